@@ -1,0 +1,15 @@
+#pragma once
+// Every subcommand, one file each (cli/*_command.cpp).
+#include <vector>
+
+#include "cli/session.hpp"
+
+namespace umpire::cli {
+
+Command add_dice_command(CLI::App& root);
+
+inline std::vector<Command> add_commands(CLI::App& root) {
+  return {add_dice_command(root)};
+}
+
+}  // namespace umpire::cli

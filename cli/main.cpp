@@ -1,0 +1,119 @@
+// umpire: the command-line front end. All logic lives in the libraries; this
+// file parses arguments, turns argument mistakes into diagnostics with
+// carets, and maps outcomes to the documented exit codes.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/session.hpp"
+#include "engine/core/suggest.hpp"
+#include "engine/core/version.hpp"
+
+namespace umpire::cli {
+namespace {
+
+constexpr const char* examples = R"(Examples:
+  umpire dice 2d6 --target 7+        odds of rolling 7 or more on 2D6
+  umpire dice 3d6kl2 --target 7-     an Elite morale test against Cd 7
+  umpire dice "d6r1" --format json   a D6 re-rolling 1s, as JSON
+
+Exit codes: 0 clean, 1 findings or violations, 2 usage or input error,
+3 internal error. Documentation: docs/cli.md)";
+
+// Names of the options and subcommands of `app`, for suggestions.
+std::vector<std::string> known_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : app.get_options()) {
+    for (const std::string& l : o->get_lnames()) names.push_back("--" + l);
+    for (const std::string& s : o->get_snames()) names.push_back("-" + s);
+  }
+  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  return names;
+}
+
+// The innermost subcommand that was parsed.
+CLI::App* innermost(CLI::App& app) {
+  for (CLI::App* sub : app.get_subcommands()) return innermost(*sub);
+  return &app;
+}
+
+void report_parse_error(Session& session, CLI::App& root, const CLI::ParseError& e) {
+  CLI::App* app = innermost(root);
+  std::string message = e.what();
+  if (!message.empty()) message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
+  // Point at the first argument the message names, preferring unknown ones.
+  Span where;
+  std::string offending;
+  const auto& args = session.args();
+  for (std::size_t i = 1; i < args.size() && !where.valid(); ++i) {
+    if (!args[i].empty() && message.find(args[i]) != std::string::npos && args[i] != app->get_name()) {
+      where = session.arg_span(i);
+      offending = args[i];
+    }
+  }
+  auto d = session.diags.error("cli.usage", where, "{}", message);
+  if (!offending.empty() && offending[0] == '-') {
+    const std::string name = offending.substr(0, offending.find('='));
+    if (auto best = closest_match(name, known_names(*app))) d.hint("did you mean '{}'?", *best);
+    else d.hint("run '{} --help' for the options", app->get_name());
+  } else if (!offending.empty() && app == &root) {
+    if (auto best = closest_match(offending, known_names(root))) d.hint("did you mean '{}'?", *best);
+    else d.hint("run 'umpire --help' for the commands");
+  } else {
+    d.hint("run '{} --help' for usage", app == &root ? std::string("umpire") : "umpire " + app->get_name());
+  }
+}
+
+int run(int argc, char** argv) {
+  Session session(argc, argv);
+  const char* no_colour = std::getenv("NO_COLOR");
+  session.colour = ::isatty(STDERR_FILENO) && (no_colour == nullptr || *no_colour == '\0');
+
+  CLI::App app{"Umpire: replay, check and verify historical wargames", "umpire"};
+  app.set_version_flag("--version", std::string("umpire ") + version);
+  app.footer(examples);
+  app.require_subcommand(1);
+  std::string colour_mode = "auto";
+  app.add_option("--color", colour_mode, "Colour diagnostics: auto, always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+
+  std::vector<Command> commands = add_commands(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    report_parse_error(session, app, e);
+    session.flush_diagnostics(Format::text);
+    return exit_usage;
+  }
+  if (colour_mode != "auto") session.colour = colour_mode == "always";
+  for (Command& c : commands) {
+    if (c.app->parsed()) return c.run(session);
+  }
+  return exit_usage;
+}
+
+}  // namespace
+}  // namespace umpire::cli
+
+int main(int argc, char** argv) {
+  try {
+    return umpire::cli::run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "umpire: internal error: " << e.what()
+              << "\nplease report this with the command and input that caused it\n";
+  } catch (...) {
+    std::cerr << "umpire: internal error\n";
+  }
+  return umpire::cli::exit_internal;
+}

@@ -1,0 +1,66 @@
+#pragma once
+// What every subcommand shares: the sources it read (the command line is one
+// of them, so mistakes in arguments get carets too), the diagnostics, and the
+// output settings.
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/diagnostic.hpp"
+#include "engine/core/source_manager.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace umpire::cli {
+
+// Documented in docs/cli.md; scripts rely on them.
+enum ExitCode : int {
+  exit_clean = 0,     // nothing to report
+  exit_findings = 1,  // violations or findings
+  exit_usage = 2,     // bad usage or unreadable, malformed input
+  exit_internal = 3,  // a bug in Umpire
+};
+
+enum class Format { text, json };
+
+class Session {
+ public:
+  Session(int argc, const char* const* argv);
+
+  SourceManager sources;
+  DiagnosticEngine diags;
+  bool colour = false;
+
+  // Span of argv[i] inside the "<command line>" source.
+  Span arg_span(std::size_t i) const { return arg_spans_.at(i); }
+  // Span of the first argument equal to `value` (or starting with it, for
+  // `--opt=value`), or of `value` inside an argument; invalid if absent.
+  Span find_arg(std::string_view value) const;
+  const std::vector<std::string>& args() const { return args_; }
+  FileId command_line() const { return command_line_; }
+
+  // Loads a file named on the command line; on failure reports
+  // `cli.file.unreadable` at that argument and returns nullopt.
+  std::optional<FileId> load(const std::string& path);
+
+  // Prints the diagnostics: caret text on stderr, or JSON on stdout.
+  void flush_diagnostics(Format format);
+
+ private:
+  std::vector<std::string> args_;
+  std::vector<Span> arg_spans_;
+  FileId command_line_;
+};
+
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int(Session&)> run;
+};
+
+// Adds `--format text|json` to a subcommand that prints data.
+void add_format_option(CLI::App& app, Format& format);
+
+}  // namespace umpire::cli

@@ -1,0 +1,56 @@
+#pragma once
+// Owns the text of every file a run reads (logs, rules, the command line) and
+// maps byte offsets to 1-based line and column. Line tables are built on first
+// use per file.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/span.hpp"
+
+namespace umpire {
+
+struct LineColumn {
+  std::uint32_t line = 0;    // 1-based
+  std::uint32_t column = 0;  // 1-based, counted in Unicode code points
+  friend constexpr auto operator<=>(const LineColumn&, const LineColumn&) = default;
+};
+
+class SourceManager {
+ public:
+  // Adds an in-memory buffer (a command line, a test input, stdin).
+  FileId add(std::string name, std::string text);
+
+  // Reads a file. On failure returns nullopt and sets `error` to a sentence
+  // fit for a diagnostic (the OS reason, lower case).
+  std::optional<FileId> load(const std::filesystem::path& path, std::string& error);
+
+  std::string_view name(FileId id) const { return files_[id.value].name; }
+  std::string_view text(FileId id) const { return files_[id.value].text; }
+  std::string_view text(Span span) const;
+  std::size_t file_count() const { return files_.size(); }
+
+  LineColumn line_column(FileId id, std::uint32_t offset) const;
+  // The whole line holding `line` (1-based), without its line terminator.
+  std::string_view line_text(FileId id, std::uint32_t line) const;
+  // Byte offset where `line` starts.
+  std::uint32_t line_start(FileId id, std::uint32_t line) const;
+
+ private:
+  struct File {
+    std::string name;
+    std::string text;
+    mutable std::vector<std::uint32_t> line_starts;  // empty until first use
+  };
+  const std::vector<std::uint32_t>& lines(FileId id) const;
+
+  std::vector<File> files_;
+};
+
+// Number of code points in a UTF-8 byte range; invalid bytes count one each.
+std::uint32_t count_code_points(std::string_view utf8);
+
+}  // namespace umpire
