@@ -29,17 +29,17 @@ TEST(RenderText, CaretUnderTheOffendingTextWithEverySection) {
             "   |              ^~~ not a hex\n"
             " 2 |   A1 move to 5;7\n"
             "   |   ~~ unit 'A1'\n"
-            "    = note: hexes are written column,row\n"
-            "    = rule: 002_87c3dc452f850204.txt \u00a7 Le mouvement\n"
-            "    = hint: write '5,7'\n");
+            "   = note: hexes are written column,row\n"
+            "   = rule: 002_87c3dc452f850204.txt \u00a7 Le mouvement\n"
+            "   = hint: write '5,7'\n");
 }
 
 TEST(RenderText, TabsAndUtf8KeepTheCaretAligned) {
   Fixture f("\tcharge d\u00e9j\u00e0 X\n");
-  // 'X' is at byte 15: tab(1) + "charge "(7) + "déjà "(7 bytes).
+  // X is byte 15 (tab, "charge ", "déjà " is 7 bytes) but code point 14.
   f.diags.error("e", f.at(15, 16), "unknown unit 'X'");
   EXPECT_EQ(render_text(f.sources, f.diags),
-            "game.ulog:1:15: error: unknown unit 'X' [e]\n"
+            "game.ulog:1:14: error: unknown unit 'X' [e]\n"
             " 1 |     charge d\u00e9j\u00e0 X\n"
             "   |                 ^\n");
 }
