@@ -7,9 +7,12 @@
 namespace umpire::cli {
 
 Command add_dice_command(CLI::App& root);
+Command add_fmt_command(CLI::App& root);
+Command add_parse_command(CLI::App& root);
+Command add_rules_command(CLI::App& root);
 
 inline std::vector<Command> add_commands(CLI::App& root) {
-  return {add_dice_command(root)};
+  return {add_dice_command(root), add_fmt_command(root), add_parse_command(root), add_rules_command(root)};
 }
 
 }  // namespace umpire::cli

@@ -59,8 +59,10 @@ void report_parse_error(Session& session, CLI::App& root, const CLI::ParseError&
   auto d = session.diags.error("cli.usage", where, "{}", message);
   if (!offending.empty() && offending[0] == '-') {
     const std::string name = offending.substr(0, offending.find('='));
-    if (auto best = closest_match(name, known_names(*app))) d.hint("did you mean '{}'?", *best);
-    else d.hint("run '{} --help' for the options", app->get_name());
+    // An option that exists but was misused needs usage, not a spelling fix.
+    const auto best = closest_match(name, known_names(*app));
+    if (best && *best != name) d.hint("did you mean '{}'?", *best);
+    else d.hint("run 'umpire {} --help' for the options", app->get_name());
   } else if (!offending.empty() && app == &root) {
     if (auto best = closest_match(offending, known_names(root))) d.hint("did you mean '{}'?", *best);
     else d.hint("run 'umpire --help' for the commands");

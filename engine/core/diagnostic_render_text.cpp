@@ -3,6 +3,7 @@
 // characters shown as <XX>, so a caret always stands under what it points at.
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/utf8.hpp"
@@ -152,7 +153,7 @@ std::string render_text(const SourceManager& sources, const Diagnostic& d, const
     snippets.back().label = l.message;
   }
   std::size_t gutter = 0;
-  for (const Snippet& s : snippets) gutter = std::max(gutter, fmt::formatted_size("{}", s.line));
+  for (const Snippet& s : snippets) gutter = std::max(gutter, std::to_string(s.line).size());
   for (const Snippet& s : snippets) {
     out += fmt::format(" {:>{}} | {}\n", s.line, gutter, s.text);
     const std::string_view mark_colour = s.primary ? p.caret : p.label;

@@ -1,0 +1,22 @@
+#pragma once
+// Lowering: from the log AST to a Battle. Resolves unit, general, division and
+// side references, checks positions against the battlefield, parses every
+// dice notation with the dice library and checks recorded faces, types the
+// stated outcomes, and orders turns. Semantic errors become diagnostics
+// (`log.unit.duplicate`, `log.profile.unknown`, `dice.recorded.count`,
+// `log.turn.out-of-order`...); lowering goes on after each so that one run
+// reports them all.
+#include "engine/core/diagnostic.hpp"
+#include "engine/events/battle.hpp"
+#include "engine/events/profile_catalogue.hpp"
+#include "grammar/log/ast.hpp"
+
+namespace umpire::events {
+
+struct LowerOptions {
+  const ProfileCatalogue* profiles = nullptr;  // null: profiles not checked
+};
+
+Battle lower(const log::ast::Log& log, const LowerOptions& options, DiagnosticEngine& diags);
+
+}  // namespace umpire::events

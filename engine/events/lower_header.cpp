@@ -1,0 +1,357 @@
+// Lowering of the header (format, ruleset, rules data, event, sides, dice)
+// and of the battlefield (hex map or tabletop, terrain, edges).
+#include <array>
+#include <cmath>
+
+#include "engine/core/suggest.hpp"
+#include "engine/geometry/hex/offset.hpp"
+#include "engine/events/lower_context.hpp"
+
+namespace umpire::events::detail {
+namespace {
+
+constexpr std::int64_t supported_version = 1;
+
+constexpr std::array<std::string_view, 4> ruleset_ids{"hail-caesar", "hail-caesar-hyw", "wab", "sabreur-hex"};
+
+// Terrain words of the four rule texts (GLOSSARY.md § terrain), plus a few
+// common table features; a hex may combine them with '+' (`hill+wood`).
+constexpr std::array<std::string_view, 22> terrain_kinds{
+    "open",     "wood",       "rough",      "obstacle", "building", "hill",  "river",  "stream",
+    "ford",     "bridge",     "marsh",      "village",  "strongpoint", "difficult", "very-difficult",
+    "impassable", "fortification", "road", "field", "lake", "camp", "wall"};
+constexpr std::array<std::string_view, 6> hexside_features{"stream", "river", "ford", "bridge", "impassable",
+                                                           "wood"};
+constexpr std::array<std::string_view, 4> edges{"north", "south", "east", "west"};
+
+template <std::size_t N>
+bool one_of(std::string_view word, const std::array<std::string_view, N>& words) {
+  for (std::string_view w : words) {
+    if (w == word) return true;
+  }
+  return false;
+}
+
+template <std::size_t N>
+std::vector<std::string> as_strings(const std::array<std::string_view, N>& words) {
+  return {words.begin(), words.end()};
+}
+
+// Neighbours by the one map convention of the project (engine/geometry/hex/offset.hpp).
+bool adjacent(Hex a, Hex b) {
+  return hex::adjacent(hex::from_offset({a.col, a.row}), hex::from_offset({b.col, b.row}));
+}
+
+}  // namespace
+
+void Lowerer::header(const ast::Statement& s) {
+  Header& h = battle_.header;
+  const std::string_view verb = ast::verb_name(s.verb);
+  if (s.verb != ast::Verb::side) {
+    auto [it, inserted] = header_seen_.emplace(std::string(verb), s.verb_span);
+    if (!inserted) {
+      diags_.error("log.header.duplicate", s.verb_span, "'{}' is given twice in the header", verb)
+          .label(it->second, "first given here")
+          .hint("keep one of them");
+      return;
+    }
+  }
+  const ast::Value* arg = s.args.empty() ? nullptr : &s.args[0];
+  switch (s.verb) {
+    case ast::Verb::ulog:
+      h.version = arg->integer;
+      if (h.version != supported_version) {
+        diags_.error("log.header.unsupported-version", arg->span, "unsupported log format version {}", h.version)
+            .hint("this umpire reads version {}", supported_version);
+      }
+      break;
+    case ast::Verb::ruleset: {
+      h.ruleset_span = arg->span;
+      bool found = false;
+      for (std::size_t i = 0; i < ruleset_ids.size(); ++i) {
+        if (arg->text == ruleset_ids[i]) {
+          h.ruleset = static_cast<Ruleset>(i);
+          found = true;
+        }
+      }
+      if (!found) {
+        auto d = diags_.error("log.header.unknown-ruleset", arg->span, "unknown ruleset '{}'", arg->text);
+        if (auto best = closest_match(arg->text, as_strings(ruleset_ids))) d.hint("did you mean '{}'?", *best);
+        else d.hint("rulesets: hail-caesar, hail-caesar-hyw, wab, sabreur-hex");
+      }
+      h.edition = text_of(s, "edition");
+      break;
+    }
+    case ast::Verb::data:
+      h.data_file = arg->text;
+      h.data_sha256 = text_of(s, "sha256");
+      h.data_version = text_of(s, "version");
+      if (!h.data_sha256.empty()) {
+        const bool hex64 = h.data_sha256.size() == 64 &&
+                           h.data_sha256.find_first_not_of("0123456789abcdef") == std::string::npos;
+        if (!hex64) {
+          diags_.error("log.header.bad-sha256", find(s, "sha256")->values[0].span,
+                       "a sha256 is 64 lower-case hexadecimal digits")
+              .hint("print it with 'sha256sum {}'", h.data_file);
+        }
+      }
+      break;
+    case ast::Verb::scenario: h.scenario = arg->text; break;
+    case ast::Verb::event:
+      h.event = arg->text;
+      h.round = int_of(s, "round");
+      h.table = int_of(s, "table");
+      break;
+    case ast::Verb::date: {
+      h.date = arg->text;
+      const int month = std::stoi(h.date.substr(5, 2));
+      const int day = std::stoi(h.date.substr(8, 2));
+      if (month < 1 || month > 12 || day < 1 || day > 31) {
+        diags_.error("log.header.bad-date", arg->span, "'{}' is not a date", h.date).hint("dates are written YYYY-MM-DD");
+      }
+      break;
+    }
+    case ast::Verb::side: {
+      Side side;
+      side.span = s.span;
+      side.id = arg->text;
+      if (s.args.size() > 1) side.name = s.args[1].text;
+      for (const ast::Clause& c : s.clauses) {
+        if (c.key == "player") side.players.push_back(c.values[0].text);
+      }
+      side.points = int_of(s, "points");
+      auto [it, inserted] = sides_.emplace(side.id, static_cast<std::uint32_t>(h.sides.size()));
+      if (!inserted) {
+        diags_.error("log.side.duplicate", arg->span, "side '{}' is declared twice", side.id)
+            .label(h.sides[it->second].span, "first declared here");
+        return;
+      }
+      h.sides.push_back(std::move(side));
+      break;
+    }
+    case ast::Verb::dice:
+      if (arg->text == "recorded") {
+        h.dice = DiceMode::recorded;
+        if (s.args.size() > 1) {
+          diags_.error("log.header.seed-recorded", s.args[1].span, "a recorded log has no seed")
+              .hint("write 'dice seeded {}' to let the engine draw the dice", s.args[1].integer);
+        }
+      } else if (arg->text == "seeded") {
+        h.dice = DiceMode::seeded;
+        if (s.args.size() < 2 || s.args[1].integer < 0) {
+          diags_.error("log.header.missing-seed", arg->span, "a seeded log needs a seed")
+              .hint("write 'dice seeded 12345'");
+        } else {
+          h.seed = static_cast<std::uint64_t>(s.args[1].integer);
+        }
+      } else {
+        auto d = diags_.error("log.header.unknown-dice-mode", arg->span, "unknown dice mode '{}'", arg->text);
+        if (auto best = closest_match(arg->text, {"recorded", "seeded"})) d.hint("did you mean '{}'?", *best);
+        else d.hint("'recorded': every die is written; 'seeded': a seed, the engine draws");
+      }
+      break;
+    default: break;
+  }
+}
+
+void Lowerer::battlefield(const ast::Statement& s) {
+  Battlefield& bf = battle_.battlefield;
+  const auto reject_second = [&]() {
+    if (bf.kind == BattlefieldKind::none) return false;
+    diags_.error("log.battlefield.duplicate", s.verb_span, "the battlefield is declared twice")
+        .label(bf.span, "first declared here")
+        .hint("a log is played either on a hex map or on a tabletop");
+    return true;
+  };
+  switch (s.verb) {
+    case ast::Verb::map: {
+      if (reject_second()) return;
+      if (s.args[0].text != "hex") {
+        diags_.error("log.battlefield.unknown-map", s.args[0].span, "unknown map '{}'", s.args[0].text)
+            .hint("write 'map hex 12x10' for a hex map, 'table 72x48' for a tabletop");
+        return;
+      }
+      const ast::Value& size = s.args[1];
+      if (size.x != std::floor(size.x) || size.y != std::floor(size.y) || size.x < 1 || size.y < 1 ||
+          size.x > 1000 || size.y > 1000 || !size.unit.empty()) {
+        diags_.error("log.battlefield.bad-size", size.span, "a hex map is 1 to 1000 whole hexes each way")
+            .hint("write the columns and rows: 'map hex 12x10'");
+        return;
+      }
+      bf.kind = BattlefieldKind::hex_map;
+      bf.span = s.span;
+      bf.cols = static_cast<std::int32_t>(size.x);
+      bf.rows = static_cast<std::int32_t>(size.y);
+      return;
+    }
+    case ast::Verb::table: {
+      if (reject_second()) return;
+      const ast::Value& size = s.args[0];
+      if (!(size.x > 0 && size.y > 0 && size.x <= 1000 && size.y <= 1000) || (!size.unit.empty() && size.unit != "in")) {
+        diags_.error("log.battlefield.bad-size", size.span, "a table is measured in inches, 1 to 1000 each way")
+            .hint("write 'table 72x48' for six feet by four");
+        return;
+      }
+      bf.kind = BattlefieldKind::tabletop;
+      bf.span = s.span;
+      bf.width = size.x;
+      bf.depth = size.y;
+      return;
+    }
+    case ast::Verb::hex: {
+      if (bf.kind != BattlefieldKind::hex_map) {
+        diags_.error("log.battlefield.not-hex", s.verb_span, "'hex' describes a hex map, and none was declared")
+            .hint("declare 'map hex 12x10' first");
+        return;
+      }
+      const ast::Value& terrain = s.args.back();
+      std::vector<std::string> kinds;
+      std::size_t start = 0;
+      while (start <= terrain.text.size()) {
+        std::size_t plus = terrain.text.find('+', start);
+        if (plus == std::string::npos) plus = terrain.text.size();
+        kinds.push_back(terrain.text.substr(start, plus - start));
+        start = plus + 1;
+      }
+      for (const std::string& k : kinds) {
+        if (!one_of(k, terrain_kinds)) {
+          auto d = diags_.error("log.terrain.unknown", terrain.span, "unknown terrain '{}'", k);
+          if (auto best = closest_match(k, as_strings(terrain_kinds))) d.hint("did you mean '{}'?", *best);
+          return;
+        }
+      }
+      if (kinds.size() > 1 && kinds.front() != "hill") {
+        diags_.error("log.terrain.bad-combination", terrain.span, "only a hill combines with other terrain")
+            .rule("002_87c3dc452f850204.txt", "Les terrains dans Sabreur")
+            .hint("write the hill first: 'hill+wood'");
+        return;
+      }
+      for (std::size_t i = 0; i + 1 < s.args.size(); ++i) {
+        auto loc = location(s.args[i]);
+        if (!loc) continue;
+        bf.hexes.push_back({s.span, loc->hex, kinds, text_of(s, "name")});
+      }
+      return;
+    }
+    case ast::Verb::hexside: {
+      if (bf.kind != BattlefieldKind::hex_map) {
+        diags_.error("log.battlefield.not-hex", s.verb_span, "'hexside' describes a hex map, and none was declared")
+            .hint("declare 'map hex 12x10' first");
+        return;
+      }
+      auto a = location(s.args[0]);
+      auto b = location(s.args[1]);
+      const ast::Value& feature = s.args[2];
+      if (!one_of(feature.text, hexside_features)) {
+        auto d = diags_.error("log.terrain.unknown", feature.span, "unknown hexside feature '{}'", feature.text);
+        if (auto best = closest_match(feature.text, as_strings(hexside_features))) d.hint("did you mean '{}'?", *best);
+        else d.hint("hexside features: stream, river, ford, bridge, impassable, wood");
+        return;
+      }
+      if (!a || !b) return;
+      if (!adjacent(a->hex, b->hex)) {
+        diags_.error("log.hexside.not-adjacent", merge(s.args[0].span, s.args[1].span),
+                     "hexes {} and {} do not share a side", s.args[0].text, s.args[1].text)
+            .hint("a hexside is named by the two neighbouring hexes it separates");
+        return;
+      }
+      bf.hexsides.push_back({s.span, a->hex, b->hex, feature.text});
+      return;
+    }
+    case ast::Verb::terrain: {
+      if (bf.kind != BattlefieldKind::tabletop) {
+        diags_.error("log.battlefield.not-table", s.verb_span, "'terrain' pieces go on a tabletop, and none was declared")
+            .hint("declare 'table 72x48' first, or use 'hex' on a hex map");
+        return;
+      }
+      TerrainPiece piece;
+      piece.span = s.span;
+      piece.kind = s.args[0].text;
+      if (!one_of(piece.kind, terrain_kinds)) {
+        auto d = diags_.error("log.terrain.unknown", s.args[0].span, "unknown terrain '{}'", piece.kind);
+        if (auto best = closest_match(piece.kind, as_strings(terrain_kinds))) d.hint("did you mean '{}'?", *best);
+        return;
+      }
+      if (s.args.size() > 1) piece.name = s.args[1].text;
+      const ast::Clause* rect = find(s, "rect");
+      const ast::Clause* polygon = find(s, "polygon");
+      if ((rect == nullptr) == (polygon == nullptr)) {
+        diags_.error("log.terrain.shape", s.verb_span, "a terrain piece has one shape: 'rect' or 'polygon'")
+            .hint("'rect 12,24 12x8' (centre and size) or 'polygon 0,0 10,0 10,10'");
+        return;
+      }
+      if (rect != nullptr) {
+        auto centre = location(rect->values[0]);
+        if (!centre) return;
+        piece.centre = centre->point;
+        piece.width = rect->values[1].x;
+        piece.depth = rect->values[1].y;
+      } else {
+        piece.is_polygon = true;
+        if (polygon->values.size() < 3) {
+          diags_.error("log.terrain.shape", polygon->span, "a polygon needs at least three corners");
+          return;
+        }
+        for (const ast::Value& v : polygon->values) {
+          auto p = location(v);
+          if (!p) return;
+          piece.polygon.push_back(p->point);
+        }
+      }
+      if (const ast::Clause* r = find(s, "rotation")) piece.rotation = r->values[0].x;
+      piece.height = int_of(s, "height");
+      bf.terrain.push_back(std::move(piece));
+      return;
+    }
+    case ast::Verb::edge: {
+      const ast::Value& e = s.args[0];
+      if (!one_of(e.text, edges)) {
+        auto d = diags_.error("log.edge.unknown", e.span, "unknown table edge '{}'", e.text);
+        if (auto best = closest_match(e.text, as_strings(edges))) d.hint("did you mean '{}'?", *best);
+        else d.hint("edges: north, south, east, west");
+        return;
+      }
+      if (const ast::Clause* home = find(s, "home")) {
+        if (auto side_index = side(home->values[0])) {
+          Side& sd = battle_.header.sides[*side_index];
+          if (!sd.home_edge.empty()) {
+            diags_.error("log.edge.duplicate-home", home->values[0].span, "side '{}' already has a home edge", sd.id);
+            return;
+          }
+          sd.home_edge = e.text;
+        }
+      }
+      return;
+    }
+    default: return;
+  }
+}
+
+void Lowerer::finish_header(const ast::Log& log) {
+  const Span file_start{log.file, 0, 0};
+  const auto missing = [&](std::string_view verb, std::string_view example) {
+    if (header_seen_.count(std::string(verb)) == 0) {
+      diags_.error("log.header.missing", file_start, "the header has no '{}'", verb).hint("add '{}'", example);
+    }
+  };
+  missing("ulog", "ulog 1");
+  missing("ruleset", "ruleset wab");
+  missing("dice", "dice recorded");
+  if (battle_.header.sides.size() < 2) {
+    diags_.error("log.header.sides", file_start, "a battle needs at least two sides, found {}",
+                 battle_.header.sides.size())
+        .hint("declare each: side romans \"Roman army\" player \"A. Player\"");
+  }
+  if (battle_.header.data_sha256.empty()) {
+    diags_.warning("log.data.unpinned", file_start, "the log does not pin the rules data it was played with")
+        .hint("add 'data \"corpus/rulesets/{}.rules\" sha256 \"...\"' so that the log stays checkable when "
+              "the data changes",
+              to_string(battle_.header.ruleset));
+  }
+  if (battle_.battlefield.kind == BattlefieldKind::none && !battlefield_missing_reported_) {
+    diags_.error("log.battlefield.missing", file_start, "the log declares no battlefield")
+        .hint("declare 'map hex 12x10' or 'table 72x48'");
+  }
+}
+
+}  // namespace umpire::events::detail

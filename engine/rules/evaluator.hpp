@@ -1,0 +1,140 @@
+#pragma once
+// Evaluates rule data on a concrete situation: a value, a table lookup, a
+// modifier stack, a test's target and odds, the permissions for an action,
+// an army-list constraint, an invariant. Every result comes with a
+// breakdown of the items that applied (table rows, stack entries with the
+// stage policy that chose them, case arms, switches) and their citations;
+// the engine prints it in its messages, `umpire rules eval` on the terminal.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/dice/distribution.hpp"
+#include "engine/rules/model.hpp"
+
+namespace umpire::rules {
+
+// The values the situation gives: one optional value per given, one chosen
+// option per switch (its default until set), and unit counts for army lists.
+class Situation {
+ public:
+  explicit Situation(const Ruleset& rs);
+
+  // Fails (returns a message) when the value does not fit the given's type.
+  std::optional<std::string> set(std::uint32_t given, Val value);
+  void set_switch(std::uint32_t sw, std::uint32_t option) { switches_.at(sw) = option; }
+  void set_count(std::uint32_t profile, std::int64_t count) { counts_.at(profile) = count; }
+  void set_divisions(std::int64_t n) { divisions_ = n; }
+
+  const std::optional<Val>& given(std::uint32_t id) const { return givens_.at(id); }
+  std::uint32_t switch_option(std::uint32_t sw) const { return switches_.at(sw); }
+  std::int64_t count(std::uint32_t profile) const { return counts_.at(profile); }
+  std::optional<std::int64_t> divisions() const { return divisions_; }
+
+ private:
+  const Ruleset* rs_;
+  std::vector<std::optional<Val>> givens_;
+  std::vector<std::uint32_t> switches_;
+  std::vector<std::int64_t> counts_;
+  std::optional<std::int64_t> divisions_;
+};
+
+// Parses `text` as a value of `type` ("4", "4+", "cavalry", "a,b", "none",
+// "true"); nullopt with `error` set otherwise.
+std::optional<Val> parse_value(const Ruleset& rs, const Type& type, std::string_view text,
+                               std::string& error);
+
+struct Step {
+  int depth = 0;
+  std::string text;
+  Citations refs;
+};
+
+struct EvalError {
+  std::string id;  // rules.eval.missing-given, rules.eval.out-of-range, ...
+  std::string message;
+  std::string hint;
+  Span span;  // the rules text involved
+};
+
+struct TestResult {
+  std::int64_t target = 0;    // before modifiers
+  std::int64_t modifier = 0;  // total added to the roll (on roll)
+  std::int64_t needed = 0;    // the score the dice must reach (at_least) or not exceed
+  bool at_least = true;
+  std::int64_t dice_count = 1;                   // dice tested one by one
+  std::optional<dice::Probability> probability;  // of success for one roll
+  bool faces_included = false;  // natural/double faces are part of `probability`
+};
+
+enum class Verdict : std::uint8_t { allowed, forbidden, required, conflict };
+std::string_view to_string(Verdict verdict);
+
+struct PermissionResult {
+  Verdict verdict = Verdict::allowed;
+  std::vector<std::uint32_t> applicable;  // permissions whose condition holds
+};
+
+class Evaluator {
+ public:
+  Evaluator(const Ruleset& rs, const Situation& situation) : rs_(rs), s_(situation) {}
+
+  // Each returns nullopt on failure, with error() saying why.
+  std::optional<Val> eval(const Expr& expr);
+  std::optional<Val> value(std::uint32_t id);
+  std::optional<std::int64_t> apply_stack(std::uint32_t stack, std::int64_t start);
+  // The row's results, or none for a partial table without a matching row.
+  std::optional<std::vector<Val>> lookup(std::uint32_t table, const std::vector<Val>& keys);
+  std::optional<TestResult> test(std::uint32_t id);
+  std::optional<PermissionResult> action(std::uint32_t action_value);
+  std::optional<bool> permission(std::uint32_t id);
+  std::optional<bool> invariant(std::uint32_t id);
+  std::optional<bool> constraint(std::uint32_t army_list, std::uint32_t index);
+  std::optional<std::int64_t> skill_cost(std::uint32_t id);
+  std::optional<bool> skill_allowed(std::uint32_t id);
+
+  const std::vector<Step>& breakdown() const { return steps_; }
+  const std::optional<EvalError>& error() const { return error_; }
+
+ private:
+  struct Failure {};  // thrown inside, caught at the public boundary
+  [[noreturn]] void fail(std::string id, Span span, std::string message, std::string hint = "");
+  Val eval_inner(const Expr& e);
+  std::int64_t eval_int(const Expr& e);
+  bool eval_bool(const Expr& e);
+  Val value_inner(std::uint32_t id);
+  std::int64_t stack_inner(std::uint32_t stack, std::int64_t start);
+  std::optional<std::size_t> row_inner(std::uint32_t table, const std::vector<Val>& keys);
+  std::int64_t amount(const ArmyList& list, const Amount& a);
+  void step(std::string text, Citations refs = {});
+  template <typename F>
+  auto guarded(F&& f) -> std::optional<decltype(f())> {
+    try {
+      return f();
+    } catch (const Failure&) {
+      return std::nullopt;
+    }
+  }
+  // Indents the breakdown steps emitted while it lives.
+  struct Depth {
+    int& d;
+    explicit Depth(int& x) : d(x) { ++d; }
+    ~Depth() { --d; }
+    Depth(const Depth&) = delete;
+    Depth& operator=(const Depth&) = delete;
+  };
+
+  const Ruleset& rs_;
+  const Situation& s_;
+  std::vector<Step> steps_;
+  std::optional<EvalError> error_;
+  int depth_ = 0;
+  std::vector<std::uint32_t> evaluating_;  // values in progress, to stop runaway recursion
+  // The situation does not change while an evaluator lives: each value is
+  // computed, and each switch reported in the breakdown, once.
+  std::vector<std::optional<Val>> value_cache_ = std::vector<std::optional<Val>>(rs_.values.size());
+  std::vector<bool> switch_reported_ = std::vector<bool>(rs_.switches.size(), false);
+};
+
+}  // namespace umpire::rules

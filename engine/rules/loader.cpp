@@ -1,0 +1,46 @@
+#include "engine/rules/loader.hpp"
+
+#include <cstdlib>
+
+#include "engine/rules/citations.hpp"
+#include "engine/rules/merge.hpp"
+#include "engine/rules/resolve.hpp"
+
+namespace umpire::rules {
+
+std::optional<Ruleset> load_ruleset(SourceManager& sources, FileId file, const std::filesystem::path& dir,
+                                    DiagnosticEngine& diags, const LoadOptions& options) {
+  const std::size_t errors_before = diags.count(Severity::error);
+  Merged merged;
+  std::vector<std::string> chain;
+  if (!merge_file(sources, file, dir, diags, options.check_file_name, chain, merged)) return std::nullopt;
+  Ruleset rs;
+  Resolver(merged, diags, rs).run();
+  if (!options.texts_dir.empty()) lint_citations(rs, options.texts_dir, diags);
+  if (diags.count(Severity::error) > errors_before) return std::nullopt;
+  return rs;
+}
+
+std::optional<Ruleset> load_ruleset(SourceManager& sources, const std::filesystem::path& path,
+                                    DiagnosticEngine& diags, const LoadOptions& options) {
+  std::string error;
+  std::optional<FileId> file = sources.load(path, error);
+  if (!file) {
+    diags.error("rules.file.unreadable", Span{}, "cannot read '{}': {}", path.string(), error)
+        .hint("check the path and its permissions");
+    return std::nullopt;
+  }
+  return load_ruleset(sources, *file, path.parent_path(), diags, options);
+}
+
+namespace {
+std::filesystem::path source_dir() {
+  if (const char* env = std::getenv("UMPIRE_SOURCE_DIR"); env != nullptr && *env != '\0') return env;
+  return UMPIRE_SOURCE_DIR_DEFAULT;
+}
+}  // namespace
+
+std::filesystem::path default_rulesets_dir() { return source_dir() / "corpus" / "rulesets"; }
+std::filesystem::path default_texts_dir() { return source_dir() / ".." / "shared" / "rules"; }
+
+}  // namespace umpire::rules

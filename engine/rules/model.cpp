@@ -1,0 +1,143 @@
+#include "engine/rules/model.hpp"
+
+#include <fmt/core.h>
+
+namespace umpire::rules {
+
+std::optional<std::uint32_t> Domain::find(std::string_view value) const {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] == value) return static_cast<std::uint32_t>(i);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::uint32_t> Record::find(std::string_view field) const {
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (fields[i].name == field) return static_cast<std::uint32_t>(i);
+  }
+  return std::nullopt;
+}
+
+std::string_view to_string(ItemKind kind) {
+  switch (kind) {
+    case ItemKind::domain: return "domain";
+    case ItemKind::given: return "given";
+    case ItemKind::switch_: return "switch";
+    case ItemKind::value: return "value";
+    case ItemKind::table: return "table";
+    case ItemKind::stack: return "modifiers";
+    case ItemKind::test: return "test";
+    case ItemKind::record: return "record";
+    case ItemKind::profile: return "profile";
+    case ItemKind::skill: return "skill";
+    case ItemKind::permission: return "permission";
+    case ItemKind::army_list: return "army_list";
+    case ItemKind::invariant: return "invariant";
+  }
+  return "item";
+}
+
+std::optional<ItemRef> Ruleset::find(std::string_view name) const {
+  auto it = items.find(name);
+  if (it == items.end()) return std::nullopt;
+  return it->second;
+}
+
+namespace {
+template <typename F>
+decltype(auto) visit_item(const Ruleset& rs, ItemRef ref, F&& f) {
+  switch (ref.kind) {
+    case ItemKind::domain: return f(rs.domains[ref.index]);
+    case ItemKind::given: return f(rs.givens[ref.index]);
+    case ItemKind::switch_: return f(rs.switches[ref.index]);
+    case ItemKind::value: return f(rs.values[ref.index]);
+    case ItemKind::table: return f(rs.tables[ref.index]);
+    case ItemKind::stack: return f(rs.stacks[ref.index]);
+    case ItemKind::test: return f(rs.tests[ref.index]);
+    case ItemKind::record: return f(rs.records[ref.index]);
+    case ItemKind::profile: return f(rs.profiles[ref.index]);
+    case ItemKind::skill: return f(rs.skills[ref.index]);
+    case ItemKind::permission: return f(rs.permissions[ref.index]);
+    case ItemKind::army_list: return f(rs.army_lists[ref.index]);
+    case ItemKind::invariant: return f(rs.invariants[ref.index]);
+  }
+  return f(rs.domains.at(ref.index));
+}
+
+const Citations no_citations;
+
+struct RefsOf {
+  const Citations& operator()(const Given&) const { return no_citations; }
+  template <typename T>
+  const Citations& operator()(const T& item) const {
+    return item.refs;
+  }
+};
+struct NameOf {
+  template <typename T>
+  const std::string& operator()(const T& item) const {
+    return item.name;
+  }
+};
+struct SpanOf {
+  template <typename T>
+  Span operator()(const T& item) const {
+    return item.span;
+  }
+};
+}  // namespace
+
+const std::string& Ruleset::name_of(ItemRef ref) const { return visit_item(*this, ref, NameOf{}); }
+const Citations& Ruleset::refs_of(ItemRef ref) const { return visit_item(*this, ref, RefsOf{}); }
+Span Ruleset::span_of(ItemRef ref) const { return visit_item(*this, ref, SpanOf{}); }
+
+std::string type_name(const Ruleset& rs, const Type& type) {
+  std::string out;
+  switch (type.kind) {
+    case TypeKind::boolean: out = "bool"; break;
+    case TypeKind::integer: out = fmt::format("int {}..{}", type.lo, type.hi); break;
+    case TypeKind::roll: out = fmt::format("roll {}..{}", type.lo, type.hi); break;
+    case TypeKind::enumeration: out = rs.domains[type.ref].name; break;
+    case TypeKind::set: out = "set of " + rs.domains[type.ref].name; break;
+    case TypeKind::profile: out = "profile " + rs.records[type.ref].name; break;
+  }
+  return type.optional ? out + " optional" : out;
+}
+
+std::string value_text(const Ruleset& rs, const Type& type, const Val& value) {
+  switch (value.kind) {
+    case Val::Kind::none: return "none";
+    case Val::Kind::boolean: return value.number ? "true" : "false";
+    case Val::Kind::integer:
+      return type.kind == TypeKind::roll ? fmt::format("{}+", value.number)
+                                         : std::to_string(value.number);
+    case Val::Kind::enumeration:
+      if (type.kind == TypeKind::enumeration && type.ref < rs.domains.size()) {
+        const auto& values = rs.domains[type.ref].values;
+        if (value.number >= 0 && static_cast<std::size_t>(value.number) < values.size()) {
+          return values[static_cast<std::size_t>(value.number)];
+        }
+      }
+      return std::to_string(value.number);
+    case Val::Kind::set: {
+      std::string out = "{";
+      const auto* domain = type.ref < rs.domains.size() ? &rs.domains[type.ref] : nullptr;
+      bool first = true;
+      for (std::size_t i = 0; i < 64; ++i) {
+        if (!(value.bits >> i & 1U)) continue;
+        out += first ? "" : ", ";
+        first = false;
+        out += domain && i < domain->values.size() ? domain->values[i] : std::to_string(i);
+      }
+      return out + "}";
+    }
+    case Val::Kind::profile:
+      if (value.number >= 0 && static_cast<std::size_t>(value.number) < rs.profiles.size()) {
+        return rs.profiles[static_cast<std::size_t>(value.number)].name;
+      }
+      return std::to_string(value.number);
+  }
+  return "?";
+}
+
+}  // namespace umpire::rules

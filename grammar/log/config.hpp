@@ -1,0 +1,29 @@
+#pragma once
+// The one iterator and context type every battle-log rule is instantiated
+// with (BOOST_SPIRIT_INSTANTIATE in value.cpp and line.cpp). Grammar-internal.
+#include <boost/spirit/home/x3.hpp>
+
+#include "engine/core/span.hpp"
+
+namespace umpire::log::parser {
+namespace x3 = boost::spirit::x3;
+
+// Where the text of the file starts, so that actions can turn iterators into
+// the byte offsets of a Span.
+struct ParseState {
+  const char* base = nullptr;
+  FileId file;
+};
+struct state_tag;
+
+using iterator_type = const char*;
+using context_type = x3::context<state_tag, ParseState, x3::unused_type>;
+
+template <typename Context>
+Span span_of(const Context& ctx, iterator_type begin, iterator_type end) {
+  const ParseState& state = x3::get<state_tag>(ctx);
+  return {state.file, static_cast<std::uint32_t>(begin - state.base),
+          static_cast<std::uint32_t>(end - state.base)};
+}
+
+}  // namespace umpire::log::parser

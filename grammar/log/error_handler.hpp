@@ -1,0 +1,58 @@
+#pragma once
+// Turns an X3 expectation failure into a diagnostic in words. Rules are named
+// by what they expect ("a die face like 4"), so `which` is already the text.
+#include <string>
+
+#include "engine/core/diagnostic.hpp"
+#include "grammar/log/config.hpp"
+
+namespace umpire::log::parser {
+
+inline void report_expectation(const std::string& which, iterator_type where, iterator_type last,
+                               const ParseState& state, DiagnosticEngine& diags) {
+  const auto at = static_cast<std::uint32_t>(where - state.base);
+  const Span point{state.file, at, at};
+  if (which == "a die face like 4") {
+    diags.error("log.syntax.expected-face", point, "expected a die face like 4")
+        .hint("write every die as rolled: '2d6=3,5'");
+  } else if (which == "a closing '\"'") {
+    diags.error("log.syntax.unterminated-text", point, "missing closing '\"'")
+        .hint("a quoted text ends on the line it starts; write '\\\"' for a quote inside it");
+  } else if (which == "')' to close the list") {
+    // Look past a dangling ',' to tell a nested list from a missing entry.
+    iterator_type next = where;
+    const bool after_comma = next != last && *next == ',';
+    if (after_comma) ++next;
+    while (next != last && (*next == ' ' || *next == '\t')) ++next;
+    if (next != last && *next == '(') {
+      const auto at_paren = static_cast<std::uint32_t>(next - state.base);
+      diags.error("log.syntax.nested-list", Span{state.file, at_paren, at_paren + 1}, "lists do not nest")
+          .hint("write the entries of one list: (a, b, c)");
+    } else if (after_comma) {
+      diags.error("log.syntax.expected-value", Span{state.file, at, at + 1}, "expected a list entry after ','")
+          .hint("remove the ',' or add an entry");
+    } else {
+      diags.error("log.syntax.expected-paren", point, "expected ')' to close the list")
+          .hint("list entries are separated by ','");
+    }
+  } else if (which == "end of line") {
+    const unsigned char c = static_cast<unsigned char>(*where);
+    if (c < 0x20 || c == 0x7f || c >= 0x80) {
+      diags.error("log.syntax.unexpected-byte", Span{state.file, at, at + 1}, "unexpected byte 0x{:02x}",
+                  static_cast<unsigned>(c))
+          .hint("a log is plain text; bytes outside quotes and comments must be printable ASCII");
+      return;
+    }
+    iterator_type end = where;
+    while (end != last && *end != ' ' && *end != '\t' && end - where < 40) ++end;
+    const Span token{state.file, at, at + static_cast<std::uint32_t>(end - where)};
+    auto d = diags.error("log.syntax.unexpected", token, "unexpected '{}'", std::string(where, end));
+    if (*where == ',') d.hint("positions are written without spaces: '5,7'");
+    else if (*where == '=') d.hint("dice are written '2d6=3,5' and outcomes follow '=>'");
+    else d.hint("values are words, numbers, positions like 5,7, dice like 2d6=3,5, \"texts\" or (lists)");
+  } else {
+    diags.error("log.syntax.expected", point, "expected {}", which);
+  }
+}
+
+}  // namespace umpire::log::parser

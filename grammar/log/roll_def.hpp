@@ -1,0 +1,41 @@
+#pragma once
+// Dice rolls as written at the table. The notation itself is checked by the
+// dice library when the log is lowered; here it only has to look like one.
+#include "grammar/log/lexeme.hpp"
+#include "grammar/log/roll.hpp"
+
+namespace umpire::log::parser {
+
+namespace roll_detail {
+
+auto const id_char = x3::alnum | x3::char_("_-");
+auto const blank = x3::char_(" \t");
+auto const unsigned_int = +x3::digit;
+
+auto const make = [](auto& ctx) {
+  const auto& range = x3::_attr(ctx);
+  const char* b = &*range.begin();
+  const char* e = b + (range.end() - range.begin());
+  x3::_val(ctx) = log::detail::make_roll(std::string_view(b, static_cast<std::size_t>(e - b)), span_of(ctx, b, e));
+};
+
+}  // namespace roll_detail
+
+x3::rule<struct face_class> const face = "a die face like 4";  // `1r4`: a 1 re-rolled into a 4
+roll_type const roll = "a dice roll";
+
+auto const face_def = +x3::digit >> -(x3::no_case['r'] >> +x3::digit) >> !roll_detail::id_char;
+
+// A notation is `[count]d<sides>` and suffixes (`kh2`, `r1`, `r<3`, `+1`); the
+// faces after '=' are what the dice showed. A roll always has '=', so an id
+// such as `d1` is never read as a die.
+auto const notation = -roll_detail::unsigned_int >> x3::no_case['d'] >> roll_detail::unsigned_int >>
+                      *((x3::alpha >> -x3::char_("<>") >> *x3::digit) | (x3::char_("+-") >> roll_detail::unsigned_int));
+auto const roll_def = x3::raw[((notation >> '=') > face) >>
+                              *((*roll_detail::blank >> ',' >> *roll_detail::blank) > face)][roll_detail::make];
+
+BOOST_SPIRIT_DEFINE(face, roll)
+
+roll_type const& roll_parser() { return roll; }
+
+}  // namespace umpire::log::parser

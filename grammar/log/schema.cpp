@@ -1,0 +1,326 @@
+// Binds the values of a line to a statement, following schema_table.cpp.
+#include "grammar/log/schema.hpp"
+
+#include <string>
+
+#include "engine/core/suggest.hpp"
+#include "grammar/log/lexeme.hpp"
+
+namespace umpire::log::detail {
+namespace {
+
+using ast::Value;
+using ast::ValueKind;
+
+// Words in messages are cut so that a 1 MB line gives a short message.
+std::string shown(std::string_view text) {
+  constexpr std::size_t limit = 40;
+  if (text.size() <= limit) return std::string(text);
+  return std::string(text.substr(0, limit)) + "...";
+}
+
+std::string_view kind_name(ValueKind kind) {
+  switch (kind) {
+    case ValueKind::word: return "word";
+    case ValueKind::integer: return "number";
+    case ValueKind::decimal: return "number";
+    case ValueKind::text: return "text";
+    case ValueKind::position: return "position";
+    case ValueKind::size: return "size";
+    case ValueKind::target: return "score";
+    case ValueKind::fraction: return "fraction";
+    case ValueKind::date: return "date";
+    case ValueKind::roll: return "dice roll";
+    case ValueKind::list: return "list";
+  }
+  return "value";
+}
+
+// Suggestions are for words a person typed, not for megabytes of junk: the
+// edit distance is quadratic.
+constexpr std::size_t suggest_limit = 64;
+constexpr std::size_t max_word = 128;
+
+std::string describe(const Value& v) {
+  if (v.kind == ValueKind::word) return "'" + shown(v.text) + "'";
+  if (v.kind == ValueKind::text) return "text \"" + shown(v.text) + "\"";
+  return std::string(kind_name(v.kind));
+}
+
+class Binder {
+ public:
+  Binder(RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags)
+      : items_(raw.items), raw_(raw), line_span_(line_span), mode_(mode), diags_(diags) {}
+
+  std::optional<ast::Statement> run() {
+    if (raw_.arrow_index < -1) {
+      diags_.error("log.syntax.second-arrow", raw_.arrow_span, "a statement states its outcomes once")
+          .hint("put every outcome after the first '=>'");
+      return std::nullopt;
+    }
+    end_ = raw_.arrow_index >= 0 ? static_cast<std::size_t>(raw_.arrow_index) : items_.size();
+    // Ids and keywords are short; a longer word is junk, and reporting it here
+    // keeps every later message and suggestion small.
+    for (const Value& v : items_) {
+      if (too_long(v)) return std::nullopt;
+      for (const ast::ListEntry& e : v.entries) {
+        for (const Value& x : e.values) {
+          if (too_long(x)) return std::nullopt;
+        }
+      }
+    }
+    const Value& first = items_.front();
+    if (first.kind != ValueKind::word) {
+      diags_.error("log.syntax.expected-statement", first.span, "expected a statement keyword like 'move', found {}",
+                   describe(first))
+          .hint("every line starts with a keyword; see docs/log-format.md");
+      return std::nullopt;
+    }
+    const auto verb = find_verb(first.text);
+    if (!verb) {
+      auto d = diags_.error("log.syntax.unknown-statement", first.span, "unknown statement '{}'", shown(first.text));
+      if (auto best = first.text.size() <= suggest_limit ? closest_match(first.text, verb_keywords()) : std::nullopt) {
+        d.hint("did you mean '{}'?", *best);
+        d.fixit(first.span, *best);
+      } else {
+        d.hint("statements are listed in docs/log-format.md");
+      }
+      return std::nullopt;
+    }
+    spec_ = &verb_spec(*verb);
+    st_.verb = *verb;
+    st_.verb_span = first.span;
+    st_.span = line_span_;
+    pos_ = 1;
+    if (!bind_args()) return std::nullopt;
+    if (!bind_clauses(spec_->keys, st_.clauses, true)) return std::nullopt;
+    if (raw_.arrow_index >= 0) {
+      if (!spec_->outcomes) {
+        diags_.error("log.syntax.no-outcomes", raw_.arrow_span, "'{}' takes no stated outcomes",
+                     ast::verb_name(st_.verb))
+            .hint("outcomes follow actions such as 'shoot', 'test' or 'combat'");
+        return std::nullopt;
+      }
+      st_.arrow_span = raw_.arrow_span;
+      end_ = items_.size();
+      if (!bind_clauses(outcome_keys(), st_.outcomes, false)) return std::nullopt;
+      if (st_.outcomes.empty() && !st_.agreed.present) {
+        diags_.error("log.syntax.expected-outcome", raw_.arrow_span, "expected an outcome after '=>'")
+            .hint("for example '=> hits 2 losses 1' or '=> pass'");
+        return std::nullopt;
+      }
+    }
+    return std::move(st_);
+  }
+
+ private:
+  bool too_long(const Value& v) {
+    if (v.kind != ValueKind::word || v.text.size() <= max_word) return false;
+    diags_.error("log.syntax.word-too-long", v.span, "a word of {} characters", v.text.size())
+        .hint("ids and keywords have at most {} characters", max_word);
+    return true;
+  }
+
+  bool is_key(const Value& v, std::span<const KeySpec> keys) const {
+    if (v.kind != ValueKind::word) return false;
+    if (v.text == "agreed") return true;
+    for (const KeySpec& k : keys) {
+      if (k.key == v.text) return true;
+    }
+    return false;
+  }
+  bool is_label(std::size_t i) const {
+    return items_[i].kind == ValueKind::word && i + 1 < end_ && items_[i + 1].kind == ValueKind::roll &&
+           is_roll_label(items_[i].text);
+  }
+  bool fits(const Slot& slot, std::size_t i, std::span<const KeySpec> keys) const {
+    if (i >= end_) return false;
+    const Value& v = items_[i];
+    if ((slot.kinds & kind_bit(v.kind)) == 0) return false;
+    // A label word just before a roll labels it (`hit 6d6=...`), unless the
+    // slot needs exactly one value.
+    if (v.kind == ValueKind::word && (is_key(v, keys) || (slot.arity != Arity::one && is_label(i)))) return false;
+    return true;
+  }
+
+  // The words and id for "expected ..." of a slot.
+  std::pair<std::string, std::string> expectation(const Slot& slot) const {
+    if (slot.expect == "position") {
+      switch (mode_) {
+        case PositionMode::hex: return {"a hex like 5,7", "log.syntax.expected-hex"};
+        case PositionMode::table: return {"a position in inches like 30,12.5", "log.syntax.expected-position"};
+        case PositionMode::unknown: return {"a position like 5,7", "log.syntax.expected-position"};
+      }
+    }
+    return {std::string(slot.what), "log.syntax.expected-" + std::string(slot.expect)};
+  }
+
+  void report_expected(const Slot& slot, std::size_t i, std::string_view after) {
+    const auto [what, id] = expectation(slot);
+    if (i < end_) {
+      diags_.error(id, items_[i].span, "expected {} after '{}', found {}", what, after, describe(items_[i]));
+    } else {
+      const Span prev = items_[i - 1].span;
+      diags_.error(id, Span{prev.file, prev.end, prev.end}, "expected {} after '{}'", what, after)
+          .label(prev, "here");
+    }
+  }
+
+  // Takes the values of `slots` from pos_, into `out`.
+  bool take(std::span<const Slot> slots, std::vector<Value>& out, std::span<const KeySpec> keys,
+            std::string_view after_first) {
+    std::string after(after_first);
+    for (const Slot& slot : slots) {
+      std::size_t count = 0;
+      while (fits(slot, pos_, keys)) {
+        if (overflowed(items_[pos_])) {
+          diags_.error("log.syntax.number-too-large", items_[pos_].span, "number too large")
+              .hint("numbers in a log are small: counts, scores, inches or hexes");
+          return false;
+        }
+        out.push_back(std::move(items_[pos_]));
+        ++pos_;
+        ++count;
+        if (slot.arity == Arity::one || slot.arity == Arity::optional) break;
+      }
+      if (count == 0 && (slot.arity == Arity::one || slot.arity == Arity::many)) {
+        report_expected(slot, pos_, after);
+        return false;
+      }
+      if (count > 0) after = out.back().kind == ValueKind::word ? out.back().text : std::string(kind_name(out.back().kind));
+    }
+    return true;
+  }
+
+  bool bind_args() {
+    return take(spec_->args, st_.args, spec_->keys, ast::verb_name(st_.verb));
+  }
+
+  bool bind_agreed() {
+    st_.agreed.present = true;
+    st_.agreed.span = items_[pos_].span;
+    ++pos_;
+    if (pos_ < end_ && items_[pos_].kind == ValueKind::text) {
+      st_.agreed.has_note = true;
+      st_.agreed.note = std::move(items_[pos_].text);
+      st_.agreed.span = merge(st_.agreed.span, items_[pos_].span);
+      ++pos_;
+    }
+    if (pos_ < items_.size()) {
+      diags_.error("log.syntax.agreed-not-last", items_[pos_].span, "'agreed' ends the statement")
+          .hint("write 'agreed' and its note after everything else");
+      return false;
+    }
+    return true;
+  }
+
+  bool bind_clauses(std::span<const KeySpec> keys, std::vector<ast::Clause>& out, bool actions) {
+    while (pos_ < end_) {
+      Value& v = items_[pos_];
+      if (v.kind == ValueKind::word && v.text == "agreed") {
+        if (!bind_agreed()) return false;
+        continue;
+      }
+      if (st_.agreed.present) {
+        diags_.error("log.syntax.agreed-not-last", v.span, "'agreed' ends the statement")
+            .hint("write 'agreed' and its note after everything else");
+        return false;
+      }
+      ast::Clause clause;
+      if (v.kind == ValueKind::roll || (actions && is_label(pos_))) {
+        if (!actions || !spec_->rolls) {
+          diags_.error("log.syntax.no-dice", v.span, "'{}' takes no dice", ast::verb_name(st_.verb))
+              .hint("dice belong to actions such as 'order', 'shoot' or 'test'");
+          return false;
+        }
+        if (v.kind == ValueKind::word) {
+          clause.key = std::move(v.text);
+          clause.key_span = v.span;
+          ++pos_;
+        }
+        clause.values.push_back(std::move(items_[pos_]));
+        clause.span = clause.key_span.valid() ? merge(clause.key_span, clause.values.back().span)
+                                             : clause.values.back().span;
+        ++pos_;
+        out.push_back(std::move(clause));
+        continue;
+      }
+      const KeySpec* key = nullptr;
+      if (v.kind == ValueKind::word) {
+        for (const KeySpec& k : keys) {
+          if (k.key == v.text) key = &k;
+        }
+      }
+      if (key == nullptr) {
+        report_unexpected(v, keys, actions);
+        return false;
+      }
+      clause.key = std::move(v.text);
+      clause.key_span = v.span;
+      ++pos_;
+      if (!take(key->values, clause.values, keys, clause.key)) return false;
+      clause.span = clause.values.empty() ? clause.key_span : merge(clause.key_span, clause.values.back().span);
+      out.push_back(std::move(clause));
+    }
+    return true;
+  }
+
+  void report_unexpected(const Value& v, std::span<const KeySpec> keys, bool actions) {
+    std::vector<std::string> names;
+    for (const KeySpec& k : keys) names.emplace_back(k.key);
+    names.emplace_back("agreed");
+    const std::string_view verb = ast::verb_name(st_.verb);
+    if (v.kind == ValueKind::word && actions && spec_->rolls && pos_ + 1 < end_ &&
+        items_[pos_ + 1].kind == ValueKind::roll) {
+      auto d = diags_.error("log.syntax.unknown-label", v.span, "unknown dice label '{}'", shown(v.text));
+      if (auto best = v.text.size() <= suggest_limit ? closest_match(v.text, roll_labels()) : std::nullopt) {
+        d.hint("did you mean '{}'?", *best);
+        d.fixit(v.span, *best);
+      } else {
+        std::string list;
+        for (const std::string& l : roll_labels()) list += (list.empty() ? "" : ", ") + l;
+        d.hint("dice are labelled with one of: {}", list);
+      }
+      return;
+    }
+    if (v.kind == ValueKind::word) {
+      auto d = actions ? diags_.error("log.syntax.unknown-keyword", v.span, "unknown keyword '{}' in '{}'",
+                                      shown(v.text), verb)
+                       : diags_.error("log.syntax.unknown-outcome", v.span, "unknown outcome '{}'", shown(v.text));
+      if (auto best = v.text.size() <= suggest_limit ? closest_match(v.text, names) : std::nullopt) {
+        d.hint("did you mean '{}'?", *best);
+        d.fixit(v.span, *best);
+      } else if (!keys.empty()) {
+        std::string list;
+        for (std::size_t i = 0; i < names.size(); ++i) list += (i ? ", " : "") + names[i];
+        d.hint("'{}' takes: {}", actions ? verb : std::string_view("=>"), list);
+      }
+      return;
+    }
+    auto d = diags_.error("log.syntax.unexpected-value", v.span, "unexpected {} in '{}'", describe(v), verb);
+    if (keys.empty()) {
+      d.hint("'{}' takes nothing more", verb);
+    } else {
+      d.hint("a {} follows a keyword such as '{}'", kind_name(v.kind), keys.front().key);
+    }
+  }
+
+  std::vector<Value>& items_;
+  RawLine& raw_;
+  Span line_span_;
+  PositionMode mode_;
+  DiagnosticEngine& diags_;
+  const VerbSpec* spec_ = nullptr;
+  ast::Statement st_;
+  std::size_t pos_ = 0;
+  std::size_t end_ = 0;
+};
+
+}  // namespace
+
+std::optional<ast::Statement> bind_statement(RawLine& raw, Span line_span, PositionMode mode,
+                                             DiagnosticEngine& diags) {
+  return Binder(raw, line_span, mode, diags).run();
+}
+
+}  // namespace umpire::log::detail

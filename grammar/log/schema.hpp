@@ -1,0 +1,61 @@
+#pragma once
+// Which values each statement takes: positional arguments, then keyed
+// clauses, dice rolls, `=> outcomes` and `agreed`. The X3 grammar reads the
+// values of a line; the schema binds them to a statement and words what was
+// expected when they do not fit ("expected a hex like 5,7 after 'to'").
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/diagnostic.hpp"
+#include "grammar/log/ast.hpp"
+#include "grammar/log/raw_line.hpp"
+
+namespace umpire::log::detail {
+
+// Bit set of the value kinds a slot accepts.
+using KindMask = std::uint16_t;
+constexpr KindMask kind_bit(ast::ValueKind kind) { return static_cast<KindMask>(1u << static_cast<unsigned>(kind)); }
+
+enum class Arity : std::uint8_t { one, optional, many, any };
+
+// One slot: its accepted kinds, how many values, and how to name what is
+// expected (`expect` is the diagnostic id suffix, `what` the words).
+struct Slot {
+  KindMask kinds;
+  Arity arity;
+  std::string_view what;
+  std::string_view expect;
+};
+
+struct KeySpec {
+  std::string_view key;
+  std::span<const Slot> values;  // empty: a flag such as `pass`
+};
+
+struct VerbSpec {
+  ast::Verb verb;
+  std::span<const Slot> args;
+  std::span<const KeySpec> keys;
+  bool rolls;     // takes dice rolls
+  bool outcomes;  // takes `=> outcomes`
+};
+
+const VerbSpec& verb_spec(ast::Verb verb);
+std::optional<ast::Verb> find_verb(std::string_view keyword);
+std::vector<std::string> verb_keywords();
+std::span<const KeySpec> outcome_keys();
+bool is_roll_label(std::string_view word);
+std::vector<std::string> roll_labels();
+
+// How positions are worded in expectations, from the battlefield seen so far.
+enum class PositionMode : std::uint8_t { unknown, hex, table };
+
+// Binds one parsed line to a statement; on a mismatch reports one diagnostic
+// and returns nullopt (the statement is dropped, the next line parses anew).
+std::optional<ast::Statement> bind_statement(RawLine& raw, Span line_span, PositionMode mode,
+                                             DiagnosticEngine& diags);
+
+}  // namespace umpire::log::detail

@@ -1,0 +1,272 @@
+// The statements of the language and what each takes; docs/log-format.md is
+// the prose version of this table.
+#include <array>
+
+#include "grammar/log/schema.hpp"
+
+namespace umpire::log::detail {
+namespace {
+
+using K = ast::ValueKind;
+using A = Arity;
+
+constexpr KindMask W = kind_bit(K::word);
+constexpr KindMask I = kind_bit(K::integer);
+constexpr KindMask N = kind_bit(K::integer) | kind_bit(K::decimal);
+constexpr KindMask T = kind_bit(K::text);
+constexpr KindMask P = kind_bit(K::position);
+constexpr KindMask S = kind_bit(K::size);
+constexpr KindMask G = kind_bit(K::target);
+constexpr KindMask L = kind_bit(K::list);
+constexpr KindMask D = kind_bit(K::date);
+constexpr KindMask FACING = kind_bit(K::integer) | kind_bit(K::decimal) | kind_bit(K::word);
+
+// Slots used by several statements.
+constexpr Slot unit_id{W, A::one, "a unit id like 'r1'", "unit"};
+constexpr Slot target_id{W, A::one, "a target unit id like 'g2'", "unit"};
+constexpr Slot units_ids{W, A::many, "one or more unit ids like 'r1 r2'", "unit"};
+constexpr Slot opt_name{T, A::optional, "a name in quotes", "text"};
+constexpr Slot one_position{P, A::one, "", "position"};
+constexpr Slot many_positions{P, A::many, "", "position"};
+constexpr Slot one_facing{FACING, A::one, "a facing: degrees like 90, or a direction like 'ne'", "facing"};
+constexpr Slot one_int{I, A::one, "a whole number", "integer"};
+constexpr Slot signed_int{I, A::one, "a modifier like -1 or +2", "integer"};
+constexpr Slot one_number{N, A::one, "a number like 6 or 4.5", "number"};
+constexpr Slot one_word{W, A::one, "a word", "word"};
+constexpr Slot one_text{T, A::one, "a text in quotes", "text"};
+constexpr Slot one_list{L, A::one, "a list in parentheses like (a, b)", "list"};
+constexpr Slot one_target{G, A::one, "a score like 4+", "target"};
+constexpr Slot one_formation{W, A::one, "a formation like 'line' or 'column'", "formation"};
+constexpr Slot one_side{W, A::one, "a side id like 'romans'", "side"};
+constexpr Slot many_units{W, A::many, "one or more unit ids", "unit"};
+
+constexpr std::array<Slot, 1> s_unit{unit_id};
+constexpr std::array<Slot, 2> s_unit_target{unit_id, target_id};
+constexpr std::array<Slot, 1> s_units{units_ids};
+constexpr std::array<Slot, 1> s_position{one_position};
+constexpr std::array<Slot, 1> s_positions{many_positions};
+constexpr std::array<Slot, 1> s_facing{one_facing};
+constexpr std::array<Slot, 1> s_int{one_int};
+constexpr std::array<Slot, 1> s_mod{signed_int};
+constexpr std::array<Slot, 1> s_number{one_number};
+constexpr std::array<Slot, 1> s_word{one_word};
+constexpr std::array<Slot, 1> s_text{one_text};
+constexpr std::array<Slot, 1> s_list{one_list};
+constexpr std::array<Slot, 1> s_target{one_target};
+constexpr std::array<Slot, 1> s_formation{one_formation};
+constexpr std::array<Slot, 1> s_side{one_side};
+constexpr std::array<Slot, 1> s_general{Slot{W, A::one, "a general id like 'g1'", "unit"}};
+constexpr std::array<Slot, 1> s_many_units{many_units};
+constexpr std::array<Slot, 1> s_many_words{Slot{W, A::many, "one or more words", "word"}};
+constexpr std::array<Slot, 2> s_rect{one_position, Slot{S, A::one, "a size like 12x6", "size"}};
+constexpr std::array<Slot, 0> s_none{};
+
+// ---- header ----
+constexpr std::array<Slot, 1> a_ulog{Slot{I, A::one, "a format version like 1", "integer"}};
+constexpr std::array<Slot, 1> a_ruleset{
+    Slot{W, A::one, "a ruleset id like 'hail-caesar', 'hail-caesar-hyw', 'wab' or 'sabreur-hex'", "ruleset"}};
+constexpr std::array<KeySpec, 1> k_ruleset{{{"edition", s_text}}};
+constexpr std::array<Slot, 1> a_data{Slot{T, A::one, "the rules data file in quotes", "text"}};
+constexpr std::array<KeySpec, 2> k_data{{{"sha256", s_text}, {"version", s_text}}};
+constexpr std::array<Slot, 1> a_text{Slot{T, A::one, "a text in quotes", "text"}};
+constexpr std::array<KeySpec, 2> k_event{{{"round", s_int}, {"table", s_int}}};
+constexpr std::array<Slot, 1> a_date{Slot{D, A::one, "a date like 2026-11-21", "date"}};
+constexpr std::array<Slot, 2> a_side{Slot{W, A::one, "a side id like 'romans'", "side"}, opt_name};
+constexpr std::array<KeySpec, 2> k_side{{{"player", s_text}, {"points", s_int}}};
+constexpr std::array<Slot, 2> a_dice{Slot{W, A::one, "'recorded' or 'seeded'", "dice-mode"},
+                                     Slot{I, A::optional, "a seed", "integer"}};
+// ---- battlefield ----
+constexpr std::array<Slot, 2> a_map{Slot{W, A::one, "'hex'", "word"},
+                                    Slot{S, A::one, "a map size in hexes like 12x10", "size"}};
+constexpr std::array<Slot, 1> a_table{Slot{S, A::one, "a table size in inches like 72x48", "size"}};
+constexpr std::array<Slot, 2> a_hex{many_positions,
+                                    Slot{W, A::one, "a terrain like 'wood' or 'hill+wood'", "terrain"}};
+constexpr std::array<KeySpec, 1> k_hex{{{"name", s_text}}};
+constexpr std::array<Slot, 3> a_hexside{one_position, one_position,
+                                        Slot{W, A::one, "a hexside feature like 'stream', 'ford', 'bridge' or 'impassable'", "terrain"}};
+constexpr std::array<Slot, 2> a_terrain{Slot{W, A::one, "a terrain kind like 'wood' or 'hill'", "terrain"}, opt_name};
+constexpr std::array<KeySpec, 4> k_terrain{{{"rect", s_rect}, {"polygon", s_positions}, {"rotation", s_number}, {"height", s_int}}};
+constexpr std::array<Slot, 1> a_edge{Slot{W, A::one, "a table edge: 'north', 'south', 'east' or 'west'", "edge"}};
+constexpr std::array<KeySpec, 1> k_edge{{{"home", s_side}}};
+// ---- armies ----
+constexpr std::array<Slot, 1> a_army{one_side};
+constexpr std::array<KeySpec, 2> k_army{{{"points", s_int}, {"list", s_text}}};
+constexpr std::array<Slot, 2> a_division{Slot{W, A::one, "a division id like 'd1'", "unit"}, opt_name};
+constexpr std::array<Slot, 2> a_general{Slot{W, A::one, "a general id like 'g1'", "unit"}, opt_name};
+constexpr std::array<KeySpec, 4> k_general{{{"command", s_int}, {"at", s_position}, {"points", s_int}, {"facing", s_facing}}};
+constexpr std::array<Slot, 2> a_unit{unit_id, opt_name};
+constexpr std::array<KeySpec, 16> k_unit{{{"profile", s_word},
+                                          {"stats", s_list},
+                                          {"type", s_word},
+                                          {"quality", s_word},
+                                          {"skills", s_list},
+                                          {"special", s_list},
+                                          {"equipment", s_list},
+                                          {"strength", s_int},
+                                          {"models", s_int},
+                                          {"stamina", s_int},
+                                          {"command", s_int},
+                                          {"formation", s_formation},
+                                          {"base", std::span<const Slot>(s_rect).subspan(1)},
+                                          {"points", s_int},
+                                          {"ranks", s_int},
+                                          {"general", s_general}}};
+// ---- deployment ----
+constexpr std::array<KeySpec, 3> k_deploy{{{"at", s_positions}, {"facing", s_facing}, {"formation", s_formation}}};
+// ---- turns ----
+constexpr std::array<Slot, 2> a_turn{Slot{I, A::one, "a turn number like 1", "integer"}, one_side};
+constexpr std::array<Slot, 1> a_phase{Slot{W, A::one, "a phase like 'movement' or 'shooting'", "phase"}};
+constexpr std::array<KeySpec, 2> k_end{{{"winner", s_side}, {"reason", s_text}}};
+// ---- actions ----
+constexpr std::array<KeySpec, 5> k_order{{{"by", s_general}, {"as", s_word}, {"target", s_unit}, {"mod", s_mod}, {"against", s_int}}};
+constexpr std::array<KeySpec, 3> k_activate{{{"cost", s_int}, {"by", s_word}, {"mod", s_mod}}};
+constexpr std::array<Slot, 2> a_move{unit_id, Slot{W, A::optional, "a manoeuvre like 'march' or 'wheel'", "word"}};
+constexpr std::array<KeySpec, 8> k_move{{{"to", s_position},
+                                         {"path", s_positions},
+                                         {"facing", s_facing},
+                                         {"formation", s_formation},
+                                         {"distance", s_number},
+                                         {"through", s_many_units},
+                                         {"by", s_word},
+                                         {"mod", s_mod}}};
+constexpr std::array<Slot, 2> a_form{unit_id, one_formation};
+constexpr std::array<KeySpec, 3> k_form{{{"facing", s_facing}, {"to", s_position}, {"mod", s_mod}}};
+constexpr std::array<KeySpec, 6> k_charge{{{"on", s_word}, {"to", s_position}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}, {"mod", s_mod}}};
+constexpr std::array<Slot, 2> a_respond{unit_id, Slot{W, A::one, "a response like 'hold', 'countercharge' or 'flee'", "word"}};
+constexpr std::array<Slot, 1> s_unit_or_position{Slot{W | P, A::one, "a unit id or a position", "unit"}};
+constexpr std::array<KeySpec, 6> k_respond{{{"to", s_unit_or_position}, {"at", s_position}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}, {"mod", s_mod}}};
+constexpr std::array<KeySpec, 4> k_shoot{{{"weapon", s_word}, {"range", s_number}, {"distance", s_number}, {"mod", s_mod}}};
+constexpr std::array<KeySpec, 2> k_combat{{{"vs", s_many_units}, {"round", s_int}}};
+constexpr std::array<KeySpec, 2> k_attack{{{"mod", s_mod}, {"dice", s_int}}};
+constexpr std::array<Slot, 2> a_test{unit_id, Slot{W, A::one, "a test like 'morale', 'panic', 'break' or 'disorder'", "word"}};
+constexpr std::array<KeySpec, 3> k_test{{{"mod", s_mod}, {"against", s_int}, {"target", s_target}}};
+constexpr std::array<KeySpec, 2> k_save{{{"target", s_target}, {"mod", s_mod}}};
+constexpr std::array<KeySpec, 3> k_rally{{{"by", s_general}, {"mod", s_mod}, {"against", s_int}}};
+constexpr std::array<Slot, 2> a_pursue{unit_id, Slot{W, A::optional, "a unit id", "unit"}};
+constexpr std::array<KeySpec, 4> k_pursue{{{"to", s_position}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}}};
+constexpr std::array<KeySpec, 5> k_flee{{{"to", s_position}, {"path", s_positions}, {"facing", s_facing}, {"from", s_unit}, {"distance", s_number}}};
+constexpr std::array<Slot, 2> a_special{unit_id, Slot{W, A::one, "a special action like 'plant-stakes' or 'misfire'", "word"}};
+constexpr std::array<KeySpec, 3> k_special{{{"target", s_unit}, {"to", s_position}, {"mod", s_mod}}};
+constexpr std::array<Slot, 2> a_remove{unit_id, Slot{W, A::optional, "a reason like 'destroyed' or 'off-table'", "word"}};
+constexpr std::array<Slot, 2> a_state{unit_id, Slot{W, A::many, "one or more states like 'shaken' or 'disordered'", "word"}};
+constexpr std::array<KeySpec, 0> k_none{};
+
+// Stated outcomes, the same for every statement that takes them.
+constexpr std::array<KeySpec, 21> k_outcomes{{{"hits", s_int},
+                                              {"saves", s_int},
+                                              {"losses", s_int},
+                                              {"casualties", s_int},
+                                              {"wounds", s_int},
+                                              {"result", s_word},
+                                              {"state", s_many_words},
+                                              {"moves", s_int},
+                                              {"pass", s_none},
+                                              {"fail", s_none},
+                                              {"points", s_int},
+                                              {"winner", s_unit},
+                                              {"margin", s_int},
+                                              {"draw", s_none},
+                                              {"distance", s_number},
+                                              {"score", s_int},
+                                              {"destroyed", s_none},
+                                              {"to", s_position},
+                                              {"facing", s_facing},
+                                              {"formation", s_formation},
+                                              {"total", s_int}}};
+
+// Words that may label a dice roll (`hit 6d6=...`); a closed list, so that a
+// unit id before a roll (`pursue e1 h2 2d6=3,4`) is never read as a label.
+constexpr std::array<std::string_view, 12> k_roll_labels{"hit",   "wound", "save",   "blunder", "reroll", "misfire",
+                                                         "risk",  "effect", "attack", "panic",   "distance", "extra"};
+
+using V = ast::Verb;
+const std::array<VerbSpec, 44> specs{{
+    {V::ulog, a_ulog, k_none, false, false},
+    {V::ruleset, a_ruleset, k_ruleset, false, false},
+    {V::data, a_data, k_data, false, false},
+    {V::scenario, a_text, k_none, false, false},
+    {V::event, a_text, k_event, false, false},
+    {V::date, a_date, k_none, false, false},
+    {V::side, a_side, k_side, false, false},
+    {V::dice, a_dice, k_none, false, false},
+    {V::map, a_map, k_none, false, false},
+    {V::table, a_table, k_none, false, false},
+    {V::hex, a_hex, k_hex, false, false},
+    {V::hexside, a_hexside, k_none, false, false},
+    {V::terrain, a_terrain, k_terrain, false, false},
+    {V::edge, a_edge, k_edge, false, false},
+    {V::army, a_army, k_army, false, false},
+    {V::division, a_division, k_none, false, false},
+    {V::general, a_general, k_general, false, false},
+    {V::unit, a_unit, k_unit, false, false},
+    {V::deploy, s_unit, k_deploy, false, false},
+    {V::turn, a_turn, k_none, false, false},
+    {V::phase, a_phase, k_none, false, false},
+    {V::order_points, s_none, k_none, true, true},
+    {V::order, s_units, k_order, true, true},
+    {V::activate, s_units, k_activate, true, true},
+    {V::move, a_move, k_move, true, true},
+    {V::form, a_form, k_form, true, true},
+    {V::charge, s_unit_target, k_charge, true, true},
+    {V::assault, s_unit_target, k_charge, true, true},
+    {V::respond, a_respond, k_respond, true, true},
+    {V::shoot, s_unit_target, k_shoot, true, true},
+    {V::combat, s_units, k_combat, true, true},
+    {V::attack, s_unit_target, k_attack, true, true},
+    {V::support, s_unit_target, k_attack, true, true},
+    {V::result, s_none, k_none, true, true},
+    {V::test, a_test, k_test, true, true},
+    {V::save, s_unit, k_save, true, true},
+    {V::rally, s_unit, k_rally, true, true},
+    {V::pursue, a_pursue, k_pursue, true, true},
+    {V::flee, s_unit, k_flee, true, true},
+    {V::evade, s_unit, k_pursue, true, true},
+    {V::special, a_special, k_special, true, true},
+    {V::remove, a_remove, k_none, true, true},
+    {V::state, a_state, k_none, false, false},
+    {V::end, s_none, k_end, false, false},
+}};
+
+constexpr std::array<std::string_view, 44> keywords{
+#define UMPIRE_LOG_VERB(name, text, group) text,
+#include "grammar/log/verbs.def"
+#undef UMPIRE_LOG_VERB
+};
+constexpr std::array<ast::VerbGroup, 44> groups{
+#define UMPIRE_LOG_VERB(name, text, group) ast::VerbGroup::group,
+#include "grammar/log/verbs.def"
+#undef UMPIRE_LOG_VERB
+};
+
+}  // namespace
+
+const VerbSpec& verb_spec(ast::Verb verb) { return specs[static_cast<std::size_t>(verb)]; }
+
+std::optional<ast::Verb> find_verb(std::string_view keyword) {
+  for (std::size_t i = 0; i < keywords.size(); ++i) {
+    if (keywords[i] == keyword) return static_cast<ast::Verb>(i);
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> verb_keywords() { return {keywords.begin(), keywords.end()}; }
+
+std::span<const KeySpec> outcome_keys() { return k_outcomes; }
+
+std::vector<std::string> roll_labels() { return {k_roll_labels.begin(), k_roll_labels.end()}; }
+
+bool is_roll_label(std::string_view word) {
+  for (std::string_view w : k_roll_labels) {
+    if (w == word) return true;
+  }
+  return false;
+}
+
+}  // namespace umpire::log::detail
+
+namespace umpire::log::ast {
+
+std::string_view verb_name(Verb verb) { return detail::keywords[static_cast<std::size_t>(verb)]; }
+VerbGroup verb_group(Verb verb) { return detail::groups[static_cast<std::size_t>(verb)]; }
+
+}  // namespace umpire::log::ast

@@ -1,0 +1,101 @@
+#pragma once
+// The values of a statement line. Each rule matches characters only (inside
+// raw[]) and converts the matched text in one action, so no attribute
+// machinery is instantiated and the TU stays small.
+#include "grammar/log/lexeme.hpp"
+#include "grammar/log/roll.hpp"
+#include "grammar/log/value.hpp"
+
+namespace umpire::log::parser {
+
+using x3::char_;
+using x3::digit;
+using x3::lit;
+using x3::raw;
+
+// Characters that may continue an identifier; a number or a keyword must not
+// be followed by one (`12ab` is not `12` then `ab`).
+auto const id_char = x3::alnum | char_("_-");
+auto const id_start = x3::alpha | char_('_');
+auto const blank = char_(" \t");
+
+// Builds a value from the matched text with one of the lexeme converters.
+template <ast::Value (*Make)(std::string_view, Span)>
+struct convert {
+  template <typename Context>
+  void operator()(const Context& ctx) const {
+    const auto& range = x3::_attr(ctx);
+    const char* b = &*range.begin();
+    const char* e = b + (range.end() - range.begin());
+    x3::_val(ctx) = Make(std::string_view(b, static_cast<std::size_t>(e - b)), span_of(ctx, b, e));
+  }
+};
+
+x3::rule<struct closing_quote_class> const closing_quote = "a closing '\"'";
+x3::rule<struct closing_paren_class> const closing_paren = "')' to close the list";
+x3::rule<struct entry_value_class, ast::Value> const entry_value = "a value";
+
+x3::rule<struct word_class, ast::Value> const word = "a word";
+x3::rule<struct number_class, ast::Value> const number = "a number";
+x3::rule<struct position_class, ast::Value> const position = "a position";
+x3::rule<struct size_class, ast::Value> const size = "a size";
+x3::rule<struct target_class, ast::Value> const target = "a target";
+x3::rule<struct fraction_class, ast::Value> const fraction = "numbers joined by '/'";
+x3::rule<struct date_class, ast::Value> const date = "a date";
+x3::rule<struct text_class, ast::Value> const text = "a quoted text";
+x3::rule<struct scalar_class, ast::Value> const scalar = "a value";
+x3::rule<struct entry_class, ast::ListEntry> const entry = "a list entry";
+x3::rule<struct list_class, ast::Value> const list = "a list";
+value_type const value = "a value";
+
+auto const unsigned_int = +digit;
+auto const signed_decimal = -char_("+-") >> +digit >> -('.' >> +digit);
+
+auto const closing_quote_def = lit('"');
+auto const closing_paren_def = lit(')');
+
+auto const word_def =
+    raw[id_start >> *id_char >> *('+' >> id_start >> *id_char)][convert<log::detail::make_word>{}];
+auto const number_def = raw[signed_decimal >> !(id_char | '.')][convert<log::detail::make_number>{}];
+auto const position_def =
+    raw[signed_decimal >> ',' >> signed_decimal >> !(id_char | '.')][convert<log::detail::make_position>{}];
+auto const size_def =
+    raw[signed_decimal >> char_("xX") >> signed_decimal >> -(x3::no_case[lit("mm") | "cm" | "in"]) >>
+        !id_char][convert<log::detail::make_size>{}];
+auto const target_def = raw[unsigned_int >> '+' >> !(id_char | '.')][convert<log::detail::make_target>{}];
+auto const fraction_def =
+    raw[unsigned_int >> +('/' >> unsigned_int) >> !id_char][convert<log::detail::make_fraction>{}];
+auto const date_def = raw[x3::repeat(4)[digit] >> '-' >> x3::repeat(2)[digit] >> '-' >>
+                          x3::repeat(2)[digit] >> !id_char][convert<log::detail::make_date>{}];
+auto const text_def =
+    raw[('"' >> *(('\\' >> char_) | ~char_("\"\\\r\n"))) > closing_quote][convert<log::detail::make_text>{}];
+auto const scalar_def = text | roll_parser() | date | size | target | fraction | position | number | word;
+
+auto const push_entry_value = [](auto& ctx) { x3::_val(ctx).values.push_back(std::move(x3::_attr(ctx))); };
+auto const mark_entry = [](auto& ctx) {
+  auto& v = x3::_val(ctx);
+  v.span = merge(v.values.front().span, v.values.back().span);
+};
+auto const entry_value_def = scalar;
+auto const entry_def = (entry_value[push_entry_value] >> *(+blank >> entry_value[push_entry_value]))[mark_entry];
+
+auto const push_entry = [](auto& ctx) { x3::_val(ctx).entries.push_back(std::move(x3::_attr(ctx))); };
+auto const mark_list = [](auto& ctx) {
+  auto& v = x3::_val(ctx);
+  v.kind = ast::ValueKind::list;
+  const auto& range = x3::_where(ctx);
+  v.span = span_of(ctx, &*range.begin(), &*range.begin() + (range.end() - range.begin()));
+};
+// A ',' not followed by an entry ends the entries; the closing ')' is then
+// expected there, and the error handler words what went wrong.
+auto const list_def = (('(' >> *blank >> -(entry[push_entry] % (*blank >> ',' >> *blank)) >> *blank) >
+                       closing_paren)[mark_list];
+
+auto const value_def = list | scalar;
+
+BOOST_SPIRIT_DEFINE(closing_quote, closing_paren, entry_value, word, number, position, size, target,
+                    fraction, date, text, scalar, entry, list, value)
+
+value_type const& value_parser() { return value; }
+
+}  // namespace umpire::log::parser

@@ -1,0 +1,166 @@
+// The driver around the X3 grammar: header first, then items one at a time
+// so that a syntax error costs one item, not the file.
+#include "grammar/rules/rules_parser.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <string_view>
+
+#include "engine/core/utf8.hpp"
+#include "grammar/rules/config.hpp"
+#include "grammar/rules/rules_grammar.hpp"
+
+namespace umpire::rules {
+namespace {
+
+namespace x3 = boost::spirit::x3;
+using parser::iterator_type;
+
+constexpr std::array<std::string_view, 18> item_keywords = {
+    "domain",  "given",      "switch",     "value",    "table",      "record",
+    "profile", "modifiers",  "test",       "skill",    "special",    "permission",
+    "army_list", "invariant", "override",  "remove",   "add",        "intentional"};
+
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// The token at `at`, for "found ..." in messages: a word, or one character.
+std::string_view token_at(std::string_view text, std::size_t at) {
+  if (at >= text.size()) return {};
+  std::size_t end = at;
+  if (is_word_char(text[at])) {
+    while (end < text.size() && is_word_char(text[end])) ++end;
+  } else {
+    end = at + std::max<std::size_t>(1, utf8_sequence_length(text.substr(at)));
+  }
+  return text.substr(at, std::min(end, text.size()) - at);
+}
+
+// X3 names literals with double quotes; messages use single quotes.
+std::string expected_name(std::string which) {
+  std::replace(which.begin(), which.end(), '"', '\'');
+  if (which.size() >= 2 && which.front() == '\'' && which.back() == '\'') return which;
+  return which;
+}
+
+// Offset of the next line (after `from`) whose first word, at column 0, is
+// an item keyword; text.size() if none.
+std::size_t next_item_start(std::string_view text, std::size_t from) {
+  std::size_t at = text.find('\n', from);
+  while (at != std::string_view::npos) {
+    const std::size_t line = at + 1;
+    for (std::string_view k : item_keywords) {
+      if (text.substr(line, k.size()) == k &&
+          (line + k.size() >= text.size() || !is_word_char(text[line + k.size()]))) {
+        return line;
+      }
+    }
+    at = text.find('\n', line);
+  }
+  return text.size();
+}
+
+// Bracket depth and prefix-operator runs, outside strings and comments.
+bool nesting_ok(std::string_view text, FileId file, DiagnosticEngine& diags) {
+  int depth = 0;
+  int prefix_run = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"' || c == '\n') in_string = false;
+      continue;
+    }
+    if (c == '#') {
+      const std::size_t eol = text.find('\n', i);
+      i = eol == std::string_view::npos ? text.size() : eol;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    if (c == '(' || c == '{' || c == '[') ++depth;
+    if (c == ')' || c == '}' || c == ']') depth = std::max(0, depth - 1);
+    if (c == '-' || (c == 'n' && text.substr(i, 4) == "not " && (i == 0 || !is_word_char(text[i - 1])))) {
+      ++prefix_run;
+    } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != 'o' && c != 't') {
+      prefix_run = 0;
+    }
+    if (depth > max_nesting || prefix_run > max_nesting) {
+      const auto at = static_cast<std::uint32_t>(i);
+      diags.error("rules.syntax.too-deep", Span{file, at, at + 1},
+                  "expressions nest deeper than {} levels", max_nesting)
+          .hint("split the expression into named values");
+      return false;
+    }
+  }
+  return true;
+}
+
+template <typename Parser, typename Attribute>
+bool parse_one(iterator_type& first, iterator_type last, parser::SpanTagger& tagger,
+               Parser const& p, Attribute& attr) {
+  return x3::phrase_parse(first, last, x3::with<parser::span_tag>(tagger)[p], parser::skipper,
+                          attr);
+}
+
+}  // namespace
+
+ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngine& diags) {
+  ParsedFile out;
+  const std::string_view text = sources.text(file);
+  if (const std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
+    const auto at = static_cast<std::uint32_t>(bad);
+    diags.error("rules.syntax.invalid-utf8", Span{file, at, at + 1}, "file is not valid UTF-8")
+        .hint("save the file as UTF-8");
+    return out;
+  }
+  if (!nesting_ok(text, file, diags)) return out;
+
+  parser::SpanTagger tagger{text.data(), file};
+  const iterator_type begin = text.data();
+  const iterator_type last = text.data() + text.size();
+  iterator_type first = begin;
+  auto report = [&](iterator_type where, const std::string& what) {
+    const auto at = static_cast<std::size_t>(where - begin);
+    const std::string_view found = token_at(text, at);
+    const auto b = static_cast<std::uint32_t>(at);
+    auto d = diags.error("rules.syntax.expected", Span{file, b, b + static_cast<std::uint32_t>(found.size())},
+                         "expected {}", what);
+    if (found.empty()) d.span_label("end of file");
+    else d.span_label(fmt::format("found '{}'", found));
+    d.hint("see docs/rules-format.md for the syntax");
+  };
+
+  try {
+    out.header_ok = parse_one(first, last, tagger, parser::header, out.file.header);
+    if (!out.header_ok) report(first, "'ruleset ID \"title\"' at the start of the file");
+  } catch (const x3::expectation_failure<iterator_type>& e) {
+    report(e.where(), expected_name(e.which()));
+  }
+  if (!out.header_ok) first = begin + next_item_start(text, static_cast<std::size_t>(first - begin));
+
+  while (true) {
+    x3::phrase_parse(first, last, x3::eps, parser::skipper);
+    if (first == last) break;
+    ast::Item item;
+    iterator_type start = first;
+    try {
+      if (parse_one(first, last, tagger, parser::item, item)) {
+        out.file.items.push_back(std::move(item));
+        continue;
+      }
+      report(start, "an item (domain, given, switch, value, table, modifiers, test, record, "
+                    "profile, skill, special, permission, army_list, invariant or a variant "
+                    "operation)");
+    } catch (const x3::expectation_failure<iterator_type>& e) {
+      report(e.where(), expected_name(e.which()));
+    }
+    first = begin + next_item_start(text, static_cast<std::size_t>(start - begin));
+  }
+  out.file.span = Span{file, 0, static_cast<std::uint32_t>(text.size())};
+  return out;
+}
+
+}  // namespace umpire::rules

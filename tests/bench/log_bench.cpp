@@ -1,0 +1,95 @@
+// Battle-log parsing speed: parse, lower, and both, on a synthetic log of
+// tens of megabytes (many turns of the Sabreur-hex example's kind of play).
+// Bytes/s and events/s are reported; docs/performance.md records the numbers.
+#include <benchmark/benchmark.h>
+
+#include <fmt/format.h>
+
+#include "engine/events/lower.hpp"
+#include "grammar/log/parser.hpp"
+
+namespace {
+
+using namespace umpire;
+
+// A valid log: two sides of 40 units each, then `turns` turns per side, each
+// with orders, moves, fire with dice, saves, tests, a charge and a combat.
+std::string synthetic_log(int turns) {
+  std::string out =
+      "ulog 1\nruleset sabreur-hex\n"
+      "data \"corpus/rulesets/sabreur-hex.rules\" sha256 \"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\"\n"
+      "side blue \"Blue\" player \"A\" points 4000\nside red \"Red\" player \"B\" points 4000\ndice recorded\n"
+      "map hex 60x40\nhex 10,10 11,10 wood\nhexside 5,5 5,6 stream\n";
+  for (const char* side : {"blue", "red"}) {
+    out += fmt::format("army {}\n", side);
+    for (int u = 0; u < 40; ++u) {
+      out += fmt::format("  unit {}{} \"Battalion {}\" stats (combat 6, fire 6, range 4, move 1) quality ordinary "
+                         "strength 18 command 7 skills (linear-order) formation line points 144\n",
+                         side[0], u, u);
+    }
+  }
+  for (int u = 0; u < 40; ++u) {
+    out += fmt::format("deploy b{} at {},2 facing n formation line\n", u, u + 1);
+    out += fmt::format("deploy r{} at {},39 facing s formation line\n", u, u + 1);
+  }
+  for (int t = 1; t <= turns; ++t) {
+    for (const char* side : {"blue", "red"}) {
+      const char me = side[0];
+      const char them = me == 'b' ? 'r' : 'b';
+      out += fmt::format("turn {} {}\n  phase orders\n    order-points d3+1=4 => points 3\n  phase actions\n", t, side);
+      for (int u = 0; u < 40; u += 4) {
+        out += fmt::format("    activate {0}{1} {0}{2} {0}{3} cost 1\n", me, u, u + 1, u + 2);
+        out += fmt::format("    move {}{} frontal path {},10 {},11 facing n\n", me, u, u + 1, u + 1);
+        out += fmt::format("    shoot {}{} {}{} range 3 hit 6d6=5,6,1,2,3,4 => hits 2\n", me, u + 1, them, u + 1);
+        out += fmt::format("    save {}{} 2d6=4,2 => saves 1 losses 1\n", them, u + 1);
+        out += fmt::format("    test {}{} morale 2d6=3,4 mod -1 => pass  # steady\n", them, u + 1);
+        out += fmt::format("    charge {}{} {}{} path {},12 {},13 facing n\n", me, u + 2, them, u + 2, u + 3, u + 3);
+        out += fmt::format("    respond {}{} defensive-fire hit 6d6=1,2,3,4,5,6 => hits 2\n", them, u + 2);
+        out += fmt::format("    attack {}{} {}{} hit 8d6=4,5,6,1,2,3,4,5 => hits 5\n", me, u + 2, them, u + 2);
+      }
+      out += "  phase victory\n";
+    }
+  }
+  return out;
+}
+
+const std::string& big_log() {
+  static const std::string text = synthetic_log(1200);
+  return text;
+}
+
+void BM_Parse(benchmark::State& state) {
+  const std::string& text = big_log();
+  std::size_t lines = 0;
+  for (auto _ : state) {
+    DiagnosticEngine diags;
+    const log::ast::Log ast = log::parse_log_text(text, FileId{0}, diags);
+    if (diags.has_errors()) state.SkipWithError("the synthetic log does not parse");
+    lines = ast.lines.size();
+    benchmark::DoNotOptimize(ast);
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(text.size()));
+  state.counters["lines/s"] =
+      benchmark::Counter(static_cast<double>(lines), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_Parse)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_ParseAndLower(benchmark::State& state) {
+  const std::string& text = big_log();
+  std::size_t events = 0;
+  for (auto _ : state) {
+    DiagnosticEngine diags;
+    const log::ast::Log ast = log::parse_log_text(text, FileId{0}, diags);
+    const events::Battle battle = events::lower(ast, {}, diags);
+    if (diags.has_errors()) state.SkipWithError("the synthetic log does not lower");
+    events = battle.events.size();
+    benchmark::DoNotOptimize(battle);
+  }
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(text.size()));
+  state.counters["events/s"] =
+      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["MB"] = static_cast<double>(text.size()) / 1e6;
+}
+BENCHMARK(BM_ParseAndLower)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace

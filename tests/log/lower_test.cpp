@@ -1,0 +1,126 @@
+// Lowering: references, profiles, dice attached to their events, outcomes.
+#include <gtest/gtest.h>
+
+#include "engine/events/lower.hpp"
+#include "grammar/log/parser.hpp"
+
+namespace umpire::events {
+namespace {
+
+class FakeCatalogue : public ProfileCatalogue {
+ public:
+  bool has_profile(std::string_view id) const override {
+    return id == "line_infantry" || id == "heavy_cavalry";
+  }
+  std::vector<std::string> known_profiles() const override { return {"line_infantry", "heavy_cavalry"}; }
+};
+
+constexpr const char* header =
+    "ulog 1\nruleset sabreur-hex\n"
+    "data \"corpus/rulesets/sabreur-hex.rules\" sha256 \"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\"\n"
+    "side french \"F\"\nside austrians \"A\"\ndice recorded\nmap hex 12x10\n"
+    "army french\n  unit f1 \"Line\" profile line_infantry strength 18\n"
+    "  unit f2 \"Horse\" profile heavy_cavalry strength 10\n"
+    "army austrians\n  unit a1 \"Line\" profile line_infantry strength 18\n"
+    "deploy f1 at 5,2 facing n\ndeploy a1 at 5,8 facing s\n";
+
+struct Lowered {
+  SourceManager sources;
+  DiagnosticEngine diags{0};
+  Battle battle;
+};
+
+std::unique_ptr<Lowered> lower_text(const std::string& text, const ProfileCatalogue* catalogue) {
+  auto l = std::make_unique<Lowered>();
+  const FileId file = l->sources.add("test.ulog", text);
+  const log::ast::Log ast = log::parse_log(l->sources, file, l->diags);
+  EXPECT_FALSE(l->diags.has_errors());
+  l->battle = lower(ast, {catalogue}, l->diags);
+  return l;
+}
+
+std::vector<std::string> ids(const DiagnosticEngine& diags) {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : diags.diagnostics()) out.push_back(d.id);
+  return out;
+}
+
+TEST(Lower, ResolvesUnitsAndAttachesDice) {
+  FakeCatalogue catalogue;
+  const auto l = lower_text(std::string(header) +
+                                "turn 1 french\n  phase orders\n    order-points d3+1=5 => points 4\n"
+                                "  phase actions\n    shoot f1 a1 range 3 hit 6d6=5,6,1,2,3,4 => hits 2\n"
+                                "    save a1 2d6=4,5 => saves 2\n",
+                            &catalogue);
+  EXPECT_TRUE(l->diags.diagnostics().empty()) << ids(l->diags).front();
+  ASSERT_EQ(l->battle.events.size(), 3u);
+  const Event& points = l->battle.events[0];
+  EXPECT_EQ(points.kind, EventKind::order_points);
+  EXPECT_EQ(points.phase, "orders");
+  ASSERT_EQ(points.dice.size(), 1u);
+  ASSERT_TRUE(points.dice[0].roll);
+  EXPECT_EQ(points.dice[0].roll->total, 4) << "a d3 thrown as a 5 is a 3, plus 1";
+  EXPECT_EQ(points.stated.points, 4);
+  const Event& shot = l->battle.events[1];
+  EXPECT_EQ(shot.kind, EventKind::shoot);
+  ASSERT_EQ(shot.actors.size(), 1u);
+  ASSERT_EQ(shot.targets.size(), 1u);
+  EXPECT_EQ(l->battle.name_of(shot.actors[0]), "f1");
+  EXPECT_EQ(l->battle.name_of(shot.targets[0]), "a1");
+  EXPECT_EQ(shot.range, 3.0);
+  ASSERT_EQ(shot.dice.size(), 1u);
+  EXPECT_EQ(shot.dice[0].label, "hit");
+  EXPECT_EQ(shot.dice[0].roll->total, 21);
+  EXPECT_EQ(shot.stated.hits, 2);
+}
+
+TEST(Lower, ProfilesAreCheckedAgainstTheCatalogue) {
+  FakeCatalogue catalogue;
+  std::string text = header;
+  text.insert(text.find("army austrians"), "  unit f3 \"Oops\" profile line_infantri\n");
+  const auto l = lower_text(text, &catalogue);
+  ASSERT_EQ(ids(l->diags), (std::vector<std::string>{"log.profile.unknown"}));
+  EXPECT_EQ(l->diags.diagnostics()[0].hint, "did you mean 'line_infantry'?");
+}
+
+TEST(Lower, WithoutACatalogueProfilesAreNotCheckedOnce) {
+  const auto l = lower_text(header, nullptr);
+  ASSERT_EQ(ids(l->diags), (std::vector<std::string>{"log.profile.not-checked"}));
+  EXPECT_EQ(l->diags.count(Severity::not_checked), 1u);
+}
+
+TEST(Lower, UnknownUnitsGetSuggestions) {
+  FakeCatalogue catalogue;
+  const auto l = lower_text(std::string(header) + "turn 1 french\n  phase actions\n    move f11 frontal to 5,3\n",
+                            &catalogue);
+  ASSERT_EQ(ids(l->diags), (std::vector<std::string>{"log.unit.unknown"}));
+  EXPECT_EQ(l->diags.diagnostics()[0].hint, "did you mean 'f1'?");
+}
+
+TEST(Lower, WrongDiceAreReportedAtTheFaces) {
+  FakeCatalogue catalogue;
+  const std::string text = std::string(header) + "turn 1 french\n  phase actions\n    test f1 morale 2d6=3,4,5\n";
+  const auto l = lower_text(text, &catalogue);
+  ASSERT_EQ(ids(l->diags), (std::vector<std::string>{"dice.recorded.count"}));
+  EXPECT_EQ(l->sources.text(l->diags.diagnostics()[0].span), "3,4,5");
+}
+
+TEST(Lower, TurnsMustComeInOrder) {
+  FakeCatalogue catalogue;
+  const auto l = lower_text(std::string(header) + "turn 1 french\nturn 1 austrians\nturn 3 french\n", &catalogue);
+  ASSERT_EQ(ids(l->diags), (std::vector<std::string>{"log.turn.out-of-order"}));
+}
+
+TEST(Lower, AgreedRulingsAreMarked) {
+  FakeCatalogue catalogue;
+  const auto l = lower_text(std::string(header) +
+                                "turn 1 french\n  phase actions\n    move f1 frontal to 5,3 agreed \"generous\"\n",
+                            &catalogue);
+  ASSERT_EQ(l->battle.events.size(), 1u);
+  EXPECT_TRUE(l->battle.events[0].agreed);
+  EXPECT_EQ(l->battle.events[0].agreed_note, "generous");
+  EXPECT_EQ(ids(l->diags), (std::vector<std::string>{"log.ruling.agreed"}));
+}
+
+}  // namespace
+}  // namespace umpire::events

@@ -1,0 +1,117 @@
+// The evaluator's semantics: stage policies, caps after bonuses, clamping,
+// rounding, permissions with lifts, missing givens, breakdown citations.
+#include <gtest/gtest.h>
+
+#include "engine/rules/describe.hpp"
+#include "tests/rules/test_support.hpp"
+
+namespace umpire::rules {
+namespace {
+
+using testing::eval_stack;
+using testing::eval_value;
+
+const std::string sabreur_like =
+    "ruleset demo \"Demo\"\nsource \"002_87c3dc452f850204.txt\"\n"
+    "domain terrain { open_terrain, wood, village } ref \"Effets du terrain\"\n"
+    "domain action { fire, charge } ref \"Effets du terrain\"\n"
+    "given shooter.terrain : terrain\ngiven target.terrain : terrain\n"
+    "given enfilade : bool\ngiven panicked : bool\ngiven near : bool\ngiven hurry : bool\n"
+    "modifiers fire_mods : int 0..20 clamp ref \"Précisions sur les facteurs de combat ou de tir\" {\n"
+    "  stage bonuses {\n    half_range: +1 when near\n    enfilade: +2 when enfilade\n  }\n"
+    "  stage limits most_penalising {\n"
+    "    target_covered: cap 3 when target.terrain in {wood, village}\n"
+    "    shooter_in_wood: cap 1 when shooter.terrain == wood\n  }\n"
+    "  stage once first {\n    p1: -1 when near\n    p2: -1 when enfilade\n  }\n"
+    "  stage panic {\n    panicked: set 0 when panicked\n  }\n}\n"
+    "value halved : int 0..10 ref \"Effets du terrain\" = div(7, 2, up) + div(7, 2, down)\n"
+    "permission no_fire_in_wood : cannot fire when shooter.terrain == wood ref \"Effets du terrain\"\n"
+    "permission skirmish_fire : can fire when hurry lifts {no_fire_in_wood} ref \"Effets du terrain\"\n"
+    "permission must_charge : must charge when near ref \"Effets du terrain\"\n";
+
+class Evaluation : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    loaded_ = testing::load_text(sabreur_like);
+    ASSERT_TRUE(loaded_->rs.has_value()) << loaded_->messages();
+  }
+  const Ruleset& rs() { return *loaded_->rs; }
+  std::unique_ptr<testing::Loaded> loaded_;
+};
+
+TEST_F(Evaluation, BonusesThenMostPenalisingLimit) {
+  const std::map<std::string, std::string> open{{"shooter.terrain", "open_terrain"}, {"target.terrain", "open_terrain"},
+                                                {"enfilade", "true"}, {"panicked", "false"}, {"near", "false"}};
+  // 4 + 2 (enfilade), no limit, then the `first` stage: only p2 applies.
+  EXPECT_EQ(eval_stack(rs(), "fire_mods", 4, open), 5);
+  auto covered = open;
+  covered["target.terrain"] = "wood";
+  covered["near"] = "true";
+  // 4 + 1 + 2 = 7, capped at 3; then only the first of p1/p2: 2.
+  EXPECT_EQ(eval_stack(rs(), "fire_mods", 4, covered), 2);
+  auto both = covered;
+  both["shooter.terrain"] = "wood";
+  // Two limits: the most penalising (1) wins, then -1.
+  EXPECT_EQ(eval_stack(rs(), "fire_mods", 4, both), 0);
+  auto panicked = open;
+  panicked["panicked"] = "true";
+  EXPECT_EQ(eval_stack(rs(), "fire_mods", 6, panicked), 0);
+}
+
+TEST_F(Evaluation, ClampAndBreakdown) {
+  const Situation s = testing::situation(rs(), {{"shooter.terrain", "open_terrain"}, {"target.terrain", "open_terrain"},
+                                                {"enfilade", "false"}, {"panicked", "false"}, {"near", "true"}});
+  Evaluator ev(rs(), s);
+  auto v = ev.apply_stack(rs().find("fire_mods")->index, 0);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(*v, 0);  // 0 + 1 - 1
+  const std::string text = render_breakdown(ev.breakdown());
+  EXPECT_NE(text.find("+1 half_range -> 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("-1 p1"), std::string::npos) << text;
+  EXPECT_NE(text.find("002_87c3dc452f850204.txt § Précisions sur les facteurs de combat ou de tir"), std::string::npos);
+  auto clamped = ev.apply_stack(rs().find("fire_mods")->index, 30);
+  ASSERT_TRUE(clamped.has_value());
+  EXPECT_EQ(*clamped, 20);
+}
+
+TEST_F(Evaluation, ExplicitRounding) { EXPECT_EQ(eval_value(rs(), "halved", {}), "7"); }
+
+TEST_F(Evaluation, PermissionsWithLifts) {
+  EXPECT_EQ(testing::eval_action(rs(), "fire", {{"shooter.terrain", "wood"}, {"hurry", "false"}}), Verdict::forbidden);
+  EXPECT_EQ(testing::eval_action(rs(), "fire", {{"shooter.terrain", "wood"}, {"hurry", "true"}}), Verdict::allowed);
+  EXPECT_EQ(testing::eval_action(rs(), "charge", {{"near", "true"}}), Verdict::required);
+  EXPECT_EQ(testing::eval_action(rs(), "charge", {{"near", "false"}}), Verdict::allowed);
+}
+
+TEST_F(Evaluation, MissingGivenIsAnError) {
+  const Situation s(rs());
+  Evaluator ev(rs(), s);
+  EXPECT_FALSE(ev.apply_stack(rs().find("fire_mods")->index, 4).has_value());
+  ASSERT_TRUE(ev.error().has_value());
+  EXPECT_EQ(ev.error()->id, "rules.eval.missing-given");
+  EXPECT_NE(ev.error()->message.find("near"), std::string::npos);
+}
+
+TEST(EvaluatorErrors, OutOfRangeWithoutClamp) {
+  auto l = testing::load_text(
+      "ruleset demo \"Demo\"\nsource \"000_a44b407871cbdad9.txt\"\ngiven a : int 0..9\n"
+      "modifiers m : int 0..5 ref \"Test d'ordre\" {\n  stage s {\n    x: add a\n  }\n}\n");
+  ASSERT_TRUE(l->rs.has_value()) << l->messages();
+  const Situation s = testing::situation(*l->rs, {{"a", "9"}});
+  Evaluator ev(*l->rs, s);
+  EXPECT_FALSE(ev.apply_stack(0, 0).has_value());
+  EXPECT_EQ(ev.error()->id, "rules.eval.out-of-range");
+  EXPECT_EQ(testing::eval_stack(*l->rs, "m", 0, {{"a", "5"}}), 5);
+}
+
+TEST(EvaluatorErrors, SituationRejectsValuesOutsideTheirType) {
+  auto l = testing::load_text("ruleset demo \"Demo\"\ngiven a : int 0..9\n");
+  ASSERT_TRUE(l->rs.has_value()) << l->messages();
+  Situation s(*l->rs);
+  EXPECT_TRUE(s.set(0, Val::integer(10)).has_value());
+  EXPECT_FALSE(s.set(0, Val::integer(9)).has_value());
+  EXPECT_TRUE(s.set(0, Val::none()).has_value());
+}
+
+}  // namespace
+}  // namespace umpire::rules
