@@ -56,6 +56,16 @@ void report_parse_error(Session& session, CLI::App& root, const CLI::ParseError&
       offending = args[i];
     }
   }
+  // `umpire dcie 2d6`: CLI11 says only that a subcommand is required.
+  if (app == &root && root.get_subcommands().empty()) {
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      if (args[i].empty() || args[i][0] == '-') continue;
+      auto d = session.diags.error("cli.unknown-command", session.arg_span(i), "unknown command '{}'", args[i]);
+      if (auto best = closest_match(args[i], known_names(root))) d.hint("did you mean '{}'?", *best);
+      else d.hint("run 'umpire --help' for the commands");
+      return;
+    }
+  }
   auto d = session.diags.error("cli.usage", where, "{}", message);
   if (!offending.empty() && offending[0] == '-') {
     const std::string name = offending.substr(0, offending.find('='));

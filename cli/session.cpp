@@ -2,7 +2,6 @@
 
 #include <cstdio>
 #include <iostream>
-#include <map>
 
 #include <CLI/CLI.hpp>
 
@@ -60,10 +59,10 @@ void Session::flush_diagnostics(Format format) {
 }
 
 void add_format_option(CLI::App& app, Format& format) {
-  const std::map<std::string, Format> names{{"text", Format::text}, {"json", Format::json}};
-  app.add_option("--format", format, "Output format: text or json")
-      ->transform(CLI::CheckedTransformer(names, CLI::ignore_case))
-      ->default_str("text");
+  app.add_option_function<std::string>(
+         "--format", [&format](const std::string& name) { format = name == "json" ? Format::json : Format::text; },
+         "Output format: text (default) or json")
+      ->check(CLI::IsMember({"text", "json"}));
 }
 
 }  // namespace umpire::cli

@@ -1,0 +1,98 @@
+// The umpire executable as users meet it: exit codes, carets under mistaken
+// arguments, hints, JSON on standard output.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Outcome {
+  int exit_code = -1;
+  std::string out;  // stdout and stderr, in that order of redirection
+};
+
+// Runs `umpire ARGS` from the source directory; stderr is merged into stdout.
+Outcome umpire(const std::string& args, bool merge_stderr = true) {
+  const std::string command = std::string("cd '") + UMPIRE_SOURCE_DIR + "' && NO_COLOR=1 '" + UMPIRE_BINARY +
+                              "' " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
+  Outcome run;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
+  const int status = ::pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+TEST(Cli, VersionAndHelp) {
+  const Outcome version = umpire("--version");
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out.rfind("umpire ", 0), 0u) << version.out;
+  const Outcome help = umpire("--help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("Examples:"), std::string::npos);
+  EXPECT_NE(help.out.find("Exit codes"), std::string::npos);
+}
+
+TEST(Cli, UnknownOptionGetsACaretAndASuggestion) {
+  const Outcome r = umpire("dice --taget 7+ 2d6");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("[cli.usage]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("^~~~~~~"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("did you mean '--target'?"), std::string::npos) << r.out;
+}
+
+TEST(Cli, UnknownCommandIsNamedWithASuggestion) {
+  const Outcome r = umpire("dcie 2d6");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("unknown command 'dcie' [cli.unknown-command]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("did you mean 'dice'?"), std::string::npos) << r.out;
+}
+
+TEST(Cli, MalformedDiceExpressionPointsIntoTheArgument) {
+  const Outcome r = umpire("dice 3d6kl4");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("[dice.invalid.keep-count]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("<command line>:1:"), std::string::npos) << r.out;
+}
+
+TEST(Cli, ExactOddsOfAnEliteMoraleTest) {
+  const Outcome r = umpire("dice 3d6kl2 --target 7-");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("29/36"), std::string::npos) << r.out;
+}
+
+TEST(Cli, JsonGoesToStandardOutput) {
+  const Outcome r = umpire("dice 2d6 --target 7+ --format json", false);
+  ASSERT_EQ(r.exit_code, 0);
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j.is_object());
+}
+
+TEST(Cli, UnreadableFileIsAnInputError) {
+  const Outcome r = umpire("parse /nonexistent/game.ulog");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("[cli.file.unreadable]"), std::string::npos) << r.out;
+}
+
+TEST(Cli, ShippedRulesetsCheckClean) {
+  const Outcome r = umpire("rules check corpus/rulesets/hail-caesar.rules corpus/rulesets/wab.rules "
+                       "corpus/rulesets/sabreur-hex.rules");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+}
+
+TEST(Cli, ShippedLogsAreCanonical) {
+  const Outcome r = umpire("fmt --check replays/hail-caesar/ford-of-the-arar.ulog "
+                       "replays/hail-caesar-hyw/azincourt-lane.ulog replays/wab/bagradas-plain.ulog "
+                       "replays/sabreur-hex/essling-village.ulog");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+}
+
+}  // namespace
