@@ -36,6 +36,13 @@ std::vector<std::string> known_names(const CLI::App& app) {
   return names;
 }
 
+// "umpire rules check": the words that name `app`.
+std::string command_path(const CLI::App& app) {
+  std::string path = app.get_name();
+  for (const CLI::App* p = app.get_parent(); p != nullptr; p = p->get_parent()) path = p->get_name() + " " + path;
+  return path;
+}
+
 // The innermost subcommand that was parsed.
 CLI::App* innermost(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands()) return innermost(*sub);
@@ -72,12 +79,12 @@ void report_parse_error(Session& session, CLI::App& root, const CLI::ParseError&
     // An option that exists but was misused needs usage, not a spelling fix.
     const auto best = closest_match(name, known_names(*app));
     if (best && *best != name) d.hint("did you mean '{}'?", *best);
-    else d.hint("run 'umpire {} --help' for the options", app->get_name());
+    else d.hint("run '{} --help' for the options", command_path(*app));
   } else if (!offending.empty() && app == &root) {
     if (auto best = closest_match(offending, known_names(root))) d.hint("did you mean '{}'?", *best);
     else d.hint("run 'umpire --help' for the commands");
   } else {
-    d.hint("run '{} --help' for usage", app == &root ? std::string("umpire") : "umpire " + app->get_name());
+    d.hint("run '{} --help' for usage", command_path(*app));
   }
 }
 

@@ -449,6 +449,8 @@ Command add_rules_command(CLI::App& root) {
       "Examples:\n  umpire rules eval hail-caesar break_test_chart --given score=7 troop_class=cavalry\n"
       "  umpire rules eval hail-caesar charge --given unit.disordered=true");
 
+  // `--rulesets` and `--texts` belong to `rules` but may follow its subcommand.
+  for (CLI::App* sub : {list, show, check, eval}) sub->fallthrough();
   return {app, [o, list, show, check, eval](Session& session) {
             if (list->parsed()) return run_list(session, *o);
             if (show->parsed()) return run_show(session, *o);

@@ -14,3 +14,15 @@ if(UMPIRE_SANITIZE)
                       -fno-sanitize-recover=undefined)
   add_link_options(-fsanitize=address,undefined)
 endif()
+
+# Fuzzing: every library gets libFuzzer's coverage instrumentation and the
+# sanitizers, so the fuzzers see inside them; only the fuzz targets link
+# libFuzzer itself (tests/fuzz/). The unit tests of such a build still link
+# and run, under the sanitizers, so one clang build serves both.
+if(UMPIRE_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "UMPIRE_FUZZ needs clang (-DCMAKE_CXX_COMPILER=clang++-14)")
+  endif()
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()

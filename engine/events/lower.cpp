@@ -42,8 +42,13 @@ constexpr std::array<std::string_view, 6> hex_facings{"n", "ne", "se", "s", "sw"
 
 Battle Lowerer::run(const ast::Log& log) {
   file_ = log.file;
-  // Events are large; reserving once keeps vector growth from copying them.
-  battle_.events.reserve(log.lines.size());
+  // Events are large: reserving exactly one per action statement keeps vector
+  // growth from moving them and reserves no memory that stays unused.
+  std::size_t actions = 0;
+  for (const ast::Line& line : log.lines) {
+    if (line.has_statement && ast::verb_group(line.statement.verb) == ast::VerbGroup::action) ++actions;
+  }
+  battle_.events.reserve(actions);
   for (const ast::Line& line : log.lines) {
     if (!line.has_statement) continue;
     const ast::Statement& s = line.statement;
@@ -243,8 +248,8 @@ std::optional<DiceRoll> Lowerer::roll(const ast::Clause& c) {
     if (r.expr && expr_cache_.size() < 4096) expr_cache_.emplace(v.text, *r.expr);
   }
   if (!r.expr) return r;
-  std::vector<dice::RecordedDie> faces;
-  faces.reserve(v.faces.size());
+  std::vector<dice::RecordedDie>& faces = faces_buffer_;
+  faces.clear();
   const auto clamp = [](std::int64_t x) {
     return static_cast<std::uint32_t>(std::clamp<std::int64_t>(x, 0, UINT32_MAX));
   };

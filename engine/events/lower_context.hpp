@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/core/dice/recorded.hpp"
 #include "engine/events/lower.hpp"
 
 namespace umpire::events::detail {
@@ -62,6 +63,7 @@ class Lowerer {
   std::vector<bool> deployed_;
   std::vector<Span> removed_;  // per unit: where it was removed; invalid while on the table
   std::unordered_map<std::string, dice::Expr> expr_cache_;
+  std::vector<dice::RecordedDie> faces_buffer_;  // reused by roll(): one allocation per log
   bool profile_note_given_ = false;
   bool battlefield_missing_reported_ = false;
 

@@ -161,7 +161,8 @@ void Lowerer::action(const ast::Statement& s) {
         .hint("actions are written inside a turn: 'turn 1 <side>'");
     return;
   }
-  Event e;
+  // Built in place: an event is about a kilobyte, and moving it costs.
+  Event& e = battle_.events.emplace_back();
   e.kind = kind_of(s.verb);
   e.span = s.span;
   e.turn = turn_;
@@ -195,6 +196,7 @@ void Lowerer::action(const ast::Statement& s) {
     } else if (k == "to" || k == "at") {
       e.to = location(*v);
     } else if (k == "path") {
+      e.path.reserve(e.path.size() + c.values.size());
       for (const ast::Value& p : c.values) {
         if (auto loc = location(p)) e.path.push_back(*loc);
       }
@@ -276,7 +278,6 @@ void Lowerer::action(const ast::Statement& s) {
       removed_[r.index] = s.span;
     }
   }
-  battle_.events.push_back(std::move(e));
 }
 
 }  // namespace umpire::events::detail

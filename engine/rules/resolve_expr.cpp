@@ -10,6 +10,20 @@
 namespace umpire::rules {
 namespace {
 
+// The model nests a chain `a + b + ...` as a tree as deep as the chain is
+// long, and every pass over it recurses; bounding chains (and, in the
+// parser, bracket depth) bounds the stack, whatever the input.
+constexpr std::size_t max_chain = 128;
+
+bool chain_ok(std::size_t operands, Span span, DiagnosticEngine& diags) {
+  if (operands <= max_chain) return true;
+  diags.error("rules.syntax.too-long", span, "an expression chains {} operands; at most {} are allowed",
+              operands, max_chain)
+      .hint("split it into named values");
+  return false;
+}
+
+
 Type int_type(std::int64_t lo, std::int64_t hi) {
   return Type{TypeKind::integer, clamp_bound(lo), clamp_bound(hi), 0, false};
 }
@@ -79,6 +93,7 @@ bool Resolver::needs_context(const ast::Expr& e) const {
 }
 
 std::optional<Expr> Resolver::resolve_expr(const ast::Expr& e, const Type* expected) {
+  if (!chain_ok(e.rest.size() + 1, e.span, diags_)) return std::nullopt;
   const bool single = e.rest.empty() && !e.with;
   std::optional<Expr> acc = resolve_term(e.first, single ? expected : nullptr);
   if (!acc) return std::nullopt;
@@ -120,6 +135,7 @@ std::optional<Expr> Resolver::resolve_expr(const ast::Expr& e, const Type* expec
 }
 
 std::optional<Expr> Resolver::resolve_term(const ast::Term& t, const Type* expected) {
+  if (!chain_ok(t.factors.size() + 1, t.span, diags_)) return std::nullopt;
   std::optional<Expr> acc = resolve_operand(t.first, t.factors.empty() ? expected : nullptr);
   if (!acc) return std::nullopt;
   for (const ast::IntLit& f : t.factors) {
@@ -469,8 +485,10 @@ std::optional<Expr> Resolver::resolve_cond(const ast::Cond& c) {
 }
 
 std::optional<Expr> Resolver::resolve_disj(const ast::Disj& d) {
+  if (!chain_ok(d.parts.size(), d.span, diags_)) return std::nullopt;
   std::optional<Expr> acc;
   for (const ast::Conj& c : d.parts) {
+    if (!chain_ok(c.parts.size(), c.span, diags_)) return std::nullopt;
     std::optional<Expr> conj;
     for (const ast::CondAtom& a : c.parts) {
       auto x = resolve_atom(a);

@@ -1,5 +1,6 @@
 #include "grammar/log/lexeme.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <limits>
@@ -122,6 +123,7 @@ ast::Value make_fraction(std::string_view text, Span span) {
   v.span = span;
   v.kind = ast::ValueKind::fraction;
   v.text = std::string(text);
+  v.parts.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '/')) + 1);
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t slash = text.find('/', start);
@@ -164,6 +166,13 @@ ast::Value make_roll(std::string_view text, Span span) {
   std::size_t i = eq + 1;
   while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
   v.faces_span = sub_span(span, i, text.size());
+  // One face per group of digits not after an 'r': reserving saves the
+  // vector's growth steps (a roll of six dice would otherwise allocate four times).
+  std::size_t groups = 0;
+  for (std::size_t k = i; k < text.size(); ++k) {
+    if (is_digit(text[k]) && (k == i || !is_digit(text[k - 1])) && (k == 0 || (text[k - 1] != 'r' && text[k - 1] != 'R'))) ++groups;
+  }
+  v.faces.reserve(groups);
   const auto digits = [&](std::size_t& at) {
     const std::size_t begin = at;
     while (at < text.size() && is_digit(text[at])) ++at;

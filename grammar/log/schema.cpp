@@ -1,6 +1,7 @@
 // Binds the values of a line to a statement, following schema_table.cpp.
 #include "grammar/log/schema.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "engine/core/suggest.hpp"
@@ -193,6 +194,9 @@ class Binder {
   }
 
   bool bind_args() {
+    // At most one value per slot unless a slot takes many: reserving avoids
+    // growing the vector value by value.
+    st_.args.reserve(std::min(spec_->args.size(), end_ - pos_));
     return take(spec_->args, st_.args, spec_->keys, ast::verb_name(st_.verb));
   }
 
@@ -215,6 +219,13 @@ class Binder {
   }
 
   bool bind_clauses(std::span<const KeySpec> keys, std::vector<ast::Clause>& out, bool actions) {
+    // Each clause starts with a keyword or a roll, so their count bounds the
+    // clauses: one allocation instead of one per growth step.
+    std::size_t starts = 0;
+    for (std::size_t i = pos_; i < end_; ++i) {
+      if (items_[i].kind == ValueKind::word || items_[i].kind == ValueKind::roll) ++starts;
+    }
+    out.reserve(starts);
     while (pos_ < end_) {
       Value& v = items_[pos_];
       if (v.kind == ValueKind::word && v.text == "agreed") {

@@ -37,6 +37,20 @@ TEST(RulesLoader, UnknownDomainValue) {
   EXPECT_NE(l->messages().find("did you mean 'cavalry'"), std::string::npos) << l->messages();
 }
 
+// A chain of a million operands must be refused, not overflow the stack of
+// every recursive pass over the model.
+TEST(RulesLoader, OverlongChainsAreRefusedNotRecursedInto) {
+  std::string sum = "1", disjunction = "true";
+  for (int i = 0; i < 200000; ++i) {
+    sum += " + 1";
+    disjunction += " or true";
+  }
+  auto l = load_text(header + "value s : int 0..1000000 ref \"TABLEAU DE PANIQUE\" = " + sum + "\n" +
+                     "value d : bool ref \"TABLEAU DE PANIQUE\" = " + disjunction + "\n");
+  EXPECT_FALSE(l->rs.has_value());
+  EXPECT_EQ(l->count("rules.syntax.too-long"), 2u) << l->messages();
+}
+
 TEST(RulesLoader, TypeMismatch) {
   auto l = load_text(header + "given a : bool\nvalue v : int 0..3 ref \"TABLEAU DE PANIQUE\" = a + 1\n");
   EXPECT_EQ(l->count("rules.type.mismatch"), 1u) << l->messages();
