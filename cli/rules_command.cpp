@@ -297,6 +297,20 @@ int run_eval(Session& session, const Options& o) {
   } else {
     switch (ref->kind) {
       case ItemKind::value: {
+        if (rs->values[ref->index].type.numeric() && !ev.unset_rolled_givens(ref->index).empty()) {
+          // A value over dice not thrown yet: its exact distribution.
+          auto d = ev.distribution(ref->index);
+          ok = d.has_value();
+          if (d) {
+            result = fmt::format("{}: {}..{}, mean {}", o.item, d->min(), d->max(), dice::fraction_text(d->mean()));
+            for (std::int64_t x = d->min(); x <= d->max(); ++x) {
+              if (d->ways(x) == 0) continue;
+              result += fmt::format("\n  {:>4}  {}% ({})", x, dice::percent_text(d->probability(x)),
+                                    dice::fraction_text(d->probability(x)));
+            }
+          }
+          break;
+        }
         auto v = ev.value(ref->index);
         ok = v.has_value();
         if (v) result = fmt::format("{} = {}", o.item, value_text(*rs, rs->values[ref->index].type, *v));
@@ -355,6 +369,12 @@ int run_eval(Session& session, const Options& o) {
           if (t->probability) {
             result += fmt::format("\nchance of success: {}% ({}){}", dice::percent_text(*t->probability),
                                   dice::fraction_text(*t->probability), t->faces_included ? "" : " before natural faces");
+          }
+          if (t->reroll && t->base_probability) {
+            result += fmt::format("\n  with the re-roll of {} {}; without it {}% ({})",
+                                  rs->skills[t->reroll->skill].special ? "special" : "skill",
+                                  rs->skills[t->reroll->skill].name, dice::percent_text(*t->base_probability),
+                                  dice::fraction_text(*t->base_probability));
           }
         }
         break;

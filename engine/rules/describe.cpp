@@ -29,6 +29,7 @@ std::string pattern_text(const Ruleset& rs, const Field& key, const Pattern& p) 
     }
     return n == 1 ? out : "{" + out + "}";
   }
+  if (key.type.kind == TypeKind::boolean) return p.lo == p.hi ? (p.lo != 0 ? "true" : "false") : "_";
   if (p.lo == p.hi) return std::to_string(p.lo);
   if (p.hi == key.type.hi) return fmt::format("{}+", p.lo);
   if (p.lo == key.type.lo) return fmt::format("{}-", p.hi);

@@ -63,7 +63,105 @@ std::optional<dice::Probability> enumerate(const dice::Expr& dice, std::int64_t 
   return dice::Probability(wins) / dice::Probability(outcomes);
 }
 
+// P(exactly k successes) over n independent rolls each succeeding with p.
+std::vector<dice::Probability> binomial(std::int64_t n, const dice::Probability& p) {
+  std::vector<dice::Probability> out(static_cast<std::size_t>(n) + 1);
+  const dice::Probability q = 1 - p;
+  dice::Probability choose = 1;  // C(n, k)
+  for (std::int64_t k = 0; k <= n; ++k) {
+    dice::Probability term = choose;
+    for (std::int64_t i = 0; i < k; ++i) term *= p;
+    for (std::int64_t i = k; i < n; ++i) term *= q;
+    out[static_cast<std::size_t>(k)] = term;
+    choose = dice::Probability(choose * (n - k) / (k + 1));
+  }
+  return out;
+}
+
+std::string_view scope_text(RerollScope scope) {
+  switch (scope) {
+    case RerollScope::one_failed_die: return "one failed roll";
+    case RerollScope::failed: return "every failed roll";
+    case RerollScope::any: return "any roll";
+  }
+  return "?";
+}
+
+// A wider scope re-rolls at least the rolls a narrower one does; a roll is
+// re-rolled at most once, so only the widest applicable re-roll counts.
+int scope_rank(RerollScope scope) {
+  switch (scope) {
+    case RerollScope::one_failed_die: return 0;
+    case RerollScope::failed: return 1;
+    case RerollScope::any: return 2;
+  }
+  return 0;
+}
+
 }  // namespace
+
+// Folds the applicable re-roll into the odds of a test (docs/rules-format.md
+// § Tests, re-rolls). `p` is one roll's chance before any re-roll. A re-rolled
+// roll succeeds with p again; `failed` and `any` re-roll each failed roll
+// (re-rolling a success can only lower the odds, so `any` is used on the
+// failures), `one_failed_die` a single failed roll of the test.
+void Evaluator::fold_rerolls(std::uint32_t id, TestResult& r) {
+  std::vector<AppliedReroll> applicable;
+  for (std::size_t s = 0; s < rs_.skills.size(); ++s) {
+    const Skill& skill = rs_.skills[s];
+    for (const Reroll& rr : skill.rerolls) {
+      if (rr.test != id) continue;
+      const std::string what = fmt::format("re-roll {} ({} {})", scope_text(rr.scope),
+                                           skill.special ? "special" : "skill", skill.name);
+      if (!s_.given(skill.holder)) {
+        step(fmt::format("{}: not considered, the situation gives no '{}'", what, rs_.givens[skill.holder].name),
+             skill.refs);
+        continue;
+      }
+      if (rr.when && !eval_bool(*rr.when)) continue;
+      applicable.push_back({static_cast<std::uint32_t>(s), rr.scope});
+    }
+  }
+  const AppliedReroll* best = nullptr;
+  for (const AppliedReroll& a : applicable) {
+    if (!best || scope_rank(a.scope) > scope_rank(best->scope)) best = &a;
+  }
+  for (const AppliedReroll& a : applicable) {
+    const Skill& skill = rs_.skills[a.skill];
+    const std::string what = fmt::format("re-roll {} ({} {})", scope_text(a.scope),
+                                         skill.special ? "special" : "skill", skill.name);
+    step(&a == best ? what : what + ": not applied, a roll is re-rolled at most once", skill.refs);
+  }
+  if (best) r.reroll = *best;
+  if (!r.probability) return;
+  const dice::Probability p = *r.probability;
+  r.base_probability = p;
+  const std::int64_t n = r.dice_count;
+  const bool counted = n >= 0 && n <= max_success_dice;
+  if (!best || best->scope != RerollScope::one_failed_die) {
+    const dice::Probability each = best ? dice::Probability(p + (1 - p) * p) : p;
+    r.probability = each;
+    if (counted) r.successes = binomial(n, each);
+    return;
+  }
+  // One failed roll re-rolled: X ~ Bin(n, p) first; when X < n one failure
+  // is thrown again and adds a success with chance p.
+  if (n <= 0) return;
+  dice::Probability all = 1;
+  for (std::int64_t i = 0; i < n; ++i) all *= p;
+  r.probability = dice::Probability(p + (1 - all) * p / n);
+  if (!counted) return;
+  const std::vector<dice::Probability> first = binomial(n, p);
+  r.successes.assign(first.size(), dice::Probability(0));
+  for (std::size_t k = 0; k < first.size(); ++k) {
+    if (k + 1 == first.size()) {
+      r.successes[k] += first[k];
+    } else {
+      r.successes[k] += dice::Probability(first[k] * (1 - p));
+      r.successes[k + 1] += dice::Probability(first[k] * p);
+    }
+  }
+}
 
 std::optional<TestResult> Evaluator::test(std::uint32_t id) {
   const Test& t = rs_.tests[id];
@@ -111,6 +209,7 @@ std::optional<TestResult> Evaluator::test(std::uint32_t id) {
       }
     }
     step(fmt::format("needs {}{} on {}", r.needed, r.at_least ? "+" : " or less", t.dice_text));
+    fold_rerolls(id, r);
     return r;
   });
   return result;
@@ -167,10 +266,11 @@ std::optional<bool> Evaluator::invariant(std::uint32_t id) {
   });
 }
 
-std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a) {
+std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a, const std::vector<std::int64_t>* counts) {
   auto profiles = [&]() {
     return a.all ? list.units : a.profiles;
   };
+  auto count = [&](std::uint32_t p) { return counts ? (*counts)[p] : s_.count(p); };
   switch (a.kind) {
     case Amount::Kind::constant: return a.value;
     case Amount::Kind::divisions: {
@@ -179,7 +279,7 @@ std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a) {
     }
     case Amount::Kind::count: {
       std::int64_t n = 0;
-      for (std::uint32_t p : profiles()) n += s_.count(p);
+      for (std::uint32_t p : profiles()) n += count(p);
       return n;
     }
     case Amount::Kind::points:
@@ -187,18 +287,49 @@ std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a) {
       const std::vector<std::uint32_t> ps = a.kind == Amount::Kind::total_points ? list.units : profiles();
       std::int64_t n = 0;
       for (std::uint32_t p : ps) {
-        if (s_.count(p) == 0) continue;
+        if (count(p) == 0) continue;
         const Profile& prof = rs_.profiles[p];
         auto field = rs_.records[prof.record].find("points");
         if (!field || prof.values[*field].kind != Val::Kind::integer) {
           fail("rules.eval.no-value", prof.span, fmt::format("profile '{}' has no 'points'", prof.name));
         }
-        n += s_.count(p) * prof.values[*field].number;
+        n += count(p) * prof.values[*field].number;
       }
       return n;
     }
   }
   return 0;
+}
+
+// Compares exactly: a percentage without division, a quota per complete
+// (rounded down) or started (rounded up) block.
+bool Evaluator::compare(const Constraint& c, const ArmyList& list, const std::vector<std::int64_t>* counts,
+                        const std::string& where) {
+  const std::int64_t lhs = amount(list, c.lhs, counts);
+  const std::int64_t rhs = amount(list, c.rhs, counts);
+  std::int64_t l = lhs, r = rhs;
+  std::string rhs_text = std::to_string(rhs);
+  if (c.rhs_kind == Constraint::Rhs::percent) {
+    l = lhs * 100;
+    r = rhs * c.percent;
+    rhs_text = fmt::format("{}% of {}", c.percent, rhs);
+  } else if (c.rhs_kind == Constraint::Rhs::per_every) {
+    const std::int64_t blocks = c.round_up ? (rhs + c.every - 1) / c.every : rhs / c.every;
+    r = c.count * blocks;
+    rhs_text = fmt::format("{} per {} {} of {} = {}", c.count, c.round_up ? "started" : "full", c.every, rhs, r);
+  }
+  bool ok = false;
+  const char* op = "";
+  switch (c.op) {
+    case CmpOp::eq: ok = l == r; op = "=="; break;
+    case CmpOp::ne: ok = l != r; op = "!="; break;
+    case CmpOp::lt: ok = l < r; op = "<"; break;
+    case CmpOp::le: ok = l <= r; op = "<="; break;
+    case CmpOp::gt: ok = l > r; op = ">"; break;
+    case CmpOp::ge: ok = l >= r; op = ">="; break;
+  }
+  step(fmt::format("constraint {}{}: {} {} {}: {}", c.name, where, lhs, op, rhs_text, ok ? "met" : "NOT MET"), c.refs);
+  return ok;
 }
 
 std::optional<bool> Evaluator::constraint(std::uint32_t list_id, std::uint32_t index) {
@@ -209,33 +340,17 @@ std::optional<bool> Evaluator::constraint(std::uint32_t list_id, std::uint32_t i
       step(fmt::format("constraint {}: does not apply", c.name), c.refs);
       return true;
     }
-    const std::int64_t lhs = amount(list, c.lhs);
-    const std::int64_t rhs = amount(list, c.rhs);
-    // Compare exactly: percentages without division.
-    std::int64_t l = lhs, r = rhs;
-    std::string rhs_text = std::to_string(rhs);
-    if (c.rhs_kind == Constraint::Rhs::percent) {
-      l = lhs * 100;
-      r = rhs * c.percent;
-      rhs_text = fmt::format("{}% of {}", c.percent, rhs);
-    } else if (c.rhs_kind == Constraint::Rhs::per_every) {
-      r = c.count * (rhs / c.every);
-      rhs_text = fmt::format("{} per full {} of {} = {}", c.count, c.every, rhs, r);
+    if (!c.per_division) return compare(c, list, nullptr, "");
+    const auto& roster = s_.roster();
+    if (roster.empty()) {
+      // Without a roster the counts given are read as one division's.
+      return compare(c, list, nullptr, " (on the counts given, as one division)");
     }
-    bool ok = false;
-    const char* op = "";
-    switch (c.op) {
-      case CmpOp::eq: ok = l == r; op = "=="; break;
-      case CmpOp::ne: ok = l != r; op = "!="; break;
-      case CmpOp::lt: ok = l < r; op = "<"; break;
-      case CmpOp::le: ok = l <= r; op = "<="; break;
-      case CmpOp::gt: ok = l > r; op = ">"; break;
-      case CmpOp::ge: ok = l >= r; op = ">="; break;
+    bool all = true;
+    for (std::size_t d = 0; d < roster.size(); ++d) {
+      all = compare(c, list, &roster[d], fmt::format(" in division {}", d + 1)) && all;
     }
-    step(fmt::format("constraint {}: {} {} {}: {}{}", c.name, lhs, op, rhs_text, ok ? "met" : "NOT MET",
-                     c.per_division ? " (checked on the division given)" : ""),
-         c.refs);
-    return ok;
+    return all;
   });
 }
 

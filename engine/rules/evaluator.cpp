@@ -14,6 +14,16 @@ Situation::Situation(const Ruleset& rs)
   for (std::size_t i = 0; i < rs.switches.size(); ++i) switches_[i] = rs.switches[i].default_option;
 }
 
+void Situation::set_roster(std::vector<std::vector<std::int64_t>> divisions) {
+  for (auto& d : divisions) d.resize(counts_.size(), 0);
+  std::fill(counts_.begin(), counts_.end(), 0);
+  for (const auto& d : divisions) {
+    for (std::size_t p = 0; p < counts_.size(); ++p) counts_[p] += d[p];
+  }
+  divisions_ = static_cast<std::int64_t>(divisions.size());
+  roster_ = std::move(divisions);
+}
+
 std::optional<std::string> Situation::set(std::uint32_t given, Val value) {
   const Type& t = rs_->givens.at(given).type;
   if (value.is_none() && !t.optional) return "'none' is not allowed: the type is not optional";
@@ -163,6 +173,11 @@ std::optional<std::vector<Val>> Evaluator::lookup(std::uint32_t table, const std
 std::int64_t Evaluator::eval_int(const Expr& e) {
   const Val v = eval_inner(e);
   if (v.kind != Val::Kind::integer) {
+    if (v.is_none() && e.kind == ExprKind::lookup && rs_.tables[e.ref].partial) {
+      // A partial table's missing row is strict where a number is needed.
+      fail("rules.eval.no-row", e.span, fmt::format("no entry: {}", last_no_entry_),
+           "the partial table has no row for this situation");
+    }
     fail("rules.eval.no-value", e.span, "this expression has no value here",
          v.is_none() ? "a lookup found no row, or an optional given is 'none'" : "");
   }
@@ -284,6 +299,10 @@ Val Evaluator::value_inner(std::uint32_t id) {
     result = eval_inner(v.expr);
   }
   evaluating_.pop_back();
+  if (result.is_none() && !v.type.optional) {
+    fail("rules.eval.no-row", v.span, fmt::format("'{}' has no value here: {}", v.name, last_no_entry_),
+         "a lookup in a partial table found no row for this situation");
+  }
   if (result.kind == Val::Kind::integer && (result.number < v.type.lo || result.number > v.type.hi)) {
     fail("rules.eval.out-of-range", v.span,
          fmt::format("'{}' = {} is outside its type {}", v.name, result.number, type_name(rs_, v.type)));
@@ -402,6 +421,7 @@ std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, const std::vec
     return r;
   }
   if (!t.partial) fail("rules.eval.no-row", t.span, fmt::format("no row of '{}' matches {}", t.name, key_text));
+  last_no_entry_ = fmt::format("no row of partial table '{}' matches {}", t.name, key_text);
   step(fmt::format("{}({}): no entry (partial table)", t.name, key_text), t.refs);
   return std::nullopt;
 }

@@ -26,11 +26,16 @@ class Situation {
   void set_switch(std::uint32_t sw, std::uint32_t option) { switches_.at(sw) = option; }
   void set_count(std::uint32_t profile, std::int64_t count) { counts_.at(profile) = count; }
   void set_divisions(std::int64_t n) { divisions_ = n; }
+  // A whole roster: one vector of unit counts per division, indexed by
+  // profile. Sets the army's counts (the sums) and its number of divisions;
+  // `per division` constraints are then checked on each division.
+  void set_roster(std::vector<std::vector<std::int64_t>> divisions);
 
   const std::optional<Val>& given(std::uint32_t id) const { return givens_.at(id); }
   std::uint32_t switch_option(std::uint32_t sw) const { return switches_.at(sw); }
   std::int64_t count(std::uint32_t profile) const { return counts_.at(profile); }
   std::optional<std::int64_t> divisions() const { return divisions_; }
+  const std::vector<std::vector<std::int64_t>>& roster() const { return roster_; }
 
  private:
   const Ruleset* rs_;
@@ -38,6 +43,7 @@ class Situation {
   std::vector<std::uint32_t> switches_;
   std::vector<std::int64_t> counts_;
   std::optional<std::int64_t> divisions_;
+  std::vector<std::vector<std::int64_t>> roster_;
 };
 
 // Parses `text` as a value of `type` ("4", "4+", "cavalry", "a,b", "none",
@@ -58,15 +64,30 @@ struct EvalError {
   Span span;  // the rules text involved
 };
 
+// The re-roll a test's odds include: the skill that grants it and its scope.
+struct AppliedReroll {
+  std::uint32_t skill = 0;
+  RerollScope scope = RerollScope::failed;
+};
+
 struct TestResult {
   std::int64_t target = 0;    // before modifiers
   std::int64_t modifier = 0;  // total added to the roll (on roll)
   std::int64_t needed = 0;    // the score the dice must reach (at_least) or not exceed
   bool at_least = true;
-  std::int64_t dice_count = 1;                   // dice tested one by one
-  std::optional<dice::Probability> probability;  // of success for one roll
-  bool faces_included = false;  // natural/double faces are part of `probability`
+  std::int64_t dice_count = 1;  // rolls tested one by one
+  // Chance that one roll ends a success, the applicable re-roll included:
+  // for `one_failed_die` over several rolls, the mean over the rolls
+  // (expected successes / dice_count), since only one of them is re-rolled.
+  std::optional<dice::Probability> probability;
+  std::optional<dice::Probability> base_probability;  // one roll, no re-roll
+  std::optional<AppliedReroll> reroll;
+  // successes[k]: chance of exactly k successes over the dice_count rolls,
+  // re-roll included (empty when dice_count is outside 0..max_success_dice).
+  std::vector<dice::Probability> successes;
+  bool faces_included = false;  // natural/double faces are part of the odds
 };
+inline constexpr std::int64_t max_success_dice = 200;
 
 enum class Verdict : std::uint8_t { allowed, forbidden, required, conflict };
 std::string_view to_string(Verdict verdict);
@@ -92,6 +113,11 @@ class Evaluator {
   std::optional<bool> invariant(std::uint32_t id);
   std::optional<bool> constraint(std::uint32_t army_list, std::uint32_t index);
   std::optional<std::int64_t> skill_cost(std::uint32_t id);
+  // The exact distribution of integer value `id` over the rolled givens it
+  // reads that the situation leaves unset, each thrown with its dice
+  // (evaluate_distribution.cpp); the other givens come from the situation.
+  std::optional<dice::Distribution> distribution(std::uint32_t value);
+  std::vector<std::uint32_t> unset_rolled_givens(std::uint32_t value) const;
   std::optional<bool> skill_allowed(std::uint32_t id);
 
   const std::vector<Step>& breakdown() const { return steps_; }
@@ -106,7 +132,11 @@ class Evaluator {
   Val value_inner(std::uint32_t id);
   std::int64_t stack_inner(std::uint32_t stack, std::int64_t start);
   std::optional<std::size_t> row_inner(std::uint32_t table, const std::vector<Val>& keys);
-  std::int64_t amount(const ArmyList& list, const Amount& a);
+  // `counts`: the unit counts to read (one division's), or the army's when null.
+  std::int64_t amount(const ArmyList& list, const Amount& a, const std::vector<std::int64_t>* counts = nullptr);
+  bool compare(const Constraint& c, const ArmyList& list, const std::vector<std::int64_t>* counts,
+               const std::string& where);
+  void fold_rerolls(std::uint32_t test, TestResult& r);
   void step(std::string text, Citations refs = {});
   template <typename F>
   auto guarded(F&& f) -> std::optional<decltype(f())> {
@@ -130,6 +160,7 @@ class Evaluator {
   std::vector<Step> steps_;
   std::optional<EvalError> error_;
   int depth_ = 0;
+  std::string last_no_entry_ = "a lookup found no row";  // the last partial-table miss, for messages
   std::vector<std::uint32_t> evaluating_;  // values in progress, to stop runaway recursion
   // The situation does not change while an evaluator lives: each value is
   // computed, and each switch reported in the breakdown, once.

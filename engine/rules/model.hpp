@@ -72,6 +72,10 @@ struct Domain {
 struct Given {
   std::string name;  // a path: "attacker.formation"
   Type type;
+  // `rolled "D6+2"`: a score thrown with these dice (a random distance, a
+  // die face), so its distribution is known (Evaluator::distribution).
+  std::optional<dice::Expr> rolled;
+  std::string rolled_text;
   Span span;
 };
 
@@ -274,6 +278,7 @@ struct Constraint {
   enum class Rhs : std::uint8_t { plain, percent, per_every } rhs_kind = Rhs::plain;
   std::int64_t percent = 0;  // percent: lhs op percent% of rhs
   std::int64_t count = 0, every = 0;  // per_every: lhs op count * floor(rhs / every)
+  bool round_up = false;  // per_every "per started M": count * ceil(rhs / every)
   Amount rhs;
   std::optional<Expr> when;
   Citations refs;

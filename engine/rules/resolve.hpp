@@ -41,6 +41,7 @@ class Resolver {
   void resolve_profile(const ast::Profile& p, Profile& out);
   void resolve_stack_body(const ast::Modifiers& m, Stack& out);
   void resolve_test(const ast::Test& t, Test& out);
+  void resolve_rolled(const ast::Str& text, Given& out);
   void resolve_skill(const ast::Skill& s, std::uint32_t id);
   std::optional<Permission> resolve_perm(const ast::PermClause& p, const std::string& name);
   void resolve_army_list(const ast::ArmyList& a, ArmyList& out);
@@ -55,7 +56,13 @@ class Resolver {
   std::optional<std::uint64_t> resolve_enum_set(const std::vector<ast::Ident>& values,
                                                 std::uint32_t domain, Span span);
   Citations citations(const ast::Refs& refs);
-  bool check_assignable(const Type& from, const Type& to, Span span, std::string_view what);
+  // With `expr`, whether it may be `none` is read from the expression (a
+  // partial-table lookup is strict); otherwise from `from.optional`.
+  bool check_assignable(const Type& from, const Type& to, Span span, std::string_view what,
+                        const Expr* expr = nullptr);
+  bool may_be_none(const Expr& e) const;
+  // An operand of arithmetic or of an ordered comparison must not be `none`.
+  bool require_value(const Expr& e, Span span, std::string_view what);
 
   // resolve_expr.cpp: expressions and conditions
  public:
@@ -74,6 +81,11 @@ class Resolver {
   std::optional<Expr> resolve_atom(const ast::CondAtom& a);
   std::optional<Expr> resolve_predicate(const ast::Predicate& p);
   bool needs_context(const ast::Expr& e) const;
+  std::optional<std::string> bare_name(const ast::Expr& e) const;  // a one-part path alone
+  // Pushes, for each `X != none` conjunct of `c`, X (printed) onto present_;
+  // returns how many were pushed.
+  std::size_t push_guards(const ast::Cond& c);
+  std::optional<std::uint32_t> shared_domain(const ast::Expr& value, const ast::Expr& set) const;
   std::optional<std::uint32_t> enum_value_domain(const std::string& value, Span span,
                                                  bool report);
   std::vector<std::string> visible_names() const;
@@ -98,6 +110,7 @@ class Resolver {
   std::vector<const ast::ArmyList*> ast_army_lists_;
   std::vector<const ast::Invariant*> ast_invariants_;
   std::vector<bool> type_ok_;  // per value item: its declared type resolved
+  std::vector<std::string> present_;  // expressions a `!= none` guard shows to have a value
 };
 
 // Integer interval helpers used for expression bounds.

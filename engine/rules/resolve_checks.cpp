@@ -103,9 +103,9 @@ void Resolver::check_table_coverage(const Table& t) {
       if (gaps.size() < 5) {
         std::string text;
         for (std::size_t k = 0; k < t.keys.size(); ++k) {
-          const Val v = t.keys[k].type.kind == TypeKind::enumeration
-                            ? Val::enumeration(static_cast<std::uint32_t>(key[k]))
-                            : Val::integer(key[k]);
+          const Val v = t.keys[k].type.kind == TypeKind::enumeration ? Val::enumeration(static_cast<std::uint32_t>(key[k]))
+                        : t.keys[k].type.kind == TypeKind::boolean   ? Val::boolean(key[k] != 0)
+                                                                      : Val::integer(key[k]);
           text += (k ? ", " : "") + t.keys[k].name + " = " + value_text(rs_, t.keys[k].type, v);
         }
         gaps.push_back(text);

@@ -6,6 +6,7 @@
 
 #include "engine/core/suggest.hpp"
 #include "engine/rules/resolve.hpp"
+#include "grammar/rules/printer.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -46,6 +47,20 @@ Expr binary(ExprKind kind, Expr a, Expr b, Type t, Span span) {
   e.args.push_back(std::move(a));
   e.args.push_back(std::move(b));
   return e;
+}
+
+bool is_none_lit(const ast::Expr& e) {
+  return e.rest.empty() && !e.with && e.first.factors.empty() && boost::get<ast::NoneLit>(&e.first.first) != nullptr;
+}
+
+// The expression an atom `X != none` (want_none false) or `X == none`
+// (want_none true) tests, printed canonically; empty otherwise.
+std::string none_test(const ast::CondAtom& atom, bool want_none) {
+  const auto* p = boost::get<ast::Predicate>(&atom);
+  if (!p || !p->tail || p->tail->op != (want_none ? "==" : "!=")) return {};
+  if (is_none_lit(p->tail->rhs)) return print(p->lhs);
+  if (is_none_lit(p->lhs)) return print(p->tail->rhs);
+  return {};
 }
 
 std::int64_t div_round(std::int64_t a, std::int64_t d, bool up) {
@@ -92,6 +107,45 @@ bool Resolver::needs_context(const ast::Expr& e) const {
                    ref->kind == ItemKind::value || ref->kind == ItemKind::profile);
 }
 
+std::size_t Resolver::push_guards(const ast::Cond& c) {
+  if (c.implies || c.lhs.parts.size() != 1) return 0;
+  std::size_t n = 0;
+  for (const ast::CondAtom& a : c.lhs.parts[0].parts) {
+    if (std::string t = none_test(a, false); !t.empty()) {
+      present_.push_back(std::move(t));
+      ++n;
+    }
+  }
+  return n;
+}
+
+std::optional<std::string> Resolver::bare_name(const ast::Expr& e) const {
+  if (!e.rest.empty() || e.with || !e.first.factors.empty()) return std::nullopt;
+  const auto* p = boost::get<ast::Path>(&e.first.first);
+  if (!p || p->parts.size() != 1) return std::nullopt;
+  return p->parts[0];
+}
+
+std::optional<std::uint32_t> Resolver::shared_domain(const ast::Expr& value, const ast::Expr& set) const {
+  std::vector<std::string> names;
+  if (auto n = bare_name(value)) names.push_back(*n);
+  if (set.rest.empty() && !set.with && set.first.factors.empty()) {
+    if (const auto* lit = boost::get<ast::SetLit>(&set.first.first)) {
+      for (const ast::Ident& v : lit->values) names.push_back(v.name);
+    }
+  }
+  if (names.empty()) return std::nullopt;
+  std::optional<std::uint32_t> found;
+  for (std::size_t d = 0; d < rs_.domains.size(); ++d) {
+    const Domain& dom = rs_.domains[d];
+    if (dom.is_int) continue;
+    if (!std::all_of(names.begin(), names.end(), [&](const std::string& n) { return dom.find(n).has_value(); })) continue;
+    if (found) return std::nullopt;  // several domains: let the usual rules report it
+    found = static_cast<std::uint32_t>(d);
+  }
+  return found;
+}
+
 std::optional<Expr> Resolver::resolve_expr(const ast::Expr& e, const Type* expected) {
   if (!chain_ok(e.rest.size() + 1, e.span, diags_)) return std::nullopt;
   const bool single = e.rest.empty() && !e.with;
@@ -105,6 +159,8 @@ std::optional<Expr> Resolver::resolve_expr(const ast::Expr& e, const Type* expec
                    type_name(rs_, acc->type), type_name(rs_, rhs->type));
       return std::nullopt;
     }
+    const std::string op = fmt::format("'{}'", t.sign);
+    if (!require_value(*acc, e.first.span, op) || !require_value(*rhs, t.span, op)) return std::nullopt;
     const Type type = t.sign == '+' ? int_type(acc->type.lo + rhs->type.lo, acc->type.hi + rhs->type.hi)
                                     : int_type(acc->type.lo - rhs->type.hi, acc->type.hi - rhs->type.lo);
     acc = binary(t.sign == '+' ? ExprKind::add : ExprKind::sub, std::move(*acc), std::move(*rhs),
@@ -123,6 +179,7 @@ std::optional<Expr> Resolver::resolve_expr(const ast::Expr& e, const Type* expec
       diags_.error("rules.type.mismatch", e.span, "modifiers apply to integers, not '{}'", type_name(rs_, acc->type));
       return std::nullopt;
     }
+    if (!require_value(*acc, e.span, "'with'")) return std::nullopt;
     Expr w;
     w.kind = ExprKind::with_stack;
     w.ref = ref->index;
@@ -143,6 +200,7 @@ std::optional<Expr> Resolver::resolve_term(const ast::Term& t, const Type* expec
       diags_.error("rules.type.mismatch", t.span, "'*' needs an integer, found '{}'", type_name(rs_, acc->type));
       return std::nullopt;
     }
+    if (!require_value(*acc, t.span, "'*'")) return std::nullopt;
     const std::int64_t a = acc->type.lo * f.value, b = acc->type.hi * f.value;
     Expr m;
     m.kind = ExprKind::mul;
@@ -184,6 +242,8 @@ struct OperandResolver {
       r.diags_.error("rules.type.mismatch", x.span, "'{}' needs integers", x.op);
       return std::nullopt;
     }
+    const std::string op = fmt::format("'{}'", x.op);
+    if (!r.require_value(*a, x.a.span, op) || !r.require_value(*b, x.b.span, op)) return std::nullopt;
     const bool is_min = x.op == "min";
     const Type t = is_min ? int_type(std::min(a->type.lo, b->type.lo), std::min(a->type.hi, b->type.hi))
                           : int_type(std::max(a->type.lo, b->type.lo), std::max(a->type.hi, b->type.hi));
@@ -196,6 +256,7 @@ struct OperandResolver {
       r.diags_.error("rules.type.mismatch", x.span, "'div' needs an integer");
       return std::nullopt;
     }
+    if (!r.require_value(*a, x.a.span, "'div'")) return std::nullopt;
     if (x.divisor.value <= 0) {
       r.diags_.error("rules.type.out-of-range", x.divisor.span, "divisor must be positive");
       return std::nullopt;
@@ -220,7 +281,7 @@ struct OperandResolver {
         t = e->type;
       } else if (t->numeric() && e->type.numeric()) {
         t = int_type(std::min(t->lo, e->type.lo), std::max(t->hi, e->type.hi));
-      } else if (!r.check_assignable(e->type, *t, span, "this arm")) {
+      } else if (!r.check_assignable(e->type, *t, span, "this arm", &*e)) {
         return false;
       }
       c.args.push_back(std::move(*e));
@@ -230,7 +291,10 @@ struct OperandResolver {
       auto when = r.resolve_cond(arm.when);
       if (!when) return std::nullopt;
       c.args.push_back(std::move(*when));
-      if (!add_arm(r.resolve_value(arm.then, expected), arm.then.span)) return std::nullopt;
+      const std::size_t guarded = r.push_guards(arm.when);
+      const bool ok = add_arm(r.resolve_value(arm.then, expected), arm.then.span);
+      r.present_.resize(r.present_.size() - guarded);
+      if (!ok) return std::nullopt;
     }
     if (!add_arm(r.resolve_value(x.otherwise, expected), x.otherwise.span)) return std::nullopt;
     c.type = *t;
@@ -246,6 +310,7 @@ struct OperandResolver {
       r.diags_.error("rules.type.mismatch", x.span, "'-' needs an integer, found '{}'", type_name(r.rs_, a->type));
       return std::nullopt;
     }
+    if (!r.require_value(*a, x.span, "'-'")) return std::nullopt;
     Expr n;
     n.kind = ExprKind::neg;
     n.type = int_type(-a->type.hi, -a->type.lo);
@@ -256,7 +321,16 @@ struct OperandResolver {
 };
 
 std::optional<Expr> Resolver::resolve_operand(const ast::Operand& o, const Type* expected) {
-  return boost::apply_visitor(OperandResolver{*this, expected}, o);
+  std::optional<Expr> e = boost::apply_visitor(OperandResolver{*this, expected}, o);
+  // Under a guard `X != none` (docs/rules-format.md § Optional values), X is
+  // known to have a value.
+  if (e && e->type.optional && !present_.empty() &&
+      (boost::get<ast::Path>(&o) || boost::get<ast::x3::forward_ast<ast::Lookup>>(&o))) {
+    ast::Expr alone;
+    alone.first.first = o;
+    if (std::find(present_.begin(), present_.end(), print(alone)) != present_.end()) e->type.optional = false;
+  }
+  return e;
 }
 
 std::optional<Expr> Resolver::resolve_set(const ast::SetLit& s, const Type* expected) {
@@ -304,10 +378,24 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
       default:
         break;
     }
-    if (!(expected && expected->kind == TypeKind::enumeration)) {
-      diags_.error("rules.type.mismatch", p.span, "'{}' is a {}, not a value", full, to_string(ref->kind))
-          .hint(ref->kind == ItemKind::table ? "look a table up as TABLE.COLUMN(key = ...)"
-                                             : "apply modifiers as 'EXPR with STACK'");
+    // A skill's name is also a value of its holder's domain (and any other
+    // item may share its name with an enumeration value): where no value is
+    // expected, the name stands for that value when one domain holds it.
+    const bool enum_expected = expected && (expected->kind == TypeKind::enumeration || expected->kind == TypeKind::set);
+    std::size_t holders = 0;
+    if (p.parts.size() == 1) {
+      for (const Domain& d : rs_.domains) if (!d.is_int && d.find(full)) ++holders;
+    }
+    if (!enum_expected && holders > 1) {
+      enum_value_domain(full, p.span, true);  // reports the ambiguity
+      return std::nullopt;
+    }
+    if (!enum_expected && holders == 0) {
+      auto d = diags_.error("rules.type.mismatch", p.span, "'{}' is a {}, not a value", full, to_string(ref->kind));
+      if (ref->kind == ItemKind::table) d.hint("look a table up as TABLE.COLUMN(key = ...)");
+      else if (ref->kind == ItemKind::stack) d.hint("apply modifiers as 'EXPR with STACK'");
+      else if (ref->kind == ItemKind::skill) d.hint("test whether a unit holds it with '{} in HOLDER'", full);
+      else d.hint("use a value, a given or a profile field here");
       return std::nullopt;
     }
   }
@@ -439,7 +527,7 @@ std::optional<Expr> Resolver::resolve_lookup(const ast::Lookup& l) {
       continue;
     }
     auto v = resolve_expr(b.value, &t.keys[k].type);
-    if (!v || !check_assignable(v->type, t.keys[k].type, b.value.span, fmt::format("key '{}'", b.key.name))) {
+    if (!v || !check_assignable(v->type, t.keys[k].type, b.value.span, fmt::format("key '{}'", b.key.name), &*v)) {
       ok = false;
       continue;
     }
@@ -479,24 +567,41 @@ std::optional<Expr> Resolver::resolve_cond(const ast::Cond& c) {
   auto lhs = resolve_disj(c.lhs);
   if (!lhs) return std::nullopt;
   if (!c.implies) return lhs;
+  ast::Cond premise;
+  premise.lhs = c.lhs;
+  const std::size_t guarded = push_guards(premise);
   auto rhs = resolve_disj(*c.implies);
+  present_.resize(present_.size() - guarded);
   if (!rhs) return std::nullopt;
   return binary(ExprKind::implies, std::move(*lhs), std::move(*rhs), bool_type(), c.span);
 }
 
 std::optional<Expr> Resolver::resolve_disj(const ast::Disj& d) {
   if (!chain_ok(d.parts.size(), d.span, diags_)) return std::nullopt;
+  // `X != none and …` and `X == none or …` guard X in what follows: the
+  // evaluation is short-circuit, so X has a value there.
+  const std::size_t outer = present_.size();
   std::optional<Expr> acc;
   for (const ast::Conj& c : d.parts) {
     if (!chain_ok(c.parts.size(), c.span, diags_)) return std::nullopt;
     std::optional<Expr> conj;
+    const std::size_t before = present_.size();
     for (const ast::CondAtom& a : c.parts) {
       auto x = resolve_atom(a);
-      if (!x) return std::nullopt;
+      if (!x) {
+        present_.resize(outer);
+        return std::nullopt;
+      }
+      if (std::string t = none_test(a, false); !t.empty()) present_.push_back(std::move(t));
       conj = conj ? binary(ExprKind::and_, std::move(*conj), std::move(*x), bool_type(), c.span) : std::move(x);
+    }
+    present_.resize(before);
+    if (c.parts.size() == 1) {
+      if (std::string t = none_test(c.parts[0], true); !t.empty()) present_.push_back(std::move(t));
     }
     acc = acc ? binary(ExprKind::or_, std::move(*acc), std::move(*conj), bool_type(), d.span) : std::move(conj);
   }
+  present_.resize(outer);
   return acc;
 }
 
@@ -534,7 +639,30 @@ std::optional<Expr> Resolver::resolve_predicate(const ast::Predicate& p) {
   const std::string& op = p.tail->op;
   const bool membership = op == "in" || op == "not in";
   std::optional<Expr> lhs, rhs;
-  if (needs_context(p.lhs) && !needs_context(p.tail->rhs)) {
+  if (membership && bare_name(p.lhs) && !needs_context(p.tail->rhs)) {
+    // `NAME in SET`: the set's element domain decides what a bare name is,
+    // even when an item (a skill, a value...) has the same name.
+    rhs = resolve_expr(p.tail->rhs, nullptr);
+    if (!rhs) return std::nullopt;
+    Type want = rhs->type;
+    if (want.kind == TypeKind::set && rs_.domains[want.ref].find(*bare_name(p.lhs))) {
+      want.kind = TypeKind::enumeration;
+      want.optional = false;
+      lhs = literal(Val::enumeration(*rs_.domains[want.ref].find(*bare_name(p.lhs))), want, p.lhs.span);
+    } else {
+      if (want.kind == TypeKind::set) want.kind = TypeKind::enumeration;
+      lhs = resolve_expr(p.lhs, &want);
+    }
+  } else if (membership && needs_context(p.lhs) && needs_context(p.tail->rhs)) {
+    // `NAME in {a, b}`: the one domain holding every name written decides.
+    const auto domain = shared_domain(p.lhs, p.tail->rhs);
+    Type want{TypeKind::enumeration, 0, 0, domain.value_or(0), false};
+    lhs = resolve_expr(p.lhs, domain ? &want : nullptr);
+    if (!lhs) return std::nullopt;
+    want = lhs->type;
+    if (want.kind == TypeKind::enumeration) want.kind = TypeKind::set;
+    rhs = resolve_expr(p.tail->rhs, &want);
+  } else if (needs_context(p.lhs) && !needs_context(p.tail->rhs)) {
     rhs = resolve_expr(p.tail->rhs, nullptr);
     if (!rhs) return std::nullopt;
     Type want = rhs->type;
@@ -573,6 +701,10 @@ std::optional<Expr> Resolver::resolve_predicate(const ast::Predicate& p) {
   if (!same || (ordered && !numeric)) {
     diags_.error("rules.type.mismatch", p.span, "cannot compare '{}' with '{}' using '{}'",
                  type_name(rs_, lhs->type), type_name(rs_, rhs->type), op);
+    return std::nullopt;
+  }
+  if (ordered && (!require_value(*lhs, p.lhs.span, fmt::format("'{}'", op)) ||
+                  !require_value(*rhs, p.tail->rhs.span, fmt::format("'{}'", op)))) {
     return std::nullopt;
   }
   ExprKind kind = ExprKind::eq;

@@ -159,8 +159,8 @@ void Resolver::resolve_table(const ast::Table& t, Table& out) {
         ok = false;
         continue;
       }
-      if (key && !(type->numeric() || type->kind == TypeKind::enumeration)) {
-        diags_.error("rules.type.mismatch", c.type.span, "a table key must be an integer or an enumeration");
+      if (key && !(type->numeric() || type->kind == TypeKind::enumeration || type->kind == TypeKind::boolean)) {
+        diags_.error("rules.type.mismatch", c.type.span, "a table key must be an integer, a boolean or an enumeration");
         ok = false;
         continue;
       }
@@ -298,7 +298,7 @@ void Resolver::resolve_stack_body(const ast::Modifiers& m, Stack& out) {
     if (b) {
       Type t = b->type;
       t.optional = false;
-      if (check_assignable(t, out.type, m.base->span, "the base")) out.base = std::move(*b);
+      if (check_assignable(t, out.type, m.base->span, "the base", &*b)) out.base = std::move(*b);
     }
   }
   std::set<std::string> stages, entries;
@@ -324,6 +324,28 @@ void Resolver::resolve_stack_body(const ast::Modifiers& m, Stack& out) {
   }
 }
 
+// `given NAME : TYPE rolled "DICE"`: the dice must parse and every total
+// they can throw must lie in the given's type.
+void Resolver::resolve_rolled(const ast::Str& text, Given& out) {
+  const Span span{text.span.file, text.span.begin + 1, text.span.end > 0 ? text.span.end - 1 : 0};
+  DiagnosticEngine dice_diags(0);
+  auto d = dice::parse(text.text, span, dice_diags);
+  if (!d) {
+    auto diag = diags_.error("rules.dice.invalid", span, "'{}' is not valid dice notation", text.text);
+    for (const Diagnostic& inner : dice_diags.diagnostics()) diag.note("{}", inner.message);
+    diag.hint("see docs/dice.md for the notation");
+    return;
+  }
+  if (!out.type.numeric() || dice::min_total(*d) < out.type.lo || dice::max_total(*d) > out.type.hi) {
+    diags_.error("rules.type.out-of-range", span, "'{}' throws {}..{}, outside the type '{}' of '{}'", text.text,
+                 dice::min_total(*d), dice::max_total(*d), type_name(rs_, out.type), out.name)
+        .hint("widen the given's type to hold every total");
+    return;
+  }
+  out.rolled = std::move(*d);
+  out.rolled_text = text.text;
+}
+
 void Resolver::resolve_test(const ast::Test& t, Test& out) {
   out.refs = citations(t.refs);
   out.dice_text = t.dice.text;
@@ -339,7 +361,7 @@ void Resolver::resolve_test(const ast::Test& t, Test& out) {
   const Type count_type{TypeKind::integer, 0, 100, 0, false};
   if (t.count) {
     auto c = resolve_expr(*t.count, &count_type);
-    if (c && check_assignable(c->type, count_type, t.count->span, "the dice count")) out.count = std::move(*c);
+    if (c && check_assignable(c->type, count_type, t.count->span, "the dice count", &*c)) out.count = std::move(*c);
   }
   out.at_least = t.comparison == "at_least";
   if (auto target = resolve_expr(t.target, nullptr)) {
@@ -595,6 +617,7 @@ void Resolver::resolve_army_list(const ast::ArmyList& a, ArmyList& out) {
       k.rhs_kind = Constraint::Rhs::per_every;
       k.count = pe->count.value;
       k.every = pe->every.value;
+      k.round_up = pe->started;
       if (k.every <= 0) {
         diags_.error("rules.type.out-of-range", pe->every.span, "'per' needs a positive amount");
         continue;
@@ -636,6 +659,7 @@ void Resolver::run() {
   for (std::size_t i = 0; i < rs_.records.size(); ++i) resolve_record(*ast_records_[i], rs_.records[i]);
   for (std::size_t i = 0; i < rs_.givens.size(); ++i) {
     if (auto t = resolve_type(ast_givens_[i]->type)) rs_.givens[i].type = *t;
+    if (ast_givens_[i]->rolled) resolve_rolled(*ast_givens_[i]->rolled, rs_.givens[i]);
   }
   for (std::size_t i = 0; i < rs_.tables.size(); ++i) resolve_table(*ast_tables_[i], rs_.tables[i]);
   for (std::size_t i = 0; i < rs_.profiles.size(); ++i) resolve_profile(*ast_profiles_[i], rs_.profiles[i]);
@@ -659,7 +683,7 @@ void Resolver::run() {
     v.refs = citations(ast_values_[i]->refs);
     if (!type_ok_[i]) continue;
     if (auto e = resolve_value(ast_values_[i]->expr, &v.type)) {
-      if (check_assignable(e->type, v.type, ast_values_[i]->expr.span, fmt::format("value '{}'", v.name))) {
+      if (check_assignable(e->type, v.type, ast_values_[i]->expr.span, fmt::format("value '{}'", v.name), &*e)) {
         v.expr = std::move(*e);
       }
     }

@@ -186,6 +186,16 @@ std::optional<Pattern> Resolver::resolve_pattern(const ast::Pattern& p, const Ty
     std::optional<Pattern> operator()(const ast::AtLeastPat& x) const { return ints(x.value.value, type.hi, x.span); }
     std::optional<Pattern> operator()(const ast::AtMostPat& x) const { return ints(type.lo, x.value.value, x.span); }
     std::optional<Pattern> operator()(const ast::IntLit& x) const { return ints(x.value, x.value, x.span); }
+    std::optional<Pattern> operator()(const ast::BoolLit& x) const {
+      if (type.kind != TypeKind::boolean) {
+        r.diags_.error("rules.type.mismatch", x.span, "a boolean pattern for key of type '{}'", type_name(r.rs_, type));
+        return std::nullopt;
+      }
+      Pattern out;
+      out.lo = out.hi = x.value ? 1 : 0;
+      out.span = x.span;
+      return out;
+    }
     std::optional<Pattern> operator()(const ast::Wildcard& x) const {
       Pattern out;
       out.any = true;
@@ -238,13 +248,47 @@ Citations Resolver::citations(const ast::Refs& refs) {
   return out;
 }
 
-bool Resolver::check_assignable(const Type& from, const Type& to, Span span, std::string_view what) {
+// Whether `e` can evaluate to `none` (docs/rules-format.md § Optional values).
+// A lookup in a partial table is typed optional, but a missing row is not a
+// `none` value: used where a value is needed it is strict, an evaluation
+// error `rules.eval.no-row`. Only a `none` literal, an optional given, value,
+// field or column, or a case arm giving one of these, is `none` itself.
+bool Resolver::may_be_none(const Expr& e) const {
+  switch (e.kind) {
+    // `type.optional` is cleared where a `!= none` guard holds.
+    case ExprKind::literal: return e.literal.is_none();
+    case ExprKind::given:
+    case ExprKind::value:
+    case ExprKind::field: return e.type.optional;
+    case ExprKind::lookup: return e.type.optional && rs_.tables[e.ref].columns[e.index].type.optional;
+    case ExprKind::cases:
+      for (std::size_t i = 1; i < e.args.size(); i += 2) {
+        if (may_be_none(e.args[i])) return true;
+      }
+      return may_be_none(e.args.back());
+    default: return false;
+  }
+}
+
+bool Resolver::require_value(const Expr& e, Span span, std::string_view what) {
+  if (!may_be_none(e)) return true;
+  diags_.error("rules.type.maybe-none", span, "{} needs a value, but this may be 'none' (type '{}')", what,
+               type_name(rs_, e.type))
+      .hint("guard it: 'X != none and ...', 'X == none or ...', 'cases { when X != none => ... }', "
+            "or make the source not optional");
+  return false;
+}
+
+bool Resolver::check_assignable(const Type& from, const Type& to, Span span, std::string_view what,
+                                const Expr* expr) {
   bool ok = false;
   if (from.numeric() && to.numeric()) ok = true;
   else if (from.kind == to.kind && from.kind == TypeKind::boolean) ok = true;
   else if (from.kind == to.kind && from.ref == to.ref) ok = true;
-  if (ok && from.optional && !to.optional) {
-    diags_.error("rules.type.mismatch", span, "{} may be 'none' but '{}' is not optional", what, type_name(rs_, to));
+  const bool none_possible = expr ? may_be_none(*expr) : from.optional;
+  if (ok && none_possible && !to.optional) {
+    diags_.error("rules.type.maybe-none", span, "{} may be 'none' but '{}' is not optional", what, type_name(rs_, to))
+        .hint("declare the type 'optional', or give a value where the source has none");
     return false;
   }
   if (!ok) {

@@ -186,6 +186,7 @@ struct Domain : Node {
 struct Given : Node {
   Path name;
   Type type;
+  boost::optional<Str> rolled;  // `rolled "D6"`: the value is thrown with these dice
   Refs refs;
 };
 struct SwitchOption : Node {
@@ -223,7 +224,7 @@ struct AtLeastPat : Node {  // "10+"
 struct AtMostPat : Node {  // "1-"
   IntLit value;
 };
-struct Pattern : x3::variant<RangePat, AtLeastPat, AtMostPat, IntLit, Wildcard, SetLit, Ident> {
+struct Pattern : x3::variant<RangePat, AtLeastPat, AtMostPat, IntLit, BoolLit, Wildcard, SetLit, Ident> {
   using base_type::base_type;
   using base_type::operator=;
 };
@@ -383,8 +384,9 @@ struct Percent : Node {  // "50% total_points"
   IntLit percent;
   CExpr of;
 };
-struct PerEvery : Node {  // "2 per 1500 total_points"
+struct PerEvery : Node {  // "2 per 1500 total_points", "1 per started 2 divisions"
   IntLit count;
+  bool started = false;  // a started block counts (rounded up), not only complete ones
   IntLit every;
   CExpr of;
 };

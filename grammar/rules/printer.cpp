@@ -51,7 +51,13 @@ struct OperandPrinter {
   std::string operator()(const Path& p) const { return join(p); }
   std::string operator()(const Expr& e) const { return "(" + print(e) + ")"; }
   std::string operator()(const Negate& n) const {
-    return "-" + boost::apply_visitor(*this, n.operand);
+    // `-` before a number would read back as a negative literal (and `--`
+    // as one), so a negated number or negation is parenthesised: the text
+    // then parses to the same tree.
+    const std::string operand = boost::apply_visitor(*this, n.operand);
+    const char first = operand.front();
+    if (first == '-' || (first >= '0' && first <= '9')) return "-(" + operand + ")";
+    return "-" + operand;
   }
 };
 
@@ -108,6 +114,7 @@ struct PatternPrinter {
   std::string operator()(const AtLeastPat& p) const { return fmt::format("{}+", p.value.value); }
   std::string operator()(const AtMostPat& p) const { return fmt::format("{}-", p.value.value); }
   std::string operator()(const IntLit& p) const { return std::to_string(p.value); }
+  std::string operator()(const BoolLit& b) const { return b.value ? "true" : "false"; }
   std::string operator()(const Wildcard&) const { return "_"; }
   std::string operator()(const SetLit& s) const { return ident_list(s.values); }
   std::string operator()(const Ident& i) const { return i.name; }
@@ -150,7 +157,7 @@ struct RhsPrinter {
     return fmt::format("{}% {}", p.percent.value, boost::apply_visitor(CExprPrinter{}, p.of));
   }
   std::string operator()(const PerEvery& p) const {
-    return fmt::format("{} per {} {}", p.count.value, p.every.value,
+    return fmt::format("{} per {}{} {}", p.count.value, p.started ? "started " : "", p.every.value,
                        boost::apply_visitor(CExprPrinter{}, p.of));
   }
   std::string operator()(const CExpr& c) const { return boost::apply_visitor(CExprPrinter{}, c); }
@@ -182,7 +189,8 @@ struct ItemPrinter {
     return "domain " + d.name.name + boost::apply_visitor(Body{}, d.body) + refs_text(d.refs) + "\n";
   }
   std::string operator()(const Given& g) const {
-    return "given " + join(g.name) + " : " + print(g.type) + refs_text(g.refs) + "\n";
+    return "given " + join(g.name) + " : " + print(g.type) + (g.rolled ? " rolled " + quote(g.rolled->text) : "") +
+           refs_text(g.refs) + "\n";
   }
   std::string operator()(const Switch& s) const {
     std::string out = "switch " + s.name.name + refs_text(s.refs) + " {\n";

@@ -40,6 +40,13 @@ std::string_view token_at(std::string_view text, std::size_t at) {
 
 // X3 names literals with double quotes; messages use single quotes.
 std::string expected_name(std::string which) {
+  // An unnamed composite parser (a list of patterns or cells) is named by
+  // its mangled type: say what it holds instead.
+  if (which.rfind("N5boost", 0) == 0) {
+    if (which.find("pattern_class") != std::string::npos) return "a key pattern";
+    if (which.find("literal_class") != std::string::npos) return "a value";
+    return "valid syntax here";
+  }
   std::replace(which.begin(), which.end(), '"', '\'');
   if (which.size() >= 2 && which.front() == '\'' && which.back() == '\'') return which;
   return which;

@@ -105,7 +105,7 @@ const auto count_of_def = (kw_s("count") | kw_s("points")) > '(' > selector > ')
 const auto quantity_def = kw_s("total_points") | kw_s("divisions");
 const auto cexpr_def = count_of | quantity | int_lit;
 const auto percent_def = x3::lexeme[int_lit >> '%'] > cexpr;
-const auto per_every_def = (int_lit >> kw("per")) > int_lit > cexpr;
+const auto per_every_def = (int_lit >> kw("per")) > x3::matches[kw("started")] > int_lit > cexpr;
 const auto crhs_def = percent | per_every | cexpr;
 const auto cmp = x3::string("==") | x3::string("!=") | x3::string("<=") | x3::string(">=") |
                  x3::string("<") | x3::string(">");
