@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/log_rules.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/events/events_json.hpp"
 #include "engine/events/lower.hpp"
@@ -36,15 +37,24 @@ int run_parse(Session& session, const ParseOptions& opt) {
     session.flush_diagnostics(opt.format);
     return exit_usage;
   }
-  const log::ast::Log ast = log::parse_log(session.sources, *file, session.diags);
-  const bool syntax_errors = session.diags.has_errors();
+  bool syntax_errors = false;
   std::string output;
   if (opt.dump == "ast") {
+    const log::ast::Log ast = log::parse_log(session.sources, *file, session.diags);
+    syntax_errors = session.diags.has_errors();
     output = opt.format == Format::json ? log::dump_ast_json(ast, true) : log::dump_ast_text(session.sources, ast);
-  } else if (!syntax_errors) {
-    const events::Battle battle = events::lower(ast, {}, session.diags);
-    output = opt.format == Format::json ? events::battle_json(session.sources, battle)
-                                        : events::battle_text(session.sources, battle);
+  } else {
+    // Events only: each line is lowered as it is parsed and its syntax tree
+    // dropped, so memory is the text and the battle, not a whole tree.
+    const auto profiles = profile_catalogue_for_log(session.sources.text(*file));  // docs/log-format.md § Unit profiles
+    const auto battle = events::parse_and_lower(session.sources.text(*file), *file, {profiles.get()}, session.diags);
+    syntax_errors = !battle;
+    if (battle && opt.format == Format::json) {
+      output = events::battle_json(session.sources, *battle);
+    } else if (battle) {
+      // Written as it goes, before the diagnostics as before.
+      events::write_battle_text(std::cout, session.sources, *battle);
+    }
   }
   const bool errors = session.diags.has_errors();
   if (opt.format == Format::json) {

@@ -3,6 +3,7 @@
 // maps byte offsets to 1-based line and column. Line tables are built on first
 // use per file.
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -47,7 +48,9 @@ class SourceManager {
   };
   const std::vector<std::uint32_t>& lines(FileId id) const;
 
-  std::vector<File> files_;
+  // A deque: adding a file never moves the others, so the views into their
+  // text that syntax trees keep stay valid.
+  std::deque<File> files_;
 };
 
 // Number of code points in a UTF-8 byte range; invalid bytes count one each.

@@ -7,12 +7,13 @@
 // what differs is carried as words the ruleset engines interpret.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
-#include "engine/core/dice/expr.hpp"
-#include "engine/core/dice/roll.hpp"
 #include "engine/core/span.hpp"
+#include "engine/events/event.hpp"
+#include "engine/events/places.hpp"
 
 namespace umpire::events {
 
@@ -20,39 +21,6 @@ enum class Ruleset : std::uint8_t { hail_caesar, hail_caesar_hyw, wab, sabreur_h
 std::string_view to_string(Ruleset ruleset);
 
 enum class DiceMode : std::uint8_t { recorded, seeded };
-
-// Hexes are column,row on a grid of pointy-topped hexes, even rows shifted
-// half a hex east, both counted from 1 at the south-west corner
-// (engine/geometry/hex/offset.hpp converts them to axial coordinates).
-struct Hex {
-  std::int32_t col = 0;
-  std::int32_t row = 0;
-  friend constexpr bool operator==(Hex, Hex) = default;
-};
-// Tabletop points in inches from the south-west corner, x east, y north.
-struct Point {
-  double x = 0;
-  double y = 0;
-};
-
-struct Location {
-  Span span;
-  bool is_hex = false;
-  Hex hex;
-  Point point;
-};
-
-// Hex facings point at one of the six vertices of a pointy-topped hex
-// (002 § Orientation des unités): n, ne, se, s, sw, nw. Tabletop facings are
-// degrees clockwise from north, in [0, 360).
-enum class HexFacing : std::uint8_t { n, ne, se, s, sw, nw };
-std::string_view to_string(HexFacing facing);
-struct Facing {
-  Span span;
-  bool is_hex = false;
-  HexFacing hex = HexFacing::n;
-  double degrees = 0;
-};
 
 struct Side {
   Span span;
@@ -122,16 +90,6 @@ struct Stat {
   std::string value;  // as written: 7, 4+, 0/3, -
 };
 
-enum class ForceKind : std::uint8_t { unit, general, division };
-struct ForceRef {
-  Span span;
-  ForceKind kind = ForceKind::unit;
-  std::uint32_t index = 0;
-  friend constexpr bool operator==(const ForceRef& a, const ForceRef& b) {
-    return a.kind == b.kind && a.index == b.index;
-  }
-};
-
 struct Division {
   Span span;
   std::string id, name;
@@ -170,65 +128,6 @@ struct Deployment {
   std::string formation;
 };
 
-enum class EventKind : std::uint8_t {
-#define UMPIRE_EVENT_KIND(name, verb) name,
-#include "engine/events/event_kinds.def"
-#undef UMPIRE_EVENT_KIND
-};
-std::string_view to_string(EventKind kind);
-
-// A dice roll of an event, as written and, once checked, evaluated.
-struct DiceRoll {
-  Span span;
-  std::string label;  // `hit`, `save`, `blunder`...; empty for the event's main roll
-  std::string notation;
-  std::optional<dice::Expr> expr;
-  std::optional<dice::Roll> roll;  // recorded faces that passed the checks
-};
-
-// What the players said happened; every field is optional.
-struct Stated {
-  Span span;
-  std::optional<std::int64_t> hits, saves, losses, casualties, wounds, moves, points, margin, score, total;
-  std::string result;
-  std::vector<std::string> states;
-  std::optional<bool> passed;
-  bool draw = false;
-  bool destroyed = false;
-  std::optional<ForceRef> winner;
-  std::optional<Location> to;
-  std::optional<Facing> facing;
-  std::string formation;
-  std::optional<double> distance;
-  bool empty() const { return !span.valid(); }
-};
-
-struct Event {
-  EventKind kind = EventKind::move;
-  Span span;
-  std::uint32_t turn = 0;   // 1-based
-  std::uint32_t side = 0;   // whose turn it is
-  std::string phase;        // empty before any phase statement of the turn
-  std::vector<ForceRef> actors;
-  std::vector<ForceRef> targets;
-  std::string detail;       // manoeuvre, response, test, special action, reason, order intent
-  std::string means;        // `by initiative`, `by order`, `by test`: how the unit was moved or activated
-  std::optional<ForceRef> by;  // general giving an order or rallying
-  std::optional<Location> to;
-  std::vector<Location> path;
-  std::optional<Facing> facing;
-  std::string formation;
-  std::string weapon, on;   // shoot weapon; charge side (front, flank, rear)
-  std::vector<std::string> states;  // state statement
-  std::optional<double> distance, range;
-  std::optional<std::int64_t> modifier, against, round, cost, dice_count;
-  std::optional<std::int64_t> target_score;  // `target 4+`
-  std::vector<DiceRoll> dice;
-  Stated stated;
-  bool agreed = false;
-  std::string agreed_note;
-};
-
 struct Battle {
   Header header;
   Battlefield battlefield;
@@ -236,10 +135,20 @@ struct Battle {
   std::vector<General> generals;
   std::vector<Unit> units;
   std::vector<Deployment> deployment;
-  std::vector<Event> events;
   std::optional<std::uint32_t> winner;  // `end winner <side>`
+  EventStore store;
 
+  EventRange events() const { return {*this, store.records}; }
+  Event event(std::size_t index) const { return {*this, store.records[index]}; }
+  std::string_view text(Symbol symbol) const { return store.symbols.text(symbol); }
   std::string_view name_of(ForceRef ref) const;
+  // The roll's notation, with term spans where this roll wrote it.
+  std::optional<dice::Expr> expr(const DiceRoll& roll) const;
+  std::span<const dice::Throw> throws(const DiceRoll& roll) const {
+    return {store.throws.data() + roll.first_throw, roll.throw_count};
+  }
+  // Every die of a checked roll, evaluated again from its throws.
+  std::optional<dice::Roll> roll(const DiceRoll& roll) const;
 };
 
 }  // namespace umpire::events

@@ -26,9 +26,15 @@ json facing_json(const Facing& f) {
   return json(f.degrees);
 }
 
-json refs_json(const Battle& b, const std::vector<ForceRef>& refs) {
+json refs_json(const Battle& b, std::span<const ForceRef> refs) {
   json out = json::array();
   for (const ForceRef& r : refs) out.push_back(std::string(b.name_of(r)));
+  return out;
+}
+
+json words_json(const Battle& b, std::span<const Symbol> words) {
+  json out = json::array();
+  for (Symbol w : words) out.push_back(std::string(b.text(w)));
   return out;
 }
 
@@ -39,82 +45,84 @@ void put(json& j, const char* key, const std::optional<T>& v) {
 void put(json& j, const char* key, const std::string& v) {
   if (!v.empty()) j[key] = v;
 }
+void put(json& j, const char* key, std::string_view v) {
+  if (!v.empty()) j[key] = std::string(v);
+}
 
 json event_json(const SourceManager& sources, const Battle& b, const Event& e) {
   json j;
-  j["kind"] = std::string(to_string(e.kind));
-  j["at"] = where(sources, e.span);
-  j["turn"] = e.turn;
-  j["side"] = b.header.sides.empty() ? std::string() : b.header.sides[e.side].id;
-  put(j, "phase", e.phase);
-  if (!e.actors.empty()) j["actors"] = refs_json(b, e.actors);
-  if (!e.targets.empty()) j["targets"] = refs_json(b, e.targets);
-  put(j, "detail", e.detail);
-  put(j, "means", e.means);
-  if (e.by) j["by"] = std::string(b.name_of(*e.by));
-  if (e.to) j["to"] = location_json(*e.to);
-  if (!e.path.empty()) {
+  j["kind"] = std::string(to_string(e.kind()));
+  j["at"] = where(sources, e.span());
+  j["turn"] = e.turn();
+  j["side"] = b.header.sides.empty() ? std::string() : b.header.sides[e.side()].id;
+  put(j, "phase", e.phase());
+  if (!e.actors().empty()) j["actors"] = refs_json(b, e.actors());
+  if (!e.targets().empty()) j["targets"] = refs_json(b, e.targets());
+  put(j, "detail", e.detail());
+  put(j, "means", e.means());
+  if (const auto by = e.by()) j["by"] = std::string(b.name_of(*by));
+  if (const auto to = e.to()) j["to"] = location_json(*to);
+  if (!e.path().empty()) {
     json p = json::array();
-    for (const Location& l : e.path) p.push_back(location_json(l));
+    for (const Location& l : e.path()) p.push_back(location_json(l));
     j["path"] = p;
   }
-  if (e.facing) j["facing"] = facing_json(*e.facing);
-  put(j, "formation", e.formation);
-  put(j, "weapon", e.weapon);
-  put(j, "on", e.on);
-  if (!e.states.empty()) j["states"] = e.states;
-  put(j, "distance", e.distance);
-  put(j, "range", e.range);
-  put(j, "modifier", e.modifier);
-  put(j, "against", e.against);
-  put(j, "round", e.round);
-  put(j, "cost", e.cost);
-  put(j, "dice_count", e.dice_count);
-  put(j, "target_score", e.target_score);
-  if (!e.dice.empty()) {
+  if (const auto f = e.facing()) j["facing"] = facing_json(*f);
+  put(j, "formation", e.formation());
+  put(j, "weapon", e.weapon());
+  put(j, "on", e.on());
+  if (!e.states().empty()) j["states"] = words_json(b, e.states());
+  put(j, "distance", e.distance());
+  put(j, "range", e.range());
+  put(j, "modifier", e.modifier());
+  put(j, "against", e.against());
+  put(j, "round", e.round());
+  put(j, "cost", e.cost());
+  put(j, "dice_count", e.dice_count());
+  put(j, "target_score", e.target_score());
+  if (!e.dice().empty()) {
     json dice = json::array();
-    for (const DiceRoll& r : e.dice) {
+    for (const DiceRoll& r : e.dice()) {
       json d;
-      put(d, "label", r.label);
-      d["notation"] = r.expr ? dice::to_string(*r.expr) : r.notation;
-      if (r.roll) {
+      put(d, "label", b.text(r.label));
+      d["notation"] = r.parsed() ? dice::to_string(b.store.exprs[r.expr]) : std::string(b.text(r.notation));
+      if (r.checked) {
         json faces = json::array();
-        for (const dice::RolledDie& die : r.roll->dice) faces.push_back(die.faces.face());
+        for (const dice::Throw& t : b.throws(r)) faces.push_back(t.face());
         d["faces"] = faces;
-        d["total"] = r.roll->total;
+        d["total"] = r.total;
       }
       dice.push_back(d);
     }
     j["dice"] = dice;
   }
-  if (!e.stated.empty()) {
-    const Stated& s = e.stated;
+  if (const Stated s = e.stated(); !s.empty()) {
     json st;
-    put(st, "hits", s.hits);
-    put(st, "saves", s.saves);
-    put(st, "losses", s.losses);
-    put(st, "casualties", s.casualties);
-    put(st, "wounds", s.wounds);
-    put(st, "moves", s.moves);
-    put(st, "points", s.points);
-    put(st, "margin", s.margin);
-    put(st, "score", s.score);
-    put(st, "total", s.total);
-    put(st, "result", s.result);
-    if (!s.states.empty()) st["states"] = s.states;
-    put(st, "passed", s.passed);
-    if (s.draw) st["draw"] = true;
-    if (s.destroyed) st["destroyed"] = true;
-    if (s.winner) st["winner"] = std::string(b.name_of(*s.winner));
-    if (s.to) st["to"] = location_json(*s.to);
-    if (s.facing) st["facing"] = facing_json(*s.facing);
-    put(st, "formation", s.formation);
-    put(st, "distance", s.distance);
+    put(st, "hits", s.hits());
+    put(st, "saves", s.saves());
+    put(st, "losses", s.losses());
+    put(st, "casualties", s.casualties());
+    put(st, "wounds", s.wounds());
+    put(st, "moves", s.moves());
+    put(st, "points", s.points());
+    put(st, "margin", s.margin());
+    put(st, "score", s.score());
+    put(st, "total", s.total());
+    put(st, "result", s.result());
+    if (!s.states().empty()) st["states"] = words_json(b, s.states());
+    put(st, "passed", s.passed());
+    if (s.draw()) st["draw"] = true;
+    if (s.destroyed()) st["destroyed"] = true;
+    if (const auto w = s.winner()) st["winner"] = std::string(b.name_of(*w));
+    if (const auto to = s.to()) st["to"] = location_json(*to);
+    if (const auto f = s.facing()) st["facing"] = facing_json(*f);
+    put(st, "formation", s.formation());
+    put(st, "distance", s.distance());
     j["stated"] = st;
   }
-  if (e.agreed) {
+  if (e.agreed()) {
     j["agreed"] = true;
-    put(j, "agreed_note", e.agreed_note);
+    put(j, "agreed_note", e.agreed_note());
   }
   return j;
 }
@@ -224,31 +232,51 @@ std::string battle_json(const SourceManager& sources, const Battle& b, int inden
   }
   root["deployment"] = deploy;
   json events = json::array();
-  for (const Event& e : b.events) events.push_back(event_json(sources, b, e));
+  for (const Event e : b.events()) events.push_back(event_json(sources, b, e));
   root["events"] = events;
   if (b.winner) root["winner"] = h.sides[*b.winner].id;
   return root.dump(indent, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
+namespace {
+
+void append_event_text(std::string& out, const SourceManager& sources, const Battle& b, const Event& e) {
+  const LineColumn lc = sources.line_column(e.span().file, e.span().begin);
+  fmt::format_to(std::back_inserter(out), "{}:{} turn {} {} {}", lc.line, lc.column, e.turn(),
+                 b.header.sides.empty() ? std::string_view() : std::string_view(b.header.sides[e.side()].id),
+                 to_string(e.kind()));
+  for (const ForceRef& r : e.actors()) fmt::format_to(std::back_inserter(out), " {}", b.name_of(r));
+  if (!e.detail().empty()) fmt::format_to(std::back_inserter(out), " {}", e.detail());
+  for (const ForceRef& r : e.targets()) fmt::format_to(std::back_inserter(out), " -> {}", b.name_of(r));
+  for (const DiceRoll& r : e.dice()) {
+    const std::string_view label = b.text(r.label);
+    fmt::format_to(std::back_inserter(out), " [{}{}{}", label, label.empty() ? "" : " ", b.text(r.notation));
+    if (r.checked) fmt::format_to(std::back_inserter(out), " total {}", r.total);
+    out += "]";
+  }
+  if (!e.stated().empty()) out += " (stated)";
+  if (e.agreed()) out += " (agreed)";
+  out.push_back('\n');
+}
+
+}  // namespace
+
 std::string battle_text(const SourceManager& sources, const Battle& b) {
   std::string out;
-  for (const Event& e : b.events) {
-    const LineColumn lc = sources.line_column(e.span.file, e.span.begin);
-    out += fmt::format("{}:{} turn {} {} {}", lc.line, lc.column, e.turn,
-                       b.header.sides.empty() ? std::string() : b.header.sides[e.side].id, to_string(e.kind));
-    for (const ForceRef& r : e.actors) out += fmt::format(" {}", b.name_of(r));
-    if (!e.detail.empty()) out += fmt::format(" {}", e.detail);
-    for (const ForceRef& r : e.targets) out += fmt::format(" -> {}", b.name_of(r));
-    for (const DiceRoll& r : e.dice) {
-      out += fmt::format(" [{}{}", r.label.empty() ? "" : r.label + " ", r.notation);
-      if (r.roll) out += fmt::format(" total {}", r.roll->total);
-      out += "]";
-    }
-    if (!e.stated.empty()) out += " (stated)";
-    if (e.agreed) out += " (agreed)";
-    out.push_back('\n');
-  }
+  for (const Event e : b.events()) append_event_text(out, sources, b, e);
   return out;
+}
+
+void write_battle_text(std::ostream& out, const SourceManager& sources, const Battle& b) {
+  std::string chunk;
+  for (const Event e : b.events()) {
+    append_event_text(chunk, sources, b, e);
+    if (chunk.size() >= 64 * 1024) {
+      out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+      chunk.clear();
+    }
+  }
+  out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
 }
 
 }  // namespace umpire::events

@@ -1,6 +1,7 @@
 #pragma once
 // A lowered battle as JSON (`umpire parse --dump events --format json`) and as
 // one line per event for people.
+#include <ostream>
 #include <string>
 
 #include "engine/core/source_manager.hpp"
@@ -10,5 +11,8 @@ namespace umpire::events {
 
 std::string battle_json(const SourceManager& sources, const Battle& battle, int indent = 2);
 std::string battle_text(const SourceManager& sources, const Battle& battle);
+// The same, written to `out` as it goes: a large battle's text is never
+// held whole.
+void write_battle_text(std::ostream& out, const SourceManager& sources, const Battle& battle);
 
 }  // namespace umpire::events

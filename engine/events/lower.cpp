@@ -3,12 +3,14 @@
 #include "engine/events/lower.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 #include "engine/core/dice/recorded.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/events/lower_context.hpp"
 #include "grammar/dice/dice_parser.hpp"
+#include "grammar/log/parser.hpp"
 
 namespace umpire::events {
 namespace detail {
@@ -41,53 +43,64 @@ constexpr std::array<std::string_view, 6> hex_facings{"n", "ne", "se", "s", "sw"
 }  // namespace
 
 Battle Lowerer::run(const ast::Log& log) {
-  file_ = log.file;
-  // Events are large: reserving exactly one per action statement keeps vector
-  // growth from moving them and reserves no memory that stays unused.
+  // One event per action statement: reserving once keeps the records from
+  // moving as the vector grows.
   std::size_t actions = 0;
   for (const ast::Line& line : log.lines) {
     if (line.has_statement && ast::verb_group(line.statement.verb) == ast::VerbGroup::action) ++actions;
   }
-  battle_.events.reserve(actions);
+  battle_.store.records.reserve(actions);
   for (const ast::Line& line : log.lines) {
-    if (!line.has_statement) continue;
-    const ast::Statement& s = line.statement;
-    const Section sec = section_of(s.verb);
-    if (sec < section_) {
-      diags_.error("log.order.section", s.verb_span, "'{}' belongs to {}, which comes before {}",
-                   ast::verb_name(s.verb), section_name(sec), section_name(section_))
-          .hint("a log is written in order: header, battlefield, armies, deployment, turns");
-      continue;
-    }
-    section_ = sec;
-    check_duplicate_keys(s);
-    switch (sec) {
-      case Section::header: header(s); break;
-      case Section::battlefield: battlefield(s); break;
-      case Section::army: army(s); break;
-      case Section::deployment: deploy(s); break;
-      case Section::turns:
-        if (s.verb == ast::Verb::turn) turn(s);
-        else if (s.verb == ast::Verb::phase) phase(s);
-        else if (s.verb == ast::Verb::end) end(s);
-        else action(s);
-        break;
-    }
+    if (line.has_statement) statement(log, line.statement);
   }
-  finish_header(log);
+  return finish(log.file);
+}
+
+void Lowerer::statement(const ast::Log& log, const ast::Statement& s) {
+  log_ = &log;
+  file_ = log.file;
+  const Section sec = section_of(s.verb);
+  if (sec < section_) {
+    diags_.error("log.order.section", s.verb_span, "'{}' belongs to {}, which comes before {}",
+                 ast::verb_name(s.verb), section_name(sec), section_name(section_))
+        .hint("a log is written in order: header, battlefield, armies, deployment, turns");
+    return;
+  }
+  section_ = sec;
+  check_duplicate_keys(s);
+  switch (sec) {
+    case Section::header: header(s); break;
+    case Section::battlefield: battlefield(s); break;
+    case Section::army: army(s); break;
+    case Section::deployment: deploy(s); break;
+    case Section::turns:
+      if (s.verb == ast::Verb::turn) turn(s);
+      else if (s.verb == ast::Verb::phase) phase(s);
+      else if (s.verb == ast::Verb::end) end(s);
+      else action(s);
+      break;
+  }
+}
+
+Battle Lowerer::finish(FileId file) {
+  file_ = file;
+  finish_header(file);
   finish_armies();
   return std::move(battle_);
 }
 
 void Lowerer::check_duplicate_keys(const ast::Statement& s) {
-  for (std::size_t i = 0; i < s.clauses.size(); ++i) {
-    const ast::Clause& c = s.clauses[i];
+  const std::span<const ast::Clause> all = clauses(s);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const ast::Clause& c = all[i];
     // Rolls may repeat (two `hit` rolls for two weapons); players may be several.
-    if (c.key.empty() || c.key == "player" || (!c.values.empty() && c.values[0].kind == ast::ValueKind::roll)) continue;
+    if (c.key.empty() || c.key == "player" || (!c.values.empty() && values(c)[0].kind == ast::ValueKind::roll)) {
+      continue;
+    }
     for (std::size_t j = 0; j < i; ++j) {
-      if (s.clauses[j].key == c.key) {
+      if (all[j].key == c.key) {
         diags_.error("log.clause.duplicate", c.key_span, "'{}' is given twice", c.key)
-            .label(s.clauses[j].key_span, "first given here")
+            .label(all[j].key_span, "first given here")
             .hint("keep one of them");
         break;
       }
@@ -95,8 +108,8 @@ void Lowerer::check_duplicate_keys(const ast::Statement& s) {
   }
 }
 
-void Lowerer::declare(const std::string& id, ForceRef ref) {
-  auto [it, inserted] = forces_.emplace(id, ref);
+void Lowerer::declare(std::string_view id, ForceRef ref) {
+  auto [it, inserted] = forces_.emplace(std::string(id), ref);
   if (!inserted) {
     const ForceRef first = it->second;
     Span first_span;
@@ -110,11 +123,11 @@ void Lowerer::declare(const std::string& id, ForceRef ref) {
         .hint("units, generals and divisions share one set of ids; rename one of them");
     return;
   }
-  force_ids_.push_back(id);
+  force_ids_.emplace_back(id);
 }
 
 std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view what) {
-  auto it = forces_.find(v.text);
+  auto it = forces_.find(std::string(v.text));
   if (it == forces_.end()) {
     auto d = diags_.error("log.unit.unknown", v.span, "unknown {} '{}'", what, v.text);
     if (auto best = closest_match(v.text, force_ids_)) {
@@ -136,7 +149,7 @@ std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view wha
 }
 
 std::optional<std::uint32_t> Lowerer::side(const ast::Value& v) {
-  auto it = sides_.find(v.text);
+  auto it = sides_.find(std::string(v.text));
   if (it != sides_.end()) return it->second;
   std::vector<std::string> names;
   for (const Side& s : battle_.header.sides) names.push_back(s.id);
@@ -163,14 +176,14 @@ std::optional<Location> Lowerer::location(const ast::Value& v) {
       }
       return std::nullopt;
     case BattlefieldKind::hex_map:
-      if (v.parts.size() != 2) {
+      if (v.items.count != 2) {
         diags_.error("log.syntax.expected-hex", v.span, "expected a hex like 5,7, found '{}'", v.text)
             .hint("hexes are whole numbers: column,row");
         return std::nullopt;
       }
       loc.is_hex = true;
-      loc.hex = {static_cast<std::int32_t>(std::clamp<std::int64_t>(v.parts[0], -1, INT32_MAX)),
-                 static_cast<std::int32_t>(std::clamp<std::int64_t>(v.parts[1], -1, INT32_MAX))};
+      loc.hex = {static_cast<std::int32_t>(std::clamp<std::int64_t>(log_->parts_of(v)[0], -1, INT32_MAX)),
+                 static_cast<std::int32_t>(std::clamp<std::int64_t>(log_->parts_of(v)[1], -1, INT32_MAX))};
       if (loc.hex.col < 1 || loc.hex.row < 1 || loc.hex.col > bf.cols || loc.hex.row > bf.rows) {
         diags_.error("log.hex.off-map", v.span, "hex {} is off the map", v.text)
             .label(bf.span, fmt::format("the map is {}x{}", bf.cols, bf.rows))
@@ -225,71 +238,91 @@ std::optional<Facing> Lowerer::facing(const ast::Value& v) {
   return f;
 }
 
-std::optional<DiceRoll> Lowerer::roll(const ast::Clause& c) {
-  const ast::Value& v = c.values.front();
+void Lowerer::roll(const ast::Clause& c) {
+  const ast::Value& v = values(c).front();
+  EventStore& store = battle_.store;
   DiceRoll r;
   r.span = c.span;
-  r.label = c.key;
-  r.notation = v.text;
+  r.label = store.symbols.intern(c.key);
+  r.notation = store.symbols.intern(v.text);
+  r.notation_begin = v.span.begin;
   // A log repeats a few notations many times; a notation that parsed once
-  // parses the same way again. Failures are not cached, so each is reported.
-  if (auto it = expr_cache_.find(v.text); it != expr_cache_.end()) {
+  // parses the same way again, so each is parsed once and shared. Failures
+  // are not remembered, so each is reported.
+  const auto n = static_cast<std::uint32_t>(r.notation);
+  if (n >= expr_of_notation_.size()) expr_of_notation_.resize(n + 1, 0);
+  const dice::Expr* expr = nullptr;
+  if (expr_of_notation_[n] != 0) {
+    r.expr = expr_of_notation_[n] - 1;
     // Same text, so the same layout: move the spans to this occurrence.
-    r.expr = it->second;
+    const dice::Expr& shared = store.exprs[r.expr];
+    expr_buffer_ = shared;
     const auto rebase = [&](Span& sp) {
       if (!sp.valid()) return;
-      const std::uint32_t offset = sp.begin - it->second.span.begin;
-      sp = {v.notation_span.file, v.notation_span.begin + offset, v.notation_span.begin + offset + sp.size()};
+      const std::uint32_t offset = sp.begin - shared.span.begin;
+      sp = {v.span.file, v.span.begin + offset, v.span.begin + offset + sp.size()};
     };
-    for (dice::Term& t : r.expr->terms) rebase(t.span);
-    rebase(r.expr->span);
-  } else {
-    r.expr = dice::parse(v.text, v.notation_span, diags_);
-    if (r.expr && expr_cache_.size() < 4096) expr_cache_.emplace(v.text, *r.expr);
+    for (dice::Term& t : expr_buffer_.terms) rebase(t.span);
+    rebase(expr_buffer_.span);
+    expr = &expr_buffer_;
+  } else if (auto parsed = dice::parse(v.text, v.notation_span(), diags_)) {
+    r.expr = static_cast<std::uint32_t>(store.exprs.size());
+    store.exprs.push_back(std::move(*parsed));
+    expr_of_notation_[n] = r.expr + 1;
+    expr = &store.exprs.back();
   }
-  if (!r.expr) return r;
-  std::vector<dice::RecordedDie>& faces = faces_buffer_;
-  faces.clear();
-  const auto clamp = [](std::int64_t x) {
-    return static_cast<std::uint32_t>(std::clamp<std::int64_t>(x, 0, UINT32_MAX));
-  };
-  for (const ast::Face& f : v.faces) {
-    dice::RecordedDie d;
-    d.first = clamp(f.value);
-    d.second = clamp(f.second);
-    d.rerolled = f.rerolled;
-    d.span = f.span;
-    if (f.rerolled) {
-      // `1r4`: the first face, 'r', the second.
-      const std::uint32_t r_at = f.span.begin + static_cast<std::uint32_t>(std::to_string(f.value).size());
-      d.first_span = {f.span.file, f.span.begin, r_at};
-      d.second_span = {f.span.file, r_at + 1, f.span.end};
-    } else {
-      d.first_span = f.span;
+  if (expr != nullptr) {
+    std::vector<dice::RecordedDie>& faces = faces_buffer_;
+    faces.clear();
+    const auto clamp = [](std::int64_t x) {
+      return static_cast<std::uint32_t>(std::clamp<std::int64_t>(x, 0, UINT32_MAX));
+    };
+    char digits[24];
+    for (const ast::Face& f : log_->faces_of(v)) {
+      dice::RecordedDie d;
+      d.first = clamp(f.value);
+      d.second = clamp(f.second);
+      d.rerolled = f.rerolled;
+      d.span = f.span;
+      if (f.rerolled) {
+        // `1r4`: the first face, 'r', the second.
+        const auto written = std::to_chars(digits, digits + sizeof digits, f.value).ptr - digits;
+        const std::uint32_t r_at = f.span.begin + static_cast<std::uint32_t>(written);
+        d.first_span = {f.span.file, f.span.begin, r_at};
+        d.second_span = {f.span.file, r_at + 1, f.span.end};
+      } else {
+        d.first_span = f.span;
+      }
+      faces.push_back(d);
     }
-    faces.push_back(d);
+    if (auto rolled = dice::check_recorded(*expr, faces, log_->faces_span(v), diags_)) {
+      r.checked = true;
+      r.total = rolled->total;
+      r.first_throw = static_cast<std::uint32_t>(store.throws.size());
+      r.throw_count = static_cast<std::uint16_t>(rolled->dice.size());
+      for (const dice::RolledDie& d : rolled->dice) store.throws.push_back(d.faces);
+    }
   }
-  r.roll = dice::check_recorded(*r.expr, faces, v.faces_span, diags_);
-  return r;
+  store.rolls.push_back(r);
 }
 
-const ast::Clause* Lowerer::find(const ast::Statement& s, std::string_view key) {
-  for (const ast::Clause& c : s.clauses) {
-    if (c.key == key && !(c.values.size() == 1 && c.values[0].kind == ast::ValueKind::roll)) return &c;
+const ast::Clause* Lowerer::find(const ast::Statement& s, std::string_view key) const {
+  for (const ast::Clause& c : clauses(s)) {
+    if (c.key == key && !(c.values.count == 1 && values(c)[0].kind == ast::ValueKind::roll)) return &c;
   }
   return nullptr;
 }
 
-std::optional<std::int64_t> Lowerer::int_of(const ast::Statement& s, std::string_view key) {
+std::optional<std::int64_t> Lowerer::int_of(const ast::Statement& s, std::string_view key) const {
   const ast::Clause* c = find(s, key);
   if (c == nullptr || c->values.empty()) return std::nullopt;
-  return c->values[0].integer;
+  return values(*c)[0].integer;
 }
 
-std::string Lowerer::text_of(const ast::Statement& s, std::string_view key) {
+std::string Lowerer::text_of(const ast::Statement& s, std::string_view key) const {
   const ast::Clause* c = find(s, key);
   if (c == nullptr || c->values.empty()) return {};
-  return c->values[0].text;
+  return std::string(values(*c)[0].text);
 }
 
 }  // namespace detail
@@ -319,6 +352,28 @@ std::string_view to_string(EventKind kind) {
 #undef UMPIRE_EVENT_KIND
   }
   return "";
+}
+
+std::optional<Battle> parse_and_lower(std::string_view text, FileId file, const LowerOptions& options,
+                                      DiagnosticEngine& diags) {
+  // Lowering reports to its own engine so that its diagnostics can be
+  // dropped when a syntax error turns up later in the file.
+  DiagnosticEngine lowering(0);
+  detail::Lowerer lowerer(options, lowering);
+  lowerer.battle_.store.reserve_for(text.size());
+  const std::size_t errors_before = diags.count(Severity::error);
+  const auto syntax_errors = [&] { return diags.count(Severity::error) > errors_before; };
+  log::ast::Log scratch;
+  log::LineReader reader(text, file, diags);
+  while (reader.next(scratch)) {
+    const log::ast::Line& line = scratch.lines.back();
+    if (line.has_statement && !syntax_errors()) lowerer.statement(scratch, line.statement);
+    scratch.clear();
+  }
+  if (syntax_errors()) return std::nullopt;
+  Battle battle = lowerer.finish(file);
+  diags.absorb(std::move(lowering));
+  return battle;
 }
 
 std::string_view Battle::name_of(ForceRef ref) const {

@@ -19,4 +19,12 @@ struct LowerOptions {
 
 Battle lower(const log::ast::Log& log, const LowerOptions& options, DiagnosticEngine& diags);
 
+// Parses and lowers in one pass, one line at a time, without keeping the
+// syntax tree: memory is the battle and the text. Syntax errors are reported
+// to `diags` as parse_log reports them; when there is any, nothing is lowered
+// and the result is nullopt (lowering needs a log that parses). Otherwise
+// the diagnostics are those of parse_log then lower.
+std::optional<Battle> parse_and_lower(std::string_view text, FileId file, const LowerOptions& options,
+                                      DiagnosticEngine& diags);
+
 }  // namespace umpire::events

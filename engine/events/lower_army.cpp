@@ -6,12 +6,12 @@
 namespace umpire::events::detail {
 namespace {
 
-std::vector<std::string> words_of(const ast::Clause* c) {
+std::vector<std::string> words_of(const ast::Log& log, const ast::Clause* c) {
   std::vector<std::string> out;
   if (c == nullptr) return out;
-  for (const ast::ListEntry& e : c->values[0].entries) {
+  for (const ast::ListEntry& e : log.entries_of(log.values_of(*c)[0])) {
     std::string word;
-    for (const ast::Value& v : e.values) {
+    for (const ast::Value& v : log.values_of(e)) {
       if (!word.empty()) word.push_back(' ');
       word += v.text;
     }
@@ -24,7 +24,7 @@ std::vector<std::string> words_of(const ast::Clause* c) {
 
 void Lowerer::army(const ast::Statement& s) {
   if (s.verb == ast::Verb::army) {
-    current_army_ = side(s.args[0]);
+    current_army_ = side(args(s)[0]);
     current_division_.reset();
     return;
   }
@@ -33,13 +33,13 @@ void Lowerer::army(const ast::Statement& s) {
         .hint("start each side's roster with 'army <side>'");
     return;
   }
-  const std::string& id = s.args[0].text;
-  const std::string name = s.args.size() > 1 ? s.args[1].text : std::string();
+  const std::string id(args(s)[0].text);
+  const std::string name = args(s).size() > 1 ? std::string(args(s)[1].text) : std::string();
   switch (s.verb) {
     case ast::Verb::division: {
       const auto index = static_cast<std::uint32_t>(battle_.divisions.size());
       battle_.divisions.push_back({s.span, id, name, *current_army_});
-      declare(id, {s.args[0].span, ForceKind::division, index});
+      declare(id, {args(s)[0].span, ForceKind::division, index});
       current_division_ = index;
       return;
     }
@@ -52,11 +52,11 @@ void Lowerer::army(const ast::Statement& s) {
       g.division = current_division_;
       g.command = int_of(s, "command");
       g.points = int_of(s, "points");
-      if (const ast::Clause* at = find(s, "at")) g.at = location(at->values[0]);
-      if (const ast::Clause* f = find(s, "facing")) g.facing = facing(f->values[0]);
+      if (const ast::Clause* at = find(s, "at")) g.at = location(values(*at)[0]);
+      if (const ast::Clause* f = find(s, "facing")) g.facing = facing(values(*f)[0]);
       const auto index = static_cast<std::uint32_t>(battle_.generals.size());
       battle_.generals.push_back(std::move(g));
-      declare(id, {s.args[0].span, ForceKind::general, index});
+      declare(id, {args(s)[0].span, ForceKind::general, index});
       return;
     }
     case ast::Verb::unit: {
@@ -67,8 +67,8 @@ void Lowerer::army(const ast::Statement& s) {
       u.side = *current_army_;
       u.division = current_division_;
       if (const ast::Clause* p = find(s, "profile")) {
-        u.profile = p->values[0].text;
-        u.profile_span = p->values[0].span;
+        u.profile = std::string(values(*p)[0].text);
+        u.profile_span = values(*p)[0].span;
         if (options_.profiles == nullptr) {
           if (!profile_note_given_) {
             profile_note_given_ = true;
@@ -87,32 +87,33 @@ void Lowerer::army(const ast::Statement& s) {
         }
       }
       if (const ast::Clause* st = find(s, "stats")) {
-        for (const ast::ListEntry& e : st->values[0].entries) {
-          const bool ok = e.values.size() == 2 && e.values[0].kind == ast::ValueKind::word &&
-                          (e.values[1].kind == ast::ValueKind::integer || e.values[1].kind == ast::ValueKind::target ||
-                           e.values[1].kind == ast::ValueKind::fraction || e.values[1].kind == ast::ValueKind::word ||
-                           e.values[1].kind == ast::ValueKind::decimal);
+        for (const ast::ListEntry& e : log_->entries_of(values(*st)[0])) {
+          const std::span<const ast::Value> ev = log_->values_of(e);
+          const bool ok = ev.size() == 2 && ev[0].kind == ast::ValueKind::word &&
+                          (ev[1].kind == ast::ValueKind::integer || ev[1].kind == ast::ValueKind::target ||
+                           ev[1].kind == ast::ValueKind::fraction || ev[1].kind == ast::ValueKind::word ||
+                           ev[1].kind == ast::ValueKind::decimal);
           if (!ok) {
             diags_.error("log.unit.bad-stat", e.span, "a characteristic is a name and a value, like 'clash 7' or 'morale 4+'")
                 .hint("separate characteristics with commas: stats (clash 7, sustained 6, morale 4+)");
             continue;
           }
           std::string value;
-          const ast::Value& v = e.values[1];
-          value = v.kind == ast::ValueKind::integer ? std::to_string(v.integer) : v.text;
-          u.stats.push_back({e.span, e.values[0].text, value});
+          const ast::Value& v = ev[1];
+          value = v.kind == ast::ValueKind::integer ? std::to_string(v.integer) : std::string(v.text);
+          u.stats.push_back({e.span, std::string(ev[0].text), value});
         }
       }
       if (u.profile.empty() && u.stats.empty()) {
-        diags_.error("log.unit.no-profile", s.args[0].span, "unit '{}' has neither a profile nor stats", id)
+        diags_.error("log.unit.no-profile", args(s)[0].span, "unit '{}' has neither a profile nor stats", id)
             .hint("add 'profile <id>' from the rules data, or 'stats (clash 7, ...)'");
       }
       u.type = text_of(s, "type");
       u.quality = text_of(s, "quality");
       u.formation = text_of(s, "formation");
-      u.skills = words_of(find(s, "skills"));
-      u.special = words_of(find(s, "special"));
-      u.equipment = words_of(find(s, "equipment"));
+      u.skills = words_of(*log_, find(s, "skills"));
+      u.special = words_of(*log_, find(s, "special"));
+      u.equipment = words_of(*log_, find(s, "equipment"));
       u.strength = int_of(s, "strength");
       u.models = int_of(s, "models");
       u.stamina = int_of(s, "stamina");
@@ -120,14 +121,14 @@ void Lowerer::army(const ast::Statement& s) {
       u.points = int_of(s, "points");
       u.ranks = int_of(s, "ranks");
       if (const ast::Clause* b = find(s, "base")) {
-        const ast::Value& v = b->values[0];
-        const double scale = v.unit == "cm" ? 10.0 : v.unit == "in" ? 25.4 : 1.0;
+        const ast::Value& v = values(*b)[0];
+        const double scale = v.unit == ast::SizeUnit::cm ? 10.0 : v.unit == ast::SizeUnit::in ? 25.4 : 1.0;
         u.base = Point{v.x * scale, v.y * scale};
       }
       if (const ast::Clause* g = find(s, "general")) {
-        if (auto ref = force(g->values[0], "general")) {
+        if (auto ref = force(values(*g)[0], "general")) {
           if (ref->kind != ForceKind::general) {
-            diags_.error("log.unit.not-general", g->values[0].span, "'{}' is not a general", g->values[0].text);
+            diags_.error("log.unit.not-general", values(*g)[0].span, "'{}' is not a general", values(*g)[0].text);
           } else {
             u.general = ref->index;
           }
@@ -135,7 +136,7 @@ void Lowerer::army(const ast::Statement& s) {
       }
       const auto index = static_cast<std::uint32_t>(battle_.units.size());
       battle_.units.push_back(std::move(u));
-      declare(id, {s.args[0].span, ForceKind::unit, index});
+      declare(id, {args(s)[0].span, ForceKind::unit, index});
       return;
     }
     default: return;
@@ -143,11 +144,11 @@ void Lowerer::army(const ast::Statement& s) {
 }
 
 void Lowerer::deploy(const ast::Statement& s) {
-  auto ref = force(s.args[0]);
+  auto ref = force(args(s)[0]);
   if (!ref) return;
   if (ref->kind == ForceKind::division) {
-    diags_.error("log.deploy.division", s.args[0].span, "deploy units and generals, not divisions")
-        .hint("write one 'deploy' per unit of division '{}'", s.args[0].text);
+    diags_.error("log.deploy.division", args(s)[0].span, "deploy units and generals, not divisions")
+        .hint("write one 'deploy' per unit of division '{}'", args(s)[0].text);
     return;
   }
   if (deployed_.size() < battle_.units.size() + battle_.generals.size()) {
@@ -155,7 +156,7 @@ void Lowerer::deploy(const ast::Statement& s) {
   }
   const std::size_t slot = ref->kind == ForceKind::unit ? ref->index : battle_.units.size() + ref->index;
   if (deployed_[slot]) {
-    diags_.error("log.deploy.duplicate", s.args[0].span, "'{}' is deployed twice", s.args[0].text)
+    diags_.error("log.deploy.duplicate", args(s)[0].span, "'{}' is deployed twice", args(s)[0].text)
         .hint("deploy each unit once; later positions are moves");
     return;
   }
@@ -164,10 +165,10 @@ void Lowerer::deploy(const ast::Statement& s) {
   d.span = s.span;
   d.unit = *ref;
   if (const ast::Clause* at = find(s, "at")) {
-    for (const ast::Value& v : at->values) {
+    for (const ast::Value& v : values(*at)) {
       if (auto loc = location(v)) d.at.push_back(*loc);
     }
-    if (at->values.size() > 2) {
+    if (values(*at).size() > 2) {
       diags_.error("log.deploy.too-many-positions", at->span, "a unit stands on one position, or two hexes for an extended line")
           .rule("002_87c3dc452f850204.txt", "Formations spéciales");
     }
@@ -175,7 +176,7 @@ void Lowerer::deploy(const ast::Statement& s) {
     diags_.error("log.deploy.missing-position", s.verb_span, "'deploy' needs a position")
         .hint("write 'at 5,7' (hex) or 'at 30,12' (inches)");
   }
-  if (const ast::Clause* f = find(s, "facing")) d.facing = facing(f->values[0]);
+  if (const ast::Clause* f = find(s, "facing")) d.facing = facing(values(*f)[0]);
   d.formation = text_of(s, "formation");
   battle_.deployment.push_back(std::move(d));
 }

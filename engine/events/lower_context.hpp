@@ -1,6 +1,7 @@
 #pragma once
 // State shared by the lowering passes (lower_*.cpp): the battle being built,
 // the names declared so far, where we are in the log. Internal to lowering.
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -21,11 +22,15 @@ class Lowerer {
   Lowerer(const LowerOptions& options, DiagnosticEngine& diags) : options_(options), diags_(diags) {}
 
   Battle run(const ast::Log& log);
+  // Streaming: lower one statement of `log` (the caller may then drop it),
+  // and finish once every line was given.
+  void statement(const ast::Log& log, const ast::Statement& s);
+  Battle finish(FileId file);
 
   // lower_header.cpp
   void header(const ast::Statement& s);
   void battlefield(const ast::Statement& s);
-  void finish_header(const ast::Log& log);
+  void finish_header(FileId file);
   // lower_army.cpp
   void army(const ast::Statement& s);
   void deploy(const ast::Statement& s);
@@ -41,17 +46,27 @@ class Lowerer {
   std::optional<std::uint32_t> side(const ast::Value& v);
   std::optional<Location> location(const ast::Value& v);
   std::optional<Facing> facing(const ast::Value& v);
-  std::optional<DiceRoll> roll(const ast::Clause& c);
+  void roll(const ast::Clause& c);  // appends to the event store
   void check_duplicate_keys(const ast::Statement& s);
-  void declare(const std::string& id, ForceRef ref);
-  static const ast::Clause* find(const ast::Statement& s, std::string_view key);
-  static std::optional<std::int64_t> int_of(const ast::Statement& s, std::string_view key);
-  static std::string text_of(const ast::Statement& s, std::string_view key);
+  void declare(std::string_view id, ForceRef ref);
+  const ast::Clause* find(const ast::Statement& s, std::string_view key) const;
+  std::optional<std::int64_t> int_of(const ast::Statement& s, std::string_view key) const;
+  std::string text_of(const ast::Statement& s, std::string_view key) const;
+  std::span<const ast::Value> args(const ast::Statement& s) const { return log_->args(s); }
+  std::span<const ast::Clause> clauses(const ast::Statement& s) const { return log_->clauses_of(s); }
+  std::span<const ast::Value> values(const ast::Clause& c) const { return log_->values_of(c); }
+  // Event fields (lower_turn.cpp).
+  void add_field(Field key, std::int64_t integer);
+  void add_number(Field key, double number);
+  void add_word(Field key, std::string_view word);
+  void add_location(Field key, std::optional<Location> loc);
+  void add_facing(Field key, std::optional<Facing> f);
 
   const LowerOptions& options_;
   DiagnosticEngine& diags_;
   Battle battle_;
   FileId file_;
+  const ast::Log* log_ = nullptr;  // the log of the statement being lowered
 
   Section section_ = Section::header;
   std::unordered_map<std::string, ForceRef> forces_;
@@ -62,8 +77,15 @@ class Lowerer {
   std::optional<std::uint32_t> current_division_;
   std::vector<bool> deployed_;
   std::vector<Span> removed_;  // per unit: where it was removed; invalid while on the table
-  std::unordered_map<std::string, dice::Expr> expr_cache_;
+  // Per notation symbol: index in the store's expressions, +1 (0: not parsed yet).
+  std::vector<std::uint32_t> expr_of_notation_;
+  dice::Expr expr_buffer_;                       // reused by roll(): the shared expression, rebased
   std::vector<dice::RecordedDie> faces_buffer_;  // reused by roll(): one allocation per log
+  // Parts of the event being built, reused from event to event.
+  std::vector<ForceRef> actors_, targets_;
+  std::vector<Location> path_;
+  std::vector<Symbol> states_, stated_states_;
+  std::vector<FieldValue> fields_;
   bool profile_note_given_ = false;
   bool battlefield_missing_reported_ = false;
 
@@ -72,7 +94,8 @@ class Lowerer {
   std::uint32_t turn_ = 0;
   std::uint32_t turn_side_ = 0;
   std::vector<std::vector<bool>> sides_played_;  // per turn number, per side
-  std::string phase_;
+  Symbol phase_ = Symbol::empty;
+  std::string phase_name_;
   int phase_index_ = -1;
 };
 

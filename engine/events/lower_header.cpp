@@ -56,7 +56,7 @@ void Lowerer::header(const ast::Statement& s) {
       return;
     }
   }
-  const ast::Value* arg = s.args.empty() ? nullptr : &s.args[0];
+  const ast::Value* arg = args(s).empty() ? nullptr : &args(s)[0];
   switch (s.verb) {
     case ast::Verb::ulog:
       h.version = arg->integer;
@@ -83,27 +83,27 @@ void Lowerer::header(const ast::Statement& s) {
       break;
     }
     case ast::Verb::data:
-      h.data_file = arg->text;
+      h.data_file = std::string(arg->text);
       h.data_sha256 = text_of(s, "sha256");
       h.data_version = text_of(s, "version");
       if (!h.data_sha256.empty()) {
         const bool hex64 = h.data_sha256.size() == 64 &&
                            h.data_sha256.find_first_not_of("0123456789abcdef") == std::string::npos;
         if (!hex64) {
-          diags_.error("log.header.bad-sha256", find(s, "sha256")->values[0].span,
+          diags_.error("log.header.bad-sha256", values(*find(s, "sha256"))[0].span,
                        "a sha256 is 64 lower-case hexadecimal digits")
               .hint("print it with 'sha256sum {}'", h.data_file);
         }
       }
       break;
-    case ast::Verb::scenario: h.scenario = arg->text; break;
+    case ast::Verb::scenario: h.scenario = std::string(arg->text); break;
     case ast::Verb::event:
-      h.event = arg->text;
+      h.event = std::string(arg->text);
       h.round = int_of(s, "round");
       h.table = int_of(s, "table");
       break;
     case ast::Verb::date: {
-      h.date = arg->text;
+      h.date = std::string(arg->text);
       const int month = std::stoi(h.date.substr(5, 2));
       const int day = std::stoi(h.date.substr(8, 2));
       if (month < 1 || month > 12 || day < 1 || day > 31) {
@@ -114,10 +114,10 @@ void Lowerer::header(const ast::Statement& s) {
     case ast::Verb::side: {
       Side side;
       side.span = s.span;
-      side.id = arg->text;
-      if (s.args.size() > 1) side.name = s.args[1].text;
-      for (const ast::Clause& c : s.clauses) {
-        if (c.key == "player") side.players.push_back(c.values[0].text);
+      side.id = std::string(arg->text);
+      if (args(s).size() > 1) side.name = std::string(args(s)[1].text);
+      for (const ast::Clause& c : clauses(s)) {
+        if (c.key == "player") side.players.emplace_back(values(c)[0].text);
       }
       side.points = int_of(s, "points");
       auto [it, inserted] = sides_.emplace(side.id, static_cast<std::uint32_t>(h.sides.size()));
@@ -132,17 +132,17 @@ void Lowerer::header(const ast::Statement& s) {
     case ast::Verb::dice:
       if (arg->text == "recorded") {
         h.dice = DiceMode::recorded;
-        if (s.args.size() > 1) {
-          diags_.error("log.header.seed-recorded", s.args[1].span, "a recorded log has no seed")
-              .hint("write 'dice seeded {}' to let the engine draw the dice", s.args[1].integer);
+        if (args(s).size() > 1) {
+          diags_.error("log.header.seed-recorded", args(s)[1].span, "a recorded log has no seed")
+              .hint("write 'dice seeded {}' to let the engine draw the dice", args(s)[1].integer);
         }
       } else if (arg->text == "seeded") {
         h.dice = DiceMode::seeded;
-        if (s.args.size() < 2 || s.args[1].integer < 0) {
+        if (args(s).size() < 2 || args(s)[1].integer < 0) {
           diags_.error("log.header.missing-seed", arg->span, "a seeded log needs a seed")
               .hint("write 'dice seeded 12345'");
         } else {
-          h.seed = static_cast<std::uint64_t>(s.args[1].integer);
+          h.seed = static_cast<std::uint64_t>(args(s)[1].integer);
         }
       } else {
         auto d = diags_.error("log.header.unknown-dice-mode", arg->span, "unknown dice mode '{}'", arg->text);
@@ -166,14 +166,14 @@ void Lowerer::battlefield(const ast::Statement& s) {
   switch (s.verb) {
     case ast::Verb::map: {
       if (reject_second()) return;
-      if (s.args[0].text != "hex") {
-        diags_.error("log.battlefield.unknown-map", s.args[0].span, "unknown map '{}'", s.args[0].text)
+      if (args(s)[0].text != "hex") {
+        diags_.error("log.battlefield.unknown-map", args(s)[0].span, "unknown map '{}'", args(s)[0].text)
             .hint("write 'map hex 12x10' for a hex map, 'table 72x48' for a tabletop");
         return;
       }
-      const ast::Value& size = s.args[1];
+      const ast::Value& size = args(s)[1];
       if (size.x != std::floor(size.x) || size.y != std::floor(size.y) || size.x < 1 || size.y < 1 ||
-          size.x > 1000 || size.y > 1000 || !size.unit.empty()) {
+          size.x > 1000 || size.y > 1000 || size.unit != ast::SizeUnit::none) {
         diags_.error("log.battlefield.bad-size", size.span, "a hex map is 1 to 1000 whole hexes each way")
             .hint("write the columns and rows: 'map hex 12x10'");
         return;
@@ -186,8 +186,8 @@ void Lowerer::battlefield(const ast::Statement& s) {
     }
     case ast::Verb::table: {
       if (reject_second()) return;
-      const ast::Value& size = s.args[0];
-      if (!(size.x > 0 && size.y > 0 && size.x <= 1000 && size.y <= 1000) || (!size.unit.empty() && size.unit != "in")) {
+      const ast::Value& size = args(s)[0];
+      if (!(size.x > 0 && size.y > 0 && size.x <= 1000 && size.y <= 1000) || (size.unit != ast::SizeUnit::none && size.unit != ast::SizeUnit::in)) {
         diags_.error("log.battlefield.bad-size", size.span, "a table is measured in inches, 1 to 1000 each way")
             .hint("write 'table 72x48' for six feet by four");
         return;
@@ -204,13 +204,13 @@ void Lowerer::battlefield(const ast::Statement& s) {
             .hint("declare 'map hex 12x10' first");
         return;
       }
-      const ast::Value& terrain = s.args.back();
+      const ast::Value& terrain = args(s).back();
       std::vector<std::string> kinds;
       std::size_t start = 0;
       while (start <= terrain.text.size()) {
         std::size_t plus = terrain.text.find('+', start);
-        if (plus == std::string::npos) plus = terrain.text.size();
-        kinds.push_back(terrain.text.substr(start, plus - start));
+        if (plus == std::string_view::npos) plus = terrain.text.size();
+        kinds.emplace_back(terrain.text.substr(start, plus - start));
         start = plus + 1;
       }
       for (const std::string& k : kinds) {
@@ -226,8 +226,8 @@ void Lowerer::battlefield(const ast::Statement& s) {
             .hint("write the hill first: 'hill+wood'");
         return;
       }
-      for (std::size_t i = 0; i + 1 < s.args.size(); ++i) {
-        auto loc = location(s.args[i]);
+      for (std::size_t i = 0; i + 1 < args(s).size(); ++i) {
+        auto loc = location(args(s)[i]);
         if (!loc) continue;
         bf.hexes.push_back({s.span, loc->hex, kinds, text_of(s, "name")});
       }
@@ -239,9 +239,9 @@ void Lowerer::battlefield(const ast::Statement& s) {
             .hint("declare 'map hex 12x10' first");
         return;
       }
-      auto a = location(s.args[0]);
-      auto b = location(s.args[1]);
-      const ast::Value& feature = s.args[2];
+      auto a = location(args(s)[0]);
+      auto b = location(args(s)[1]);
+      const ast::Value& feature = args(s)[2];
       if (!one_of(feature.text, hexside_features)) {
         auto d = diags_.error("log.terrain.unknown", feature.span, "unknown hexside feature '{}'", feature.text);
         if (auto best = closest_match(feature.text, as_strings(hexside_features))) d.hint("did you mean '{}'?", *best);
@@ -250,12 +250,12 @@ void Lowerer::battlefield(const ast::Statement& s) {
       }
       if (!a || !b) return;
       if (!adjacent(a->hex, b->hex)) {
-        diags_.error("log.hexside.not-adjacent", merge(s.args[0].span, s.args[1].span),
-                     "hexes {} and {} do not share a side", s.args[0].text, s.args[1].text)
+        diags_.error("log.hexside.not-adjacent", merge(args(s)[0].span, args(s)[1].span),
+                     "hexes {} and {} do not share a side", args(s)[0].text, args(s)[1].text)
             .hint("a hexside is named by the two neighbouring hexes it separates");
         return;
       }
-      bf.hexsides.push_back({s.span, a->hex, b->hex, feature.text});
+      bf.hexsides.push_back({s.span, a->hex, b->hex, std::string(feature.text)});
       return;
     }
     case ast::Verb::terrain: {
@@ -266,13 +266,13 @@ void Lowerer::battlefield(const ast::Statement& s) {
       }
       TerrainPiece piece;
       piece.span = s.span;
-      piece.kind = s.args[0].text;
+      piece.kind = std::string(args(s)[0].text);
       if (!one_of(piece.kind, terrain_kinds)) {
-        auto d = diags_.error("log.terrain.unknown", s.args[0].span, "unknown terrain '{}'", piece.kind);
+        auto d = diags_.error("log.terrain.unknown", args(s)[0].span, "unknown terrain '{}'", piece.kind);
         if (auto best = closest_match(piece.kind, as_strings(terrain_kinds))) d.hint("did you mean '{}'?", *best);
         return;
       }
-      if (s.args.size() > 1) piece.name = s.args[1].text;
+      if (args(s).size() > 1) piece.name = std::string(args(s)[1].text);
       const ast::Clause* rect = find(s, "rect");
       const ast::Clause* polygon = find(s, "polygon");
       if ((rect == nullptr) == (polygon == nullptr)) {
@@ -281,30 +281,30 @@ void Lowerer::battlefield(const ast::Statement& s) {
         return;
       }
       if (rect != nullptr) {
-        auto centre = location(rect->values[0]);
+        auto centre = location(values(*rect)[0]);
         if (!centre) return;
         piece.centre = centre->point;
-        piece.width = rect->values[1].x;
-        piece.depth = rect->values[1].y;
+        piece.width = values(*rect)[1].x;
+        piece.depth = values(*rect)[1].y;
       } else {
         piece.is_polygon = true;
-        if (polygon->values.size() < 3) {
+        if (values(*polygon).size() < 3) {
           diags_.error("log.terrain.shape", polygon->span, "a polygon needs at least three corners");
           return;
         }
-        for (const ast::Value& v : polygon->values) {
+        for (const ast::Value& v : values(*polygon)) {
           auto p = location(v);
           if (!p) return;
           piece.polygon.push_back(p->point);
         }
       }
-      if (const ast::Clause* r = find(s, "rotation")) piece.rotation = r->values[0].x;
+      if (const ast::Clause* r = find(s, "rotation")) piece.rotation = values(*r)[0].x;
       piece.height = int_of(s, "height");
       bf.terrain.push_back(std::move(piece));
       return;
     }
     case ast::Verb::edge: {
-      const ast::Value& e = s.args[0];
+      const ast::Value& e = args(s)[0];
       if (!one_of(e.text, edges)) {
         auto d = diags_.error("log.edge.unknown", e.span, "unknown table edge '{}'", e.text);
         if (auto best = closest_match(e.text, as_strings(edges))) d.hint("did you mean '{}'?", *best);
@@ -312,13 +312,13 @@ void Lowerer::battlefield(const ast::Statement& s) {
         return;
       }
       if (const ast::Clause* home = find(s, "home")) {
-        if (auto side_index = side(home->values[0])) {
+        if (auto side_index = side(values(*home)[0])) {
           Side& sd = battle_.header.sides[*side_index];
           if (!sd.home_edge.empty()) {
-            diags_.error("log.edge.duplicate-home", home->values[0].span, "side '{}' already has a home edge", sd.id);
+            diags_.error("log.edge.duplicate-home", values(*home)[0].span, "side '{}' already has a home edge", sd.id);
             return;
           }
-          sd.home_edge = e.text;
+          sd.home_edge = std::string(e.text);
         }
       }
       return;
@@ -327,8 +327,8 @@ void Lowerer::battlefield(const ast::Statement& s) {
   }
 }
 
-void Lowerer::finish_header(const ast::Log& log) {
-  const Span file_start{log.file, 0, 0};
+void Lowerer::finish_header(FileId file) {
+  const Span file_start{file, 0, 0};
   const auto missing = [&](std::string_view verb, std::string_view example) {
     if (header_seen_.count(std::string(verb)) == 0) {
       diags_.error("log.header.missing", file_start, "the header has no '{}'", verb).hint("add '{}'", example);

@@ -68,8 +68,9 @@ bool is_detail_arg(ast::Verb verb, std::size_t index) {
 }  // namespace
 
 void Lowerer::turn(const ast::Statement& s) {
-  const ast::Value& number = s.args[0];
-  auto side_index = side(s.args[1]);
+  const ast::Value& number = args(s)[0];
+  const ast::Value& side_arg = args(s)[1];
+  auto side_index = side(side_arg);
   if (!side_index) return;
   if (number.integer < 1 || number.integer > 100000) {
     diags_.error("log.turn.bad-number", number.span, "turn {} is not a turn number", number.integer)
@@ -79,14 +80,15 @@ void Lowerer::turn(const ast::Statement& s) {
   const auto n = static_cast<std::uint32_t>(number.integer);
   const std::size_t side_count = battle_.header.sides.size();
   const auto out_of_order = [&](std::string_view why) {
-    diags_.error("log.turn.out-of-order", number.span, "turn {} of '{}' is out of order: {}", n, s.args[1].text, why)
+    diags_.error("log.turn.out-of-order", number.span, "turn {} of '{}' is out of order: {}", n, side_arg.text, why)
         .hint("write the turns in the order they were played: turn 1 of each side, then turn 2...");
   };
   // A turn out of order is reported and its actions are still lowered, in
   // the turn reached so far, so that they are checked too.
   in_turn_ = true;
   turn_side_ = *side_index;
-  phase_.clear();
+  phase_ = Symbol::empty;
+  phase_name_.clear();
   phase_index_ = -1;
   if (turn_ == 0 && n != 1) {
     return out_of_order("the first turn is turn 1");
@@ -115,7 +117,7 @@ void Lowerer::phase(const ast::Statement& s) {
     diags_.error("log.turn.missing", s.verb_span, "'phase' before any turn").hint("start with 'turn 1 <side>'");
     return;
   }
-  const ast::Value& name = s.args[0];
+  const ast::Value& name = args(s)[0];
   const auto phases = phases_of(battle_.header.ruleset);
   int index = -1;
   for (std::size_t i = 0; i < phases.size(); ++i) {
@@ -136,7 +138,7 @@ void Lowerer::phase(const ast::Statement& s) {
     return;
   }
   if (index <= phase_index_) {
-    diags_.error("log.phase.out-of-order", name.span, "phase '{}' after phase '{}'", name.text, phase_)
+    diags_.error("log.phase.out-of-order", name.span, "phase '{}' after phase '{}'", name.text, phase_name_)
         .hint("the phases of a turn come in the order of the rules: {}", [&] {
           std::string list;
           for (std::string_view p : phases) list += (list.empty() ? "" : ", ") + std::string(p);
@@ -145,14 +147,51 @@ void Lowerer::phase(const ast::Statement& s) {
     return;
   }
   phase_index_ = index;
-  phase_ = name.text;
+  phase_name_ = std::string(name.text);
+  phase_ = battle_.store.symbols.intern(name.text);
 }
 
 void Lowerer::end(const ast::Statement& s) {
   if (const ast::Clause* w = find(s, "winner")) {
-    if (auto side_index = side(w->values[0])) battle_.winner = *side_index;
+    if (auto side_index = side(values(*w)[0])) battle_.winner = *side_index;
   }
   in_turn_ = false;
+}
+
+void Lowerer::add_field(Field key, std::int64_t integer) {
+  FieldValue& f = fields_.emplace_back();
+  f.key = key;
+  f.integer = integer;
+}
+
+void Lowerer::add_number(Field key, double number) {
+  FieldValue& f = fields_.emplace_back();
+  f.key = key;
+  f.number = number;
+}
+
+void Lowerer::add_word(Field key, std::string_view word) {
+  FieldValue& f = fields_.emplace_back();
+  f.key = key;
+  f.symbol = battle_.store.symbols.intern(word);
+}
+
+// A position or facing that did not resolve is kept as an empty field: a
+// later clause of the same key overrides an earlier one, also to nothing.
+void Lowerer::add_location(Field key, std::optional<Location> loc) {
+  FieldValue& f = fields_.emplace_back();
+  f.key = key;
+  f.range = {static_cast<std::uint32_t>(battle_.store.locations.size()), loc ? 1u : 0u};
+  if (!loc) return;
+  battle_.store.locations.push_back(*loc);
+}
+
+void Lowerer::add_facing(Field key, std::optional<Facing> facing_value) {
+  FieldValue& f = fields_.emplace_back();
+  f.key = key;
+  f.range = {static_cast<std::uint32_t>(battle_.store.facings.size()), facing_value ? 1u : 0u};
+  if (!facing_value) return;
+  battle_.store.facings.push_back(*facing_value);
 }
 
 void Lowerer::action(const ast::Statement& s) {
@@ -161,19 +200,29 @@ void Lowerer::action(const ast::Statement& s) {
         .hint("actions are written inside a turn: 'turn 1 <side>'");
     return;
   }
-  // Built in place: an event is about a kilobyte, and moving it costs.
-  Event& e = battle_.events.emplace_back();
+  EventStore& store = battle_.store;
+  EventRecord e;
   e.kind = kind_of(s.verb);
   e.span = s.span;
   e.turn = turn_;
   e.side = turn_side_;
   e.phase = phase_;
-  for (std::size_t i = 0; i < s.args.size(); ++i) {
-    const ast::Value& v = s.args[i];
+  e.first_roll = static_cast<std::uint32_t>(store.rolls.size());
+  actors_.clear();
+  targets_.clear();
+  path_.clear();
+  states_.clear();
+  stated_states_.clear();
+  fields_.clear();
+  bool has_path = false;
+  std::optional<std::optional<ForceRef>> by;
+  const std::span<const ast::Value> arguments = args(s);
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    const ast::Value& v = arguments[i];
     if (is_detail_arg(s.verb, i)) {
-      if (s.verb == ast::Verb::state) e.states.push_back(v.text);
-      else if (s.verb == ast::Verb::form) e.formation = v.text;
-      else e.detail = v.text;
+      if (s.verb == ast::Verb::state) states_.push_back(store.symbols.intern(v.text));
+      else if (s.verb == ast::Verb::form) add_word(Field::formation, v.text);
+      else e.detail = store.symbols.intern(v.text);
       continue;
     }
     auto ref = force(v);
@@ -182,97 +231,137 @@ void Lowerer::action(const ast::Statement& s) {
     const bool is_target = i >= 1 && (s.verb == ast::Verb::charge || s.verb == ast::Verb::assault ||
                                       s.verb == ast::Verb::shoot || s.verb == ast::Verb::attack ||
                                       s.verb == ast::Verb::support || s.verb == ast::Verb::pursue);
-    (is_target ? e.targets : e.actors).push_back(*ref);
+    (is_target ? targets_ : actors_).push_back(*ref);
   }
-  for (const ast::Clause& c : s.clauses) {
-    if (!c.values.empty() && c.values[0].kind == ast::ValueKind::roll) {
-      if (auto r = roll(c)) e.dice.push_back(std::move(*r));
+  for (const ast::Clause& c : clauses(s)) {
+    const std::span<const ast::Value> vs = values(c);
+    if (!vs.empty() && vs[0].kind == ast::ValueKind::roll) {
+      roll(c);
       continue;
     }
-    const ast::Value* v = c.values.empty() ? nullptr : &c.values[0];
-    const std::string& k = c.key;
+    const ast::Value* v = vs.empty() ? nullptr : &vs[0];
+    const std::string_view k = c.key;
     if (k == "to" && v->kind == ast::ValueKind::word) {
-      if (auto ref = force(*v)) e.targets.push_back(*ref);  // `respond r1 countercharge to w2`
+      if (auto ref = force(*v)) targets_.push_back(*ref);  // `respond r1 countercharge to w2`
     } else if (k == "to" || k == "at") {
-      e.to = location(*v);
+      add_location(Field::to, location(*v));
     } else if (k == "path") {
-      e.path.reserve(e.path.size() + c.values.size());
-      for (const ast::Value& p : c.values) {
-        if (auto loc = location(p)) e.path.push_back(*loc);
+      has_path = true;
+      for (const ast::Value& p : vs) {
+        if (auto loc = location(p)) path_.push_back(*loc);
       }
     } else if (k == "facing") {
-      e.facing = facing(*v);
+      add_facing(Field::facing, facing(*v));
     } else if (k == "formation") {
-      e.formation = v->text;
+      add_word(Field::formation, v->text);
     } else if (k == "distance") {
-      e.distance = v->x;
+      add_number(Field::distance, v->x);
     } else if (k == "range") {
-      e.range = v->x;
+      add_number(Field::range, v->x);
     } else if (k == "target" && v->kind == ast::ValueKind::target) {
-      e.target_score = v->integer;  // `save r1 target 4+`
+      add_field(Field::target_score, v->integer);  // `save r1 target 4+`
     } else if (k == "through" || k == "vs" || k == "target" || k == "from") {
-      for (const ast::Value& u : c.values) {
-        if (auto ref = force(u)) e.targets.push_back(*ref);
+      for (const ast::Value& u : vs) {
+        if (auto ref = force(u)) targets_.push_back(*ref);
       }
     } else if (k == "by") {
-      if (s.verb == ast::Verb::order || s.verb == ast::Verb::rally) e.by = force(*v, "general");
-      else e.means = v->text;
+      if (s.verb == ast::Verb::order || s.verb == ast::Verb::rally) by = force(*v, "general");
+      else add_word(Field::means, v->text);
     } else if (k == "as") {
-      e.detail = v->text;
+      e.detail = store.symbols.intern(v->text);
     } else if (k == "mod") {
-      e.modifier = v->integer;
+      add_field(Field::modifier, v->integer);
     } else if (k == "against") {
-      e.against = v->integer;
+      add_field(Field::against, v->integer);
     } else if (k == "round") {
-      e.round = v->integer;
+      add_field(Field::round, v->integer);
     } else if (k == "cost") {
-      e.cost = v->integer;
+      add_field(Field::cost, v->integer);
     } else if (k == "dice") {
-      e.dice_count = v->integer;
+      add_field(Field::dice_count, v->integer);
     } else if (k == "weapon") {
-      e.weapon = v->text;
+      add_word(Field::weapon, v->text);
     } else if (k == "on") {
-      e.on = v->text;
+      add_word(Field::on, v->text);
     }
   }
+  std::optional<std::optional<ForceRef>> winner;
+  bool destroyed = false;
   if (s.arrow_span.valid() || !s.outcomes.empty()) {
-    Stated& st = e.stated;
-    st.span = s.outcomes.empty() ? s.arrow_span : merge(s.arrow_span, s.outcomes.back().span);
-    for (const ast::Clause& c : s.outcomes) {
-      const ast::Value* v = c.values.empty() ? nullptr : &c.values[0];
-      const std::string& k = c.key;
-      if (k == "hits") st.hits = v->integer;
-      else if (k == "saves") st.saves = v->integer;
-      else if (k == "losses") st.losses = v->integer;
-      else if (k == "casualties") st.casualties = v->integer;
-      else if (k == "wounds") st.wounds = v->integer;
-      else if (k == "moves") st.moves = v->integer;
-      else if (k == "points") st.points = v->integer;
-      else if (k == "margin") st.margin = v->integer;
-      else if (k == "score") st.score = v->integer;
-      else if (k == "total") st.total = v->integer;
-      else if (k == "result") st.result = v->text;
-      else if (k == "state") for (const ast::Value& w : c.values) st.states.push_back(w.text);
-      else if (k == "pass") st.passed = true;
-      else if (k == "fail") st.passed = false;
-      else if (k == "draw") st.draw = true;
-      else if (k == "destroyed") st.destroyed = true;
-      else if (k == "winner") st.winner = force(*v);
-      else if (k == "to") st.to = location(*v);
-      else if (k == "facing") st.facing = facing(*v);
-      else if (k == "formation") st.formation = v->text;
-      else if (k == "distance") st.distance = v->x;
+    const std::span<const ast::Clause> outcomes = log_->outcomes(s);
+    e.stated_span = outcomes.empty() ? s.arrow_span : merge(s.arrow_span, outcomes.back().span);
+    for (const ast::Clause& c : outcomes) {
+      const std::span<const ast::Value> vs = values(c);
+      const ast::Value* v = vs.empty() ? nullptr : &vs[0];
+      const std::string_view k = c.key;
+      if (k == "hits") add_field(Field::hits, v->integer);
+      else if (k == "saves") add_field(Field::saves, v->integer);
+      else if (k == "losses") add_field(Field::losses, v->integer);
+      else if (k == "casualties") add_field(Field::casualties, v->integer);
+      else if (k == "wounds") add_field(Field::wounds, v->integer);
+      else if (k == "moves") add_field(Field::moves, v->integer);
+      else if (k == "points") add_field(Field::points, v->integer);
+      else if (k == "margin") add_field(Field::margin, v->integer);
+      else if (k == "score") add_field(Field::score, v->integer);
+      else if (k == "total") add_field(Field::total, v->integer);
+      else if (k == "result") add_word(Field::result, v->text);
+      else if (k == "state") for (const ast::Value& w : vs) stated_states_.push_back(store.symbols.intern(w.text));
+      else if (k == "pass") add_field(Field::passed, 1);
+      else if (k == "fail") add_field(Field::passed, 0);
+      else if (k == "draw") e.flags |= Stated::draw_bit;
+      else if (k == "destroyed") destroyed = true;
+      else if (k == "winner") winner = force(*v);
+      else if (k == "to") add_location(Field::stated_to, location(*v));
+      else if (k == "facing") add_facing(Field::stated_facing, facing(*v));
+      else if (k == "formation") add_word(Field::stated_formation, v->text);
+      else if (k == "distance") add_number(Field::stated_distance, v->x);
     }
   }
-  e.agreed = s.agreed.present;
-  e.agreed_note = s.agreed.note;
-  if (e.agreed) {
+  if (destroyed) e.flags |= Stated::destroyed_bit;
+  if (s.agreed.present) {
+    e.flags |= EventRecord::agreed_flag;
+    if (s.agreed.has_note) add_word(Field::agreed_note, s.agreed.note);
     diags_.note("log.ruling.agreed", s.agreed.span, "agreed ruling: both players accepted this action")
         .note("a breach of the rules here is reported as a note, not an error");
   }
+  // The parts that live in arenas: actors then targets, then the general
+  // giving the order and the stated winner; paths and word lists.
+  e.first_ref = static_cast<std::uint32_t>(store.refs.size());
+  e.actor_count = static_cast<std::uint32_t>(actors_.size());
+  e.target_count = static_cast<std::uint32_t>(targets_.size());
+  store.refs.insert(store.refs.end(), actors_.begin(), actors_.end());
+  store.refs.insert(store.refs.end(), targets_.begin(), targets_.end());
+  const auto add_ref = [&](Field key, const std::optional<ForceRef>& ref) {
+    FieldValue& f = fields_.emplace_back();
+    f.key = key;
+    f.range = {static_cast<std::uint32_t>(store.refs.size()), ref ? 1u : 0u};
+    if (!ref) return;
+    store.refs.push_back(*ref);
+  };
+  if (by) add_ref(Field::by, *by);
+  if (winner) add_ref(Field::winner, *winner);
+  const auto add_symbols = [&](Field key, const std::vector<Symbol>& list) {
+    FieldValue& f = fields_.emplace_back();
+    f.key = key;
+    f.range = {static_cast<std::uint32_t>(store.symbol_lists.size()), static_cast<std::uint32_t>(list.size())};
+    store.symbol_lists.insert(store.symbol_lists.end(), list.begin(), list.end());
+  };
+  if (!states_.empty()) add_symbols(Field::states, states_);
+  if (!stated_states_.empty()) add_symbols(Field::stated_states, stated_states_);
+  if (has_path) {
+    FieldValue& f = fields_.emplace_back();
+    f.key = Field::path;
+    f.range = {static_cast<std::uint32_t>(store.locations.size()), static_cast<std::uint32_t>(path_.size())};
+    store.locations.insert(store.locations.end(), path_.begin(), path_.end());
+  }
+  e.dice_count = static_cast<std::uint32_t>(store.rolls.size() - e.first_roll);
+  e.first_field = static_cast<std::uint32_t>(store.fields.size());
+  e.field_count = static_cast<std::uint32_t>(fields_.size());
+  store.fields.insert(store.fields.end(), fields_.begin(), fields_.end());
+  store.records.push_back(e);
   // A unit leaves the table after the statement that removes it.
-  if (e.kind == EventKind::remove || e.stated.destroyed) {
-    for (const ForceRef& r : (e.kind == EventKind::remove || e.targets.empty()) ? e.actors : e.targets) {
+  if (e.kind == EventKind::remove || destroyed) {
+    for (const ForceRef& r : (e.kind == EventKind::remove || targets_.empty()) ? actors_ : targets_) {
       if (r.kind != ForceKind::unit) continue;
       if (removed_.size() < battle_.units.size()) removed_.resize(battle_.units.size());
       removed_[r.index] = s.span;

@@ -4,8 +4,18 @@
 // grammar is line-oriented: one statement per line, so a log is a flat list of
 // lines, and nesting (turn > phase > action, army > division > unit) is a
 // matter of order, not of brackets. See docs/log-format.md.
+//
+// Layout (Carbon style): no node owns heap memory. The values of every
+// statement live in one vector per log, and a statement, a clause, a list
+// entry or a roll names its part of a shared vector by an index range. Texts
+// are views: into the source when the text is as written there, into the
+// log's own arena otherwise (a word written with capitals, a text with
+// escapes). So a log refers to the text it was parsed from, which must
+// outlive it (a SourceManager keeps its files at one address).
 #include <cstdint>
-#include <string>
+#include <memory>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/span.hpp"
@@ -28,12 +38,16 @@ enum class ValueKind : std::uint8_t {
   list,      // (drilled, stubborn) or (clash 10, morale 4+): entries of values
 };
 
-struct Value;
+// The unit written after a size.
+enum class SizeUnit : std::uint8_t { none, mm, cm, in };
+std::string_view to_string(SizeUnit unit);
 
-// One entry of a parenthesised list: one or more values, e.g. `clash 10`.
-struct ListEntry {
-  Span span;
-  std::vector<Value> values;
+// A run of elements of one of the log's shared vectors.
+struct Range {
+  std::uint32_t first = 0;
+  std::uint32_t count = 0;
+  constexpr bool empty() const { return count == 0; }
+  constexpr std::uint32_t end() const { return first + count; }
 };
 
 // One die as written: `4`, or `1r4` for a 1 re-rolled into a 4.
@@ -47,28 +61,37 @@ struct Face {
 struct Value {
   Span span;
   ValueKind kind = ValueKind::word;
+  bool explicit_sign = false;      // integer written with a leading '+' or '-'
+  SizeUnit unit = SizeUnit::none;  // size
   // word: lower-cased; text: unescaped content; roll: notation; every other
   // kind: the canonical spelling (as written, letters lower-cased), which the
   // printer writes back unchanged so decimals keep their digits.
-  std::string text;
-  std::string unit;         // size: "", "mm", "cm" or "in"
-  Span notation_span;       // roll: the notation before '='
-  Span faces_span;          // roll: the faces after '='
-  bool explicit_sign = false;  // integer written with a leading '+' or '-'
-  std::int64_t integer = 0;    // integer, target
-  double x = 0, y = 0;         // position, size, decimal (x)
-  std::vector<std::int64_t> parts;  // fraction
-  std::vector<Face> faces;          // roll
-  std::vector<ListEntry> entries;   // list
+  std::string_view text;
+  // fraction and integral position: parts in Log::parts; roll: faces in
+  // Log::faces; list: entries in Log::entries.
+  Range items;
+  std::int64_t integer = 0;  // integer, target
+  double x = 0, y = 0;       // position, size, decimal (x), integer (x)
+
+  // roll: the notation before '=' (it has the length of its lower-cased text).
+  Span notation_span() const { return {span.file, span.begin, span.begin + static_cast<std::uint32_t>(text.size())}; }
+};
+
+// One entry of a parenthesised list: one or more values, e.g. `clash 10`,
+// in Log::entry_values.
+struct ListEntry {
+  Span span;
+  Range values;
 };
 
 // `key value...`: a keyword of the statement and what follows it, or a
-// labelled dice roll (`hit 6d6=1,2,3,4,5,6`), or an unlabelled roll (empty key).
+// labelled dice roll (`hit 6d6=1,2,3,4,5,6`), or an unlabelled roll (empty
+// key). Keys are the schema's own strings; the values are in Log::values.
 struct Clause {
   Span span;
   Span key_span;  // invalid for an unlabelled roll
-  std::string key;
-  std::vector<Value> values;
+  std::string_view key;
+  Range values;
 };
 
 // The statements of the language; docs/log-format.md describes each.
@@ -87,17 +110,17 @@ struct Agreed {
   Span span;
   bool present = false;
   bool has_note = false;
-  std::string note;
+  std::string_view note;
 };
 
 struct Statement {
   Span span;
   Verb verb = Verb::ulog;
   Span verb_span;
-  std::vector<Value> args;        // positional arguments, in order
-  std::vector<Clause> clauses;    // keyed clauses and rolls, in input order
-  Span arrow_span;                // `=>`, invalid when no outcome is stated
-  std::vector<Clause> outcomes;   // stated outcomes after `=>`
+  Range args;      // positional arguments, in order, in Log::values
+  Range clauses;   // keyed clauses and rolls, in input order, in Log::clauses
+  Span arrow_span; // `=>`, invalid when no outcome is stated
+  Range outcomes;  // stated outcomes after `=>`, in Log::clauses
   Agreed agreed;
 };
 
@@ -106,15 +129,59 @@ struct Line {
   Span span;
   bool has_statement = false;
   bool blank_before = false;  // one or more blank lines precede it (kept once)
-  Statement statement;
   bool has_comment = false;
+  Statement statement;
   Span comment_span;
-  std::string comment;  // text after '#', without it, trailing blanks removed
+  std::string_view comment;  // text after '#', without it, trailing blanks removed
+};
+
+// Texts the source does not hold as such (lower-cased words, unescaped
+// texts, texts of a tree built in code). Blocks never move, so views into
+// them stay valid while the log lives, also when the log is moved.
+class TextArena {
+ public:
+  std::string_view store(std::string_view text);
+  // Storage for `size` characters the caller fills at once.
+  char* allocate(std::size_t size);
+  // Forgets every text but keeps the first block for reuse.
+  void clear();
+
+ private:
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  std::size_t used_ = 0;
+  std::size_t capacity_ = 0;
 };
 
 struct Log {
   FileId file;
   std::vector<Line> lines;
+  std::vector<Value> values;        // statement arguments and clause values
+  std::vector<Clause> clauses;      // clauses and outcomes
+  std::vector<ListEntry> entries;   // list entries
+  std::vector<Value> entry_values;  // values of list entries
+  std::vector<Face> faces;          // roll faces
+  std::vector<std::int64_t> parts;  // fraction parts, integral position coordinates
+  TextArena arena;
+
+  std::span<const Value> args(const Statement& s) const { return slice(values, s.args); }
+  std::span<const Clause> clauses_of(const Statement& s) const { return slice(clauses, s.clauses); }
+  std::span<const Clause> outcomes(const Statement& s) const { return slice(clauses, s.outcomes); }
+  std::span<const Value> values_of(const Clause& c) const { return slice(values, c.values); }
+  std::span<const ListEntry> entries_of(const Value& v) const { return slice(entries, v.items); }
+  std::span<const Value> values_of(const ListEntry& e) const { return slice(entry_values, e.values); }
+  std::span<const Face> faces_of(const Value& v) const { return slice(faces, v.items); }
+  std::span<const std::int64_t> parts_of(const Value& v) const { return slice(parts, v.items); }
+  // roll: from the first face to the end of the roll.
+  Span faces_span(const Value& roll) const;
+
+  // Empties the log but keeps its storage (the streaming parser reuses it).
+  void clear();
+
+ private:
+  template <typename T>
+  static std::span<const T> slice(const std::vector<T>& v, Range r) {
+    return {v.data() + r.first, r.count};
+  }
 };
 
 std::string_view verb_name(Verb verb);

@@ -4,20 +4,28 @@
 #include <boost/spirit/home/x3.hpp>
 
 #include "engine/core/span.hpp"
+#include "grammar/log/ast.hpp"
 
 namespace umpire::log::parser {
 namespace x3 = boost::spirit::x3;
 
 // Where the text of the file starts, so that actions can turn iterators into
-// the byte offsets of a Span.
+// the byte offsets of a Span, and the log whose shared vectors the actions
+// fill (faces, parts, list entries, arena texts).
 struct ParseState {
   const char* base = nullptr;
   FileId file;
+  ast::Log* log = nullptr;
 };
 struct state_tag;
 
 using iterator_type = const char*;
 using context_type = x3::context<state_tag, ParseState, x3::unused_type>;
+
+template <typename Context>
+ast::Log& log_of(const Context& ctx) {
+  return *x3::get<state_tag>(ctx).log;
+}
 
 template <typename Context>
 Span span_of(const Context& ctx, iterator_type begin, iterator_type end) {

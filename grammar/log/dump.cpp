@@ -29,7 +29,7 @@ std::string_view kind_name(ast::ValueKind k) {
 
 json span_json(Span s) { return json::array({s.begin, s.end}); }
 
-json value_json(const ast::Value& v, bool spans) {
+json value_json(const ast::Log& log, const ast::Value& v, bool spans) {
   json j;
   j["kind"] = kind_name(v.kind);
   if (spans) j["span"] = span_json(v.span);
@@ -41,23 +41,23 @@ json value_json(const ast::Value& v, bool spans) {
     case ast::ValueKind::roll: {
       j["notation"] = v.text;
       json faces = json::array();
-      for (const ast::Face& f : v.faces) {
+      for (const ast::Face& f : log.faces_of(v)) {
         faces.push_back(f.rerolled ? json(fmt::format("{}r{}", f.value, f.second)) : json(f.value));
       }
       j["faces"] = faces;
       if (spans) {
         json fs = json::array();
-        for (const ast::Face& f : v.faces) fs.push_back(span_json(f.span));
+        for (const ast::Face& f : log.faces_of(v)) fs.push_back(span_json(f.span));
         j["face_spans"] = fs;
-        j["notation_span"] = span_json(v.notation_span);
+        j["notation_span"] = span_json(v.notation_span());
       }
       break;
     }
     case ast::ValueKind::list: {
       json entries = json::array();
-      for (const ast::ListEntry& e : v.entries) {
+      for (const ast::ListEntry& e : log.entries_of(v)) {
         json values = json::array();
-        for (const ast::Value& x : e.values) values.push_back(value_json(x, spans));
+        for (const ast::Value& x : log.values_of(e)) values.push_back(value_json(log, x, spans));
         entries.push_back(values);
       }
       j["entries"] = entries;
@@ -72,7 +72,7 @@ json value_json(const ast::Value& v, bool spans) {
       j["value"] = v.text;
       j["width"] = v.x;
       j["height"] = v.y;
-      if (!v.unit.empty()) j["unit"] = v.unit;
+      if (v.unit != ast::SizeUnit::none) j["unit"] = ast::to_string(v.unit);
       break;
     case ast::ValueKind::decimal:
       j["value"] = v.text;
@@ -80,7 +80,7 @@ json value_json(const ast::Value& v, bool spans) {
       break;
     case ast::ValueKind::fraction:
       j["value"] = v.text;
-      j["parts"] = v.parts;
+      j["parts"] = std::vector<std::int64_t>(log.parts_of(v).begin(), log.parts_of(v).end());
       break;
     case ast::ValueKind::target:
       j["value"] = v.text;
@@ -91,14 +91,14 @@ json value_json(const ast::Value& v, bool spans) {
   return j;
 }
 
-json clauses_json(const std::vector<ast::Clause>& clauses, bool spans) {
+json clauses_json(const ast::Log& log, std::span<const ast::Clause> clauses, bool spans) {
   json out = json::array();
   for (const ast::Clause& c : clauses) {
     json j;
     j["key"] = c.key;
     if (spans) j["span"] = span_json(c.span);
     json values = json::array();
-    for (const ast::Value& v : c.values) values.push_back(value_json(v, spans));
+    for (const ast::Value& v : log.values_of(c)) values.push_back(value_json(log, v, spans));
     j["values"] = values;
     out.push_back(j);
   }
@@ -119,10 +119,10 @@ std::string dump_ast_json(const ast::Log& log, bool spans, int indent) {
       st["verb"] = ast::verb_name(s.verb);
       if (spans) st["span"] = span_json(s.span);
       json args = json::array();
-      for (const ast::Value& v : s.args) args.push_back(value_json(v, spans));
+      for (const ast::Value& v : log.args(s)) args.push_back(value_json(log, v, spans));
       st["args"] = args;
-      st["clauses"] = clauses_json(s.clauses, spans);
-      if (!s.outcomes.empty()) st["outcomes"] = clauses_json(s.outcomes, spans);
+      st["clauses"] = clauses_json(log, log.clauses_of(s), spans);
+      if (!s.outcomes.empty()) st["outcomes"] = clauses_json(log, log.outcomes(s), spans);
       if (s.agreed.present) {
         json a;
         if (s.agreed.has_note) a["note"] = s.agreed.note;
@@ -150,25 +150,25 @@ std::string dump_ast_text(const SourceManager& sources, const ast::Log& log) {
     if (line.has_statement) {
       const ast::Statement& s = line.statement;
       out += fmt::format(" {}", ast::verb_name(s.verb));
-      for (const ast::Value& v : s.args) {
+      for (const ast::Value& v : log.args(s)) {
         out += fmt::format(" {}:", kind_name(v.kind));
-        print_value(out, v);
+        print_value(out, log, v);
       }
-      for (const ast::Clause& c : s.clauses) {
+      for (const ast::Clause& c : log.clauses_of(s)) {
         out += fmt::format(" [{}", c.key.empty() ? "roll" : c.key);
-        for (const ast::Value& v : c.values) {
+        for (const ast::Value& v : log.values_of(c)) {
           out += fmt::format(" {}:", kind_name(v.kind));
-          print_value(out, v);
+          print_value(out, log, v);
         }
         out += "]";
       }
       if (!s.outcomes.empty()) {
         out += " =>";
-        for (const ast::Clause& c : s.outcomes) {
+        for (const ast::Clause& c : log.outcomes(s)) {
           out += fmt::format(" [{}", c.key);
-          for (const ast::Value& v : c.values) {
+          for (const ast::Value& v : log.values_of(c)) {
             out.push_back(' ');
-            print_value(out, v);
+            print_value(out, log, v);
           }
           out += "]";
         }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdlib>
 #include <limits>
 
 namespace umpire::log::detail {
@@ -34,43 +33,50 @@ Span sub_span(Span whole, std::size_t begin, std::size_t end) {
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+
+std::uint32_t size_of(const std::vector<std::int64_t>& v) { return static_cast<std::uint32_t>(v.size()); }
 
 }  // namespace
 
-std::string to_lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+std::string_view lower_case(ast::Log& log, std::string_view text) {
+  if (std::none_of(text.begin(), text.end(), is_upper)) return text;
+  char* out = log.arena.allocate(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    out[i] = is_upper(text[i]) ? static_cast<char>(text[i] - 'A' + 'a') : text[i];
   }
-  return out;
+  return {out, text.size()};
 }
 
-bool overflowed(const ast::Value& value) {
+bool overflowed(const ast::Log& log, const ast::Value& value) {
   if (value.integer == overflow_sentinel) return true;
-  for (const ast::Face& f : value.faces) {
-    if (f.value == overflow_sentinel || f.second == overflow_sentinel) return true;
-  }
-  for (std::int64_t p : value.parts) {
-    if (p == overflow_sentinel) return true;
+  if (value.kind == ast::ValueKind::roll) {
+    for (const ast::Face& f : log.faces_of(value)) {
+      if (f.value == overflow_sentinel || f.second == overflow_sentinel) return true;
+    }
+  } else if (value.kind == ast::ValueKind::fraction || value.kind == ast::ValueKind::position) {
+    for (std::int64_t p : log.parts_of(value)) {
+      if (p == overflow_sentinel) return true;
+    }
   }
   return false;
 }
 
-ast::Value make_word(std::string_view text, Span span) {
+ast::Value make_word(ast::Log& log, std::string_view text, Span span) {
   ast::Value v;
   v.span = span;
   v.kind = ast::ValueKind::word;
-  v.text = to_lower(text);
+  v.text = lower_case(log, text);
   return v;
 }
 
-ast::Value make_number(std::string_view text, Span span) {
+ast::Value make_number(ast::Log&, std::string_view text, Span span) {
   ast::Value v;
   v.span = span;
   v.explicit_sign = !text.empty() && (text.front() == '+' || text.front() == '-');
   if (text.find('.') != std::string_view::npos) {
     v.kind = ast::ValueKind::decimal;
-    v.text = std::string(text);
+    v.text = text;
     v.x = to_double(text);
   } else {
     v.kind = ast::ValueKind::integer;
@@ -80,22 +86,24 @@ ast::Value make_number(std::string_view text, Span span) {
   return v;
 }
 
-ast::Value make_position(std::string_view text, Span span) {
+ast::Value make_position(ast::Log& log, std::string_view text, Span span) {
   ast::Value v;
   v.span = span;
   v.kind = ast::ValueKind::position;
-  v.text = std::string(text);
+  v.text = text;
   const std::size_t comma = text.find(',');
   v.x = to_double(text.substr(0, comma));
   v.y = to_double(text.substr(comma + 1));
-  // Integral positions (hexes) keep their exact value in `parts`.
+  // Integral positions (hexes) keep their exact value in the parts.
   if (text.find('.') == std::string_view::npos) {
-    v.parts = {to_int(text.substr(0, comma)), to_int(text.substr(comma + 1))};
+    v.items = {size_of(log.parts), 2};
+    log.parts.push_back(to_int(text.substr(0, comma)));
+    log.parts.push_back(to_int(text.substr(comma + 1)));
   }
   return v;
 }
 
-ast::Value make_size(std::string_view text, Span span) {
+ast::Value make_size(ast::Log& log, std::string_view text, Span span) {
   ast::Value v;
   v.span = span;
   v.kind = ast::ValueKind::size;
@@ -104,75 +112,79 @@ ast::Value make_size(std::string_view text, Span span) {
   while (end < text.size() && (is_digit(text[end]) || text[end] == '.')) ++end;
   v.x = to_double(text.substr(0, x));
   v.y = to_double(text.substr(x + 1, end - x - 1));
-  v.unit = to_lower(text.substr(end));
-  v.text = to_lower(text);
+  const std::string_view unit = text.substr(end);
+  if (unit.size() == 2) {
+    const char a = static_cast<char>(unit[0] | 0x20);
+    v.unit = a == 'm' ? ast::SizeUnit::mm : a == 'c' ? ast::SizeUnit::cm : ast::SizeUnit::in;
+  }
+  v.text = lower_case(log, text);
   return v;
 }
 
-ast::Value make_target(std::string_view text, Span span) {
+ast::Value make_target(ast::Log&, std::string_view text, Span span) {
   ast::Value v;
   v.span = span;
   v.kind = ast::ValueKind::target;
-  v.text = std::string(text);
+  v.text = text;
   v.integer = to_int(text.substr(0, text.size() - 1));
   return v;
 }
 
-ast::Value make_fraction(std::string_view text, Span span) {
+ast::Value make_fraction(ast::Log& log, std::string_view text, Span span) {
   ast::Value v;
   v.span = span;
   v.kind = ast::ValueKind::fraction;
-  v.text = std::string(text);
-  v.parts.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '/')) + 1);
+  v.text = text;
+  v.items.first = size_of(log.parts);
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t slash = text.find('/', start);
     if (slash == std::string_view::npos) slash = text.size();
-    v.parts.push_back(to_int(text.substr(start, slash - start)));
+    log.parts.push_back(to_int(text.substr(start, slash - start)));
     start = slash + 1;
   }
+  v.items.count = size_of(log.parts) - v.items.first;
   return v;
 }
 
-ast::Value make_date(std::string_view text, Span span) {
+ast::Value make_date(ast::Log&, std::string_view text, Span span) {
   ast::Value v;
   v.span = span;
   v.kind = ast::ValueKind::date;
-  v.text = std::string(text);
+  v.text = text;
   return v;
 }
 
-ast::Value make_text(std::string_view text, Span span) {
+ast::Value make_text(ast::Log& log, std::string_view text, Span span) {
   ast::Value v;
   v.span = span;
   v.kind = ast::ValueKind::text;
   text.remove_prefix(1);
   text.remove_suffix(1);
-  v.text.reserve(text.size());
+  const std::size_t escape = text.find('\\');
+  if (escape == std::string_view::npos) {
+    v.text = text;
+    return v;
+  }
+  // Unescaped, the text is shorter: write it once into the arena.
+  char* out = log.arena.allocate(text.size());
+  std::size_t n = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '\\' && i + 1 < text.size()) ++i;
-    v.text.push_back(text[i]);
+    out[n++] = text[i];
   }
+  v.text = std::string_view(out, n);
   return v;
 }
 
-ast::Value make_roll(std::string_view text, Span span) {
+ast::Value make_roll(ast::Log& log, std::string_view text, Span span) {
   ast::Value v;
   v.span = span;
   v.kind = ast::ValueKind::roll;
   const std::size_t eq = text.find('=');
-  v.text = to_lower(text.substr(0, eq));
-  v.notation_span = sub_span(span, 0, eq);
+  v.text = lower_case(log, text.substr(0, eq));
   std::size_t i = eq + 1;
-  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-  v.faces_span = sub_span(span, i, text.size());
-  // One face per group of digits not after an 'r': reserving saves the
-  // vector's growth steps (a roll of six dice would otherwise allocate four times).
-  std::size_t groups = 0;
-  for (std::size_t k = i; k < text.size(); ++k) {
-    if (is_digit(text[k]) && (k == i || !is_digit(text[k - 1])) && (k == 0 || (text[k - 1] != 'r' && text[k - 1] != 'R'))) ++groups;
-  }
-  v.faces.reserve(groups);
+  v.items.first = static_cast<std::uint32_t>(log.faces.size());
   const auto digits = [&](std::size_t& at) {
     const std::size_t begin = at;
     while (at < text.size() && is_digit(text[at])) ++at;
@@ -190,8 +202,9 @@ ast::Value make_roll(std::string_view text, Span span) {
       face.second = digits(i);
     }
     face.span = sub_span(span, begin, i);
-    v.faces.push_back(face);
+    log.faces.push_back(face);
   }
+  v.items.count = static_cast<std::uint32_t>(log.faces.size()) - v.items.first;
   return v;
 }
 

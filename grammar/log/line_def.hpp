@@ -12,18 +12,23 @@ line_type const line = "a statement";
 
 namespace line_actions {
 
-auto const push_item = [](auto& ctx) { x3::_val(ctx).items.push_back(std::move(x3::_attr(ctx))); };
+auto const push_item = [](auto& ctx) {
+  log_of(ctx).values.push_back(x3::_attr(ctx));
+  ++x3::_val(ctx).item_count;
+};
+// raw[] gives the matched `=>`; an action's `_where` is not that range.
 auto const mark_arrow = [](auto& ctx) {
   auto& raw = x3::_val(ctx);
-  const auto& where = x3::_where(ctx);
-  if (raw.arrow_index < 0) {
-    raw.arrow_index = static_cast<std::int32_t>(raw.items.size());
-    raw.arrow_span = span_of(ctx, &*where.begin(), &*where.begin() + 2);
-  } else {
+  const char* at = &*x3::_attr(ctx).begin();
+  if (raw.arrow_index == -1) {
+    raw.arrow_index = static_cast<std::int32_t>(raw.item_count);
+  } else if (raw.arrow_index >= 0) {
     // A second arrow is kept as an index past the end; the schema reports it.
-    raw.arrow_index = -2 - static_cast<std::int32_t>(raw.items.size());
-    raw.arrow_span = span_of(ctx, &*where.begin(), &*where.begin() + 2);
+    raw.arrow_index = -2 - static_cast<std::int32_t>(raw.item_count);
+  } else {
+    return;  // a third arrow: the second is reported
   }
+  raw.arrow_span = span_of(ctx, at, at + 2);
 };
 auto const mark_comment = [](auto& ctx) {
   auto& raw = x3::_val(ctx);
@@ -38,7 +43,7 @@ auto const mark_comment = [](auto& ctx) {
 auto const line_blank = x3::char_(" \t");
 auto const end_of_line_def = x3::eoi;
 auto const line_def = (*line_blank >>
-                       *((x3::lit("=>")[line_actions::mark_arrow] | value_parser()[line_actions::push_item]) >>
+                       *((x3::raw[x3::lit("=>")][line_actions::mark_arrow] | value_parser()[line_actions::push_item]) >>
                          *line_blank) >>
                        -x3::raw['#' >> *x3::char_][line_actions::mark_comment]) > end_of_line;
 

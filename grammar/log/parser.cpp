@@ -24,6 +24,26 @@ bool is_blank_line(std::string_view s) {
   return true;
 }
 
+// The sizes of a log's shared vectors, to drop what a failed line added.
+struct Mark {
+  std::size_t values, clauses, entries, entry_values, faces, parts;
+  explicit Mark(const ast::Log& log)
+      : values(log.values.size()),
+        clauses(log.clauses.size()),
+        entries(log.entries.size()),
+        entry_values(log.entry_values.size()),
+        faces(log.faces.size()),
+        parts(log.parts.size()) {}
+  void restore(ast::Log& log) const {
+    log.values.resize(values);
+    log.clauses.resize(clauses);
+    log.entries.resize(entries);
+    log.entry_values.resize(entry_values);
+    log.faces.resize(faces);
+    log.parts.resize(parts);
+  }
+};
+
 }  // namespace
 
 ast::Log parse_log(const SourceManager& sources, FileId file, DiagnosticEngine& diags) {
@@ -33,10 +53,30 @@ ast::Log parse_log(const SourceManager& sources, FileId file, DiagnosticEngine& 
 ast::Log parse_log_text(std::string_view text, FileId file, DiagnosticEngine& diags) {
   ast::Log log;
   log.file = file;
+  LineReader reader(text, file, diags);  // refuses a text too large before reading it
+  if (text.size() >= UINT32_MAX) return log;
+  // One line per newline at most, and about one value per five bytes:
+  // reserving once avoids moving the vectors as a large log grows.
+  std::size_t newlines = 0;
+  for (const char* p = text.data(); (p = static_cast<const char*>(std::memchr(
+                                         p, '\n', static_cast<std::size_t>(text.data() + text.size() - p)))) != nullptr;
+       ++p) {
+    ++newlines;
+  }
+  log.lines.reserve(newlines + 1);
+  log.values.reserve(text.size() / 5 + 1);
+  while (reader.next(log)) {
+  }
+  return log;
+}
+
+LineReader::LineReader(std::string_view text, FileId file, DiagnosticEngine& diags)
+    : text_(text), file_(file), diags_(diags) {
   if (text.size() >= UINT32_MAX) {
     diags.error("log.input.too-large", Span{file, 0, 0}, "file too large: {} bytes", text.size())
         .hint("a battle log is at most 4 GiB");
-    return log;
+    start_ = text.size();
+    return;
   }
   if (const std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
     const auto at = static_cast<std::uint32_t>(bad);
@@ -44,79 +84,85 @@ ast::Log parse_log_text(std::string_view text, FileId file, DiagnosticEngine& di
                 static_cast<unsigned>(static_cast<unsigned char>(text[bad])))
         .hint("save the log as UTF-8 text");
   }
-  // One line of the log per line of text at most: reserving once avoids
-  // moving every line of a large log when the vector grows.
-  std::size_t newlines = 0;
-  for (const char* p = text.data(); (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(text.data() + text.size() - p)))) != nullptr; ++p) {
-    ++newlines;
-  }
-  log.lines.reserve(newlines + 1);
-  parser::ParseState state{text.data(), file};
-  detail::RawLine raw;  // reused: its item buffer keeps its capacity
+}
+
+bool LineReader::next(ast::Log& log) {
+  log.file = file_;
+  const std::string_view text = text_;
+  parser::ParseState state{text.data(), file_, &log};
   const auto rule = parser::x3::with<parser::state_tag>(state)[parser::line_parser()];
-  detail::PositionMode mode = detail::PositionMode::unknown;
-  bool blank_before = false;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const void* nl = std::memchr(text.data() + start, '\n', text.size() - start);
-    const std::size_t stop = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) : text.size();
-    const std::string_view line = trim_right(text.substr(start, stop - start));
-    const Span line_span{file, static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(start + line.size())};
-    start = stop + 1;
+  detail::RawLine raw;
+  while (start_ < text.size()) {
+    const void* nl = std::memchr(text.data() + start_, '\n', text.size() - start_);
+    const std::size_t stop =
+        nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) : text.size();
+    const std::string_view line = trim_right(text.substr(start_, stop - start_));
+    const Span line_span{file_, static_cast<std::uint32_t>(start_),
+                         static_cast<std::uint32_t>(start_ + line.size())};
+    start_ = stop + 1;
     if (is_blank_line(line)) {
-      blank_before = !log.lines.empty();
+      blank_before_ = any_line_;
       continue;
     }
-    raw.items.clear();
-    raw.arrow_index = -1;
-    raw.arrow_span = {};
-    raw.has_comment = false;
-    raw.comment_span = {};
+    const Mark mark(log);
+    raw = detail::RawLine{};
+    raw.first_item = static_cast<std::uint32_t>(log.values.size());
     const char* first = line.data();
     const char* last = line.data() + line.size();
     bool ok = false;
     try {
       ok = parser::x3::parse(first, last, rule, raw);
     } catch (const parser::x3::expectation_failure<parser::iterator_type>& e) {
-      parser::report_expectation(e.which(), e.where(), last, state, diags);
+      mark.restore(log);
+      parser::report_expectation(e.which(), e.where(), last, state, diags_);
       continue;
     }
     if (!ok) {
-      parser::report_expectation("end of line", first, last, state, diags);
+      mark.restore(log);
+      parser::report_expectation("end of line", first, last, state, diags_);
       continue;
     }
     ast::Line out;
     out.span = line_span;
-    out.blank_before = blank_before;
-    blank_before = false;
+    out.blank_before = blank_before_;
+    blank_before_ = false;
     if (raw.has_comment) {
       out.has_comment = true;
       out.comment_span = raw.comment_span;
       std::string_view c = text.substr(raw.comment_span.begin + 1, raw.comment_span.size() - 1);
       while (!c.empty() && (c.front() == ' ' || c.front() == '\t')) c.remove_prefix(1);
-      out.comment = std::string(c);
+      out.comment = c;
     }
-    if (!raw.items.empty() || raw.arrow_index != -1) {
-      if (raw.items.empty()) {
-        diags.error("log.syntax.expected-statement", raw.arrow_span, "expected a statement keyword like 'move'")
+    if (raw.item_count > 0 || raw.arrow_index != -1) {
+      if (raw.item_count == 0) {
+        diags_.error("log.syntax.expected-statement", raw.arrow_span, "expected a statement keyword like 'move'")
             .hint("'=>' follows an action and its values");
+        mark.restore(log);
         continue;
       }
-      const Span stmt_span{file, raw.items.front().span.begin,
+      const Span stmt_span{file_, log.values[raw.first_item].span.begin,
                            raw.has_comment ? raw.comment_span.begin : line_span.end};
-      auto st = detail::bind_statement(raw, stmt_span, mode, diags);
-      if (!st) continue;
+      auto mode = static_cast<detail::PositionMode>(mode_);
+      auto st = detail::bind_statement(log, raw, stmt_span, mode, diags_);
+      if (!st) {
+        mark.restore(log);
+        continue;
+      }
+      // The binder kept the values only, at the start of the line's items.
+      log.values.resize(raw.first_item + raw.item_count);
       // Trailing blanks before a comment are not part of the statement.
       std::string_view body = text.substr(st->span.begin, st->span.size());
       st->span.end = st->span.begin + static_cast<std::uint32_t>(trim_right(body).size());
-      if (st->verb == ast::Verb::map) mode = detail::PositionMode::hex;
-      if (st->verb == ast::Verb::table) mode = detail::PositionMode::table;
+      if (st->verb == ast::Verb::map) mode_ = static_cast<std::uint8_t>(detail::PositionMode::hex);
+      if (st->verb == ast::Verb::table) mode_ = static_cast<std::uint8_t>(detail::PositionMode::table);
       out.has_statement = true;
-      out.statement = std::move(*st);
+      out.statement = *st;
     }
-    log.lines.push_back(std::move(out));
+    any_line_ = true;
+    log.lines.push_back(out);
+    return true;
   }
-  return log;
+  return false;
 }
 
 }  // namespace umpire::log

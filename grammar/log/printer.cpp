@@ -1,6 +1,6 @@
 #include "grammar/log/printer.hpp"
 
-#include <fmt/format.h>
+#include <charconv>
 
 namespace umpire::log {
 namespace {
@@ -14,19 +14,20 @@ void print_text(std::string& out, std::string_view text) {
   out.push_back('"');
 }
 
-void print_integer(std::string& out, const ast::Value& v) {
-  if (v.explicit_sign && v.integer >= 0) out.push_back('+');
-  fmt::format_to(std::back_inserter(out), "{}", v.integer);
+void print_integer(std::string& out, std::int64_t value) {
+  char buffer[24];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, end);
 }
 
-void print_clause(std::string& out, const ast::Clause& c) {
+void print_clause(std::string& out, const ast::Log& log, const ast::Clause& c) {
   if (!c.key.empty()) {
     out.push_back(' ');
     out += c.key;
   }
-  for (const ast::Value& v : c.values) {
+  for (const ast::Value& v : log.values_of(c)) {
     out.push_back(' ');
-    print_value(out, v);
+    print_value(out, log, v);
   }
 }
 
@@ -61,10 +62,13 @@ struct Indent {
 
 }  // namespace
 
-void print_value(std::string& out, const ast::Value& v) {
+void print_value(std::string& out, const ast::Log& log, const ast::Value& v) {
   switch (v.kind) {
     case ast::ValueKind::word: out += v.text; return;
-    case ast::ValueKind::integer: print_integer(out, v); return;
+    case ast::ValueKind::integer:
+      if (v.explicit_sign && v.integer >= 0) out.push_back('+');
+      print_integer(out, v.integer);
+      return;
     case ast::ValueKind::text: print_text(out, v.text); return;
     case ast::ValueKind::decimal:
     case ast::ValueKind::position:
@@ -72,39 +76,50 @@ void print_value(std::string& out, const ast::Value& v) {
     case ast::ValueKind::target:
     case ast::ValueKind::fraction:
     case ast::ValueKind::date: out += v.text; return;
-    case ast::ValueKind::roll:
+    case ast::ValueKind::roll: {
       out += v.text;
       out.push_back('=');
-      for (std::size_t i = 0; i < v.faces.size(); ++i) {
-        if (i) out.push_back(',');
-        fmt::format_to(std::back_inserter(out), "{}", v.faces[i].value);
-        if (v.faces[i].rerolled) fmt::format_to(std::back_inserter(out), "r{}", v.faces[i].second);
+      bool first = true;
+      for (const ast::Face& f : log.faces_of(v)) {
+        if (!first) out.push_back(',');
+        first = false;
+        print_integer(out, f.value);
+        if (f.rerolled) {
+          out.push_back('r');
+          print_integer(out, f.second);
+        }
       }
       return;
-    case ast::ValueKind::list:
+    }
+    case ast::ValueKind::list: {
       out.push_back('(');
-      for (std::size_t i = 0; i < v.entries.size(); ++i) {
-        if (i) out += ", ";
-        for (std::size_t j = 0; j < v.entries[i].values.size(); ++j) {
-          if (j) out.push_back(' ');
-          print_value(out, v.entries[i].values[j]);
+      bool first_entry = true;
+      for (const ast::ListEntry& e : log.entries_of(v)) {
+        if (!first_entry) out += ", ";
+        first_entry = false;
+        bool first = true;
+        for (const ast::Value& x : log.values_of(e)) {
+          if (!first) out.push_back(' ');
+          first = false;
+          print_value(out, log, x);
         }
       }
       out.push_back(')');
       return;
+    }
   }
 }
 
-std::string print_statement(const ast::Statement& s) {
-  std::string out(ast::verb_name(s.verb));
-  for (const ast::Value& v : s.args) {
+void print_statement(std::string& out, const ast::Log& log, const ast::Statement& s) {
+  out += ast::verb_name(s.verb);
+  for (const ast::Value& v : log.args(s)) {
     out.push_back(' ');
-    print_value(out, v);
+    print_value(out, log, v);
   }
-  for (const ast::Clause& c : s.clauses) print_clause(out, c);
+  for (const ast::Clause& c : log.clauses_of(s)) print_clause(out, log, c);
   if (!s.outcomes.empty()) {
     out += " =>";
-    for (const ast::Clause& c : s.outcomes) print_clause(out, c);
+    for (const ast::Clause& c : log.outcomes(s)) print_clause(out, log, c);
   }
   if (s.agreed.present) {
     out += " agreed";
@@ -113,6 +128,11 @@ std::string print_statement(const ast::Statement& s) {
       print_text(out, s.agreed.note);
     }
   }
+}
+
+std::string print_statement(const ast::Log& log, const ast::Statement& s) {
+  std::string out;
+  print_statement(out, log, s);
   return out;
 }
 
@@ -131,13 +151,15 @@ std::string print_log(const ast::Log& log) {
     else next = indents[i];
   }
   std::string out;
+  // The canonical text is about as long as the input: one allocation.
+  if (!log.lines.empty()) out.reserve(static_cast<std::size_t>(log.lines.back().span.end) + log.lines.size());
   bool first = true;
   for (std::size_t i = 0; i < log.lines.size(); ++i) {
     const ast::Line& line = log.lines[i];
     if (line.blank_before && !first) out.push_back('\n');
     first = false;
     out.append(static_cast<std::size_t>(indents[i]), ' ');
-    if (line.has_statement) out += print_statement(line.statement);
+    if (line.has_statement) print_statement(out, log, line.statement);
     if (line.has_comment) {
       if (line.has_statement) out += "  ";
       out.push_back('#');

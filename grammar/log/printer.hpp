@@ -10,7 +10,8 @@
 namespace umpire::log {
 
 std::string print_log(const ast::Log& log);
-std::string print_statement(const ast::Statement& statement);
-void print_value(std::string& out, const ast::Value& value);
+std::string print_statement(const ast::Log& log, const ast::Statement& statement);
+void print_statement(std::string& out, const ast::Log& log, const ast::Statement& statement);
+void print_value(std::string& out, const ast::Log& log, const ast::Value& value);
 
 }  // namespace umpire::log

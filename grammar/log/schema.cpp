@@ -50,8 +50,13 @@ std::string describe(const Value& v) {
 
 class Binder {
  public:
-  Binder(RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags)
-      : items_(raw.items), raw_(raw), line_span_(line_span), mode_(mode), diags_(diags) {}
+  Binder(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags)
+      : log_(log),
+        items_(log.values.data() + raw.first_item, raw.item_count),
+        raw_(raw),
+        line_span_(line_span),
+        mode_(mode),
+        diags_(diags) {}
 
   std::optional<ast::Statement> run() {
     if (raw_.arrow_index < -1) {
@@ -64,8 +69,9 @@ class Binder {
     // keeps every later message and suggestion small.
     for (const Value& v : items_) {
       if (too_long(v)) return std::nullopt;
-      for (const ast::ListEntry& e : v.entries) {
-        for (const Value& x : e.values) {
+      if (v.kind != ValueKind::list) continue;
+      for (const ast::ListEntry& e : log_.entries_of(v)) {
+        for (const Value& x : log_.values_of(e)) {
           if (too_long(x)) return std::nullopt;
         }
       }
@@ -111,6 +117,7 @@ class Binder {
         return std::nullopt;
       }
     }
+    raw_.item_count = static_cast<std::uint32_t>(written_);  // the caller drops the rest
     return std::move(st_);
   }
 
@@ -167,20 +174,25 @@ class Binder {
     }
   }
 
-  // Takes the values of `slots` from pos_, into `out`.
-  bool take(std::span<const Slot> slots, std::vector<Value>& out, std::span<const KeySpec> keys,
+  // Takes the values of `slots` from pos_. Values are taken in input order
+  // and keywords are not kept as values, so each taken value moves down to
+  // the write cursor (never past an item still to be read: the verb was
+  // consumed first) and `out` grows over them.
+  bool take(std::span<const Slot> slots, ast::Range& out, std::span<const KeySpec> keys,
             std::string_view after_first) {
+    out = {index_of(written_), 0};
     std::string after(after_first);
     for (const Slot& slot : slots) {
       std::size_t count = 0;
       while (fits(slot, pos_, keys)) {
-        if (overflowed(items_[pos_])) {
+        if (overflowed(log_, items_[pos_])) {
           diags_.error("log.syntax.number-too-large", items_[pos_].span, "number too large")
               .hint("numbers in a log are small: counts, scores, inches or hexes");
           return false;
         }
-        out.push_back(std::move(items_[pos_]));
+        keep(pos_);
         ++pos_;
+        ++out.count;
         ++count;
         if (slot.arity == Arity::one || slot.arity == Arity::optional) break;
       }
@@ -188,17 +200,21 @@ class Binder {
         report_expected(slot, pos_, after);
         return false;
       }
-      if (count > 0) after = out.back().kind == ValueKind::word ? out.back().text : std::string(kind_name(out.back().kind));
+      if (count > 0) {
+        const Value& last = items_[pos_ - 1];
+        after = last.kind == ValueKind::word ? std::string(last.text) : std::string(kind_name(last.kind));
+      }
     }
     return true;
   }
 
-  bool bind_args() {
-    // At most one value per slot unless a slot takes many: reserving avoids
-    // growing the vector value by value.
-    st_.args.reserve(std::min(spec_->args.size(), end_ - pos_));
-    return take(spec_->args, st_.args, spec_->keys, ast::verb_name(st_.verb));
+  std::uint32_t index_of(std::size_t item) const { return raw_.first_item + static_cast<std::uint32_t>(item); }
+  void keep(std::size_t item) {
+    if (item != written_) items_[written_] = items_[item];
+    ++written_;
   }
+
+  bool bind_args() { return take(spec_->args, st_.args, spec_->keys, ast::verb_name(st_.verb)); }
 
   bool bind_agreed() {
     st_.agreed.present = true;
@@ -206,7 +222,7 @@ class Binder {
     ++pos_;
     if (pos_ < end_ && items_[pos_].kind == ValueKind::text) {
       st_.agreed.has_note = true;
-      st_.agreed.note = std::move(items_[pos_].text);
+      st_.agreed.note = items_[pos_].text;
       st_.agreed.span = merge(st_.agreed.span, items_[pos_].span);
       ++pos_;
     }
@@ -218,14 +234,8 @@ class Binder {
     return true;
   }
 
-  bool bind_clauses(std::span<const KeySpec> keys, std::vector<ast::Clause>& out, bool actions) {
-    // Each clause starts with a keyword or a roll, so their count bounds the
-    // clauses: one allocation instead of one per growth step.
-    std::size_t starts = 0;
-    for (std::size_t i = pos_; i < end_; ++i) {
-      if (items_[i].kind == ValueKind::word || items_[i].kind == ValueKind::roll) ++starts;
-    }
-    out.reserve(starts);
+  bool bind_clauses(std::span<const KeySpec> keys, ast::Range& out, bool actions) {
+    out = {static_cast<std::uint32_t>(log_.clauses.size()), 0};
     while (pos_ < end_) {
       Value& v = items_[pos_];
       if (v.kind == ValueKind::word && v.text == "agreed") {
@@ -245,15 +255,15 @@ class Binder {
           return false;
         }
         if (v.kind == ValueKind::word) {
-          clause.key = std::move(v.text);
+          clause.key = roll_label(v.text);
           clause.key_span = v.span;
           ++pos_;
         }
-        clause.values.push_back(std::move(items_[pos_]));
-        clause.span = clause.key_span.valid() ? merge(clause.key_span, clause.values.back().span)
-                                             : clause.values.back().span;
+        clause.values = {index_of(written_), 1};
+        keep(pos_);
+        clause.span = clause.key_span.valid() ? merge(clause.key_span, items_[pos_].span) : items_[pos_].span;
         ++pos_;
-        out.push_back(std::move(clause));
+        push(clause, out);
         continue;
       }
       const KeySpec* key = nullptr;
@@ -266,14 +276,20 @@ class Binder {
         report_unexpected(v, keys, actions);
         return false;
       }
-      clause.key = std::move(v.text);
+      clause.key = key->key;
       clause.key_span = v.span;
       ++pos_;
       if (!take(key->values, clause.values, keys, clause.key)) return false;
-      clause.span = clause.values.empty() ? clause.key_span : merge(clause.key_span, clause.values.back().span);
-      out.push_back(std::move(clause));
+      clause.span = clause.values.empty() ? clause.key_span
+                                          : merge(clause.key_span, log_.values[clause.values.end() - 1].span);
+      push(clause, out);
     }
     return true;
+  }
+
+  void push(const ast::Clause& clause, ast::Range& out) {
+    log_.clauses.push_back(clause);
+    ++out.count;
   }
 
   void report_unexpected(const Value& v, std::span<const KeySpec> keys, bool actions) {
@@ -316,7 +332,8 @@ class Binder {
     }
   }
 
-  std::vector<Value>& items_;
+  ast::Log& log_;
+  std::span<Value> items_;
   RawLine& raw_;
   Span line_span_;
   PositionMode mode_;
@@ -324,14 +341,15 @@ class Binder {
   const VerbSpec* spec_ = nullptr;
   ast::Statement st_;
   std::size_t pos_ = 0;
+  std::size_t written_ = 0;  // values kept so far, at the start of items_
   std::size_t end_ = 0;
 };
 
 }  // namespace
 
-std::optional<ast::Statement> bind_statement(RawLine& raw, Span line_span, PositionMode mode,
+std::optional<ast::Statement> bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode,
                                              DiagnosticEngine& diags) {
-  return Binder(raw, line_span, mode, diags).run();
+  return Binder(log, raw, line_span, mode, diags).run();
 }
 
 }  // namespace umpire::log::detail

@@ -48,6 +48,8 @@ std::optional<ast::Verb> find_verb(std::string_view keyword);
 std::vector<std::string> verb_keywords();
 std::span<const KeySpec> outcome_keys();
 bool is_roll_label(std::string_view word);
+// The schema's own spelling of a roll label (a view that lives for ever).
+std::string_view roll_label(std::string_view word);
 std::vector<std::string> roll_labels();
 
 // How positions are worded in expectations, from the battlefield seen so far.
@@ -55,7 +57,9 @@ enum class PositionMode : std::uint8_t { unknown, hex, table };
 
 // Binds one parsed line to a statement; on a mismatch reports one diagnostic
 // and returns nullopt (the statement is dropped, the next line parses anew).
-std::optional<ast::Statement> bind_statement(RawLine& raw, Span line_span, PositionMode mode,
+// The values stay in `log.values` where the grammar put them; clauses are
+// appended to `log.clauses` (the caller truncates both when nullopt).
+std::optional<ast::Statement> bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode,
                                              DiagnosticEngine& diags);
 
 }  // namespace umpire::log::detail

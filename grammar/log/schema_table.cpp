@@ -255,11 +255,13 @@ std::span<const KeySpec> outcome_keys() { return k_outcomes; }
 
 std::vector<std::string> roll_labels() { return {k_roll_labels.begin(), k_roll_labels.end()}; }
 
-bool is_roll_label(std::string_view word) {
+bool is_roll_label(std::string_view word) { return !roll_label(word).empty(); }
+
+std::string_view roll_label(std::string_view word) {
   for (std::string_view w : k_roll_labels) {
-    if (w == word) return true;
+    if (w == word) return w;
   }
-  return false;
+  return {};
 }
 
 }  // namespace umpire::log::detail

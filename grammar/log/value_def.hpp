@@ -20,14 +20,14 @@ auto const id_start = x3::alpha | char_('_');
 auto const blank = char_(" \t");
 
 // Builds a value from the matched text with one of the lexeme converters.
-template <ast::Value (*Make)(std::string_view, Span)>
+template <ast::Value (*Make)(ast::Log&, std::string_view, Span)>
 struct convert {
   template <typename Context>
   void operator()(const Context& ctx) const {
     const auto& range = x3::_attr(ctx);
     const char* b = &*range.begin();
     const char* e = b + (range.end() - range.begin());
-    x3::_val(ctx) = Make(std::string_view(b, static_cast<std::size_t>(e - b)), span_of(ctx, b, e));
+    x3::_val(ctx) = Make(log_of(ctx), std::string_view(b, static_cast<std::size_t>(e - b)), span_of(ctx, b, e));
   }
 };
 
@@ -71,25 +71,43 @@ auto const text_def =
     raw[('"' >> *(('\\' >> char_) | ~char_("\"\\\r\n"))) > closing_quote][convert<log::detail::make_text>{}];
 auto const scalar_def = text | roll_parser() | date | size | target | fraction | position | number | word;
 
-auto const push_entry_value = [](auto& ctx) { x3::_val(ctx).values.push_back(std::move(x3::_attr(ctx))); };
+// Entries and their values go straight to the log's shared vectors: lists
+// do not nest, so the values of an entry are contiguous there.
+auto const push_entry_value = [](auto& ctx) {
+  auto& values = log_of(ctx).entry_values;
+  auto& e = x3::_val(ctx);
+  if (e.values.count == 0) e.values.first = static_cast<std::uint32_t>(values.size());
+  values.push_back(x3::_attr(ctx));
+  ++e.values.count;
+};
 auto const mark_entry = [](auto& ctx) {
-  auto& v = x3::_val(ctx);
-  v.span = merge(v.values.front().span, v.values.back().span);
+  auto& e = x3::_val(ctx);
+  const auto& values = log_of(ctx).entry_values;
+  e.span = merge(values[e.values.first].span, values[e.values.end() - 1].span);
 };
 auto const entry_value_def = scalar;
 auto const entry_def = (entry_value[push_entry_value] >> *(+blank >> entry_value[push_entry_value]))[mark_entry];
 
-auto const push_entry = [](auto& ctx) { x3::_val(ctx).entries.push_back(std::move(x3::_attr(ctx))); };
+auto const push_entry = [](auto& ctx) {
+  auto& entries = log_of(ctx).entries;
+  auto& v = x3::_val(ctx);
+  if (v.items.count == 0) v.items.first = static_cast<std::uint32_t>(entries.size());
+  entries.push_back(x3::_attr(ctx));
+  ++v.items.count;
+};
 auto const mark_list = [](auto& ctx) {
   auto& v = x3::_val(ctx);
   v.kind = ast::ValueKind::list;
-  const auto& range = x3::_where(ctx);
-  v.span = span_of(ctx, &*range.begin(), &*range.begin() + (range.end() - range.begin()));
+  if (v.items.count == 0) v.items.first = static_cast<std::uint32_t>(log_of(ctx).entries.size());
+  // raw[] gives the matched text; an action's `_where` is not that range.
+  const auto& range = x3::_attr(ctx);
+  const char* b = &*range.begin();
+  v.span = span_of(ctx, b, b + (range.end() - range.begin()));
 };
 // A ',' not followed by an entry ends the entries; the closing ')' is then
 // expected there, and the error handler words what went wrong.
-auto const list_def = (('(' >> *blank >> -(entry[push_entry] % (*blank >> ',' >> *blank)) >> *blank) >
-                       closing_paren)[mark_list];
+auto const list_def = raw[('(' >> *blank >> -(entry[push_entry] % (*blank >> ',' >> *blank)) >> *blank) >
+                          closing_paren][mark_list];
 
 auto const value_def = list | scalar;
 

@@ -95,4 +95,27 @@ TEST(Cli, ShippedLogsAreCanonical) {
   EXPECT_EQ(r.exit_code, 0) << r.out;
 }
 
+TEST(Cli, NonCanonicalLogIsReportedAtItsFirstDifferentLine) {
+  // A log that parses but is not in canonical form: `fmt --check` names the
+  // first line that differs and exits 1; the file is left as it was.
+  const std::string dir = ::testing::TempDir();
+  const std::string path = dir + "/umpire_fmt_check_loose.ulog";
+  const std::string loose = "ulog 1\nruleset   WAB\n";
+  {
+    FILE* f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(loose.data(), 1, loose.size(), f);
+    std::fclose(f);
+  }
+  const Outcome r = umpire("fmt --check '" + path + "'");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("[log.fmt.not-canonical]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("umpire_fmt_check_loose.ulog:2:1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("umpire fmt --in-place"), std::string::npos) << r.out;
+  const Outcome json = umpire("fmt --check --format json '" + path + "'", false);
+  EXPECT_EQ(json.exit_code, 1);
+  EXPECT_NE(json.out.find("log.fmt.not-canonical"), std::string::npos) << json.out;
+  std::remove(path.c_str());
+}
+
 }  // namespace

@@ -16,7 +16,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   DiagnosticEngine diags;
   const log::ast::Log ast = log::parse_log_text(text, FileId{0}, diags);
   if (diags.has_errors()) return 0;
-  events::lower(ast, {}, diags);
+  const events::Battle battle = events::lower(ast, {}, diags);
+  // The streaming path must agree with the whole-tree path on every input.
+  DiagnosticEngine streamed_diags;
+  const auto streamed = events::parse_and_lower(text, FileId{0}, {}, streamed_diags);
+  if (!streamed || streamed->events().size() != battle.events().size() ||
+      streamed_diags.diagnostics().size() != diags.diagnostics().size()) {
+    std::abort();
+  }
   const std::string printed = log::print_log(ast);
   DiagnosticEngine again;
   const log::ast::Log reparsed = log::parse_log_text(printed, FileId{0}, again);

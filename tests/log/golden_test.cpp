@@ -58,7 +58,7 @@ TEST(Golden, ExamplesParseLowerAndAreCanonical) {
     EXPECT_FALSE(battle.units.empty());
     EXPECT_FALSE(battle.deployment.empty());
     std::set<std::uint32_t> turns;
-    for (const events::Event& e : battle.events) turns.insert(e.turn);
+    for (const events::Event e : battle.events()) turns.insert(e.turn());
     EXPECT_EQ(turns, (std::set<std::uint32_t>{1, 2})) << "two complete turns";
     const std::string printed = print_log(ast);
     EXPECT_EQ(printed, sources.text(*file)) << "not canonical: run umpire fmt --in-place";
@@ -66,6 +66,13 @@ TEST(Golden, ExamplesParseLowerAndAreCanonical) {
     const FileId second = sources.add("printed", printed);
     EXPECT_EQ(print_log(parse_log(sources, second, again)), printed) << "fmt is not idempotent";
     EXPECT_FALSE(again.has_errors());
+    // The streaming path (parse a line, lower it, drop it) agrees with the
+    // whole-tree path: same events, same diagnostics.
+    DiagnosticEngine streamed_diags;
+    const auto streamed = events::parse_and_lower(sources.text(*file), *file, {}, streamed_diags);
+    ASSERT_TRUE(streamed);
+    EXPECT_EQ(streamed->events().size(), battle.events().size());
+    EXPECT_EQ(streamed_diags.diagnostics().size(), diags.diagnostics().size());
   }
 }
 

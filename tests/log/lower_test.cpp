@@ -53,25 +53,63 @@ TEST(Lower, ResolvesUnitsAndAttachesDice) {
                                 "    save a1 2d6=4,5 => saves 2\n",
                             &catalogue);
   EXPECT_TRUE(l->diags.diagnostics().empty()) << ids(l->diags).front();
-  ASSERT_EQ(l->battle.events.size(), 3u);
-  const Event& points = l->battle.events[0];
-  EXPECT_EQ(points.kind, EventKind::order_points);
-  EXPECT_EQ(points.phase, "orders");
-  ASSERT_EQ(points.dice.size(), 1u);
-  ASSERT_TRUE(points.dice[0].roll);
-  EXPECT_EQ(points.dice[0].roll->total, 4) << "a d3 thrown as a 5 is a 3, plus 1";
-  EXPECT_EQ(points.stated.points, 4);
-  const Event& shot = l->battle.events[1];
-  EXPECT_EQ(shot.kind, EventKind::shoot);
-  ASSERT_EQ(shot.actors.size(), 1u);
-  ASSERT_EQ(shot.targets.size(), 1u);
-  EXPECT_EQ(l->battle.name_of(shot.actors[0]), "f1");
-  EXPECT_EQ(l->battle.name_of(shot.targets[0]), "a1");
-  EXPECT_EQ(shot.range, 3.0);
-  ASSERT_EQ(shot.dice.size(), 1u);
-  EXPECT_EQ(shot.dice[0].label, "hit");
-  EXPECT_EQ(shot.dice[0].roll->total, 21);
-  EXPECT_EQ(shot.stated.hits, 2);
+  ASSERT_EQ(l->battle.events().size(), 3u);
+  const Event points = l->battle.event(0);
+  EXPECT_EQ(points.kind(), EventKind::order_points);
+  EXPECT_EQ(points.phase(), "orders");
+  ASSERT_EQ(points.dice().size(), 1u);
+  ASSERT_TRUE(points.dice()[0].checked);
+  EXPECT_EQ(points.dice()[0].total, 4) << "a d3 thrown as a 5 is a 3, plus 1";
+  const auto d3 = l->battle.roll(points.dice()[0]);
+  ASSERT_TRUE(d3);
+  EXPECT_EQ(d3->total, 4) << "evaluated again from the stored throws";
+  ASSERT_EQ(d3->dice.size(), 1u);
+  EXPECT_EQ(d3->dice[0].faces.face(), 5);
+  EXPECT_EQ(points.stated().points(), 4);
+  const Event shot = l->battle.event(1);
+  EXPECT_EQ(shot.kind(), EventKind::shoot);
+  ASSERT_EQ(shot.actors().size(), 1u);
+  ASSERT_EQ(shot.targets().size(), 1u);
+  EXPECT_EQ(l->battle.name_of(shot.actors()[0]), "f1");
+  EXPECT_EQ(l->battle.name_of(shot.targets()[0]), "a1");
+  EXPECT_EQ(l->sources.text(shot.targets()[0].span), "a1");
+  EXPECT_EQ(shot.range(), 3.0);
+  ASSERT_EQ(shot.dice().size(), 1u);
+  EXPECT_EQ(l->battle.text(shot.dice()[0].label), "hit");
+  EXPECT_EQ(shot.dice()[0].total, 21);
+  EXPECT_EQ(l->battle.throws(shot.dice()[0]).size(), 6u);
+  EXPECT_EQ(shot.stated().hits(), 2);
+  EXPECT_FALSE(shot.stated().saves());
+  EXPECT_FALSE(shot.modifier());
+  const Event save = l->battle.event(2);
+  const auto expr = l->battle.expr(save.dice()[0]);
+  ASSERT_TRUE(expr);
+  EXPECT_EQ(l->sources.text(expr->span), "2d6") << "the shared notation, at this roll's place";
+}
+
+TEST(Lower, EventFieldsKeepTheLastClauseAndEveryPathHex) {
+  FakeCatalogue catalogue;
+  const auto l = lower_text(std::string(header) +
+                                "turn 1 french\n  phase actions\n"
+                                "    move f1 frontal path 5,3 5,4 facing ne mod -1 by order\n"
+                                "    test f1 morale 2d6=3,4 mod +1 => fail state shaken disordered\n",
+                            &catalogue);
+  ASSERT_EQ(l->battle.events().size(), 2u);
+  const Event move = l->battle.event(0);
+  EXPECT_EQ(move.detail(), "frontal");
+  ASSERT_EQ(move.path().size(), 2u);
+  EXPECT_EQ(move.path()[1].hex, (Hex{5, 4}));
+  ASSERT_TRUE(move.facing());
+  EXPECT_EQ(move.facing()->hex, HexFacing::ne);
+  EXPECT_EQ(move.modifier(), -1);
+  EXPECT_EQ(move.means(), "order");
+  EXPECT_TRUE(move.stated().empty());
+  const Event test = l->battle.event(1);
+  EXPECT_EQ(test.modifier(), 1);
+  EXPECT_EQ(test.stated().passed(), false);
+  ASSERT_EQ(test.stated().states().size(), 2u);
+  EXPECT_EQ(l->battle.text(test.stated().states()[1]), "disordered");
+  EXPECT_EQ(l->sources.text(test.stated().span()), "=> fail state shaken disordered");
 }
 
 TEST(Lower, ProfilesAreCheckedAgainstTheCatalogue) {
@@ -116,10 +154,40 @@ TEST(Lower, AgreedRulingsAreMarked) {
   const auto l = lower_text(std::string(header) +
                                 "turn 1 french\n  phase actions\n    move f1 frontal to 5,3 agreed \"generous\"\n",
                             &catalogue);
-  ASSERT_EQ(l->battle.events.size(), 1u);
-  EXPECT_TRUE(l->battle.events[0].agreed);
-  EXPECT_EQ(l->battle.events[0].agreed_note, "generous");
+  ASSERT_EQ(l->battle.events().size(), 1u);
+  EXPECT_TRUE(l->battle.event(0).agreed());
+  EXPECT_EQ(l->battle.event(0).agreed_note(), "generous");
   EXPECT_EQ(ids(l->diags), (std::vector<std::string>{"log.ruling.agreed"}));
+}
+
+TEST(Lower, StreamingGivesTheSameBattleAndDiagnostics) {
+  FakeCatalogue catalogue;
+  const std::string text = std::string(header) +
+                           "turn 1 french\n  phase actions\n    shoot f1 a1 hit 6d6=5,6,1,2,3,4 => hits 2\n"
+                           "    move f11 frontal to 5,3\n    test f1 morale 2d6=3,4,5\n";
+  const auto whole = lower_text(text, &catalogue);
+  SourceManager sources;
+  const FileId file = sources.add("test.ulog", text);
+  DiagnosticEngine diags(0);
+  const auto streamed = parse_and_lower(sources.text(file), file, {&catalogue}, diags);
+  ASSERT_TRUE(streamed);
+  EXPECT_EQ(ids(diags), ids(whole->diags));
+  ASSERT_EQ(streamed->events().size(), whole->battle.events().size());
+  for (std::size_t i = 0; i < streamed->events().size(); ++i) {
+    EXPECT_EQ(streamed->event(i).span(), whole->battle.event(i).span());
+    EXPECT_EQ(streamed->event(i).targets().size(), whole->battle.event(i).targets().size());
+  }
+}
+
+TEST(Lower, StreamingLowersNothingWhenALineDoesNotParse) {
+  const std::string text = std::string(header) + "turn 1 french\n  phase actions\n    move f11 frontal to 5,3\n"
+                           "    shoot f1 a1 hit 6d6=5,\n";
+  SourceManager sources;
+  const FileId file = sources.add("test.ulog", text);
+  DiagnosticEngine diags(0);
+  EXPECT_FALSE(parse_and_lower(sources.text(file), file, {}, diags));
+  EXPECT_EQ(ids(diags), (std::vector<std::string>{"log.syntax.expected-face"}))
+      << "the unknown unit of an earlier line is not reported: nothing is lowered";
 }
 
 }  // namespace

@@ -35,46 +35,58 @@ const ast::Statement& only_statement(const Parsed& p) {
 TEST(Parser, ReadsEveryKindOfValue) {
   const auto p = parse(R"(unit R1 "Legio \"X\"" stats (clash 7, morale 4+, short 0/3) base 120X40mm points 36)");
   ASSERT_FALSE(p->diags.has_errors()) << ids(p->diags).front();
+  const ast::Log& log = p->log;
   const ast::Statement& s = only_statement(*p);
   EXPECT_EQ(s.verb, ast::Verb::unit);
-  ASSERT_EQ(s.args.size(), 2u);
-  EXPECT_EQ(s.args[0].text, "r1") << "ids are case-insensitive, canonical lower case";
-  EXPECT_EQ(s.args[1].kind, ast::ValueKind::text);
-  EXPECT_EQ(s.args[1].text, "Legio \"X\"");
-  ASSERT_EQ(s.clauses.size(), 3u);
-  const ast::Value& stats = s.clauses[0].values.at(0);
+  const auto args = log.args(s);
+  ASSERT_EQ(args.size(), 2u);
+  EXPECT_EQ(args[0].text, "r1") << "ids are case-insensitive, canonical lower case";
+  EXPECT_EQ(args[1].kind, ast::ValueKind::text);
+  EXPECT_EQ(args[1].text, "Legio \"X\"");
+  const auto clauses = log.clauses_of(s);
+  ASSERT_EQ(clauses.size(), 3u);
+  const ast::Value& stats = log.values_of(clauses[0])[0];
   ASSERT_EQ(stats.kind, ast::ValueKind::list);
-  ASSERT_EQ(stats.entries.size(), 3u);
-  EXPECT_EQ(stats.entries[1].values.at(1).kind, ast::ValueKind::target);
-  EXPECT_EQ(stats.entries[1].values.at(1).integer, 4);
-  EXPECT_EQ(stats.entries[2].values.at(1).parts, (std::vector<std::int64_t>{0, 3}));
-  const ast::Value& base = s.clauses[1].values.at(0);
+  const auto entries = log.entries_of(stats);
+  ASSERT_EQ(entries.size(), 3u);
+  EXPECT_EQ(log.values_of(entries[1])[1].kind, ast::ValueKind::target);
+  EXPECT_EQ(log.values_of(entries[1])[1].integer, 4);
+  const auto parts = log.parts_of(log.values_of(entries[2])[1]);
+  EXPECT_EQ(std::vector<std::int64_t>(parts.begin(), parts.end()), (std::vector<std::int64_t>{0, 3}));
+  EXPECT_EQ(p->sources.text(entries[1].span), "morale 4+");
+  const ast::Value& base = log.values_of(clauses[1])[0];
   EXPECT_EQ(base.kind, ast::ValueKind::size);
   EXPECT_EQ(base.x, 120);
   EXPECT_EQ(base.y, 40);
-  EXPECT_EQ(base.unit, "mm");
+  EXPECT_EQ(base.unit, ast::SizeUnit::mm);
+  EXPECT_EQ(base.text, "120x40mm");
 }
 
 TEST(Parser, RollsKeepNotationFacesAndSpans) {
   const auto p = parse("turn 1 a\n  test r1 morale 3D6kl2=6,2,3 reroll d6r1=1r4 => pass\n");
   ASSERT_FALSE(p->diags.has_errors());
-  const ast::Statement& s = p->log.lines.at(1).statement;
-  ASSERT_EQ(s.clauses.size(), 2u);
-  const ast::Value& roll = s.clauses[0].values.at(0);
-  EXPECT_EQ(s.clauses[0].key, "");
+  const ast::Log& log = p->log;
+  const ast::Statement& s = log.lines.at(1).statement;
+  const auto clauses = log.clauses_of(s);
+  ASSERT_EQ(clauses.size(), 2u);
+  const ast::Value& roll = log.values_of(clauses[0])[0];
+  EXPECT_EQ(clauses[0].key, "");
   EXPECT_EQ(roll.text, "3d6kl2");
-  ASSERT_EQ(roll.faces.size(), 3u);
-  EXPECT_EQ(roll.faces[1].value, 2);
-  EXPECT_EQ(p->sources.text(roll.notation_span), "3D6kl2");
-  EXPECT_EQ(p->sources.text(roll.faces[2].span), "3");
-  const ast::Value& reroll = s.clauses[1].values.at(0);
-  EXPECT_EQ(s.clauses[1].key, "reroll");
-  ASSERT_EQ(reroll.faces.size(), 1u);
-  EXPECT_TRUE(reroll.faces[0].rerolled);
-  EXPECT_EQ(reroll.faces[0].value, 1);
-  EXPECT_EQ(reroll.faces[0].second, 4);
-  ASSERT_EQ(s.outcomes.size(), 1u);
-  EXPECT_EQ(s.outcomes[0].key, "pass");
+  const auto faces = log.faces_of(roll);
+  ASSERT_EQ(faces.size(), 3u);
+  EXPECT_EQ(faces[1].value, 2);
+  EXPECT_EQ(p->sources.text(roll.notation_span()), "3D6kl2");
+  EXPECT_EQ(p->sources.text(faces[2].span), "3");
+  EXPECT_EQ(p->sources.text(log.faces_span(roll)), "6,2,3");
+  const ast::Value& reroll = log.values_of(clauses[1])[0];
+  EXPECT_EQ(clauses[1].key, "reroll");
+  const auto reroll_faces = log.faces_of(reroll);
+  ASSERT_EQ(reroll_faces.size(), 1u);
+  EXPECT_TRUE(reroll_faces[0].rerolled);
+  EXPECT_EQ(reroll_faces[0].value, 1);
+  EXPECT_EQ(reroll_faces[0].second, 4);
+  ASSERT_EQ(log.outcomes(s).size(), 1u);
+  EXPECT_EQ(log.outcomes(s)[0].key, "pass");
   EXPECT_EQ(p->sources.text(s.span), "test r1 morale 3D6kl2=6,2,3 reroll d6r1=1r4 => pass");
 }
 
@@ -83,9 +95,9 @@ TEST(Parser, IdsThatLookLikeDiceAreIds) {
   const auto p = parse("order d1 by g1 2d6=3,4 => moves 2\n");
   ASSERT_FALSE(p->diags.has_errors());
   const ast::Statement& s = only_statement(*p);
-  ASSERT_EQ(s.args.size(), 1u);
-  EXPECT_EQ(s.args[0].kind, ast::ValueKind::word);
-  EXPECT_EQ(s.args[0].text, "d1");
+  ASSERT_EQ(p->log.args(s).size(), 1u);
+  EXPECT_EQ(p->log.args(s)[0].kind, ast::ValueKind::word);
+  EXPECT_EQ(p->log.args(s)[0].text, "d1");
 }
 
 TEST(Parser, CommentsAndBlankLinesAreKept) {
@@ -161,6 +173,61 @@ TEST(Parser, TruncatedInputIsReported) {
   EXPECT_EQ(ids(p->diags), (std::vector<std::string>{"log.syntax.expected-face"}));
   const auto q = parse("scenario \"unterminated");
   EXPECT_EQ(ids(q->diags), (std::vector<std::string>{"log.syntax.unterminated-text"}));
+}
+
+TEST(Parser, ALineThatFailsLeavesNothingBehind) {
+  // The second line fails inside its list, after values were stored; the
+  // shared vectors must hold only what the kept lines use.
+  const auto p = parse("unit u1 \"A\" skills (a, b)\nunit u2 skills (c, (d\nunit u3 skills (e)\n");
+  EXPECT_EQ(ids(p->diags), (std::vector<std::string>{"log.syntax.nested-list"}));
+  ASSERT_EQ(p->log.lines.size(), 2u);
+  const ast::Log& log = p->log;
+  const ast::Statement& third = log.lines[1].statement;
+  EXPECT_EQ(log.args(third)[0].text, "u3");
+  const ast::Value& skills = log.values_of(log.clauses_of(third)[0])[0];
+  ASSERT_EQ(log.entries_of(skills).size(), 1u);
+  EXPECT_EQ(log.values_of(log.entries_of(skills)[0])[0].text, "e");
+  EXPECT_EQ(log.entries.size(), 3u) << "two entries of u1, one of u3";
+}
+
+TEST(Parser, WordsAreViewsIntoTheSourceUnlessLowerCased) {
+  const auto p = parse("unit r1 \"plain\" type Heavy\n");
+  ASSERT_FALSE(p->diags.has_errors());
+  const ast::Log& log = p->log;
+  const std::string_view text = p->sources.text(p->file);
+  const auto args = log.args(only_statement(*p));
+  EXPECT_EQ(args[0].text.data(), text.data() + 5) << "already lower case: no copy";
+  EXPECT_EQ(args[1].text.data(), text.data() + 9) << "no escape: no copy";
+  const ast::Value& type = log.values_of(log.clauses_of(only_statement(*p))[0])[0];
+  EXPECT_EQ(type.text, "heavy");
+  EXPECT_NE(type.text.data(), text.data() + 21) << "capitals: a lower-cased copy";
+}
+
+TEST(Parser, ReadingLineByLineGivesTheSameLines) {
+  const std::string text = "ulog 1\n\n# c\nruleset wab  # r\nmoove\nside a \"A\"\n";
+  const auto whole = parse(text);
+  DiagnosticEngine diags(0);
+  LineReader reader(whole->sources.text(whole->file), whole->file, diags);
+  ast::Log scratch;
+  std::vector<std::string> seen;
+  while (reader.next(scratch)) {
+    const ast::Line& line = scratch.lines.back();
+    seen.push_back(std::string(whole->sources.text(line.span)) + (line.blank_before ? " (after blank)" : ""));
+    scratch.clear();
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{"ulog 1", "# c (after blank)", "ruleset wab  # r", "side a \"A\""}));
+  EXPECT_EQ(ids(diags), ids(whole->diags));
+}
+
+TEST(Parser, AnInputOverFourGigabytesIsRefusedUpFront) {
+  // A view of the size only: the reader must refuse it before touching a byte.
+  const char byte = 'x';
+  const std::string_view huge(&byte, std::size_t{UINT32_MAX} + 1);
+  DiagnosticEngine diags(0);
+  const ast::Log log = parse_log_text(huge, FileId{0}, diags);
+  EXPECT_EQ(ids(diags), (std::vector<std::string>{"log.input.too-large"}));
+  EXPECT_TRUE(log.lines.empty());
+  EXPECT_EQ(diags.diagnostics()[0].span, (Span{FileId{0}, 0, 0}));
 }
 
 TEST(Parser, EveryVerbHasItsSchemaEntry) {

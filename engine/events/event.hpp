@@ -1,0 +1,247 @@
+#pragma once
+// The event stream in compact form: a fixed 72-byte record per event and
+// arenas shared by the whole battle (refs, dice rolls and their throws,
+// optional fields, locations, facings), words interned as Symbols. `Event`
+// is the view consumers read; lowering (lower_turn.cpp) fills the store.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/dice/expr.hpp"
+#include "engine/core/dice/roll.hpp"
+#include "engine/core/span.hpp"
+#include "engine/events/places.hpp"
+#include "engine/events/symbols.hpp"
+
+namespace umpire::events {
+
+enum class EventKind : std::uint8_t {
+#define UMPIRE_EVENT_KIND(name, verb) name,
+#include "engine/events/event_kinds.def"
+#undef UMPIRE_EVENT_KIND
+};
+std::string_view to_string(EventKind kind);
+
+// A dice roll of an event, as written and, once checked, evaluated. The
+// expression is shared by every roll of the same notation
+// (`Battle::expr`); the faces are in the battle's throw arena
+// (`Battle::throws`), and `Battle::roll` evaluates them again when a caller
+// needs every die.
+struct DiceRoll {
+  static constexpr std::uint32_t no_expr = UINT32_MAX;
+  Span span;
+  Symbol label = Symbol::empty;  // `hit`, `save`, `blunder`...; empty for the event's main roll
+  Symbol notation = Symbol::empty;  // as written, lower case
+  std::uint32_t expr = no_expr;   // index of the parsed notation; no_expr when it did not parse
+  std::uint32_t notation_begin = 0;  // where the notation is written (term spans are rebased to it)
+  std::uint32_t first_throw = 0;
+  std::uint16_t throw_count = 0;
+  bool checked = false;    // the recorded faces passed the checks: `total` and the throws hold
+  std::int64_t total = 0;  // when checked
+  bool parsed() const { return expr != no_expr; }
+};
+
+// The fields an event has only sometimes, stored as keyed values beside the
+// event (most events have two or three of them). `stated_*` are outcomes
+// the players stated after `=>`.
+enum class Field : std::uint8_t {
+  means, by, to, path, facing, formation, weapon, on, states, distance, range, modifier, against, round, cost,
+  dice_count, target_score, agreed_note,
+  hits, saves, losses, casualties, wounds, moves, points, margin, score, total, result, stated_states, passed,
+  winner, stated_to, stated_facing, stated_formation, stated_distance,
+};
+
+// One stored field (16 bytes): `integer` for numbers and booleans, `number`
+// for distances, `symbol` for words; `range` indexes the battle's ref,
+// location, facing or symbol arena (a count of 0: the clause was written
+// but did not resolve).
+struct FieldValue {
+  struct Range {
+    std::uint32_t first;
+    std::uint32_t count;
+  };
+  Field key = Field::means;
+  union {
+    std::int64_t integer;
+    double number;
+    Symbol symbol;
+    Range range;
+  };
+  FieldValue() : integer(0) {}
+};
+
+// The fixed part of an event (72 bytes): what every event has. The rest is
+// in the battle's arenas, reached through `Event` (below).
+struct EventRecord {
+  EventKind kind = EventKind::move;
+  std::uint8_t flags = 0;   // agreed_flag, Stated::draw_bit, Stated::destroyed_bit
+  std::uint32_t turn = 0;   // 1-based
+  std::uint32_t side = 0;   // whose turn it is
+  std::uint32_t actor_count = 0;
+  std::uint32_t target_count = 0;
+  std::uint32_t dice_count = 0;
+  Span span;
+  Span stated_span;         // `=> ...`; invalid when nothing is stated
+  Symbol phase = Symbol::empty;  // empty before any phase statement of the turn
+  Symbol detail = Symbol::empty;  // manoeuvre, response, test, special action, reason, order intent
+  std::uint32_t first_ref = 0;  // actors, then targets
+  std::uint32_t first_roll = 0;
+  std::uint32_t first_field = 0;
+  std::uint32_t field_count = 0;
+
+  static constexpr std::uint8_t agreed_flag = 1;
+};
+
+struct Battle;
+
+// What the players said happened; every value is optional.
+class Stated {
+ public:
+  Stated(const Battle& battle, const EventRecord& record) : battle_(&battle), record_(&record) {}
+  bool empty() const { return !record_->stated_span.valid(); }
+  Span span() const { return record_->stated_span; }
+  std::optional<std::int64_t> hits() const { return integer(Field::hits); }
+  std::optional<std::int64_t> saves() const { return integer(Field::saves); }
+  std::optional<std::int64_t> losses() const { return integer(Field::losses); }
+  std::optional<std::int64_t> casualties() const { return integer(Field::casualties); }
+  std::optional<std::int64_t> wounds() const { return integer(Field::wounds); }
+  std::optional<std::int64_t> moves() const { return integer(Field::moves); }
+  std::optional<std::int64_t> points() const { return integer(Field::points); }
+  std::optional<std::int64_t> margin() const { return integer(Field::margin); }
+  std::optional<std::int64_t> score() const { return integer(Field::score); }
+  std::optional<std::int64_t> total() const { return integer(Field::total); }
+  std::string_view result() const;
+  std::span<const Symbol> states() const;
+  std::optional<bool> passed() const;
+  bool draw() const { return flag(draw_bit); }
+  bool destroyed() const { return flag(destroyed_bit); }
+  std::optional<ForceRef> winner() const;
+  std::optional<Location> to() const;
+  std::optional<Facing> facing() const;
+  std::string_view formation() const;
+  std::optional<double> distance() const;
+
+  static constexpr std::uint8_t draw_bit = 2;
+  static constexpr std::uint8_t destroyed_bit = 4;
+
+ private:
+  bool flag(std::uint8_t bit) const { return (record_->flags & bit) != 0; }
+  std::optional<std::int64_t> integer(Field key) const;
+  const Battle* battle_;
+  const EventRecord* record_;
+};
+
+// An event as consumers see it: the record and the arenas it points into.
+// A cheap value (two pointers); valid while the battle lives unchanged.
+class Event {
+ public:
+  Event(const Battle& battle, const EventRecord& record) : battle_(&battle), record_(&record) {}
+  const EventRecord& record() const { return *record_; }
+
+  EventKind kind() const { return record_->kind; }
+  Span span() const { return record_->span; }
+  std::uint32_t turn() const { return record_->turn; }
+  std::uint32_t side() const { return record_->side; }
+  std::string_view phase() const;
+  std::string_view detail() const;
+  std::span<const ForceRef> actors() const;
+  std::span<const ForceRef> targets() const;
+  std::span<const DiceRoll> dice() const;
+  // how the unit was moved or activated: `by initiative`, `by order`, `by test`
+  std::string_view means() const { return word(Field::means); }
+  std::optional<ForceRef> by() const;  // general giving an order or rallying
+  std::optional<Location> to() const { return location(Field::to); }
+  std::span<const Location> path() const;
+  std::optional<Facing> facing() const { return facing_of(Field::facing); }
+  std::string_view formation() const { return word(Field::formation); }
+  std::string_view weapon() const { return word(Field::weapon); }
+  std::string_view on() const { return word(Field::on); }  // charge side: front, flank, rear
+  std::span<const Symbol> states() const { return symbols(Field::states); }  // state statement
+  std::optional<double> distance() const { return number(Field::distance); }
+  std::optional<double> range() const { return number(Field::range); }
+  std::optional<std::int64_t> modifier() const { return integer(Field::modifier); }
+  std::optional<std::int64_t> against() const { return integer(Field::against); }
+  std::optional<std::int64_t> round() const { return integer(Field::round); }
+  std::optional<std::int64_t> cost() const { return integer(Field::cost); }
+  std::optional<std::int64_t> dice_count() const { return integer(Field::dice_count); }
+  std::optional<std::int64_t> target_score() const { return integer(Field::target_score); }  // `target 4+`
+  Stated stated() const { return {*battle_, *record_}; }
+  bool agreed() const { return (record_->flags & EventRecord::agreed_flag) != 0; }
+  std::string_view agreed_note() const { return word(Field::agreed_note); }
+
+  // Generic access to the optional fields (Stated uses them too).
+  const FieldValue* field(Field key) const;
+  std::optional<std::int64_t> integer(Field key) const;
+  std::optional<double> number(Field key) const;
+  std::string_view word(Field key) const;
+  std::span<const Symbol> symbols(Field key) const;
+  std::optional<Location> location(Field key) const;
+  std::optional<Facing> facing_of(Field key) const;
+  std::optional<ForceRef> ref(Field key) const;
+
+ private:
+  const Battle* battle_;
+  const EventRecord* record_;
+};
+
+// The events of a battle as a range of `Event` values.
+class EventRange {
+ public:
+  class iterator {
+   public:
+    using value_type = Event;
+    using difference_type = std::ptrdiff_t;
+    iterator() = default;
+    iterator(const Battle* b, const EventRecord* r) : battle_(b), record_(r) {}
+    Event operator*() const { return {*battle_, *record_}; }
+    iterator& operator++() {
+      ++record_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator old = *this;
+      ++record_;
+      return old;
+    }
+    friend bool operator==(const iterator& a, const iterator& b) { return a.record_ == b.record_; }
+
+   private:
+    const Battle* battle_ = nullptr;
+    const EventRecord* record_ = nullptr;
+  };
+  EventRange(const Battle& battle, std::span<const EventRecord> records) : battle_(&battle), records_(records) {}
+  iterator begin() const { return {battle_, records_.data()}; }
+  iterator end() const { return {battle_, records_.data() + records_.size()}; }
+  std::size_t size() const { return records_.size(); }
+  bool empty() const { return records_.empty(); }
+  Event operator[](std::size_t i) const { return {*battle_, records_[i]}; }
+
+ private:
+  const Battle* battle_;
+  std::span<const EventRecord> records_;
+};
+
+// The event stream of a battle in compact form: fixed records plus shared
+// arenas, words interned once. Filled by lowering (EventBuilder).
+struct EventStore {
+  std::vector<EventRecord> records;
+  std::vector<ForceRef> refs;
+  std::vector<DiceRoll> rolls;
+  std::vector<dice::Throw> throws;
+  std::vector<dice::Expr> exprs;  // one per distinct notation
+  std::vector<FieldValue> fields;
+  std::vector<Location> locations;
+  std::vector<Facing> facings;
+  std::vector<Symbol> symbol_lists;
+  SymbolTable symbols;
+  // Reserves for a log of `text_bytes` bytes, generously: pages of a
+  // reservation are not touched until used, while growing a vector copies
+  // it and briefly holds it twice.
+  void reserve_for(std::size_t text_bytes);
+  // Bytes in use (records and arenas), for the benchmark's report.
+  std::size_t bytes() const;
+};
+
+}  // namespace umpire::events
