@@ -1,0 +1,140 @@
+// `umpire check FILE...`: replays each battle log against its rules and
+// prints the verdict: every rule broken, where and why, the agreed rulings,
+// and what is not checked yet. The engine is in engine/rulesets; this file
+// reads arguments and prints (docs/cli.md, docs/engine.md).
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "engine/core/diagnostic_render.hpp"
+#include "engine/rulesets/sabreur_hex/checks.hpp"
+#include "engine/rulesets/sabreur_hex/run.hpp"
+
+namespace umpire::cli {
+namespace {
+
+constexpr const char* check_footer =
+    R"(Modes: follow-log (default) reports a violation and goes on with the game as
+the log played it; stop ends at the first violation; follow-rules goes on with
+what the rules give instead.
+
+Examples:
+  umpire check replays/sabreur-hex/essling-village.ulog
+  umpire check game.ulog --mode stop             stop at the first broken rule
+  umpire check a.ulog b.ulog --format json       one JSON document for both
+  umpire check --list-checks                     every check and its citation (docs/checks.md)
+
+Exit codes: 0 the logs follow the rules, 1 a rule is broken, 2 unreadable or
+malformed input. Documentation: docs/engine.md, docs/checks.md)";
+
+struct CheckOptions {
+  std::vector<std::string> files;
+  std::string mode = "follow-log";
+  std::string rules;
+  bool list_checks = false;
+  Format format = Format::text;
+};
+
+replay::ReplayMode mode_of(const std::string& m) {
+  if (m == "stop") return replay::ReplayMode::stop_at_first;
+  if (m == "follow-rules") return replay::ReplayMode::follow_rules;
+  return replay::ReplayMode::follow_log;
+}
+
+std::string verdict(const sabreur::RunResult& r, std::size_t errors) {
+  if (!r.replayed) return r.syntax_errors || errors > 0 ? "not replayed" : "not checked";
+  if (r.replay.violations > 0)
+    return fmt::format("{} rule{} broken", r.replay.violations,
+                       r.replay.violations == 1 ? "" : "s");
+  return "follows the rules checked";
+}
+
+int run_check(Session& session, const CheckOptions& opt) {
+  if (opt.list_checks) {
+    std::cout << sabreur::checks_markdown();
+    return exit_clean;
+  }
+  if (opt.files.empty()) {
+    session.diags.error("cli.check.no-file", {}, "no battle log to check")
+        .hint("umpire check game.ulog");
+    session.flush_diagnostics(opt.format);
+    return exit_usage;
+  }
+  sabreur::RunOptions run;
+  run.mode = mode_of(opt.mode);
+  if (!opt.rules.empty()) run.rules_file = opt.rules;
+  bool usage = false, findings = false;
+  nlohmann::json files = nlohmann::json::array();
+  std::string text;
+  for (const std::string& path : opt.files) {
+    auto file = session.load(path);
+    if (!file) {
+      usage = true;
+      continue;
+    }
+    const std::size_t errors_before = session.diags.count(Severity::error);
+    const sabreur::RunResult r = sabreur::run_log(session.sources, *file, session.diags, run);
+    const std::size_t errors = session.diags.count(Severity::error) - errors_before;
+    usage = usage || r.syntax_errors;
+    findings = findings || errors > 0;
+    const std::string v = verdict(r, errors);
+    const std::uint64_t final_hash =
+        r.replay.events.empty() ? r.replay.initial_hash : r.replay.events.back().hash;
+    text += fmt::format(
+        "{}: {}: {} events, {} violation{}, {} agreed ruling{}, {} not checked ({} occurrence{})",
+        path, v, r.replay.events.size(), r.replay.violations, r.replay.violations == 1 ? "" : "s",
+        r.replay.agreed, r.replay.agreed == 1 ? "" : "s", r.replay.not_checked_aspects,
+        r.replay.not_checked, r.replay.not_checked == 1 ? "" : "s");
+    if (r.replayed) text += fmt::format(", final state {}", replay::hash_text(final_hash));
+    text += '\n';
+    files.push_back({{"file", path},
+                     {"ruleset", r.ruleset},
+                     {"replayed", r.replayed},
+                     {"verdict", v},
+                     {"events", r.replay.events.size()},
+                     {"violations", r.replay.violations},
+                     {"agreed", r.replay.agreed},
+                     {"not_checked", r.replay.not_checked_aspects},
+                     {"not_checked_occurrences", r.replay.not_checked},
+                     {"stopped", r.replay.stopped},
+                     {"final_hash", r.replayed ? replay::hash_text(final_hash) : std::string()}});
+  }
+  if (opt.format == Format::json) {
+    nlohmann::json root;
+    root["files"] = files;
+    root["mode"] = std::string(replay::to_string(run.mode));
+    root["diagnostics"] = nlohmann::json::parse(render_json(session.sources, session.diags));
+    std::cout << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    session.diags.clear();
+  } else {
+    session.flush_diagnostics(opt.format);
+    std::cout << text;
+  }
+  if (usage) return exit_usage;
+  return findings ? exit_findings : exit_clean;
+}
+
+}  // namespace
+
+Command add_check_command(CLI::App& root) {
+  auto opt = std::make_shared<CheckOptions>();
+  CLI::App* app =
+      root.add_subcommand("check", "Check battle logs against their rules and print the verdict");
+  app->add_option("files", opt->files, "Battle logs (.ulog)");
+  app->add_option("--mode", opt->mode,
+                  "After a violation: follow-log (default), stop, or follow-rules")
+      ->check(CLI::IsMember({"follow-log", "stop", "follow-rules"}))
+      ->default_str("follow-log");
+  app->add_option("--rules", opt->rules,
+                  "Rules data to use instead of corpus/rulesets/sabreur-hex.rules");
+  app->add_flag("--list-checks", opt->list_checks,
+                "Print every check with its rule citation (docs/checks.md)");
+  add_format_option(*app, opt->format);
+  app->footer(check_footer);
+  return {app, [opt](Session& session) { return run_check(session, *opt); }};
+}
+
+}  // namespace umpire::cli

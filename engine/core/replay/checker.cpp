@@ -1,0 +1,100 @@
+#include "engine/core/replay/checker.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace umpire::replay {
+
+std::string_view to_string(ReplayMode mode) {
+  switch (mode) {
+    case ReplayMode::follow_log:
+      return "follow-log";
+    case ReplayMode::stop_at_first:
+      return "stop";
+    case ReplayMode::follow_rules:
+      return "follow-rules";
+  }
+  return "follow-log";
+}
+
+void NotCheckedLog::add(std::string_view aspect, Span span) {
+  ++total_;
+  auto it = entries_.find(aspect);
+  if (it == entries_.end()) {
+    it = entries_.emplace(std::string(aspect), Entry{span, 0, entries_.size()}).first;
+  }
+  ++it->second.count;
+  if (!it->second.first.valid()) it->second.first = span;
+}
+
+void NotCheckedLog::report(DiagnosticEngine& diags) const {
+  // In order of first occurrence, so the report reads like the game.
+  std::vector<const std::pair<const std::string, Entry>*> order;
+  order.reserve(entries_.size());
+  for (const auto& e : entries_) order.push_back(&e);
+  std::sort(order.begin(), order.end(),
+            [](auto* a, auto* b) { return a->second.order < b->second.order; });
+  for (const auto* e : order) {
+    const std::size_t n = e->second.count;
+    diags.not_checked("replay.not-checked", e->second.first, "{}", e->first)
+        .note("{} occurrence{} in this log", n, n == 1 ? "" : "s")
+        .hint("the engine does not enforce this yet; docs/checks.md lists what it enforces");
+  }
+}
+
+DiagnosticBuilder EventChecker::violation(std::string_view check_id, Span span,
+                                          std::string message) {
+  const CheckInfo* info = checks_.find(check_id);
+  if (!span.valid()) span = event_span_;
+  if (agreed_) {
+    ++agreed_breaches_;
+    auto b = diags_.warning("replay.agreed", span, "agreed ruling: {}", message);
+    b.note("the players agreed to this although it breaks [{}]", check_id);
+    if (!agreed_note_.empty()) b.note("agreed: \"{}\"", agreed_note_);
+    if (info) b.rule(std::string(info->file), std::string(info->section));
+    return b;
+  }
+  ++violations_;
+  auto b = diags_.report(Severity::error, check_id, span, std::move(message));
+  if (info) b.rule(std::string(info->file), std::string(info->section));
+  return b;
+}
+
+DiagnosticBuilder EventChecker::problem(std::string_view id, Span span, std::string message) {
+  ++violations_;
+  return diags_.report(Severity::error, id, span.valid() ? span : event_span_, std::move(message));
+}
+
+std::int64_t EventChecker::outcome(std::string_view check_id, Span span, std::string_view what,
+                                   std::optional<std::int64_t> stated, std::int64_t computed,
+                                   const std::vector<std::string>& notes) {
+  if (!stated) return computed;
+  if (*stated != computed) {
+    auto b = violation(check_id, span,
+                       fmt::format("log says {} {}, rules give {}", *stated, what, computed));
+    for (const std::string& n : notes) b.note(n);
+    if (mode_ == ReplayMode::follow_log)
+      b.note("the replay goes on with the log's {} {}", *stated, what);
+  }
+  return mode_ == ReplayMode::follow_log ? *stated : computed;
+}
+
+bool EventChecker::outcome(std::string_view check_id, Span span, std::string_view what,
+                           std::optional<bool> stated, bool computed, std::string_view yes,
+                           std::string_view no, const std::vector<std::string>& notes) {
+  if (!stated) return computed;
+  if (*stated != computed) {
+    auto b = violation(check_id, span,
+                       fmt::format("log says {} {}, rules give {}", what, *stated ? yes : no,
+                                   computed ? yes : no));
+    for (const std::string& n : notes) b.note(n);
+  }
+  return mode_ == ReplayMode::follow_log ? *stated : computed;
+}
+
+void EventChecker::not_checked(std::string_view aspect, Span span) {
+  unchecked_.add(aspect, span.valid() ? span : event_span_);
+}
+
+}  // namespace umpire::replay

@@ -1,0 +1,99 @@
+#pragma once
+// What a ruleset engine reports while it applies one event: violations of
+// named checks (with the rule cited and the breakdown as notes), stated
+// outcomes compared with the recomputed ones, and the aspects it does not
+// enforce yet. The mode decides which value the engine goes on with when
+// the log and the rules disagree (DESIGN.md § Decisions 4).
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/diagnostic.hpp"
+#include "engine/core/replay/check_table.hpp"
+
+namespace umpire::replay {
+
+enum class ReplayMode : std::uint8_t {
+  follow_log,     // report, then go on with the game as the log played it (default)
+  stop_at_first,  // report the first violation and stop
+  follow_rules,   // report, then go on with what the rules give
+};
+std::string_view to_string(ReplayMode mode);
+
+// Aspects not enforced, counted over a whole replay and reported once each
+// (`replay.not-checked`) at their first occurrence.
+class NotCheckedLog {
+ public:
+  void add(std::string_view aspect, Span span);
+  std::size_t total() const { return total_; }
+  std::size_t aspects() const { return entries_.size(); }
+  void report(DiagnosticEngine& diags) const;
+
+ private:
+  struct Entry {
+    Span first;
+    std::size_t count = 0;
+    std::size_t order = 0;
+  };
+  std::map<std::string, Entry, std::less<>> entries_;
+  std::size_t total_ = 0;
+};
+
+class EventChecker {
+ public:
+  EventChecker(DiagnosticEngine& diags, const CheckTable& checks, NotCheckedLog& unchecked,
+               ReplayMode mode, Span event_span, bool agreed, std::string_view agreed_note)
+      : diags_(diags),
+        checks_(checks),
+        unchecked_(unchecked),
+        mode_(mode),
+        event_span_(event_span),
+        agreed_(agreed),
+        agreed_note_(agreed_note) {}
+
+  ReplayMode mode() const { return mode_; }
+  Span event_span() const { return event_span_; }
+
+  // A broken rule. `check_id` must be in the table (its citation is added);
+  // under an agreed ruling the diagnostic is a warning `replay.agreed`
+  // instead of an error, with the check id and the players' note in notes.
+  DiagnosticBuilder violation(std::string_view check_id, Span span, std::string message);
+
+  // A failure of the engine or of the rules data rather than of the game
+  // (an item missing, an evaluation that failed): an error, counted as a
+  // violation so that the verdict never passes over it.
+  DiagnosticBuilder problem(std::string_view id, Span span, std::string message);
+
+  // Compares what the log states with what the rules give. Reports
+  // "log says 3 losses, rules give 2" under `check_id` when they differ and
+  // returns the value the replay goes on with (the stated one when following
+  // the log, the computed one otherwise). `notes` is the breakdown.
+  std::int64_t outcome(std::string_view check_id, Span span, std::string_view what,
+                       std::optional<std::int64_t> stated, std::int64_t computed,
+                       const std::vector<std::string>& notes = {});
+  bool outcome(std::string_view check_id, Span span, std::string_view what,
+               std::optional<bool> stated, bool computed, std::string_view yes, std::string_view no,
+               const std::vector<std::string>& notes = {});
+
+  // An aspect of this event the engine does not enforce yet.
+  void not_checked(std::string_view aspect, Span span = {});
+
+  std::size_t violations() const { return violations_; }
+  std::size_t agreed_breaches() const { return agreed_breaches_; }
+
+ private:
+  DiagnosticEngine& diags_;
+  const CheckTable& checks_;
+  NotCheckedLog& unchecked_;
+  ReplayMode mode_;
+  Span event_span_;
+  bool agreed_;
+  std::string_view agreed_note_;
+  std::size_t violations_ = 0;
+  std::size_t agreed_breaches_ = 0;
+};
+
+}  // namespace umpire::replay

@@ -1,0 +1,74 @@
+#include "engine/core/replay/dice_source.hpp"
+
+#include <fmt/format.h>
+
+namespace umpire::replay {
+namespace {
+
+std::string faces_text(const dice::Roll& roll) {
+  std::string out;
+  for (const dice::RolledDie& d : roll.dice) {
+    if (!out.empty()) out += ',';
+    out += std::to_string(d.faces.first);
+    if (d.faces.rerolled()) out += fmt::format("r{}", d.faces.second);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const WrittenRoll* written,
+                                           EventChecker& checker, std::string_view check_id,
+                                           std::string_view purpose,
+                                           const std::vector<std::string>& why) {
+  const std::string wanted_text = dice::to_string(wanted);
+  if (mode_ == DiceMode::seeded) {
+    // Always draw what the rules call for, so the sequence never depends on
+    // what the log wrote.
+    dice::Roll drawn = dice::draw(wanted, rng_);
+    if (written && !(written->expr == wanted)) {
+      auto b = checker.violation(check_id, written->span,
+                                 fmt::format("log throws {} for the {}, rules call for {}",
+                                             dice::to_string(written->expr), purpose, wanted_text));
+      for (const std::string& n : why) b.note(n);
+    } else if (written && written->roll) {
+      bool same = written->roll->dice.size() == drawn.dice.size();
+      for (std::size_t i = 0; same && i < drawn.dice.size(); ++i)
+        same = written->roll->dice[i].faces == drawn.dice[i].faces;
+      if (!same) {
+        checker
+            .violation(
+                "replay.dice.seeded-mismatch", written->span,
+                fmt::format("log says {}={} for the {}, the seeded dice give {}={}", wanted_text,
+                            faces_text(*written->roll), purpose, wanted_text, faces_text(drawn)))
+            .hint("in a seeded log the engine draws every die (docs/engine.md § Dice)");
+        if (checker.mode() == ReplayMode::follow_log) return written->roll;
+      }
+    }
+    return drawn;
+  }
+  if (!written) {
+    auto b = checker.violation(
+        "replay.dice.missing", checker.event_span(),
+        fmt::format("no dice written for the {}; rules call for {}", purpose, wanted_text));
+    for (const std::string& n : why) b.note(n);
+    b.hint("a recorded log writes every die thrown, e.g. '{}=...'", wanted_text);
+    return std::nullopt;
+  }
+  if (!(written->expr == wanted)) {
+    auto b = checker.violation(check_id, written->span,
+                               fmt::format("log throws {} for the {}, rules call for {}",
+                                           dice::to_string(written->expr), purpose, wanted_text));
+    for (const std::string& n : why) b.note(n);
+  }
+  return written->roll;
+}
+
+void DiceSource::write_state(StateWriter& out) const {
+  out.tag('R');
+  out.u8(static_cast<std::uint8_t>(mode_));
+  if (mode_ == DiceMode::seeded)
+    for (const std::uint64_t w : rng_.state()) out.u64(w);
+}
+
+}  // namespace umpire::replay

@@ -1,0 +1,46 @@
+#include "engine/core/replay/replay.hpp"
+
+#include <fmt/format.h>
+
+namespace umpire::replay {
+
+std::string hash_text(std::uint64_t hash) {
+  return fmt::format("0x{:016x}", hash);
+}
+
+ReplayResult run_replay(ReplayEngine& engine, const ReplayOptions& options,
+                        DiagnosticEngine& diags) {
+  ReplayResult result;
+  NotCheckedLog unchecked;
+  StateWriter writer;
+  engine.write_state(writer);
+  result.initial_hash = writer.hash();
+  result.events.reserve(engine.event_count());
+  for (std::size_t i = 0; i < engine.event_count(); ++i) {
+    EventChecker checker(diags, engine.checks(), unchecked, options.mode, engine.event_span(i),
+                         engine.event_agreed(i), engine.agreed_note(i));
+    engine.apply(i, checker);
+    writer.clear();
+    engine.write_state(writer);
+    result.events.push_back({i, engine.event_span(i), writer.hash(), checker.violations()});
+    result.violations += checker.violations();
+    result.agreed += checker.agreed_breaches();
+    if (options.mode == ReplayMode::stop_at_first && checker.violations() > 0) {
+      result.stopped = true;
+      diags.note("replay.stopped", engine.event_span(i), "replay stopped at the first violation")
+          .hint("run without '--mode stop' to check the rest of the game");
+      break;
+    }
+  }
+  if (!result.stopped) {
+    EventChecker checker(diags, engine.checks(), unchecked, options.mode, {}, false, {});
+    engine.finish(checker);
+    result.violations += checker.violations();
+  }
+  unchecked.report(diags);
+  result.not_checked = unchecked.total();
+  result.not_checked_aspects = unchecked.aspects();
+  return result;
+}
+
+}  // namespace umpire::replay

@@ -1,0 +1,63 @@
+#pragma once
+// The replay driver, shared by every ruleset: it hands a ruleset engine one
+// event at a time, collects what the engine found, and hashes the engine's
+// canonical state after every event (docs/engine.md).
+//
+// A ruleset engine owns its state and its typed events; the driver knows
+// only how many events there are, where each is written, and how to hash.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/diagnostic.hpp"
+#include "engine/core/replay/check_table.hpp"
+#include "engine/core/replay/checker.hpp"
+#include "engine/core/replay/state_hash.hpp"
+
+namespace umpire::replay {
+
+class ReplayEngine {
+ public:
+  virtual ~ReplayEngine() = default;
+  virtual std::size_t event_count() const = 0;
+  virtual Span event_span(std::size_t index) const = 0;
+  // One line: "turn 1 french actions: move f1".
+  virtual std::string describe_event(std::size_t index) const = 0;
+  virtual bool event_agreed(std::size_t index) const = 0;
+  virtual std::string_view agreed_note(std::size_t index) const = 0;
+  // Applies event `index` to the state, reporting through `checker`. Events
+  // come in order, each once.
+  virtual void apply(std::size_t index, EventChecker& checker) = 0;
+  // Called once after the last event applied (end-of-game checks).
+  virtual void finish(EventChecker& checker) = 0;
+  // The whole state, in the canonical layout the engine documents.
+  virtual void write_state(StateWriter& out) const = 0;
+  virtual const CheckTable& checks() const = 0;
+};
+
+struct ReplayOptions {
+  ReplayMode mode = ReplayMode::follow_log;
+};
+
+struct EventRecord {
+  std::size_t index = 0;
+  Span span;
+  std::uint64_t hash = 0;
+  std::size_t violations = 0;
+};
+
+struct ReplayResult {
+  std::uint64_t initial_hash = 0;   // after deployment, before the first event
+  std::vector<EventRecord> events;  // one per event applied
+  std::size_t violations = 0;
+  std::size_t agreed = 0;
+  std::size_t not_checked = 0;          // occurrences
+  std::size_t not_checked_aspects = 0;  // distinct aspects (one diagnostic each)
+  bool stopped = false;                 // stop_at_first ended the replay early
+};
+
+ReplayResult run_replay(ReplayEngine& engine, const ReplayOptions& options,
+                        DiagnosticEngine& diags);
+
+}  // namespace umpire::replay

@@ -1,0 +1,61 @@
+#pragma once
+// Canonical state bytes and their hash (docs/engine.md § State hash).
+//
+// A ruleset engine writes its whole state through a StateWriter, field by
+// field in a fixed order; the writer turns every value into fixed-width
+// little-endian bytes, so the bytes depend neither on the compiler nor on the
+// host's endianness or padding. The hash is 64-bit FNV-1a over those bytes:
+// simple enough that another implementation can recompute a replay's hash
+// sequence from the documented layout alone.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace umpire::replay {
+
+inline constexpr std::uint64_t fnv1a_offset_basis = 0xcbf29ce484222325ULL;
+inline constexpr std::uint64_t fnv1a_prime = 0x100000001b3ULL;
+
+constexpr std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = fnv1a_offset_basis) {
+  for (const char c : bytes) {
+    hash ^= static_cast<std::uint8_t>(c);
+    hash *= fnv1a_prime;
+  }
+  return hash;
+}
+
+class StateWriter {
+ public:
+  void u8(std::uint8_t v) { bytes_.push_back(static_cast<char>(v)); }
+  void boolean(bool v) { u8(v ? 1 : 0); }
+  void u16(std::uint16_t v) { put(v, 2); }
+  void u32(std::uint32_t v) { put(v, 4); }
+  void u64(std::uint64_t v) { put(v, 8); }
+  // Two's complement, as the unsigned value of the same width.
+  void i32(std::int32_t v) { put(static_cast<std::uint32_t>(v), 4); }
+  void i64(std::int64_t v) { put(static_cast<std::uint64_t>(v), 8); }
+  // Length (u32) then the bytes.
+  void str(std::string_view s) {
+    u32(static_cast<std::uint32_t>(s.size()));
+    bytes_.append(s);
+  }
+  // A one-byte section tag, so that two layouts never produce the same bytes
+  // by accident when a field moves.
+  void tag(char t) { bytes_.push_back(t); }
+
+  const std::string& bytes() const { return bytes_; }
+  std::uint64_t hash() const { return fnv1a64(bytes_); }
+  void clear() { bytes_.clear(); }
+
+ private:
+  void put(std::uint64_t v, int width) {
+    for (int i = 0; i < width; ++i) bytes_.push_back(static_cast<char>((v >> (8 * i)) & 0xffU));
+  }
+  std::string bytes_;
+};
+
+// "0x" and 16 lower-case hex digits.
+std::string hash_text(std::uint64_t hash);
+
+}  // namespace umpire::replay

@@ -1,0 +1,76 @@
+#pragma once
+// Questions about the board that the rules ask in words: who engages whom
+// (002_87c3dc452f850204.txt § Engager une unité), who is outflanked
+// (§ Unités débordées), the nearest enemy, the terrain a unit stands on,
+// whether a group forms a chain (§ Points d'ordre). Geometry comes from
+// engine/geometry/hex; what a terrain does comes from the rules data
+// (TerrainRules, filled once from its tables).
+#include <optional>
+#include <span>
+
+#include "engine/rulesets/sabreur_hex/state.hpp"
+#include "engine/rulesets/sabreur_hex/types.hpp"
+
+namespace umpire::sabreur {
+
+// The terrain tables of the data, read once per engine.
+struct TerrainRules {
+  std::array<bool, 7> hex_penalising{}, hex_passable{}, hex_blocks_sight{};
+  std::array<bool, 7> side_penalising{}, side_passable{};
+};
+
+class Board {
+ public:
+  Board(const Setup& setup, const State& state, const TerrainRules& terrain)
+      : setup_(setup), state_(state), terrain_(terrain) {}
+
+  const Setup& setup() const { return setup_; }
+  const State& state() const { return state_; }
+  const TerrainRules& terrain_rules() const { return terrain_; }
+
+  bool enemies(UnitId a, UnitId b) const { return setup_.units[a].side != setup_.units[b].side; }
+  bool present(UnitId u) const { return state_.units[u].on_table; }
+  Arm arm(UnitId u) const { return arm_of(setup_.units[u].type); }
+  bool square_like(UnitId u) const;
+
+  // `a` engages `b`: b stands on one of a's two front hexes. A square
+  // faces every way, so it engages every neighbour.
+  bool engages(UnitId a, UnitId b) const;
+  bool engaged_by_enemy(UnitId u) const;
+  bool engages_enemy(UnitId u) const;
+  bool engaged_from_rear(UnitId u) const;
+  bool engaged_only_by_infantry(UnitId u) const;
+  // § Unités débordées: an enemy engages u while neither u nor a friend of
+  // u engages it; a square is never outflanked.
+  bool outflanked(UnitId u) const;
+  bool in_contact(UnitId u) const;  // an enemy on a neighbouring hex
+  // Distance to the nearest enemy on the table (non-panicked ones only when
+  // asked); 99 when there is none.
+  int nearest_enemy(UnitId u, bool non_panicked_only) const;
+  int nearest_enemy_from(Hex h, std::uint8_t side, bool non_panicked_only) const;
+  // § Test moral: an Ordinary unit next to a non-panicked Elite line
+  // infantry or heavy cavalry unit of its side.
+  bool next_to_elite_leader(UnitId u) const;
+  // Artillery with no non-panicked friend next to it
+  // (§ Restrictions sur les assauts et les charges).
+  bool isolated_artillery(UnitId u) const;
+  bool adjacent_to_friend_of(UnitId target, UnitId shooter) const;
+
+  HexTerrain terrain_at(Hex h) const { return terrain_kind(setup_.map.terrain(h)); }
+  bool hill_at(Hex h) const { return terrain_hill(setup_.map.terrain(h)); }
+  HexsideTerrain side_between(Hex a, Hex b) const {
+    return static_cast<HexsideTerrain>(setup_.map.side_feature(a, b).value);
+  }
+
+  // § Points d'ordre: the units can be ordered so that each is next to the
+  // previous (a Hamiltonian path over adjacency, every order tried: groups
+  // hold 4 units at most; beyond 6 only connectedness is asked).
+  bool chained(std::span<const UnitId> group) const;
+
+ private:
+  const Setup& setup_;
+  const State& state_;
+  const TerrainRules& terrain_;
+};
+
+}  // namespace umpire::sabreur

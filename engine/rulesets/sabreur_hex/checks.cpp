@@ -1,0 +1,88 @@
+#include "engine/rulesets/sabreur_hex/checks.hpp"
+
+#include <array>
+
+namespace umpire::sabreur {
+namespace {
+
+struct Entry {
+  replay::CheckInfo info;
+  std::string_view permission;
+};
+
+constexpr Entry kEntries[] = {
+#define UMPIRE_CHECK(id, section, what, permission) {{id, rules_file, section, what}, permission},
+#include "engine/rulesets/sabreur_hex/checks.def"
+#undef UMPIRE_CHECK
+};
+
+constexpr auto make_infos() {
+  std::array<replay::CheckInfo, std::size(kEntries)> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = kEntries[i].info;
+  return out;
+}
+constexpr auto kInfos = make_infos();
+
+}  // namespace
+
+const replay::CheckTable& check_table() {
+  static const replay::CheckTable table(kInfos);
+  return table;
+}
+
+std::string_view check_for_permission(std::string_view permission, std::string_view fallback) {
+  for (const Entry& e : kEntries)
+    if (!e.permission.empty() && e.permission == permission) return e.info.id;
+  // Both panicked-march permissions report one check.
+  if (permission == "panicked_no_frontal_march" || permission == "panicked_no_indirect_march" ||
+      permission == "panicked_no_charge")
+    return "sabreur.move.panicked";
+  if (permission == "engaged_frontal_march" || permission == "engaged_indirect_march")
+    return "sabreur.move.engaged";
+  if (permission == "rotation_120" || permission == "extended_line_no_120" ||
+      permission == "extended_line_no_180" || permission == "about_face_extended_line_only")
+    return "sabreur.move.rotation";
+  return fallback;
+}
+
+}  // namespace umpire::sabreur
+
+namespace umpire::sabreur {
+
+std::string checks_markdown() {
+  std::string out =
+      "# Checks\n\n"
+      "Every rule the replay engine enforces, with the section of the rule text it\n"
+      "cites. A violation is reported under its check id (`umpire check`); anything\n"
+      "not in this list is reported `not checked`, never silently accepted\n"
+      "(docs/engine.md). This file is generated: `umpire check --list-checks`\n"
+      "prints it, and tests/engine checks that the two agree.\n\n"
+      "## Sabreur-hex (`002_87c3dc452f850204.txt`)\n\n"
+      "| check | rule | what is checked | rules data |\n"
+      "|---|---|---|---|\n";
+  for (const Entry& e : kEntries) {
+    out += "| `";
+    out += e.info.id;
+    out += "` | ";
+    out += e.info.file;
+    out += " § ";
+    out += e.info.section;
+    out += " | ";
+    out += e.info.what;
+    out += " | ";
+    if (!e.permission.empty()) {
+      out += "`";
+      out += e.permission;
+      out += "`";
+    }
+    out += " |\n";
+  }
+  out +=
+      "\nThe column *rules data* names the permission of\n"
+      "`corpus/rulesets/sabreur-hex.rules` whose condition the check evaluates;\n"
+      "every other check evaluates values and tests of the same file (factors,\n"
+      "limits, targets, costs) inside a procedure written in C++.\n";
+  return out;
+}
+
+}  // namespace umpire::sabreur

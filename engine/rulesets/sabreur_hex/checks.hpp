@@ -1,0 +1,26 @@
+#pragma once
+// The check table of the Sabreur-hex engine (checks.def), and the mapping
+// from a permission of the rules data to the check that reports it.
+#include <string>
+#include <string_view>
+
+#include "engine/core/replay/check_table.hpp"
+
+namespace umpire::sabreur {
+
+inline constexpr std::string_view rules_file = "002_87c3dc452f850204.txt";
+
+const replay::CheckTable& check_table();
+
+// The check reporting permission `permission`, or `fallback` when none does.
+std::string_view check_for_permission(std::string_view permission, std::string_view fallback);
+
+}  // namespace umpire::sabreur
+
+namespace umpire::sabreur {
+
+// docs/checks.md as `umpire check --list-checks` prints it: one table row
+// per check with its citation. tests/engine checks that the file matches.
+std::string checks_markdown();
+
+}  // namespace umpire::sabreur

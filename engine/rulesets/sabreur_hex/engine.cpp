@@ -1,0 +1,310 @@
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/text.hpp"
+#include "engine/rulesets/sabreur_hex/checks.hpp"
+
+namespace umpire::sabreur {
+
+TerrainRules read_terrain_rules(const RulesBinding& rules) {
+  TerrainRules out;
+  const rules::Ruleset& rs = rules.rs();
+  rules::Situation situation(rs);
+  rules::Evaluator ev(rs, situation);
+  const auto column = [&](const rules::Table& t,
+                          std::string_view name) -> std::optional<std::size_t> {
+    for (std::size_t i = 0; i < t.columns.size(); ++i)
+      if (t.columns[i].name == name) return i;
+    return std::nullopt;
+  };
+  const auto read = [&](std::string_view table, std::size_t count, auto key, std::string_view col,
+                        auto& dest) {
+    auto ref = rs.find(table);
+    if (!ref || ref->kind != rules::ItemKind::table) return;
+    const rules::Table& t = rs.tables[ref->index];
+    auto c = column(t, col);
+    if (!c) return;
+    for (std::size_t i = 0; i < count; ++i) {
+      auto row = ev.lookup(ref->index, {key(i)});
+      if (row && *c < row->size()) dest[i] = (*row)[*c].number != 0;
+    }
+  };
+  const auto hex_key = [&](std::size_t i) { return rules.terrain(static_cast<HexTerrain>(i)); };
+  const auto side_key = [&](std::size_t i) {
+    return rules.hexside(static_cast<HexsideTerrain>(i));
+  };
+  read("hex_terrain_effects", 7, hex_key, "penalising", out.hex_penalising);
+  read("hex_terrain_effects", 7, hex_key, "passable", out.hex_passable);
+  read("hex_terrain_effects", 7, hex_key, "blocks_line_of_sight", out.hex_blocks_sight);
+  read("hexside_terrain_effects", 7, side_key, "passable", out.side_passable);
+  // A hexside penalises through a value, which applies the switch on streams.
+  for (std::size_t i = 0; i < 7; ++i) {
+    Facts f(rules);
+    f.set(G::move_crossed_hexside, rules.hexside(static_cast<HexsideTerrain>(i)));
+    rules::Evaluator side_ev(rs, f.situation());
+    auto v = side_ev.value(rules.value(V::hexside_penalising));
+    out.side_penalising[i] = v && v->number != 0;
+  }
+  return out;
+}
+
+Engine::Engine(Setup setup, std::vector<Action> actions, const RulesBinding& rules,
+               DiagnosticEngine& diags)
+    : setup_(std::move(setup)),
+      actions_(std::move(actions)),
+      rules_(rules),
+      terrain_(read_terrain_rules(rules)),
+      state_(setup_),
+      dice_(setup_.dice, setup_.seed) {
+  deploy(diags);
+}
+
+const replay::CheckTable& Engine::checks() const {
+  return check_table();
+}
+
+std::string Engine::quoted(UnitId u) const {
+  return fmt::format("'{}'", setup_.units[u].id);
+}
+
+void Engine::deploy(DiagnosticEngine& diags) {
+  for (const DeploymentSetup& d : setup_.deployment) {
+    UnitState& u = state_.units[d.unit];
+    u.facing = d.facing;
+    u.formation = d.formation;
+    const auto rule = [&](std::string_view id) {
+      const replay::CheckInfo* c = check_table().find(id);
+      return RuleRef{std::string(c->file), std::string(c->section)};
+    };
+    if (!setup_.map.contains(d.hex) ||
+        !terrain_.hex_passable[static_cast<std::size_t>(board().terrain_at(d.hex))]) {
+      diags
+          .error("sabreur.setup.off-map", d.span, "{} is deployed on {}, {}", quoted(d.unit),
+                 hex::to_string(d.hex),
+                 setup_.map.contains(d.hex) ? "impassable terrain" : "off the map")
+          .rule(rule("sabreur.setup.off-map"));
+      continue;
+    }
+    if (auto other = state_.unit_at(d.hex)) {
+      diags
+          .error("sabreur.setup.stacked", d.span, "{} is deployed on {}, where {} already stands",
+                 quoted(d.unit), hex::to_string(d.hex), quoted(*other))
+          .rule(rule("sabreur.setup.stacked"))
+          .hint("at most one unit per hex");
+      continue;
+    }
+    state_.place(d.unit, d.hex);
+  }
+}
+
+std::string Engine::describe_event(std::size_t i) const {
+  const Action& a = actions_[i];
+  std::string who;
+  for (UnitId u : a.actors) who += fmt::format(" {}", setup_.units[u].id);
+  for (UnitId u : a.targets) who += fmt::format(" {}", setup_.units[u].id);
+  const std::string side =
+      a.side < setup_.sides.size() ? setup_.sides[a.side].id : std::string("?");
+  return fmt::format("turn {} {}: {}{}", a.turn, side, a.verb, who);
+}
+
+void Engine::write_state(replay::StateWriter& out) const {
+  state_.write(out);
+  dice_.write_state(out);
+}
+
+void Engine::begin(const Action& a, replay::EventChecker& checker) {
+  if (a.kind == ActionKind::end) return;
+  if (a.turn != state_.turn || a.side != state_.side) {
+    // A new player turn: order points and activations start afresh.
+    flush_pending(checker);
+    state_.turn = a.turn;
+    state_.side = a.side;
+    for (UnitState& u : state_.units) {
+      u.activated = false;
+      u.manoeuvred = false;
+      u.shots = 0;
+      u.charging = false;
+      u.is_attack_target = false;
+      u.reaction.clear();
+    }
+    for (SideState& s : state_.sides) s = SideState{};
+    state_.group.clear();
+  }
+  state_.phase = a.phase;
+  settle_failure(&a, checker);
+  // Losses not saved by the next statement are taken.
+  const bool saves_pending = a.kind == ActionKind::save && state_.pending && !a.actors.empty() &&
+                             a.actors[0] == state_.pending->unit;
+  if (!saves_pending) flush_pending(checker);
+}
+
+// A failed test is followed by flight or by the losses of the difference
+// (§ Test moral): settled by the next statement, or at the end of the log.
+void Engine::settle_failure(const Action* next, replay::EventChecker& checker) {
+  if (!state_.failure) return;
+  const PendingFailure f = *state_.failure;
+  state_.failure.reset();
+  const bool flees =
+      next && next->kind == ActionKind::flee && !next->actors.empty() && next->actors[0] == f.unit;
+  if (flees) return;
+  if (state_.units[f.unit].panicked) {
+    checker
+        .violation(
+            "sabreur.morale.result", next ? next->span : Span{},
+            fmt::format("{} failed a morale test while panicked and did not flee", quoted(f.unit)))
+        .hint("a panicked unit that fails a test must flee (§ Test moral)");
+  }
+  state_.lose(f.unit, f.losses);
+}
+
+void Engine::flush_pending(replay::EventChecker& checker) {
+  if (!state_.pending) return;
+  const PendingLosses p = *state_.pending;
+  state_.pending.reset();
+  apply_losses(p.unit, p.count, p.from, checker);
+}
+
+void Engine::apply_losses(UnitId u, int n, std::optional<UnitId> from,
+                          replay::EventChecker& checker) {
+  (void)checker;
+  if (n <= 0) return;
+  state_.lose(u, n);
+  // Three losses or more in one fire or one fight call a test (§ Test moral).
+  if (n >= 3 && state_.units[u].on_table) {
+    state_.units[u].next_test = TestReason::losses_taken;
+    state_.units[u].test_enemy = from;
+  }
+}
+
+bool Engine::actors_present(const Action& a, replay::EventChecker& checker) {
+  bool ok = true;
+  for (UnitId u : a.actors) {
+    if (state_.units[u].on_table) continue;
+    ok = false;
+    checker.violation("sabreur.unit.eliminated", a.span,
+                      fmt::format("{} is no longer on the table", quoted(u)));
+  }
+  return ok;
+}
+
+void Engine::check_activated(const Action& a, UnitId u, replay::EventChecker& checker) {
+  if (setup_.units[u].side != state_.side || a.phase != Phase::actions) return;
+  for (UnitId g : state_.group)
+    if (g == u) return;
+  checker
+      .violation("sabreur.activation.not-activated", a.span,
+                 fmt::format("{} acts without being in the group activated last", quoted(u)))
+      .hint("activate the unit's group first ('activate {} cost 1')", setup_.units[u].id);
+}
+
+void Engine::fill_self(Facts& f, UnitId u) const {
+  const UnitSetup& s = setup_.units[u];
+  const UnitState& st = state_.units[u];
+  const Board b = board();
+  f.set(G::self_type, rules_.type(s.type));
+  f.set(G::self_formation, rules_.formation(st.formation));
+  f.set(G::self_new_formation, rules_.formation(st.formation));
+  f.set(G::self_quality, rules_.quality(s.quality));
+  f.set(G::self_skills, rules_.skills(s.skills));
+  f.integer(G::self_command_factor, s.command);
+  f.integer(G::self_strength, st.strength);
+  f.integer(G::self_initial_strength, st.initial_strength);
+  f.boolean(G::self_panicked, st.panicked);
+  f.boolean(G::self_outflanked, b.outflanked(u));
+  f.boolean(G::self_outflanked_flank_protected, false);
+  f.boolean(G::self_outflanked_at_assault_declaration, false);
+  f.boolean(G::self_engages_enemy, b.engages_enemy(u));
+  f.boolean(G::self_engaged_by_enemy, b.engaged_by_enemy(u));
+  f.boolean(G::self_engaged_from_rear, b.engaged_from_rear(u));
+  f.boolean(G::self_engaged_only_by_infantry, b.engaged_only_by_infantry(u));
+  f.boolean(G::self_engaged_with_other_enemy, false);
+  f.set(G::self_hex_terrain, rules_.terrain(b.terrain_at(st.hex)));
+  f.boolean(G::self_higher_than_enemy, false);
+  f.boolean(G::self_charging, st.charging);
+  f.boolean(G::self_is_attack_target, st.is_attack_target);
+  if (st.reaction.empty())
+    f.none(G::self_reaction);
+  else
+    f.word(G::self_reaction, st.reaction);
+  f.boolean(G::self_activated_this_turn, st.activated);
+  f.boolean(G::self_tenacious_test_failed, false);
+  f.boolean(G::self_displaced_skirmisher, false);
+  f.integer(G::self_nearest_any_enemy_distance, b.nearest_enemy(u, false));
+  f.boolean(G::self_next_to_elite_leader, b.next_to_elite_leader(u));
+  f.integer(G::self_nearest_enemy_distance, b.nearest_enemy(u, true));
+  f.integer(G::self_shots_this_turn, st.shots);
+  f.boolean(G::self_manoeuvred_this_turn, st.manoeuvred);
+  f.boolean(G::self_in_contact_with_enemy, b.in_contact(u));
+}
+
+void Engine::fill_enemy(Facts& f, std::optional<UnitId> e) const {
+  if (!e) {
+    // No enemy concerned: no skill, no state, open ground; conditions on
+    // the enemy then read false.
+    f.set(G::enemy_type, rules_.type(UnitType::line_infantry));
+    f.set(G::enemy_formation, rules_.formation(Formation::line));
+    f.set(G::enemy_skills, rules_.skills({}));
+    f.boolean(G::enemy_panicked, false);
+    f.boolean(G::enemy_outflanked, false);
+    f.set(G::enemy_hex_terrain, rules_.terrain(HexTerrain::open_ground));
+    f.boolean(G::enemy_isolated_artillery, false);
+    return;
+  }
+  const UnitSetup& s = setup_.units[*e];
+  const UnitState& st = state_.units[*e];
+  const Board b = board();
+  f.set(G::enemy_type, rules_.type(s.type));
+  f.set(G::enemy_formation, rules_.formation(st.formation));
+  f.set(G::enemy_skills, rules_.skills(s.skills));
+  f.boolean(G::enemy_panicked, st.panicked);
+  f.boolean(G::enemy_outflanked, b.outflanked(*e));
+  f.set(G::enemy_hex_terrain, rules_.terrain(b.terrain_at(st.hex)));
+  f.boolean(G::enemy_isolated_artillery, b.isolated_artillery(*e));
+}
+
+void Engine::apply(std::size_t i, replay::EventChecker& checker) {
+  const Action& a = actions_[i];
+  begin(a, checker);
+  for (const std::string& what : a.untyped) checker.not_checked(what, a.span);
+  if (!actors_present(a, checker)) return;
+  switch (a.kind) {
+    case ActionKind::order_points:
+      order_points(a, checker);
+      break;
+    case ActionKind::activate:
+      activate(a, checker);
+      break;
+    case ActionKind::move:
+      move(a, checker);
+      break;
+    case ActionKind::form:
+      change_formation(a, checker);
+      break;
+    case ActionKind::charge:
+      charge(a, checker);
+      break;
+    case ActionKind::shoot:
+      shoot(a, checker);
+      break;
+    case ActionKind::save:
+      save(a, checker);
+      break;
+    case ActionKind::test:
+      test(a, checker);
+      break;
+    case ActionKind::rally:
+      rally(a, checker);
+      break;
+    default:
+      follow(a, checker);
+      break;
+  }
+}
+
+void Engine::finish(replay::EventChecker& checker) {
+  settle_failure(nullptr, checker);
+  flush_pending(checker);
+}
+
+}  // namespace umpire::sabreur

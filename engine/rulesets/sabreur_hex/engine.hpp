@@ -1,0 +1,108 @@
+#pragma once
+// The Sabreur-hex replay engine: applies the actions of a game one at a
+// time to its State, checking each against 002_87c3dc452f850204.txt with
+// numbers and conditions from corpus/rulesets/sabreur-hex.rules. What it
+// checks is the table in checks.def (docs/checks.md); everything else is
+// applied as the log states it and reported `not checked`.
+//
+// The procedures live in one file per part of the rules: orders.cpp
+// (order points, activation), movement.cpp (marches, charges), fire.cpp
+// (fire and saves), morale.cpp (tests and rallies), following.cpp (actions
+// not checked yet, applied as written).
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/core/replay/dice_source.hpp"
+#include "engine/core/replay/replay.hpp"
+#include "engine/rulesets/sabreur_hex/board.hpp"
+#include "engine/rulesets/sabreur_hex/rules_binding.hpp"
+#include "engine/rulesets/sabreur_hex/state.hpp"
+#include "engine/rulesets/sabreur_hex/types.hpp"
+
+namespace umpire::sabreur {
+
+class Engine final : public replay::ReplayEngine {
+ public:
+  // Deploys the units, reporting set-up problems (`sabreur.setup.*`) in
+  // `diags`; the engine replays whatever they were.
+  Engine(Setup setup, std::vector<Action> actions, const RulesBinding& rules,
+         DiagnosticEngine& diags);
+
+  std::size_t event_count() const override { return actions_.size(); }
+  Span event_span(std::size_t i) const override { return actions_[i].span; }
+  std::string describe_event(std::size_t i) const override;
+  bool event_agreed(std::size_t i) const override { return actions_[i].agreed; }
+  std::string_view agreed_note(std::size_t i) const override { return actions_[i].agreed_note; }
+  void apply(std::size_t i, replay::EventChecker& checker) override;
+  void finish(replay::EventChecker& checker) override;
+  void write_state(replay::StateWriter& out) const override;
+  const replay::CheckTable& checks() const override;
+
+  const State& state() const { return state_; }
+  const Setup& setup() const { return setup_; }
+
+ private:
+  Board board() const { return Board(setup_, state_, terrain_); }
+  std::string quoted(UnitId u) const;
+
+  // engine.cpp
+  void deploy(DiagnosticEngine& diags);
+  void begin(const Action& a, replay::EventChecker& checker);
+  bool actors_present(const Action& a, replay::EventChecker& checker);
+  void check_activated(const Action& a, UnitId u, replay::EventChecker& checker);
+  void fill_self(Facts& f, UnitId u) const;
+  void fill_enemy(Facts& f, std::optional<UnitId> e) const;
+  void apply_losses(UnitId u, int n, std::optional<UnitId> from, replay::EventChecker& checker);
+  void flush_pending(replay::EventChecker& checker);
+  void settle_failure(const Action* next, replay::EventChecker& checker);
+
+  // orders.cpp
+  void order_points(const Action& a, replay::EventChecker& checker);
+  void activate(const Action& a, replay::EventChecker& checker);
+
+  // movement.cpp
+  struct PathCheck {
+    bool penalising = false;
+    std::optional<Hex> end;  // where the unit may stand at the end (nullopt: blocked)
+  };
+  PathCheck check_path(UnitId u, Hex start, std::span<const Hex> hexes, Span span,
+                       bool final_hex_free, replay::EventChecker& checker);
+  void move(const Action& a, replay::EventChecker& checker);
+  bool frontal_march(const Action& a, UnitId u, bool charge, replay::EventChecker& checker);
+  void indirect_march(const Action& a, UnitId u, replay::EventChecker& checker);
+  void change_formation(const Action& a, replay::EventChecker& checker);
+  void charge(const Action& a, replay::EventChecker& checker);
+  void end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker);
+
+  // fire.cpp
+  void shoot(const Action& a, replay::EventChecker& checker);
+  bool line_of_sight(UnitId shooter, UnitId target, std::vector<std::string>& blocked,
+                     replay::EventChecker& checker);
+  void save(const Action& a, replay::EventChecker& checker);
+
+  // morale.cpp
+  struct MoraleOutcome {
+    bool passed = false;
+    std::int64_t margin = 0;  // dice minus modified Cd
+  };
+  std::optional<MoraleOutcome> morale_test(const Action& a, UnitId u, TestReason reason,
+                                           replay::EventChecker& checker);
+  void test(const Action& a, replay::EventChecker& checker);
+  void rally(const Action& a, replay::EventChecker& checker);
+
+  // following.cpp
+  void follow(const Action& a, replay::EventChecker& checker);
+
+  Setup setup_;
+  std::vector<Action> actions_;
+  const RulesBinding& rules_;
+  TerrainRules terrain_;
+  State state_;
+  replay::DiceSource dice_;
+};
+
+// The terrain tables of the rules data, for Board.
+TerrainRules read_terrain_rules(const RulesBinding& rules);
+
+}  // namespace umpire::sabreur

@@ -1,0 +1,231 @@
+// Fire and saves: 002_87c3dc452f850204.txt § Le tir, § Précisions sur les
+// facteurs de combat ou de tir, § Sauvegarde.
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/sight.hpp"
+#include "engine/geometry/hex/text.hpp"
+#include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+dice::Expr plain_dice(std::int64_t count) {
+  dice::Expr e;
+  e.terms.push_back(dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(count), 6)));
+  return e;
+}
+
+}  // namespace
+
+bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::string>& blocked,
+                           replay::EventChecker& checker) {
+  const Board b = board();
+  const Hex from = state_.units[shooter].hex;
+  const Hex to = state_.units[target].hex;
+  const hex::SightLine line = hex::trace_sight(from, to);
+  const int distance = hex::distance(from, to);
+  for (const hex::SightHex& s : line.hexes) {
+    const char* how = s.contact == hex::Contact::crossed ? "crosses" : "grazes";
+    if (auto other = state_.unit_at(s.hex)) {
+      bool blocks = true;
+      if (!b.enemies(shooter, *other)) {
+        // Friends may not block from or onto a hill (§ Le tir): the data decides.
+        Facts f(rules_);
+        f.integer(G::fire_distance, distance);
+        f.boolean(G::friend_on_hill, b.hill_at(s.hex));
+        f.boolean(G::friend_adjacent, hex::adjacent(from, s.hex));
+        f.boolean(G::fire_shooter_on_hill, b.hill_at(from));
+        f.boolean(G::fire_target_on_hill, b.hill_at(to));
+        blocks = eval_int(f, V::friend_blocks_line_of_sight, checker).value_or(1) != 0;
+      }
+      if (blocks)
+        blocked.push_back(
+            fmt::format("the line {} {} on {}", how, quoted(*other), hex::to_string(s.hex)));
+    }
+    const HexTerrain t = b.terrain_at(s.hex);
+    if (terrain_.hex_blocks_sight[static_cast<std::size_t>(t)] || b.hill_at(s.hex)) {
+      blocked.push_back(fmt::format(
+          "the line {} {} on {}", how,
+          b.hill_at(s.hex) ? std::string("a hill")
+                           : std::string(hex_terrain_names()[static_cast<std::size_t>(t)]),
+          hex::to_string(s.hex)));
+    }
+  }
+  for (const hex::SightSide& side : line.sides)
+    if (b.side_between(side.a, side.b) == HexsideTerrain::wood)
+      checker.not_checked("woods along hex sides on a line of sight", checker.event_span());
+  return blocked.empty();
+}
+
+void Engine::shoot(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  if (a.targets.empty()) {
+    checker.not_checked("fire without a target", a.span);
+    return;
+  }
+  const UnitId t = a.targets.front();
+  if (!state_.units[t].on_table) {
+    checker.violation("sabreur.unit.eliminated", a.span,
+                      fmt::format("{} is no longer on the table", quoted(t)));
+    return;
+  }
+  const bool own_turn = setup_.units[u].side == state_.side;
+  if (!own_turn) {
+    checker.not_checked("return fire", a.span);
+  } else {
+    check_activated(a, u, checker);
+  }
+  const Board b = board();
+  const UnitState& s = state_.units[u];
+  const UnitState& ts = state_.units[t];
+  const int distance = hex::distance(s.hex, ts.hex);
+  checker.outcome("sabreur.fire.distance", a.span, "hexes of range", a.range, distance);
+
+  const bool enfilade = !hex::in_front_cone(ts.hex, ts.facing, s.hex) && !b.square_like(t);
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, t);
+  f.integer(G::fire_distance, distance);
+  f.word(G::fire_kind, "standard_fire");
+  f.boolean(G::fire_enfilade, enfilade);
+  f.integer(G::fire_nearest_target_distance, b.nearest_enemy(u, true));
+  f.boolean(G::fire_free_at_declaration, false);
+  f.boolean(G::fire_target_adjacent, distance == 1);
+  f.boolean(G::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
+  f.boolean(G::fire_shooter_on_hill, b.hill_at(s.hex));
+  f.boolean(G::fire_target_on_hill, b.hill_at(ts.hex));
+  f.boolean(G::fire_second_half, false);
+  const std::string subject =
+      fmt::format("{} firing at {} ({})", quoted(u), quoted(t), hexes_text(distance));
+  {
+    // A unit the fire table has no row for has no fire at all ("Le tir de la
+    // cavalerie n'est pas pris en compte"): say so rather than evaluate more.
+    rules::Evaluator probe(rules_.rs(), f.situation());
+    if (!probe.value(rules_.value(V::fire_range))) {
+      const bool cavalry = b.arm(u) == Arm::cavalry;
+      auto v =
+          checker.violation(cavalry ? "sabreur.fire.cavalry" : "sabreur.fire.not-allowed", a.span,
+                            fmt::format("{} is not allowed: {} in {} has no fire factor", subject,
+                                        name(setup_.units[u].type), name(s.formation)));
+      if (cavalry) v.note("forbidden by 'cavalry_does_not_fire' of the rules data");
+      return;
+    }
+  }
+  if (own_turn) check_permissions(f, A::fire, checker, a.span, "sabreur.fire.not-allowed", subject);
+  check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
+
+  if (b.square_like(u)) {
+    checker.not_checked("the virtual facing of a square that fires", a.span);
+  } else if (!hex::in_front_cone(s.hex, s.facing, ts.hex)) {
+    checker
+        .violation("sabreur.fire.cone", a.span,
+                   fmt::format("{} is not in the front cone of {}", quoted(t), quoted(u)))
+        .note("{} faces {} from {}; {} stands on {} ({})", quoted(u), hex::name(s.facing),
+              hex::to_string(s.hex), quoted(t), hex::to_string(ts.hex),
+              hex::name(hex::zone_of(s.hex, s.facing, ts.hex)));
+  }
+  std::vector<std::string> blocked;
+  if (!line_of_sight(u, t, blocked, checker)) {
+    auto v =
+        checker.violation("sabreur.fire.sight", a.span,
+                          fmt::format("{} cannot see {}: no line of sight", quoted(u), quoted(t)));
+    for (const std::string& n : blocked) v.note(n);
+  }
+  const int nearest = b.nearest_enemy(u, true);
+  if (distance > nearest) {
+    check_permissions(f, A::choose_non_nearest_target, checker, a.span, "sabreur.fire.priority",
+                      fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away",
+                                  quoted(u), quoted(t), hexes_text(distance), hexes_text(nearest)));
+  }
+
+  std::vector<std::string> notes;
+  auto factor = eval_int(f, V::fire_factor, checker, &notes);
+  auto test = eval_test(f, T::fire_to_hit, checker);
+  auto six = eval_int(f, V::fire_six_losses, checker);
+  if (!factor || !test || !six) return;
+  state_.units[u].shots = static_cast<std::uint8_t>(state_.units[u].shots + 1);
+  const replay::WrittenRoll* written = a.roll_or_main("hit");
+  if (*factor <= 0) {
+    if (written)
+      checker.violation("sabreur.fire.dice", written->span,
+                        fmt::format("{} throws no fire dice: its fire factor is 0", quoted(u)));
+    return;
+  }
+  notes.insert(notes.begin(), fmt::format("fire factor {} of {}", *factor, quoted(u)));
+  auto roll = dice_.take(plain_dice(*factor), written, checker, "sabreur.fire.dice",
+                         fmt::format("fire of {}", quoted(u)), notes);
+  if (!roll) return;
+  std::int64_t hits = 0, losses = 0;
+  for (const dice::RolledDie& d : roll->dice) {
+    if (d.value < test->needed) continue;
+    ++hits;
+    losses += d.faces.face() == 6 ? *six : 1;
+  }
+  const std::int64_t applied = checker.outcome(
+      "sabreur.fire.hits", a.stated.span.valid() ? a.stated.span : a.span, "hits", a.stated.hits,
+      hits, {fmt::format("a hit on {}+ (test fire_to_hit)", test->needed)});
+  // A 6 against feudal cavalry costs two strength points; the log states hits.
+  const std::int64_t extra = losses - hits;
+  state_.pending =
+      PendingLosses{t, u, static_cast<std::int16_t>(std::max<std::int64_t>(0, applied + extra)),
+                    LossCause::fire_losses, enfilade};
+}
+
+void Engine::save(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  if (!state_.pending || state_.pending->unit != u) {
+    checker
+        .violation("sabreur.save.nothing", a.span,
+                   fmt::format("{} saves, but has no losses to save", quoted(u)))
+        .hint("a save follows the fire or the attack that caused the losses");
+    // Follow the log: its stated losses are taken.
+    if (a.stated.losses) state_.lose(u, static_cast<int>(*a.stated.losses));
+    return;
+  }
+  const PendingLosses p = *state_.pending;
+  state_.pending.reset();
+  const Board b = board();
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, p.from);
+  f.word(G::losses_cause, name(p.cause));
+  f.integer(G::losses_count, p.count);
+  f.integer(G::losses_self_strength_before, state_.units[u].strength);
+  f.integer(G::losses_enemy_strength_before, state_.units[p.from].strength);
+  f.boolean(G::losses_by_artillery_fire,
+            p.cause == LossCause::fire_losses && b.arm(p.from) == Arm::artillery);
+  f.word(G::combat_kind, p.cause == LossCause::melee_losses ? "melee" : "shock");
+  const Hex here = state_.units[u].hex, there = state_.units[p.from].hex;
+  f.set(G::combat_separating_hexside,
+        rules_.hexside(hex::adjacent(here, there) ? b.side_between(here, there)
+                                                  : HexsideTerrain::no_hexside_terrain));
+  f.boolean(G::self_higher_than_enemy, b.hill_at(here) && !b.hill_at(there));
+  f.boolean(G::fire_enfilade, p.enfilade);
+  const bool allowed = check_permissions(
+      f, A::save, checker, a.span, "sabreur.save.not-allowed",
+      fmt::format("a save by {} against {} {}", quoted(u), p.count, name(p.cause)));
+  std::vector<std::string> notes;
+  auto test = eval_test(f, T::save_roll, checker, &notes);
+  if (!test) return;
+  std::int64_t saves = 0;
+  if (p.count > 0) {
+    auto roll = dice_.take(
+        plain_dice(p.count), a.roll_or_main("save"), checker, "sabreur.save.dice",
+        fmt::format("save of {} against {} loss{}", quoted(u), p.count, p.count == 1 ? "" : "es"));
+    if (roll)
+      for (const dice::RolledDie& d : roll->dice) saves += d.value >= test->needed ? 1 : 0;
+  }
+  if (!allowed && checker.mode() == replay::ReplayMode::follow_rules) saves = 0;
+  const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
+  const std::vector<std::string> why{
+      fmt::format("{} loss{} to save on {}+", p.count, p.count == 1 ? "" : "es", test->needed)};
+  const std::int64_t kept =
+      checker.outcome("sabreur.save.saves", stated, "saves", a.stated.saves, saves, why);
+  const std::int64_t losses =
+      checker.outcome("sabreur.save.losses", stated, "losses", a.stated.losses,
+                      std::max<std::int64_t>(0, p.count - kept), why);
+  apply_losses(u, static_cast<int>(losses), p.from, checker);
+}
+
+}  // namespace umpire::sabreur

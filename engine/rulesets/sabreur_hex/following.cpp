@@ -1,0 +1,139 @@
+// Actions the engine does not check yet: each is reported `not checked`
+// (never silently accepted) and applied as the log states it, so that the
+// checks of later actions see the board as it was played.
+#include <fmt/format.h>
+
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+// The reaction as the rules data's action domain spells it.
+std::string reaction_word(std::string_view detail) {
+  std::string out(detail);
+  for (char& c : out)
+    if (c == '-') c = '_';
+  return out;
+}
+
+}  // namespace
+
+void Engine::follow(const Action& a, replay::EventChecker& checker) {
+  const std::optional<UnitId> u =
+      a.actors.empty() ? std::nullopt : std::optional<UnitId>(a.actors.front());
+  const auto place_as_written = [&](UnitId id) {
+    UnitState& st = state_.units[id];
+    std::optional<Hex> to = a.stated.to;
+    if (!a.path.empty()) to = a.path.back();
+    if (a.to) to = a.to;
+    const Facing facing = a.facing.value_or(a.stated.facing.value_or(st.facing));
+    if (to && setup_.map.contains(*to)) {
+      end_move(id, *to, facing, checker);
+    } else if (to) {
+      state_.eliminate(id);  // off the table (§ Manœuvres)
+    } else {
+      st.facing = facing;
+    }
+    if (auto formation = parse_formation(a.formation.empty() ? a.stated.formation : a.formation))
+      st.formation = *formation;
+    if (a.stated.destroyed) state_.eliminate(id);
+  };
+  switch (a.kind) {
+    case ActionKind::move:
+      checker.not_checked(
+          fmt::format("'{}' moves", a.detail.empty() ? std::string("move") : a.detail), a.span);
+      if (u) {
+        place_as_written(*u);
+        state_.units[*u].manoeuvred = true;
+      }
+      break;
+    case ActionKind::assault:
+      checker.not_checked("assaults and mêlée", a.span);
+      if (u) {
+        check_activated(a, *u, checker);
+        place_as_written(*u);
+        if (!a.targets.empty()) {
+          UnitState& t = state_.units[a.targets.front()];
+          t.is_attack_target = true;
+          t.next_test = TestReason::assault_reaction;
+          t.test_enemy = *u;
+        }
+      }
+      break;
+    case ActionKind::respond:
+      checker.not_checked("charge reactions", a.span);
+      if (u) {
+        state_.units[*u].reaction = reaction_word(a.detail);
+        if (state_.units[*u].next_test != TestReason::charge_reaction &&
+            state_.units[*u].next_test != TestReason::assault_reaction) {
+          state_.units[*u].next_test = TestReason::charge_reaction;
+        }
+        place_as_written(*u);
+        // Defensive fire: the stated hits fall on the attacker.
+        if (a.stated.hits && state_.units[*u].test_enemy)
+          state_.pending = PendingLosses{*state_.units[*u].test_enemy, *u,
+                                         static_cast<std::int16_t>(*a.stated.hits),
+                                         LossCause::fire_losses, false};
+      }
+      break;
+    case ActionKind::attack:
+      checker.not_checked("combat factors, dice and hits", a.span);
+      if (u && !a.targets.empty() && a.stated.hits) {
+        const LossCause cause =
+            state_.units[*u].charging || state_.units[a.targets.front()].is_attack_target
+                ? LossCause::shock_losses
+                : LossCause::melee_losses;
+        state_.pending = PendingLosses{a.targets.front(), *u,
+                                       static_cast<std::int16_t>(*a.stated.hits), cause, false};
+      }
+      break;
+    case ActionKind::flee:
+      checker.not_checked("flight: length, direction and units passed through", a.span);
+      if (u) {
+        UnitState& st = state_.units[*u];
+        st.panicked = true;
+        st.formation = Formation::horde;
+        place_as_written(*u);
+      }
+      break;
+    case ActionKind::pursue:
+      checker.not_checked("pursuit", a.span);
+      if (u) place_as_written(*u);
+      break;
+    case ActionKind::evade:
+      checker.not_checked("evades", a.span);
+      if (u) place_as_written(*u);
+      break;
+    case ActionKind::remove:
+      checker.not_checked("whether a unit removed had to leave the table", a.span);
+      if (u) state_.eliminate(*u);
+      break;
+    case ActionKind::state:
+      checker.not_checked("state changes written in the log", a.span);
+      if (u) {
+        UnitState& st = state_.units[*u];
+        for (const std::string& word : a.states) {
+          if (word == "panicked") {
+            st.panicked = true;
+            st.formation = Formation::horde;
+          } else if (word == "rallied" || word == "steady") {
+            st.panicked = false;
+          }
+        }
+      }
+      break;
+    case ActionKind::end:
+      checker.not_checked("the victory conditions", a.span);
+      break;
+    case ActionKind::combat:
+    case ActionKind::support:
+    case ActionKind::result:
+      checker.not_checked("combat", a.span);
+      break;
+    default:
+      checker.not_checked(fmt::format("'{}' statements", a.verb), a.span);
+      break;
+  }
+}
+
+}  // namespace umpire::sabreur

@@ -1,0 +1,120 @@
+// Morale tests and rallies: 002_87c3dc452f850204.txt § Test moral,
+// § Qualité des unités, § Ralliement.
+#include <fmt/format.h>
+
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+// The dice of each reading of the data's morale_dice domain.
+std::optional<dice::Expr> morale_dice(std::string_view which) {
+  dice::DiceTerm t = dice::make_dice(3, 6);
+  if (which == "two_d6") {
+    t = dice::make_dice(2, 6);
+  } else if (which == "three_d6_drop_highest") {
+    t.keep = dice::Keep::lowest;
+    t.kept = 2;
+  } else if (which == "three_d6_drop_lowest") {
+    t.keep = dice::Keep::highest;
+    t.kept = 2;
+  } else {
+    return std::nullopt;
+  }
+  dice::Expr e;
+  e.terms.push_back(dice::dice_term(t));
+  return e;
+}
+
+}  // namespace
+
+std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId u,
+                                                         TestReason reason,
+                                                         replay::EventChecker& checker) {
+  const UnitSetup& s = setup_.units[u];
+  const UnitState& st = state_.units[u];
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, st.test_enemy);
+  f.word(G::morale_reason, name(reason));
+  std::vector<std::string> notes;
+  notes.push_back(fmt::format("test of {} ({}), Cd {}", quoted(u), name(reason), s.command));
+  auto which = eval_int(f, V::morale_dice_used, checker, &notes);
+  auto modified = eval_int(f, V::modified_command_factor, checker, &notes);
+  if (!which || !modified) return std::nullopt;
+  const auto dice_ref = rules_.rs().find("morale_dice");
+  const std::string which_name =
+      dice_ref ? rules_.rs().domains[dice_ref->index].values.at(static_cast<std::size_t>(*which))
+               : std::string();
+  const auto wanted = morale_dice(which_name);
+  if (!wanted) {
+    checker.not_checked(fmt::format("morale dice '{}'", which_name), a.span);
+    return std::nullopt;
+  }
+  const std::int64_t modifier = *modified - s.command;
+  checker.outcome("sabreur.morale.modifier", a.span, "as the modifier", a.modifier, modifier,
+                  notes);
+  auto roll = dice_.take(*wanted, a.roll_or_main(""), checker, "sabreur.morale.dice",
+                         fmt::format("morale test of {}", quoted(u)), notes);
+  if (!roll) return std::nullopt;
+  const std::int64_t total =
+      checker.outcome("sabreur.morale.total", a.stated.span.valid() ? a.stated.span : a.span,
+                      "as the total", a.stated.total, roll->total);
+  const bool passed = total <= *modified;
+  std::vector<std::string> result_notes{
+      fmt::format("dice {} against a modified Cd of {}", total, *modified)};
+  const bool applied =
+      checker.outcome("sabreur.morale.result", a.stated.span.valid() ? a.stated.span : a.span,
+                      "the test", a.stated.passed, passed, "passes", "fails", result_notes);
+  return MoraleOutcome{applied, total - *modified};
+}
+
+void Engine::test(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  if (a.detail != "morale") {
+    checker.not_checked(fmt::format("'{}' tests", a.detail), a.span);
+    return;
+  }
+  UnitState& st = state_.units[u];
+  const TestReason reason = st.next_test;
+  if (reason == TestReason::special_action)
+    checker.not_checked("whether a morale test was called for", a.span);
+  auto outcome = morale_test(a, u, reason, checker);
+  st.next_test = TestReason::special_action;
+  if (!outcome) return;
+  // A unit charged or hit hard that fails either flees or loses the
+  // difference (§ Test moral); the next statement says which.
+  const bool consequences = reason == TestReason::losses_taken ||
+                            (reason == TestReason::charge_reaction && st.is_attack_target);
+  if (!outcome->passed && consequences)
+    state_.failure =
+        PendingFailure{u, static_cast<std::int16_t>(std::max<std::int64_t>(0, outcome->margin))};
+}
+
+void Engine::rally(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  check_activated(a, u, checker);
+  Facts f(rules_);
+  fill_self(f, u);
+  const int nearest = board().nearest_enemy(u, true);
+  check_permissions(f, A::rally, checker, a.span, "sabreur.rally.not-allowed",
+                    fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
+                                hexes_text(nearest)));
+  auto outcome = morale_test(a, u, TestReason::rally_attempt, checker);
+  if (!outcome || !outcome->passed) return;
+  UnitState& st = state_.units[u];
+  if (st.panicked) {
+    // A rallied unit may take any formation and facing (§ Ralliement).
+    st.panicked = false;
+    if (auto formation = parse_formation(a.formation))
+      st.formation = *formation;
+    else if (st.formation == Formation::horde)
+      st.formation = Formation::line;
+    if (a.facing) st.facing = *a.facing;
+  } else {
+    auto gain = eval_int(f, V::rally_strength_gain, checker);
+    if (gain) st.strength = static_cast<std::int16_t>(st.strength + *gain);
+  }
+}
+
+}  // namespace umpire::sabreur

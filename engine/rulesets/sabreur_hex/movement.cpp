@@ -1,0 +1,304 @@
+// Marches, changes of formation and charges: 002_87c3dc452f850204.txt
+// § Manœuvres, § Orientation des unités, § Les terrains dans Sabreur,
+// § Changements de formation, § Conditions pour qu'une charge soit valide.
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/text.hpp"
+#include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+
+Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> hexes, Span span,
+                                     bool final_hex_free, replay::EventChecker& checker) {
+  PathCheck out;
+  const Board b = board();
+  const UnitSetup& mover = setup_.units[u];
+  const bool mover_passes_friends = arm_of(mover.type) == Arm::artillery ||
+                                    state_.units[u].formation == Formation::skirmish_order;
+  out.penalising = terrain_.hex_penalising[static_cast<std::size_t>(b.terrain_at(start))];
+  Hex from = start;
+  for (std::size_t i = 0; i < hexes.size(); ++i) {
+    const Hex h = hexes[i];
+    if (!setup_.map.contains(h)) {
+      checker.violation("sabreur.move.off-map", span,
+                        fmt::format("{} leaves the map at {}", quoted(u), hex::to_string(h)));
+      return out;
+    }
+    const auto side = static_cast<std::size_t>(b.side_between(from, h));
+    const auto kind = static_cast<std::size_t>(b.terrain_at(h));
+    if (!terrain_.hex_passable[kind] || !terrain_.side_passable[side]) {
+      checker.violation(
+          "sabreur.move.impassable", span,
+          fmt::format("{} enters impassable terrain at {}", quoted(u), hex::to_string(h)));
+      return out;
+    }
+    out.penalising =
+        out.penalising || terrain_.hex_penalising[kind] || terrain_.side_penalising[side];
+    if (auto other = state_.unit_at(h); other && *other != u) {
+      const bool last = i + 1 == hexes.size();
+      const UnitState& o = state_.units[*other];
+      const bool friendly = !b.enemies(u, *other);
+      const bool passable_friend =
+          friendly && !o.panicked &&
+          (mover_passes_friends || arm_of(setup_.units[*other].type) == Arm::artillery ||
+           o.formation == Formation::skirmish_order);
+      if (last && final_hex_free) {
+        checker
+            .violation("sabreur.move.occupied", span,
+                       fmt::format("{} ends its move on {}, where {} stands", quoted(u),
+                                   hex::to_string(h), quoted(*other)))
+            .hint("at most one unit per hex");
+        return out;
+      }
+      if (!last && !passable_friend) {
+        checker
+            .violation("sabreur.move.pass-through", span,
+                       fmt::format("{} passes through {} on {}", quoted(u), quoted(*other),
+                                   hex::to_string(h)))
+            .note(
+                friendly
+                    ? "only friendly artillery or skirmishers, not panicked, may be passed through"
+                    : "no march passes through an enemy");
+      }
+    }
+    from = h;
+  }
+  out.end = hexes.empty() ? start : hexes.back();
+  return out;
+}
+
+void Engine::end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker) {
+  (void)checker;
+  UnitState& st = state_.units[u];
+  if (auto other = state_.unit_at(to); other && *other != u) {
+    // Two units cannot share a hex; the unit stays where it was.
+    st.facing = facing;
+    return;
+  }
+  state_.place(u, to);
+  st.facing = facing;
+}
+
+void Engine::move(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  check_activated(a, u, checker);
+  if (a.detail == "frontal" || (a.detail.empty() && !a.path.empty())) {
+    frontal_march(a, u, false, checker);
+  } else if (a.detail == "indirect") {
+    indirect_march(a, u, checker);
+  } else {
+    follow(a, checker);
+  }
+}
+
+bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::EventChecker& checker) {
+  UnitState& st = state_.units[u];
+  const Hex start = st.hex;
+  const Facing before = st.facing;
+  const Facing after = a.facing.value_or(before);
+  const Board b = board();
+  const bool engaged_before = b.engaged_by_enemy(u);
+  std::vector<UnitId> engagers;
+  for (std::size_t e = 0; e < state_.units.size(); ++e)
+    if (b.enemies(u, static_cast<UnitId>(e)) && b.engages(static_cast<UnitId>(e), u))
+      engagers.push_back(static_cast<UnitId>(e));
+
+  std::vector<Hex> path = a.path;
+  if (path.empty() && a.to) path.push_back(*a.to);
+  const Span span = a.path_span.valid() ? a.path_span : a.span;
+
+  // The rotation first (§ Manœuvres: "une rotation, PUIS un déplacement frontal").
+  const int steps = hex::rotation_steps(before, after);
+  const int degrees = 60 * (steps < 0 ? -steps : steps);
+  Facts f(rules_);
+  fill_self(f, u);
+  if (degrees != 0) {
+    const A rotation = degrees == 60    ? A::rotate_60
+                       : degrees == 120 ? A::rotate_120
+                                        : A::rotate_180;
+    check_permissions(f, rotation, checker, a.span, "sabreur.move.rotation",
+                      fmt::format("a rotation of {} degrees by {}", degrees, quoted(u)));
+  }
+  const std::size_t bad = hex::first_invalid_step(start, after, path, hex::StepKind::frontal);
+  if (bad < path.size()) {
+    checker
+        .violation("sabreur.move.frontal-step", span,
+                   fmt::format("{} steps to {}, which is not one of its front hexes", quoted(u),
+                               hex::to_string(path[bad])))
+        .note("facing {} from {}, the front hexes are {} and {}", hex::name(after),
+              hex::to_string(bad == 0 ? start : path[bad - 1]),
+              hex::to_string(hex::front_hexes(bad == 0 ? start : path[bad - 1], after)[0]),
+              hex::to_string(hex::front_hexes(bad == 0 ? start : path[bad - 1], after)[1]));
+  }
+  const PathCheck pc = check_path(u, start, path, span, true, checker);
+
+  std::vector<std::string> notes;
+  f.word(G::move_kind, "marching");
+  f.boolean(G::move_forced, false);
+  f.boolean(G::move_on_penalising_terrain, pc.penalising);
+  f.integer(G::move_rotation_degrees, degrees);
+  auto rotation_cost = eval_int(f, V::rotation_cost, checker, &notes);
+  const std::int64_t used = static_cast<std::int64_t>(path.size()) + rotation_cost.value_or(0);
+  f.integer(G::move_hexes_used, used);
+  const Hex end = path.empty() ? start : path.back();
+  bool stays = false;
+  {
+    // Engaged at the start: the march must keep one of those enemies engaging it.
+    for (UnitId e : engagers) {
+      const UnitState& eu = state_.units[e];
+      stays = stays || (b.square_like(e) ? hex::adjacent(eu.hex, end)
+                                         : hex::in_front_hexes(eu.hex, eu.facing, end));
+    }
+  }
+  f.boolean(G::move_stays_engaged, stays);
+  f.integer(G::move_end_enemy_distance, b.nearest_enemy_from(end, setup_.units[u].side, false));
+  auto allowance = eval_int(f, V::max_move, checker, &notes);
+  const std::string subject = fmt::format(
+      "{} {} {}{}", quoted(u), charge ? "charging" : "marching", hexes_text(static_cast<int>(used)),
+      allowance ? fmt::format(" (allowance {})", *allowance) : std::string());
+  // A charge's own conditions were asked at its declaration (charge()).
+  if (!charge)
+    check_permissions(f, A::frontal_march, checker, a.span, "sabreur.move.not-allowed", subject);
+  check_permissions(f, A::manoeuvre, checker, a.span, "sabreur.move.not-allowed", subject);
+  if (engaged_before && !stays) checker.not_checked("disengagement losses after a march", a.span);
+  if (pc.end) end_move(u, *pc.end, after, checker);
+  st.manoeuvred = true;
+  return true;
+}
+
+void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& checker) {
+  UnitState& st = state_.units[u];
+  const Hex start = st.hex;
+  std::optional<Hex> to = a.to;
+  if (!to && !a.path.empty()) to = a.path.back();
+  if (!to) {
+    checker.not_checked("an indirect march without a destination", a.span);
+    return;
+  }
+  const Span span = a.to ? a.span : a.path_span;
+  if (a.facing && *a.facing != st.facing) {
+    checker
+        .violation("sabreur.move.indirect", span,
+                   fmt::format("{} turns during an indirect march", quoted(u)))
+        .note("an indirect march allows no rotation");
+  }
+  Facts f(rules_);
+  fill_self(f, u);
+  std::vector<std::string> notes;
+  auto max = eval_int(f, V::indirect_march_max, checker, &notes);
+  const int length = hex::distance(start, *to);
+  const auto dir = hex::straight_direction(start, *to);
+  if (!dir) {
+    checker
+        .violation("sabreur.move.indirect", span,
+                   fmt::format("{} does not go straight from {} to {}", quoted(u),
+                               hex::to_string(start), hex::to_string(*to)))
+        .note("an indirect march allows no change of direction");
+  }
+  if (max && length > *max) {
+    auto b = checker.violation("sabreur.move.indirect", span,
+                               fmt::format("{} marches {} indirectly, at most {}", quoted(u),
+                                           hexes_text(length), hexes_text(static_cast<int>(*max))));
+    for (const std::string& n : notes) b.note(n);
+  }
+  std::vector<Hex> hexes;
+  if (dir)
+    for (int i = 1; i <= length; ++i) hexes.push_back(hex::step(start, *dir, i));
+  else
+    hexes.push_back(*to);
+  const PathCheck pc = check_path(u, start, hexes, span, true, checker);
+  f.word(G::move_kind, "marching");
+  f.boolean(G::move_forced, false);
+  f.boolean(G::move_on_penalising_terrain, pc.penalising);
+  f.integer(G::move_rotation_degrees, 0);
+  f.integer(G::move_hexes_used, length);
+  f.boolean(G::move_stays_engaged, false);
+  f.integer(G::move_end_enemy_distance,
+            board().nearest_enemy_from(*to, setup_.units[u].side, false));
+  const std::string subject =
+      fmt::format("{} marching {} indirectly", quoted(u), hexes_text(length));
+  if (board().engaged_by_enemy(u)) checker.not_checked("an engaged unit's indirect march", a.span);
+  check_permissions(f, A::indirect_march, checker, a.span, "sabreur.move.not-allowed", subject);
+  check_permissions(f, A::manoeuvre, checker, a.span, "sabreur.move.not-allowed", subject);
+  if (pc.end) end_move(u, *pc.end, st.facing, checker);
+  st.manoeuvred = true;
+}
+
+void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  check_activated(a, u, checker);
+  const std::string word = a.formation.empty() ? a.detail : a.formation;
+  const auto formation = parse_formation(word);
+  if (!formation) {
+    checker.not_checked(fmt::format("formation '{}'", word), a.span);
+    return;
+  }
+  Facts f(rules_);
+  fill_self(f, u);
+  f.set(G::self_new_formation, rules_.formation(*formation));
+  check_permissions(f, A::adopt_formation, checker, a.span, "sabreur.formation.not-allowed",
+                    fmt::format("{} forming {}", quoted(u), name(*formation)));
+  checker.not_checked("the morale test before a change of formation near the enemy", a.span);
+  UnitState& st = state_.units[u];
+  st.formation = *formation;
+  if (a.facing) st.facing = *a.facing;
+  st.next_test = TestReason::formation_change;
+}
+
+void Engine::charge(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  check_activated(a, u, checker);
+  if (a.targets.empty()) {
+    checker.not_checked("a charge without a target", a.span);
+    return;
+  }
+  const UnitId t = a.targets.front();
+  const Board b = board();
+  const UnitState& cs = state_.units[u];
+  const UnitState& ts = state_.units[t];
+  const int distance = hex::distance(cs.hex, ts.hex);
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, t);
+  f.integer(G::charge_target_distance, distance);
+  f.integer(G::charge_distance_at_declaration, distance);
+  const std::string subject =
+      fmt::format("{} charging {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
+  check_permissions(f, A::charge, checker, a.span, "sabreur.charge.not-allowed", subject);
+  check_permissions(f, A::attack, checker, a.span, "sabreur.charge.not-allowed", subject);
+  // Condition 3: in the front cone, or on one of the two flank hexes.
+  if (!hex::in_front_cone(cs.hex, cs.facing, ts.hex) &&
+      !hex::in_flank_hexes(cs.hex, cs.facing, ts.hex)) {
+    checker
+        .violation("sabreur.charge.cone", a.span,
+                   fmt::format("{} is neither in the front cone nor on a flank hex of {}",
+                               quoted(t), quoted(u)))
+        .note("{} faces {} from {}; {} stands on {} ({})", quoted(u), hex::name(cs.facing),
+              hex::to_string(cs.hex), quoted(t), hex::to_string(ts.hex),
+              hex::name(hex::zone_of(cs.hex, cs.facing, ts.hex)));
+  }
+  checker.not_checked("charge priority to an enemy directly in front, and flank or rear charges",
+                      a.span);
+  (void)b;
+  state_.units[u].charging = true;
+  frontal_march(a, u, true, checker);
+  // Condition 6: at the end of its march the charger engages its target.
+  const UnitState& after = state_.units[u];
+  if (!hex::in_front_hexes(after.hex, after.facing, ts.hex)) {
+    checker
+        .violation("sabreur.charge.must-engage", a.span,
+                   fmt::format("{} ends its charge on {} facing {} without engaging {}", quoted(u),
+                               hex::to_string(after.hex), hex::name(after.facing), quoted(t)))
+        .hint(
+            "a charge that cannot engage its target is cancelled: back to the start, 1 strength "
+            "point lost");
+  }
+  UnitState& target = state_.units[t];
+  target.is_attack_target = true;
+  target.next_test = TestReason::charge_reaction;
+  target.test_enemy = u;
+  checker.not_checked("charge reactions, shock combat and pursuit", a.span);
+}
+
+}  // namespace umpire::sabreur

@@ -1,0 +1,165 @@
+// Phase A and the activation of groups: 002_87c3dc452f850204.txt § Points
+// d'ordre and § Détermination des points d'ordre (PO) en fonction des
+// points d'armée (PA).
+#include <fmt/format.h>
+
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+bool has_two_d6(const dice::Expr& e) {
+  for (const dice::Term& t : e.terms)
+    if (t.is_dice && t.dice.count == 2 && t.dice.sides == 6) return true;
+  return false;
+}
+
+dice::Expr with_constant(dice::DiceTerm dice, std::int64_t constant) {
+  dice::Expr e;
+  e.terms.push_back(dice::dice_term(dice));
+  if (constant != 0) e.terms.push_back(dice::constant_term(constant));
+  return e;
+}
+
+}  // namespace
+
+void Engine::order_points(const Action& a, replay::EventChecker& checker) {
+  SideState& side = state_.sides[a.side];
+  if (a.phase != Phase::orders || side.order_points_thrown) {
+    checker.violation("sabreur.orders.phase", a.span,
+                      side.order_points_thrown
+                          ? std::string("order points thrown twice in one turn")
+                          : std::string("order points are thrown in the orders phase"));
+  }
+  side.order_points_thrown = true;
+  const std::int64_t army = setup_.sides[a.side].army_points;
+  const replay::WrittenRoll* written = a.roll("");
+  const bool two_d6 = written && has_two_d6(written->expr);
+
+  Facts f(rules_);
+  f.integer(G::army_points, army);
+  f.word(G::order_formula, two_d6 ? "two_d6_formula" : "d3_formula");
+  if (two_d6 &&
+      !check_permissions(f, A::choose_two_d6_order_points, checker, a.span, "sabreur.orders.two-d6",
+                         fmt::format("2 D6 order points at {} army points", army)))
+    return;
+
+  // The dice the rules call for: 1 D3 + bonus, or 2 D6 - malus, by army size.
+  std::vector<std::string> why;
+  rules::Evaluator ev(rules_.rs(), f.situation());
+  auto table = rules_.rs().find("order_points_by_army_size");
+  std::int64_t constant = 0;
+  if (table && table->kind == rules::ItemKind::table) {
+    auto row = ev.lookup(table->index, {rules::Val::integer(army)});
+    if (!row) {
+      checker.not_checked("order points of an army size the table does not cover", a.span);
+      return;
+    }
+    constant = two_d6 ? -(*row)[2].number : (*row)[0].number;
+  }
+  why.push_back(fmt::format("{} army points", army));
+  const dice::Expr wanted = two_d6 ? with_constant(dice::make_dice(2, 6), constant)
+                                   : with_constant(dice::make_dice(1, 3), constant);
+  auto roll = dice_.take(wanted, written, checker, "sabreur.orders.dice", "order points", why);
+  if (!roll || roll->dice.empty()) return;
+  if (two_d6) {
+    f.integer(G::order_two_d6,
+              roll->dice.size() >= 2 ? roll->dice[0].faces.face() + roll->dice[1].faces.face() : 2);
+    f.integer(G::order_d6, 1);
+  } else {
+    f.integer(G::order_d6, roll->dice[0].faces.face());
+    f.integer(G::order_two_d6, 2);
+  }
+  std::vector<std::string> notes;
+  auto points = eval_int(f, V::order_points, checker, &notes);
+  if (!points) return;
+  side.order_points = static_cast<std::int16_t>(checker.outcome(
+      "sabreur.orders.points", a.stated.span, "order points", a.stated.points, *points, notes));
+}
+
+void Engine::activate(const Action& a, replay::EventChecker& checker) {
+  if (a.phase != Phase::actions) {
+    checker.violation("sabreur.activation.phase", a.span,
+                      "groups are activated in the actions phase");
+  }
+  const Board b = board();
+  for (UnitId u : a.actors) {
+    if (setup_.units[u].side != a.side)
+      checker.violation("sabreur.activation.phase", a.span,
+                        fmt::format("{} belongs to the other side", quoted(u)));
+  }
+  if (a.actors.empty()) return;
+
+  // The group's facts (§ Points d'ordre).
+  int cavalry = 0, artillery = 0, irregular = 0, recruits = 0, linear_column = 0, panicked = 0,
+      guns = 0;
+  bool all_grand_charge = true, all_grand_battery = true, same_facing = true;
+  std::optional<Facing> facing;
+  int nearest = 99;
+  for (UnitId u : a.actors) {
+    const UnitSetup& s = setup_.units[u];
+    const UnitState& st = state_.units[u];
+    const Arm arm = arm_of(s.type);
+    if (arm == Arm::cavalry) {
+      ++cavalry;
+      all_grand_charge = all_grand_charge && s.skills.has(Skill::grand_charge);
+    }
+    if (arm == Arm::artillery) {
+      ++artillery;
+      all_grand_battery = all_grand_battery && s.skills.has(Skill::grand_battery);
+    }
+    if (s.skills.has(Skill::irregular)) ++irregular;
+    if (s.quality == Quality::recruit) ++recruits;
+    if (arm == Arm::infantry && st.formation == Formation::column &&
+        s.skills.has(Skill::linear_order))
+      ++linear_column;
+    if (st.panicked) ++panicked;
+    if (s.type == UnitType::regimental_gun) ++guns;
+    // Squares and panicked units keep their own facing.
+    if (!st.panicked && !b.square_like(u)) {
+      if (facing && *facing != st.facing) same_facing = false;
+      facing = st.facing;
+    }
+    nearest = std::min(nearest, b.nearest_enemy(u, true));
+  }
+  Facts f(rules_);
+  fill_self(f, a.actors.front());
+  f.integer(G::group_size, static_cast<std::int64_t>(a.actors.size()));
+  f.integer(G::group_cavalry_count, cavalry);
+  f.boolean(G::group_all_cavalry_grand_charge, cavalry > 0 && all_grand_charge);
+  f.integer(G::group_artillery_count, artillery);
+  f.boolean(G::group_all_artillery_grand_battery, artillery > 0 && all_grand_battery);
+  f.integer(G::group_irregular_count, irregular);
+  f.integer(G::group_recruit_count, recruits);
+  f.integer(G::group_linear_order_column_count, linear_column);
+  f.integer(G::group_panicked_count, panicked);
+  f.integer(G::group_regimental_gun_count, guns);
+  f.integer(G::group_nearest_enemy_distance, nearest);
+  f.boolean(G::group_same_facing, same_facing);
+  f.boolean(G::group_chained, b.chained(a.actors));
+  f.integer(G::side_order_points_left, state_.sides[a.side].order_points);
+
+  std::string names;
+  for (UnitId u : a.actors) names += (names.empty() ? "" : ", ") + quoted(u);
+  check_permissions(f, A::activate_group, checker, a.span, "sabreur.activation.not-allowed",
+                    fmt::format("activating the group {}", names));
+  for (UnitId u : a.actors) {
+    Facts m(rules_);
+    fill_self(m, u);
+    check_permissions(m, A::join_group, checker, a.span, "sabreur.activation.not-allowed",
+                      fmt::format("{} joining a group", quoted(u)));
+  }
+  std::vector<std::string> notes;
+  notes.push_back(fmt::format("nearest non-panicked enemy {} hexes from the group", nearest));
+  auto cost = eval_int(f, V::group_order_points, checker, &notes);
+  if (!cost) return;
+  const std::int64_t spent = checker.outcome("sabreur.activation.cost", a.span,
+                                             "order points for the group", a.cost, *cost, notes);
+  SideState& side = state_.sides[a.side];
+  side.order_points =
+      static_cast<std::int16_t>(std::max<std::int64_t>(0, side.order_points - spent));
+  state_.group = a.actors;
+  for (UnitId u : a.actors) state_.units[u].activated = true;
+}
+
+}  // namespace umpire::sabreur

@@ -1,0 +1,243 @@
+#include "engine/rulesets/sabreur_hex/rules_binding.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/rulesets/sabreur_hex/checks.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+constexpr std::string_view kGivenNames[] = {
+#define UMPIRE_GIVEN(e, n) n,
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n)
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+};
+constexpr std::string_view kValueNames[] = {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n) n,
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n)
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+};
+constexpr std::string_view kTestNames[] = {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n) n,
+#define UMPIRE_ACTION(e, n)
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+};
+constexpr std::string_view kActionNames[] = {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n) n,
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+};
+
+}  // namespace
+
+std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, DiagnosticEngine& diags,
+                                               Span where) {
+  RulesBinding b;
+  b.rs_ = &rs;
+  bool ok = true;
+  const auto missing = [&](std::string_view what, std::string_view name) {
+    ok = false;
+    diags.error("sabreur.rules.missing-item", where, "the rules data has no {} '{}'", what, name)
+        .hint("the Sabreur-hex engine needs corpus/rulesets/sabreur-hex.rules or a variant of it");
+  };
+  const auto item = [&](std::string_view name, rules::ItemKind kind,
+                        std::string_view what) -> std::uint32_t {
+    auto ref = rs.find(name);
+    if (!ref || ref->kind != kind) {
+      missing(what, name);
+      return 0;
+    }
+    return ref->index;
+  };
+  for (std::string_view n : kGivenNames)
+    b.givens_.push_back(item(n, rules::ItemKind::given, "given"));
+  for (std::string_view n : kValueNames)
+    b.values_.push_back(item(n, rules::ItemKind::value, "value"));
+  for (std::string_view n : kTestNames) b.tests_.push_back(item(n, rules::ItemKind::test, "test"));
+  const rules::Domain* actions = rs.action_domain ? &rs.domains[*rs.action_domain] : nullptr;
+  for (std::string_view n : kActionNames) {
+    auto v = actions ? actions->find(n) : std::nullopt;
+    if (!v) missing("action", n);
+    b.actions_.push_back(v.value_or(0));
+  }
+  const auto domain_values = [&](std::string_view domain, std::span<const std::string_view> names,
+                                 std::vector<std::uint32_t>& out) {
+    auto ref = rs.find(domain);
+    if (!ref || ref->kind != rules::ItemKind::domain) {
+      missing("domain", domain);
+      return;
+    }
+    const rules::Domain& d = rs.domains[ref->index];
+    for (std::string_view n : names) {
+      auto v = d.find(n);
+      if (!v) missing(fmt::format("value of domain '{}'", domain), n);
+      out.push_back(v.value_or(0));
+    }
+  };
+  domain_values("unit_type", unit_type_names(), b.unit_types_);
+  domain_values("formation", formation_names(), b.formations_);
+  domain_values("quality", quality_names(), b.qualities_);
+  domain_values("hex_terrain", hex_terrain_names(), b.hex_terrain_);
+  domain_values("hexside_terrain", hexside_terrain_names(), b.hexside_terrain_);
+  domain_values("skill_name", skill_names(), b.skills_);
+  if (!ok) return std::nullopt;
+  return b;
+}
+
+std::string_view RulesBinding::value_name(V v) const {
+  return kValueNames[static_cast<std::size_t>(v)];
+}
+
+std::optional<rules::Val> RulesBinding::word(G g, std::string_view value) const {
+  const rules::Type& t = rs_->givens[given(g)].type;
+  if (t.kind != rules::TypeKind::enumeration) return std::nullopt;
+  auto v = rs_->domains[t.ref].find(value);
+  if (!v) return std::nullopt;
+  return rules::Val::enumeration(*v);
+}
+
+rules::Val RulesBinding::skills(SkillSet s) const {
+  std::uint64_t bits = 0;
+  for (std::size_t i = 0; i < skill_count; ++i)
+    if (s.has(static_cast<Skill>(i))) bits |= std::uint64_t{1} << skills_[i];
+  return rules::Val::set(bits);
+}
+
+void Facts::set(G g, rules::Val v) {
+  if (auto why = situation_.set(b_->given(g), v); why && error_.empty())
+    error_ = fmt::format("'{}': {}", b_->rs().givens[b_->given(g)].name, *why);
+}
+
+void Facts::integer(G g, std::int64_t v) {
+  const rules::Type& t = b_->rs().givens[b_->given(g)].type;
+  set(g, rules::Val::integer(std::clamp(v, t.lo, t.hi)));
+}
+
+void Facts::word(G g, std::string_view value) {
+  if (auto v = b_->word(g, value)) {
+    set(g, *v);
+  } else if (error_.empty()) {
+    error_ = fmt::format("'{}' has no value '{}'", b_->rs().givens[b_->given(g)].name, value);
+  }
+}
+
+std::vector<std::string> breakdown_notes(const rules::Evaluator& ev) {
+  std::vector<std::string> out;
+  for (const rules::Step& s : ev.breakdown()) {
+    std::string line(static_cast<std::size_t>(2 * s.depth), ' ');
+    line += s.text;
+    if (!s.refs.empty()) line += fmt::format(" ({})", s.refs.front().text());
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+namespace {
+
+bool facts_ok(const Facts& facts, replay::EventChecker& checker) {
+  if (facts.error().empty()) return true;
+  checker.problem("sabreur.rules.evaluation", checker.event_span(),
+                  fmt::format("the engine could not state the situation: {}", facts.error()));
+  return false;
+}
+
+void evaluation_failed(const rules::Evaluator& ev, std::string_view what,
+                       replay::EventChecker& checker) {
+  auto b = checker.problem(
+      "sabreur.rules.evaluation", checker.event_span(),
+      fmt::format("the rules data could not evaluate '{}': {}", what,
+                  ev.error() ? ev.error()->message : std::string("unknown failure")));
+  if (ev.error() && !ev.error()->hint.empty()) b.hint(ev.error()->hint);
+}
+
+}  // namespace
+
+std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventChecker& checker,
+                                     std::vector<std::string>* notes) {
+  if (!facts_ok(facts, checker)) return std::nullopt;
+  rules::Evaluator ev(facts.binding().rs(), facts.situation());
+  auto r = ev.value(facts.binding().value(v));
+  if (!r) {
+    evaluation_failed(ev, facts.binding().value_name(v), checker);
+    return std::nullopt;
+  }
+  if (notes) {
+    auto lines = breakdown_notes(ev);
+    notes->insert(notes->end(), lines.begin(), lines.end());
+  }
+  return r->number;
+}
+
+std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::EventChecker& checker,
+                                           std::vector<std::string>* notes) {
+  if (!facts_ok(facts, checker)) return std::nullopt;
+  rules::Evaluator ev(facts.binding().rs(), facts.situation());
+  auto r = ev.test(facts.binding().test(t));
+  if (!r) {
+    evaluation_failed(ev, kTestNames[static_cast<std::size_t>(t)], checker);
+    return std::nullopt;
+  }
+  if (notes) {
+    auto lines = breakdown_notes(ev);
+    notes->insert(notes->end(), lines.begin(), lines.end());
+  }
+  return r;
+}
+
+bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, Span span,
+                       std::string_view fallback, std::string_view subject) {
+  if (!facts_ok(facts, checker)) return false;
+  const rules::Ruleset& rs = facts.binding().rs();
+  rules::Evaluator ev(rs, facts.situation());
+  auto r = ev.action(facts.binding().action(a));
+  if (!r) {
+    evaluation_failed(ev, kActionNames[static_cast<std::size_t>(a)], checker);
+    return false;
+  }
+  bool allowed = true;
+  for (std::uint32_t i : r->applicable) {
+    const rules::Permission& p = rs.permissions[i];
+    if (p.modality != rules::Modality::cannot) continue;
+    const bool lifted =
+        std::any_of(r->applicable.begin(), r->applicable.end(), [&](std::uint32_t j) {
+          const auto& l = rs.permissions[j].lifts;
+          return std::find(l.begin(), l.end(), i) != l.end();
+        });
+    if (lifted) continue;
+    allowed = false;
+    auto b = checker.violation(check_for_permission(p.name, fallback), span,
+                               fmt::format("{} is not allowed", subject));
+    b.note("forbidden by '{}' of the rules data{}", p.name,
+           p.refs.empty() ? std::string() : fmt::format(" ({})", p.refs.front().text()));
+    for (const std::string& line : breakdown_notes(ev)) b.note(line);
+  }
+  return allowed;
+}
+
+}  // namespace umpire::sabreur

@@ -1,0 +1,146 @@
+#pragma once
+// The engine's view of the rules data: every given, value, test and action
+// it uses, resolved by name once (rules_items.def), and `Facts`, a
+// situation filled with typed setters. Numbers and conditions come from the
+// data through the evaluator; the engine only states the facts of the board.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/diagnostic.hpp"
+#include "engine/core/replay/checker.hpp"
+#include "engine/rules/evaluator.hpp"
+#include "engine/rules/model.hpp"
+#include "engine/rulesets/sabreur_hex/types.hpp"
+
+namespace umpire::sabreur {
+
+enum class G : std::uint16_t {
+#define UMPIRE_GIVEN(e, n) e,
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n)
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+  count_
+};
+enum class V : std::uint16_t {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n) e,
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n)
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+  count_
+};
+enum class T : std::uint16_t {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n) e,
+#define UMPIRE_ACTION(e, n)
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+  count_
+};
+enum class A : std::uint16_t {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n) e,
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+  count_
+};
+
+class RulesBinding {
+ public:
+  // Resolves every item; reports `sabreur.rules.missing-item` at `where`
+  // for each one the data lacks and returns nullopt then.
+  static std::optional<RulesBinding> bind(const rules::Ruleset& rs, DiagnosticEngine& diags,
+                                          Span where);
+
+  const rules::Ruleset& rs() const { return *rs_; }
+  std::uint32_t given(G g) const { return givens_[static_cast<std::size_t>(g)]; }
+  std::uint32_t value(V v) const { return values_[static_cast<std::size_t>(v)]; }
+  std::uint32_t test(T t) const { return tests_[static_cast<std::size_t>(t)]; }
+  std::uint32_t action(A a) const { return actions_[static_cast<std::size_t>(a)]; }
+  std::string_view value_name(V v) const;
+
+  // An enumeration value of a given's domain by name; nullopt if unknown.
+  std::optional<rules::Val> word(G g, std::string_view value) const;
+  rules::Val type(UnitType t) const {
+    return rules::Val::enumeration(unit_types_[static_cast<std::size_t>(t)]);
+  }
+  rules::Val formation(Formation f) const {
+    return rules::Val::enumeration(formations_[static_cast<std::size_t>(f)]);
+  }
+  rules::Val quality(Quality q) const {
+    return rules::Val::enumeration(qualities_[static_cast<std::size_t>(q)]);
+  }
+  rules::Val terrain(HexTerrain t) const {
+    return rules::Val::enumeration(hex_terrain_[static_cast<std::size_t>(t)]);
+  }
+  rules::Val hexside(HexsideTerrain t) const {
+    return rules::Val::enumeration(hexside_terrain_[static_cast<std::size_t>(t)]);
+  }
+  rules::Val skills(SkillSet s) const;
+
+ private:
+  const rules::Ruleset* rs_ = nullptr;
+  std::vector<std::uint32_t> givens_, values_, tests_, actions_;
+  std::vector<std::uint32_t> unit_types_, formations_, qualities_, hex_terrain_, hexside_terrain_,
+      skills_;
+};
+
+// A situation for the evaluator, filled through typed setters. Integers are
+// clamped to the given's bounds (a distance beyond the domain reads "far").
+class Facts {
+ public:
+  explicit Facts(const RulesBinding& b) : b_(&b), situation_(b.rs()) {}
+  void set(G g, rules::Val v);
+  void boolean(G g, bool v) { set(g, rules::Val::boolean(v)); }
+  void integer(G g, std::int64_t v);
+  void word(G g, std::string_view value);  // an enumeration value by name
+  void none(G g) { set(g, rules::Val::none()); }
+  const rules::Situation& situation() const { return situation_; }
+  const RulesBinding& binding() const { return *b_; }
+  // The first value that did not fit its given (an engine bug if any).
+  const std::string& error() const { return error_; }
+
+ private:
+  const RulesBinding* b_;
+  rules::Situation situation_;
+  std::string error_;
+};
+
+// The evaluator's breakdown as note lines.
+std::vector<std::string> breakdown_notes(const rules::Evaluator& ev);
+
+// Evaluation with failures reported (`sabreur.rules.evaluation`): the
+// engine asked the data something it could not answer.
+std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventChecker& checker,
+                                     std::vector<std::string>* notes = nullptr);
+std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::EventChecker& checker,
+                                           std::vector<std::string>* notes = nullptr);
+
+// Evaluates the permissions of action `a` and reports every applicable
+// `cannot` not lifted by an applicable `can`, each under the check that
+// names its permission (else `fallback`). Returns true when allowed.
+bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, Span span,
+                       std::string_view fallback, std::string_view subject);
+
+}  // namespace umpire::sabreur

@@ -1,0 +1,151 @@
+#include "engine/rulesets/sabreur_hex/state.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/text.hpp"
+
+namespace umpire::sabreur {
+
+std::string_view name(TestReason r) {
+  switch (r) {
+    case TestReason::special_action:
+      return "special_action";
+    case TestReason::charge_reaction:
+      return "charge_reaction";
+    case TestReason::assault_reaction:
+      return "assault_reaction";
+    case TestReason::losses_taken:
+      return "losses_taken";
+    case TestReason::rally_attempt:
+      return "rally_attempt";
+    case TestReason::formation_change:
+      return "formation_change";
+  }
+  return "special_action";
+}
+
+std::string_view name(LossCause c) {
+  switch (c) {
+    case LossCause::fire_losses:
+      return "fire_losses";
+    case LossCause::shock_losses:
+      return "shock_losses";
+    case LossCause::melee_losses:
+      return "melee_losses";
+  }
+  return "fire_losses";
+}
+
+State::State(const Setup& setup) : map_(&setup.map), occupant_(setup.map.hex_count(), 0) {
+  units.resize(setup.units.size());
+  sides.resize(setup.sides.size());
+  for (std::size_t i = 0; i < setup.units.size(); ++i) {
+    UnitState& u = units[i];
+    u.formation = setup.units[i].formation;
+    u.strength = static_cast<std::int16_t>(setup.units[i].strength);
+    u.initial_strength = u.strength;
+    u.on_table = false;  // until deployed
+  }
+}
+
+std::optional<UnitId> State::unit_at(Hex h) const {
+  if (!map_ || !map_->contains(h)) return std::nullopt;
+  const std::int32_t o = occupant_[map_->index_of(h)];
+  if (o == 0) return std::nullopt;
+  return static_cast<UnitId>(o - 1);
+}
+
+void State::place(UnitId u, Hex h) {
+  UnitState& s = units[u];
+  if (s.on_table && map_->contains(s.hex) && occupant_[map_->index_of(s.hex)] == u + 1)
+    occupant_[map_->index_of(s.hex)] = 0;
+  s.hex = h;
+  s.on_table = true;
+  if (map_->contains(h) && occupant_[map_->index_of(h)] == 0) occupant_[map_->index_of(h)] = u + 1;
+}
+
+void State::eliminate(UnitId u) {
+  UnitState& s = units[u];
+  if (s.on_table && map_->contains(s.hex) && occupant_[map_->index_of(s.hex)] == u + 1)
+    occupant_[map_->index_of(s.hex)] = 0;
+  s.on_table = false;
+}
+
+bool State::lose(UnitId u, int n) {
+  UnitState& s = units[u];
+  s.strength = static_cast<std::int16_t>(s.strength - n);
+  if (s.strength <= 0 && s.on_table) {
+    eliminate(u);
+    return true;
+  }
+  return false;
+}
+
+void State::write(replay::StateWriter& out) const {
+  out.tag('T');
+  out.u32(turn);
+  out.u8(side);
+  out.u8(static_cast<std::uint8_t>(phase));
+  out.tag('S');
+  out.u32(static_cast<std::uint32_t>(sides.size()));
+  for (const SideState& s : sides) {
+    out.i32(s.order_points);
+    out.boolean(s.order_points_thrown);
+  }
+  out.tag('U');
+  out.u32(static_cast<std::uint32_t>(units.size()));
+  for (const UnitState& u : units) {
+    out.boolean(u.on_table);
+    out.i32(u.hex.q);
+    out.i32(u.hex.r);
+    out.u8(static_cast<std::uint8_t>(u.facing));
+    out.u8(static_cast<std::uint8_t>(u.formation));
+    out.i32(u.strength);
+    out.i32(u.initial_strength);
+    out.boolean(u.panicked);
+    out.boolean(u.activated);
+    out.boolean(u.manoeuvred);
+    out.boolean(u.charging);
+    out.u8(u.shots);
+    out.u8(static_cast<std::uint8_t>(u.next_test));
+    out.i32(u.test_enemy ? static_cast<std::int32_t>(*u.test_enemy) : -1);
+    out.boolean(u.is_attack_target);
+    out.str(u.reaction);
+  }
+  out.tag('G');
+  out.u32(static_cast<std::uint32_t>(group.size()));
+  for (UnitId g : group) out.u16(g);
+  out.tag('P');
+  out.boolean(pending.has_value());
+  if (pending) {
+    out.u16(pending->unit);
+    out.u16(pending->from);
+    out.i32(pending->count);
+    out.u8(static_cast<std::uint8_t>(pending->cause));
+    out.boolean(pending->enfilade);
+  }
+  out.boolean(failure.has_value());
+  if (failure) {
+    out.u16(failure->unit);
+    out.i32(failure->losses);
+  }
+}
+
+std::string State::check_invariants() const {
+  if (!map_) return {};
+  std::vector<int> seen(occupant_.size(), 0);
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const UnitState& u = units[i];
+    if (!u.on_table || !map_->contains(u.hex)) continue;
+    const std::size_t at = map_->index_of(u.hex);
+    if (++seen[at] > 1) return fmt::format("two units on {}", hex::to_string(u.hex));
+    if (occupant_[at] != static_cast<std::int32_t>(i + 1))
+      return fmt::format("occupancy of {} disagrees with unit {}", hex::to_string(u.hex), i);
+  }
+  for (std::size_t at = 0; at < occupant_.size(); ++at)
+    if (occupant_[at] != 0 && seen[at] == 0)
+      return fmt::format("hex {} holds a unit that is elsewhere", at);
+  return {};
+}
+
+}  // namespace umpire::sabreur

@@ -1,0 +1,104 @@
+#pragma once
+// The state of a Sabreur-hex game during a replay. Plain values, indexed by
+// UnitId (the order of the log's army lists); the canonical layout that
+// write_state() produces is documented in docs/engine.md § Sabreur-hex state.
+//
+// Invariants (check_invariants): at most one unit per hex
+// (002_87c3dc452f850204.txt § Soilage), `occupant` agrees with the units on
+// the table, an eliminated unit holds no hex.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/core/replay/state_hash.hpp"
+#include "engine/core/span.hpp"
+#include "engine/rulesets/sabreur_hex/types.hpp"
+
+namespace umpire::sabreur {
+
+// Why the next morale test of a unit is taken (the rules data's morale_reason).
+enum class TestReason : std::uint8_t {
+  special_action,
+  charge_reaction,
+  assault_reaction,
+  losses_taken,
+  rally_attempt,
+  formation_change,
+};
+std::string_view name(TestReason r);
+
+enum class LossCause : std::uint8_t { fire_losses, shock_losses, melee_losses };
+std::string_view name(LossCause c);
+
+struct UnitState {
+  Hex hex;
+  Facing facing = Facing::n;
+  Formation formation = Formation::line;
+  std::int16_t strength = 0;
+  std::int16_t initial_strength = 0;
+  bool on_table = true;
+  bool panicked = false;
+  bool activated = false;   // this turn
+  bool manoeuvred = false;  // this turn
+  bool charging = false;    // in the charge being resolved
+  std::uint8_t shots = 0;   // fires this turn
+  TestReason next_test = TestReason::special_action;
+  std::optional<UnitId> test_enemy;  // the charger, the unit that inflicted the losses
+  bool is_attack_target = false;
+  std::string reaction;  // the reaction declared to the current charge, rules spelling
+};
+
+struct SideState {
+  std::int16_t order_points = 0;  // left this turn
+  bool order_points_thrown = false;
+};
+
+// Hits that a save may still reduce.
+struct PendingLosses {
+  UnitId unit = 0;
+  UnitId from = 0;
+  std::int16_t count = 0;
+  LossCause cause = LossCause::fire_losses;
+  bool enfilade = false;
+};
+
+// A failed morale test whose unit will lose the difference unless it flees.
+struct PendingFailure {
+  UnitId unit = 0;
+  std::int16_t losses = 0;
+};
+
+class State {
+ public:
+  State() = default;
+  State(const Setup& setup);
+
+  std::uint32_t turn = 0;
+  std::uint8_t side = 0;
+  Phase phase = Phase::none;
+  std::vector<UnitState> units;
+  std::vector<SideState> sides;
+  std::vector<UnitId> group;  // the group activated last
+  std::optional<PendingLosses> pending;
+  std::optional<PendingFailure> failure;
+
+  // The unit on `h`, if any.
+  std::optional<UnitId> unit_at(Hex h) const;
+  // Moves a unit (keeping `occupant` right); the hex must be free or its own.
+  void place(UnitId u, Hex h);
+  // Takes a unit off the table.
+  void eliminate(UnitId u);
+  // Loses `n` strength points; eliminated at 0 or less
+  // (§ Force des unités et coûts des unités). Returns true if eliminated.
+  bool lose(UnitId u, int n);
+
+  void write(replay::StateWriter& out) const;
+  // Empty when the invariants hold; else what is wrong.
+  std::string check_invariants() const;
+
+ private:
+  const hex::HexMap* map_ = nullptr;
+  std::vector<std::int32_t> occupant_;  // per map hex: UnitId + 1, 0 when empty
+};
+
+}  // namespace umpire::sabreur

@@ -1,0 +1,235 @@
+// Golden replays of replays/sabreur-hex: the bundled game checks clean and
+// keeps its state-hash sequence (first divergent event reported); replaying
+// twice gives the same hashes; every `fail_` log gives exactly the
+// diagnostics written inside it; docs/checks.md is the check table.
+//
+// UMPIRE_UPDATE_GOLDEN=1 rewrites the .hashes files after an intended change.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/core/atomic_file.hpp"
+#include "engine/core/diagnostic_render.hpp"
+#include "engine/core/dice/roll.hpp"
+#include "engine/rulesets/sabreur_hex/checks.hpp"
+#include "engine/rulesets/sabreur_hex/run.hpp"
+#include "tests/log/expectations.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+std::filesystem::path source_dir() {
+  const char* env = std::getenv("UMPIRE_SOURCE_DIR");
+  return env && *env ? env : UMPIRE_SOURCE_DIR;
+}
+
+std::string read(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct Replayed {
+  SourceManager sources;
+  DiagnosticEngine diags{0};
+  RunResult result;
+};
+
+std::unique_ptr<Replayed> replay_file(const std::filesystem::path& p,
+                                      replay::ReplayMode mode = replay::ReplayMode::follow_log) {
+  auto out = std::make_unique<Replayed>();
+  std::string error;
+  auto file = out->sources.load(p, error);
+  if (!file) throw std::runtime_error(p.string() + ": " + error);
+  RunOptions options;
+  options.mode = mode;
+  out->result = run_log(out->sources, *file, out->diags, options);
+  return out;
+}
+
+// "deployment HASH" then one "N HASH  event" line per event.
+std::string hash_lines(const RunResult& r) {
+  std::string out = fmt::format("deployment {}\n", replay::hash_text(r.replay.initial_hash));
+  for (const replay::EventRecord& e : r.replay.events)
+    out += fmt::format("{} {}  {}\n", e.index + 1, replay::hash_text(e.hash), r.events.at(e.index));
+  return out;
+}
+
+const std::filesystem::path kGame = "replays/sabreur-hex/essling-village.ulog";
+
+TEST(SabreurGolden, BundledGameFollowsTheRules) {
+  auto r = replay_file(source_dir() / kGame);
+  ASSERT_TRUE(r->result.replayed) << render_text(r->sources, r->diags);
+  EXPECT_EQ(r->diags.count(Severity::error), 0u) << render_text(r->sources, r->diags);
+  EXPECT_EQ(r->result.replay.violations, 0u);
+  EXPECT_GE(r->result.replay.agreed, 1u);  // the rally agreed by both players
+  EXPECT_GT(r->result.replay.not_checked, 0u);
+  EXPECT_GT(r->result.replay.events.size(), 40u);
+}
+
+TEST(SabreurGolden, HashSequenceIsStable) {
+  auto r = replay_file(source_dir() / kGame);
+  ASSERT_TRUE(r->result.replayed);
+  const std::string actual = hash_lines(r->result);
+  const std::filesystem::path golden = source_dir() / "replays/sabreur-hex/essling-village.hashes";
+  if (const char* update = std::getenv("UMPIRE_UPDATE_GOLDEN");
+      update && std::string(update) == "1") {
+    ASSERT_TRUE(write_file_atomically(golden, actual).empty());
+  }
+  const std::string expected = read(golden);
+  ASSERT_FALSE(expected.empty()) << golden << " is missing; run with UMPIRE_UPDATE_GOLDEN=1";
+  std::istringstream a(actual), e(expected);
+  std::string la, le;
+  int line = 0;
+  while (std::getline(e, le)) {
+    ++line;
+    ASSERT_TRUE(std::getline(a, la)) << "the replay ends before golden line " << line << ": " << le;
+    ASSERT_EQ(la, le)
+        << "first divergent event at golden line " << line
+        << " (an engine change alters this replay; if intended, UMPIRE_UPDATE_GOLDEN=1)";
+  }
+  EXPECT_FALSE(std::getline(a, la)) << "the replay has more events than the golden file: " << la;
+}
+
+TEST(SabreurGolden, ReplayingTwiceGivesTheSameHashes) {
+  auto first = replay_file(source_dir() / kGame);
+  auto second = replay_file(source_dir() / kGame);
+  ASSERT_EQ(first->result.replay.events.size(), second->result.replay.events.size());
+  for (std::size_t i = 0; i < first->result.replay.events.size(); ++i)
+    EXPECT_EQ(first->result.replay.events[i].hash, second->result.replay.events[i].hash)
+        << "event " << i + 1;
+  EXPECT_EQ(render_text(first->sources, first->diags), render_text(second->sources, second->diags));
+}
+
+TEST(SabreurGolden, FailLogsGiveTheirExpectedDiagnostics) {
+  const std::filesystem::path dir = source_dir() / "replays/sabreur-hex/fail";
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".ulog") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  ASSERT_GE(files.size(), 8u);
+  for (const auto& p : files) {
+    SCOPED_TRACE(p.filename().string());
+    EXPECT_EQ(p.filename().string().rfind("fail_", 0), 0u) << "files here are named fail_*.ulog";
+    auto r = replay_file(p);
+    const auto expected = log::testing::read_expectations(read(p));
+    ASSERT_FALSE(expected.empty()) << "a fail_ log writes the diagnostics it expects";
+    EXPECT_EQ(log::testing::compare(expected, r->sources, r->diags), "")
+        << render_text(r->sources, r->diags);
+  }
+}
+
+// A seeded log writes no dice: the engine draws them from Rng(seed) in the
+// documented order (docs/engine.md § Dice): the order-point roll, then the
+// fire dice.
+std::string seeded_log(int seed) {
+  return fmt::format(R"(ulog 1
+ruleset sabreur-hex
+side blue points 1600
+side red points 1600
+dice seeded {}
+map hex 12x10
+army blue points 1600
+  unit b1 profile line_infantry quality ordinary strength 18 command 7 formation line
+army red points 1600
+  unit r1 profile line_infantry quality ordinary strength 18 command 7 formation column
+deploy b1 at 5,2 facing n formation line
+deploy r1 at 5,5 facing s formation column
+turn 1 blue
+  phase orders
+    order-points
+  phase actions
+    activate b1 cost 1
+    shoot b1 r1 range 3
+  phase victory
+)",
+                     seed);
+}
+
+std::unique_ptr<Replayed> replay_text(const std::string& text) {
+  auto out = std::make_unique<Replayed>();
+  const FileId file = out->sources.add("seeded.ulog", text);
+  out->result = run_log(out->sources, file, out->diags);
+  return out;
+}
+
+TEST(SabreurGolden, SeededLogsDrawInTheDocumentedOrder) {
+  auto a = replay_text(seeded_log(7));
+  ASSERT_TRUE(a->result.replayed) << render_text(a->sources, a->diags);
+  EXPECT_EQ(a->diags.count(Severity::error), 0u) << render_text(a->sources, a->diags);
+  // The same draws by hand: d3+1 for the order points, then 6d6 of fire
+  // (line infantry, 3 hexes: no half-range die), hits on 5 or 6.
+  dice::Rng rng(7);
+  dice::Expr order;
+  order.terms.push_back(dice::dice_term(dice::make_dice(1, 3)));
+  order.terms.push_back(dice::constant_term(1));
+  (void)dice::draw(order, rng);
+  dice::Expr fire;
+  fire.terms.push_back(dice::dice_term(dice::make_dice(6, 6)));
+  const dice::Roll shots = dice::draw(fire, rng);
+  int hits = 0;
+  for (const dice::RolledDie& d : shots.dice) hits += d.value >= 5 ? 1 : 0;
+  auto again = replay_text(seeded_log(7));
+  auto other = replay_text(seeded_log(8));
+  ASSERT_EQ(a->result.replay.events.size(), again->result.replay.events.size());
+  EXPECT_EQ(a->result.replay.events.back().hash, again->result.replay.events.back().hash);
+  EXPECT_NE(a->result.replay.events.back().hash, other->result.replay.events.back().hash);
+  // Stating the hits drawn by hand checks clean; one more is a violation.
+  const std::string stated = seeded_log(7);
+  std::string with_hits = stated;
+  with_hits.replace(with_hits.find("shoot b1 r1 range 3"), 19,
+                    fmt::format("shoot b1 r1 range 3 => hits {}", hits));
+  auto check = replay_text(with_hits);
+  EXPECT_EQ(check->diags.count(Severity::error), 0u) << render_text(check->sources, check->diags);
+  std::string wrong = stated;
+  wrong.replace(wrong.find("shoot b1 r1 range 3"), 19,
+                fmt::format("shoot b1 r1 range 3 => hits {}", hits + 1));
+  auto bad = replay_text(wrong);
+  EXPECT_EQ(bad->diags.count(Severity::error), 1u) << render_text(bad->sources, bad->diags);
+}
+
+TEST(SabreurGolden, SeveralFilesInOneSession) {
+  // Findings of one file never make the next one look unreadable.
+  Replayed r;
+  std::string error;
+  RunResult results[2];
+  const std::filesystem::path files[2] = {
+      source_dir() / "replays/sabreur-hex/fail/fail_fire_range.ulog", source_dir() / kGame};
+  for (int i = 0; i < 2; ++i) {
+    auto file = r.sources.load(files[i], error);
+    ASSERT_TRUE(file) << error;
+    results[i] = run_log(r.sources, *file, r.diags);
+  }
+  EXPECT_TRUE(results[0].replayed);
+  EXPECT_TRUE(results[1].replayed);
+  EXPECT_FALSE(results[1].syntax_errors);
+  EXPECT_EQ(results[1].replay.violations, 0u);
+}
+
+TEST(SabreurGolden, StopModeEndsAtTheFirstViolation) {
+  auto r = replay_file(source_dir() / "replays/sabreur-hex/fail/fail_fire_range.ulog",
+                       replay::ReplayMode::stop_at_first);
+  ASSERT_TRUE(r->result.replayed);
+  EXPECT_TRUE(r->result.replay.stopped);
+  EXPECT_EQ(r->result.replay.violations, 1u);
+  EXPECT_EQ(r->result.replay.events.back().violations, 1u);
+}
+
+TEST(SabreurGolden, ChecksDocumentIsTheCheckTable) {
+  EXPECT_EQ(read(source_dir() / "docs/checks.md"), checks_markdown())
+      << "regenerate with: umpire check --list-checks > docs/checks.md";
+  // Every id cites a section that exists in the rule text.
+  const std::string text =
+      read(std::filesystem::path(UMPIRE_RULES_DIR) / "002_87c3dc452f850204.txt");
+  for (const replay::CheckInfo& c : check_table().all())
+    EXPECT_NE(text.find(std::string(c.section)), std::string::npos)
+        << c.id << " cites a missing section";
+}
+
+}  // namespace
+}  // namespace umpire::sabreur

@@ -1,0 +1,174 @@
+// The ruleset-neutral replay core: canonical bytes and their hash, the
+// event checker's outcomes and modes, agreed rulings, not-checked counts,
+// the driver's stop mode, and the dice source.
+#include <gtest/gtest.h>
+
+#include "engine/core/replay/dice_source.hpp"
+#include "engine/core/replay/replay.hpp"
+
+namespace umpire::replay {
+namespace {
+
+constexpr CheckInfo kChecks[] = {{"toy.rule", "toy.txt", "Section", "a toy rule"}};
+
+// FNV-1a reference values (Fowler, Noll, Vo): the empty string is the offset
+// basis; "a" and "foobar" are the published test vectors.
+TEST(StateHash, Fnv1aVectors) {
+  EXPECT_EQ(fnv1a64(""), 0xcbf29ce484222325ULL);
+  EXPECT_EQ(fnv1a64("a"), 0xaf63dc4c8601ec8cULL);
+  EXPECT_EQ(fnv1a64("foobar"), 0x85944171f73967e8ULL);
+}
+
+TEST(StateHash, WriterIsLittleEndianAndFixedWidth) {
+  StateWriter w;
+  w.u16(0x0102);
+  w.i32(-2);
+  w.str("ab");
+  const std::string expected{'\x02', '\x01', '\xfe', '\xff', '\xff', '\xff',
+                             '\x02', '\x00', '\x00', '\x00', 'a',    'b'};
+  EXPECT_EQ(w.bytes(), expected);
+  EXPECT_EQ(w.hash(), fnv1a64(expected));
+  EXPECT_EQ(hash_text(0x1f), "0x000000000000001f");
+}
+
+struct Harness {
+  DiagnosticEngine diags{0};
+  CheckTable table{kChecks};
+  NotCheckedLog unchecked;
+  EventChecker make(ReplayMode mode, bool agreed = false) {
+    return EventChecker(diags, table, unchecked, mode, {}, agreed, agreed ? "we agreed" : "");
+  }
+};
+
+TEST(EventChecker, OutcomeFollowsTheLogOrTheRules) {
+  Harness h;
+  auto log = h.make(ReplayMode::follow_log);
+  EXPECT_EQ(log.outcome("toy.rule", {}, "losses", 3, 2), 3);
+  auto rules = h.make(ReplayMode::follow_rules);
+  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", 3, 2), 2);
+  ASSERT_EQ(h.diags.diagnostics().size(), 2u);
+  EXPECT_EQ(h.diags.diagnostics()[0].message, "log says 3 losses, rules give 2");
+  ASSERT_TRUE(h.diags.diagnostics()[0].rule.has_value());
+  EXPECT_EQ(h.diags.diagnostics()[0].rule->section, "Section");
+  // Agreement or nothing stated: no diagnostic.
+  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", 2, 2), 2);
+  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", std::nullopt, 5), 5);
+  EXPECT_EQ(h.diags.diagnostics().size(), 2u);
+}
+
+TEST(EventChecker, AgreedRulingIsAWarningNotAViolation) {
+  Harness h;
+  auto c = h.make(ReplayMode::follow_log, true);
+  c.violation("toy.rule", {}, "a breach");
+  EXPECT_EQ(c.violations(), 0u);
+  EXPECT_EQ(c.agreed_breaches(), 1u);
+  ASSERT_EQ(h.diags.diagnostics().size(), 1u);
+  EXPECT_EQ(h.diags.diagnostics()[0].id, "replay.agreed");
+  EXPECT_EQ(h.diags.diagnostics()[0].severity, Severity::warning);
+}
+
+TEST(NotCheckedLog, OneDiagnosticPerAspectWithItsCount) {
+  Harness h;
+  auto c = h.make(ReplayMode::follow_log);
+  c.not_checked("combat");
+  c.not_checked("pursuit");
+  c.not_checked("combat");
+  EXPECT_EQ(h.unchecked.total(), 3u);
+  EXPECT_EQ(h.unchecked.aspects(), 2u);
+  h.unchecked.report(h.diags);
+  ASSERT_EQ(h.diags.count(Severity::not_checked), 2u);
+  EXPECT_EQ(h.diags.diagnostics()[0].message, "combat");
+  EXPECT_EQ(h.diags.diagnostics()[0].notes.at(0), "2 occurrences in this log");
+}
+
+// A toy engine: its state is a counter; event i breaks the rule when i is odd.
+class Toy final : public ReplayEngine {
+ public:
+  std::size_t event_count() const override { return 4; }
+  Span event_span(std::size_t) const override { return {}; }
+  std::string describe_event(std::size_t i) const override { return "event " + std::to_string(i); }
+  bool event_agreed(std::size_t) const override { return false; }
+  std::string_view agreed_note(std::size_t) const override { return {}; }
+  void apply(std::size_t i, EventChecker& c) override {
+    counter_ += static_cast<std::uint32_t>(i + 1);
+    if (i % 2 == 1) c.violation("toy.rule", {}, "odd event");
+  }
+  void finish(EventChecker&) override {}
+  void write_state(StateWriter& out) const override { out.u32(counter_); }
+  const CheckTable& checks() const override { return table_; }
+
+ private:
+  std::uint32_t counter_ = 0;
+  CheckTable table_{kChecks};
+};
+
+TEST(Driver, HashesEveryEventAndStopsWhenAsked) {
+  DiagnosticEngine diags(0);
+  Toy toy;
+  const ReplayResult all = run_replay(toy, {}, diags);
+  ASSERT_EQ(all.events.size(), 4u);
+  EXPECT_EQ(all.violations, 2u);
+  StateWriter w;
+  w.u32(1 + 2);
+  EXPECT_EQ(all.events[1].hash, w.hash());
+  EXPECT_FALSE(all.stopped);
+
+  DiagnosticEngine diags2(0);
+  Toy toy2;
+  const ReplayResult stopped = run_replay(toy2, {ReplayMode::stop_at_first}, diags2);
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_EQ(stopped.events.size(), 2u);
+  EXPECT_EQ(stopped.events[1].hash, all.events[1].hash);
+}
+
+dice::Expr two_d6() {
+  dice::Expr e;
+  e.terms.push_back(dice::dice_term(dice::make_dice(2, 6)));
+  return e;
+}
+
+TEST(DiceSource, RecordedRollMustBeTheOneTheRulesCallFor) {
+  Harness h;
+  auto c = h.make(ReplayMode::follow_log);
+  DiceSource source(DiceMode::recorded, 0);
+  dice::Expr three;
+  three.terms.push_back(dice::dice_term(dice::make_dice(3, 6)));
+  const std::vector<dice::Throw> faces{{5, 0}, {2, 0}, {6, 0}};
+  WrittenRoll written{{}, "", three, dice::evaluate(three, faces)};
+  auto roll = source.take(two_d6(), &written, c, "toy.rule", "toy roll");
+  ASSERT_TRUE(roll.has_value());
+  EXPECT_EQ(roll->total, 13);  // the log's dice are used as played
+  ASSERT_EQ(h.diags.diagnostics().size(), 1u);
+  EXPECT_EQ(h.diags.diagnostics()[0].message,
+            "log throws 3d6 for the toy roll, rules call for 2d6");
+  EXPECT_FALSE(source.take(two_d6(), nullptr, c, "toy.rule", "toy roll").has_value());
+  EXPECT_EQ(h.diags.diagnostics().back().id, "replay.dice.missing");
+}
+
+TEST(DiceSource, SeededRollsFollowTheRngInOrder) {
+  Harness h;
+  auto c = h.make(ReplayMode::follow_log);
+  DiceSource a(DiceMode::seeded, 42), b(DiceMode::seeded, 42);
+  dice::Rng rng(42);
+  for (int i = 0; i < 5; ++i) {
+    auto ra = a.take(two_d6(), nullptr, c, "toy.rule", "toy roll");
+    auto rb = b.take(two_d6(), nullptr, c, "toy.rule", "toy roll");
+    const dice::Roll expected = dice::draw(two_d6(), rng);
+    ASSERT_TRUE(ra && rb);
+    EXPECT_EQ(ra->dice, expected.dice);
+    EXPECT_EQ(rb->dice, expected.dice);
+  }
+  // Faces written in a seeded log are compared with the draw.
+  dice::Rng peek(7);
+  DiceSource s(DiceMode::seeded, 7);
+  dice::Roll next = dice::draw(two_d6(), peek);
+  std::vector<dice::Throw> wrong{{static_cast<std::uint16_t>(next.dice[0].faces.first % 6 + 1), 0},
+                                 next.dice[1].faces};
+  WrittenRoll written{{}, "", two_d6(), dice::evaluate(two_d6(), wrong)};
+  (void)s.take(two_d6(), &written, c, "toy.rule", "toy roll");
+  EXPECT_EQ(h.diags.diagnostics().back().id, "replay.dice.seeded-mismatch");
+  EXPECT_TRUE(h.diags.diagnostics().empty() == false);
+}
+
+}  // namespace
+}  // namespace umpire::replay
