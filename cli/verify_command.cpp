@@ -1,0 +1,199 @@
+// `umpire verify`: proofs and findings with witnesses on rule data
+// (docs/verification.md). All logic is in verify/; this file loads the
+// rulesets (and the base of each variant), runs one verification per
+// ruleset on its own thread (one Z3 context each) and prints the report.
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "engine/core/suggest.hpp"
+#include "engine/rules/loader.hpp"
+#include "verify/verify.hpp"
+
+namespace umpire::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* verify_footer = R"(Examples:
+  umpire verify                                   every ruleset of corpus/rulesets/
+  umpire verify sabreur-hex                       one ruleset, by id
+  umpire verify corpus/rulesets/hail-caesar-hyw.rules --format sarif > hyw.sarif
+  umpire verify hail-caesar --format json
+  umpire verify --explain table-gap:wab:to_wound_chart:no-row
+
+A RULESET is an id from corpus/rulesets/ or a path to a .rules file; a
+variant is also checked against its base. Findings: table gaps, range
+breaches, impossible and automatic tests, refuted invariants,
+contradictions, superseded entries, dead rules, skill interactions, army
+lists, variant differences, and constructs not encoded. Each witness is
+re-checked by the evaluator. Exit status: 0 nothing above a note, 1
+findings, 2 bad input, 3 internal error. See docs/verification.md.)";
+
+enum class VerifyFormat { text, json, sarif };
+
+struct VerifyOptions {
+  std::vector<std::string> targets;
+  std::string rulesets_dir;
+  VerifyFormat format = VerifyFormat::text;
+  std::string explain;
+  bool extremes = false;
+  bool timings = false;
+  unsigned jobs = 2;
+};
+
+fs::path rulesets_dir(const VerifyOptions& o) {
+  return o.rulesets_dir.empty() ? rules::default_rulesets_dir() : fs::path(o.rulesets_dir);
+}
+
+std::vector<std::string> known_rulesets(const VerifyOptions& o) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(rulesets_dir(o), ec)) {
+    if (e.path().extension() == ".rules") out.push_back(e.path().stem().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+struct Loaded {
+  rules::Ruleset rs;
+  std::optional<rules::Ruleset> base;
+};
+
+std::optional<rules::Ruleset> load_path(Session& session, const fs::path& path, const std::string& arg,
+                                        const VerifyOptions& o) {
+  std::string error;
+  auto file = session.sources.load(path, error);
+  if (!file) {
+    auto d = session.diags.error("cli.verify.unknown-ruleset", session.find_arg(arg), "cannot read ruleset '{}': {}",
+                                 arg, error);
+    if (auto best = closest_match(arg, known_rulesets(o))) d.hint("did you mean '{}'?", *best);
+    else d.hint("run 'umpire rules list' for the rulesets in {}", rulesets_dir(o).string());
+    return std::nullopt;
+  }
+  rules::LoadOptions lo;
+  lo.check_file_name = true;
+  return rules::load_ruleset(session.sources, *file, path.parent_path(), session.diags, lo);
+}
+
+int run_verify(Session& session, const VerifyOptions& o) {
+  std::vector<std::string> targets = o.targets;
+  if (!o.explain.empty() && targets.empty()) {
+    // CATEGORY:RULESET:DETAIL (or internal-error:CATEGORY:RULESET:DETAIL): verify only that ruleset.
+    std::vector<std::string> parts;
+    for (std::size_t at = 0; at <= o.explain.size();) {
+      const std::size_t next = std::min(o.explain.find(':', at), o.explain.size());
+      parts.push_back(o.explain.substr(at, next - at));
+      at = next + 1;
+    }
+    const std::size_t k = !parts.empty() && parts[0] == "internal-error" ? 2 : 1;
+    if (k < parts.size() && fs::exists(rulesets_dir(o) / (parts[k] + ".rules"))) targets.push_back(parts[k]);
+  }
+  if (targets.empty()) targets = known_rulesets(o);
+  std::vector<std::unique_ptr<Loaded>> loaded;
+  bool bad = false;
+  for (const std::string& t : targets) {
+    const bool is_path = t.find('/') != std::string::npos || t.ends_with(".rules");
+    const fs::path path = is_path ? fs::path(t) : rulesets_dir(o) / (t + ".rules");
+    auto rs = load_path(session, path, t, o);
+    if (!rs) {
+      bad = true;
+      continue;
+    }
+    auto l = std::make_unique<Loaded>(Loaded{std::move(*rs), std::nullopt});
+    if (l->rs.lineage.size() > 1) {
+      DiagnosticEngine quiet(0);
+      l->base = rules::load_ruleset(session.sources, path.parent_path() / (l->rs.lineage[1] + ".rules"), quiet);
+    }
+    loaded.push_back(std::move(l));
+  }
+  if (bad) {
+    session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
+    return exit_usage;
+  }
+  // One thread (and Z3 context) per ruleset, at most `jobs` at a time.
+  std::vector<verify::Report> parts(loaded.size());
+  const unsigned jobs = std::max(1U, o.jobs);
+  for (std::size_t first = 0; first < loaded.size(); first += jobs) {
+    std::vector<std::thread> threads;
+    for (std::size_t i = first; i < loaded.size() && i < first + jobs; ++i) {
+      threads.emplace_back([&, i] {
+        const Loaded& l = *loaded[i];
+        verify::VerifyOptions vo;
+        vo.trace = o.timings;
+        parts[i] = verify::verify_ruleset(l.rs, l.base ? &*l.base : nullptr, vo);
+      });
+    }
+    for (std::thread& t : threads) t.join();
+  }
+  verify::Report report;
+  for (verify::Report& p : parts) verify::merge_report(report, std::move(p));
+  report.sort();
+
+  if (!o.explain.empty()) {
+    const std::string text = verify::explain_finding(report, o.explain);
+    if (text.empty()) {
+      std::vector<std::string> ids;
+      for (const verify::Finding& f : report.findings) ids.push_back(f.id);
+      auto d = session.diags.error("cli.verify.unknown-finding", session.find_arg(o.explain),
+                                   "no finding '{}' in this report", o.explain);
+      if (auto best = closest_match(o.explain, ids)) d.hint("did you mean '{}'?", *best);
+      else d.hint("run 'umpire verify' for the ids of the findings");
+      session.flush_diagnostics(Format::text);
+      return exit_usage;
+    }
+    std::cout << text;
+    return exit_clean;
+  }
+  switch (o.format) {
+    case VerifyFormat::text: std::cout << verify::render_findings_text(report, o.extremes); break;
+    case VerifyFormat::json: std::cout << verify::render_findings_json(report); break;
+    case VerifyFormat::sarif: std::cout << verify::render_findings_sarif(session.sources, report); break;
+  }
+  session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
+  if (o.format == VerifyFormat::text) {
+    std::cerr << fmt::format("verified {} ruleset{} in {:.1f} s of solver time\n", report.rulesets.size(),
+                             report.rulesets.size() == 1 ? "" : "s", report.seconds);
+  }
+  bool internal = false, findings = false;
+  for (const verify::Finding& f : report.findings) {
+    internal = internal || f.category == verify::Category::internal_error;
+    findings = findings || f.severity == Severity::warning || f.severity == Severity::error;
+  }
+  return internal ? exit_internal : findings ? exit_findings : exit_clean;
+}
+
+}  // namespace
+
+Command add_verify_command(CLI::App& root) {
+  auto o = std::make_shared<VerifyOptions>();
+  CLI::App* app = root.add_subcommand("verify", "Prove properties of rule data and report findings with witnesses");
+  app->add_option("rulesets", o->targets, "Ruleset ids or .rules paths (default: every shipped ruleset)");
+  app->add_option("--rulesets", o->rulesets_dir, "Folder of the rulesets (default: corpus/rulesets)");
+  app->add_option_function<std::string>(
+         "--format",
+         [o](const std::string& name) {
+           o->format = name == "json" ? VerifyFormat::json : name == "sarif" ? VerifyFormat::sarif : VerifyFormat::text;
+         },
+         "Output format: text (default), json or sarif")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  app->add_option("--explain", o->explain, "Print everything about one finding, by id");
+  app->add_flag("--extremes", o->extremes, "Also list the extreme values of every modified quantity (text)");
+  app->add_flag("--timings", o->timings, "Print the time each analysis takes on stderr as it ends");
+  app->add_option("--jobs,-j", o->jobs, "Rulesets verified at once, one thread each (default 2)")
+      ->check(CLI::Range(1U, 64U));
+  app->footer(verify_footer);
+  return {app, [o](Session& session) { return run_verify(session, *o); }};
+}
+
+}  // namespace umpire::cli

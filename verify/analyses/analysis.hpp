@@ -1,0 +1,100 @@
+#pragma once
+// What every analysis shares: the ruleset, its translation, the report it
+// adds to, the situations it may consider (skill prerequisites hold), and
+// the "roots" — the items the engine evaluates on their own — with a way to
+// replay each one on a witness with the engine's evaluator.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/rules/evaluator.hpp"
+#include "verify/findings.hpp"
+#include "verify/smt/smt_model.hpp"
+
+namespace umpire::verify {
+
+// The givens and switches an item reads, directly or through values,
+// stacks and tables.
+struct Support {
+  std::vector<bool> givens, switches;
+  void merge(const Support& other);
+};
+
+class SupportIndex {
+ public:
+  explicit SupportIndex(const rules::Ruleset& rs);
+  Support of_expr(const rules::Expr& e);
+  Support of_value(std::uint32_t id);
+  Support of_stack(std::uint32_t id);
+  Support of_test(std::uint32_t id);
+
+ private:
+  void walk(const rules::Expr& e, Support& out);
+  const rules::Ruleset& rs_;
+  std::vector<std::optional<Support>> values_, stacks_;
+  std::vector<bool> busy_values_, busy_stacks_;
+};
+
+enum class RootKind : std::uint8_t { value, test, stack, invariant, permission, skill_allowed, skill_cost };
+
+struct Root {
+  RootKind kind = RootKind::value;
+  std::uint32_t index = 0;
+  Term term;
+  FindingItem item;
+  Support support;
+};
+
+// The evaluator's answer on a witness.
+struct Replay {
+  bool failed = false;
+  std::optional<rules::EvalError> error;
+  std::optional<rules::Val> value;             // value, invariant, permission, skill
+  std::optional<std::int64_t> number;          // stack result, test score needed
+  std::optional<rules::TestResult> test;
+  std::vector<std::string> evidence;           // the breakdown
+};
+
+struct Context {
+  Context(const rules::Ruleset& r, SmtModel& m, Report& out);
+
+  const rules::Ruleset& rs;
+  SmtModel& smt;
+  Report& report;
+  Term legal;
+  SupportIndex support;
+
+  std::vector<Root> roots();  // built once
+  Replay replay(const Root& root, const rules::Situation& s);
+
+  Finding finding(Category c, Severity severity, const std::string& id_detail, std::string message) const;
+  // "name = value" for the givens and switches in `support` (all when null).
+  std::vector<std::string> witness_lines(const Witness& w, const Support* support) const;
+  FindingItem item(rules::ItemRef ref) const;
+  FindingItem entry_item(std::uint32_t stack, std::uint32_t stage, std::uint32_t entry) const;
+  void add(Finding f);
+  // Reports a finding whose witness the evaluator did not confirm.
+  void internal_error(const Finding& f, const std::string& why);
+  void prove(std::string what);
+
+ private:
+  std::optional<std::vector<Root>> roots_;
+};
+
+std::vector<std::string> breakdown_lines(const std::vector<rules::Step>& steps);
+
+// The analyses, one file each under verify/analyses/.
+void analyse_failures(Context& c);         // table coverage and range breaches (failures.cpp)
+void analyse_tests(Context& c);            // impossible and automatic tests (tests.cpp)
+void analyse_invariants(Context& c);       // caps and invariants, worst stacks (invariants.cpp)
+void analyse_extremes(Context& c);         // extreme values of modified quantities (extremes.cpp)
+void analyse_contradictions(Context& c);   // must vs cannot, two values (contradictions.cpp)
+void analyse_superseded(Context& c);       // entries that never change a result (superseded.cpp)
+void analyse_dead_rules(Context& c);       // conditions that never hold (dead_rules.cpp)
+void analyse_skill_pairs(Context& c);      // skill and special-rule pairs (skill_pairs.cpp)
+void analyse_army_lists(Context& c);       // army lists (army_lists.cpp)
+void analyse_not_encoded(Context& c);      // constructs not translated (not_encoded.cpp)
+// A variant against its base (variant.cpp); `base_smt` shares `c.smt`'s context.
+void analyse_variant(Context& c, const rules::Ruleset& base, SmtModel& base_smt);
+
+}  // namespace umpire::verify

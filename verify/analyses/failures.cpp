@@ -1,0 +1,89 @@
+// Table coverage and range breaches: every place where the evaluator can
+// stop with an error on a legal situation. For each root item and each
+// failure site in its translation, Z3 looks for a situation where
+// evaluation stops there first; the evaluator replays the witness and must
+// fail too. A lookup with no row (or keys outside the table) is a gap; a
+// value or stack beyond its declared range is a breach.
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "verify/analyses/analysis.hpp"
+
+namespace umpire::verify {
+
+using namespace umpire::rules;
+
+namespace {
+
+bool is_gap(const FailureSite& site, const Ruleset& rs) {
+  if (site.id == "rules.eval.no-row") return true;
+  if (site.id == "rules.eval.no-value") return true;
+  if (site.id == "rules.eval.out-of-range") {
+    for (const Table& t : rs.tables) {
+      for (const Field& k : t.keys) {
+        if (k.span.file == site.span.file && k.span.begin == site.span.begin) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+void analyse_failures(Context& c) {
+  std::set<std::uint32_t> done;
+  for (const Root& root : c.roots()) {
+    for (std::uint32_t site_id : c.smt.sites(root.term)) {
+      if (done.count(site_id)) continue;
+      const FailureSite& site = c.smt.site(site_id);
+      Witness w;
+      const SmtStatus st = c.smt.check({c.smt.fails_at(root.term, site_id), c.legal}, &w);
+      if (st != SmtStatus::sat) continue;
+      done.insert(site_id);
+      const bool gap = is_gap(site, c.rs);
+      const Situation s = w.situation(c.rs);
+      const Replay r = c.replay(root, s);
+      const std::string message = r.error ? r.error->message : site.what;
+      // The table, value or stack where evaluation stops.
+      std::optional<ItemRef> where;
+      for (const auto& [name, ref] : c.rs.items) {
+        if (ref.kind != ItemKind::table && ref.kind != ItemKind::stack && ref.kind != ItemKind::value) continue;
+        const Span sp = c.rs.span_of(ref);
+        if (sp.file == site.span.file && sp.begin <= site.span.begin && site.span.end <= sp.end) {
+          where = ref;
+          break;
+        }
+      }
+      const std::string where_name = where ? c.rs.name_of(*where) : root.item.name;
+      Finding f = c.finding(gap ? Category::table_gap : Category::range_breach, Severity::error,
+                            fmt::format("{}:{}", where_name, site.id.substr(site.id.rfind('.') + 1)),
+                            fmt::format("'{}' cannot be computed in some situations: {}", root.item.name, message));
+      f.items.push_back(root.item);
+      if (where && where_name != root.item.name) f.items.push_back(c.item(*where));
+      f.witness = c.witness_lines(w, &root.support);
+      f.evidence = r.evidence;
+      if (gap) {
+        f.explanation = fmt::format(
+            "In the witness situation the lookup finds no result: {}. Either a row is missing (add one that covers "
+            "these keys, or mark the table 'partial' if the text leaves the case open), or the modifiers can push "
+            "a key beyond what the table was written for (clamp the stack, or state the limit).",
+            message);
+      } else {
+        f.explanation = fmt::format(
+            "In the witness situation the result leaves its declared range: {}. Either the modifiers stack higher "
+            "(or lower) than the text allows, in which case a cap is missing, or the declared range is too narrow; "
+            "declare the stack 'clamp' only if the text itself bounds the result.",
+            message);
+      }
+      if (!r.failed) {
+        c.internal_error(f, "the evaluator computes it without error");
+        continue;
+      }
+      c.add(std::move(f));
+    }
+  }
+}
+
+}  // namespace umpire::verify

@@ -1,0 +1,190 @@
+// A variant against its base. Every difference the variant makes (override,
+// removal, added or removed entry, added value) not declared `intentional`
+// is reported; and every value and test present in both whose result can
+// change because of such an undeclared difference is reported with a
+// witness situation where base and variant disagree. Both rulesets are
+// translated into one Z3 context, so givens of the same name and type are
+// the same variables; the evaluator of each ruleset replays the witness.
+#include <set>
+
+#include <fmt/format.h>
+
+#include "verify/analyses/analysis.hpp"
+
+namespace umpire::verify {
+
+using namespace umpire::rules;
+
+namespace {
+
+// Names of the items an expression reads, transitively.
+class Dependencies {
+ public:
+  explicit Dependencies(const Ruleset& rs) : rs_(rs) {}
+  void expr(const Expr& e, std::set<std::string>& out) {
+    switch (e.kind) {
+      case ExprKind::given: type(rs_.givens[e.ref].type, out); break;
+      case ExprKind::switch_: out.insert(rs_.switches[e.ref].name); break;
+      case ExprKind::value:
+        if (out.insert(rs_.values[e.ref].name).second) expr(rs_.values[e.ref].expr, out);
+        break;
+      case ExprKind::lookup: out.insert(rs_.tables[e.ref].name); break;
+      case ExprKind::with_stack: stack(e.ref, out); break;
+      default: break;
+    }
+    for (const Expr& a : e.args) expr(a, out);
+  }
+  void stack(std::uint32_t id, std::set<std::string>& out) {
+    const Stack& st = rs_.stacks[id];
+    if (!out.insert(st.name).second) return;
+    if (st.base) expr(*st.base, out);
+    for (const Stage& stage : st.stages) {
+      for (const Entry& e : stage.entries) {
+        if (e.when) expr(*e.when, out);
+        expr(e.operand, out);
+        if (e.skill) out.insert(rs_.skills[*e.skill].name);
+      }
+    }
+  }
+  void type(const Type& t, std::set<std::string>& out) {
+    if (t.kind == TypeKind::enumeration || t.kind == TypeKind::set) out.insert(rs_.domains[t.ref].name);
+    if (t.kind == TypeKind::profile) {
+      out.insert(rs_.records[t.ref].name);
+      for (const Profile& p : rs_.profiles) {
+        if (p.record == t.ref) out.insert(p.name);
+      }
+    }
+  }
+
+ private:
+  const Ruleset& rs_;
+};
+
+// The same situation in the base's terms; false when a value has no
+// counterpart there.
+bool to_base(const Ruleset& variant, const Ruleset& base, const Witness& w, Situation& out) {
+  for (std::size_t i = 0; i < variant.givens.size(); ++i) {
+    if (!w.givens[i]) continue;
+    auto ref = base.find(variant.givens[i].name);
+    if (!ref || ref->kind != ItemKind::given) continue;
+    const Type& bt = base.givens[ref->index].type;
+    std::string error;
+    auto v = parse_value(base, bt, value_text(variant, variant.givens[i].type, *w.givens[i]), error);
+    if (!v) {
+      if (w.givens[i]->kind == Val::Kind::set) return false;
+      return false;
+    }
+    if (out.set(ref->index, *v)) return false;
+  }
+  for (std::size_t i = 0; i < variant.switches.size(); ++i) {
+    auto ref = base.find(variant.switches[i].name);
+    if (!ref || ref->kind != ItemKind::switch_) continue;
+    const std::string& option = variant.switches[i].options[w.switches[i]].name;
+    const Switch& bs = base.switches[ref->index];
+    for (std::size_t o = 0; o < bs.options.size(); ++o) {
+      if (bs.options[o].name == option) out.set_switch(ref->index, static_cast<std::uint32_t>(o));
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
+  const Ruleset& rs = c.rs;
+  std::set<std::string> undeclared, declared;
+  for (const Difference& d : rs.differences) {
+    (d.intentional ? declared : undeclared).insert(d.item);
+    if (d.intentional) continue;
+    Finding f = c.finding(Category::variant_difference, Severity::warning, fmt::format("{}:{}", d.item, d.operation),
+                          fmt::format("'{}' differs from base '{}' ({}) and is not declared intentional", d.item,
+                                      base.id, d.operation));
+    FindingItem item{d.item, d.operation, d.refs, d.span};
+    if (auto ref = rs.find(d.item)) item.refs = rs.refs_of(*ref);
+    f.items.push_back(item);
+    f.explanation = fmt::format(
+        "A variant states its differences from its base; this one is not declared. If it is meant, add "
+        "`intentional {} \"why\"` with a citation; otherwise it is drift from the base rules.",
+        d.item);
+    c.add(std::move(f));
+  }
+  // Given types must agree for the shared variables to mean the same thing.
+  auto comparable = [&](const Support& sup) {
+    for (std::size_t i = 0; i < rs.givens.size(); ++i) {
+      if (!sup.givens[i]) continue;
+      auto ref = base.find(rs.givens[i].name);
+      if (!ref || ref->kind != ItemKind::given) return false;
+      const Type& a = rs.givens[i].type;
+      const Type& b = base.givens[ref->index].type;
+      if (a.kind != b.kind || a.lo != b.lo || a.hi != b.hi || a.optional != b.optional) return false;
+      if (a.kind == TypeKind::enumeration && rs.domains[a.ref].values != base.domains[b.ref].values) return false;
+    }
+    return true;
+  };
+  Dependencies deps(rs);
+  auto compare = [&](ItemKind kind, std::uint32_t vi, std::uint32_t bi, const std::string& name) {
+    std::set<std::string> reads{name};
+    Support sup;
+    if (kind == ItemKind::value) {
+      deps.expr(rs.values[vi].expr, reads);
+      sup = c.support.of_value(vi);
+    } else {
+      const Test& t = rs.tests[vi];
+      deps.expr(t.target, reads);
+      if (t.stack) deps.stack(*t.stack, reads);
+      sup = c.support.of_test(vi);
+    }
+    std::vector<std::string> causes;
+    for (const std::string& u : undeclared) {
+      if (reads.count(u)) causes.push_back(u);
+    }
+    if (causes.empty() || !comparable(sup)) return;
+    const Term tv = kind == ItemKind::value ? c.smt.value(vi) : c.smt.test_needed(vi);
+    const Term tb = c.smt.import(base_smt, kind == ItemKind::value ? base_smt.value(bi) : base_smt.test_needed(bi));
+    const Term ok = c.smt.not_(c.smt.or_(c.smt.fails(tv), c.smt.fails(tb)));
+    Witness w;
+    if (c.smt.check({ok, c.smt.holds(c.smt.not_(c.smt.eq(tv, tb))), c.legal}, &w) != SmtStatus::sat) return;
+    Situation sb(base);
+    if (!to_base(rs, base, w, sb)) return;
+    const Situation sv = w.situation(rs);
+    Evaluator ev(rs, sv), eb(base, sb);
+    std::string a, b;
+    if (kind == ItemKind::value) {
+      auto x = ev.value(vi);
+      auto y = eb.value(bi);
+      a = x ? value_text(rs, rs.values[vi].type, *x) : "(error)";
+      b = y ? value_text(base, base.values[bi].type, *y) : "(error)";
+    } else {
+      auto x = ev.test(vi);
+      auto y = eb.test(bi);
+      a = x ? fmt::format("needs {}", x->needed) : "(error)";
+      b = y ? fmt::format("needs {}", y->needed) : "(error)";
+    }
+    Finding f = c.finding(Category::variant_drift, Severity::warning, name,
+                          fmt::format("'{}' gives {} where base '{}' gives {}, through undeclared difference{} {}",
+                                      name, a, base.id, b, causes.size() == 1 ? "" : "s",
+                                      fmt::format("'{}'", fmt::join(causes, "', '"))));
+    f.items.push_back(c.item({kind, vi}));
+    f.witness = c.witness_lines(w, &sup);
+    f.evidence = breakdown_lines(ev.breakdown());
+    f.evidence.push_back(fmt::format("-- base {}:", base.id));
+    for (const std::string& l : breakdown_lines(eb.breakdown())) f.evidence.push_back(l);
+    f.explanation = "The variant changes this result in the witness situation, and the change comes from a "
+                    "difference that is not declared intentional. Declare it, or restore the base rule.";
+    if (a == b) {
+      c.internal_error(f, "the evaluators of base and variant agree");
+      return;
+    }
+    c.add(std::move(f));
+  };
+  for (std::uint32_t v = 0; v < rs.values.size(); ++v) {
+    auto ref = base.find(rs.values[v].name);
+    if (ref && ref->kind == ItemKind::value) compare(ItemKind::value, v, ref->index, rs.values[v].name);
+  }
+  for (std::uint32_t t = 0; t < rs.tests.size(); ++t) {
+    auto ref = base.find(rs.tests[t].name);
+    if (ref && ref->kind == ItemKind::test) compare(ItemKind::test, t, ref->index, rs.tests[t].name);
+  }
+}
+
+}  // namespace umpire::verify

@@ -1,0 +1,283 @@
+// Queries on the translation: satisfiability with a witness situation,
+// optimisation, unsat cores, and evaluation of a term in a concrete
+// situation (what the property tests compare with the evaluator).
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "verify/smt/z3_impl.hpp"
+
+namespace umpire::verify {
+
+using namespace umpire::rules;
+
+SmtModel::SmtModel(const Ruleset& rs, unsigned timeout_ms) : impl_(std::make_unique<Impl>(rs, timeout_ms, nullptr)) {}
+SmtModel::SmtModel(const Ruleset& rs, SmtModel& other)
+    : impl_(std::make_unique<Impl>(rs, other.impl_->timeout_ms, other.impl_->ctx_owner)) {}
+
+Term SmtModel::import(const SmtModel& other, Term t) { return impl_->add(other.impl_->terms.at(t.id)); }
+SmtModel::~SmtModel() = default;
+
+const Ruleset& SmtModel::ruleset() const { return impl_->rs; }
+const std::vector<NotEncoded>& SmtModel::not_encoded() const { return impl_->not_encoded; }
+const FailureSite& SmtModel::site(std::uint32_t id) const { return impl_->sites.at(id); }
+
+Term SmtModel::constant(std::int64_t n) { return impl_->add(impl_->int_val(impl_->int_const(n), n, n)); }
+Term SmtModel::truth(bool b) { return impl_->add(impl_->bool_val(impl_->ctx.bool_val(b))); }
+
+namespace {
+// A boolean combination keeps the failures of both sides, in order.
+SVal combine(SmtModel::Impl& m, z3::expr v, const SVal& a, const SVal* b) {
+  SVal s = m.bool_val(v);
+  m.sequence(s, a);
+  if (b) m.sequence(s, *b);
+  return s;
+}
+}  // namespace
+
+Term SmtModel::not_(Term a) {
+  const SVal& x = impl_->terms.at(a.id);
+  return impl_->add(combine(*impl_, !x.v, x, nullptr));
+}
+Term SmtModel::and_(Term a, Term b) {
+  const SVal x = impl_->terms.at(a.id), y = impl_->terms.at(b.id);
+  return impl_->add(combine(*impl_, x.v && y.v, x, &y));
+}
+Term SmtModel::or_(Term a, Term b) {
+  const SVal x = impl_->terms.at(a.id), y = impl_->terms.at(b.id);
+  return impl_->add(combine(*impl_, x.v || y.v, x, &y));
+}
+Term SmtModel::eq(Term a, Term b) {
+  const SVal x = impl_->terms.at(a.id), y = impl_->terms.at(b.id);
+  return impl_->add(combine(*impl_, impl_->same(x, y), x, &y));
+}
+Term SmtModel::lt(Term a, Term b) {
+  const SVal x = impl_->terms.at(a.id), y = impl_->terms.at(b.id);
+  return impl_->add(combine(*impl_, impl_->as_int(x) < impl_->as_int(y), x, &y));
+}
+Term SmtModel::le(Term a, Term b) {
+  const SVal x = impl_->terms.at(a.id), y = impl_->terms.at(b.id);
+  return impl_->add(combine(*impl_, impl_->as_int(x) <= impl_->as_int(y), x, &y));
+}
+Term SmtModel::is_none(Term a) { return impl_->add(impl_->bool_val(impl_->terms.at(a.id).none)); }
+Term SmtModel::holds(Term a) {
+  const SVal& x = impl_->terms.at(a.id);
+  return impl_->add(impl_->bool_val(x.v && !x.none && !impl_->err(x)));
+}
+Term SmtModel::fails(Term a) { return impl_->add(impl_->bool_val(impl_->err(impl_->terms.at(a.id)))); }
+
+std::vector<std::uint32_t> SmtModel::sites(Term a) const {
+  std::vector<std::uint32_t> out;
+  for (const auto& f : impl_->terms.at(a.id).fails) {
+    if (std::find(out.begin(), out.end(), f.first) == out.end()) out.push_back(f.first);
+  }
+  return out;
+}
+
+Term SmtModel::fails_at(Term a, std::uint32_t site_id) {
+  z3::expr_vector any(impl_->ctx);
+  for (const auto& f : impl_->terms.at(a.id).fails) {
+    if (f.first == site_id) any.push_back(f.second);
+  }
+  return impl_->add(impl_->bool_val(any.empty() ? impl_->ctx.bool_val(false) : z3::mk_or(any)));
+}
+
+namespace {
+// z3::expr::substitute is not const: work on copies.
+SVal substitute(SVal out, const z3::expr_vector& from, const z3::expr_vector& to) {
+  out.v = out.v.substitute(from, to);
+  out.none = out.none.substitute(from, to);
+  for (z3::expr& b : out.bits) b = b.substitute(from, to);
+  for (auto& f : out.fails) f.second = f.second.substitute(from, to);
+  return out;
+}
+}  // namespace
+
+Term SmtModel::without_skill(Term a, std::uint32_t skill) {
+  const Skill& s = impl_->rs.skills.at(skill);
+  const SVal& holder = impl_->given_vars.at(s.holder);
+  z3::expr_vector from(impl_->ctx), to(impl_->ctx);
+  if (s.value < holder.bits.size()) {
+    from.push_back(holder.bits[s.value]);
+    to.push_back(impl_->ctx.bool_val(false));
+  }
+  return impl_->add(substitute(impl_->terms.at(a.id), from, to));
+}
+
+Term SmtModel::with_given_false(Term a, std::uint32_t given) {
+  const SVal& g = impl_->given_vars.at(given);
+  z3::expr_vector from(impl_->ctx), to(impl_->ctx);
+  if (g.v.is_bool() && g.v.is_const()) {
+    from.push_back(g.v);
+    to.push_back(impl_->ctx.bool_val(false));
+  }
+  for (const z3::expr& b : g.bits) {
+    from.push_back(b);
+    to.push_back(impl_->ctx.bool_val(false));
+  }
+  return impl_->add(substitute(impl_->terms.at(a.id), from, to));
+}
+
+void SmtModel::Impl::setup(z3::solver& s) {
+  z3::params p(ctx);
+  p.set("timeout", timeout_ms);
+  s.set(p);
+  s.add(domain_constraints);
+}
+
+Witness SmtModel::Impl::witness_from(const z3::model& m) {
+  Witness w;
+  for (std::size_t i = 0; i < rs.givens.size(); ++i) {
+    const Given& g = rs.givens[i];
+    const SVal& s = given_vars[i];
+    if (g.type.optional && m.eval(s.none, true).is_true()) {
+      w.givens.emplace_back(Val::none());
+      continue;
+    }
+    switch (g.type.kind) {
+      case TypeKind::boolean: w.givens.emplace_back(Val::boolean(m.eval(s.v, true).is_true())); break;
+      case TypeKind::set: {
+        std::uint64_t bits = 0;
+        for (std::size_t b = 0; b < s.bits.size(); ++b) {
+          if (m.eval(s.bits[b], true).is_true()) bits |= std::uint64_t{1} << b;
+        }
+        w.givens.emplace_back(Val::set(bits));
+        break;
+      }
+      case TypeKind::enumeration:
+        w.givens.emplace_back(Val::enumeration(static_cast<std::uint32_t>(m.eval(s.v, true).get_numeral_int64())));
+        break;
+      case TypeKind::profile:
+        w.givens.emplace_back(Val::profile(static_cast<std::uint32_t>(m.eval(s.v, true).get_numeral_int64())));
+        break;
+      default: w.givens.emplace_back(Val::integer(m.eval(s.v, true).get_numeral_int64())); break;
+    }
+  }
+  for (const z3::expr& v : switch_vars) w.switches.push_back(static_cast<std::uint32_t>(m.eval(v, true).get_numeral_int64()));
+  return w;
+}
+
+Situation Witness::situation(const Ruleset& rs) const {
+  Situation s(rs);
+  for (std::size_t i = 0; i < givens.size(); ++i) {
+    if (givens[i]) (void)s.set(static_cast<std::uint32_t>(i), *givens[i]);
+  }
+  for (std::size_t i = 0; i < switches.size(); ++i) s.set_switch(static_cast<std::uint32_t>(i), switches[i]);
+  return s;
+}
+
+SmtStatus SmtModel::check(const std::vector<Term>& assumptions, Witness* witness) {
+  z3::solver s(impl_->ctx);
+  impl_->setup(s);
+  for (Term t : assumptions) s.add(impl_->terms.at(t.id).v);
+  switch (s.check()) {
+    case z3::sat:
+      if (witness) *witness = impl_->witness_from(s.get_model());
+      return SmtStatus::sat;
+    case z3::unsat: return SmtStatus::unsat;
+    default: return SmtStatus::unknown;
+  }
+}
+
+std::optional<Optimum> SmtModel::optimise(Term objective, bool maximise, const std::vector<Term>& assumptions) {
+  z3::optimize opt(impl_->ctx);
+  z3::params p(impl_->ctx);
+  p.set("timeout", impl_->timeout_ms);
+  opt.set(p);
+  opt.add(impl_->domain_constraints);
+  for (Term t : assumptions) opt.add(impl_->terms.at(t.id).v);
+  const z3::expr goal = impl_->as_int(impl_->terms.at(objective.id));
+  if (maximise) opt.maximize(goal);
+  else opt.minimize(goal);
+  if (opt.check() != z3::sat) return std::nullopt;
+  const z3::model m = opt.get_model();
+  const z3::expr v = m.eval(goal, true);
+  if (!v.is_numeral()) return std::nullopt;  // unbounded
+  return Optimum{v.get_numeral_int64(), impl_->witness_from(m)};
+}
+
+std::vector<std::size_t> SmtModel::unsat_core(const std::vector<Term>& named) {
+  z3::solver s(impl_->ctx);
+  impl_->setup(s);
+  z3::expr_vector indicators(impl_->ctx);
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    z3::expr p = impl_->ctx.bool_const(fmt::format("core:{}", i).c_str());
+    s.add(z3::implies(p, impl_->terms.at(named[i].id).v));
+    indicators.push_back(p);
+  }
+  std::vector<std::size_t> out;
+  if (s.check(indicators) != z3::unsat) return out;
+  const z3::expr_vector core = s.unsat_core();
+  for (int c = 0; c < static_cast<int>(core.size()); ++c) {
+    for (int i = 0; i < static_cast<int>(indicators.size()); ++i) {
+      if (z3::eq(core[c], indicators[i])) out.push_back(static_cast<std::size_t>(i));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+z3::expr_vector SmtModel::Impl::situation_equalities(const Situation& situation) {
+  z3::expr_vector eqs(ctx);
+  for (std::size_t i = 0; i < rs.givens.size(); ++i) {
+    const auto& v = situation.given(static_cast<std::uint32_t>(i));
+    if (!v) continue;
+    const SVal& g = given_vars[i];
+    if (rs.givens[i].type.optional) eqs.push_back(g.none == ctx.bool_val(v->is_none()));
+    if (v->is_none()) continue;
+    if (!g.bits.empty()) {
+      for (std::size_t b = 0; b < g.bits.size(); ++b) eqs.push_back(g.bits[b] == ctx.bool_val((v->bits >> b & 1U) != 0));
+    } else if (g.v.is_bool()) {
+      eqs.push_back(g.v == ctx.bool_val(v->number != 0));
+    } else {
+      eqs.push_back(g.v == int_const(v->number));
+    }
+  }
+  for (std::size_t i = 0; i < switch_vars.size(); ++i) {
+    eqs.push_back(switch_vars[i] == int_const(situation.switch_option(static_cast<std::uint32_t>(i))));
+  }
+  return eqs;
+}
+
+std::optional<Val> SmtModel::evaluate(Term a, const Situation& situation) {
+  return evaluate_all({a}, situation).front();
+}
+
+std::vector<std::optional<Val>> SmtModel::evaluate_all(const std::vector<Term>& terms, const Situation& situation) {
+  std::vector<std::optional<Val>> out(terms.size());
+  z3::solver s(impl_->ctx);
+  impl_->setup(s);
+  s.add(impl_->situation_equalities(situation));
+  if (s.check() != z3::sat) return out;
+  const z3::model m = s.get_model();
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    const SVal& t = impl_->terms.at(terms[i].id);
+    if (m.eval(impl_->err(t), true).is_true()) continue;
+    if (m.eval(t.none, true).is_true()) {
+      out[i] = Val::none();
+      continue;
+    }
+    if (!t.bits.empty() || t.kind == TypeKind::set) {
+      std::uint64_t bits = 0;
+      for (std::size_t b = 0; b < t.bits.size(); ++b) {
+        if (m.eval(t.bits[b], true).is_true()) bits |= std::uint64_t{1} << b;
+      }
+      out[i] = Val::set(bits);
+      continue;
+    }
+    const z3::expr v = m.eval(t.v, true);
+    if (v.is_bool()) {
+      out[i] = Val::boolean(v.is_true());
+      continue;
+    }
+    const std::int64_t n = v.get_numeral_int64();
+    switch (t.kind) {
+      case TypeKind::enumeration: out[i] = Val::enumeration(static_cast<std::uint32_t>(n)); break;
+      case TypeKind::profile: out[i] = Val::profile(static_cast<std::uint32_t>(n)); break;
+      default: out[i] = Val::integer(n); break;
+    }
+  }
+  return out;
+}
+
+}  // namespace umpire::verify

@@ -1,0 +1,96 @@
+#pragma once
+// Internal to verify/smt/*.cpp (the only files that include z3++.h): the Z3
+// side of SmtModel. Nothing outside verify/smt/ includes this header.
+#include <z3++.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <tuple>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "verify/smt/smt_model.hpp"
+
+namespace umpire::verify {
+
+// A rules value as Z3 terms. `v` is a Bool for booleans, an Int for
+// integers, rolls, enumeration indices and profile ids; sets use `bits`.
+// `fails` lists (site, condition): the evaluator stops first at that site
+// exactly when the condition holds.
+struct SVal {
+  explicit SVal(z3::context& c) : v(c), none(c.bool_val(false)) {}
+  rules::TypeKind kind = rules::TypeKind::integer;
+  z3::expr v;
+  std::vector<z3::expr> bits;
+  z3::expr none;
+  std::vector<std::pair<std::uint32_t, z3::expr>> fails;
+  // Static bounds of an integer value, to leave out overflow checks that
+  // cannot trigger.
+  std::int64_t lo = -64 * rules::max_int, hi = 64 * rules::max_int;
+};
+
+struct SmtModel::Impl {
+  Impl(const rules::Ruleset& r, unsigned timeout, std::shared_ptr<z3::context> shared);
+
+  const rules::Ruleset& rs;
+  std::shared_ptr<z3::context> ctx_owner;
+  z3::context& ctx;
+  // An entry left out of its stack (stack, stage, entry), for stack_without_entry.
+  std::optional<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> disabled;
+  unsigned timeout_ms;
+  std::vector<SVal> terms;  // Term ids
+  std::vector<FailureSite> sites;
+  std::map<std::pair<std::string, std::uint64_t>, std::uint32_t> site_ids;
+  std::vector<NotEncoded> not_encoded;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, bool> not_encoded_seen;
+
+  // Variables of the situation.
+  std::vector<SVal> given_vars;
+  std::vector<z3::expr> switch_vars;
+  z3::expr_vector domain_constraints;
+
+  std::map<const rules::Expr*, SVal> expr_cache;
+  std::vector<std::optional<SVal>> value_cache;
+  std::map<std::tuple<std::uint32_t, unsigned, std::int64_t>, SVal> stack_cache;
+  std::vector<bool> value_busy;
+
+  Term add(SVal s);
+  std::uint32_t site_id(const std::string& id, Span span, const std::string& what);
+  void note_not_encoded(Span span, std::string what);
+
+  // Encoding (encode_expr.cpp, encode_stack.cpp).
+  SVal encode(const rules::Expr& e);
+  SVal encode_uncached(const rules::Expr& e);
+  SVal encode_value(std::uint32_t id);
+  SVal encode_lookup(const rules::Expr& e);
+  SVal encode_stack(std::uint32_t id, const SVal& start);
+  SVal encode_test(std::uint32_t id);
+  SVal literal(const rules::Type& type, const rules::Val& v);
+  SVal int_val(z3::expr v, std::int64_t lo, std::int64_t hi);
+  SVal bool_val(z3::expr v);
+
+  z3::expr bool_const(bool b) { return ctx.bool_val(b); }
+  z3::expr int_const(std::int64_t n) { return ctx.int_val(static_cast<int64_t>(n)); }
+  // The disjunction of every failure condition.
+  z3::expr err(const SVal& s);
+  // `later` is computed after `first`: its failures count only when `first` succeeded.
+  void sequence(SVal& into, const SVal& later);
+  // The failures of `from`, counted only under `guard`.
+  void add_guarded(SVal& into, const SVal& from, const z3::expr& guard);
+  void add_site(SVal& into, const std::string& id, Span span, const std::string& what, const z3::expr& cond);
+  // eval_int / eval_bool: a none is an error at `span`.
+  void require_value(SVal& s, Span span);
+  z3::expr as_int(const SVal& s);  // booleans as 0/1
+  SVal ite(const z3::expr& c, const SVal& a, const SVal& b, const rules::Type& type);
+  z3::expr same(const SVal& a, const SVal& b);
+  SVal checked(SVal s, Span span);  // overflow site when the bounds allow it
+
+  // Solving (solve.cpp).
+  void setup(z3::solver& s);
+  Witness witness_from(const z3::model& m);
+  z3::expr_vector situation_equalities(const rules::Situation& s);
+};
+
+}  // namespace umpire::verify

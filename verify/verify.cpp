@@ -1,0 +1,69 @@
+// Runs the analyses in a fixed order, so the report is deterministic.
+#include "verify/verify.hpp"
+
+#include <chrono>
+#include <exception>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "verify/analyses/analysis.hpp"
+#include "verify/smt/smt_model.hpp"
+
+namespace umpire::verify {
+
+Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, const VerifyOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  Report report;
+  report.rulesets.push_back(rs.id);
+  try {
+    SmtModel smt(rs, options.timeout_ms);
+    Context c(rs, smt, report);
+    auto timed = [&](const char* name, auto&& analysis) {
+      const auto t0 = std::chrono::steady_clock::now();
+      analysis();
+      report.timings.emplace_back(fmt::format("{} {}", rs.id, name),
+                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      if (options.trace) std::cerr << fmt::format("{:8.2f} s  {}\n", report.timings.back().second, report.timings.back().first);
+    };
+    timed("table coverage and range breaches", [&] { analyse_failures(c); });
+    timed("tests", [&] { analyse_tests(c); });
+    timed("invariants", [&] { analyse_invariants(c); });
+    timed("extremes", [&] { analyse_extremes(c); });
+    timed("contradictions", [&] { analyse_contradictions(c); });
+    timed("superseded entries", [&] { analyse_superseded(c); });
+    timed("dead rules", [&] { analyse_dead_rules(c); });
+    timed("skill pairs", [&] { analyse_skill_pairs(c); });
+    timed("army lists", [&] { analyse_army_lists(c); });
+    if (base) {
+      timed("variant against base", [&] {
+        SmtModel base_smt(*base, smt);
+        analyse_variant(c, *base, base_smt);
+      });
+    }
+    analyse_not_encoded(c);
+  } catch (const std::exception& e) {
+    Finding f;
+    f.id = fmt::format("internal-error:{}:solver", rs.id);
+    f.category = Category::internal_error;
+    f.severity = Severity::error;
+    f.ruleset = rs.id;
+    f.message = fmt::format("verification of '{}' stopped: {}", rs.id, e.what());
+    f.explanation = "An error inside the solver or the translation: a bug in Umpire, not in the rules.";
+    report.findings.push_back(std::move(f));
+  }
+  report.sort();
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+void merge_report(Report& into, Report&& part) {
+  for (auto& f : part.findings) into.findings.push_back(std::move(f));
+  for (auto& p : part.proofs) into.proofs.push_back(std::move(p));
+  for (auto& e : part.extremes) into.extremes.push_back(std::move(e));
+  for (auto& r : part.rulesets) into.rulesets.push_back(std::move(r));
+  into.seconds += part.seconds;
+  for (auto& t : part.timings) into.timings.push_back(std::move(t));
+}
+
+}  // namespace umpire::verify
