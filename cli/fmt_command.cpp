@@ -50,14 +50,15 @@ int run_fmt(Session& session, const FmtOptions& opt) {
       continue;
     }
     DiagnosticEngine local;
-    const log::ast::Log ast = log::parse_log(session.sources, *file, local);
-    const bool failed = local.has_errors();
+    // Parsed and printed line by line: a large log's tree is never whole.
+    const std::optional<std::string> printed = log::format_log(session.sources.text(*file), *file, local);
+    const bool failed = local.has_errors() || !printed;
     session.diags.absorb(std::move(local));
     if (failed) {
       syntax_errors = true;
       continue;
     }
-    const std::string canonical = log::print_log(ast);
+    const std::string& canonical = *printed;
     const bool same = canonical == session.sources.text(*file);
     if (opt.check) {
       if (!same) {

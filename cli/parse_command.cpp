@@ -16,6 +16,12 @@
 namespace umpire::cli {
 namespace {
 
+// The diagnostics as the JSON document's "diagnostics" member prints them.
+std::string render_json_value(const Session& session) {
+  return nlohmann::json::parse(render_json(session.sources, session.diags))
+      .dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 constexpr const char* parse_examples = R"(Examples:
   umpire parse game.ulog                          events, one line each
   umpire parse game.ulog --dump ast               the syntax tree, one line per statement
@@ -31,41 +37,94 @@ struct ParseOptions {
   Format format = Format::text;
 };
 
+// `text` (one JSON value as nlohmann::json prints it at two spaces a level)
+// nested one level deep, as the document's member values are.
+void write_member_value(std::ostream& out, std::string_view text) {
+  std::size_t from = 0;
+  for (std::size_t nl; (nl = text.find('\n', from)) != std::string_view::npos; from = nl + 1) {
+    out << text.substr(from, nl + 1 - from) << "  ";
+  }
+  out << text.substr(from);
+}
+
+// The syntax tree, one line at a time: each line is parsed, written and
+// dropped, so memory stays that of the text (`fmt` needs the whole tree;
+// a dump does not).
+void dump_ast(std::ostream& out, Session& session, FileId file, Format format) {
+  const std::string_view text = session.sources.text(file);
+  log::ast::Log scratch;
+  log::LineReader reader(text, file, session.diags);
+  std::string chunk;
+  bool first = true;
+  const auto flush = [&](std::size_t at_least) {
+    if (chunk.size() < at_least) return;
+    out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    chunk.clear();
+  };
+  if (format == Format::json) chunk += "{\n    \"lines\": [";
+  while (reader.next(scratch)) {
+    if (format == Format::json) {
+      // "lines" is two levels deep in the document.
+      const std::string line = log::dump_line_json(scratch, scratch.lines.back(), true);
+      chunk += first ? "\n      " : ",\n      ";
+      for (char c : line) {
+        chunk.push_back(c);
+        if (c == '\n') chunk += "      ";
+      }
+    } else {
+      chunk += log::dump_ast_text(session.sources, scratch);
+    }
+    first = false;
+    scratch.clear();
+    flush(64 * 1024);
+  }
+  if (format == Format::json) chunk += first ? "]\n  }" : "\n    ]\n  }";
+  flush(0);
+}
+
 int run_parse(Session& session, const ParseOptions& opt) {
   auto file = session.load(opt.file);
   if (!file) {
     session.flush_diagnostics(opt.format);
     return exit_usage;
   }
+  // JSON: one document, {"ast" or "events": ..., "diagnostics": [...]}, keys
+  // in order, written as it goes (the diagnostics are complete once the
+  // events are lowered; the tree is written before them).
+  std::ostream& out = std::cout;
+  const bool json = opt.format == Format::json;
   bool syntax_errors = false;
-  std::string output;
   if (opt.dump == "ast") {
-    const log::ast::Log ast = log::parse_log(session.sources, *file, session.diags);
+    if (json) out << "{\n  \"ast\": ";
+    dump_ast(out, session, *file, opt.format);
     syntax_errors = session.diags.has_errors();
-    output = opt.format == Format::json ? log::dump_ast_json(ast, true) : log::dump_ast_text(session.sources, ast);
   } else {
     // Events only: each line is lowered as it is parsed and its syntax tree
     // dropped, so memory is the text and the battle, not a whole tree.
     const auto profiles = profile_catalogue_for_log(session.sources.text(*file));  // docs/log-format.md § Unit profiles
     const auto battle = events::parse_and_lower(session.sources.text(*file), *file, {profiles.get()}, session.diags);
     syntax_errors = !battle;
-    if (battle && opt.format == Format::json) {
-      output = events::battle_json(session.sources, *battle);
+    if (json) {
+      out << "{\n  \"diagnostics\": ";
+      write_member_value(out, render_json_value(session));
+      out << ",\n  \"events\": ";
+      if (battle) events::write_battle_json(out, session.sources, *battle, 2, 1);
+      else out << "null";
+      out << "\n}\n";
     } else if (battle) {
       // Written as it goes, before the diagnostics as before.
-      events::write_battle_text(std::cout, session.sources, *battle);
+      events::write_battle_text(out, session.sources, *battle);
     }
   }
   const bool errors = session.diags.has_errors();
-  if (opt.format == Format::json) {
-    // One JSON document: what was parsed and the diagnostics beside it.
-    nlohmann::json root;
-    root[opt.dump] = output.empty() ? nlohmann::json(nullptr) : nlohmann::json::parse(output);
-    root["diagnostics"] = nlohmann::json::parse(render_json(session.sources, session.diags));
-    std::cout << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+  if (json) {
+    if (opt.dump == "ast") {
+      out << ",\n  \"diagnostics\": ";
+      write_member_value(out, render_json_value(session));
+      out << "\n}\n";
+    }
     session.diags.clear();
   } else {
-    std::cout << output;
     session.flush_diagnostics(opt.format);
   }
   if (syntax_errors) return exit_usage;

@@ -13,8 +13,10 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "engine/core/diagnostic_render.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/loader.hpp"
 #include "verify/verify.hpp"
@@ -29,17 +31,19 @@ constexpr const char* verify_footer = R"(Examples:
   umpire verify sabreur-hex                       one ruleset, by id
   umpire verify corpus/rulesets/hail-caesar-hyw.rules --format sarif > hyw.sarif
   umpire verify hail-caesar --format json
+  umpire verify --format markdown                 the report of docs/verification.md
+  umpire verify sabreur-hex --timeout 10000       allow 10 s per solver query
   umpire verify --explain table-gap:wab:to_wound_chart:no-row
 
 A RULESET is an id from corpus/rulesets/ or a path to a .rules file; a
 variant is also checked against its base. Findings: table gaps, range
 breaches, impossible and automatic tests, refuted invariants,
 contradictions, superseded entries, dead rules, skill interactions, army
-lists, variant differences, and constructs not encoded. Each witness is
-re-checked by the evaluator. Exit status: 0 nothing above a note, 1
+lists, variant differences, constructs not encoded, and queries not proved
+within the time limit. Each witness is re-checked by the evaluator. Exit status: 0 nothing above a note, 1
 findings, 2 bad input, 3 internal error. See docs/verification.md.)";
 
-enum class VerifyFormat { text, json, sarif };
+enum class VerifyFormat { text, json, sarif, markdown };
 
 struct VerifyOptions {
   std::vector<std::string> targets;
@@ -49,6 +53,7 @@ struct VerifyOptions {
   bool extremes = false;
   bool timings = false;
   unsigned jobs = 2;
+  unsigned timeout_ms = verify::VerifyOptions{}.timeout_ms;
 };
 
 fs::path rulesets_dir(const VerifyOptions& o) {
@@ -131,6 +136,7 @@ int run_verify(Session& session, const VerifyOptions& o) {
         const Loaded& l = *loaded[i];
         verify::VerifyOptions vo;
         vo.trace = o.timings;
+        vo.timeout_ms = o.timeout_ms;
         parts[i] = verify::verify_ruleset(l.rs, l.base ? &*l.base : nullptr, vo);
       });
     }
@@ -157,10 +163,18 @@ int run_verify(Session& session, const VerifyOptions& o) {
   }
   switch (o.format) {
     case VerifyFormat::text: std::cout << verify::render_findings_text(report, o.extremes); break;
-    case VerifyFormat::json: std::cout << verify::render_findings_json(report); break;
+    case VerifyFormat::json: {
+      // One JSON document: the report, with the loading diagnostics in it.
+      nlohmann::json doc = nlohmann::json::parse(verify::render_findings_json(report));
+      doc["diagnostics"] = nlohmann::json::parse(render_json(session.sources, session.diags));
+      session.diags.clear();
+      std::cout << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      break;
+    }
     case VerifyFormat::sarif: std::cout << verify::render_findings_sarif(session.sources, report); break;
+    case VerifyFormat::markdown: std::cout << verify::render_findings_markdown(report); break;
   }
-  session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
+  if (o.format != VerifyFormat::json) session.flush_diagnostics(Format::text);
   if (o.format == VerifyFormat::text) {
     std::cerr << fmt::format("verified {} ruleset{} in {:.1f} s of solver time\n", report.rulesets.size(),
                              report.rulesets.size() == 1 ? "" : "s", report.seconds);
@@ -183,13 +197,19 @@ Command add_verify_command(CLI::App& root) {
   app->add_option_function<std::string>(
          "--format",
          [o](const std::string& name) {
-           o->format = name == "json" ? VerifyFormat::json : name == "sarif" ? VerifyFormat::sarif : VerifyFormat::text;
+           o->format = name == "json"       ? VerifyFormat::json
+                       : name == "sarif"    ? VerifyFormat::sarif
+                       : name == "markdown" ? VerifyFormat::markdown
+                                            : VerifyFormat::text;
          },
-         "Output format: text (default), json or sarif")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
+         "Output format: text (default), json, sarif, or markdown (the report of docs/verification.md)")
+      ->check(CLI::IsMember({"text", "json", "sarif", "markdown"}));
   app->add_option("--explain", o->explain, "Print everything about one finding, by id");
   app->add_flag("--extremes", o->extremes, "Also list the extreme values of every modified quantity (text)");
   app->add_flag("--timings", o->timings, "Print the time each analysis takes on stderr as it ends");
+  app->add_option("--timeout", o->timeout_ms,
+                  "Milliseconds per solver query; a query still open then is reported 'not proved' (default 2000)")
+      ->check(CLI::Range(1U, 3600000U));
   app->add_option("--jobs,-j", o->jobs, "Rulesets verified at once, one thread each (default 2)")
       ->check(CLI::Range(1U, 64U));
   app->footer(verify_footer);

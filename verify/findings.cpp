@@ -28,6 +28,7 @@ std::string_view to_string(Category c) {
     case Category::skill_interaction: return "skill-interaction";
     case Category::army_list: return "army-list";
     case Category::not_encoded: return "not-encoded";
+    case Category::not_proved: return "not-proved";
     case Category::internal_error: return "internal-error";
   }
   return "?";
@@ -145,6 +146,76 @@ std::string render_findings_json(const Report& report) {
   json out{{"rulesets", report.rulesets}, {"findings", findings}, {"proved", proofs}, {"extremes", extremes},
            {"summary", summary_line(report)}};
   return out.dump(2) + "\n";
+}
+
+namespace {
+// Markdown table cells: no pipes or line breaks inside.
+std::string cell(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '|') out += "\\|";
+    else if (ch == '\n') out += ' ';
+    else out += ch;
+  }
+  return out;
+}
+}  // namespace
+
+std::string render_findings_markdown(const Report& report) {
+  std::string out;
+  for (const std::string& rs : report.rulesets) {
+    std::vector<const Finding*> mine;
+    std::map<Category, std::size_t> by;
+    for (const Finding& f : report.findings) {
+      if (f.ruleset != rs) continue;
+      mine.push_back(&f);
+      ++by[f.category];
+    }
+    std::vector<const Proof*> proofs;
+    for (const Proof& p : report.proofs) {
+      if (p.ruleset == rs) proofs.push_back(&p);
+    }
+    out += fmt::format("### {}\n\n", rs);
+    std::vector<std::string> parts;
+    for (const auto& [c, n] : by) parts.push_back(fmt::format("{} {}", n, to_string(c)));
+    out += fmt::format("{} finding{}{}{}; {} fact{} proved.\n\n", mine.size(), mine.size() == 1 ? "" : "s",
+                       parts.empty() ? "" : ": ", fmt::join(parts, ", "), proofs.size(), proofs.size() == 1 ? "" : "s");
+    if (!mine.empty()) {
+      out += "| severity | finding | message |\n|---|---|---|\n";
+      for (const Finding* f : mine) {
+        out += fmt::format("| {} | `{}` | {} |\n", to_string(f->severity), f->id, cell(f->message));
+      }
+      out += "\n";
+    }
+    for (const Finding* f : mine) {
+      if (f->severity == Severity::note || f->category == Category::not_encoded) continue;
+      out += fmt::format("#### `{}`\n\n{}\n\n", f->id, f->message);
+      for (const FindingItem& item : f->items) {
+        out += fmt::format("- {} `{}`{}\n", item.kind, item.name,
+                           item.refs.empty() ? "" : " (" + item.refs.front().text() + ")");
+      }
+      if (!f->witness.empty()) out += fmt::format("- witness: `{}`\n", fmt::join(f->witness, "`, `"));
+      if (!f->probability.empty()) out += fmt::format("- {}\n", f->probability);
+      if (!f->explanation.empty()) out += fmt::format("\n{}\n", f->explanation);
+      out += "\n";
+    }
+    if (!proofs.empty()) {
+      out += "Proved:\n\n";
+      for (const Proof* p : proofs) out += fmt::format("- {}\n", p->what);
+      out += "\n";
+    }
+    bool any = false;
+    for (const Extreme& e : report.extremes) {
+      if (e.ruleset != rs) continue;
+      if (!any) out += "| quantity | reachable | declared |\n|---|---|---|\n";
+      any = true;
+      out += fmt::format("| `{}` | {}..{}{} | {} |\n", cell(e.item), e.min, e.max, e.exact ? "" : " (bounds)",
+                         cell(e.declared));
+    }
+    if (any) out += "\n";
+  }
+  out += summary_line(report) + ".\n";
+  return out;
 }
 
 std::string render_findings_sarif(const SourceManager& sources, const Report& report) {

@@ -29,6 +29,7 @@ enum class Category : std::uint8_t {
   skill_interaction,    // a pair of skills that clash or make one pointless
   army_list,            // unsatisfiable list, entry never choosable
   not_encoded,          // a construct the verifier does not translate
+  not_proved,           // a query the solver left open within its time limit
   internal_error,       // a witness the evaluator does not confirm
 };
 std::string_view to_string(Category c);
@@ -82,6 +83,11 @@ struct Report {
 std::string render_findings_text(const Report& report, bool with_extremes);
 std::string render_findings_json(const Report& report);
 std::string render_findings_sarif(const SourceManager& sources, const Report& report);
+// The report for rule writers (docs/verification.md is generated from it):
+// per ruleset a summary, every finding with its items, citations, witness
+// and explanation, the facts proved and the extreme values. Nothing in it
+// depends on timing, so it can be compared with a committed copy.
+std::string render_findings_markdown(const Report& report);
 // Everything about one finding; empty when no finding has that id.
 std::string explain_finding(const Report& report, const std::string& id);
 // Findings as diagnostics (id verify.CATEGORY), for the SARIF renderer.

@@ -9,7 +9,8 @@
 namespace umpire::verify {
 
 struct VerifyOptions {
-  unsigned timeout_ms = 20000;  // per solver query
+  // Per solver query; a query still open then becomes a `not-proved` finding.
+  unsigned timeout_ms = 2000;
   bool trace = false;           // print each analysis's time on stderr as it ends
 };
 

@@ -72,26 +72,27 @@ struct FieldValue {
   FieldValue() : integer(0) {}
 };
 
-// The fixed part of an event (72 bytes): what every event has. The rest is
-// in the battle's arenas, reached through `Event` (below).
+// The fixed part of an event (56 bytes): what every event has. The rest is
+// in the battle's arenas, reached through `Event` (below). Spans are offsets
+// into the battle's one file (`EventStore::file`); the number of rolls and of
+// fields is where the next event's start (records and arenas only grow).
 struct EventRecord {
   EventKind kind = EventKind::move;
-  std::uint8_t flags = 0;   // agreed_flag, Stated::draw_bit, Stated::destroyed_bit
+  std::uint8_t flags = 0;   // agreed_flag, stated_flag, Stated::draw_bit, Stated::destroyed_bit
   std::uint32_t turn = 0;   // 1-based
   std::uint32_t side = 0;   // whose turn it is
-  std::uint32_t actor_count = 0;
-  std::uint32_t target_count = 0;
-  std::uint32_t dice_count = 0;
-  Span span;
-  Span stated_span;         // `=> ...`; invalid when nothing is stated
+  std::uint32_t begin = 0, end = 0;                // the statement
+  std::uint32_t stated_begin = 0, stated_end = 0;  // `=> ...`, when stated_flag is set
   Symbol phase = Symbol::empty;  // empty before any phase statement of the turn
   Symbol detail = Symbol::empty;  // manoeuvre, response, test, special action, reason, order intent
   std::uint32_t first_ref = 0;  // actors, then targets
+  std::uint32_t actor_count = 0;
+  std::uint32_t target_count = 0;
   std::uint32_t first_roll = 0;
   std::uint32_t first_field = 0;
-  std::uint32_t field_count = 0;
 
   static constexpr std::uint8_t agreed_flag = 1;
+  static constexpr std::uint8_t stated_flag = 8;
 };
 
 struct Battle;
@@ -100,8 +101,8 @@ struct Battle;
 class Stated {
  public:
   Stated(const Battle& battle, const EventRecord& record) : battle_(&battle), record_(&record) {}
-  bool empty() const { return !record_->stated_span.valid(); }
-  Span span() const { return record_->stated_span; }
+  bool empty() const { return (record_->flags & EventRecord::stated_flag) == 0; }
+  Span span() const;
   std::optional<std::int64_t> hits() const { return integer(Field::hits); }
   std::optional<std::int64_t> saves() const { return integer(Field::saves); }
   std::optional<std::int64_t> losses() const { return integer(Field::losses); }
@@ -141,7 +142,7 @@ class Event {
   const EventRecord& record() const { return *record_; }
 
   EventKind kind() const { return record_->kind; }
-  Span span() const { return record_->span; }
+  Span span() const;
   std::uint32_t turn() const { return record_->turn; }
   std::uint32_t side() const { return record_->side; }
   std::string_view phase() const;
@@ -236,6 +237,7 @@ struct EventStore {
   std::vector<Facing> facings;
   std::vector<Symbol> symbol_lists;
   SymbolTable symbols;
+  FileId file;  // the log the spans of the records are in
   // Reserves for a log of `text_bytes` bytes, generously: pages of a
   // reservation are not touched until used, while growing a vector copies
   // it and briefly holds it twice.

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <sstream>
+
 #include "engine/core/dice/expr.hpp"
 
 namespace umpire::events {
@@ -127,9 +129,8 @@ json event_json(const SourceManager& sources, const Battle& b, const Event& e) {
   return j;
 }
 
-}  // namespace
-
-std::string battle_json(const SourceManager& sources, const Battle& b, int indent) {
+// Everything but the events: small beside them.
+json battle_without_events(const Battle& b) {
   json root;
   const Header& h = b.header;
   json header{{"version", h.version},
@@ -231,11 +232,78 @@ std::string battle_json(const SourceManager& sources, const Battle& b, int inden
     deploy.push_back(dj);
   }
   root["deployment"] = deploy;
-  json events = json::array();
-  for (const Event e : b.events()) events.push_back(event_json(sources, b, e));
-  root["events"] = events;
   if (b.winner) root["winner"] = h.sides[*b.winner].id;
-  return root.dump(indent, ' ', false, json::error_handler_t::replace) + "\n";
+  return root;
+}
+
+// `value` as nlohmann::json prints it at `indent` spaces a level, nested
+// `depth` levels deep: the lines after the first are shifted. Strings in
+// JSON hold no raw newline, so every '\n' is a line break of the layout.
+void write_nested(std::ostream& out, const json& value, int indent, int depth) {
+  const std::string text = value.dump(indent, ' ', false, json::error_handler_t::replace);
+  if (indent < 0 || depth == 0) {
+    out << text;
+    return;
+  }
+  const std::string shift(static_cast<std::size_t>(indent * depth), ' ');
+  std::size_t from = 0;
+  for (std::size_t nl; (nl = text.find('\n', from)) != std::string::npos; from = nl + 1) {
+    out.write(text.data() + from, static_cast<std::streamsize>(nl + 1 - from));
+    out << shift;
+  }
+  out.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+}
+
+}  // namespace
+
+void write_battle_json(std::ostream& out, const SourceManager& sources, const Battle& b, int indent, int depth) {
+  // The layout nlohmann::json gives the whole document (keys in order,
+  // `indent` spaces a level), written one member and one event at a time.
+  const json rest = battle_without_events(b);
+  const bool pretty = indent >= 0;
+  const std::string pad = pretty ? std::string(static_cast<std::size_t>(indent * (depth + 1)), ' ') : "";
+  const std::string pad2 = pretty ? std::string(static_cast<std::size_t>(indent * (depth + 2)), ' ') : "";
+  const char* newline = pretty ? "\n" : "";
+  const char* colon = pretty ? ": " : ":";
+  out << '{' << newline;
+  bool first = true;
+  const auto member = [&](std::string_view key) {
+    if (!first) out << ',' << newline;
+    first = false;
+    out << pad << '"' << key << '"' << colon;
+  };
+  bool events_written = false;
+  const auto write_events = [&] {
+    events_written = true;
+    member("events");
+    if (b.events().empty()) {
+      out << "[]";
+      return;
+    }
+    out << '[' << newline;
+    bool first_event = true;
+    for (const Event e : b.events()) {
+      if (!first_event) out << ',' << newline;
+      first_event = false;
+      out << pad2;
+      write_nested(out, event_json(sources, b, e), indent, depth + 2);
+    }
+    out << newline << pad << ']';
+  };
+  for (const auto& [key, value] : rest.items()) {
+    if (!events_written && key > std::string_view("events")) write_events();
+    member(key);
+    write_nested(out, value, indent, depth + 1);
+  }
+  if (!events_written) write_events();
+  out << newline << (pretty ? std::string(static_cast<std::size_t>(indent * depth), ' ') : "") << '}';
+}
+
+std::string battle_json(const SourceManager& sources, const Battle& b, int indent) {
+  std::ostringstream out;
+  write_battle_json(out, sources, b, indent, 0);
+  out << '\n';
+  return std::move(out).str();
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <utility>
 
 #include "engine/core/dice/recorded.hpp"
 #include "engine/core/suggest.hpp"
@@ -59,6 +60,7 @@ Battle Lowerer::run(const ast::Log& log) {
 void Lowerer::statement(const ast::Log& log, const ast::Statement& s) {
   log_ = &log;
   file_ = log.file;
+  battle_.store.file = log.file;
   const Section sec = section_of(s.verb);
   if (sec < section_) {
     diags_.error("log.order.section", s.verb_span, "'{}' belongs to {}, which comes before {}",
@@ -84,6 +86,7 @@ void Lowerer::statement(const ast::Log& log, const ast::Statement& s) {
 
 Battle Lowerer::finish(FileId file) {
   file_ = file;
+  battle_.store.file = file;
   finish_header(file);
   finish_armies();
   return std::move(battle_);
@@ -109,9 +112,12 @@ void Lowerer::check_duplicate_keys(const ast::Statement& s) {
 }
 
 void Lowerer::declare(std::string_view id, ForceRef ref) {
-  auto [it, inserted] = forces_.emplace(std::string(id), ref);
-  if (!inserted) {
-    const ForceRef first = it->second;
+  const std::size_t known = force_symbols_.size();
+  const auto symbol = static_cast<std::size_t>(force_symbols_.intern(id));
+  // The empty id is symbol 0, there from the start.
+  const bool seen = id.empty() ? std::exchange(empty_id_declared_, true) : symbol < known;
+  if (seen) {
+    const ForceRef first = forces_[symbol];
     Span first_span;
     switch (first.kind) {
       case ForceKind::unit: first_span = battle_.units[first.index].span; break;
@@ -123,12 +129,15 @@ void Lowerer::declare(std::string_view id, ForceRef ref) {
         .hint("units, generals and divisions share one set of ids; rename one of them");
     return;
   }
+  if (forces_.size() <= symbol) forces_.resize(symbol + 1);
+  forces_[symbol] = ref;
   force_ids_.emplace_back(id);
 }
 
 std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view what) {
-  auto it = forces_.find(std::string(v.text));
-  if (it == forces_.end()) {
+  const std::optional<Symbol> symbol =
+      v.text.empty() ? (empty_id_declared_ ? std::optional(Symbol::empty) : std::nullopt) : force_symbols_.find(v.text);
+  if (!symbol) {
     auto d = diags_.error("log.unit.unknown", v.span, "unknown {} '{}'", what, v.text);
     if (auto best = closest_match(v.text, force_ids_)) {
       d.hint("did you mean '{}'?", *best);
@@ -138,7 +147,7 @@ std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view wha
     }
     return std::nullopt;
   }
-  ForceRef ref = it->second;
+  ForceRef ref = forces_[static_cast<std::size_t>(*symbol)];
   ref.span = v.span;
   if (ref.kind == ForceKind::unit && ref.index < removed_.size() && removed_[ref.index].valid()) {
     diags_.error("log.unit.removed", v.span, "unit '{}' was removed from the table", v.text)
@@ -149,7 +158,7 @@ std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view wha
 }
 
 std::optional<std::uint32_t> Lowerer::side(const ast::Value& v) {
-  auto it = sides_.find(std::string(v.text));
+  auto it = sides_.find(v.text);
   if (it != sides_.end()) return it->second;
   std::vector<std::string> names;
   for (const Side& s : battle_.header.sides) names.push_back(s.id);

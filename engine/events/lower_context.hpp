@@ -1,8 +1,10 @@
 #pragma once
 // State shared by the lowering passes (lower_*.cpp): the battle being built,
 // the names declared so far, where we are in the log. Internal to lowering.
+#include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -12,6 +14,15 @@
 namespace umpire::events::detail {
 
 namespace ast = log::ast;
+
+// Lets the name maps be searched with a string_view: an id is looked up for
+// every unit a statement names, and building a std::string each time costs.
+struct NameHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+template <typename T>
+using NameMap = std::unordered_map<std::string, T, NameHash, std::equal_to<>>;
 
 // The order of the sections of a log; a statement may not go back to an
 // earlier section.
@@ -69,10 +80,14 @@ class Lowerer {
   const ast::Log* log_ = nullptr;  // the log of the statement being lowered
 
   Section section_ = Section::header;
-  std::unordered_map<std::string, ForceRef> forces_;
+  // Ids of units, generals and divisions: a symbol each (looked up for every
+  // reference, a hash of a few bytes), and what it names, by symbol.
+  SymbolTable force_symbols_;
+  std::vector<ForceRef> forces_;
+  bool empty_id_declared_ = false;
   std::vector<std::string> force_ids_;
-  std::unordered_map<std::string, std::uint32_t> sides_;
-  std::unordered_map<std::string, Span> header_seen_;
+  NameMap<std::uint32_t> sides_;
+  NameMap<Span> header_seen_;
   std::optional<std::uint32_t> current_army_;
   std::optional<std::uint32_t> current_division_;
   std::vector<bool> deployed_;
@@ -82,7 +97,6 @@ class Lowerer {
   dice::Expr expr_buffer_;                       // reused by roll(): the shared expression, rebased
   std::vector<dice::RecordedDie> faces_buffer_;  // reused by roll(): one allocation per log
   // Parts of the event being built, reused from event to event.
-  std::vector<ForceRef> actors_, targets_;
   std::vector<Location> path_;
   std::vector<Symbol> states_, stated_states_;
   std::vector<FieldValue> fields_;

@@ -330,7 +330,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
 void Lowerer::finish_header(FileId file) {
   const Span file_start{file, 0, 0};
   const auto missing = [&](std::string_view verb, std::string_view example) {
-    if (header_seen_.count(std::string(verb)) == 0) {
+    if (header_seen_.count(verb) == 0) {
       diags_.error("log.header.missing", file_start, "the header has no '{}'", verb).hint("add '{}'", example);
     }
   };

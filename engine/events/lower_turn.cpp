@@ -203,13 +203,23 @@ void Lowerer::action(const ast::Statement& s) {
   EventStore& store = battle_.store;
   EventRecord e;
   e.kind = kind_of(s.verb);
-  e.span = s.span;
+  e.begin = s.span.begin;
+  e.end = s.span.end;
   e.turn = turn_;
   e.side = turn_side_;
   e.phase = phase_;
   e.first_roll = static_cast<std::uint32_t>(store.rolls.size());
-  actors_.clear();
-  targets_.clear();
+  // Actors, then targets, go straight to the arena: arguments name the
+  // actors first (a target is never before an actor) and clauses add targets.
+  e.first_ref = static_cast<std::uint32_t>(store.refs.size());
+  const auto add_actor = [&](const ForceRef& r) {
+    store.refs.push_back(r);
+    ++e.actor_count;
+  };
+  const auto add_target = [&](const ForceRef& r) {
+    store.refs.push_back(r);
+    ++e.target_count;
+  };
   path_.clear();
   states_.clear();
   stated_states_.clear();
@@ -231,7 +241,8 @@ void Lowerer::action(const ast::Statement& s) {
     const bool is_target = i >= 1 && (s.verb == ast::Verb::charge || s.verb == ast::Verb::assault ||
                                       s.verb == ast::Verb::shoot || s.verb == ast::Verb::attack ||
                                       s.verb == ast::Verb::support || s.verb == ast::Verb::pursue);
-    (is_target ? targets_ : actors_).push_back(*ref);
+    if (is_target) add_target(*ref);
+    else add_actor(*ref);
   }
   for (const ast::Clause& c : clauses(s)) {
     const std::span<const ast::Value> vs = values(c);
@@ -242,7 +253,7 @@ void Lowerer::action(const ast::Statement& s) {
     const ast::Value* v = vs.empty() ? nullptr : &vs[0];
     const std::string_view k = c.key;
     if (k == "to" && v->kind == ast::ValueKind::word) {
-      if (auto ref = force(*v)) targets_.push_back(*ref);  // `respond r1 countercharge to w2`
+      if (auto ref = force(*v)) add_target(*ref);  // `respond r1 countercharge to w2`
     } else if (k == "to" || k == "at") {
       add_location(Field::to, location(*v));
     } else if (k == "path") {
@@ -262,7 +273,7 @@ void Lowerer::action(const ast::Statement& s) {
       add_field(Field::target_score, v->integer);  // `save r1 target 4+`
     } else if (k == "through" || k == "vs" || k == "target" || k == "from") {
       for (const ast::Value& u : vs) {
-        if (auto ref = force(u)) targets_.push_back(*ref);
+        if (auto ref = force(u)) add_target(*ref);
       }
     } else if (k == "by") {
       if (s.verb == ast::Verb::order || s.verb == ast::Verb::rally) by = force(*v, "general");
@@ -289,7 +300,12 @@ void Lowerer::action(const ast::Statement& s) {
   bool destroyed = false;
   if (s.arrow_span.valid() || !s.outcomes.empty()) {
     const std::span<const ast::Clause> outcomes = log_->outcomes(s);
-    e.stated_span = outcomes.empty() ? s.arrow_span : merge(s.arrow_span, outcomes.back().span);
+    const Span stated = outcomes.empty() ? s.arrow_span : merge(s.arrow_span, outcomes.back().span);
+    if (stated.valid()) {
+      e.flags |= EventRecord::stated_flag;
+      e.stated_begin = stated.begin;
+      e.stated_end = stated.end;
+    }
     for (const ast::Clause& c : outcomes) {
       const std::span<const ast::Value> vs = values(c);
       const ast::Value* v = vs.empty() ? nullptr : &vs[0];
@@ -326,11 +342,6 @@ void Lowerer::action(const ast::Statement& s) {
   }
   // The parts that live in arenas: actors then targets, then the general
   // giving the order and the stated winner; paths and word lists.
-  e.first_ref = static_cast<std::uint32_t>(store.refs.size());
-  e.actor_count = static_cast<std::uint32_t>(actors_.size());
-  e.target_count = static_cast<std::uint32_t>(targets_.size());
-  store.refs.insert(store.refs.end(), actors_.begin(), actors_.end());
-  store.refs.insert(store.refs.end(), targets_.begin(), targets_.end());
   const auto add_ref = [&](Field key, const std::optional<ForceRef>& ref) {
     FieldValue& f = fields_.emplace_back();
     f.key = key;
@@ -354,14 +365,13 @@ void Lowerer::action(const ast::Statement& s) {
     f.range = {static_cast<std::uint32_t>(store.locations.size()), static_cast<std::uint32_t>(path_.size())};
     store.locations.insert(store.locations.end(), path_.begin(), path_.end());
   }
-  e.dice_count = static_cast<std::uint32_t>(store.rolls.size() - e.first_roll);
   e.first_field = static_cast<std::uint32_t>(store.fields.size());
-  e.field_count = static_cast<std::uint32_t>(fields_.size());
   store.fields.insert(store.fields.end(), fields_.begin(), fields_.end());
   store.records.push_back(e);
   // A unit leaves the table after the statement that removes it.
   if (e.kind == EventKind::remove || destroyed) {
-    for (const ForceRef& r : (e.kind == EventKind::remove || targets_.empty()) ? actors_ : targets_) {
+    const Event event(battle_, store.records.back());
+    for (const ForceRef& r : (e.kind == EventKind::remove || e.target_count == 0) ? event.actors() : event.targets()) {
       if (r.kind != ForceKind::unit) continue;
       if (removed_.size() < battle_.units.size()) removed_.resize(battle_.units.size());
       removed_[r.index] = s.span;

@@ -36,6 +36,16 @@ Symbol SymbolTable::intern(std::string_view text) {
   }
 }
 
+std::optional<Symbol> SymbolTable::find(std::string_view text) const {
+  if (text.empty()) return Symbol::empty;
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = hash_of(text) & mask;; i = (i + 1) & mask) {
+    const std::uint32_t slot = slots_[i];
+    if (slot == 0) return std::nullopt;
+    if (text == this->text(static_cast<Symbol>(slot - 1))) return static_cast<Symbol>(slot - 1);
+  }
+}
+
 void SymbolTable::grow() {
   std::vector<std::uint32_t> slots(slots_.size() * 2, 0);
   const std::size_t mask = slots.size() - 1;

@@ -3,6 +3,7 @@
 // interned once: an event holds a 4-byte Symbol, and `text(symbol)` gives the
 // word back. Symbol 0 is the empty word, so a default Symbol reads as "".
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,8 @@ class SymbolTable {
  public:
   SymbolTable();
   Symbol intern(std::string_view text);
+  // The symbol of `text` if it was interned, without adding it.
+  std::optional<Symbol> find(std::string_view text) const;
   std::string_view text(Symbol symbol) const {
     const auto i = static_cast<std::uint32_t>(symbol);
     return {chars_.data() + starts_[i], starts_[i + 1] - starts_[i]};

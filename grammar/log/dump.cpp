@@ -105,38 +105,44 @@ json clauses_json(const ast::Log& log, std::span<const ast::Clause> clauses, boo
   return out;
 }
 
+json line_json(const ast::Log& log, const ast::Line& line, bool spans) {
+  json j;
+  if (spans) j["span"] = span_json(line.span);
+  if (line.blank_before) j["blank_before"] = true;
+  if (line.has_statement) {
+    const ast::Statement& s = line.statement;
+    json st;
+    st["verb"] = ast::verb_name(s.verb);
+    if (spans) st["span"] = span_json(s.span);
+    json args = json::array();
+    for (const ast::Value& v : log.args(s)) args.push_back(value_json(log, v, spans));
+    st["args"] = args;
+    st["clauses"] = clauses_json(log, log.clauses_of(s), spans);
+    if (!s.outcomes.empty()) st["outcomes"] = clauses_json(log, log.outcomes(s), spans);
+    if (s.agreed.present) {
+      json a;
+      if (s.agreed.has_note) a["note"] = s.agreed.note;
+      if (spans) a["span"] = span_json(s.agreed.span);
+      st["agreed"] = a;
+    }
+    j["statement"] = st;
+  }
+  if (line.has_comment) {
+    j["comment"] = line.comment;
+    if (spans) j["comment_span"] = span_json(line.comment_span);
+  }
+  return j;
+}
+
 }  // namespace
+
+std::string dump_line_json(const ast::Log& log, const ast::Line& line, bool spans, int indent) {
+  return line_json(log, line, spans).dump(indent, ' ', false, json::error_handler_t::replace);
+}
 
 std::string dump_ast_json(const ast::Log& log, bool spans, int indent) {
   json lines = json::array();
-  for (const ast::Line& line : log.lines) {
-    json j;
-    if (spans) j["span"] = span_json(line.span);
-    if (line.blank_before) j["blank_before"] = true;
-    if (line.has_statement) {
-      const ast::Statement& s = line.statement;
-      json st;
-      st["verb"] = ast::verb_name(s.verb);
-      if (spans) st["span"] = span_json(s.span);
-      json args = json::array();
-      for (const ast::Value& v : log.args(s)) args.push_back(value_json(log, v, spans));
-      st["args"] = args;
-      st["clauses"] = clauses_json(log, log.clauses_of(s), spans);
-      if (!s.outcomes.empty()) st["outcomes"] = clauses_json(log, log.outcomes(s), spans);
-      if (s.agreed.present) {
-        json a;
-        if (s.agreed.has_note) a["note"] = s.agreed.note;
-        if (spans) a["span"] = span_json(s.agreed.span);
-        st["agreed"] = a;
-      }
-      j["statement"] = st;
-    }
-    if (line.has_comment) {
-      j["comment"] = line.comment;
-      if (spans) j["comment_span"] = span_json(line.comment_span);
-    }
-    lines.push_back(j);
-  }
+  for (const ast::Line& line : log.lines) lines.push_back(line_json(log, line, spans));
   json root;
   root["lines"] = lines;
   return root.dump(indent, ' ', false, json::error_handler_t::replace) + "\n";

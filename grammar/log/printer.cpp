@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "grammar/log/parser.hpp"
+
 namespace umpire::log {
 namespace {
 
@@ -110,6 +112,23 @@ void print_value(std::string& out, const ast::Log& log, const ast::Value& v) {
   }
 }
 
+namespace {
+
+// A trailing or whole-line comment, with the two blanks that separate it
+// from a statement.
+void print_comment(std::string& out, const ast::Line& line) {
+  if (!line.has_comment) return;
+  if (line.has_statement) out += "  ";
+  out.push_back('#');
+  if (!line.comment.empty()) {
+    // "##" stays "##": a space would change the text on every run.
+    if (line.comment.front() != '#') out.push_back(' ');
+    out += line.comment;
+  }
+}
+
+}  // namespace
+
 void print_statement(std::string& out, const ast::Log& log, const ast::Statement& s) {
   out += ast::verb_name(s.verb);
   for (const ast::Value& v : log.args(s)) {
@@ -160,17 +179,59 @@ std::string print_log(const ast::Log& log) {
     first = false;
     out.append(static_cast<std::size_t>(indents[i]), ' ');
     if (line.has_statement) print_statement(out, log, line.statement);
-    if (line.has_comment) {
-      if (line.has_statement) out += "  ";
-      out.push_back('#');
-      if (!line.comment.empty()) {
-        // "##" stays "##": a space would change the text on every run.
-        if (line.comment.front() != '#') out.push_back(' ');
-        out += line.comment;
-      }
-    }
+    print_comment(out, line);
     out.push_back('\n');
   }
+  return out;
+}
+
+std::optional<std::string> format_log(std::string_view text, FileId file, DiagnosticEngine& diags) {
+  // print_log without the whole tree: each line is printed once parsed and
+  // dropped. Comment lines wait for the next statement, whose indentation
+  // they take.
+  const std::size_t errors_before = diags.count(Severity::error);
+  ast::Log scratch;
+  LineReader reader(text, file, diags);
+  std::string out;
+  out.reserve(text.size() + text.size() / 16);
+  struct Pending {
+    bool blank_before;
+    std::string comment;  // printed, without indentation
+  };
+  std::vector<Pending> pending;
+  Indent indent;
+  bool first = true;
+  const auto start_line = [&](bool blank_before, int indentation) {
+    if (blank_before && !first) out.push_back('\n');
+    first = false;
+    out.append(static_cast<std::size_t>(indentation), ' ');
+  };
+  const auto flush_pending = [&](int indentation) {
+    for (const Pending& p : pending) {
+      start_line(p.blank_before, indentation);
+      out += p.comment;
+      out.push_back('\n');
+    }
+    pending.clear();
+  };
+  while (reader.next(scratch)) {
+    const ast::Line& line = scratch.lines.back();
+    if (!line.has_statement) {
+      Pending p{line.blank_before, {}};
+      print_comment(p.comment, line);
+      pending.push_back(std::move(p));
+    } else {
+      const int indentation = indent.of(line.statement.verb);
+      flush_pending(indentation);
+      start_line(line.blank_before, indentation);
+      print_statement(out, scratch, line.statement);
+      print_comment(out, line);
+      out.push_back('\n');
+    }
+    scratch.clear();
+  }
+  flush_pending(indent.body);
+  if (diags.count(Severity::error) > errors_before) return std::nullopt;
   return out;
 }
 

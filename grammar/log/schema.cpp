@@ -42,6 +42,12 @@ std::string_view kind_name(ValueKind kind) {
 constexpr std::size_t suggest_limit = 64;
 constexpr std::size_t max_word = 128;
 
+// Keyword comparison for the binder's loops: most candidates differ in
+// length or first letter, which is cheaper to see than to call memcmp.
+bool same_word(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.empty() || (a.front() == b.front() && a == b));
+}
+
 std::string describe(const Value& v) {
   if (v.kind == ValueKind::word) return "'" + shown(v.text) + "'";
   if (v.kind == ValueKind::text) return "text \"" + shown(v.text) + "\"";
@@ -133,7 +139,7 @@ class Binder {
     if (v.kind != ValueKind::word) return false;
     if (v.text == "agreed") return true;
     for (const KeySpec& k : keys) {
-      if (k.key == v.text) return true;
+      if (same_word(k.key, v.text)) return true;
     }
     return false;
   }
@@ -269,7 +275,7 @@ class Binder {
       const KeySpec* key = nullptr;
       if (v.kind == ValueKind::word) {
         for (const KeySpec& k : keys) {
-          if (k.key == v.text) key = &k;
+          if (same_word(k.key, v.text)) key = &k;
         }
       }
       if (key == nullptr) {

@@ -242,9 +242,35 @@ constexpr std::array<ast::VerbGroup, 44> groups{
 
 const VerbSpec& verb_spec(ast::Verb verb) { return specs[static_cast<std::size_t>(verb)]; }
 
+namespace {
+
+// Every line looks its verb up: a table by length and first letter leaves
+// one or two candidates to compare instead of 44.
+struct VerbIndex {
+  static constexpr std::size_t max_length = 16;
+  // Per (length, first letter): the candidates, as verb + 1 (0: none).
+  std::array<std::array<std::array<std::uint8_t, 4>, 26>, max_length + 1> slots{};
+  VerbIndex() {
+    for (std::size_t i = 0; i < keywords.size(); ++i) {
+      const std::string_view k = keywords[i];
+      auto& bucket = slots[k.size()][static_cast<std::size_t>(k.front() - 'a')];
+      std::size_t j = 0;
+      while (bucket[j] != 0) ++j;  // at most four keywords share a length and a first letter
+      bucket[j] = static_cast<std::uint8_t>(i + 1);
+    }
+  }
+};
+
+}  // namespace
+
 std::optional<ast::Verb> find_verb(std::string_view keyword) {
-  for (std::size_t i = 0; i < keywords.size(); ++i) {
-    if (keywords[i] == keyword) return static_cast<ast::Verb>(i);
+  static const VerbIndex index;
+  if (keyword.empty() || keyword.size() > VerbIndex::max_length || keyword.front() < 'a' || keyword.front() > 'z') {
+    return std::nullopt;
+  }
+  for (const std::uint8_t slot : index.slots[keyword.size()][static_cast<std::size_t>(keyword.front() - 'a')]) {
+    if (slot == 0) break;
+    if (keywords[slot - 1u] == keyword) return static_cast<ast::Verb>(slot - 1u);
   }
   return std::nullopt;
 }
@@ -259,7 +285,7 @@ bool is_roll_label(std::string_view word) { return !roll_label(word).empty(); }
 
 std::string_view roll_label(std::string_view word) {
   for (std::string_view w : k_roll_labels) {
-    if (w == word) return w;
+    if (w.size() == word.size() && !word.empty() && w.front() == word.front() && w == word) return w;
   }
   return {};
 }

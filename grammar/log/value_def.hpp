@@ -9,14 +9,16 @@
 namespace umpire::log::parser {
 
 using x3::char_;
-using x3::digit;
 using x3::lit;
 using x3::raw;
 
 // Characters that may continue an identifier; a number or a keyword must not
 // be followed by one (`12ab` is not `12` then `ab`).
-auto const id_char = x3::alnum | char_("_-");
-auto const id_start = x3::alpha | char_('_');
+// ASCII classes as character sets: a set is a table lookup, while X3's
+// alpha and alnum call the C library's locale functions for every character.
+auto const id_char = char_("a-zA-Z0-9_-");
+auto const id_start = char_("a-zA-Z_");
+auto const digit = char_('0', '9');
 auto const blank = char_(" \t");
 
 // Builds a value from the matched text with one of the lexeme converters.
@@ -60,7 +62,7 @@ auto const number_def = raw[signed_decimal >> !(id_char | '.')][convert<log::det
 auto const position_def =
     raw[signed_decimal >> ',' >> signed_decimal >> !(id_char | '.')][convert<log::detail::make_position>{}];
 auto const size_def =
-    raw[signed_decimal >> char_("xX") >> signed_decimal >> -(x3::no_case[lit("mm") | "cm" | "in"]) >>
+    raw[signed_decimal >> char_("xX") >> signed_decimal >> -(char_("mM") >> char_("mM") | char_("cC") >> char_("mM") | char_("iI") >> char_("nN")) >>
         !id_char][convert<log::detail::make_size>{}];
 auto const target_def = raw[unsigned_int >> '+' >> !(id_char | '.')][convert<log::detail::make_target>{}];
 auto const fraction_def =
@@ -69,7 +71,12 @@ auto const date_def = raw[x3::repeat(4)[digit] >> '-' >> x3::repeat(2)[digit] >>
                           x3::repeat(2)[digit] >> !id_char][convert<log::detail::make_date>{}];
 auto const text_def =
     raw[('"' >> *(('\\' >> char_) | ~char_("\"\\\r\n"))) > closing_quote][convert<log::detail::make_text>{}];
-auto const scalar_def = text | roll_parser() | date | size | target | fraction | position | number | word;
+// The kinds are tried in this order; the first character rules most of them
+// out, so each branch tries only those that can start with it.
+auto const scalar_def = (&lit('"') >> text) |
+                        (&digit >> (roll_parser() | date | size | target | fraction | position | number)) |
+                        (&char_("+-") >> (size | position | number)) | (&char_("dD") >> (roll_parser() | word)) |
+                        word;
 
 // Entries and their values go straight to the log's shared vectors: lists
 // do not nest, so the values of an entry are contiguous there.

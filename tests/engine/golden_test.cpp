@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "engine/core/atomic_file.hpp"
@@ -17,6 +18,7 @@
 #include "engine/core/dice/roll.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
+#include "tests/engine/sabreur_fixture.hpp"
 #include "tests/log/expectations.hpp"
 
 namespace umpire::sabreur {
@@ -122,6 +124,58 @@ TEST(SabreurGolden, FailLogsGiveTheirExpectedDiagnostics) {
     EXPECT_EQ(log::testing::compare(expected, r->sources, r->diags), "")
         << render_text(r->sources, r->diags);
   }
+}
+
+std::vector<std::filesystem::path> fail_logs() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(source_dir() / "replays/sabreur-hex/fail"))
+    if (entry.path().extension() == ".ulog") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Issue 5: at least 40 fail_ logs, each breaking one named rule (one check id
+// of docs/checks.md among its expected errors), and every id of docs/checks.md
+// exercised by some fail_ log.
+TEST(SabreurGolden, EveryCheckIsExercisedByAFailLog) {
+  const auto files = fail_logs();
+  EXPECT_GE(files.size(), 40u);
+  std::set<std::string> exercised;
+  for (const auto& p : files) {
+    SCOPED_TRACE(p.filename().string());
+    std::set<std::string> named;
+    for (const auto& e : log::testing::read_expectations(read(p)))
+      if (e.severity == Severity::error && check_table().find(e.id)) named.insert(e.id);
+    EXPECT_EQ(named.size(), 1u) << "a fail_ log breaks exactly one named rule";
+    exercised.insert(named.begin(), named.end());
+  }
+  for (const replay::CheckInfo& c : check_table().all())
+    EXPECT_TRUE(exercised.count(std::string(c.id)))
+        << c.id << " is exercised by no fail_ log in replays/sabreur-hex/fail";
+}
+
+// A prohibition of the rules data that no check names is reported as a
+// problem of the engine: with the shipped data, none is.
+TEST(SabreurGolden, EveryPermissionTheEngineAsksHasACheck) {
+  const RulesBinding& rules = testing::binding();
+  const A asked[] = {A::rally,  A::frontal_march, A::indirect_march, A::manoeuvre,
+                     A::charge, A::attack,        A::activate_group, A::join_group};
+  std::size_t seen = 0;
+  for (const rules::Permission& p : rules.rs().permissions) {
+    if (p.modality != rules::Modality::cannot) continue;
+    // The engine states self.tenacious_test_failed false and reports the
+    // tenacious unit's manoeuvres `not checked`.
+    if (p.name == "tenacious.cannot.manoeuvre") continue;
+    for (A a : asked) {
+      if (p.action != rules.action(a)) continue;
+      ++seen;
+      const std::string_view id = check_for_permission(p.name, "");
+      EXPECT_FALSE(id.empty()) << p.name << " maps to no check";
+      EXPECT_NE(check_table().find(id), nullptr) << p.name << " maps to " << id;
+    }
+  }
+  EXPECT_GT(seen, 10u);
 }
 
 // A seeded log writes no dice: the engine draws them from Rng(seed) in the

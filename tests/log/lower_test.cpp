@@ -1,6 +1,11 @@
 // Lowering: references, profiles, dice attached to their events, outcomes.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+#include "engine/events/events_json.hpp"
 #include "engine/events/lower.hpp"
 #include "grammar/log/parser.hpp"
 
@@ -188,6 +193,32 @@ TEST(Lower, StreamingLowersNothingWhenALineDoesNotParse) {
   EXPECT_FALSE(parse_and_lower(sources.text(file), file, {}, diags));
   EXPECT_EQ(ids(diags), (std::vector<std::string>{"log.syntax.expected-face"}))
       << "the unknown unit of an earlier line is not reported: nothing is lowered";
+}
+
+// `--format json` writes the battle one event at a time; the text must be
+// the document nlohmann::json prints for the same values (what the command
+// printed when it built the document whole), at the top level and nested.
+TEST(Lower, StreamedJsonIsWhatTheJsonLibraryPrints) {
+  FakeCatalogue catalogue;
+  for (const std::string& turns :
+       {std::string(), std::string("turn 1 french\n  phase orders\n    order-points d3+1=5 => points 4\n"
+                                   "  phase actions\n    shoot f1 a1 range 3 hit 6d6=5,6,1,2,3,4 => hits 2\n"
+                                   "    move f2 frontal path 6,3 6,4 facing ne agreed \"both agreed\"\n"
+                                   "    save a1 2d6=4,5 => saves 2\n")}) {
+    const auto l = lower_text(std::string(header) + turns, &catalogue);
+    const std::string text = battle_json(l->sources, l->battle);
+    const nlohmann::json parsed = nlohmann::json::parse(text);
+    EXPECT_EQ(text, parsed.dump(2) + "\n");
+    EXPECT_EQ(parsed["events"].size(), l->battle.events().size());
+    for (const int indent : {-1, 0, 4}) {
+      std::ostringstream nested;
+      nested << (indent < 0 ? "{\"battle\":" : "{\n" + std::string(static_cast<std::size_t>(indent), ' ') + "\"battle\": ");
+      write_battle_json(nested, l->sources, l->battle, indent, 1);
+      nested << (indent < 0 ? "}" : "\n}");
+      const nlohmann::json wrapped{{"battle", parsed}};
+      EXPECT_EQ(nested.str(), wrapped.dump(indent)) << "indent " << indent;
+    }
+  }
 }
 
 }  // namespace

@@ -1,6 +1,10 @@
 // The canonical form: case, spacing, indentation, comments, idempotence.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 #include "grammar/log/parser.hpp"
 #include "grammar/log/printer.hpp"
 
@@ -13,7 +17,10 @@ std::string format(std::string text) {
   const FileId file = sources.add("test.ulog", std::move(text));
   const ast::Log log = parse_log(sources, file, diags);
   EXPECT_FALSE(diags.has_errors());
-  return print_log(log);
+  const std::string printed = print_log(log);
+  DiagnosticEngine streaming(0);
+  EXPECT_EQ(format_log(sources.text(file), file, streaming), printed) << "line by line, as `umpire fmt` prints";
+  return printed;
 }
 
 TEST(Printer, CanonicalCaseSpacingAndIndentation) {
@@ -48,6 +55,33 @@ TEST(Printer, TextsAreEscaped) {
 TEST(Printer, NumbersKeepTheirSpelling) {
   EXPECT_EQ(format("turn 1 a\nmove r1 to 30.50,12 distance 4.0 mod +1\n"),
             "turn 1 a\n  move r1 to 30.50,12 distance 4.0 mod +1\n");
+}
+
+// `umpire fmt` prints line by line (format_log); the text must be that of
+// the whole tree, for every log of replays/, and a log that does not parse
+// gives no text.
+TEST(Printer, LineByLineIsTheWholeTreesText) {
+  namespace fs = std::filesystem;
+  std::size_t compared = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "replays")) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".ulog") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    SourceManager sources;
+    DiagnosticEngine whole(0), streaming(0);
+    const FileId file = sources.add(entry.path().string(), std::move(text));
+    const ast::Log log = parse_log(sources, file, whole);
+    const std::optional<std::string> printed = format_log(sources.text(file), file, streaming);
+    EXPECT_EQ(streaming.diagnostics().size(), whole.diagnostics().size()) << entry.path();
+    if (whole.has_errors()) {
+      EXPECT_FALSE(printed.has_value()) << entry.path();
+      continue;
+    }
+    ASSERT_TRUE(printed.has_value()) << entry.path();
+    EXPECT_EQ(*printed, print_log(log)) << entry.path();
+    ++compared;
+  }
+  EXPECT_GT(compared, 4u);
 }
 
 TEST(Printer, CommentsKeepTheirText) {

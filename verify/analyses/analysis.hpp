@@ -76,6 +76,9 @@ struct Context {
   // Reports a finding whose witness the evaluator did not confirm.
   void internal_error(const Finding& f, const std::string& why);
   void prove(std::string what);
+  // Reports a query the solver left open (timeout): a `not-proved` finding
+  // of severity "not checked", never silence. `what` says what is unknown.
+  void not_proved(const FindingItem& item, const std::string& id_detail, const std::string& what);
 
  private:
   std::optional<std::vector<Root>> roots_;

@@ -1,6 +1,7 @@
 // Army lists: for 1 to 4 divisions (the usual game sizes), whether an army
 // meeting every constraint exists (under some option of the switches the
-// constraints read), the smallest one by points, and the units that no legal
+// constraints read), the smallest one by points at the smallest legal
+// number of divisions, and the units that no legal
 // army of those sizes can include. An unsatisfiable list is reported with a
 // minimal set of constraints that cannot hold together (deletion-based).
 // Every army found is re-checked constraint by constraint by the evaluator.
@@ -78,11 +79,20 @@ void analyse_army_lists(Context& c) {
     const FindingItem item = c.item({ItemKind::army_list, l});
     std::optional<Army> smallest;
     std::vector<std::int64_t> legal_sizes;
+    bool unknown_size = false;
     for (std::int64_t d = 1; d <= max_divisions; ++d) {
       ArmyQuery q;
       q.divisions = d;
-      q.minimise_points = true;
-      auto army = c.smt.army(l, q);
+      // The smallest army at the smallest legal size; the other sizes only
+      // need an army (minimising at every size took seconds per list).
+      q.minimise_points = !smallest;
+      SmtStatus st = SmtStatus::unknown;
+      auto army = c.smt.army(l, q, &st);
+      if (st == SmtStatus::unknown) {
+        c.not_proved(item, fmt::format("{}:{}div", list.name, d),
+                     fmt::format("whether list '{}' has a legal army of {} division(s)", list.name, d));
+        unknown_size = true;
+      }
       if (!army) continue;
       legal_sizes.push_back(d);
       std::vector<std::string> evidence;
@@ -96,8 +106,9 @@ void analyse_army_lists(Context& c) {
         c.internal_error(f, why);
         continue;
       }
-      if (!smallest || army->total_points < smallest->total_points) smallest = army;
+      if (!smallest) smallest = army;
     }
+    if (legal_sizes.empty() && unknown_size) continue;
     if (legal_sizes.empty()) {
       // A minimal set of constraints that cannot hold together at 1 division.
       std::vector<bool> on(list.constraints.size(), true);
@@ -126,9 +137,9 @@ void analyse_army_lists(Context& c) {
     }
     std::string smallest_text;
     if (smallest) smallest_text = fmt::format("{}", fmt::join(army_lines(rs, list, *smallest), "; "));
-    c.prove(fmt::format("army list '{}' has a legal army with {} division(s); the smallest (checked by the "
-                        "evaluator): {}",
-                        list.name, fmt::join(legal_sizes, ", "), smallest_text));
+    c.prove(fmt::format("army list '{}' has a legal army with {} division(s); the smallest with {} division(s) "
+                        "(checked by the evaluator): {}",
+                        list.name, fmt::join(legal_sizes, ", "), legal_sizes.front(), smallest_text));
     // Units no legal army can include.
     for (std::size_t u = 0; u < list.units.size(); ++u) {
       bool possible = false;
@@ -138,6 +149,11 @@ void analyse_army_lists(Context& c) {
         q.include_unit = u;
         SmtStatus st = SmtStatus::unknown;
         possible = c.smt.army(l, q, &st).has_value() || st == SmtStatus::unknown;
+        if (st == SmtStatus::unknown) {
+          c.not_proved(item, fmt::format("{}:{}:{}div", list.name, rs.profiles[list.units[u]].name, d),
+                       fmt::format("whether unit '{}' can be chosen in list '{}' with {} division(s)",
+                                   rs.profiles[list.units[u]].name, list.name, d));
+        }
       }
       if (possible) continue;
       const std::string unit = rs.profiles[list.units[u]].name;

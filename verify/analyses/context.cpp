@@ -246,6 +246,15 @@ void Context::internal_error(const Finding& f, const std::string& why) {
   add(std::move(e));
 }
 
+void Context::not_proved(const FindingItem& item, const std::string& id_detail, const std::string& what) {
+  Finding f = finding(Category::not_proved, Severity::not_checked, id_detail,
+                      fmt::format("not proved within {} ms: {}", smt.timeout_ms(), what));
+  f.items.push_back(item);
+  f.explanation = "The solver reached its time limit on this query, so the verifier neither found a witness nor "
+                  "proved there is none. Raise the limit with --timeout, or simplify the rules involved.";
+  add(std::move(f));
+}
+
 void Context::prove(std::string what) { report.proofs.push_back(Proof{rs.id, std::move(what)}); }
 
 }  // namespace umpire::verify

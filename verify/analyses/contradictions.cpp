@@ -36,9 +36,14 @@ void must_versus_cannot(Context& c) {
     for (std::uint32_t m : musts) {
       for (std::uint32_t k : cannots) {
         Witness w;
-        if (c.smt.check({applies(m), applies(k), conflict, c.legal}, &w) != SmtStatus::sat) continue;
         const Permission& pm = c.rs.permissions[m];
         const Permission& pk = c.rs.permissions[k];
+        const SmtStatus st = c.smt.check({applies(m), applies(k), conflict, c.legal}, &w);
+        if (st == SmtStatus::unknown) {
+          c.not_proved(c.item({ItemKind::permission, m}), fmt::format("{}:{}", pm.name, pk.name),
+                       fmt::format("whether '{}' and '{}' can clash", pm.name, pk.name));
+        }
+        if (st != SmtStatus::sat) continue;
         Finding f = c.finding(Category::contradiction, Severity::error, fmt::format("{}:{}", pm.name, pk.name),
                               fmt::format("'{}' and '{}' can both apply: action '{}' is required and forbidden at once",
                                           pm.name, pk.name, actions.values[a]));
@@ -85,6 +90,10 @@ void two_values(Context& c) {
           const SmtStatus s = c.smt.check({c.smt.holds(c.smt.entry_applies(si, g, i)),
                                            c.smt.holds(c.smt.entry_applies(si, g, j)), differ, c.legal},
                                           &w);
+          if (s == SmtStatus::unknown) {
+            c.not_proved(c.entry_item(si, g, i), fmt::format("{}.{}:{}", st.name, a.name, b.name),
+                         fmt::format("whether '{}' and '{}' can set different values together", a.name, b.name));
+          }
           if (s != SmtStatus::sat) continue;
           Finding f = c.finding(Category::contradiction, Severity::warning,
                                 fmt::format("{}.{}:{}", st.name, a.name, b.name),

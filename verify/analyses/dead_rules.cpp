@@ -36,8 +36,9 @@ void check_condition(Context& c, const Expr& cond, const std::vector<const Expr*
   for (const Expr* p : parts) named.push_back(c.smt.holds(c.smt.expr(*p)));
   for (const Expr* b : before) named.push_back(c.smt.holds(c.smt.not_(c.smt.expr(*b))));
   named.push_back(c.legal);
-  std::vector<Term> all = named;
-  if (c.smt.check(all) != SmtStatus::unsat) return;
+  const SmtStatus st = c.smt.check(named);
+  if (st == SmtStatus::unknown) c.not_proved(item, id + ":dead", fmt::format("whether {} can hold", what));
+  if (st != SmtStatus::unsat) return;
   const std::vector<std::size_t> core = c.smt.unsat_core(named);
   std::vector<std::string> reasons;
   for (std::size_t i : core) {
@@ -120,7 +121,11 @@ void analyse_dead_rules(Context& c) {
   // Skills nobody may hold.
   for (std::uint32_t s = 0; s < rs.skills.size(); ++s) {
     const Skill& skill = rs.skills[s];
-    if (c.smt.check({c.smt.skill_held(s), c.legal}) != SmtStatus::unsat) continue;
+    const SmtStatus st = c.smt.check({c.smt.skill_held(s), c.legal});
+    if (st == SmtStatus::unknown) {
+      c.not_proved(c.item({ItemKind::skill, s}), skill.name + ":held", fmt::format("whether a unit may hold '{}'", skill.name));
+    }
+    if (st != SmtStatus::unsat) continue;
     Finding f = c.finding(Category::dead_rule, Severity::warning, skill.name,
                           fmt::format("no unit may legally hold '{}'", skill.name));
     f.items.push_back(c.item({ItemKind::skill, s}));

@@ -35,7 +35,7 @@ void analyse_extremes(Context& c) {
     auto lo = c.smt.optimise(root.term, false, {ok, some, c.legal});
     auto hi = c.smt.optimise(root.term, true, {ok, some, c.legal});
     const Type& type = root.kind == RootKind::value ? c.rs.values[root.index].type : c.rs.stacks[root.index].type;
-    Extreme e{c.rs.id, root.item.name, type_name(c.rs, type), type.lo, type.hi, lo && hi};
+    Extreme e{c.rs.id, root.item.name, type_name(c.rs, type), type.lo, type.hi, lo && hi && lo->exact && hi->exact};
     if (lo) e.min = lo->value;
     if (hi) e.max = hi->value;
     // Both ends are re-checked on the evaluator.

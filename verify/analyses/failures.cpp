@@ -35,11 +35,25 @@ bool is_gap(const FailureSite& site, const Ruleset& rs) {
 void analyse_failures(Context& c) {
   std::set<std::uint32_t> done;
   for (const Root& root : c.roots()) {
+    // Most items can never fail: one query over all their open sites first,
+    // and one per site only for the items that can.
+    std::vector<std::uint32_t> open;
     for (std::uint32_t site_id : c.smt.sites(root.term)) {
+      if (!done.count(site_id)) open.push_back(site_id);
+    }
+    if (open.empty()) continue;
+    Term any = c.smt.fails_at(root.term, open.front());
+    for (std::size_t i = 1; i < open.size(); ++i) any = c.smt.or_(any, c.smt.fails_at(root.term, open[i]));
+    if (c.smt.check({any, c.legal}) == SmtStatus::unsat) continue;
+    for (std::uint32_t site_id : open) {
       if (done.count(site_id)) continue;
       const FailureSite& site = c.smt.site(site_id);
       Witness w;
       const SmtStatus st = c.smt.check({c.smt.fails_at(root.term, site_id), c.legal}, &w);
+      if (st == SmtStatus::unknown) {
+        c.not_proved(root.item, fmt::format("{}:{}", root.item.name, site_id),
+                     fmt::format("whether '{}' can stop at: {}", root.item.name, site.what));
+      }
       if (st != SmtStatus::sat) continue;
       done.insert(site_id);
       const bool gap = is_gap(site, c.rs);

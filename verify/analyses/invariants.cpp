@@ -23,10 +23,7 @@ void analyse_invariants(Context& c) {
       continue;
     }
     if (st == SmtStatus::unknown) {
-      Finding f = c.finding(Category::not_encoded, Severity::not_checked, inv.name,
-                            fmt::format("invariant '{}' was neither proved nor refuted (solver timeout)", inv.name));
-      f.items.push_back(root.item);
-      c.add(std::move(f));
+      c.not_proved(root.item, inv.name, fmt::format("invariant '{}' (neither proved nor refuted)", inv.name));
       continue;
     }
     Finding f = c.finding(Category::invariant_refuted, Severity::error, inv.name,

@@ -72,6 +72,10 @@ void analyse_skill_pairs(Context& c) {
     const Skill& skill = rs.skills[s];
     if (!matters[s]) continue;  // only re-rolls or nothing: not_encoded.cpp reports re-rolls
     const SmtStatus st = c.smt.check({c.smt.skill_held(s), c.legal, *matters[s]});
+    if (st == SmtStatus::unknown) {
+      c.not_proved(c.item({ItemKind::skill, s}), skill.name + ":matters",
+                   fmt::format("whether '{}' ever changes anything", skill.name));
+    }
     if (st != SmtStatus::unsat) {
       useful[s] = st == SmtStatus::sat;
       continue;
@@ -94,10 +98,20 @@ void analyse_skill_pairs(Context& c) {
       if (sa.holder != sb.holder) continue;
       const Term both = c.smt.and_(c.smt.skill_held(a), c.smt.skill_held(b));
       Witness together;
-      if (c.smt.check({both, c.legal}, &together) != SmtStatus::sat) continue;
+      const SmtStatus legal_pair = c.smt.check({both, c.legal}, &together);
+      if (legal_pair == SmtStatus::unknown) {
+        c.not_proved(c.item({ItemKind::skill, a}), fmt::format("{}+{}:legal", sa.name, sb.name),
+                     fmt::format("whether a unit may hold '{}' and '{}' together", sa.name, sb.name));
+      }
+      if (legal_pair != SmtStatus::sat) continue;
       for (const auto& [x, y] : {std::pair{a, b}, std::pair{b, a}}) {
         if (!useful[x] || !matters[x]) continue;
-        if (c.smt.check({both, c.legal, *matters[x]}) != SmtStatus::unsat) continue;
+        const SmtStatus overridden = c.smt.check({both, c.legal, *matters[x]});
+        if (overridden == SmtStatus::unknown) {
+          c.not_proved(c.item({ItemKind::skill, x}), fmt::format("{}+{}:matters", rs.skills[y].name, rs.skills[x].name),
+                       fmt::format("whether '{}' still matters next to '{}'", rs.skills[x].name, rs.skills[y].name));
+        }
+        if (overridden != SmtStatus::unsat) continue;
         const Skill& sx = rs.skills[x];
         const Skill& sy = rs.skills[y];
         Finding f = c.finding(Category::skill_interaction, Severity::warning, fmt::format("{}+{}", sy.name, sx.name),
@@ -152,6 +166,10 @@ void analyse_skill_pairs(Context& c) {
                                           c.smt.not_(c.smt.eq(c.smt.without_skill(v, a), three)),
                                           c.smt.not_(c.smt.eq(c.smt.without_skill(v, b), three))},
                                          &w);
+        if (st == SmtStatus::unknown) {
+          c.not_proved(c.item({ItemKind::skill, a}), fmt::format("{}+{}:{}:conflict", sa.name, sb.name, act),
+                       fmt::format("whether '{}' and '{}' together clash on an action", sa.name, sb.name));
+        }
         if (st != SmtStatus::sat) continue;
         const std::string action = rs.domains[*rs.action_domain].values[act];
         Finding f = c.finding(Category::skill_interaction, Severity::error,

@@ -22,11 +22,16 @@ void analyse_superseded(Context& c) {
         const Entry& e = st.stages[g].entries[i];
         const Term applies = c.smt.holds(c.smt.entry_applies(si, g, i));
         Witness w;
-        if (c.smt.check({applies, c.legal}, &w) != SmtStatus::sat) continue;  // dead: dead_rules.cpp
+        if (c.smt.check({applies, c.legal}, &w) != SmtStatus::sat) continue;  // dead or open: dead_rules.cpp
         const Term without = c.smt.stack_without_entry(si, g, i, start);
         const Term ok = c.smt.not_(c.smt.or_(c.smt.fails(with), c.smt.fails(without)));
         const Term differ = c.smt.not_(c.smt.eq(with, without));
-        if (c.smt.check({applies, ok, differ, c.legal}) != SmtStatus::unsat) continue;
+        const SmtStatus st2 = c.smt.check({applies, ok, differ, c.legal});
+        if (st2 == SmtStatus::unknown) {
+          c.not_proved(c.entry_item(si, g, i), fmt::format("{}.{}:superseded", st.name, e.name),
+                       fmt::format("whether entry '{}' of '{}' ever changes the result", e.name, st.name));
+        }
+        if (st2 != SmtStatus::unsat) continue;
         Finding f = c.finding(Category::superseded_entry, Severity::warning, fmt::format("{}.{}", st.name, e.name),
                               fmt::format("entry '{}' of '{}' never changes the result", e.name, st.name));
         f.items.push_back(c.entry_item(si, g, i));

@@ -31,11 +31,16 @@ void analyse_tests(Context& c) {
     if (t.dice.terms.empty()) continue;
     const std::int64_t dmin = dice::min_total(t.dice), dmax = dice::max_total(t.dice);
     const Term ok = c.smt.not_(c.smt.fails(root.term));
-    auto lo = c.smt.optimise(root.term, false, {ok, c.legal});
-    auto hi = c.smt.optimise(root.term, true, {ok, c.legal});
+    SmtStatus lo_status = SmtStatus::sat, hi_status = SmtStatus::sat;
+    auto lo = c.smt.optimise(root.term, false, {ok, c.legal}, &lo_status);
+    auto hi = c.smt.optimise(root.term, true, {ok, c.legal}, &hi_status);
+    if (lo_status == SmtStatus::unknown || hi_status == SmtStatus::unknown) {
+      c.not_proved(root.item, t.name, fmt::format("the extreme scores test '{}' can need", t.name));
+    }
     if (!lo || !hi) continue;
     c.report.extremes.push_back(Extreme{c.rs.id, fmt::format("{} (score needed on {})", t.name, t.dice_text),
-                                        t.at_least ? "at least" : "at most", lo->value, hi->value, true});
+                                        t.at_least ? "at least" : "at most", lo->value, hi->value,
+                                        lo->exact && hi->exact});
     auto report = [&](const Optimum& o, bool impossible) {
       const Situation s = o.witness.situation(c.rs);
       const Replay r = c.replay(root, s);

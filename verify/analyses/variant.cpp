@@ -108,18 +108,21 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
         d.item);
     c.add(std::move(f));
   }
-  // Given types must agree for the shared variables to mean the same thing.
-  auto comparable = [&](const Support& sup) {
+  // Given types must agree for the shared variables to mean the same thing;
+  // the first given that does not, if any.
+  auto incomparable = [&](const Support& sup) -> std::optional<std::string> {
     for (std::size_t i = 0; i < rs.givens.size(); ++i) {
       if (!sup.givens[i]) continue;
       auto ref = base.find(rs.givens[i].name);
-      if (!ref || ref->kind != ItemKind::given) return false;
+      if (!ref || ref->kind != ItemKind::given) return rs.givens[i].name;
       const Type& a = rs.givens[i].type;
       const Type& b = base.givens[ref->index].type;
-      if (a.kind != b.kind || a.lo != b.lo || a.hi != b.hi || a.optional != b.optional) return false;
-      if (a.kind == TypeKind::enumeration && rs.domains[a.ref].values != base.domains[b.ref].values) return false;
+      if (a.kind != b.kind || a.lo != b.lo || a.hi != b.hi || a.optional != b.optional) return rs.givens[i].name;
+      if (a.kind == TypeKind::enumeration && rs.domains[a.ref].values != base.domains[b.ref].values) {
+        return rs.givens[i].name;
+      }
     }
-    return true;
+    return std::nullopt;
   };
   Dependencies deps(rs);
   auto compare = [&](ItemKind kind, std::uint32_t vi, std::uint32_t bi, const std::string& name) {
@@ -138,14 +141,35 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     for (const std::string& u : undeclared) {
       if (reads.count(u)) causes.push_back(u);
     }
-    if (causes.empty() || !comparable(sup)) return;
+    if (causes.empty()) return;
+    if (auto given = incomparable(sup)) {
+      // Not silently skipped: the comparison needs the same situations on both sides.
+      Finding f = c.finding(Category::not_encoded, Severity::not_checked, fmt::format("drift:{}", name),
+                            fmt::format("not compared with base '{}': '{}' reads given '{}', whose type differs there",
+                                        base.id, name, *given));
+      f.items.push_back(c.item({kind, vi}));
+      f.explanation = fmt::format(
+          "'{}' may change through undeclared difference{} {}, but the variant and its base do not give '{}' the "
+          "same type (or the base lacks it), so no single situation can be replayed on both.",
+          name, causes.size() == 1 ? "" : "s", fmt::format("'{}'", fmt::join(causes, "', '")), *given);
+      c.add(std::move(f));
+      return;
+    }
     const Term tv = kind == ItemKind::value ? c.smt.value(vi) : c.smt.test_needed(vi);
     const Term tb = c.smt.import(base_smt, kind == ItemKind::value ? base_smt.value(bi) : base_smt.test_needed(bi));
     const Term ok = c.smt.not_(c.smt.or_(c.smt.fails(tv), c.smt.fails(tb)));
     Witness w;
-    if (c.smt.check({ok, c.smt.holds(c.smt.not_(c.smt.eq(tv, tb))), c.legal}, &w) != SmtStatus::sat) return;
+    const SmtStatus st = c.smt.check({ok, c.smt.holds(c.smt.not_(c.smt.eq(tv, tb))), c.legal}, &w);
+    if (st == SmtStatus::unknown) {
+      c.not_proved(c.item({kind, vi}), name + ":drift", fmt::format("whether '{}' differs from base '{}'", name, base.id));
+    }
+    if (st != SmtStatus::sat) return;
     Situation sb(base);
-    if (!to_base(rs, base, w, sb)) return;
+    if (!to_base(rs, base, w, sb)) {
+      c.internal_error(c.finding(Category::variant_drift, Severity::warning, name, fmt::format("'{}' drifts", name)),
+                       "the witness does not translate to the base's givens");
+      return;
+    }
     const Situation sv = w.situation(rs);
     Evaluator ev(rs, sv), eb(base, sb);
     std::string a, b;

@@ -25,11 +25,19 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
   Impl& m = *impl_;
   const Ruleset& rs = m.rs;
   const ArmyList& list = rs.army_lists.at(list_id);
-  z3::optimize opt(m.ctx);
-  z3::params p(m.ctx);
-  p.set("timeout", m.timeout_ms);
-  opt.set(p);
-  opt.add(m.domain_constraints);
+  // On the model's solver, in a scope of its own: the army's variables and
+  // constraints are gone after the query.
+  z3::solver& opt = m.base_solver();
+  opt.push();
+  struct Pop {
+    z3::solver& s;
+    ~Pop() {
+      try {
+        s.pop();
+      } catch (const z3::exception&) {  // a destructor must not throw; the query already failed
+      }
+    }
+  } pop{opt};
   const std::size_t n = list.units.size();
   const auto divisions = static_cast<std::size_t>(std::max<std::int64_t>(q.divisions, 1));
   std::vector<std::vector<z3::expr>> c(divisions);
@@ -107,11 +115,19 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
   z3::expr points = m.int_const(0);
   for (std::size_t u = 0; u < n; ++u) points = points + total[u] * m.int_const(points_of(rs, list.units[u]));
   if (q.include_unit && *q.include_unit < n) opt.add(total[*q.include_unit] >= 1);
-  if (q.minimise_points) opt.minimize(points);
-  const z3::check_result r = opt.check();
-  if (status) *status = r == z3::sat ? SmtStatus::sat : r == z3::unsat ? SmtStatus::unsat : SmtStatus::unknown;
-  if (r != z3::sat) return std::nullopt;
-  const z3::model model = opt.get_model();
+  SmtStatus st = SmtStatus::unknown;
+  z3::model model(m.ctx);
+  if (q.minimise_points) {
+    auto b = m.best(opt, points, false, 0, &st);
+    if (b) model = b->model;
+    if (b && !b->exact) st = SmtStatus::sat;  // an army, perhaps not the smallest
+  } else {
+    const z3::check_result r = opt.check();
+    st = r == z3::sat ? SmtStatus::sat : r == z3::unsat ? SmtStatus::unsat : SmtStatus::unknown;
+    if (st == SmtStatus::sat) model = opt.get_model();
+  }
+  if (status) *status = st;
+  if (st != SmtStatus::sat) return std::nullopt;
   Army army;
   army.divisions = static_cast<std::int64_t>(divisions);
   for (std::size_t d = 0; d < divisions; ++d) {

@@ -112,26 +112,36 @@ void SmtModel::Impl::note_not_encoded(Span span, std::string what) {
   not_encoded.push_back(NotEncoded{span, std::move(what)});
 }
 
-z3::expr SmtModel::Impl::err(const SVal& s) {
-  if (s.fails.empty()) return ctx.bool_val(false);
-  z3::expr_vector v(ctx);
-  for (const auto& f : s.fails) v.push_back(f.second);
-  return z3::mk_or(v);
-}
-
 void SmtModel::Impl::sequence(SVal& into, const SVal& later) { add_guarded(into, later, ctx.bool_val(true)); }
 
+namespace {
+// Adds `cond` to the entry of `site` (one entry per site: the conditions
+// under which evaluation stops first there are disjoint).
+void add_failure(SVal& into, std::uint32_t site, const z3::expr& cond) {
+  for (auto& f : into.fails) {
+    if (f.first == site) {
+      f.second = or2(f.second, cond);
+      return;
+    }
+  }
+  into.fails.emplace_back(site, cond);
+}
+}  // namespace
+
 void SmtModel::Impl::add_guarded(SVal& into, const SVal& from, const z3::expr& guard) {
-  if (from.fails.empty()) return;
-  const z3::expr ok = !err(into) && guard;
-  for (const auto& f : from.fails) into.fails.emplace_back(f.first, (ok && f.second).simplify());
+  if (from.fails.empty() || guard.is_false()) return;
+  const z3::expr ok = and2(not1(into.any_fail), guard);
+  if (ok.is_false()) return;
+  for (const auto& f : from.fails) add_failure(into, f.first, and2(ok, f.second));
+  into.any_fail = or2(into.any_fail, and2(ok, from.any_fail));
 }
 
 void SmtModel::Impl::add_site(SVal& into, const std::string& id, Span span, const std::string& what,
                               const z3::expr& cond) {
-  const z3::expr c = (!err(into) && cond).simplify();
+  const z3::expr c = and2(not1(into.any_fail), cond);
   if (c.is_false()) return;
-  into.fails.emplace_back(site_id(id, span, what), c);
+  add_failure(into, site_id(id, span, what), c);
+  into.any_fail = or2(into.any_fail, cond);
 }
 
 void SmtModel::Impl::require_value(SVal& s, Span span) {
@@ -186,7 +196,7 @@ SVal SmtModel::Impl::ite(const z3::expr& c, const SVal& a, const SVal& b, const 
   if (a.bits.size() == b.bits.size()) {
     for (std::size_t i = 0; i < a.bits.size(); ++i) s.bits.push_back(z3::ite(c, a.bits[i], b.bits[i]));
   }
-  s.none = z3::ite(c, a.none, b.none).simplify();
+  s.none = ite1(c, a.none, b.none);
   s.lo = std::min(a.lo, b.lo);
   s.hi = std::max(a.hi, b.hi);
   add_guarded(s, a, c);
@@ -263,8 +273,8 @@ SVal SmtModel::Impl::encode_uncached(const Expr& e) {
         sequence(s, p);
         return s;
       }
-      out->none = (p.none || out->none).simplify();
-      out->fails.clear();
+      out->none = or2(p.none, out->none);
+      out->clear_fails();
       sequence(*out, p);
       return *out;
     }
@@ -321,7 +331,7 @@ SVal SmtModel::Impl::encode_uncached(const Expr& e) {
         SVal c = operand(2 * i);
         SVal then = encode(e.args[2 * i + 1]);
         SVal chosen = ite(c.v, then, out, e.type);
-        chosen.fails.clear();
+        chosen.clear_fails();
         sequence(chosen, c);
         add_guarded(chosen, then, c.v);
         add_guarded(chosen, out, !c.v);
@@ -333,7 +343,7 @@ SVal SmtModel::Impl::encode_uncached(const Expr& e) {
       SVal a = operand(0);
       SVal st = encode_stack(e.ref, a);
       SVal s = st;
-      s.fails.clear();
+      s.clear_fails();
       sequence(s, a);
       sequence(s, st);
       return s;
@@ -406,6 +416,12 @@ SVal SmtModel::Impl::encode_value(std::uint32_t id) {
   value_busy[id] = true;
   SVal s = encode(item.expr);
   value_busy[id] = false;
+  // As the evaluator: a value that is not `optional` and comes out `none`
+  // (a partial table without a matching row) stops evaluation.
+  if (!item.type.optional && !s.none.is_false()) {
+    add_site(s, "rules.eval.no-row", item.span, fmt::format("'{}' has no value here", item.name), s.none);
+    s.none = ctx.bool_val(false);
+  }
   if (item.type.numeric() && (s.lo < item.type.lo || s.hi > item.type.hi)) {
     add_site(s, "rules.eval.out-of-range", item.span,
              fmt::format("'{}' outside its type {}", item.name, type_name(rs, item.type)),
@@ -465,7 +481,7 @@ SVal SmtModel::Impl::encode_lookup(const Expr& e) {
   for (std::size_t r = t.rows.size(); r-- > 0;) {
     result = ite(any[static_cast<int>(r)], literal(ct, t.rows[r].results.at(e.index)), result, ct);
   }
-  result.fails = out.fails;
+  result.copy_fails(out);
   return result;
 }
 

@@ -99,13 +99,13 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
       for (std::size_t i = 0; i < entries.size(); ++i) {
         SVal r = apply(*entries[i], cur);
         SVal next = int_val(z3::ite(applies[i], r.v, cur.v), std::min(cur.lo, r.lo), std::max(cur.hi, r.hi));
-        next.fails = cur.fails;
+        next.copy_fails(cur);
         add_guarded(next, r, applies[i]);
         cur = next;
       }
     } else if (stage.policy == Policy::first) {
       SVal next = int_val(cur.v, cur.lo, cur.hi);
-      next.fails = cur.fails;
+      next.copy_fails(cur);
       z3::expr earlier = ctx.bool_val(false);
       std::vector<std::pair<z3::expr, SVal>> chosen;
       for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -124,7 +124,7 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
     } else {
       const bool lowest = stage.policy == Policy::most_penalising;
       SVal next = int_val(cur.v, cur.lo, cur.hi);
-      next.fails = cur.fails;
+      next.copy_fails(cur);
       z3::expr have = ctx.bool_val(false);
       z3::expr best = cur.v;
       for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -201,7 +201,7 @@ Term SmtModel::stack(std::uint32_t id, Term start) {
   SVal a = impl_->terms.at(start.id);
   SVal s = impl_->encode_stack(id, a);
   SVal out = s;
-  out.fails = a.fails;
+  out.copy_fails(a);
   impl_->sequence(out, s);
   return impl_->add(out);
 }

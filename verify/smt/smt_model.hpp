@@ -57,6 +57,7 @@ enum class SmtStatus : std::uint8_t { sat, unsat, unknown };
 struct Optimum {
   std::int64_t value = 0;
   Witness witness;
+  bool exact = true;  // false: the solver gave up before proving nothing is better
 };
 
 // One army drawn up in divisions, as found for an army list.
@@ -86,6 +87,7 @@ class SmtModel {
   SmtModel& operator=(const SmtModel&) = delete;
 
   const rules::Ruleset& ruleset() const;
+  unsigned timeout_ms() const;
 
   // Terms of the rule data.
   Term expr(const rules::Expr& e);
@@ -129,7 +131,11 @@ class SmtModel {
 
   // Solving. Every query also assumes the givens lie in their domains.
   SmtStatus check(const std::vector<Term>& assumptions, Witness* witness = nullptr);
-  std::optional<Optimum> optimise(Term objective, bool maximise, const std::vector<Term>& assumptions);
+  // The best value of `objective` under `assumptions`; nullopt when they
+  // cannot hold (status unsat) or the solver gave up at once (unknown). A
+  // timeout later in the search gives the best value found, not exact.
+  std::optional<Optimum> optimise(Term objective, bool maximise, const std::vector<Term>& assumptions,
+                                  SmtStatus* status = nullptr);
   // Indices into `named` of a subset that cannot hold together; empty when
   // they can (or the solver gave up).
   std::vector<std::size_t> unsat_core(const std::vector<Term>& named);

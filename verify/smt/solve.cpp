@@ -19,6 +19,7 @@ Term SmtModel::import(const SmtModel& other, Term t) { return impl_->add(other.i
 SmtModel::~SmtModel() = default;
 
 const Ruleset& SmtModel::ruleset() const { return impl_->rs; }
+unsigned SmtModel::timeout_ms() const { return impl_->timeout_ms; }
 const std::vector<NotEncoded>& SmtModel::not_encoded() const { return impl_->not_encoded; }
 const FailureSite& SmtModel::site(std::uint32_t id) const { return impl_->sites.at(id); }
 
@@ -89,6 +90,7 @@ SVal substitute(SVal out, const z3::expr_vector& from, const z3::expr_vector& to
   out.none = out.none.substitute(from, to);
   for (z3::expr& b : out.bits) b = b.substitute(from, to);
   for (auto& f : out.fails) f.second = f.second.substitute(from, to);
+  out.any_fail = out.any_fail.substitute(from, to);
   return out;
 }
 }  // namespace
@@ -118,12 +120,39 @@ Term SmtModel::with_given_false(Term a, std::uint32_t given) {
   return impl_->add(substitute(impl_->terms.at(a.id), from, to));
 }
 
-void SmtModel::Impl::setup(z3::solver& s) {
-  z3::params p(ctx);
-  p.set("timeout", timeout_ms);
-  s.set(p);
-  s.add(domain_constraints);
+z3::solver& SmtModel::Impl::base_solver() {
+  if (!solver) {
+    solver = std::make_unique<z3::solver>(ctx);
+    z3::params p(ctx);
+    p.set("timeout", timeout_ms);
+    solver->set(p);
+  }
+  // free_integer() can add domain constraints after the first query; every
+  // query ends with a pop, so they go in at the base level.
+  for (; domain_asserted < domain_constraints.size(); ++domain_asserted) {
+    solver->add(domain_constraints[static_cast<int>(domain_asserted)]);
+  }
+  return *solver;
 }
+
+namespace {
+SmtStatus status_of(z3::check_result r) {
+  return r == z3::sat ? SmtStatus::sat : r == z3::unsat ? SmtStatus::unsat : SmtStatus::unknown;
+}
+// Pops the solver's scope however the query ends.
+struct Scope {
+  explicit Scope(z3::solver& s) : solver(s) { solver.push(); }
+  ~Scope() {
+    try {
+      solver.pop();
+    } catch (const z3::exception&) {  // a destructor must not throw; the query already failed
+    }
+  }
+  Scope(const Scope&) = delete;
+  Scope& operator=(const Scope&) = delete;
+  z3::solver& solver;
+};
+}  // namespace
 
 Witness SmtModel::Impl::witness_from(const z3::model& m) {
   Witness w;
@@ -167,38 +196,82 @@ Situation Witness::situation(const Ruleset& rs) const {
 }
 
 SmtStatus SmtModel::check(const std::vector<Term>& assumptions, Witness* witness) {
-  z3::solver s(impl_->ctx);
-  impl_->setup(s);
+  z3::solver& s = impl_->base_solver();
+  Scope scope(s);
   for (Term t : assumptions) s.add(impl_->terms.at(t.id).v);
-  switch (s.check()) {
-    case z3::sat:
-      if (witness) *witness = impl_->witness_from(s.get_model());
-      return SmtStatus::sat;
-    case z3::unsat: return SmtStatus::unsat;
-    default: return SmtStatus::unknown;
-  }
+  const SmtStatus st = status_of(s.check());
+  if (st == SmtStatus::sat && witness) *witness = impl_->witness_from(s.get_model());
+  return st;
 }
 
-std::optional<Optimum> SmtModel::optimise(Term objective, bool maximise, const std::vector<Term>& assumptions) {
-  z3::optimize opt(impl_->ctx);
-  z3::params p(impl_->ctx);
-  p.set("timeout", impl_->timeout_ms);
-  opt.set(p);
-  opt.add(impl_->domain_constraints);
-  for (Term t : assumptions) opt.add(impl_->terms.at(t.id).v);
-  const z3::expr goal = impl_->as_int(impl_->terms.at(objective.id));
-  if (maximise) opt.maximize(goal);
-  else opt.minimize(goal);
-  if (opt.check() != z3::sat) return std::nullopt;
-  const z3::model m = opt.get_model();
-  const z3::expr v = m.eval(goal, true);
-  if (!v.is_numeral()) return std::nullopt;  // unbounded
-  return Optimum{v.get_numeral_int64(), impl_->witness_from(m)};
+std::optional<SmtModel::Impl::Best> SmtModel::Impl::best(z3::solver& s, const z3::expr& goal, bool maximise,
+                                                         std::int64_t bound, SmtStatus* status) {
+  // Plain satisfiability checks on the shared solver instead of z3::optimize
+  // (which rebuilds its own state for every query): find a model, then ask
+  // for a strictly better one, galloping away from it and bisecting once a
+  // bound is refused. `bound` (a static bound of the goal) closes the search.
+  SmtStatus st = status_of(s.check());
+  if (status) *status = st;
+  if (st != SmtStatus::sat) return std::nullopt;
+  auto value_in = [&](const z3::model& model) {
+    const z3::expr v = model.eval(goal, true);
+    return v.is_numeral() ? std::optional<std::int64_t>(v.get_numeral_int64()) : std::nullopt;
+  };
+  Best out{0, s.get_model(), true};
+  const auto first = value_in(out.model);
+  if (!first) return std::nullopt;
+  out.value = *first;
+  std::int64_t step = 1;
+  bool bisect = false;
+  while (maximise ? out.value < bound : out.value > bound) {
+    const std::int64_t gap = maximise ? bound - out.value : out.value - bound;
+    const std::int64_t move = bisect ? std::max<std::int64_t>(1, (gap + 1) / 2) : std::min(step, gap);
+    const std::int64_t candidate = maximise ? out.value + move : out.value - move;
+    s.push();
+    s.add(maximise ? goal >= int_const(candidate) : goal <= int_const(candidate));
+    st = status_of(s.check());
+    std::optional<std::int64_t> got;
+    if (st == SmtStatus::sat) {
+      z3::model better = s.get_model();
+      got = value_in(better);
+      if (got) {
+        out.value = *got;
+        out.model = better;
+      }
+    }
+    s.pop();
+    if (st == SmtStatus::unknown || (st == SmtStatus::sat && !got)) {
+      out.exact = false;
+      if (status) *status = SmtStatus::unknown;
+      break;
+    }
+    if (st == SmtStatus::sat) {
+      step *= 2;
+    } else {
+      bound = maximise ? candidate - 1 : candidate + 1;
+      bisect = true;
+    }
+  }
+  return out;
+}
+
+std::optional<Optimum> SmtModel::optimise(Term objective, bool maximise, const std::vector<Term>& assumptions,
+                                          SmtStatus* status) {
+  Impl& m = *impl_;
+  z3::solver& s = m.base_solver();
+  Scope scope(s);
+  for (Term t : assumptions) s.add(m.terms.at(t.id).v);
+  const SVal& obj = m.terms.at(objective.id);
+  const bool boolean = obj.v.is_bool();
+  const std::int64_t bound = maximise ? (boolean ? 1 : obj.hi) : (boolean ? 0 : obj.lo);
+  auto b = m.best(s, m.as_int(obj), maximise, bound, status);
+  if (!b) return std::nullopt;
+  return Optimum{b->value, m.witness_from(b->model), b->exact};
 }
 
 std::vector<std::size_t> SmtModel::unsat_core(const std::vector<Term>& named) {
-  z3::solver s(impl_->ctx);
-  impl_->setup(s);
+  z3::solver& s = impl_->base_solver();
+  Scope scope(s);
   z3::expr_vector indicators(impl_->ctx);
   for (std::size_t i = 0; i < named.size(); ++i) {
     z3::expr p = impl_->ctx.bool_const(fmt::format("core:{}", i).c_str());
@@ -245,8 +318,8 @@ std::optional<Val> SmtModel::evaluate(Term a, const Situation& situation) {
 
 std::vector<std::optional<Val>> SmtModel::evaluate_all(const std::vector<Term>& terms, const Situation& situation) {
   std::vector<std::optional<Val>> out(terms.size());
-  z3::solver s(impl_->ctx);
-  impl_->setup(s);
+  z3::solver& s = impl_->base_solver();
+  Scope scope(s);
   s.add(impl_->situation_equalities(situation));
   if (s.check() != z3::sat) return out;
   const z3::model m = s.get_model();

@@ -20,16 +20,52 @@ namespace umpire::verify {
 // `fails` lists (site, condition): the evaluator stops first at that site
 // exactly when the condition holds.
 struct SVal {
-  explicit SVal(z3::context& c) : v(c), none(c.bool_val(false)) {}
+  explicit SVal(z3::context& c) : v(c), none(c.bool_val(false)), any_fail(c.bool_val(false)) {}
   rules::TypeKind kind = rules::TypeKind::integer;
   z3::expr v;
   std::vector<z3::expr> bits;
   z3::expr none;
+  // At most one entry per site (the conditions of one site are disjoint).
   std::vector<std::pair<std::uint32_t, z3::expr>> fails;
+  // The disjunction of every condition in `fails`, kept up to date so that
+  // sequencing stays linear in the size of the terms.
+  z3::expr any_fail;
+  void clear_fails() {
+    fails.clear();
+    any_fail = v.ctx().bool_val(false);
+  }
+  void copy_fails(const SVal& from) {
+    fails = from.fails;
+    any_fail = from.any_fail;
+  }
   // Static bounds of an integer value, to leave out overflow checks that
   // cannot trigger.
   std::int64_t lo = -64 * rules::max_int, hi = 64 * rules::max_int;
 };
+
+// Boolean connectives that fold constants on the spot: cheaper than a
+// simplify() of the whole term, which walks every node below it each time.
+inline z3::expr and2(const z3::expr& a, const z3::expr& b) {
+  if (a.is_true() || b.is_false()) return b;
+  if (b.is_true() || a.is_false()) return a;
+  return a && b;
+}
+inline z3::expr or2(const z3::expr& a, const z3::expr& b) {
+  if (a.is_false() || b.is_true()) return b;
+  if (b.is_false() || a.is_true()) return a;
+  return a || b;
+}
+inline z3::expr not1(const z3::expr& a) {
+  if (a.is_true()) return a.ctx().bool_val(false);
+  if (a.is_false()) return a.ctx().bool_val(true);
+  return !a;
+}
+inline z3::expr ite1(const z3::expr& c, const z3::expr& a, const z3::expr& b) {
+  if (c.is_true()) return a;
+  if (c.is_false()) return b;
+  if (z3::eq(a, b)) return a;
+  return z3::ite(c, a, b);
+}
 
 struct SmtModel::Impl {
   Impl(const rules::Ruleset& r, unsigned timeout, std::shared_ptr<z3::context> shared);
@@ -74,7 +110,7 @@ struct SmtModel::Impl {
   z3::expr bool_const(bool b) { return ctx.bool_val(b); }
   z3::expr int_const(std::int64_t n) { return ctx.int_val(static_cast<int64_t>(n)); }
   // The disjunction of every failure condition.
-  z3::expr err(const SVal& s);
+  z3::expr err(const SVal& s) { return s.any_fail; }
   // `later` is computed after `first`: its failures count only when `first` succeeded.
   void sequence(SVal& into, const SVal& later);
   // The failures of `from`, counted only under `guard`.
@@ -87,8 +123,20 @@ struct SmtModel::Impl {
   z3::expr same(const SVal& a, const SVal& b);
   SVal checked(SVal s, Span span);  // overflow site when the bounds allow it
 
-  // Solving (solve.cpp).
-  void setup(z3::solver& s);
+  // Solving (solve.cpp). One solver per model, reused for every query:
+  // each query is a push, its assertions, a check and a pop, so the domain
+  // constraints are asserted (and internalised) once.
+  std::unique_ptr<z3::solver> solver;
+  std::size_t domain_asserted = 0;
+  z3::solver& base_solver();
+  // The best value of `goal` on `s` as asserted (see solve.cpp); nullopt
+  // when unsat or unknown at once.
+  struct Best {
+    std::int64_t value;
+    z3::model model;
+    bool exact;
+  };
+  std::optional<Best> best(z3::solver& s, const z3::expr& goal, bool maximise, std::int64_t bound, SmtStatus* status);
   Witness witness_from(const z3::model& m);
   z3::expr_vector situation_equalities(const rules::Situation& s);
 };

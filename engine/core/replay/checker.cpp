@@ -47,6 +47,7 @@ DiagnosticBuilder EventChecker::violation(std::string_view check_id, Span span,
                                           std::string message) {
   const CheckInfo* info = checks_.find(check_id);
   if (!span.valid()) span = event_span_;
+  reported_.emplace_back(check_id);
   if (agreed_) {
     ++agreed_breaches_;
     auto b = diags_.warning("replay.agreed", span, "agreed ruling: {}", message);
@@ -61,6 +62,10 @@ DiagnosticBuilder EventChecker::violation(std::string_view check_id, Span span,
   return b;
 }
 
+bool EventChecker::reported(std::string_view check_id) const {
+  return std::find(reported_.begin(), reported_.end(), check_id) != reported_.end();
+}
+
 DiagnosticBuilder EventChecker::problem(std::string_view id, Span span, std::string message) {
   ++violations_;
   return diags_.report(Severity::error, id, span.valid() ? span : event_span_, std::move(message));
@@ -69,6 +74,7 @@ DiagnosticBuilder EventChecker::problem(std::string_view id, Span span, std::str
 std::int64_t EventChecker::outcome(std::string_view check_id, Span span, std::string_view what,
                                    std::optional<std::int64_t> stated, std::int64_t computed,
                                    const std::vector<std::string>& notes) {
+  if (outcomes_) outcomes_->push_back({std::string(check_id), computed});
   if (!stated) return computed;
   if (*stated != computed) {
     auto b = violation(check_id, span,
@@ -83,6 +89,7 @@ std::int64_t EventChecker::outcome(std::string_view check_id, Span span, std::st
 bool EventChecker::outcome(std::string_view check_id, Span span, std::string_view what,
                            std::optional<bool> stated, bool computed, std::string_view yes,
                            std::string_view no, const std::vector<std::string>& notes) {
+  if (outcomes_) outcomes_->push_back({std::string(check_id), computed ? 1 : 0});
   if (!stated) return computed;
   if (*stated != computed) {
     auto b = violation(check_id, span,

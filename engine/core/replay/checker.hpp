@@ -42,6 +42,13 @@ class NotCheckedLog {
   std::size_t total_ = 0;
 };
 
+// A recomputed outcome, as the engine computed it (simulation: a simulated
+// log states what the rules give).
+struct TracedOutcome {
+  std::string check_id;
+  std::int64_t value = 0;
+};
+
 class EventChecker {
  public:
   EventChecker(DiagnosticEngine& diags, const CheckTable& checks, NotCheckedLog& unchecked,
@@ -83,6 +90,12 @@ class EventChecker {
 
   std::size_t violations() const { return violations_; }
   std::size_t agreed_breaches() const { return agreed_breaches_; }
+  // Whether this event already reported a breach of `check_id`: a breach
+  // that several permissions of the rules data forbid is written once.
+  bool reported(std::string_view check_id) const;
+
+  // Simulation: every outcome computed is also appended to `out` (null: none).
+  void trace_outcomes(std::vector<TracedOutcome>* out) { outcomes_ = out; }
 
  private:
   DiagnosticEngine& diags_;
@@ -94,6 +107,8 @@ class EventChecker {
   std::string_view agreed_note_;
   std::size_t violations_ = 0;
   std::size_t agreed_breaches_ = 0;
+  std::vector<std::string> reported_;  // check ids of this event's breaches
+  std::vector<TracedOutcome>* outcomes_ = nullptr;
 };
 
 }  // namespace umpire::replay

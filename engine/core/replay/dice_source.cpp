@@ -42,10 +42,10 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
                 fmt::format("log says {}={} for the {}, the seeded dice give {}={}", wanted_text,
                             faces_text(*written->roll), purpose, wanted_text, faces_text(drawn)))
             .hint("in a seeded log the engine draws every die (docs/engine.md § Dice)");
-        if (checker.mode() == ReplayMode::follow_log) return written->roll;
+        if (checker.mode() == ReplayMode::follow_log) return traced(wanted, written->roll);
       }
     }
-    return drawn;
+    return traced(wanted, drawn);
   }
   if (!written) {
     auto b = checker.violation(
@@ -61,7 +61,7 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
                                            dice::to_string(written->expr), purpose, wanted_text));
     for (const std::string& n : why) b.note(n);
   }
-  return written->roll;
+  return traced(wanted, written->roll);
 }
 
 void DiceSource::write_state(StateWriter& out) const {

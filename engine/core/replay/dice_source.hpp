@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/dice/expr.hpp"
 #include "engine/core/dice/rng.hpp"
@@ -30,6 +31,12 @@ struct WrittenRoll {
 
 enum class DiceMode : std::uint8_t { recorded, seeded };
 
+// A roll an engine took: the expression the rules called for and the roll.
+struct TakenRoll {
+  dice::Expr expr;
+  dice::Roll roll;
+};
+
 class DiceSource {
  public:
   DiceSource(DiceMode mode, std::uint64_t seed) : mode_(mode), rng_(seed) {}
@@ -47,9 +54,19 @@ class DiceSource {
 
   void write_state(StateWriter& out) const;
 
+  // Simulation: every roll take() returns is also appended to `out` (null:
+  // none), so that a simulated log can write the dice the engine drew.
+  void trace(std::vector<TakenRoll>* out) { trace_ = out; }
+
  private:
+  std::optional<dice::Roll> traced(const dice::Expr& wanted, std::optional<dice::Roll> roll) {
+    if (trace_ && roll) trace_->push_back({wanted, *roll});
+    return roll;
+  }
+
   DiceMode mode_;
   dice::Rng rng_;
+  std::vector<TakenRoll>* trace_ = nullptr;
 };
 
 }  // namespace umpire::replay

@@ -34,15 +34,29 @@ std::string_view check_for_permission(std::string_view permission, std::string_v
   for (const Entry& e : kEntries)
     if (!e.permission.empty() && e.permission == permission) return e.info.id;
   // Both panicked-march permissions report one check.
-  if (permission == "panicked_no_frontal_march" || permission == "panicked_no_indirect_march" ||
-      permission == "panicked_no_charge")
+  if (permission == "panicked_no_frontal_march" || permission == "panicked_no_indirect_march")
     return "sabreur.move.panicked";
+  // The data forbids a panicked charge twice (as a charge, as an attack).
+  if (permission == "panicked_no_charge") return "sabreur.charge.panicked";
+  if (permission == "harassment.cannot.attack") return "sabreur.charge.harassment";
+  // The member-level twin of group_without_regimental_gun.
+  if (permission == "regimental_gun_not_in_group") return "sabreur.activation.regimental-gun";
+  // A unit that engages must take its adjacent target in enfilade: an
+  // adjacent target outside enfilade engages it back, so the rule of the
+  // engaged unit applies (§ Le tir); both report one check.
+  if (permission == "engaging_fires_in_enfilade") return "sabreur.fire.engaged";
   if (permission == "engaged_frontal_march" || permission == "engaged_indirect_march")
     return "sabreur.move.engaged";
   if (permission == "rotation_120" || permission == "extended_line_no_120" ||
       permission == "extended_line_no_180" || permission == "about_face_extended_line_only")
     return "sabreur.move.rotation";
   return fallback;
+}
+
+std::string_view implied_by(std::string_view permission) {
+  // An outflanked unit is engaged (§ Unités débordées): the specific rule is cited.
+  if (permission == "engaged_does_not_fire") return "outflanked_does_not_fire";
+  return {};
 }
 
 }  // namespace umpire::sabreur

@@ -13,7 +13,13 @@ inline constexpr std::string_view rules_file = "002_87c3dc452f850204.txt";
 const replay::CheckTable& check_table();
 
 // The check reporting permission `permission`, or `fallback` when none does.
+// `fallback` may be empty: the permission is then reported as a problem of
+// the engine (tests/engine checks that every permission the engine asks maps).
 std::string_view check_for_permission(std::string_view permission, std::string_view fallback);
+
+// The permission whose prohibition implies `permission`'s (reported instead
+// when both hold), or "".
+std::string_view implied_by(std::string_view permission);
 
 }  // namespace umpire::sabreur
 

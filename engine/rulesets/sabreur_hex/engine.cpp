@@ -127,7 +127,9 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.charging = false;
       u.is_attack_target = false;
       u.reaction.clear();
+      u.defensive_fires = 0;
     }
+    state_.charge.reset();
     for (SideState& s : state_.sides) s = SideState{};
     state_.group.clear();
   }
@@ -264,7 +266,10 @@ void Engine::fill_enemy(Facts& f, std::optional<UnitId> e) const {
 }
 
 void Engine::apply(std::size_t i, replay::EventChecker& checker) {
-  const Action& a = actions_[i];
+  apply_action(actions_[i], checker);
+}
+
+void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   begin(a, checker);
   for (const std::string& what : a.untyped) checker.not_checked(what, a.span);
   if (!actors_present(a, checker)) return;
@@ -295,6 +300,15 @@ void Engine::apply(std::size_t i, replay::EventChecker& checker) {
       break;
     case ActionKind::rally:
       rally(a, checker);
+      break;
+    case ActionKind::respond:
+      respond(a, checker);
+      break;
+    case ActionKind::flee:
+      flee(a, checker);
+      break;
+    case ActionKind::attack:
+      attack(a, checker);
       break;
     default:
       follow(a, checker);

@@ -42,6 +42,21 @@ class Engine final : public replay::ReplayEngine {
   const State& state() const { return state_; }
   const Setup& setup() const { return setup_; }
 
+  // Simulation (simulate/): an action that is not in the log, applied as
+  // apply() applies the log's, and the mutable part of the engine saved and
+  // restored so that candidate actions can be tried on the same state.
+  void apply_action(const Action& a, replay::EventChecker& checker);
+  struct Snapshot {
+    State state;
+    replay::DiceSource dice;
+  };
+  Snapshot snapshot() const { return {state_, dice_}; }
+  void restore(const Snapshot& s) {
+    state_ = s.state;
+    dice_ = s.dice;
+  }
+  replay::DiceSource& dice_source() { return dice_; }
+
  private:
   Board board() const { return Board(setup_, state_, terrain_); }
   std::string quoted(UnitId u) const;
@@ -71,6 +86,8 @@ class Engine final : public replay::ReplayEngine {
   void move(const Action& a, replay::EventChecker& checker);
   bool frontal_march(const Action& a, UnitId u, bool charge, replay::EventChecker& checker);
   void indirect_march(const Action& a, UnitId u, replay::EventChecker& checker);
+  void disengage(const Action& a, UnitId u, std::span<const UnitId> engagers,
+                 replay::EventChecker& checker);
   void change_formation(const Action& a, replay::EventChecker& checker);
   void charge(const Action& a, replay::EventChecker& checker);
   void end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker);
@@ -90,6 +107,15 @@ class Engine final : public replay::ReplayEngine {
                                            replay::EventChecker& checker);
   void test(const Action& a, replay::EventChecker& checker);
   void rally(const Action& a, replay::EventChecker& checker);
+
+  // combat.cpp
+  void attack(const Action& a, replay::EventChecker& checker);
+
+  // flight.cpp
+  void flee(const Action& a, replay::EventChecker& checker);
+
+  // reactions.cpp
+  void respond(const Action& a, replay::EventChecker& checker);
 
   // following.cpp
   void follow(const Action& a, replay::EventChecker& checker);

@@ -98,6 +98,11 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   f.boolean(G::fire_second_half, false);
   const std::string subject =
       fmt::format("{} firing at {} ({})", quoted(u), quoted(t), hexes_text(distance));
+  // A panicked unit does not fire (§ Actions des unités paniquées): said
+  // first, since its horde has no row in the fire table either.
+  if (state_.units[u].panicked &&
+      !check_permissions(f, A::fire, checker, a.span, "sabreur.fire.not-allowed", subject))
+    return;
   {
     // A unit the fire table has no row for has no fire at all ("Le tir de la
     // cavalerie n'est pas pris en compte"): say so rather than evaluate more.

@@ -49,6 +49,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       break;
     case ActionKind::assault:
       checker.not_checked("assaults and mêlée", a.span);
+      state_.charge.reset();
       if (u) {
         check_activated(a, *u, checker);
         place_as_written(*u);
@@ -61,7 +62,10 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       }
       break;
     case ActionKind::respond:
-      checker.not_checked("charge reactions", a.span);
+      checker.not_checked(state_.charge ? "what a reaction does (a countercharge's march, defensive "
+                                          "fire's dice and hits, an evade)"
+                                        : "reactions to an assault",
+                          a.span);
       if (u) {
         state_.units[*u].reaction = reaction_word(a.detail);
         if (state_.units[*u].next_test != TestReason::charge_reaction &&
@@ -74,26 +78,6 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
           state_.pending = PendingLosses{*state_.units[*u].test_enemy, *u,
                                          static_cast<std::int16_t>(*a.stated.hits),
                                          LossCause::fire_losses, false};
-      }
-      break;
-    case ActionKind::attack:
-      checker.not_checked("combat factors, dice and hits", a.span);
-      if (u && !a.targets.empty() && a.stated.hits) {
-        const LossCause cause =
-            state_.units[*u].charging || state_.units[a.targets.front()].is_attack_target
-                ? LossCause::shock_losses
-                : LossCause::melee_losses;
-        state_.pending = PendingLosses{a.targets.front(), *u,
-                                       static_cast<std::int16_t>(*a.stated.hits), cause, false};
-      }
-      break;
-    case ActionKind::flee:
-      checker.not_checked("flight: length, direction and units passed through", a.span);
-      if (u) {
-        UnitState& st = state_.units[*u];
-        st.panicked = true;
-        st.formation = Formation::horde;
-        place_as_written(*u);
       }
       break;
     case ActionKind::pursue:

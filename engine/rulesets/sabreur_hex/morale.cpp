@@ -97,7 +97,7 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   const int nearest = board().nearest_enemy(u, true);
-  check_permissions(f, A::rally, checker, a.span, "sabreur.rally.not-allowed",
+  check_permissions(f, A::rally, checker, a.span, "",
                     fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
                                 hexes_text(nearest)));
   auto outcome = morale_test(a, u, TestReason::rally_attempt, checker);

@@ -21,8 +21,10 @@ Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> h
   for (std::size_t i = 0; i < hexes.size(); ++i) {
     const Hex h = hexes[i];
     if (!setup_.map.contains(h)) {
-      checker.violation("sabreur.move.off-map", span,
-                        fmt::format("{} leaves the map at {}", quoted(u), hex::to_string(h)));
+      // A log cannot write such a path (lowering reports log.hex.off-map):
+      // only an action built elsewhere gets here.
+      checker.problem("sabreur.move.off-map", span,
+                      fmt::format("{} leaves the map at {}", quoted(u), hex::to_string(h)));
       return out;
     }
     const auto side = static_cast<std::size_t>(b.side_between(from, h));
@@ -83,6 +85,24 @@ void Engine::end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& che
 void Engine::move(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
   check_activated(a, u, checker);
+  const bool frontal = a.detail == "frontal" || (a.detail.empty() && !a.path.empty());
+  if (setup_.units[u].skills.has(Skill::tenacious))
+    checker.not_checked("whether a tenacious unit failed a test this turn (it may not manoeuvre)",
+                        a.span);
+  if (state_.units[u].panicked && (frontal || a.detail == "indirect")) {
+    // A panicked unit does not march (§ Actions des unités paniquées): said,
+    // then applied as written (its horde has no movement factor to check).
+    Facts f(rules_);
+    fill_self(f, u);
+    check_permissions(f, frontal ? A::frontal_march : A::indirect_march, checker, a.span, "",
+                      fmt::format("a march by {}", quoted(u)));
+    UnitState& st = state_.units[u];
+    std::optional<Hex> to = a.to;
+    if (!to && !a.path.empty()) to = a.path.back();
+    if (to && setup_.map.contains(*to)) end_move(u, *to, a.facing.value_or(st.facing), checker);
+    st.manoeuvred = true;
+    return;
+  }
   if (a.detail == "frontal" || (a.detail.empty() && !a.path.empty())) {
     frontal_march(a, u, false, checker);
   } else if (a.detail == "indirect") {
@@ -159,12 +179,34 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
       allowance ? fmt::format(" (allowance {})", *allowance) : std::string());
   // A charge's own conditions were asked at its declaration (charge()).
   if (!charge)
-    check_permissions(f, A::frontal_march, checker, a.span, "sabreur.move.not-allowed", subject);
-  check_permissions(f, A::manoeuvre, checker, a.span, "sabreur.move.not-allowed", subject);
-  if (engaged_before && !stays) checker.not_checked("disengagement losses after a march", a.span);
+    check_permissions(f, A::frontal_march, checker, a.span, "", subject);
+  check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
   if (pc.end) end_move(u, *pc.end, after, checker);
   st.manoeuvred = true;
+  if (engaged_before) disengage(a, u, engagers, checker);
   return true;
+}
+
+// § Manœuvres: a unit no longer engaged after a march by enemies that
+// engaged it at the start loses 2 strength points for each (no test).
+void Engine::disengage(const Action& a, UnitId u, std::span<const UnitId> engagers,
+                       replay::EventChecker& checker) {
+  const Board b = board();
+  int left = 0;
+  std::vector<std::string> notes;
+  for (UnitId e : engagers) {
+    if (!state_.units[e].on_table || b.engages(e, u)) continue;
+    ++left;
+    notes.push_back(fmt::format("{} no longer engages {}", quoted(e), quoted(u)));
+  }
+  if (left == 0 && !a.stated.losses) return;
+  Facts f(rules_);
+  auto per = eval_int(f, V::disengagement_loss_per_enemy, checker, &notes);
+  if (!per) return;
+  const std::int64_t losses = checker.outcome(
+      "sabreur.move.disengagement", a.stated.span.valid() ? a.stated.span : a.span,
+      "strength points lost disengaging", a.stated.losses, left * *per, notes);
+  if (losses > 0) state_.lose(u, static_cast<int>(losses));
 }
 
 void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& checker) {
@@ -219,8 +261,8 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
   const std::string subject =
       fmt::format("{} marching {} indirectly", quoted(u), hexes_text(length));
   if (board().engaged_by_enemy(u)) checker.not_checked("an engaged unit's indirect march", a.span);
-  check_permissions(f, A::indirect_march, checker, a.span, "sabreur.move.not-allowed", subject);
-  check_permissions(f, A::manoeuvre, checker, a.span, "sabreur.move.not-allowed", subject);
+  check_permissions(f, A::indirect_march, checker, a.span, "", subject);
+  check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
   if (pc.end) end_move(u, *pc.end, st.facing, checker);
   st.manoeuvred = true;
 }
@@ -265,8 +307,18 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   f.integer(G::charge_distance_at_declaration, distance);
   const std::string subject =
       fmt::format("{} charging {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
-  check_permissions(f, A::charge, checker, a.span, "sabreur.charge.not-allowed", subject);
-  check_permissions(f, A::attack, checker, a.span, "sabreur.charge.not-allowed", subject);
+  if (!check_permissions(f, A::attack, checker, a.span, "", subject)) {
+    // The unit may not attack at all (artillery, a panicked unit, a square,
+    // skirmishers against formed troops): nothing more to check; the march
+    // is applied as written.
+    std::optional<Hex> to = a.to;
+    if (!to && !a.path.empty()) to = a.path.back();
+    UnitState& st = state_.units[u];
+    if (to && setup_.map.contains(*to)) end_move(u, *to, a.facing.value_or(st.facing), checker);
+    st.manoeuvred = true;
+    return;
+  }
+  check_permissions(f, A::charge, checker, a.span, "", subject);
   // Condition 3: in the front cone, or on one of the two flank hexes.
   if (!hex::in_front_cone(cs.hex, cs.facing, ts.hex) &&
       !hex::in_flank_hexes(cs.hex, cs.facing, ts.hex)) {
@@ -280,7 +332,14 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   }
   checker.not_checked("charge priority to an enemy directly in front, and flank or rear charges",
                       a.span);
-  (void)b;
+  // The reactions are chosen against the charge as declared (reactions.cpp).
+  state_.charge = ChargeInProgress{u,
+                                   t,
+                                   cs.hex,
+                                   static_cast<std::int16_t>(distance),
+                                   b.engaged_by_enemy(t) || b.engages_enemy(t),
+                                   0,
+                                   ts.strength};
   state_.units[u].charging = true;
   frontal_march(a, u, true, checker);
   // Condition 6: at the end of its march the charger engages its target.
@@ -298,7 +357,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   target.is_attack_target = true;
   target.next_test = TestReason::charge_reaction;
   target.test_enemy = u;
-  checker.not_checked("charge reactions, shock combat and pursuit", a.span);
+  checker.not_checked("shock combat and pursuit", a.span);
 }
 
 }  // namespace umpire::sabreur

@@ -141,12 +141,12 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
 
   std::string names;
   for (UnitId u : a.actors) names += (names.empty() ? "" : ", ") + quoted(u);
-  check_permissions(f, A::activate_group, checker, a.span, "sabreur.activation.not-allowed",
+  check_permissions(f, A::activate_group, checker, a.span, "",
                     fmt::format("activating the group {}", names));
   for (UnitId u : a.actors) {
     Facts m(rules_);
     fill_self(m, u);
-    check_permissions(m, A::join_group, checker, a.span, "sabreur.activation.not-allowed",
+    check_permissions(m, A::join_group, checker, a.span, "",
                       fmt::format("{} joining a group", quoted(u)));
   }
   std::vector<std::string> notes;

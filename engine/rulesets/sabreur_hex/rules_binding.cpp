@@ -220,7 +220,9 @@ bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, S
     evaluation_failed(ev, kActionNames[static_cast<std::size_t>(a)], checker);
     return false;
   }
-  bool allowed = true;
+  // The prohibitions that hold and that no permission lifts.
+  std::vector<std::string_view> forbidding;
+  std::vector<std::uint32_t> forbidding_ids;
   for (std::uint32_t i : r->applicable) {
     const rules::Permission& p = rs.permissions[i];
     if (p.modality != rules::Modality::cannot) continue;
@@ -230,9 +232,28 @@ bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, S
           return std::find(l.begin(), l.end(), i) != l.end();
         });
     if (lifted) continue;
-    allowed = false;
-    auto b = checker.violation(check_for_permission(p.name, fallback), span,
-                               fmt::format("{} is not allowed", subject));
+    forbidding.push_back(p.name);
+    forbidding_ids.push_back(i);
+  }
+  const bool allowed = forbidding.empty();
+  for (std::uint32_t i : forbidding_ids) {
+    const rules::Permission& p = rs.permissions[i];
+    // One breach is written once: a prohibition that a more specific one
+    // implies, or whose check this statement already reported, adds nothing.
+    const std::string_view stronger = implied_by(p.name);
+    if (!stronger.empty() &&
+        std::find(forbidding.begin(), forbidding.end(), stronger) != forbidding.end())
+      continue;
+    const std::string_view id = check_for_permission(p.name, fallback);
+    if (id.empty()) {
+      checker.problem("sabreur.rules.unmapped-permission", span,
+                      fmt::format("{} is forbidden by '{}' of the rules data, which no check of "
+                                  "the engine names",
+                                  subject, p.name));
+      continue;
+    }
+    if (checker.reported(id)) continue;
+    auto b = checker.violation(id, span, fmt::format("{} is not allowed", subject));
     b.note("forbidden by '{}' of the rules data{}", p.name,
            p.refs.empty() ? std::string() : fmt::format(" ({})", p.refs.front().text()));
     for (const std::string& line : breakdown_notes(ev)) b.note(line);

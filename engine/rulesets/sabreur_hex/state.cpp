@@ -111,6 +111,7 @@ void State::write(replay::StateWriter& out) const {
     out.i32(u.test_enemy ? static_cast<std::int32_t>(*u.test_enemy) : -1);
     out.boolean(u.is_attack_target);
     out.str(u.reaction);
+    out.u8(u.defensive_fires);
   }
   out.tag('G');
   out.u32(static_cast<std::uint32_t>(group.size()));
@@ -128,6 +129,18 @@ void State::write(replay::StateWriter& out) const {
   if (failure) {
     out.u16(failure->unit);
     out.i32(failure->losses);
+  }
+  out.tag('C');
+  out.boolean(charge.has_value());
+  if (charge) {
+    out.u16(charge->charger);
+    out.u16(charge->target);
+    out.i32(charge->charger_from.q);
+    out.i32(charge->charger_from.r);
+    out.i32(charge->distance_at_declaration);
+    out.boolean(charge->target_engaged_at_declaration);
+    out.u8(charge->reacting_units);
+    out.i32(charge->target_strength);
   }
 }
 

@@ -42,6 +42,7 @@ struct UnitState {
   bool manoeuvred = false;  // this turn
   bool charging = false;    // in the charge being resolved
   std::uint8_t shots = 0;   // fires this turn
+  std::uint8_t defensive_fires = 0;  // defensive fires this turn
   TestReason next_test = TestReason::special_action;
   std::optional<UnitId> test_enemy;  // the charger, the unit that inflicted the losses
   bool is_attack_target = false;
@@ -60,6 +61,18 @@ struct PendingLosses {
   std::int16_t count = 0;
   LossCause cause = LossCause::fire_losses;
   bool enfilade = false;
+};
+
+// The charge being resolved, as it stood at its declaration
+// (§ Réactions face à une charge: what the reactions may be depends on it).
+struct ChargeInProgress {
+  UnitId charger = 0;
+  UnitId target = 0;
+  Hex charger_from;  // where the charger stood when it declared the charge
+  std::int16_t distance_at_declaration = 0;
+  bool target_engaged_at_declaration = false;
+  std::uint8_t reacting_units = 0;  // reactions declared so far
+  std::int16_t target_strength = 0;  // the target's strength at the declaration
 };
 
 // A failed morale test whose unit will lose the difference unless it flees.
@@ -81,6 +94,7 @@ class State {
   std::vector<UnitId> group;  // the group activated last
   std::optional<PendingLosses> pending;
   std::optional<PendingFailure> failure;
+  std::optional<ChargeInProgress> charge;
 
   // The unit on `h`, if any.
   std::optional<UnitId> unit_at(Hex h) const;

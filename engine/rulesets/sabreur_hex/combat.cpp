@@ -1,0 +1,89 @@
+// Combat dice of a shock or a mêlée: 002_87c3dc452f850204.txt § Précisions
+// sur les facteurs de combat ou de tir, § La charge et le choc. An `attack`
+// throws one die per point of combat factor (doubled for a charge, reduced
+// by the losses the charged unit took in the procedure, capped by terrain
+// and outflanking: the data's combat_factor_mods); each 4+ is a hit. The
+// sequence of the choc and of a mêlée (who strikes when, the tests that
+// follow) is not checked yet.
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/hex.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+
+void Engine::attack(const Action& a, replay::EventChecker& checker) {
+  checker.not_checked("the order of strikes in a shock or a mêlée", a.span);
+  const UnitId u = a.actors.front();
+  if (a.targets.empty()) {
+    checker.not_checked("an attack without a target", a.span);
+    return;
+  }
+  const UnitId t = a.targets.front();
+  if (!state_.units[t].on_table) {
+    checker.violation("sabreur.unit.eliminated", a.span,
+                      fmt::format("{} is no longer on the table", quoted(t)));
+    return;
+  }
+  const Board b = board();
+  const UnitState& st = state_.units[u];
+  const UnitState& ts = state_.units[t];
+  // A shock between the charger and its target, a mêlée otherwise.
+  const std::optional<ChargeInProgress>& c = state_.charge;
+  const bool shock =
+      c && ((c->charger == u && c->target == t) || (c->charger == t && c->target == u));
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, t);
+  f.word(G::combat_kind, shock ? "shock" : "melee");
+  // "sauf en cas de contre-charge": a charge met by a countercharge doubles
+  // neither unit's factor.
+  f.boolean(G::charge_is_countercharge,
+            shock && state_.units[c->target].reaction == "countercharge");
+  f.boolean(G::charge_path_open, true);
+  f.integer(G::charge_distance_at_declaration, shock ? c->distance_at_declaration : 0);
+  f.integer(G::charge_procedure_losses,
+            shock && c->target == u ? std::max(0, c->target_strength - st.strength) : 0);
+  f.set(G::combat_separating_hexside,
+        rules_.hexside(hex::adjacent(st.hex, ts.hex) ? b.side_between(st.hex, ts.hex)
+                                                     : HexsideTerrain::no_hexside_terrain));
+  f.boolean(G::self_higher_than_enemy, b.hill_at(st.hex) && !b.hill_at(ts.hex));
+  if (shock) checker.not_checked("whether a charge's path crossed terrain that spoils it", a.span);
+  std::vector<std::string> notes;
+  auto factor = eval_int(f, V::combat_factor, checker, &notes);
+  auto test = eval_test(f, T::combat_to_hit, checker);
+  auto six = eval_int(f, V::combat_six_losses, checker);
+  if (!factor || !test || !six) return;
+  const replay::WrittenRoll* written = a.roll_or_main("hit");
+  const LossCause cause = shock || st.charging || ts.is_attack_target ? LossCause::shock_losses
+                                                                      : LossCause::melee_losses;
+  if (*factor <= 0) {
+    if (written)
+      checker.violation("sabreur.combat.dice", written->span,
+                        fmt::format("{} throws no combat dice: its combat factor is 0", quoted(u)));
+    return;
+  }
+  notes.insert(notes.begin(),
+               fmt::format("combat factor {} of {} ({})", *factor, quoted(u),
+                           shock ? "shock" : "mêlée"));
+  dice::Expr wanted;
+  wanted.terms.push_back(
+      dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(*factor), 6)));
+  auto roll = dice_.take(wanted, written, checker, "sabreur.combat.dice",
+                         fmt::format("attack of {}", quoted(u)), notes);
+  if (!roll) return;
+  std::int64_t hits = 0, losses = 0;
+  for (const dice::RolledDie& d : roll->dice) {
+    if (d.value < test->needed) continue;
+    ++hits;
+    losses += d.faces.face() == 6 ? *six : 1;
+  }
+  const std::int64_t applied = checker.outcome(
+      "sabreur.combat.hits", a.stated.span.valid() ? a.stated.span : a.span, "hits",
+      a.stated.hits, hits, {fmt::format("a hit on {}+ (test combat_to_hit)", test->needed)});
+  state_.pending = PendingLosses{
+      t, u, static_cast<std::int16_t>(std::max<std::int64_t>(0, applied + losses - hits)), cause,
+      false};
+}
+
+}  // namespace umpire::sabreur

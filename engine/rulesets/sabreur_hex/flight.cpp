@@ -1,0 +1,150 @@
+// Flight: 002_87c3dc452f850204.txt § Manœuvres ("Une unité qui fuit ...").
+// The unit takes the horde, turns its back to the nearest danger, then runs
+// 1 D6 hexes (cavalry 1 D6 + 2) through its front hexes without turning,
+// the whole length whatever the terrain, unless an enemy or impassable
+// terrain blocks it; it is eliminated if it runs off the table or ends on an
+// occupied hex. Artillery never flees: it is eliminated.
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/text.hpp"
+#include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+
+void Engine::flee(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  UnitState& st = state_.units[u];
+  const Board b = board();
+  const Hex start = st.hex;
+  const std::string subject = fmt::format("the flight of {}", quoted(u));
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, st.test_enemy);
+  f.integer(G::flee_d6, 1);
+  if (!check_permissions(f, A::flee, checker, a.span, "sabreur.flight.artillery", subject)) {
+    // Artillery obliged to flee is eliminated.
+    state_.eliminate(u);
+    return;
+  }
+
+  // The length: 1 D6, + 2 for cavalry (the data's flee_distance with a 1).
+  std::vector<std::string> notes;
+  auto with_one = eval_int(f, V::flee_distance, checker, &notes);
+  if (!with_one) return;
+  dice::Expr wanted;
+  wanted.terms.push_back(dice::dice_term(dice::make_dice(1, 6)));
+  if (*with_one != 1) wanted.terms.push_back(dice::constant_term(*with_one - 1));
+  auto roll = dice_.take(wanted, a.roll(""), checker, "sabreur.flight.dice", subject, notes);
+  std::optional<std::int64_t> length;
+  if (roll && !roll->dice.empty()) {
+    f.integer(G::flee_d6, roll->dice[0].faces.face());
+    length = eval_int(f, V::flee_distance, checker);
+  }
+  if (length) {
+    const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
+    std::optional<std::int64_t> said;
+    if (a.stated.distance) said = static_cast<std::int64_t>(*a.stated.distance);
+    length = checker.outcome("sabreur.flight.length", stated, "hexes of flight", said, *length,
+                             {fmt::format("{} flees 1 D6{} hexes", quoted(u),
+                                          *with_one != 1 ? " + 2" : "")});
+  }
+
+  // The back to the nearest danger: the enemy just responsible for the
+  // flight, else one that engages it or that it engages.
+  const Facing facing = a.facing.value_or(st.facing);
+  std::optional<UnitId> danger;
+  if (st.test_enemy && state_.units[*st.test_enemy].on_table && b.enemies(u, *st.test_enemy))
+    danger = st.test_enemy;
+  for (std::size_t e = 0; !danger && e < state_.units.size(); ++e) {
+    const auto other = static_cast<UnitId>(e);
+    if (b.enemies(u, other) && state_.units[other].on_table &&
+        (b.engages(other, u) || b.engages(u, other)))
+      danger = other;
+  }
+  if (!danger) {
+    checker.not_checked("the direction of a flight with no danger near (towards its own edge)",
+                        a.span);
+  } else if (!hex::in_rear_cone(start, facing, state_.units[*danger].hex)) {
+    checker
+        .violation("sabreur.flight.direction", a.span,
+                   fmt::format("{} flees facing {} without turning its back to {}", quoted(u),
+                               hex::name(facing), quoted(*danger)))
+        .note("{} stands on {} ({} of {} facing {})", quoted(*danger),
+              hex::to_string(state_.units[*danger].hex),
+              hex::name(hex::zone_of(start, facing, state_.units[*danger].hex)),
+              hex::to_string(start), hex::name(facing))
+        .hint("the nearest danger must be in the rear cone of the fleeing unit");
+  }
+  const Span span = a.path_span.valid() ? a.path_span : a.span;
+  const std::size_t bad = hex::first_invalid_step(start, facing, a.path, hex::StepKind::frontal);
+  if (bad < a.path.size()) {
+    checker.violation("sabreur.flight.direction", span,
+                      fmt::format("{} flees to {}, which is not one of its front hexes", quoted(u),
+                                  hex::to_string(a.path[bad])));
+  }
+
+  // The run: stopped by an enemy or impassable terrain, over at the edge.
+  bool off_table = false;
+  std::size_t run = 0;  // hexes the flight may enter
+  std::optional<std::string> blocked_by;
+  std::vector<UnitId> friends_passed;
+  Hex at = start;
+  for (const Hex h : a.path) {
+    if (!setup_.map.contains(h)) {
+      off_table = true;
+      ++run;
+      break;
+    }
+    const auto kind = static_cast<std::size_t>(b.terrain_at(h));
+    const auto side = static_cast<std::size_t>(b.side_between(at, h));
+    if (!terrain_.hex_passable[kind] || !terrain_.side_passable[side]) {
+      blocked_by = fmt::format("impassable terrain at {}", hex::to_string(h));
+      break;
+    }
+    if (auto other = state_.unit_at(h); other && *other != u) {
+      if (b.enemies(u, *other)) {
+        blocked_by = fmt::format("{} on {}", quoted(*other), hex::to_string(h));
+        break;
+      }
+      friends_passed.push_back(*other);
+    }
+    at = h;
+    ++run;
+  }
+  if (blocked_by && run < a.path.size()) {
+    checker
+        .violation("sabreur.flight.blocked", span,
+                   fmt::format("{} flees on past {}", quoted(u), *blocked_by))
+        .note("a flight stops at an enemy or impassable terrain; it never passes through an enemy");
+  } else if (length && !blocked_by && !off_table &&
+             static_cast<std::int64_t>(a.path.size()) != *length) {
+    checker
+        .violation("sabreur.flight.length", span,
+                   fmt::format("{} flees {}, the dice give {}", quoted(u),
+                               hexes_text(static_cast<int>(a.path.size())),
+                               hexes_text(static_cast<int>(*length))))
+        .note("the whole length is run, whatever the terrain, unless an enemy or impassable "
+              "terrain blocks it or the unit leaves the table");
+  }
+  if (!friends_passed.empty())
+    checker.not_checked("the 1 D3 losses of friends a flight passes through", a.span);
+
+  // Horde and panic, then the end of the run.
+  st.panicked = true;
+  st.formation = Formation::horde;
+  st.facing = facing;
+  st.next_test = TestReason::special_action;
+  if (off_table) {
+    state_.eliminate(u);
+    return;
+  }
+  if (auto other = state_.unit_at(at); other && *other != u) {
+    state_.eliminate(u);  // the hex of arrival is occupied: eliminated
+    return;
+  }
+  state_.place(u, at);
+  st.manoeuvred = true;
+}
+
+}  // namespace umpire::sabreur

@@ -1,0 +1,57 @@
+#pragma once
+// Tries actions against the Sabreur-hex engine's own checks: the one source
+// of truth for what is legal. A candidate is applied to the engine's state
+// and kept when it broke no check and touched nothing the engine does not
+// enforce yet (`not checked`); the state is then restored. The simulator
+// applies the chosen action for good through the same engine and reads back
+// the dice it drew and the outcomes it computed.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "engine/core/diagnostic.hpp"
+#include "engine/core/replay/checker.hpp"
+#include "engine/core/replay/dice_source.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur::simulate {
+
+// What applying an action gave: the rolls the engine drew (in the order it
+// drew them) and every outcome it computed, by check id.
+struct Applied {
+  std::vector<replay::TakenRoll> rolls;
+  std::vector<replay::TracedOutcome> outcomes;
+  std::size_t violations = 0;
+  std::size_t not_checked = 0;
+
+  bool clean() const { return violations == 0 && not_checked == 0; }
+  // The outcome recorded under `check_id`, if any (the last one).
+  const replay::TracedOutcome* outcome(std::string_view check_id) const;
+};
+
+class Prober {
+ public:
+  // The engine must draw its dice (a seeded set-up): candidates carry no
+  // faces, the engine throws what the rules call for.
+  explicit Prober(Engine& engine) : engine_(engine) {}
+
+  Engine& engine() { return engine_; }
+  const State& state() const { return engine_.state(); }
+
+  // True when `a` is legal in the current state; the state is unchanged.
+  bool legal(const Action& a);
+  // Applies `a` for good.
+  Applied apply(const Action& a);
+  // Number of candidates tried so far.
+  std::size_t probes() const { return probes_; }
+
+ private:
+  Applied run(const Action& a);
+
+  Engine& engine_;
+  DiagnosticEngine scratch_{0};
+  replay::NotCheckedLog unchecked_;
+  std::size_t probes_ = 0;
+};
+
+}  // namespace umpire::sabreur::simulate

@@ -1,0 +1,183 @@
+#include "engine/rulesets/sabreur_hex/simulate/roster.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+
+#include "engine/geometry/hex/offset.hpp"
+#include "engine/geometry/hex/text.hpp"
+
+namespace umpire::sabreur::simulate {
+namespace {
+
+constexpr int map_columns = 12;
+constexpr int map_rows = 10;
+constexpr std::int64_t min_army_points = 1501;
+constexpr std::int64_t max_army_points = 2000;
+constexpr std::array<std::string_view, 2> side_ids{"blue", "red"};
+constexpr std::array<std::string_view, 2> side_names{"Blue army", "Red army"};
+constexpr std::array<char, 2> unit_prefix{'b', 'r'};
+
+// The unit types a simulated army draws from, line infantry most often.
+constexpr std::array<UnitType, 10> type_pool{
+    UnitType::line_infantry,      UnitType::line_infantry,       UnitType::line_infantry,
+    UnitType::light_infantry,     UnitType::heavy_cavalry,       UnitType::medium_cavalry,
+    UnitType::light_cavalry,      UnitType::medium_foot_battery, UnitType::heavy_foot_battery,
+    UnitType::light_horse_battery};
+
+// Terrain of the battlefield: a village, a wood and a hill between the armies.
+struct TerrainHex {
+  int column, row;
+  HexTerrain kind;
+  bool hill;
+  std::string_view word;
+};
+constexpr std::array<TerrainHex, 6> terrain{{
+    {6, 5, HexTerrain::village, false, "village"},
+    {7, 5, HexTerrain::village, false, "village"},
+    {2, 5, HexTerrain::wood, false, "wood"},
+    {3, 6, HexTerrain::wood, false, "wood"},
+    {10, 5, HexTerrain::open_ground, true, "hill"},
+    {10, 6, HexTerrain::open_ground, true, "hill"},
+}};
+
+int pick(dice::Rng& rng, int n) {
+  return static_cast<int>(rng.face(static_cast<std::uint32_t>(n))) - 1;
+}
+
+// A table row of the rules data, keyed by `keys`; nullopt when absent.
+std::optional<std::vector<rules::Val>> row(const RulesBinding& rules, std::string_view table,
+                                           const std::vector<rules::Val>& keys) {
+  auto ref = rules.rs().find(table);
+  if (!ref || ref->kind != rules::ItemKind::table) return std::nullopt;
+  rules::Situation situation(rules.rs());
+  rules::Evaluator ev(rules.rs(), situation);
+  return ev.lookup(ref->index, keys);
+}
+
+std::int64_t column_number(const std::optional<std::vector<rules::Val>>& r, std::size_t i,
+                           std::int64_t fallback) {
+  return r && i < r->size() ? (*r)[i].number : fallback;
+}
+
+// Elite units allowed in an army of `points` (value max_elite_units).
+std::int64_t max_elite(const RulesBinding& rules, std::int64_t points) {
+  auto ref = rules.rs().find("max_elite_units");
+  if (!ref) return 0;
+  Facts f(rules);
+  f.integer(G::army_points, points);
+  rules::Evaluator ev(rules.rs(), f.situation());
+  auto v = ev.value(ref->index);
+  return v ? v->number : 0;
+}
+
+struct Mustered {
+  UnitSetup unit;
+  std::int64_t points = 0;
+};
+
+Mustered muster(const RulesBinding& rules, dice::Rng& rng, std::uint8_t side, bool elite_allowed) {
+  Mustered m;
+  UnitSetup& u = m.unit;
+  u.side = side;
+  u.type = type_pool[static_cast<std::size_t>(pick(rng, static_cast<int>(type_pool.size())))];
+  const int q = pick(rng, 4);  // ordinary twice as often as elite or recruit
+  u.quality = q == 0 && elite_allowed ? Quality::elite
+              : q == 1                ? Quality::recruit
+                                      : Quality::ordinary;
+  const auto strength = row(rules, "unit_strength", {rules.type(u.type)});
+  const std::int64_t lo = column_number(strength, 0, 1), hi = column_number(strength, 1, lo);
+  u.strength = static_cast<std::int32_t>(lo + pick(rng, static_cast<int>(hi - lo + 1)));
+  const auto command = row(rules, "command_factor_range", {rules.quality(u.quality)});
+  u.command = static_cast<std::int32_t>(column_number(command, 0, 7));
+  const auto cost = row(rules, "unit_cost", {rules.type(u.type), rules.quality(u.quality)});
+  const auto command_cost = row(rules, "command_factor_cost",
+                                {rules.quality(u.quality), rules::Val::integer(u.command)});
+  m.points = (column_number(cost, 0, 0) + column_number(command_cost, 0, 0)) * u.strength;
+  u.formation = u.type == UnitType::line_infantry && pick(rng, 2) == 0 ? Formation::column
+                                                                       : Formation::line;
+  return m;
+}
+
+}  // namespace
+
+SimulatedSetup make_setup(const RulesBinding& rules, dice::Rng& rng, std::uint64_t seed) {
+  SimulatedSetup out;
+  Setup& s = out.setup;
+  s.dice = replay::DiceMode::recorded;
+  s.map = hex::HexMap(map_columns, map_rows);
+  for (const TerrainHex& t : terrain)
+    (void)s.map.set_terrain(hex::from_offset({t.column, t.row}), pack_terrain(t.kind, t.hill));
+
+  std::string armies;
+  std::array<std::int64_t, 2> totals{0, 0};
+  for (std::uint8_t side = 0; side < 2; ++side) {
+    const std::int64_t target =
+        min_army_points + pick(rng, static_cast<int>(max_army_points - min_army_points + 1));
+    const std::int64_t elite_limit = max_elite(rules, target);
+    std::int64_t elite = 0;
+    std::string lines;
+    int count = 0;
+    for (int attempt = 0; attempt < 400 && totals[side] < target; ++attempt) {
+      Mustered m = muster(rules, rng, side, elite < elite_limit);
+      if (totals[side] + m.points > max_army_points || m.points <= 0) continue;
+      if (m.unit.quality == Quality::elite) ++elite;
+      totals[side] += m.points;
+      ++count;
+      m.unit.id = fmt::format("{}{}", unit_prefix[side], count);
+      lines += fmt::format("  unit {} profile {} quality {} strength {} command {} formation {} points {}\n",
+                           m.unit.id, name(m.unit.type), name(m.unit.quality), m.unit.strength,
+                           m.unit.command, name(m.unit.formation), m.points);
+      s.units.push_back(std::move(m.unit));
+      out.unit_points.push_back(m.points);
+    }
+    armies += fmt::format("\narmy {} points {}\n{}", side_ids[side], totals[side], lines);
+    s.sides.push_back({Span{}, std::string(side_ids[side]), totals[side]});
+  }
+
+  // Deployment: each army on open ground in the three rows of its home edge.
+  std::string deploy;
+  std::vector<bool> taken(s.map.hex_count(), false);
+  for (UnitId u = 0; u < s.units.size(); ++u) {
+    const UnitSetup& unit = s.units[u];
+    const bool south = unit.side == 0;
+    std::vector<Hex> free;
+    for (int row = 1; row <= 3; ++row)
+      for (int column = 1; column <= map_columns; ++column) {
+        const Hex h = hex::from_offset({column, south ? row : map_rows + 1 - row});
+        if (!taken[s.map.index_of(h)] && s.map.terrain(h) == hex::TerrainId{}) free.push_back(h);
+      }
+    if (free.empty()) continue;  // cannot happen with armies of at most 2000 points
+    const Hex h = free[static_cast<std::size_t>(pick(rng, static_cast<int>(free.size())))];
+    taken[s.map.index_of(h)] = true;
+    DeploymentSetup d;
+    d.unit = u;
+    d.hex = h;
+    d.facing = south ? Facing::n : Facing::s;
+    d.formation = unit.formation;
+    s.deployment.push_back(d);
+    deploy += fmt::format("deploy {} at {} facing {} formation {}\n", unit.id, hex::to_string(h),
+                          hex::name(d.facing), name(d.formation));
+  }
+
+  std::string text = fmt::format(
+      "# A simulated game of random legal play: umpire simulate --ruleset sabreur-hex --seed {}\n"
+      "ulog 1\n"
+      "ruleset sabreur-hex\n"
+      "data \"corpus/rulesets/sabreur-hex.rules\"\n"
+      "scenario \"Simulated game, seed {}\"\n",
+      seed, seed);
+  for (std::uint8_t side = 0; side < 2; ++side)
+    text += fmt::format("side {} \"{}\" points {}\n", side_ids[side], side_names[side],
+                        totals[side]);
+  text += "dice recorded\n\n";
+  text += fmt::format("map hex {}x{}\nedge south home {}\nedge north home {}\n", map_columns,
+                      map_rows, side_ids[0], side_ids[1]);
+  for (const TerrainHex& t : terrain) text += fmt::format("hex {},{} {}\n", t.column, t.row, t.word);
+  text += armies;
+  text += "\n" + deploy;
+  out.text = std::move(text);
+  return out;
+}
+
+}  // namespace umpire::sabreur::simulate

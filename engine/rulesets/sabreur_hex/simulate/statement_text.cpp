@@ -1,0 +1,82 @@
+#include "engine/rulesets/sabreur_hex/simulate/statement_text.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/text.hpp"
+
+namespace umpire::sabreur::simulate {
+namespace {
+
+std::string roll_text(const replay::TakenRoll& r) {
+  std::string out = dice::to_string(r.expr) + "=";
+  for (std::size_t i = 0; i < r.roll.dice.size(); ++i) {
+    const dice::Throw& t = r.roll.dice[i].faces;
+    if (i > 0) out += ',';
+    out += std::to_string(t.first);
+    if (t.rerolled()) out += fmt::format("r{}", t.second);
+  }
+  return out;
+}
+
+std::string signed_text(std::int64_t v) {
+  return v < 0 ? std::to_string(v) : fmt::format("+{}", v);
+}
+
+}  // namespace
+
+std::string statement_text(const Setup& setup, const Action& a, const Applied& applied) {
+  const auto id = [&](UnitId u) { return setup.units[u].id; };
+  const auto value = [&](std::string_view check) -> std::optional<std::int64_t> {
+    if (const replay::TracedOutcome* o = applied.outcome(check)) return o->value;
+    return std::nullopt;
+  };
+  std::string s = a.verb;
+  for (UnitId u : a.actors) s += " " + id(u);
+  for (UnitId u : a.targets) s += " " + id(u);
+  std::string outcomes;
+  switch (a.kind) {
+    case ActionKind::order_points:
+      if (auto v = value("sabreur.orders.points")) outcomes += fmt::format(" points {}", *v);
+      break;
+    case ActionKind::activate:
+      if (auto v = value("sabreur.activation.cost")) s += fmt::format(" cost {}", *v);
+      break;
+    case ActionKind::move:
+      s += " " + a.detail;
+      if (a.detail == "indirect" && a.to) {
+        s += " to " + hex::to_string(*a.to);
+      } else {
+        if (!a.path.empty()) s += " path";
+        for (const Hex h : a.path) s += " " + hex::to_string(h);
+        if (a.facing) s += fmt::format(" facing {}", hex::name(*a.facing));
+      }
+      break;
+    case ActionKind::form:
+      s += " " + a.formation;
+      break;
+    case ActionKind::shoot:
+      if (auto v = value("sabreur.fire.distance")) s += fmt::format(" range {}", *v);
+      if (auto v = value("sabreur.fire.hits")) outcomes += fmt::format(" hits {}", *v);
+      break;
+    case ActionKind::save:
+      if (auto v = value("sabreur.save.saves")) outcomes += fmt::format(" saves {}", *v);
+      if (auto v = value("sabreur.save.losses")) outcomes += fmt::format(" losses {}", *v);
+      break;
+    case ActionKind::test:
+    case ActionKind::rally:
+      if (a.kind == ActionKind::test) s += " " + a.detail;
+      if (auto v = value("sabreur.morale.modifier"); v && *v != 0)
+        s += " mod " + signed_text(*v);
+      if (auto v = value("sabreur.morale.total")) outcomes += fmt::format(" total {}", *v);
+      if (auto v = value("sabreur.morale.result")) outcomes += *v != 0 ? " pass" : " fail";
+      break;
+    default:
+      break;
+  }
+  for (const replay::TakenRoll& r : applied.rolls)
+    s += (a.kind == ActionKind::shoot ? " hit " : " ") + roll_text(r);
+  if (!outcomes.empty()) s += " =>" + outcomes;
+  return s;
+}
+
+}  // namespace umpire::sabreur::simulate

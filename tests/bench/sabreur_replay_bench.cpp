@@ -1,0 +1,141 @@
+// Checking Sabreur-hex games: simulated games (umpire simulate) replayed by
+// the engine. Events/s and bytes/s are per CPU second (the machine is
+// shared); docs/performance.md § Sabreur-hex records the numbers.
+//   BM_SabreurCheck       parse, lower, set up and replay: what `umpire check` does
+//   BM_SabreurReplay      the replay alone (engine set up and events applied)
+//   BM_SabreurSimulate    `umpire simulate`: legal actions tried, dice drawn, log written
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/core/source_manager.hpp"
+#include "engine/events/lower.hpp"
+#include "engine/rules/loader.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+#include "engine/rulesets/sabreur_hex/from_events.hpp"
+#include "engine/rulesets/sabreur_hex/run.hpp"
+#include "engine/rulesets/sabreur_hex/simulate/simulator.hpp"
+#include "grammar/log/parser.hpp"
+
+namespace {
+
+using namespace umpire;
+
+struct Rules {
+  SourceManager sources;
+  DiagnosticEngine diags{0};
+  std::optional<rules::Ruleset> rs;
+  std::optional<sabreur::RulesBinding> binding;
+};
+
+const Rules& rules_data() {
+  static const Rules* r = [] {
+    auto* out = new Rules;
+    out->rs = rules::load_ruleset(out->sources,
+                                  rules::default_rulesets_dir() / "sabreur-hex.rules", out->diags);
+    if (!out->rs) throw std::runtime_error("sabreur-hex.rules did not load");
+    out->binding = sabreur::RulesBinding::bind(*out->rs, out->diags, {});
+    if (!out->binding) throw std::runtime_error("sabreur-hex.rules lacks engine items");
+    return out;
+  }();
+  return *r;
+}
+
+// Simulated games of `turns` turns a side, seeds 1..8.
+const std::vector<std::string>& games(std::uint32_t turns) {
+  static std::map<std::uint32_t, std::vector<std::string>> cache;
+  auto& out = cache[turns];
+  if (out.empty()) {
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      DiagnosticEngine diags(0);
+      auto g = sabreur::simulate::simulate_game(*rules_data().binding, {seed, turns}, diags);
+      if (!g) throw std::runtime_error("simulation failed");
+      out.push_back(g->text);
+    }
+  }
+  return out;
+}
+
+void BM_SabreurCheck(benchmark::State& state) {
+  const auto& texts = games(static_cast<std::uint32_t>(state.range(0)));
+  std::int64_t bytes = 0, events = 0;
+  for (auto _ : state) {
+    for (const std::string& text : texts) {
+      SourceManager sources;
+      DiagnosticEngine diags(0);
+      const FileId file = sources.add("game.ulog", text);
+      const sabreur::RunResult r = sabreur::run_log(sources, file, diags);
+      if (!r.replayed || r.replay.violations != 0) state.SkipWithError("game did not check clean");
+      bytes += static_cast<std::int64_t>(text.size());
+      events += static_cast<std::int64_t>(r.replay.events.size());
+    }
+  }
+  state.SetBytesProcessed(bytes);
+  state.counters["events/s"] =
+      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SabreurCheck)->Arg(6)->Arg(30)->Unit(benchmark::kMillisecond);
+
+void BM_SabreurReplay(benchmark::State& state) {
+  // Parsed and lowered once; each iteration sets up the engine and replays.
+  struct Parsed {
+    sabreur::Game game;
+    std::int64_t bytes;
+  };
+  std::vector<Parsed> parsed;
+  for (const std::string& text : games(static_cast<std::uint32_t>(state.range(0)))) {
+    SourceManager sources;
+    DiagnosticEngine diags(0);
+    const FileId file = sources.add("game.ulog", text);
+    const log::ast::Log ast = log::parse_log(sources, file, diags);
+    const events::Battle battle = events::lower(ast, {}, diags);
+    auto game = sabreur::game_from_battle(battle, diags);
+    if (!game) {
+      state.SkipWithError("game did not set up");
+      return;
+    }
+    parsed.push_back({std::move(*game), static_cast<std::int64_t>(text.size())});
+  }
+  std::int64_t bytes = 0, events = 0;
+  for (auto _ : state) {
+    for (const Parsed& p : parsed) {
+      DiagnosticEngine diags(0);
+      sabreur::Engine engine(p.game.setup, p.game.actions, *rules_data().binding, diags);
+      const replay::ReplayResult r = replay::run_replay(engine, {}, diags);
+      benchmark::DoNotOptimize(r.events.data());
+      bytes += p.bytes;
+      events += static_cast<std::int64_t>(r.events.size());
+    }
+  }
+  state.SetBytesProcessed(bytes);
+  state.counters["events/s"] =
+      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SabreurReplay)->Arg(6)->Arg(30)->Unit(benchmark::kMillisecond);
+
+void BM_SabreurSimulate(benchmark::State& state) {
+  const auto turns = static_cast<std::uint32_t>(state.range(0));
+  std::uint64_t seed = 1;
+  std::int64_t bytes = 0, events = 0, probes = 0;
+  for (auto _ : state) {
+    DiagnosticEngine diags(0);
+    auto g = sabreur::simulate::simulate_game(*rules_data().binding, {seed++, turns}, diags);
+    if (!g) {
+      state.SkipWithError("simulation failed");
+      break;
+    }
+    bytes += static_cast<std::int64_t>(g->text.size());
+    events += static_cast<std::int64_t>(g->events);
+    probes += static_cast<std::int64_t>(g->probes);
+  }
+  state.SetBytesProcessed(bytes);
+  state.counters["events/s"] =
+      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+  state.counters["probes/s"] =
+      benchmark::Counter(static_cast<double>(probes), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SabreurSimulate)->Arg(6)->Unit(benchmark::kMillisecond);
+
+}  // namespace

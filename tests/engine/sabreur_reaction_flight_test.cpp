@@ -1,0 +1,120 @@
+// Reactions to a charge, flight and disengagement:
+// 002_87c3dc452f850204.txt § Réactions face à une charge, § Manœuvres.
+#include "tests/engine/sabreur_fixture.hpp"
+
+namespace umpire::sabreur::testing {
+namespace {
+
+// Heavy cavalry at 5,2 charges line infantry at 5,6 (4 hexes away).
+struct Charged {
+  Position p;
+  UnitId cav, target;
+  Charged() {
+    cav = p.unit(0, UnitType::heavy_cavalry, at(5, 2), Facing::n, Formation::line, 10);
+    target = p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::line, 18);
+    p.order_points(0);
+    p.activate(0, {cav});
+    Action& c = p.act(ActionKind::charge, 0, {cav}, {target});
+    c.path = {at(5, 3), at(4, 4), at(5, 5)};
+  }
+  void respond(std::string word) {
+    Action& r = p.act(ActionKind::respond, 0, {target});
+    r.detail = std::move(word);
+  }
+};
+
+TEST(SabreurReaction, InfantryFormsSquareAgainstCavalryFromAfar) {
+  Charged c;
+  c.respond("form-square");
+  c.p.run();
+  EXPECT_EQ(c.p.count("sabreur.reaction.square"), 0u) << c.p.messages();
+  EXPECT_EQ(c.p.diags.count(Severity::error), 0u) << c.p.messages();
+}
+
+TEST(SabreurReaction, CavalryGivesNoDefensiveFireButInfantryDoes) {
+  Charged ok;
+  ok.respond("defensive-fire");
+  ok.p.run();
+  EXPECT_EQ(ok.p.count("sabreur.reaction.defensive-fire"), 0u) << ok.p.messages();
+  // The same charge met by a friend that is not next to the target.
+  Charged far;
+  const UnitId friend_unit =
+      far.p.unit(1, UnitType::line_infantry, at(9, 8), Facing::s, Formation::line, 18);
+  Action& r = far.p.act(ActionKind::respond, 0, {friend_unit});
+  r.detail = "defensive-fire";
+  far.p.run();
+  EXPECT_EQ(far.p.count("sabreur.reaction.defensive-fire"), 1u) << far.p.messages();
+}
+
+// Line infantry at 5,5 facing south, engaged by blue infantry at 5,4.
+struct Fleeing {
+  Position p;
+  UnitId blue, red;
+  Fleeing() {
+    blue = p.unit(0, UnitType::line_infantry, at(5, 4), Facing::n, Formation::line, 18);
+    red = p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
+    p.order_points(0);
+  }
+  Action& flee(std::uint16_t face, std::vector<Hex> path, Facing facing = Facing::n) {
+    Action& a = p.act(ActionKind::flee, 0, {red});
+    a.rolls.push_back(written(1, 6, {face}));
+    a.path = std::move(path);
+    a.facing = facing;
+    return a;
+  }
+};
+
+TEST(SabreurFlight, RunsTheLengthOfItsDie) {
+  Fleeing f;
+  f.flee(3, {at(5, 6), at(5, 7), at(5, 8)});
+  f.p.run();
+  EXPECT_EQ(f.p.diags.count(Severity::error), 0u) << f.p.messages();
+  const UnitState& red = f.p.engine().state().units[f.red];
+  EXPECT_TRUE(red.panicked);
+  EXPECT_EQ(red.formation, Formation::horde);
+  EXPECT_EQ(red.hex, at(5, 8));
+}
+
+TEST(SabreurFlight, OffTheTableTheUnitIsEliminated) {
+  Fleeing f;
+  f.flee(6, {at(5, 6), at(5, 7), at(5, 8), at(5, 9), at(5, 10), at(5, 11)});
+  f.p.run();
+  EXPECT_EQ(f.p.diags.count(Severity::error), 0u) << f.p.messages();
+  EXPECT_FALSE(f.p.engine().state().units[f.red].on_table);
+}
+
+TEST(SabreurFlight, EndingOnAFriendTheUnitIsEliminated) {
+  Fleeing f;
+  const UnitId other = f.p.unit(1, UnitType::line_infantry, at(5, 7), Facing::s, Formation::line, 18);
+  f.flee(2, {at(5, 6), at(5, 7)});
+  f.p.run();
+  EXPECT_EQ(f.p.diags.count(Severity::error), 0u) << f.p.messages();
+  EXPECT_FALSE(f.p.engine().state().units[f.red].on_table);
+  EXPECT_TRUE(f.p.engine().state().units[other].on_table);
+  EXPECT_EQ(f.p.engine().state().check_invariants(), "");
+}
+
+TEST(SabreurFlight, ShortOfItsDieIsAViolation) {
+  Fleeing f;
+  f.flee(4, {at(5, 6), at(5, 7)});
+  f.p.run();
+  EXPECT_EQ(f.p.count("sabreur.flight.length"), 1u) << f.p.messages();
+}
+
+TEST(SabreurDisengagement, TwoStrengthPointsPerEnemyLeft) {
+  Position p;
+  const UnitId b = p.unit(0, UnitType::line_infantry, at(5, 4), Facing::n, Formation::line, 18);
+  p.unit(1, UnitType::line_infantry, at(6, 4), Facing::nw, Formation::line, 18);
+  p.unit(1, UnitType::line_infantry, at(4, 4), Facing::ne, Formation::line, 18);
+  p.order_points(0);
+  p.activate(0, {b});
+  Action& m = p.act(ActionKind::move, 0, {b});
+  m.detail = "frontal";
+  m.path = {at(6, 5)};
+  p.run();
+  EXPECT_EQ(p.diags.count(Severity::error), 0u) << p.messages();
+  EXPECT_EQ(p.engine().state().units[b].strength, 16);  // left the unit at 4,4
+}
+
+}  // namespace
+}  // namespace umpire::sabreur::testing

@@ -1,0 +1,298 @@
+// `umpire simulate` and the legal-action generator of Sabreur-hex
+// (engine/rulesets/sabreur_hex/simulate/): perft counts from fixed
+// positions, and properties of simulated games (every one checks clean,
+// same seed same bytes, same hashes on every replay, invariants after every
+// event, a changed die is caught).
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "engine/core/diagnostic_render.hpp"
+#include "engine/rulesets/sabreur_hex/run.hpp"
+#include "engine/rulesets/sabreur_hex/simulate/legal_actions.hpp"
+#include "tests/engine/sabreur_fixture.hpp"
+#include "tests/engine/sabreur_simulated_game.hpp"
+
+namespace umpire::sabreur::testing {
+namespace {
+
+using simulate::Prober;
+using simulate::TurnOf;
+
+// Few turns and few cases keep the properties fast (a simulated game tries
+// thousands of candidate actions; the suite runs in Debug): each property
+// runs `property_cases` seeds, fresh ones on every run (RC_PARAMS seed=...
+// replays a failure).
+constexpr std::uint32_t property_turns = 2;
+constexpr int property_cases = 4;
+
+// RC_GTEST_PROP with `cases` cases instead of rapidcheck's 100.
+template <typename Testable>
+void check_property(Testable&& testable, int cases = property_cases) {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  rc::detail::TestMetadata metadata;
+  metadata.id = std::string(info->test_suite_name()) + "/" + info->name();
+  metadata.description = info->name();
+  rc::detail::TestParams params = rc::detail::configuration().testParams;
+  params.maxSuccess = std::min(params.maxSuccess, cases);
+  const auto result =
+      rc::detail::checkTestable(std::forward<Testable>(testable), metadata, params);
+  if (!result.template is<rc::detail::SuccessResult>()) {
+    std::ostringstream ss;
+    rc::detail::printResultMessage(result, ss);
+    FAIL() << ss.str();
+  }
+}
+
+std::uint64_t any_seed() {
+  return *rc::gen::inRange<std::uint64_t>(0, std::uint64_t{1} << 48);
+}
+
+// ---------------------------------------------------------------- perft
+
+// An engine on a position of the fixture, with seeded dice, after blue's
+// order points and the activation of `group`.
+struct PerftPosition {
+  Position pos;
+  std::unique_ptr<Engine> engine;
+  std::unique_ptr<Prober> prober;
+
+  void start(std::vector<UnitId> group) {
+    pos.setup.dice = replay::DiceMode::seeded;
+    pos.setup.seed = 1;
+    engine = std::make_unique<Engine>(pos.setup, std::vector<Action>{}, binding(), pos.diags);
+    prober = std::make_unique<Prober>(*engine);
+    const TurnOf t{1, 0};
+    auto op = simulate::order_point_actions(*prober, t);
+    ASSERT_EQ(op.size(), 1U);
+    ASSERT_TRUE(prober->apply(op.front()).clean());
+    if (group.empty()) return;
+    Action a = simulate::make_action(ActionKind::activate, "activate", t, Phase::actions);
+    a.actors = std::move(group);
+    ASSERT_TRUE(prober->apply(a).clean());
+  }
+
+  std::size_t count(ActionKind kind, const std::vector<Action>& actions, std::string_view detail = {}) {
+    std::size_t n = 0;
+    for (const Action& a : actions) n += a.kind == kind && (detail.empty() || a.detail == detail);
+    return n;
+  }
+};
+
+
+}  // namespace
+
+// Position A: one blue line battalion in line on 6,3 facing n, on an open
+// 12x10 map; one red battalion on 6,9, 6 hexes away. Derivation from the
+// rules data (002 § FACTEURS DES UNITES, § Manœuvres, § Orientation des
+// unités, § Le tir, § Ralliement):
+// - activations: the battalion alone, 1 group; once it is activated, none.
+// - frontal marches: movement factor 1 in line. A rotation costs 1 hex
+//   (zero_rotation_cost: free only at 0 degrees), so either no rotation and
+//   one step into either front hex (2), or a rotation of 60 (2 ways), 120
+//   (2 ways, rotation_angles with_120) or 180 degrees (1) and no step (5):
+//   7 in all; a rotation and a step would be 2 hexes.
+// - indirect marches: 1 hex straight in any of the 6 directions, all on the
+//   map and empty (6); 2 or 3 hexes is for light cavalry only.
+// - changes of formation: the engine does not check the morale test before
+//   a change near the enemy (`not checked`), so none is generated.
+// - fire: range 4 in line, the enemy is 6 hexes away: none.
+// - rally: allowed with no non-panicked enemy within 3 hexes (gain 0 at full
+//   strength): 1.
+// Total for the activated battalion: 7 + 6 + 1 = 14.
+TEST(SabreurPerft, LoneBattalionInLine) {
+  PerftPosition p;
+  const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::line, 18);
+  p.pos.unit(1, UnitType::line_infantry, at(6, 9), Facing::s, Formation::line, 18);
+  p.start({});
+  const TurnOf t{1, 0};
+  EXPECT_EQ(simulate::activation_actions(*p.prober, t).size(), 1U);
+  EXPECT_EQ(simulate::legal_actions(*p.prober, t).size(), 1U);
+  Action a = simulate::make_action(ActionKind::activate, "activate", t, Phase::actions);
+  a.actors = {b};
+  ASSERT_TRUE(p.prober->apply(a).clean());
+  const auto actions = simulate::unit_actions(*p.prober, t, b);
+  EXPECT_EQ(p.count(ActionKind::move, actions, "frontal"), 7U);
+  EXPECT_EQ(p.count(ActionKind::move, actions, "indirect"), 6U);
+  EXPECT_EQ(p.count(ActionKind::form, actions), 0U);
+  EXPECT_EQ(p.count(ActionKind::shoot, actions), 0U);
+  EXPECT_EQ(p.count(ActionKind::rally, actions), 1U);
+  EXPECT_EQ(actions.size(), 14U);
+  EXPECT_EQ(simulate::legal_actions(*p.prober, t).size(), 14U);
+  EXPECT_EQ(simulate::activation_actions(*p.prober, t).size(), 0U);
+}
+
+// Position B: the same battalion in column (movement factor 3): no rotation
+// and 1, 2 or 3 steps (2 + 4 + 8 = 14 paths), a rotation alone (5), a
+// rotation and 1 or 2 steps (5 x (2 + 4) = 30): 49 frontal marches; 6
+// indirect; the enemy 6 hexes away is beyond the column's range 3; rally 1.
+TEST(SabreurPerft, LoneBattalionInColumn) {
+  PerftPosition p;
+  const UnitId b =
+      p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::column, 18);
+  p.pos.unit(1, UnitType::line_infantry, at(6, 9), Facing::s, Formation::line, 18);
+  p.start({b});
+  const auto actions = simulate::unit_actions(*p.prober, {1, 0}, b);
+  EXPECT_EQ(p.count(ActionKind::move, actions, "frontal"), 49U);
+  EXPECT_EQ(p.count(ActionKind::move, actions, "indirect"), 6U);
+  EXPECT_EQ(p.count(ActionKind::shoot, actions), 0U);
+  EXPECT_EQ(p.count(ActionKind::rally, actions), 1U);
+  EXPECT_EQ(actions.size(), 56U);
+}
+
+// Position C: two blue battalions side by side, same facing (a chain), and a
+// battery; groups of one unit (3) and the chained pair (1); the battery is
+// not next to either battalion.
+TEST(SabreurPerft, GroupsOfOneAndTwo) {
+  PerftPosition p;
+  p.pos.unit(0, UnitType::line_infantry, at(5, 3), Facing::n, Formation::line, 18);
+  p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::line, 18);
+  p.pos.unit(0, UnitType::medium_foot_battery, at(10, 2), Facing::n, Formation::line, 4);
+  p.pos.unit(1, UnitType::line_infantry, at(6, 9), Facing::s, Formation::line, 18);
+  p.start({});
+  EXPECT_EQ(simulate::activation_actions(*p.prober, {1, 0}).size(), 4U);
+}
+
+// Position D: the battalion in line faces a red battalion 2 hexes ahead.
+// Fire: the enemy is in range (4), in the front cone, in sight: 1. Rally:
+// an enemy within 3 hexes forbids it: 0. Marches as in A, less those the
+// engine refuses.
+TEST(SabreurPerft, FireAtTheNearestEnemy) {
+  PerftPosition p;
+  const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::line, 18);
+  const UnitId r = p.pos.unit(1, UnitType::line_infantry, at(6, 5), Facing::s, Formation::line, 18);
+  p.start({b});
+  const auto actions = simulate::unit_actions(*p.prober, {1, 0}, b);
+  ASSERT_EQ(p.count(ActionKind::shoot, actions), 1U);
+  for (const Action& a : actions) {
+    if (a.kind == ActionKind::shoot) {
+      EXPECT_EQ(a.targets.front(), r);
+    }
+  }
+  EXPECT_EQ(p.count(ActionKind::rally, actions), 0U);
+}
+
+// ----------------------------------------------------------- properties
+
+TEST(SabreurSimulate, EverySimulatedGameChecksClean) {
+  check_property([] {
+    const std::uint64_t seed = any_seed();
+    const std::string text = simulated_log(seed, property_turns);
+    RC_ASSERT(!text.empty());
+    // As `umpire check` does it.
+    SourceManager sources;
+    DiagnosticEngine diags(0);
+    const sabreur::RunResult r = run_log(sources, sources.add("simulated.ulog", text), diags);
+    if (!r.replayed || diags.has_errors() || r.replay.violations != 0 || r.replay.not_checked != 0)
+      RC_FAIL(fmt::format("seed {}: {} errors, {} violations, {} not checked\n{}\n{}", seed,
+                          diags.count(Severity::error), r.replay.violations, r.replay.not_checked,
+                          render_text(sources, diags), text));
+    RC_ASSERT(!r.replay.events.empty());
+  });
+}
+
+TEST(SabreurSimulate, SameSeedSameBytes) {
+  check_property([] {
+    const std::uint64_t seed = any_seed();
+    RC_ASSERT(simulated_log(seed, property_turns) == simulated_log(seed, property_turns));
+  }, 3);
+}
+
+TEST(SabreurSimulate, ReplayingTwiceGivesTheSameHashes) {
+  check_property([] {
+    const std::string text = simulated_log(any_seed(), property_turns);
+    const CheckedLog a = check_log(text), b = check_log(text);
+    RC_ASSERT(a.initial_hash == b.initial_hash);
+    RC_ASSERT(a.hashes == b.hashes);
+  });
+}
+
+TEST(SabreurSimulate, InvariantsHoldAfterEveryEvent) {
+  check_property([] {
+    const std::string text = simulated_log(any_seed(), property_turns);
+    std::string broken;
+    const CheckedLog r = check_log(text, [&](std::size_t i, const Engine& e) {
+      if (!broken.empty()) return;
+      const State& s = e.state();
+      // One unit per hex, the occupancy index right, no eliminated unit on a hex.
+      if (std::string why = s.check_invariants(); !why.empty()) broken = why;
+      for (std::size_t u = 0; u < s.units.size() && broken.empty(); ++u) {
+        const UnitState& st = s.units[u];
+        // Strength: positive on the table, never above the initial strength
+        // (a rally gains up to it, § Ralliement).
+        if (st.on_table && (st.strength < 1 || st.strength > st.initial_strength))
+          broken = fmt::format("unit {} strength {} of {}", u, st.strength, st.initial_strength);
+        // A panicked unit neither fires nor is activated with others.
+        if (st.panicked && st.shots > 0) broken = fmt::format("panicked unit {} fired", u);
+        if (st.on_table && !e.setup().map.contains(st.hex))
+          broken = fmt::format("unit {} off the map", u);
+      }
+      if (!broken.empty()) broken = fmt::format("after event {}: {}", i, broken);
+    });
+    RC_ASSERT(r.replayed);
+    if (!broken.empty()) RC_FAIL(broken);
+  });
+}
+
+// Changing one die of a simulated game is caught: the game states every
+// outcome, so a die turned from 1 to 6 or from 6 to 1 changes a hit, a
+// save, the order points or a morale total, and the check reports it. (A
+// die of a 3d6 test keeping two is changed only when the change reaches
+// the dice kept: its two other dice are not both 1, or both 6.)
+TEST(SabreurSimulate, AChangedDieIsCaught) {
+  check_property([] {
+    const std::string text = simulated_log(any_seed(), property_turns);
+    struct Candidate {
+      std::size_t pos;  // of the face in the text
+    };
+    std::vector<Candidate> candidates;
+    // Every roll is a blank-separated word `<dice>=<faces>` whose dice part
+    // has a `d` (`d3+1=5`, `3d6kl2=6,2,3`); a plain scan, std::regex is slow
+    // in Debug.
+    std::size_t word = 0;
+    while (word < text.size()) {
+      const std::size_t stop = text.find_first_of(" \n", word);
+      const std::size_t word_end = stop == std::string::npos ? text.size() : stop;
+      const std::string_view w(text.data() + word, word_end - word);
+      const std::size_t eq = w.find('=');
+      if (eq != std::string_view::npos && w.substr(0, eq).find('d') != std::string_view::npos &&
+          w.find('"') == std::string_view::npos) {
+        const std::string_view dice = w.substr(0, eq);
+        std::vector<int> faces;
+        std::vector<std::size_t> where;
+        for (std::size_t k = eq + 1; k < w.size(); ++k)
+          if (w[k] >= '0' && w[k] <= '9') {
+            faces.push_back(w[k] - '0');
+            where.push_back(word + k);
+          }
+        const bool keep_lowest = dice.find("kl2") != std::string_view::npos;
+        const bool keep_highest = dice.find("kh2") != std::string_view::npos;
+        for (std::size_t i = 0; i < faces.size(); ++i) {
+          if (faces[i] != 1 && faces[i] != 6) continue;
+          int ones = 0, sixes = 0;
+          for (std::size_t j = 0; j < faces.size(); ++j) {
+            if (j == i) continue;
+            ones += faces[j] == 1 ? 1 : 0;
+            sixes += faces[j] == 6 ? 1 : 0;
+          }
+          if (keep_lowest && ones == 2) continue;
+          if (keep_highest && sixes == 2) continue;
+          candidates.push_back({where[i]});
+        }
+      }
+      word = word_end + 1;
+    }
+    RC_PRE(!candidates.empty());
+    const Candidate c = *rc::gen::elementOf(candidates);
+    std::string changed = text;
+    changed[c.pos] = changed[c.pos] == '1' ? '6' : '1';
+    const CheckedLog r = check_log(changed);
+    RC_ASSERT(r.violations > 0);
+  });
+}
+
+}  // namespace umpire::sabreur::testing

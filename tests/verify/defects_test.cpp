@@ -1,0 +1,245 @@
+// Each file of tests/verify/defects/ plants one defect: the verifier must
+// find it, in the right category, naming the right items, with a witness
+// that the evaluator reproduces here, independently of the verifier's own
+// re-check. clean.rules must give nothing above a note.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "tests/verify/verify_support.hpp"
+
+namespace umpire::verify {
+namespace {
+
+using namespace umpire::rules;
+using testing::dump;
+using testing::names;
+using testing::of_category;
+using testing::witness_situation;
+
+struct Verified {
+  std::unique_ptr<testing::Loaded> loaded;
+  Report report;
+  const Ruleset& rs() const { return *loaded->rs; }
+};
+
+Verified run(const std::string& file) {
+  Verified r;
+  r.loaded = testing::load(testing::defects_dir() / (file + ".rules"));
+  r.report = testing::verify(*r.loaded);
+  return r;
+}
+
+// The one finding of `c` naming every item of `items`; fails the test when
+// there is none.
+const Finding* find(const Verified& r, Category c, const std::vector<std::string>& items) {
+  for (const Finding* f : of_category(r.report, c)) {
+    bool all = true;
+    for (const std::string& i : items) all = all && names(*f, i);
+    if (all) return f;
+  }
+  ADD_FAILURE() << "no " << to_string(c) << " finding naming " << fmt::format("{}", fmt::join(items, ", "))
+                << " in:\n" << dump(r.report);
+  return nullptr;
+}
+
+void no_internal_errors(const Verified& r) {
+  EXPECT_TRUE(of_category(r.report, Category::internal_error).empty()) << dump(r.report);
+}
+
+TEST(Defects, TableGapHasAWitnessWhereTheLookupFails) {
+  const Verified r = run("gap");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::table_gap, {"outcome", "result_chart"});
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, Severity::error);
+  const Situation s = witness_situation(r.rs(), f->witness);
+  Evaluator ev(r.rs(), s);
+  EXPECT_FALSE(ev.value(testing::index_of(r.rs(), "outcome", ItemKind::value)));
+  ASSERT_TRUE(ev.error());
+  EXPECT_TRUE(ev.error()->id == "rules.eval.out-of-range" || ev.error()->id == "rules.eval.no-row") << ev.error()->id;
+}
+
+TEST(Defects, RangeBreachNamesTheStackAndBothBonuses) {
+  const Verified r = run("cap_breach");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::range_breach, {"combat_mods"});
+  ASSERT_NE(f, nullptr);
+  const Situation s = witness_situation(r.rs(), f->witness);
+  Evaluator ev(r.rs(), s);
+  EXPECT_FALSE(ev.apply_stack(testing::index_of(r.rs(), "combat_mods", ItemKind::stack), 2));
+  ASSERT_TRUE(ev.error());
+  EXPECT_EQ(ev.error()->id, "rules.eval.out-of-range");
+}
+
+TEST(Defects, ImpossibleTestNeedsMoreThanTheDieCanRoll) {
+  const Verified r = run("impossible_test");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::impossible_test, {"to_hit"});
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, Severity::warning);
+  EXPECT_FALSE(f->probability.empty());
+  const Situation s = witness_situation(r.rs(), f->witness);
+  Evaluator ev(r.rs(), s);
+  auto t = ev.test(testing::index_of(r.rs(), "to_hit", ItemKind::test));
+  ASSERT_TRUE(t);
+  EXPECT_GT(t->needed, 6);
+  ASSERT_TRUE(t->probability);
+  EXPECT_EQ(*t->probability, 0);
+}
+
+TEST(Defects, RefutedInvariantIsFalseOnTheWitness) {
+  const Verified r = run("invariant");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::invariant_refuted, {"cover_at_most_3"});
+  ASSERT_NE(f, nullptr);
+  const Situation s = witness_situation(r.rs(), f->witness);
+  Evaluator ev(r.rs(), s);
+  auto holds = ev.invariant(testing::index_of(r.rs(), "cover_at_most_3", ItemKind::invariant));
+  ASSERT_TRUE(holds);
+  EXPECT_FALSE(*holds);
+}
+
+TEST(Defects, MustAndCannotTogetherIsAContradiction) {
+  const Verified r = run("contradiction");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::contradiction, {"frenzied_must_charge", "disordered_cannot_charge"});
+  ASSERT_NE(f, nullptr);
+  const Situation s = witness_situation(r.rs(), f->witness);
+  Evaluator ev(r.rs(), s);
+  const Ruleset& rs = r.rs();
+  auto verdict = ev.action(*rs.domains[*rs.action_domain].find("charge"));
+  ASSERT_TRUE(verdict);
+  EXPECT_EQ(verdict->verdict, Verdict::conflict);
+}
+
+TEST(Defects, TwoSetsInOneStageAreAContradiction) {
+  const Verified r = run("two_values");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::contradiction, {"morale_mods.panic", "morale_mods.rout"});
+  ASSERT_NE(f, nullptr);
+  const Situation s = witness_situation(r.rs(), f->witness);
+  const Ruleset& rs = r.rs();
+  const Stage& stage = rs.stacks[testing::index_of(rs, "morale_mods", ItemKind::stack)].stages.at(0);
+  Evaluator ev(rs, s);
+  for (const Entry& e : stage.entries) {
+    auto when = ev.eval(*e.when);
+    ASSERT_TRUE(when);
+    EXPECT_EQ(when->number, 1) << e.name << " does not apply on the witness";
+  }
+}
+
+TEST(Defects, DeadEntryNeverAppliesInAnySituation) {
+  const Verified r = run("dead_rule");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::dead_rule, {"move_mods.impossible_drill"});
+  ASSERT_NE(f, nullptr);
+  for (const Finding* g : of_category(r.report, Category::dead_rule)) {
+    EXPECT_FALSE(names(*g, "move_mods.column_march")) << "the live entry is reported dead";
+  }
+  // The proof, checked by brute force: every formation and charge state.
+  const Ruleset& rs = r.rs();
+  const std::uint32_t formation = testing::index_of(rs, "unit.formation", ItemKind::given);
+  const std::uint32_t charging = testing::index_of(rs, "charging", ItemKind::given);
+  const Stack& st = rs.stacks[testing::index_of(rs, "move_mods", ItemKind::stack)];
+  const std::size_t formations = rs.domains[rs.givens[formation].type.ref].values.size();
+  int live = 0;
+  for (std::uint32_t v = 0; v < formations; ++v) {
+    for (bool c : {false, true}) {
+      Situation s(rs);
+      ASSERT_FALSE(s.set(formation, Val::enumeration(v)));
+      ASSERT_FALSE(s.set(charging, Val::boolean(c)));
+      Evaluator ev(rs, s);
+      auto dead = ev.eval(*st.stages[0].entries[1].when);
+      auto alive = ev.eval(*st.stages[0].entries[0].when);
+      ASSERT_TRUE(dead && alive);
+      EXPECT_EQ(dead->number, 0);
+      live += static_cast<int>(alive->number);
+    }
+  }
+  EXPECT_GT(live, 0);
+}
+
+TEST(Defects, SkillOverriddenByAnotherIsReportedAndReproduced) {
+  const Verified r = run("skill_clash");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::skill_interaction, {"drilled", "berserk"});
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->message.find("'drilled' changes nothing"), std::string::npos) << f->message;
+  const Ruleset& rs = r.rs();
+  const std::uint32_t skills = testing::index_of(rs, "self.skills", ItemKind::given);
+  const std::uint32_t stack = testing::index_of(rs, "attack_mods", ItemKind::stack);
+  const Situation both = witness_situation(rs, f->witness);
+  ASSERT_TRUE(both.given(skills));
+  const std::uint64_t bits = both.given(skills)->bits;
+  EXPECT_EQ(bits, 3u) << "the witness unit holds both skills";
+  auto attack = [&](std::uint64_t held) {
+    Situation s(rs);
+    EXPECT_FALSE(s.set(skills, Val::set(held)));
+    Evaluator ev(rs, s);
+    return ev.apply_stack(stack, 3);
+  };
+  const std::uint64_t drilled = std::uint64_t{1} << *rs.domains[rs.givens[skills].type.ref].find("drilled");
+  EXPECT_EQ(attack(bits), attack(bits & ~drilled));  // drilled buys nothing next to berserk
+  EXPECT_NE(attack(drilled), attack(0));              // but it matters alone
+}
+
+TEST(Defects, UndeclaredOverrideIsADifferenceAndADrift) {
+  const Verified r = run("drift");
+  no_internal_errors(r);
+  ASSERT_NE(find(r, Category::variant_difference, {"attack_dice"}), nullptr);
+  const Finding* f = find(r, Category::variant_drift, {"attack_dice"});
+  ASSERT_NE(f, nullptr);
+  const Ruleset& rs = r.rs();
+  const Ruleset& base = *r.loaded->base;
+  const Situation sv = witness_situation(rs, f->witness);
+  const Situation sb = witness_situation(base, f->witness);
+  Evaluator ev(rs, sv), eb(base, sb);
+  auto v = ev.value(testing::index_of(rs, "attack_dice", ItemKind::value));
+  auto b = eb.value(testing::index_of(base, "attack_dice", ItemKind::value));
+  ASSERT_TRUE(v && b);
+  EXPECT_NE(v->number, b->number);
+}
+
+TEST(Defects, UnsatisfiableListIsProvedWithTheConstraintsThatClash) {
+  const Verified r = run("unsatisfiable_list");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::army_list, {"small_list"});
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->id.find("unsatisfiable"), std::string::npos) << f->id;
+  for (const char* k : {"at_least_four", "one_knight", "two_archers"}) {
+    EXPECT_NE(f->explanation.find(k), std::string::npos) << k << " missing from: " << f->explanation;
+  }
+  // Brute force on the evaluator: no one-division army of up to 8 of each
+  // unit meets every constraint.
+  const Ruleset& rs = r.rs();
+  const std::uint32_t list = testing::index_of(rs, "small_list", ItemKind::army_list);
+  const ArmyList& al = rs.army_lists[list];
+  for (std::int64_t k = 0; k <= 8; ++k) {
+    for (std::int64_t a = 0; a <= 8; ++a) {
+      Situation s(rs);
+      std::vector<std::int64_t> counts(rs.profiles.size(), 0);
+      counts[al.units[0]] = k;
+      counts[al.units[1]] = a;
+      s.set_roster({counts});
+      Evaluator ev(rs, s);
+      bool all = true;
+      for (std::uint32_t c = 0; c < al.constraints.size(); ++c) {
+        auto ok = ev.constraint(list, c);
+        ASSERT_TRUE(ok);
+        all = all && *ok;
+      }
+      EXPECT_FALSE(all) << k << " knights and " << a << " archers meet every constraint";
+    }
+  }
+}
+
+TEST(Defects, CleanRulesetGivesNothingAboveANote) {
+  const Verified r = run("clean");
+  for (const Finding& f : r.report.findings) {
+    EXPECT_LE(f.severity, Severity::note) << f.id << ": " << f.message;
+  }
+  EXPECT_FALSE(r.report.proofs.empty()) << "the invariant and the army list are proved";
+}
+
+}  // namespace
+}  // namespace umpire::verify
