@@ -2,7 +2,9 @@
 # The README's first command: set up, build, and run Umpire on a bundled
 # example: a recorded Sabreur-hex game (Essling, the village fight) is
 # replayed and every action checked against the rules, with the verdict and
-# each broken rule, agreed ruling and rule not yet enforced; then the odds
+# each broken rule, agreed ruling and rule not yet enforced; then the
+# Sabreur-hex rules data is verified (gaps, impossible tests, caps,
+# contradictions, skill clashes, army lists); then the odds
 # of an Elite morale test against Cd 7 from that game.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 umpire_build
@@ -22,4 +24,5 @@ run() {
 }
 
 run check replays/sabreur-hex/essling-village.ulog
+run verify sabreur-hex
 run dice 3d6kl2 --target 7-
