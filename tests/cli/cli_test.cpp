@@ -9,27 +9,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "run_umpire.hpp"
+
 namespace {
 
-struct Outcome {
-  int exit_code = -1;
-  std::string out;  // stdout and stderr, in that order of redirection
-};
-
-// Runs `umpire ARGS` from the source directory; stderr is merged into stdout.
-Outcome umpire(const std::string& args, bool merge_stderr = true) {
-  const std::string command = std::string("cd '") + UMPIRE_SOURCE_DIR + "' && NO_COLOR=1 '" + UMPIRE_BINARY +
-                              "' " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  Outcome run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
-  const int status = ::pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
+using umpire::cli_test::Outcome;
+using umpire::cli_test::umpire;
 
 TEST(Cli, VersionAndHelp) {
   const Outcome version = umpire("--version");

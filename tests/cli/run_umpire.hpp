@@ -1,0 +1,32 @@
+#pragma once
+// Runs the umpire executable as a user would, for the CLI tests.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace umpire::cli_test {
+
+struct Outcome {
+  int exit_code = -1;
+  std::string out;  // stdout and stderr, in that order of redirection
+};
+
+// Runs `umpire ARGS` from the source directory; stderr is merged into stdout
+// unless not wanted.
+inline Outcome umpire(const std::string& args, bool merge_stderr = true) {
+  const std::string command = std::string("cd '") + UMPIRE_SOURCE_DIR + "' && NO_COLOR=1 '" + UMPIRE_BINARY +
+                              "' " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
+  Outcome run;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
+  const int status = ::pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+}  // namespace umpire::cli_test
