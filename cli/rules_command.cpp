@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/ruleset_files.hpp"
 #include "engine/core/dice/probability_text.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/describe.hpp"
@@ -64,15 +65,7 @@ fs::path ruleset_path(const Options& o, const std::string& name) {
   return rulesets_dir(o) / (name + ".rules");
 }
 
-std::vector<std::string> known_rulesets(const Options& o) {
-  std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(rulesets_dir(o), ec)) {
-    if (e.path().extension() == ".rules") out.push_back(e.path().stem().string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::vector<std::string> known_rulesets(const Options& o) { return rulesets_in(rulesets_dir(o)); }
 
 std::optional<Ruleset> load(Session& session, const Options& o, const std::string& name) {
   const fs::path path = ruleset_path(o, name);

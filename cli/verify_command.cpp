@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/ruleset_files.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/loader.hpp"
@@ -60,15 +61,7 @@ fs::path rulesets_dir(const VerifyOptions& o) {
   return o.rulesets_dir.empty() ? rules::default_rulesets_dir() : fs::path(o.rulesets_dir);
 }
 
-std::vector<std::string> known_rulesets(const VerifyOptions& o) {
-  std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(rulesets_dir(o), ec)) {
-    if (e.path().extension() == ".rules") out.push_back(e.path().stem().string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+std::vector<std::string> known_rulesets(const VerifyOptions& o) { return rulesets_in(rulesets_dir(o)); }
 
 struct Loaded {
   rules::Ruleset rs;
