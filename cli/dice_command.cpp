@@ -28,7 +28,7 @@ using dice::Count;
 using dice::Distribution;
 using dice::Probability;
 
-constexpr const char* footer = R"(Notation: d6, 2d6, d3 (a D6 halved, rounded up), 2d6-4, d6+2,
+constexpr const char* dice_footer = R"(Notation: d6, 2d6, d3 (a D6 halved, rounded up), 2d6-4, d6+2,
 3d6kl2 (keep the 2 lowest: drop the highest), 3d6kh2 (keep the 2 highest),
 3d6dh1 / 3d6dl1 (drop the highest / lowest), d6r1 (re-roll 1s once),
 d6r<3 (re-roll values below 3 once). Letters in any case; see docs/dice.md.
@@ -44,7 +44,7 @@ Examples:
   umpire dice "3d6r1=1r4,6,2"         a re-rolled die is written first r second
   umpire dice 2d6 --seed 7 --draws 5  five seeded rolls (docs/dice.md § Random numbers))";
 
-struct Options {
+struct DiceOptions {
   std::string expression;
   std::string target;
   std::optional<std::uint64_t> seed;
@@ -258,7 +258,7 @@ void emit(Session& session, Format format, nlohmann::ordered_json payload, const
   }
 }
 
-int run_dice(Session& session, const Options& o) {
+int run_dice(Session& session, const DiceOptions& o) {
   Span arg = session.find_arg(o.expression);
   for (std::size_t i = 1; i < session.args().size() && o.expression.empty(); ++i) {
     if (session.args()[i].empty()) arg = session.arg_span(i);  // find_arg cannot find ""
@@ -321,7 +321,7 @@ int run_dice(Session& session, const Options& o) {
 }  // namespace
 
 Command add_dice_command(CLI::App& root) {
-  auto options = std::make_shared<Options>();
+  auto options = std::make_shared<DiceOptions>();
   CLI::App* app = root.add_subcommand("dice", "Exact odds of a dice expression, recorded rolls, seeded draws");
   app->add_option("expression", options->expression, "Dice expression, e.g. 2d6, 3d6kl2, d6r1; EXPR=FACES checks a recorded roll")
       ->required();
@@ -332,7 +332,7 @@ Command add_dice_command(CLI::App& root) {
       ->check(CLI::Range(1u, 100000u))
       ->needs(seed);
   add_format_option(*app, options->format);
-  app->footer(footer);
+  app->footer(dice_footer);
   return {app, [options](Session& session) { return run_dice(session, *options); }};
 }
 

@@ -29,7 +29,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace umpire::rules;
 
-constexpr const char* footer = R"(Examples:
+constexpr const char* rules_footer = R"(Examples:
   umpire rules list                                     the shipped rulesets
   umpire rules show hail-caesar                         every item of a ruleset
   umpire rules show hail-caesar break_test_chart        a table, printed as a table
@@ -43,7 +43,7 @@ A RULESET is an id from corpus/rulesets/ or a path to a .rules file.
 table keys, count.PROFILE=N and divisions=N for army lists.
 Format of the files: docs/rules-format.md.)";
 
-struct Options {
+struct RulesOptions {
   std::string rulesets_dir;
   std::string texts_dir;
   Format format = Format::text;
@@ -57,17 +57,17 @@ struct Options {
   std::vector<std::string> givens;
 };
 
-fs::path rulesets_dir(const Options& o) { return o.rulesets_dir.empty() ? default_rulesets_dir() : fs::path(o.rulesets_dir); }
-fs::path texts_dir(const Options& o) { return o.texts_dir.empty() ? default_texts_dir() : fs::path(o.texts_dir); }
+fs::path rulesets_dir(const RulesOptions& o) { return o.rulesets_dir.empty() ? default_rulesets_dir() : fs::path(o.rulesets_dir); }
+fs::path texts_dir(const RulesOptions& o) { return o.texts_dir.empty() ? default_texts_dir() : fs::path(o.texts_dir); }
 
-fs::path ruleset_path(const Options& o, const std::string& name) {
+fs::path ruleset_path(const RulesOptions& o, const std::string& name) {
   if (name.find('/') != std::string::npos || (name.size() > 6 && name.ends_with(".rules"))) return name;
   return rulesets_dir(o) / (name + ".rules");
 }
 
-std::vector<std::string> known_rulesets(const Options& o) { return rulesets_in(rulesets_dir(o)); }
+std::vector<std::string> known_rulesets(const RulesOptions& o) { return rulesets_in(rulesets_dir(o)); }
 
-std::optional<Ruleset> load(Session& session, const Options& o, const std::string& name) {
+std::optional<Ruleset> load(Session& session, const RulesOptions& o, const std::string& name) {
   const fs::path path = ruleset_path(o, name);
   std::string error;
   std::optional<FileId> file = session.sources.load(path, error);
@@ -83,7 +83,7 @@ std::optional<Ruleset> load(Session& session, const Options& o, const std::strin
   return load_ruleset(session.sources, *file, path.parent_path(), session.diags, lo);
 }
 
-int run_list(Session& session, const Options& o) {
+int run_list(Session& session, const RulesOptions& o) {
   std::vector<std::vector<std::string>> rows{{"ruleset", "extends", "items", "title"}};
   nlohmann::json json = nlohmann::json::array();
   for (const std::string& id : known_rulesets(o)) {
@@ -103,7 +103,7 @@ int run_list(Session& session, const Options& o) {
   return exit_clean;
 }
 
-int run_show(Session& session, const Options& o) {
+int run_show(Session& session, const RulesOptions& o) {
   if (o.source) {
     const fs::path path = ruleset_path(o, o.ruleset);
     std::string error;
@@ -147,7 +147,7 @@ int run_show(Session& session, const Options& o) {
   return exit_clean;
 }
 
-int run_check(Session& session, const Options& o) {
+int run_check(Session& session, const RulesOptions& o) {
   std::size_t clean = 0;
   for (const std::string& f : o.files) {
     const std::size_t before = session.diags.count(Severity::error) + session.diags.count(Severity::warning);
@@ -178,7 +178,7 @@ nlohmann::json steps_json(const std::vector<Step>& steps) {
 }
 
 // Applies --given pairs; table keys are collected into `keys` for tables.
-bool apply_givens(Session& session, const Ruleset& rs, const Options& o, Situation& situation,
+bool apply_givens(Session& session, const Ruleset& rs, const RulesOptions& o, Situation& situation,
                   const Table* table, std::vector<std::optional<Val>>& keys) {
   bool ok = true;
   for (const std::string& pair : o.givens) {
@@ -252,7 +252,7 @@ bool apply_givens(Session& session, const Ruleset& rs, const Options& o, Situati
   return ok;
 }
 
-int run_eval(Session& session, const Options& o) {
+int run_eval(Session& session, const RulesOptions& o) {
   auto rs = load(session, o, o.ruleset);
   if (!rs) {
     session.flush_diagnostics(o.format);
@@ -431,10 +431,10 @@ int run_eval(Session& session, const Options& o) {
 }  // namespace
 
 Command add_rules_command(CLI::App& root) {
-  auto o = std::make_shared<Options>();
+  auto o = std::make_shared<RulesOptions>();
   CLI::App* app = root.add_subcommand("rules", "List, show, check and evaluate rule data (.rules files)");
   app->require_subcommand(1);
-  app->footer(footer);
+  app->footer(rules_footer);
   app->add_option("--rulesets", o->rulesets_dir, "Folder of the rulesets (default: corpus/rulesets)");
   app->add_option("--texts", o->texts_dir, "Folder of the rule texts that citations name (default: ../shared/rules)");
 

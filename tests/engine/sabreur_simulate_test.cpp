@@ -98,12 +98,13 @@ struct PerftPosition {
 //   7 in all; a rotation and a step would be 2 hexes.
 // - indirect marches: 1 hex straight in any of the 6 directions, all on the
 //   map and empty (6); 2 or 3 hexes is for light cavalry only.
-// - changes of formation: the engine does not check the morale test before
-//   a change near the enemy (`not checked`), so none is generated.
+// - changes of formation: column and square (2); skirmish order needs the
+//   skill, closed column and extended line need skills, a horde is for
+//   panicked units only; no morale test is due with the enemy 6 hexes away.
 // - fire: range 4 in line, the enemy is 6 hexes away: none.
 // - rally: allowed with no non-panicked enemy within 3 hexes (gain 0 at full
 //   strength): 1.
-// Total for the activated battalion: 7 + 6 + 1 = 14.
+// Total for the activated battalion: 7 + 6 + 2 + 1 = 16.
 TEST(SabreurPerft, LoneBattalionInLine) {
   PerftPosition p;
   const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::line, 18);
@@ -118,18 +119,19 @@ TEST(SabreurPerft, LoneBattalionInLine) {
   const auto actions = simulate::unit_actions(*p.prober, t, b);
   EXPECT_EQ(p.count(ActionKind::move, actions, "frontal"), 7U);
   EXPECT_EQ(p.count(ActionKind::move, actions, "indirect"), 6U);
-  EXPECT_EQ(p.count(ActionKind::form, actions), 0U);
+  EXPECT_EQ(p.count(ActionKind::form, actions), 2U);
   EXPECT_EQ(p.count(ActionKind::shoot, actions), 0U);
   EXPECT_EQ(p.count(ActionKind::rally, actions), 1U);
-  EXPECT_EQ(actions.size(), 14U);
-  EXPECT_EQ(simulate::legal_actions(*p.prober, t).size(), 14U);
+  EXPECT_EQ(actions.size(), 16U);
+  EXPECT_EQ(simulate::legal_actions(*p.prober, t).size(), 16U);
   EXPECT_EQ(simulate::activation_actions(*p.prober, t).size(), 0U);
 }
 
 // Position B: the same battalion in column (movement factor 3): no rotation
 // and 1, 2 or 3 steps (2 + 4 + 8 = 14 paths), a rotation alone (5), a
 // rotation and 1 or 2 steps (5 x (2 + 4) = 30): 49 frontal marches; 6
-// indirect; the enemy 6 hexes away is beyond the column's range 3; rally 1.
+// indirect; line or square (2; closed column needs the skill); the enemy 6
+// hexes away is beyond the column's range 3; rally 1.
 TEST(SabreurPerft, LoneBattalionInColumn) {
   PerftPosition p;
   const UnitId b =
@@ -140,8 +142,9 @@ TEST(SabreurPerft, LoneBattalionInColumn) {
   EXPECT_EQ(p.count(ActionKind::move, actions, "frontal"), 49U);
   EXPECT_EQ(p.count(ActionKind::move, actions, "indirect"), 6U);
   EXPECT_EQ(p.count(ActionKind::shoot, actions), 0U);
+  EXPECT_EQ(p.count(ActionKind::form, actions), 2U);
   EXPECT_EQ(p.count(ActionKind::rally, actions), 1U);
-  EXPECT_EQ(actions.size(), 56U);
+  EXPECT_EQ(actions.size(), 58U);
 }
 
 // Position C: two blue battalions side by side, same facing (a chain), and a

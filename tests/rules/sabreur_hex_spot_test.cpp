@@ -23,11 +23,7 @@ class SabreurHex : public ::testing::Test {
 };
 testing::Loaded* SabreurHex::loaded_ = nullptr;
 
-// `base` with `changes` written over it.
-Givens with(Givens base, const Givens& changes) {
-  for (const auto& [name, value] : changes) base[name] = value;
-  return base;
-}
+using testing::with;
 
 const Givens line_infantry_firing{
     {"self.type", "line_infantry"},   {"self.formation", "line"},      {"self.panicked", "false"},

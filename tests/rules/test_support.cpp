@@ -144,4 +144,9 @@ Verdict eval_action(const Ruleset& rs, const std::string& action, const std::map
   return r->verdict;
 }
 
+Givens with(Givens base, const Givens& more) {
+  for (const auto& [name, value] : more) base[name] = value;
+  return base;
+}
+
 }  // namespace umpire::rules::testing

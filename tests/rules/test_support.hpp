@@ -32,6 +32,12 @@ std::unique_ptr<Loaded> load_text(const std::string& text, const std::string& na
 // Loads corpus/rulesets/ID.rules with citations linted.
 std::unique_ptr<Loaded> load_corpus(const std::string& id);
 
+// Givens written as text, "self.type" -> "line_infantry".
+using Givens = std::map<std::string, std::string>;
+
+// `base` with the pairs of `more` added or replaced.
+Givens with(Givens base, const Givens& more);
+
 // Builds a situation from "name=value" pairs (givens and switches); throws
 // std::runtime_error naming the pair on a mistake, so tests fail loudly.
 Situation situation(const Ruleset& rs, const std::map<std::string, std::string>& givens);

@@ -27,11 +27,7 @@ class Wab : public ::testing::Test {
 };
 testing::Loaded* Wab::loaded_ = nullptr;
 
-// `base` with the pairs of `more` added or replaced.
-Givens with(Givens base, const Givens& more) {
-  for (const auto& [name, value] : more) base[name] = value;
-  return base;
-}
+using testing::with;
 
 // A shot at a plain target in the open: no modifier applies unless a test
 // adds one.

@@ -20,11 +20,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
     return;
   }
   const UnitId t = a.targets.front();
-  if (!state_.units[t].on_table) {
-    checker.violation("sabreur.unit.eliminated", a.span,
-                      fmt::format("{} is no longer on the table", quoted(t)));
-    return;
-  }
+  if (!on_table(t, a.span, checker)) return;
   const Board b = board();
   const UnitState& st = state_.units[u];
   const UnitState& ts = state_.units[t];

@@ -134,11 +134,42 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
     state_.group.clear();
   }
   state_.phase = a.phase;
+  check_formation_test(&a, checker);
   settle_failure(&a, checker);
   // Losses not saved by the next statement are taken.
   const bool saves_pending = a.kind == ActionKind::save && state_.pending && !a.actors.empty() &&
                              a.actors[0] == state_.pending->unit;
   if (!saves_pending) flush_pending(checker);
+}
+
+// § Changements de formation: with a non-panicked enemy near, a unit takes a
+// morale test "just before" changing formation; the log writes that test
+// as the statement right after its `form`. Checked when the next statement
+// (or the end of the log) comes; the enemy has not moved in between.
+void Engine::check_formation_test(const Action* next, replay::EventChecker& checker) {
+  for (std::size_t i = 0; i < state_.units.size(); ++i) {
+    UnitState& st = state_.units[i];
+    if (st.next_test != TestReason::formation_change) continue;
+    const auto u = static_cast<UnitId>(i);
+    const bool tested = next && next->kind == ActionKind::test && !next->actors.empty() &&
+                        next->actors.front() == u;
+    if (tested) continue;
+    // The test was not taken: the change of formation no longer calls one.
+    st.next_test = TestReason::special_action;
+    if (!st.on_table) continue;
+    Facts f(rules_);
+    fill_self(f, u);
+    const int nearest = board().nearest_enemy(u, true);
+    const auto required = eval_int(f, V::formation_change_test_required, checker);
+    if (!required || *required == 0) continue;
+    const Span span = next ? next->span : checker.event_span();
+    checker
+        .violation("sabreur.formation.test", span,
+                   fmt::format("{} changed formation with a non-panicked enemy {} away and took "
+                               "no morale test",
+                               quoted(u), hexes_text(nearest)))
+        .hint("write 'test {} morale …' right after its 'form' statement", setup_.units[u].id);
+  }
 }
 
 // A failed test is followed by flight or by the losses of the difference
@@ -179,14 +210,17 @@ void Engine::apply_losses(UnitId u, int n, std::optional<UnitId> from,
   }
 }
 
+bool Engine::on_table(UnitId u, Span span, replay::EventChecker& checker) {
+  if (state_.units[u].on_table) return true;
+  checker.violation("sabreur.unit.eliminated", span,
+                    fmt::format("{} is no longer on the table", quoted(u)));
+  return false;
+}
+
 bool Engine::actors_present(const Action& a, replay::EventChecker& checker) {
   bool ok = true;
-  for (UnitId u : a.actors) {
-    if (state_.units[u].on_table) continue;
-    ok = false;
-    checker.violation("sabreur.unit.eliminated", a.span,
-                      fmt::format("{} is no longer on the table", quoted(u)));
-  }
+  // Every absent actor is reported, not only the first.
+  for (UnitId u : a.actors) ok = on_table(u, a.span, checker) && ok;
   return ok;
 }
 
@@ -317,6 +351,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
 }
 
 void Engine::finish(replay::EventChecker& checker) {
+  check_formation_test(nullptr, checker);
   settle_failure(nullptr, checker);
   flush_pending(checker);
 }

@@ -64,6 +64,9 @@ class Engine final : public replay::ReplayEngine {
   // engine.cpp
   void deploy(DiagnosticEngine& diags);
   void begin(const Action& a, replay::EventChecker& checker);
+  // Reports `sabreur.unit.eliminated` when `u` has left the table (an actor
+  // or a target named after its removal); true when it is still there.
+  bool on_table(UnitId u, Span span, replay::EventChecker& checker);
   bool actors_present(const Action& a, replay::EventChecker& checker);
   void check_activated(const Action& a, UnitId u, replay::EventChecker& checker);
   void fill_self(Facts& f, UnitId u) const;
@@ -71,6 +74,7 @@ class Engine final : public replay::ReplayEngine {
   void apply_losses(UnitId u, int n, std::optional<UnitId> from, replay::EventChecker& checker);
   void flush_pending(replay::EventChecker& checker);
   void settle_failure(const Action* next, replay::EventChecker& checker);
+  void check_formation_test(const Action* next, replay::EventChecker& checker);
 
   // orders.cpp
   void order_points(const Action& a, replay::EventChecker& checker);

@@ -65,11 +65,7 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
     return;
   }
   const UnitId t = a.targets.front();
-  if (!state_.units[t].on_table) {
-    checker.violation("sabreur.unit.eliminated", a.span,
-                      fmt::format("{} is no longer on the table", quoted(t)));
-    return;
-  }
+  if (!on_table(t, a.span, checker)) return;
   const bool own_turn = setup_.units[u].side == state_.side;
   if (!own_turn) {
     checker.not_checked("return fire", a.span);

@@ -281,7 +281,6 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   f.set(G::self_new_formation, rules_.formation(*formation));
   check_permissions(f, A::adopt_formation, checker, a.span, "sabreur.formation.not-allowed",
                     fmt::format("{} forming {}", quoted(u), name(*formation)));
-  checker.not_checked("the morale test before a change of formation near the enemy", a.span);
   UnitState& st = state_.units[u];
   st.formation = *formation;
   if (a.facing) st.facing = *a.facing;
