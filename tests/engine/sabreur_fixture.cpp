@@ -58,8 +58,8 @@ replay::WrittenRoll written(std::uint16_t count, std::uint16_t sides,
 
 Position::Position(int columns, int rows, std::int64_t army_points) {
   setup.map = hex::HexMap(columns, rows);
-  setup.sides.push_back({{}, "blue", army_points});
-  setup.sides.push_back({{}, "red", army_points});
+  setup.sides.push_back({{}, "blue", army_points, "south"});
+  setup.sides.push_back({{}, "red", army_points, "north"});
 }
 
 UnitId Position::unit(std::uint8_t side, UnitType type, Hex hex, Facing facing, Formation formation,

@@ -116,5 +116,52 @@ TEST(SabreurDisengagement, TwoStrengthPointsPerEnemyLeft) {
   EXPECT_EQ(p.engine().state().units[b].strength, 16);  // left the unit at 4,4
 }
 
+// § Manœuvres: "Une unité qui fuit peut traverser une unité amie, causant
+// automatiquement la perte de 1 D3 points de force" (Elite none, Recruit 1 D6).
+TEST(SabreurFlight, FriendsPassedThroughLoseTheirDice) {
+  Fleeing f;
+  const UnitId ordinary = f.p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::line, 18);
+  const UnitId elite = f.p.unit(1, UnitType::line_infantry, at(5, 7), Facing::s, Formation::line, 18,
+                                Quality::elite);
+  const UnitId recruit = f.p.unit(1, UnitType::line_infantry, at(5, 8), Facing::s, Formation::line,
+                                  18, Quality::recruit);
+  Action& a = f.flee(4, {at(5, 6), at(5, 7), at(5, 8), at(5, 9)});
+  a.rolls.push_back(written(1, 3, {5}, dice::Keep::all, 0, 0, "effect"));
+  a.rolls.push_back(written(1, 6, {4}, dice::Keep::all, 0, 0, "effect"));
+  f.p.run();
+  EXPECT_EQ(f.p.diags.count(Severity::error), 0u) << f.p.messages();
+  const State& s = f.p.engine().state();
+  EXPECT_EQ(s.units[ordinary].strength, 15);  // a D3 thrown as 5: 3
+  EXPECT_EQ(s.units[elite].strength, 18);
+  EXPECT_EQ(s.units[recruit].strength, 14);
+  EXPECT_EQ(s.units[f.red].hex, at(5, 9));
+}
+
+TEST(SabreurFlight, FriendsLossesUnwrittenAreMissingDice) {
+  Fleeing f;
+  f.p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::line, 18);
+  f.flee(2, {at(5, 6), at(5, 7)});
+  f.p.run();
+  EXPECT_EQ(f.p.count("replay.dice.missing"), 1u) << f.p.messages();
+}
+
+// "Si il n'y a pas d'unité adverse pouvant être qualifiée de danger le plus
+// proche, alors la fuite se fait vers le camp de l'unité en fuite": red's
+// home edge is north in the fixture.
+TEST(SabreurFlight, WithNoDangerNearItFleesTowardsItsOwnEdge) {
+  for (const Facing facing : {Facing::n, Facing::s}) {
+    Position p;
+    p.unit(0, UnitType::line_infantry, at(10, 1), Facing::n, Formation::line, 18);
+    const UnitId red = p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
+    p.order_points(0);
+    Action& a = p.act(ActionKind::flee, 0, {red});
+    a.rolls.push_back(written(1, 6, {1}));
+    a.path = {facing == Facing::n ? at(5, 6) : at(5, 4)};
+    a.facing = facing;
+    p.run();
+    EXPECT_EQ(p.count("sabreur.flight.direction"), facing == Facing::n ? 0u : 1u) << p.messages();
+  }
+}
+
 }  // namespace
 }  // namespace umpire::sabreur::testing

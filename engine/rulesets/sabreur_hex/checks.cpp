@@ -39,6 +39,8 @@ std::string_view check_for_permission(std::string_view permission, std::string_v
   // The data forbids a panicked charge twice (as a charge, as an attack).
   if (permission == "panicked_no_charge") return "sabreur.charge.panicked";
   if (permission == "harassment.cannot.attack") return "sabreur.charge.harassment";
+  if (permission == "tenacious.cannot.manoeuvre" || permission == "tenacious.cannot.adopt_formation")
+    return "sabreur.activation.tenacious";
   // The member-level twin of group_without_regimental_gun.
   if (permission == "regimental_gun_not_in_group") return "sabreur.activation.regimental-gun";
   // A unit that engages must take its adjacent target in enfilade: an

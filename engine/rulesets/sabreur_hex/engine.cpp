@@ -128,13 +128,14 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.is_attack_target = false;
       u.reaction.clear();
       u.defensive_fires = 0;
+      u.tenacious_failed = false;
     }
     state_.charge.reset();
     for (SideState& s : state_.sides) s = SideState{};
     state_.group.clear();
   }
   state_.phase = a.phase;
-  check_formation_test(&a, checker);
+  check_required_tests(&a, checker);
   settle_failure(&a, checker);
   // Losses not saved by the next statement are taken.
   const bool saves_pending = a.kind == ActionKind::save && state_.pending && !a.actors.empty() &&
@@ -142,27 +143,45 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
   if (!saves_pending) flush_pending(checker);
 }
 
-// § Changements de formation: with a non-panicked enemy near, a unit takes a
-// morale test "just before" changing formation; the log writes that test
-// as the statement right after its `form`. Checked when the next statement
-// (or the end of the log) comes; the enemy has not moved in between.
-void Engine::check_formation_test(const Action* next, replay::EventChecker& checker) {
+// Tests owed "just before" a change of formation near a non-panicked enemy
+// (§ Changements de formation) or "immediately" on activating a "tenace" unit
+// in line (§ Points d'ordre): the log writes each as a `test ... morale`
+// right after the statement that calls it, several in a row for a group.
+// Checked when a statement other than one of those tests comes, or at the
+// end of the log.
+void Engine::check_required_tests(const Action* next, replay::EventChecker& checker) {
+  if (!state_.tests_due) return;
+  const auto owes_test = [&](UnitId u) {
+    const TestReason r = state_.units[u].next_test;
+    return r == TestReason::formation_change || r == TestReason::tenacious_activation;
+  };
+  if (next && next->kind == ActionKind::test && !next->actors.empty() &&
+      owes_test(next->actors.front()))
+    return;  // the tests are being taken
+  state_.tests_due = false;
   for (std::size_t i = 0; i < state_.units.size(); ++i) {
-    UnitState& st = state_.units[i];
-    if (st.next_test != TestReason::formation_change) continue;
     const auto u = static_cast<UnitId>(i);
-    const bool tested = next && next->kind == ActionKind::test && !next->actors.empty() &&
-                        next->actors.front() == u;
-    if (tested) continue;
-    // The test was not taken: the change of formation no longer calls one.
+    if (!owes_test(u)) continue;
+    UnitState& st = state_.units[i];
+    const TestReason reason = st.next_test;
+    // The test was not taken: what called it no longer does.
     st.next_test = TestReason::special_action;
     if (!st.on_table) continue;
+    const Span span = next ? next->span : checker.event_span();
+    if (reason == TestReason::tenacious_activation) {
+      checker
+          .violation("sabreur.activation.tenacious-test", span,
+                     fmt::format("{} was activated in line with \"tenace\" and took no morale "
+                                 "test",
+                                 quoted(u)))
+          .hint("write 'test {} morale …' right after its activation", setup_.units[u].id);
+      continue;
+    }
     Facts f(rules_);
     fill_self(f, u);
     const int nearest = board().nearest_enemy(u, true);
     const auto required = eval_int(f, V::formation_change_test_required, checker);
     if (!required || *required == 0) continue;
-    const Span span = next ? next->span : checker.event_span();
     checker
         .violation("sabreur.formation.test", span,
                    fmt::format("{} changed formation with a non-panicked enemy {} away and took "
@@ -264,7 +283,7 @@ void Engine::fill_self(Facts& f, UnitId u) const {
   else
     f.word(G::self_reaction, st.reaction);
   f.boolean(G::self_activated_this_turn, st.activated);
-  f.boolean(G::self_tenacious_test_failed, false);
+  f.boolean(G::self_tenacious_test_failed, st.tenacious_failed);
   f.boolean(G::self_displaced_skirmisher, false);
   f.integer(G::self_nearest_any_enemy_distance, b.nearest_enemy(u, false));
   f.boolean(G::self_next_to_elite_leader, b.next_to_elite_leader(u));
@@ -351,7 +370,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
 }
 
 void Engine::finish(replay::EventChecker& checker) {
-  check_formation_test(nullptr, checker);
+  check_required_tests(nullptr, checker);
   settle_failure(nullptr, checker);
   flush_pending(checker);
 }

@@ -74,7 +74,7 @@ class Engine final : public replay::ReplayEngine {
   void apply_losses(UnitId u, int n, std::optional<UnitId> from, replay::EventChecker& checker);
   void flush_pending(replay::EventChecker& checker);
   void settle_failure(const Action* next, replay::EventChecker& checker);
-  void check_formation_test(const Action* next, replay::EventChecker& checker);
+  void check_required_tests(const Action* next, replay::EventChecker& checker);
 
   // orders.cpp
   void order_points(const Action& a, replay::EventChecker& checker);
@@ -117,6 +117,8 @@ class Engine final : public replay::ReplayEngine {
 
   // flight.cpp
   void flee(const Action& a, replay::EventChecker& checker);
+  void pass_through_friends(const Action& a, UnitId u, const std::vector<UnitId>& friends,
+                            replay::EventChecker& checker);
 
   // reactions.cpp
   void respond(const Action& a, replay::EventChecker& checker);

@@ -3,7 +3,9 @@
 // 1 D6 hexes (cavalry 1 D6 + 2) through its front hexes without turning,
 // the whole length whatever the terrain, unless an enemy or impassable
 // terrain blocks it; it is eliminated if it runs off the table or ends on an
-// occupied hex. Artillery never flees: it is eliminated.
+// occupied hex. Artillery never flees: it is eliminated. With no danger
+// near, it flees towards its own side of the table; friends it passes
+// through lose 1 D3 (Elite none, Recruit 1 D6).
 #include <fmt/format.h>
 
 #include "engine/geometry/hex/text.hpp"
@@ -11,6 +13,20 @@
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 
 namespace umpire::sabreur {
+namespace {
+
+// "la fuite se fait vers le camp de l'unité en fuite": the facings whose two
+// front hexes both lead towards the side's home edge (a pointy-topped grid
+// has a vertex due north and due south, none due east or west).
+bool faces_home(Facing f, std::string_view edge) {
+  if (edge == "north") return f == Facing::n;
+  if (edge == "south") return f == Facing::s;
+  if (edge == "east") return f == Facing::ne || f == Facing::se;
+  if (edge == "west") return f == Facing::nw || f == Facing::sw;
+  return true;
+}
+
+}  // namespace
 
 void Engine::flee(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
@@ -62,10 +78,22 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
         (b.engages(other, u) || b.engages(u, other)))
       danger = other;
   }
-  if (!danger) {
-    checker.not_checked("the direction of a flight with no danger near (towards its own edge)",
+  const std::string& home = setup_.sides[setup_.units[u].side].home_edge;
+  if (!danger && home.empty()) {
+    checker.not_checked("the direction of a flight with no danger near (the log names no home edge)",
                         a.span);
-  } else if (!hex::in_rear_cone(start, facing, state_.units[*danger].hex)) {
+  } else if (!danger && !faces_home(facing, home)) {
+    checker
+        .violation("sabreur.flight.direction", a.span,
+                   fmt::format("{} flees facing {}, away from its side's {} edge", quoted(u),
+                               hex::name(facing), home))
+        .note("no enemy engages it, is engaged by it or caused the flight: it flees towards its "
+              "own side")
+        .hint("face {}", home == "north"   ? "n"
+                         : home == "south" ? "s"
+                         : home == "east"  ? "ne or se"
+                                           : "nw or sw");
+  } else if (danger && !hex::in_rear_cone(start, facing, state_.units[*danger].hex)) {
     checker
         .violation("sabreur.flight.direction", a.span,
                    fmt::format("{} flees facing {} without turning its back to {}", quoted(u),
@@ -127,8 +155,11 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
         .note("the whole length is run, whatever the terrain, unless an enemy or impassable "
               "terrain blocks it or the unit leaves the table");
   }
-  if (!friends_passed.empty())
-    checker.not_checked("the 1 D3 losses of friends a flight passes through", a.span);
+  // A friend on the hex of arrival is not passed through: the flight ends
+  // there and the fleeing unit is eliminated.
+  if (!friends_passed.empty() && state_.unit_at(at) == friends_passed.back())
+    friends_passed.pop_back();
+  if (!friends_passed.empty()) pass_through_friends(a, u, friends_passed, checker);
 
   // Horde and panic, then the end of the run.
   st.panicked = true;
@@ -145,6 +176,41 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   }
   state_.place(u, at);
   st.manoeuvred = true;
+}
+
+// Each friend a flight passes through loses what the data's passage_losses
+// gives: the log writes one `effect` roll per friend losing dice, in the
+// order of the path (a D3 is thrown as a D6, docs/dice.md).
+void Engine::pass_through_friends(const Action& a, UnitId u, const std::vector<UnitId>& friends,
+                                  replay::EventChecker& checker) {
+  const UnitSetup& fleeing = setup_.units[u];
+  const UnitState& st = state_.units[u];
+  // Out of skirmish order on the turn it panics: its first flight, since a
+  // panicked unit is in horde.
+  const bool first_flight_from_skirmish = st.formation == Formation::skirmish_order && !st.panicked;
+  std::size_t effect_rolls = 0;
+  for (UnitId p : friends) {
+    if (!state_.units[p].on_table) continue;
+    Facts f(rules_);
+    fill_self(f, p);
+    f.set(G::friend_skills, rules_.skills(fleeing.skills));
+    f.boolean(G::friend_fled_from_skirmish_order_this_turn, first_flight_from_skirmish);
+    // The die the data reads, found from its highest face: none, 1 D3 or 1 D6.
+    f.integer(G::passage_d6, 6);
+    const auto most = eval_int(f, V::passage_losses, checker);
+    if (!most) return;
+    if (*most == 0) continue;
+    const std::string subject =
+        fmt::format("losses of {}, passed through by {}", quoted(p), quoted(u));
+    dice::Expr wanted;
+    wanted.terms.push_back(dice::dice_term(dice::make_dice(1, *most == 6 ? 6 : 3)));
+    auto roll = dice_.take(wanted, a.roll("effect", effect_rolls++), checker,
+                           "sabreur.flight.passage-losses", subject);
+    if (!roll || roll->dice.empty()) continue;
+    f.integer(G::passage_d6, roll->dice[0].faces.face());
+    const auto losses = eval_int(f, V::passage_losses, checker);
+    if (losses && *losses > 0) state_.lose(p, static_cast<int>(*losses));
+  }
 }
 
 }  // namespace umpire::sabreur

@@ -286,7 +286,7 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
                                                                    : replay::DiceMode::recorded;
   game.setup.seed = battle.header.seed;
   for (const events::Side& s : battle.header.sides)
-    game.setup.sides.push_back({s.span, s.id, s.points.value_or(0)});
+    game.setup.sides.push_back({s.span, s.id, s.points.value_or(0), s.home_edge});
   read_map(battle, game, diags);
   if (!read_units(battle, game, diags)) return std::nullopt;
   for (const events::Deployment& d : battle.deployment) {

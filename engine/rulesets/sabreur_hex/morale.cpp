@@ -82,6 +82,9 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   auto outcome = morale_test(a, u, reason, checker);
   st.next_test = TestReason::special_action;
   if (!outcome) return;
+  // A "tenace" unit that fails its activation test stays where it is, in
+  // its formation, for the rest of the turn (§ Points d'ordre).
+  if (reason == TestReason::tenacious_activation && !outcome->passed) st.tenacious_failed = true;
   // A unit charged or hit hard that fails either flees or loses the
   // difference (§ Test moral); the next statement says which.
   const bool consequences = reason == TestReason::losses_taken ||

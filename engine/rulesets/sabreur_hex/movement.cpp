@@ -86,9 +86,6 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
   check_activated(a, u, checker);
   const bool frontal = a.detail == "frontal" || (a.detail.empty() && !a.path.empty());
-  if (setup_.units[u].skills.has(Skill::tenacious))
-    checker.not_checked("whether a tenacious unit failed a test this turn (it may not manoeuvre)",
-                        a.span);
   if (state_.units[u].panicked && (frontal || a.detail == "indirect")) {
     // A panicked unit does not march (§ Actions des unités paniquées): said,
     // then applied as written (its horde has no movement factor to check).
@@ -285,6 +282,7 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   st.formation = *formation;
   if (a.facing) st.facing = *a.facing;
   st.next_test = TestReason::formation_change;
+  state_.tests_due = true;
 }
 
 void Engine::charge(const Action& a, replay::EventChecker& checker) {

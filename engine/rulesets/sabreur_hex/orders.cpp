@@ -159,7 +159,20 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   side.order_points =
       static_cast<std::int16_t>(std::max<std::int64_t>(0, side.order_points - spent));
   state_.group = a.actors;
-  for (UnitId u : a.actors) state_.units[u].activated = true;
+  for (UnitId u : a.actors) {
+    UnitState& st = state_.units[u];
+    st.activated = true;
+    // "tenace" in line: a morale test at once (checked by the next statement).
+    // Only the skill's holders can owe it; the data says when they do.
+    if (!setup_.units[u].skills.has(Skill::tenacious)) continue;
+    Facts t(rules_);
+    fill_self(t, u);
+    const auto tested = eval_int(t, V::tenacious_activation_test_required, checker);
+    if (tested && *tested != 0) {
+      st.next_test = TestReason::tenacious_activation;
+      state_.tests_due = true;
+    }
+  }
 }
 
 }  // namespace umpire::sabreur

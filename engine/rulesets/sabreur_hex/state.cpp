@@ -20,6 +20,8 @@ std::string_view name(TestReason r) {
       return "rally_attempt";
     case TestReason::formation_change:
       return "formation_change";
+    case TestReason::tenacious_activation:
+      return "tenacious_activation";
   }
   return "special_action";
 }
@@ -112,6 +114,7 @@ void State::write(replay::StateWriter& out) const {
     out.boolean(u.is_attack_target);
     out.str(u.reaction);
     out.u8(u.defensive_fires);
+    out.boolean(u.tenacious_failed);
   }
   out.tag('G');
   out.u32(static_cast<std::uint32_t>(group.size()));

@@ -24,6 +24,7 @@ enum class TestReason : std::uint8_t {
   losses_taken,
   rally_attempt,
   formation_change,
+  tenacious_activation,
 };
 std::string_view name(TestReason r);
 
@@ -47,6 +48,7 @@ struct UnitState {
   std::optional<UnitId> test_enemy;  // the charger, the unit that inflicted the losses
   bool is_attack_target = false;
   std::string reaction;  // the reaction declared to the current charge, rules spelling
+  bool tenacious_failed = false;  // failed its "tenace" activation test this turn
 };
 
 struct SideState {
@@ -95,6 +97,10 @@ class State {
   std::optional<PendingLosses> pending;
   std::optional<PendingFailure> failure;
   std::optional<ChargeInProgress> charge;
+  // Some unit owes a morale test right now (a change of formation near the
+  // enemy, a "tenace" activation): derived from next_test, so not hashed;
+  // it spares the engine a look at every unit after each statement.
+  bool tests_due = false;
 
   // The unit on `h`, if any.
   std::optional<UnitId> unit_at(Hex h) const;

@@ -107,9 +107,9 @@ std::optional<Skill> parse_skill(std::string_view word) {
   return find_name<Skill>(kSkills, word);
 }
 
-const replay::WrittenRoll* Action::roll(std::string_view label) const {
+const replay::WrittenRoll* Action::roll(std::string_view label, std::size_t nth) const {
   for (const replay::WrittenRoll& r : rolls)
-    if (r.label == label) return &r;
+    if (r.label == label && nth-- == 0) return &r;
   return nullptr;
 }
 

@@ -153,6 +153,7 @@ struct SideSetup {
   Span span;
   std::string id;
   std::int64_t army_points = 0;
+  std::string home_edge;  // north, south, east, west; empty when the log names none
 };
 
 struct Setup {
@@ -228,7 +229,8 @@ struct Action {
   std::vector<std::string> untyped;
 
   // The roll with this label ("" is the main roll), or null.
-  const replay::WrittenRoll* roll(std::string_view label) const;
+  // The `nth` roll written with `label` ("" the unlabelled ones), if any.
+  const replay::WrittenRoll* roll(std::string_view label, std::size_t nth = 0) const;
   // The labelled roll, else the main roll.
   const replay::WrittenRoll* roll_or_main(std::string_view label) const;
 };

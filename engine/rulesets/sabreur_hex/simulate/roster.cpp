@@ -132,7 +132,8 @@ SimulatedSetup make_setup(const RulesBinding& rules, dice::Rng& rng, std::uint64
       out.unit_points.push_back(m.points);
     }
     armies += fmt::format("\narmy {} points {}\n{}", side_ids[side], totals[side], lines);
-    s.sides.push_back({Span{}, std::string(side_ids[side]), totals[side]});
+    s.sides.push_back(
+        {Span{}, std::string(side_ids[side]), totals[side], side == 0 ? "south" : "north"});
   }
 
   // Deployment: each army on open ground in the three rows of its home edge.
