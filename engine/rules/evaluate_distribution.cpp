@@ -74,7 +74,7 @@ std::optional<dice::Distribution> Evaluator::distribution(std::uint32_t id) {
       return std::nullopt;
     }
   }
-  step(fmt::format("distribution of {} over {}", v.name, rolled.empty() ? std::string("no rolled given") : names),
+  if (trace_) step(fmt::format("distribution of {} over {}", v.name, rolled.empty() ? std::string("no rolled given") : names),
        v.refs);
   std::map<std::int64_t, dice::Count> ways;
   std::vector<std::int64_t> faces(rolled.size());
@@ -112,7 +112,7 @@ std::optional<dice::Distribution> Evaluator::distribution(std::uint32_t id) {
   std::vector<dice::Count> counts(static_cast<std::size_t>(ways.rbegin()->first - lo + 1), dice::Count(0));
   for (const auto& [value, n] : ways) counts[static_cast<std::size_t>(value - lo)] = n;
   dice::Distribution out(lo, std::move(counts));
-  step(fmt::format("{} ranges {}..{}", v.name, out.min(), out.max()), v.refs);
+  if (trace_) step(fmt::format("{} ranges {}..{}", v.name, out.min(), out.max()), v.refs);
   return out;
 }
 

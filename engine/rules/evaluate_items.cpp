@@ -114,7 +114,7 @@ void Evaluator::fold_rerolls(std::uint32_t id, TestResult& r) {
       const std::string what = fmt::format("re-roll {} ({} {})", scope_text(rr.scope),
                                            skill.special ? "special" : "skill", skill.name);
       if (!s_.given(skill.holder)) {
-        step(fmt::format("{}: not considered, the situation gives no '{}'", what, rs_.givens[skill.holder].name),
+        if (trace_) step(fmt::format("{}: not considered, the situation gives no '{}'", what, rs_.givens[skill.holder].name),
              skill.refs);
         continue;
       }
@@ -130,7 +130,7 @@ void Evaluator::fold_rerolls(std::uint32_t id, TestResult& r) {
     const Skill& skill = rs_.skills[a.skill];
     const std::string what = fmt::format("re-roll {} ({} {})", scope_text(a.scope),
                                          skill.special ? "special" : "skill", skill.name);
-    step(&a == best ? what : what + ": not applied, a roll is re-rolled at most once", skill.refs);
+    if (trace_) step(&a == best ? what : what + ": not applied, a roll is re-rolled at most once", skill.refs);
   }
   if (best) r.reroll = *best;
   if (!r.probability) return;
@@ -167,11 +167,11 @@ std::optional<TestResult> Evaluator::test(std::uint32_t id) {
   const Test& t = rs_.tests[id];
   auto result = guarded([&] {
     TestResult r;
-    step(fmt::format("test {}: roll {} {} target", t.name, t.dice_text, t.at_least ? "at least" : "at most"), t.refs);
+    if (trace_) step(fmt::format("test {}: roll {} {} target", t.name, t.dice_text, t.at_least ? "at least" : "at most"), t.refs);
     Depth d(depth_);
     r.at_least = t.at_least;
     r.target = eval_int(t.target);
-    step(fmt::format("target {}", r.target));
+    if (trace_) step(fmt::format("target {}", r.target));
     r.needed = r.target;
     if (t.stack) {
       if (t.on_roll) {
@@ -190,10 +190,10 @@ std::optional<TestResult> Evaluator::test(std::uint32_t id) {
       const std::string face = f.natural ? fmt::format("natural {}", f.face)
                                          : (f.face ? fmt::format("double {}", f.face) : std::string("any double"));
       if (f.outcome == FaceOutcome::item) {
-        step(fmt::format("{} triggers {}", face, f.item), rs_.refs_of(*rs_.find(f.item)));
+        if (trace_) step(fmt::format("{} triggers {}", face, f.item), rs_.refs_of(*rs_.find(f.item)));
         triggers = true;
       } else {
-        step(fmt::format("{} is always a {}", face, f.outcome == FaceOutcome::success ? "success" : "failure"), t.refs);
+        if (trace_) step(fmt::format("{} is always a {}", face, f.outcome == FaceOutcome::success ? "success" : "failure"), t.refs);
         faces.emplace_back(&f, f.outcome == FaceOutcome::success);
       }
     }
@@ -208,7 +208,7 @@ std::optional<TestResult> Evaluator::test(std::uint32_t id) {
         r.faces_included = faces.empty();
       }
     }
-    step(fmt::format("needs {}{} on {}", r.needed, r.at_least ? "+" : " or less", t.dice_text));
+    if (trace_) step(fmt::format("needs {}{} on {}", r.needed, r.at_least ? "+" : " or less", t.dice_text));
     fold_rerolls(id, r);
     return r;
   });
@@ -219,7 +219,7 @@ std::optional<bool> Evaluator::permission(std::uint32_t id) {
   return guarded([&] {
     const Permission& p = rs_.permissions[id];
     const bool applies = !p.when || eval_bool(*p.when);
-    step(fmt::format("permission {}: {}", p.name, applies ? "applies" : "does not apply"), p.refs);
+    if (trace_) step(fmt::format("permission {}: {}", p.name, applies ? "applies" : "does not apply"), p.refs);
     return applies;
   });
 }
@@ -242,10 +242,10 @@ std::optional<PermissionResult> Evaluator::action(std::uint32_t action_value) {
           const auto& l = rs_.permissions[j].lifts;
           return std::find(l.begin(), l.end(), i) != l.end();
         });
-        step(fmt::format("{}: {}{}", p.name, what, lifted ? " (lifted)" : ""), p.refs);
+        if (trace_) step(fmt::format("{}: {}{}", p.name, what, lifted ? " (lifted)" : ""), p.refs);
         forbidden = forbidden || !lifted;
       } else {
-        step(fmt::format("{}: {}", p.name, what), p.refs);
+        if (trace_) step(fmt::format("{}: {}", p.name, what), p.refs);
         required = required || p.modality == Modality::must;
       }
     }
@@ -261,7 +261,7 @@ std::optional<bool> Evaluator::invariant(std::uint32_t id) {
   return guarded([&] {
     const Invariant& inv = rs_.invariants[id];
     const bool holds = eval_bool(inv.cond);
-    step(fmt::format("invariant {}: {}", inv.name, holds ? "holds" : "VIOLATED"), inv.refs);
+    if (trace_) step(fmt::format("invariant {}: {}", inv.name, holds ? "holds" : "VIOLATED"), inv.refs);
     return holds;
   });
 }
@@ -328,7 +328,7 @@ bool Evaluator::compare(const Constraint& c, const ArmyList& list, const std::ve
     case CmpOp::gt: ok = l > r; op = ">"; break;
     case CmpOp::ge: ok = l >= r; op = ">="; break;
   }
-  step(fmt::format("constraint {}{}: {} {} {}: {}", c.name, where, lhs, op, rhs_text, ok ? "met" : "NOT MET"), c.refs);
+  if (trace_) step(fmt::format("constraint {}{}: {} {} {}: {}", c.name, where, lhs, op, rhs_text, ok ? "met" : "NOT MET"), c.refs);
   return ok;
 }
 
@@ -337,7 +337,7 @@ std::optional<bool> Evaluator::constraint(std::uint32_t list_id, std::uint32_t i
     const ArmyList& list = rs_.army_lists[list_id];
     const Constraint& c = list.constraints[index];
     if (c.when && !eval_bool(*c.when)) {
-      step(fmt::format("constraint {}: does not apply", c.name), c.refs);
+      if (trace_) step(fmt::format("constraint {}: does not apply", c.name), c.refs);
       return true;
     }
     if (!c.per_division) return compare(c, list, nullptr, "");
@@ -359,7 +359,7 @@ std::optional<std::int64_t> Evaluator::skill_cost(std::uint32_t id) {
     const Skill& s = rs_.skills[id];
     if (!s.cost) return 0;
     const std::int64_t c = eval_int(*s.cost);
-    step(fmt::format("{} costs {}{}", s.name, c, s.cost_per.empty() ? "" : " per " + s.cost_per), s.refs);
+    if (trace_) step(fmt::format("{} costs {}{}", s.name, c, s.cost_per.empty() ? "" : " per " + s.cost_per), s.refs);
     return c;
   });
 }
@@ -368,7 +368,7 @@ std::optional<bool> Evaluator::skill_allowed(std::uint32_t id) {
   return guarded([&] {
     const Skill& s = rs_.skills[id];
     const bool ok = !s.allowed || eval_bool(*s.allowed);
-    step(fmt::format("{} {} be taken here", s.name, ok ? "may" : "may not"), s.refs);
+    if (trace_) step(fmt::format("{} {} be taken here", s.name, ok ? "may" : "may not"), s.refs);
     return ok;
   });
 }

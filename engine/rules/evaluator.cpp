@@ -212,7 +212,7 @@ Val Evaluator::eval_inner(const Expr& e) {
       const std::uint32_t option = s_.switch_option(e.ref);
       if (switch_reported_[e.ref]) return Val::enumeration(option);
       switch_reported_[e.ref] = true;
-      step(fmt::format("switch {} = {}{}", sw.name, sw.options[option].name,
+      if (trace_) step(fmt::format("switch {} = {}{}", sw.name, sw.options[option].name,
                        option == sw.default_option ? " (default)" : ""),
            sw.options[option].refs.empty() ? sw.refs : sw.options[option].refs);
       return Val::enumeration(option);
@@ -316,7 +316,7 @@ Val Evaluator::value_inner(std::uint32_t id) {
 std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
   const Stack& stack = rs_.stacks[id];
   std::int64_t value = start;
-  step(fmt::format("{}: start {}", stack.name, start), stack.refs);
+  if (trace_) step(fmt::format("{}: start {}", stack.name, start), stack.refs);
   Depth d(depth_);
   auto apply = [&](const Entry& e, std::int64_t v) -> std::pair<std::int64_t, std::int64_t> {
     std::int64_t operand = 0;
@@ -360,16 +360,18 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
     }
     for (const Entry* e : chosen) {
       const auto [r, operand] = apply(*e, value);
-      std::string who = e->name;
-      if (e->skill) who += fmt::format(" (skill {})", rs_.skills[*e->skill].name);
-      step(fmt::format("{} {}{} -> {}  [stage {}]", op_text(rs_, *e, operand), who, policy_text(stage.policy), r,
-                       stage.name),
-           e->refs.empty() ? stack.refs : e->refs);
+      if (trace_) {
+        std::string who = e->name;
+        if (e->skill) who += fmt::format(" (skill {})", rs_.skills[*e->skill].name);
+        step(fmt::format("{} {}{} -> {}  [stage {}]", op_text(rs_, *e, operand), who, policy_text(stage.policy), r,
+                         stage.name),
+             e->refs.empty() ? stack.refs : e->refs);
+      }
       value = r;
     }
     for (const Entry* e : applicable) {
       if (std::find(chosen.begin(), chosen.end(), e) != chosen.end()) continue;
-      step(fmt::format("not applied: {} (superseded: stage{})", e->name, policy_text(stage.policy)),
+      if (trace_) step(fmt::format("not applied: {} (superseded: stage{})", e->name, policy_text(stage.policy)),
            e->refs.empty() ? stack.refs : e->refs);
     }
   }
@@ -380,19 +382,22 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
            "declare the stack 'clamp' if the text bounds the result, or fix the entries");
     }
     const std::int64_t clamped = std::clamp(value, stack.type.lo, stack.type.hi);
-    step(fmt::format("clamped {} -> {} ({})", value, clamped, type_name(rs_, stack.type)), stack.refs);
+    if (trace_) step(fmt::format("clamped {} -> {} ({})", value, clamped, type_name(rs_, stack.type)), stack.refs);
     value = clamped;
   }
-  step(fmt::format("= {}", value));
+  if (trace_) step(fmt::format("= {}", value));
   return value;
 }
 
 std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, const std::vector<Val>& keys) {
   const Table& t = rs_.tables[id];
-  std::string key_text;
-  for (std::size_t k = 0; k < t.keys.size(); ++k) {
-    key_text += (k ? ", " : "") + t.keys[k].name + " = " + value_text(rs_, t.keys[k].type, keys[k]);
-  }
+  // Spelled out only for a message or the breakdown.
+  const auto key_text = [&] {
+    std::string text;
+    for (std::size_t k = 0; k < t.keys.size(); ++k)
+      text += (k ? ", " : "") + t.keys[k].name + " = " + value_text(rs_, t.keys[k].type, keys[k]);
+    return text;
+  };
   for (std::size_t k = 0; k < t.keys.size(); ++k) {
     const Val& v = keys[k];
     if (v.is_none()) fail("rules.eval.no-value", t.span, fmt::format("key '{}' of '{}' has no value", t.keys[k].name, t.name));
@@ -413,16 +418,18 @@ std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, const std::vec
       else all = p.lo <= keys[k].number && keys[k].number <= p.hi;
     }
     if (!all) continue;
-    std::string results;
-    for (std::size_t c = 0; c < t.columns.size(); ++c) {
-      results += (c ? ", " : "") + t.columns[c].name + " = " + value_text(rs_, t.columns[c].type, row.results[c]);
+    if (trace_) {
+      std::string results;
+      for (std::size_t c = 0; c < t.columns.size(); ++c) {
+        results += (c ? ", " : "") + t.columns[c].name + " = " + value_text(rs_, t.columns[c].type, row.results[c]);
+      }
+      step(fmt::format("{}({}) row {}: {}", t.name, key_text(), r + 1, results), row.refs.empty() ? t.refs : row.refs);
     }
-    step(fmt::format("{}({}) row {}: {}", t.name, key_text, r + 1, results), row.refs.empty() ? t.refs : row.refs);
     return r;
   }
-  if (!t.partial) fail("rules.eval.no-row", t.span, fmt::format("no row of '{}' matches {}", t.name, key_text));
-  last_no_entry_ = fmt::format("no row of partial table '{}' matches {}", t.name, key_text);
-  step(fmt::format("{}({}): no entry (partial table)", t.name, key_text), t.refs);
+  if (!t.partial) fail("rules.eval.no-row", t.span, fmt::format("no row of '{}' matches {}", t.name, key_text()));
+  last_no_entry_ = fmt::format("no row of partial table '{}' matches {}", t.name, key_text());
+  if (trace_) step(fmt::format("{}({}): no entry (partial table)", t.name, key_text()), t.refs);
   return std::nullopt;
 }
 

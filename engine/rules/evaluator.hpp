@@ -121,6 +121,10 @@ class Evaluator {
   std::optional<bool> skill_allowed(std::uint32_t id);
 
   const std::vector<Step>& breakdown() const { return steps_; }
+  // Off, no breakdown is kept: formatting its steps costs more than the
+  // evaluation. Hot callers evaluate quietly and again with the breakdown
+  // only when they must explain a result.
+  void set_trace(bool on) { trace_ = on; }
   const std::optional<EvalError>& error() const { return error_; }
 
  private:
@@ -160,6 +164,7 @@ class Evaluator {
   std::vector<Step> steps_;
   std::optional<EvalError> error_;
   int depth_ = 0;
+  bool trace_ = true;
   std::string last_no_entry_ = "a lookup found no row";  // the last partial-table miss, for messages
   std::vector<std::uint32_t> evaluating_;  // values in progress, to stop runaway recursion
   // The situation does not change while an evaluator lives: each value is

@@ -37,7 +37,7 @@ CheckedLog check_log(const std::string& text,
   if (!game || diags.has_errors()) return finish();
   Engine engine(std::move(game->setup), std::move(game->actions), binding(), diags);
   replay::NotCheckedLog unchecked;
-  replay::StateWriter writer;
+  replay::StateWriter writer(replay::StateWriter::Mode::hash_only);
   engine.write_state(writer);
   out.initial_hash = writer.hash();
   if (after_event) after_event(SIZE_MAX, engine);

@@ -12,7 +12,7 @@ ReplayResult run_replay(ReplayEngine& engine, const ReplayOptions& options,
                         DiagnosticEngine& diags) {
   ReplayResult result;
   NotCheckedLog unchecked;
-  StateWriter writer;
+  StateWriter writer(StateWriter::Mode::hash_only);
   engine.write_state(writer);
   result.initial_hash = writer.hash();
   result.events.reserve(engine.event_count());

@@ -27,7 +27,15 @@ constexpr std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = fnv
 
 class StateWriter {
  public:
-  void u8(std::uint8_t v) { bytes_.push_back(static_cast<char>(v)); }
+  // A replay only needs the hash: the writer then folds each byte into it
+  // and keeps none (writing the state after every event is on the hot path).
+  enum class Mode : std::uint8_t { keep_bytes, hash_only };
+  explicit StateWriter(Mode mode = Mode::keep_bytes) : keep_(mode == Mode::keep_bytes) {}
+
+  void u8(std::uint8_t v) {
+    hash_ = (hash_ ^ v) * fnv1a_prime;
+    if (keep_) bytes_.push_back(static_cast<char>(v));
+  }
   void boolean(bool v) { u8(v ? 1 : 0); }
   void u16(std::uint16_t v) { put(v, 2); }
   void u32(std::uint32_t v) { put(v, 4); }
@@ -38,20 +46,27 @@ class StateWriter {
   // Length (u32) then the bytes.
   void str(std::string_view s) {
     u32(static_cast<std::uint32_t>(s.size()));
-    bytes_.append(s);
+    for (const char c : s) u8(static_cast<std::uint8_t>(c));
   }
   // A one-byte section tag, so that two layouts never produce the same bytes
   // by accident when a field moves.
-  void tag(char t) { bytes_.push_back(t); }
+  void tag(char t) { u8(static_cast<std::uint8_t>(t)); }
 
+  // Empty in hash_only mode.
   const std::string& bytes() const { return bytes_; }
-  std::uint64_t hash() const { return fnv1a64(bytes_); }
-  void clear() { bytes_.clear(); }
+  // FNV-1a 64 of every byte written since construction or clear().
+  std::uint64_t hash() const { return hash_; }
+  void clear() {
+    bytes_.clear();
+    hash_ = fnv1a_offset_basis;
+  }
 
  private:
   void put(std::uint64_t v, int width) {
-    for (int i = 0; i < width; ++i) bytes_.push_back(static_cast<char>((v >> (8 * i)) & 0xffU));
+    for (int i = 0; i < width; ++i) u8(static_cast<std::uint8_t>((v >> (8 * i)) & 0xffU));
   }
+  bool keep_;
+  std::uint64_t hash_ = fnv1a_offset_basis;
   std::string bytes_;
 };
 

@@ -150,12 +150,12 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   }
   const PathCheck pc = check_path(u, start, path, span, true, checker);
 
-  std::vector<std::string> notes;
   f.word(G::move_kind, "marching");
   f.boolean(G::move_forced, false);
   f.boolean(G::move_on_penalising_terrain, pc.penalising);
   f.integer(G::move_rotation_degrees, degrees);
-  auto rotation_cost = eval_int(f, V::rotation_cost, checker, &notes);
+  // A breach of the allowance is explained by the permission's own breakdown.
+  auto rotation_cost = eval_int(f, V::rotation_cost, checker);
   const std::int64_t used = static_cast<std::int64_t>(path.size()) + rotation_cost.value_or(0);
   f.integer(G::move_hexes_used, used);
   const Hex end = path.empty() ? start : path.back();
@@ -170,7 +170,7 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   }
   f.boolean(G::move_stays_engaged, stays);
   f.integer(G::move_end_enemy_distance, b.nearest_enemy_from(end, setup_.units[u].side, false));
-  auto allowance = eval_int(f, V::max_move, checker, &notes);
+  auto allowance = eval_int(f, V::max_move, checker);
   const std::string subject = fmt::format(
       "{} {} {}{}", quoted(u), charge ? "charging" : "marching", hexes_text(static_cast<int>(used)),
       allowance ? fmt::format(" (allowance {})", *allowance) : std::string());
@@ -224,8 +224,7 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
   }
   Facts f(rules_);
   fill_self(f, u);
-  std::vector<std::string> notes;
-  auto max = eval_int(f, V::indirect_march_max, checker, &notes);
+  auto max = eval_int(f, V::indirect_march_max, checker);
   const int length = hex::distance(start, *to);
   const auto dir = hex::straight_direction(start, *to);
   if (!dir) {
@@ -239,6 +238,8 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
     auto b = checker.violation("sabreur.move.indirect", span,
                                fmt::format("{} marches {} indirectly, at most {}", quoted(u),
                                            hexes_text(length), hexes_text(static_cast<int>(*max))));
+    std::vector<std::string> notes;
+    eval_int(f, V::indirect_march_max, checker, &notes);  // again, for its breakdown
     for (const std::string& n : notes) b.note(n);
   }
   std::vector<Hex> hexes;

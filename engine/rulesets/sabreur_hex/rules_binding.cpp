@@ -182,6 +182,7 @@ std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventCheck
                                      std::vector<std::string>* notes) {
   if (!facts_ok(facts, checker)) return std::nullopt;
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
+  ev.set_trace(notes != nullptr);
   auto r = ev.value(facts.binding().value(v));
   if (!r) {
     evaluation_failed(ev, facts.binding().value_name(v), checker);
@@ -198,6 +199,7 @@ std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::Even
                                            std::vector<std::string>* notes) {
   if (!facts_ok(facts, checker)) return std::nullopt;
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
+  ev.set_trace(notes != nullptr);
   auto r = ev.test(facts.binding().test(t));
   if (!r) {
     evaluation_failed(ev, kTestNames[static_cast<std::size_t>(t)], checker);
@@ -215,6 +217,7 @@ bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, S
   if (!facts_ok(facts, checker)) return false;
   const rules::Ruleset& rs = facts.binding().rs();
   rules::Evaluator ev(rs, facts.situation());
+  ev.set_trace(false);  // most actions are allowed: explained only when not
   auto r = ev.action(facts.binding().action(a));
   if (!r) {
     evaluation_failed(ev, kActionNames[static_cast<std::size_t>(a)], checker);
@@ -236,6 +239,7 @@ bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, S
     forbidding_ids.push_back(i);
   }
   const bool allowed = forbidding.empty();
+  std::optional<std::vector<std::string>> why;  // the breakdown, evaluated again with it
   for (std::uint32_t i : forbidding_ids) {
     const rules::Permission& p = rs.permissions[i];
     // One breach is written once: a prohibition that a more specific one
@@ -256,7 +260,12 @@ bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, S
     auto b = checker.violation(id, span, fmt::format("{} is not allowed", subject));
     b.note("forbidden by '{}' of the rules data{}", p.name,
            p.refs.empty() ? std::string() : fmt::format(" ({})", p.refs.front().text()));
-    for (const std::string& line : breakdown_notes(ev)) b.note(line);
+    if (!why) {
+      rules::Evaluator traced(rs, facts.situation());
+      traced.action(facts.binding().action(a));
+      why = breakdown_notes(traced);
+    }
+    for (const std::string& line : *why) b.note(line);
   }
   return allowed;
 }
