@@ -156,5 +156,24 @@ TEST(SabreurCharge, TargetInTheFrontConeOrOnAFlank) {
   EXPECT_EQ(c.p.count("sabreur.charge.cone"), 1u) << c.p.messages();
 }
 
+// § Conditions pour qu'une charge soit valide, 4): "L'unité qui charge doit
+// prioritairement charger une unité ennemie située directement devant son
+// front". Cuirassiers at 5,2 facing north charge infantry on their flank hex
+// 6,2 (turning to face it) while another enemy stands ahead.
+TEST(SabreurCharge, AnEnemyInFrontWithinReachComesFirst) {
+  for (const int row : {5, 8}) {  // 3 hexes ahead (within reach), then 6
+    Position p;
+    const UnitId cav = p.unit(0, UnitType::heavy_cavalry, at(5, 2), Facing::n, Formation::line, 10);
+    const UnitId flank = p.unit(1, UnitType::line_infantry, at(6, 2), Facing::n, Formation::line, 18);
+    p.unit(1, UnitType::line_infantry, at(5, row), Facing::s, Formation::line, 18);
+    p.order_points(0);
+    p.activate(0, {cav});
+    Action& c = p.act(ActionKind::charge, 0, {cav}, {flank});
+    c.facing = Facing::ne;
+    p.run();
+    EXPECT_EQ(p.count("sabreur.charge.priority"), row == 5 ? 1u : 0u) << p.messages();
+  }
+}
+
 }  // namespace
 }  // namespace umpire::sabreur::testing

@@ -117,6 +117,34 @@ TEST(Zone, FrontConeIsWhereFrontalStepsLead) {
   }
 }
 
+TEST(Zone, AFrontalChargeFromTheFrontConeReachesTheFront) {
+  // § Conditions pour qu'une charge soit valide, 5): a charger "directement
+  // devant le front de sa cible" may not charge its flank or rear. With the
+  // front cone as "devant le front" (docs/hex-geometry.md) and a charge
+  // being a frontal march, that can never happen: every march that starts
+  // in the target's front cone and ends engaging it ends on its front. The
+  // engine therefore needs no check of its own for condition 5.
+  const Hex target = at("8,6");
+  int charges = 0;
+  for (Facing tf : kFacings) {
+    for (Hex start : front_cone(target, tf, 6)) {
+      for (Facing f : kFacings) {
+        for (int length = 1; length <= 6; ++length) {
+          for (unsigned choice = 0; choice < (1U << length); ++choice) {
+            Hex h = start;
+            for (int i = 0; i < length; ++i) h = front_hexes(h, f)[(choice >> i) & 1U];
+            if (h == target || !in_front_hexes(h, f, target)) continue;
+            ++charges;
+            EXPECT_EQ(zone_of(target, tf, h), Zone::front)
+                << to_string(start) << " facing " << name(f) << " ends on " << to_string(h);
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(charges, 1000);
+}
+
 TEST(Zone, ConesMatchZoneTests) {
   const Hex u = at("8,6");
   for (Facing f : kFacings) {

@@ -94,6 +94,8 @@ class Engine final : public replay::ReplayEngine {
                  replay::EventChecker& checker);
   void change_formation(const Action& a, replay::EventChecker& checker);
   void charge(const Action& a, replay::EventChecker& checker);
+  void check_charge_priority(const Action& a, UnitId u, UnitId t, const Facts& f,
+                             replay::EventChecker& checker);
   void end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker);
 
   // fire.cpp

@@ -328,8 +328,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
               hex::to_string(cs.hex), quoted(t), hex::to_string(ts.hex),
               hex::name(hex::zone_of(cs.hex, cs.facing, ts.hex)));
   }
-  checker.not_checked("charge priority to an enemy directly in front, and flank or rear charges",
-                      a.span);
+  check_charge_priority(a, u, t, f, checker);
   // The reactions are chosen against the charge as declared (reactions.cpp).
   state_.charge = ChargeInProgress{u,
                                    t,
@@ -356,6 +355,39 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   target.next_test = TestReason::charge_reaction;
   target.test_enemy = u;
   checker.not_checked("shock combat and pursuit", a.span);
+}
+
+// Condition 4 of § Conditions pour qu'une charge soit valide, with
+// "directement devant son front" read as the front cone
+// (docs/hex-geometry.md § charge geometry): an enemy in the charger's front
+// cone within reach is charged before one on a flank hex. Condition 5 (no
+// flank or rear charge from in front of the target) needs no check: a
+// frontal march from the target's front cone that ends engaging it always
+// ends on its front (tests/geometry/zone_test.cpp).
+void Engine::check_charge_priority(const Action& a, UnitId u, UnitId t, const Facts& f,
+                                   replay::EventChecker& checker) {
+  const Board b = board();
+  const UnitState& cs = state_.units[u];
+  const UnitState& ts = state_.units[t];
+  if (!hex::in_front_cone(cs.hex, cs.facing, ts.hex)) {
+    const auto reach = eval_int(f, V::movement_factor, checker);
+    for (std::size_t e = 0; reach && e < state_.units.size(); ++e) {
+      const auto other = static_cast<UnitId>(e);
+      const UnitState& es = state_.units[e];
+      if (other == t || !es.on_table || !b.enemies(u, other)) continue;
+      if (!hex::in_front_cone(cs.hex, cs.facing, es.hex) || hex::distance(cs.hex, es.hex) > *reach)
+        continue;
+      checker
+          .violation("sabreur.charge.priority", a.span,
+                     fmt::format("{} charges {} on its flank hex while {} stands in its front cone, "
+                                 "{} away",
+                                 quoted(u), quoted(t), quoted(other),
+                                 hexes_text(hex::distance(cs.hex, es.hex))))
+          .note("the charge range is the movement factor, {}", hexes_text(static_cast<int>(*reach)))
+          .hint("an enemy directly in front is charged first");
+      break;
+    }
+  }
 }
 
 }  // namespace umpire::sabreur
