@@ -1,5 +1,6 @@
 // Reactions to a charge, flight and disengagement:
 // 002_87c3dc452f850204.txt § Réactions face à une charge, § Manœuvres.
+#include "engine/geometry/hex/zone.hpp"
 #include "tests/engine/sabreur_fixture.hpp"
 
 namespace umpire::sabreur::testing {
@@ -161,6 +162,44 @@ TEST(SabreurFlight, WithNoDangerNearItFleesTowardsItsOwnEdge) {
     p.run();
     EXPECT_EQ(p.count("sabreur.flight.direction"), facing == Facing::n ? 0u : 1u) << p.messages();
   }
+}
+
+// § Manœuvres: "Une unité qui esquive le fait vers l'arrière, en entrant à
+// chaque fois dans l'un des deux hexagones de dos de l'unité", within its
+// allowance, never when engaged from the rear.
+TEST(SabreurEvade, BackwardsWithinItsAllowance) {
+  const auto evading = [](std::vector<Hex> path, bool rear_enemy, Hex from = at(5, 5)) {
+    auto p = std::make_unique<Position>();
+    const UnitId hussars = p->unit(0, UnitType::light_cavalry, from, Facing::n, Formation::line, 8);
+    p->unit(1, UnitType::line_infantry, at(11, 10), Facing::s, Formation::line, 18);
+    if (rear_enemy) p->unit(1, UnitType::line_infantry, at(5, 4), Facing::n, Formation::line, 18);
+    p->order_points(0);
+    p->activate(0, {hussars});
+    Action& e = p->act(ActionKind::evade, 0, {hussars});
+    e.path = std::move(path);
+    p->run();
+    return p;
+  };
+  auto back = evading({at(4, 4), at(4, 3)}, false);
+  EXPECT_EQ(back->diags.count(Severity::error), 0u) << back->messages();
+  EXPECT_EQ(back->engine().state().units[0].hex, at(4, 3));
+  EXPECT_EQ(back->engine().state().units[0].facing, Facing::n);
+
+  auto forward = evading({at(5, 6)}, false);
+  EXPECT_EQ(forward->count("sabreur.move.evade"), 1u) << forward->messages();
+
+  // Light cavalry moves 5 hexes (§ FACTEURS DES UNITES): 6 are too many.
+  std::vector<Hex> six;
+  for (Hex h = at(5, 8); six.size() < 6;) six.push_back(h = hex::rear_hexes(h, Facing::n)[0]);
+  auto too_far = evading(six, false, at(5, 8));
+  EXPECT_EQ(too_far->count("sabreur.move.allowance"), 1u) << too_far->messages();
+  six.pop_back();
+  auto five = evading(six, false, at(5, 8));
+  EXPECT_EQ(five->diags.count(Severity::error), 0u) << five->messages();
+
+  // Infantry at 5,4 engages the hussars from behind: no evade.
+  auto engaged = evading({at(4, 4)}, true);
+  EXPECT_EQ(engaged->count("sabreur.move.evade"), 1u) << engaged->messages();
 }
 
 }  // namespace

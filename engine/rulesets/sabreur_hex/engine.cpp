@@ -360,6 +360,9 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
     case ActionKind::flee:
       flee(a, checker);
       break;
+    case ActionKind::evade:
+      evade(a, checker);
+      break;
     case ActionKind::attack:
       attack(a, checker);
       break;

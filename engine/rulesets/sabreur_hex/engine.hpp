@@ -119,6 +119,8 @@ class Engine final : public replay::ReplayEngine {
 
   // flight.cpp
   void flee(const Action& a, replay::EventChecker& checker);
+  // evade.cpp
+  void evade(const Action& a, replay::EventChecker& checker);
   void pass_through_friends(const Action& a, UnitId u, const std::vector<UnitId>& friends,
                             replay::EventChecker& checker);
 

@@ -84,10 +84,6 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       checker.not_checked("pursuit", a.span);
       if (u) place_as_written(*u);
       break;
-    case ActionKind::evade:
-      checker.not_checked("evades", a.span);
-      if (u) place_as_written(*u);
-      break;
     case ActionKind::remove:
       checker.not_checked("whether a unit removed had to leave the table", a.span);
       if (u) state_.eliminate(*u);

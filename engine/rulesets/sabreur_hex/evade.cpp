@@ -1,0 +1,69 @@
+// The evade (esquive): 002_87c3dc452f850204.txt § Manœuvres ("Une unité qui
+// esquive le fait vers l'arrière, en entrant à chaque fois dans l'un des deux
+// hexagones de dos de l'unité. L'esquive est interdite si on est engagé de
+// dos par une unité adverse. La longueur du déplacement ne peut pas dépasser
+// la longueur maximum autorisée pour l'unité."). Passing through units
+// follows the rule of marches (check_path); no disengagement losses, which
+// the text gives only after a frontal or indirect march.
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/text.hpp"
+#include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+
+void Engine::evade(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  UnitState& st = state_.units[u];
+  // As a reaction to a charge the unit needs no order, and its `respond`
+  // statement already asked whether it may evade (reactions.cpp).
+  const bool reacting = st.reaction == "evade";
+  const std::string subject = fmt::format("an evade by {}", quoted(u));
+  Facts f(rules_);
+  fill_self(f, u);
+  if (!reacting) {
+    check_activated(a, u, checker);
+    check_permissions(f, A::evade, checker, a.span, "sabreur.move.evade", subject);
+  }
+  const Hex start = st.hex;
+  std::vector<Hex> path = a.path;
+  if (path.empty() && a.to) path.push_back(*a.to);
+  const Span span = a.path_span.valid() ? a.path_span : a.span;
+  if (a.facing && *a.facing != st.facing) {
+    checker
+        .violation("sabreur.move.evade", span,
+                   fmt::format("{} turns while evading", quoted(u)))
+        .note("an evade goes backwards, facing {} throughout", hex::name(st.facing));
+  }
+  const std::size_t bad = hex::first_invalid_step(start, st.facing, path, hex::StepKind::rearward);
+  if (bad < path.size()) {
+    const Hex from = bad == 0 ? start : path[bad - 1];
+    checker
+        .violation("sabreur.move.evade", span,
+                   fmt::format("{} evades to {}, which is not one of its rear hexes", quoted(u),
+                               hex::to_string(path[bad])))
+        .note("facing {} from {}, the rear hexes are {} and {}", hex::name(st.facing),
+              hex::to_string(from), hex::to_string(hex::rear_hexes(from, st.facing)[0]),
+              hex::to_string(hex::rear_hexes(from, st.facing)[1]));
+  }
+  const PathCheck pc = check_path(u, start, path, span, true, checker);
+
+  // The length: within the unit's allowance, as a march's.
+  const Board b = board();
+  const Hex end = path.empty() ? start : path.back();
+  f.word(G::move_kind, "evading");
+  f.boolean(G::move_forced, false);
+  f.boolean(G::move_on_penalising_terrain, pc.penalising);
+  f.integer(G::move_rotation_degrees, 0);
+  f.integer(G::move_hexes_used, static_cast<std::int64_t>(path.size()));
+  f.boolean(G::move_stays_engaged, false);
+  f.integer(G::move_end_enemy_distance, b.nearest_enemy_from(end, setup_.units[u].side, false));
+  check_permissions(f, A::manoeuvre, checker, a.span, "",
+                    fmt::format("{} evading {}", quoted(u),
+                                hexes_text(static_cast<int>(path.size()))));
+  if (pc.end) end_move(u, *pc.end, st.facing, checker);
+  st.manoeuvred = true;
+}
+
+}  // namespace umpire::sabreur
