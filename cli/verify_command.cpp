@@ -21,6 +21,7 @@
 #include "engine/core/suggest.hpp"
 #include "engine/rules/loader.hpp"
 #include "verify/verify.hpp"
+#include "verify/witness_replay.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -35,6 +36,7 @@ constexpr const char* verify_footer = R"(Examples:
   umpire verify --format markdown                 the report of docs/verification.md
   umpire verify sabreur-hex --timeout 10000       allow 10 s per solver query
   umpire verify --explain table-gap:wab:to_wound_chart:no-row
+  umpire verify sabreur-hex --emit-log witnesses  witnesses/<finding>.ulog, replayed by the engine
 
 A RULESET is an id from corpus/rulesets/ or a path to a .rules file; a
 variant is also checked against its base. Findings: table gaps, range
@@ -51,6 +53,7 @@ struct VerifyOptions {
   std::string rulesets_dir;
   VerifyFormat format = VerifyFormat::text;
   std::string explain;
+  std::string emit_log;  // folder for the witness logs; empty: none
   bool extremes = false;
   bool timings = false;
   unsigned jobs = 2;
@@ -138,6 +141,19 @@ int run_verify(Session& session, const VerifyOptions& o) {
   verify::Report report;
   for (verify::Report& p : parts) verify::merge_report(report, std::move(p));
   report.sort();
+  if (!o.emit_log.empty()) {
+    const verify::EmitLogResult emitted = verify::emit_witness_logs(report, o.emit_log);
+    if (!emitted.error.empty()) {
+      session.diags.error("cli.verify.emit-log", session.find_arg(o.emit_log), "{}", emitted.error)
+          .hint("--emit-log needs a folder Umpire can create and write");
+      session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
+      return exit_usage;
+    }
+    if (o.format == VerifyFormat::text)
+      std::cerr << fmt::format("wrote {} witness log{} to {}; {} finding{} without a log\n", emitted.written,
+                               emitted.written == 1 ? "" : "s", o.emit_log, emitted.refused,
+                               emitted.refused == 1 ? "" : "s");
+  }
 
   if (!o.explain.empty()) {
     const std::string text = verify::explain_finding(report, o.explain);
@@ -198,6 +214,8 @@ Command add_verify_command(CLI::App& root) {
          "Output format: text (default), json, sarif, or markdown (the report of docs/verification.md)")
       ->check(CLI::IsMember({"text", "json", "sarif", "markdown"}));
   app->add_option("--explain", o->explain, "Print everything about one finding, by id");
+  app->add_option("--emit-log", o->emit_log,
+                  "Write each Sabreur-hex witness as a replay log DIR/<finding>.ulog, replay it, and say what it shows");
   app->add_flag("--extremes", o->extremes, "Also list the extreme values of every modified quantity (text)");
   app->add_flag("--timings", o->timings, "Print the time each analysis takes on stderr as it ends");
   app->add_option("--timeout", o->timeout_ms,

@@ -56,6 +56,7 @@ void to_diagnostics(const Report& report, DiagnosticEngine& diags) {
     if (!f.witness.empty()) d.note("witness: {}", fmt::join(f.witness, ", "));
     if (!f.probability.empty()) d.note("{}", f.probability);
     if (!f.explanation.empty()) d.note(f.explanation);
+    if (!f.log.empty()) d.note(f.log);
     for (const FindingItem& item : f.items) {
       if (!item.refs.empty()) {
         d.rule(item.refs.front().file, item.refs.front().section);
@@ -99,6 +100,7 @@ std::string render_findings_text(const Report& report, bool with_extremes) {
       if (!f->witness.empty()) out += fmt::format("    witness: {}\n", fmt::join(f->witness, ", "));
       if (!f->probability.empty()) out += fmt::format("    {}\n", f->probability);
       if (!f->explanation.empty()) out += fmt::format("    {}\n", f->explanation);
+      if (!f->log.empty()) out += fmt::format("    {}\n", f->log);
     }
     if (with_extremes) {
       bool any = false;
@@ -135,6 +137,7 @@ std::string render_findings_json(const Report& report) {
                         {"probability", f.probability},
                         {"explanation", f.explanation},
                         {"evidence", f.evidence}});
+    if (!f.log.empty()) findings.back()["log"] = f.log;
   }
   json proofs = json::array();
   for (const Proof& p : report.proofs) proofs.push_back({{"ruleset", p.ruleset}, {"proved", p.what}});
@@ -244,6 +247,7 @@ std::string explain_finding(const Report& report, const std::string& id) {
       out += "\nthe evaluator on the witness:\n";
       for (const std::string& e : f.evidence) out += "  " + e + "\n";
     }
+    if (!f.log.empty()) out += "\n" + f.log + "\n";
     return out;
   }
   return {};

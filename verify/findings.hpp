@@ -52,6 +52,9 @@ struct Finding {
   std::string explanation;            // plain English for rule writers
   std::vector<std::string> evidence;  // the evaluator's breakdown on the witness
   std::string probability;            // where dice decide: exact chance
+  // With --emit-log: the witness log and what the engine reports on it, or
+  // "no log: <why>" (witness_replay.hpp). Empty otherwise.
+  std::string log;
 };
 
 // A fact the verifier proved (an invariant holds, a list is satisfiable).

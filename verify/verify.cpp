@@ -34,6 +34,7 @@ Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, cons
     timed("superseded entries", [&] { analyse_superseded(c); });
     timed("dead rules", [&] { analyse_dead_rules(c); });
     timed("skill pairs", [&] { analyse_skill_pairs(c); });
+    timed("skill triples", [&] { analyse_skill_triples(c); });
     timed("army lists", [&] { analyse_army_lists(c); });
     if (base) {
       timed("variant against base", [&] {

@@ -14,12 +14,57 @@ namespace umpire::events {
 std::string_view Event::phase() const { return battle_->text(record_->phase); }
 std::string_view Event::detail() const { return battle_->text(record_->detail); }
 
-std::span<const ForceRef> Event::actors() const {
-  return {battle_->store.refs.data() + record_->first_ref, record_->actor_count};
+RefRange Event::actors() const {
+  return {*battle_, battle_->store.refs.data() + record_->first_ref, record_->actor_count};
 }
 
-std::span<const ForceRef> Event::targets() const {
-  return {battle_->store.refs.data() + record_->first_ref + record_->actor_count, record_->target_count};
+RefRange Event::targets() const {
+  return {*battle_, battle_->store.refs.data() + record_->first_ref + record_->actor_count, record_->target_count};
+}
+
+ForceRef decode(const Battle& battle, const StoredRef& stored) {
+  ForceRef ref;
+  ref.kind = static_cast<ForceKind>(stored.kind_index >> StoredRef::index_bits);
+  ref.index = stored.kind_index & StoredRef::max_index;
+  const auto length = static_cast<std::uint32_t>(battle.name_of(ref).size());
+  ref.span = {battle.store.file, stored.begin, stored.begin + length};
+  return ref;
+}
+
+Location decode(const Battle& battle, const StoredLocation& stored) {
+  Location loc;
+  loc.span = {battle.store.file, stored.begin, stored.end};
+  if (stored.a > 0) {
+    loc.is_hex = true;
+    loc.hex = {stored.a, stored.b};
+  } else if (stored.a == 0) {
+    loc.point = battle.store.points[static_cast<std::uint32_t>(stored.b)];
+  } else {
+    loc.is_off_table = true;
+    loc.edge = static_cast<Edge>(stored.b);
+  }
+  return loc;
+}
+
+StoredRef EventStore::encode(const ForceRef& ref) {
+  // Lowering declares far fewer forces than max_index (a log is text).
+  return {ref.span.begin, (static_cast<std::uint32_t>(ref.kind) << StoredRef::index_bits) |
+                              (ref.index & StoredRef::max_index)};
+}
+
+StoredLocation EventStore::encode(const Location& loc) {
+  StoredLocation stored{loc.span.begin, loc.span.end, 0, 0};
+  if (loc.is_off_table) {
+    stored.a = -1;
+    stored.b = static_cast<std::int32_t>(loc.edge);
+  } else if (loc.is_hex) {
+    stored.a = loc.hex.col;  // lowering keeps only hexes of the map: at least 1
+    stored.b = loc.hex.row;
+  } else {
+    stored.b = static_cast<std::int32_t>(points.size());
+    points.push_back(loc.point);
+  }
+  return stored;
 }
 
 namespace {
@@ -39,11 +84,46 @@ Span Stated::span() const {
   return {battle_->store.file, record_->stated_begin, record_->stated_end};
 }
 
-std::span<const DiceRoll> Event::dice() const {
+RollRange Event::dice() const {
   const EventStore& store = battle_->store;
   const EventRecord* next = next_of(store, record_);
   const std::size_t end = next ? next->first_roll : store.rolls.size();
-  return {store.rolls.data() + record_->first_roll, end - record_->first_roll};
+  return {*battle_, store.rolls.data() + record_->first_roll, end - record_->first_roll};
+}
+
+DiceRoll decode(const Battle& battle, const StoredRoll& stored) {
+  DiceRoll r;
+  r.span = {battle.store.file, stored.begin, stored.end};
+  r.label = stored.label;
+  r.notation = stored.notation;
+  r.expr = stored.expr;
+  r.notation_begin = stored.notation_begin;
+  r.first_throw = stored.first_throw;
+  r.throw_count = stored.throw_count;
+  r.checked = stored.checked;
+  r.total = stored.total;
+  return r;
+}
+
+StoredRoll EventStore::encode(const DiceRoll& r) {
+  return {r.span.begin, r.span.end, r.label,       r.notation, r.expr,
+          r.notation_begin, r.first_throw, r.throw_count, r.checked, r.total};
+}
+
+Facing decode(const Battle& battle, const StoredFacing& stored) {
+  Facing f;
+  f.span = {battle.store.file, stored.begin, stored.end};
+  if (stored.value < 0) {
+    f.is_hex = true;
+    f.hex = static_cast<HexFacing>(static_cast<int>(-1 - stored.value));
+  } else {
+    f.degrees = stored.value;
+  }
+  return f;
+}
+
+StoredFacing EventStore::encode(const Facing& f) {
+  return {f.span.begin, f.span.end, f.is_hex ? -1.0 - static_cast<double>(f.hex) : f.degrees};
 }
 
 const FieldValue* Event::field(Field key) const {
@@ -82,28 +162,28 @@ std::span<const Symbol> Event::symbols(Field key) const {
   return {battle_->store.symbol_lists.data() + f->range.first, f->range.count};
 }
 
-std::span<const Location> Event::path() const {
+LocationRange Event::path() const {
   const FieldValue* f = field(Field::path);
   if (f == nullptr) return {};
-  return {battle_->store.locations.data() + f->range.first, f->range.count};
+  return {*battle_, battle_->store.locations.data() + f->range.first, f->range.count};
 }
 
 std::optional<Location> Event::location(Field key) const {
   const FieldValue* f = field(key);
   if (f == nullptr || f->range.count == 0) return std::nullopt;
-  return battle_->store.locations[f->range.first];
+  return decode(*battle_, battle_->store.locations[f->range.first]);
 }
 
 std::optional<Facing> Event::facing_of(Field key) const {
   const FieldValue* f = field(key);
   if (f == nullptr || f->range.count == 0) return std::nullopt;
-  return battle_->store.facings[f->range.first];
+  return decode(*battle_, battle_->store.facings[f->range.first]);
 }
 
 std::optional<ForceRef> Event::ref(Field key) const {
   const FieldValue* f = field(key);
   if (f == nullptr || f->range.count == 0) return std::nullopt;
-  return battle_->store.refs[f->range.first];
+  return decode(*battle_, battle_->store.refs[f->range.first]);
 }
 
 std::optional<ForceRef> Event::by() const { return ref(Field::by); }
@@ -175,6 +255,7 @@ void EventStore::reserve_for(std::size_t text_bytes) {
   throws.reserve(text_bytes / 8);
   fields.reserve(text_bytes / 16);
   locations.reserve(text_bytes / 48);
+  points.reserve(text_bytes / 96);
   facings.reserve(text_bytes / 96);
   // The arenas that take most of the memory of a large log.
   if (text_bytes >= (std::size_t{16} << 20)) {
@@ -188,10 +269,19 @@ void EventStore::reserve_for(std::size_t text_bytes) {
 std::size_t EventStore::bytes() const {
   std::size_t exprs_bytes = exprs.size() * sizeof(dice::Expr);
   for (const dice::Expr& e : exprs) exprs_bytes += e.terms.size() * sizeof(dice::Term);
-  return records.size() * sizeof(EventRecord) + refs.size() * sizeof(ForceRef) + rolls.size() * sizeof(DiceRoll) +
+  return records.size() * sizeof(EventRecord) + refs.size() * sizeof(StoredRef) + rolls.size() * sizeof(StoredRoll) +
          throws.size() * sizeof(dice::Throw) + exprs_bytes + fields.size() * sizeof(FieldValue) +
-         locations.size() * sizeof(Location) + facings.size() * sizeof(Facing) + symbol_lists.size() * sizeof(Symbol) +
-         symbols.bytes();
+         locations.size() * sizeof(StoredLocation) + points.size() * sizeof(Point) + facings.size() * sizeof(StoredFacing) +
+         symbol_lists.size() * sizeof(Symbol) + symbols.bytes();
 }
 
+}  // namespace umpire::events
+
+namespace umpire::events {
+// The sizes the memory budget counts on (docs/performance.md).
+static_assert(sizeof(StoredRef) == 8);
+static_assert(sizeof(StoredLocation) == 16);
+static_assert(sizeof(StoredRoll) == 40);
+static_assert(sizeof(StoredFacing) == 16);
+static_assert(sizeof(EventRecord) == 56);
 }  // namespace umpire::events

@@ -1,9 +1,10 @@
 #pragma once
-// The event stream in compact form: a fixed 72-byte record per event and
+// The event stream in compact form: a fixed 56-byte record per event and
 // arenas shared by the whole battle (refs, dice rolls and their throws,
 // optional fields, locations, facings), words interned as Symbols. `Event`
 // is the view consumers read; lowering (lower_turn.cpp) fills the store.
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -97,6 +98,104 @@ struct EventRecord {
 
 struct Battle;
 
+// A reference as stored (8 bytes): where it is written and what it names.
+// Its span ends where the id ends: ids are ASCII, lower-cased to the same
+// length, so the end is the begin plus the length of the declared id.
+struct StoredRef {
+  static constexpr std::uint32_t index_bits = 30;
+  static constexpr std::uint32_t max_index = (1u << index_bits) - 1;
+  std::uint32_t begin = 0;
+  std::uint32_t kind_index = 0;  // ForceKind in the top 2 bits, the index below
+};
+
+// A location as stored (16 bytes). `a` and `b` are a hex's column and row
+// (both at least 1); a tabletop point is a = 0 and b its index in
+// `EventStore::points`; off the table is a = -1 and b the Edge.
+struct StoredLocation {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  std::int32_t a = 0;
+  std::int32_t b = 0;
+};
+
+// A dice roll as stored (40 bytes): a DiceRoll whose span has no file (the
+// file is the store's).
+struct StoredRoll {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  Symbol label = Symbol::empty;
+  Symbol notation = Symbol::empty;
+  std::uint32_t expr = DiceRoll::no_expr;
+  std::uint32_t notation_begin = 0;
+  std::uint32_t first_throw = 0;
+  std::uint16_t throw_count = 0;
+  bool checked = false;
+  std::int64_t total = 0;
+};
+
+// A facing as stored (16 bytes): tabletop degrees, or a hex facing as
+// -1 - its index (degrees are never negative).
+struct StoredFacing {
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  double value = 0;
+};
+
+ForceRef decode(const Battle& battle, const StoredRef& ref);
+Location decode(const Battle& battle, const StoredLocation& loc);
+DiceRoll decode(const Battle& battle, const StoredRoll& roll);
+Facing decode(const Battle& battle, const StoredFacing& facing);
+
+// The refs or locations of an event: a range of values decoded from their
+// stored form (`for (const ForceRef& r : e.actors())`, `e.path()[1].hex`).
+template <typename T, typename Stored>
+class DecodedRange {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using reference = T;
+    using pointer = void;
+    iterator() = default;
+    iterator(const Battle* b, const Stored* s) : battle_(b), stored_(s) {}
+    T operator*() const { return decode(*battle_, *stored_); }
+    iterator& operator++() {
+      ++stored_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator old = *this;
+      ++stored_;
+      return old;
+    }
+    friend bool operator==(const iterator& x, const iterator& y) { return x.stored_ == y.stored_; }
+
+   private:
+    const Battle* battle_ = nullptr;
+    const Stored* stored_ = nullptr;
+  };
+  DecodedRange() = default;
+  DecodedRange(const Battle& battle, const Stored* first, std::size_t count)
+      : battle_(&battle), first_(first), count_(count) {}
+  iterator begin() const { return {battle_, first_}; }
+  iterator end() const { return {battle_, first_ + count_}; }
+  std::size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  T operator[](std::size_t i) const { return decode(*battle_, first_[i]); }
+  T front() const { return (*this)[0]; }
+  T back() const { return (*this)[count_ - 1]; }
+
+ private:
+  const Battle* battle_ = nullptr;
+  const Stored* first_ = nullptr;
+  std::size_t count_ = 0;
+};
+using RefRange = DecodedRange<ForceRef, StoredRef>;
+using LocationRange = DecodedRange<Location, StoredLocation>;
+using RollRange = DecodedRange<DiceRoll, StoredRoll>;
+
 // What the players said happened; every value is optional.
 class Stated {
  public:
@@ -147,14 +246,14 @@ class Event {
   std::uint32_t side() const { return record_->side; }
   std::string_view phase() const;
   std::string_view detail() const;
-  std::span<const ForceRef> actors() const;
-  std::span<const ForceRef> targets() const;
-  std::span<const DiceRoll> dice() const;
+  RefRange actors() const;
+  RefRange targets() const;
+  RollRange dice() const;
   // how the unit was moved or activated: `by initiative`, `by order`, `by test`
   std::string_view means() const { return word(Field::means); }
   std::optional<ForceRef> by() const;  // general giving an order or rallying
   std::optional<Location> to() const { return location(Field::to); }
-  std::span<const Location> path() const;
+  LocationRange path() const;
   std::optional<Facing> facing() const { return facing_of(Field::facing); }
   std::string_view formation() const { return word(Field::formation); }
   std::string_view weapon() const { return word(Field::weapon); }
@@ -228,13 +327,14 @@ class EventRange {
 // arenas, words interned once. Filled by lowering (EventBuilder).
 struct EventStore {
   std::vector<EventRecord> records;
-  std::vector<ForceRef> refs;
-  std::vector<DiceRoll> rolls;
+  std::vector<StoredRef> refs;
+  std::vector<StoredRoll> rolls;
   std::vector<dice::Throw> throws;
   std::vector<dice::Expr> exprs;  // one per distinct notation
   std::vector<FieldValue> fields;
-  std::vector<Location> locations;
-  std::vector<Facing> facings;
+  std::vector<StoredLocation> locations;
+  std::vector<Point> points;  // tabletop locations
+  std::vector<StoredFacing> facings;
   std::vector<Symbol> symbol_lists;
   SymbolTable symbols;
   FileId file;  // the log the spans of the records are in
@@ -244,6 +344,11 @@ struct EventStore {
   void reserve_for(std::size_t text_bytes);
   // Bytes in use (records and arenas), for the benchmark's report.
   std::size_t bytes() const;
+  // The stored forms (a tabletop point goes to `points`).
+  static StoredRef encode(const ForceRef& ref);
+  StoredLocation encode(const Location& loc);
+  static StoredRoll encode(const DiceRoll& roll);
+  static StoredFacing encode(const Facing& facing);
 };
 
 }  // namespace umpire::events

@@ -19,6 +19,11 @@ json where(const SourceManager& sources, Span s) {
 }
 
 json location_json(const Location& l) {
+  if (l.off_table()) {
+    json j{{"off_table", true}};
+    if (l.edge != Edge::none) j["edge"] = std::string(to_string(l.edge));
+    return j;
+  }
   if (l.is_hex) return json{{"hex", json::array({l.hex.col, l.hex.row})}};
   return json{{"x", l.point.x}, {"y", l.point.y}};
 }
@@ -28,7 +33,7 @@ json facing_json(const Facing& f) {
   return json(f.degrees);
 }
 
-json refs_json(const Battle& b, std::span<const ForceRef> refs) {
+json refs_json(const Battle& b, RefRange refs) {
   json out = json::array();
   for (const ForceRef& r : refs) out.push_back(std::string(b.name_of(r)));
   return out;

@@ -41,6 +41,34 @@ std::string_view section_name(Section s) {
 
 constexpr std::array<std::string_view, 6> hex_facings{"n", "ne", "se", "s", "sw", "nw"};
 
+// Most recorded rolls are plain: every dice term keeps all its dice and
+// re-rolls nothing, and every face is written once and lies on its die.
+// Such a roll has nothing to report, and its total is the sum of the values
+// term by term, as dice::evaluate gives it; this returns that total without
+// building the dice::Roll (a heap vector per roll). Any other roll, right or
+// wrong, goes through dice::check_recorded, which reports what is wrong.
+std::optional<std::int64_t> plain_roll_total(const dice::Expr& expr, std::span<const ast::Face> faces) {
+  std::int64_t total = 0;
+  std::size_t at = 0;
+  for (const dice::Term& t : expr.terms) {
+    if (!t.is_dice) {
+      total += t.negative ? -t.constant : t.constant;
+      continue;
+    }
+    const dice::DiceTerm& d = t.dice;
+    if (d.keep != dice::Keep::all || d.reroll.active() || faces.size() - at < d.count) return std::nullopt;
+    std::int64_t sum = 0;
+    for (std::uint16_t i = 0; i < d.count; ++i, ++at) {
+      const ast::Face& f = faces[at];
+      if (f.rerolled || f.value < 1 || f.value > d.physical_sides()) return std::nullopt;
+      sum += d.value_of(static_cast<std::uint16_t>(f.value));
+    }
+    total += t.negative ? -sum : sum;
+  }
+  if (at != faces.size()) return std::nullopt;
+  return total;
+}
+
 }  // namespace
 
 Battle Lowerer::run(const ast::Log& log) {
@@ -213,6 +241,25 @@ std::optional<Location> Lowerer::location(const ast::Value& v) {
   return std::nullopt;
 }
 
+bool Lowerer::is_off_table(std::span<const ast::Value> to_values) {
+  return !to_values.empty() && to_values[0].kind == ast::ValueKind::word && to_values[0].text == "off-table";
+}
+
+// Leaving the battlefield needs no map or table to check against: the
+// schema took only `off-table` and one of the four edges.
+Location Lowerer::off_table(std::span<const ast::Value> to_values) const {
+  Location loc;
+  loc.span = to_values[0].span;
+  loc.is_off_table = true;
+  if (to_values.size() > 1) {
+    loc.span = merge(loc.span, to_values[1].span);
+    for (const Edge e : {Edge::north, Edge::south, Edge::east, Edge::west}) {
+      if (to_values[1].text == to_string(e)) loc.edge = e;
+    }
+  }
+  return loc;
+}
+
 std::optional<Facing> Lowerer::facing(const ast::Value& v) {
   Facing f;
   f.span = v.span;
@@ -281,6 +328,15 @@ void Lowerer::roll(const ast::Clause& c) {
     expr = &store.exprs.back();
   }
   if (expr != nullptr) {
+    if (const auto total = plain_roll_total(*expr, log_->faces_of(v))) {
+      r.checked = true;
+      r.total = *total;
+      r.first_throw = static_cast<std::uint32_t>(store.throws.size());
+      r.throw_count = static_cast<std::uint16_t>(v.items.count);
+      for (const ast::Face& f : log_->faces_of(v)) store.throws.push_back({static_cast<std::uint16_t>(f.value), 0});
+      store.rolls.push_back(EventStore::encode(r));
+      return;
+    }
     std::vector<dice::RecordedDie>& faces = faces_buffer_;
     faces.clear();
     const auto clamp = [](std::int64_t x) {
@@ -312,7 +368,7 @@ void Lowerer::roll(const ast::Clause& c) {
       for (const dice::RolledDie& d : rolled->dice) store.throws.push_back(d.faces);
     }
   }
-  store.rolls.push_back(r);
+  store.rolls.push_back(EventStore::encode(r));
 }
 
 const ast::Clause* Lowerer::find(const ast::Statement& s, std::string_view key) const {
@@ -347,6 +403,17 @@ std::string_view to_string(Ruleset ruleset) {
     case Ruleset::hail_caesar_hyw: return "hail-caesar-hyw";
     case Ruleset::wab: return "wab";
     case Ruleset::sabreur_hex: return "sabreur-hex";
+  }
+  return "";
+}
+
+std::string_view to_string(Edge edge) {
+  switch (edge) {
+    case Edge::none: return "";
+    case Edge::north: return "north";
+    case Edge::south: return "south";
+    case Edge::east: return "east";
+    case Edge::west: return "west";
   }
   return "";
 }

@@ -57,6 +57,9 @@ class Lowerer {
   std::optional<std::uint32_t> side(const ast::Value& v);
   std::optional<Location> location(const ast::Value& v);
   std::optional<Facing> facing(const ast::Value& v);
+  // `to off-table [edge]`: the values of a `to` clause or outcome.
+  static bool is_off_table(std::span<const ast::Value> to_values);
+  Location off_table(std::span<const ast::Value> to_values) const;
   void roll(const ast::Clause& c);  // appends to the event store
   void check_duplicate_keys(const ast::Statement& s);
   void declare(std::string_view id, ForceRef ref);

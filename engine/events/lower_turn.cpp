@@ -183,7 +183,7 @@ void Lowerer::add_location(Field key, std::optional<Location> loc) {
   f.key = key;
   f.range = {static_cast<std::uint32_t>(battle_.store.locations.size()), loc ? 1u : 0u};
   if (!loc) return;
-  battle_.store.locations.push_back(*loc);
+  battle_.store.locations.push_back(battle_.store.encode(*loc));
 }
 
 void Lowerer::add_facing(Field key, std::optional<Facing> facing_value) {
@@ -191,7 +191,7 @@ void Lowerer::add_facing(Field key, std::optional<Facing> facing_value) {
   f.key = key;
   f.range = {static_cast<std::uint32_t>(battle_.store.facings.size()), facing_value ? 1u : 0u};
   if (!facing_value) return;
-  battle_.store.facings.push_back(*facing_value);
+  battle_.store.facings.push_back(EventStore::encode(*facing_value));
 }
 
 void Lowerer::action(const ast::Statement& s) {
@@ -213,11 +213,11 @@ void Lowerer::action(const ast::Statement& s) {
   // actors first (a target is never before an actor) and clauses add targets.
   e.first_ref = static_cast<std::uint32_t>(store.refs.size());
   const auto add_actor = [&](const ForceRef& r) {
-    store.refs.push_back(r);
+    store.refs.push_back(EventStore::encode(r));
     ++e.actor_count;
   };
   const auto add_target = [&](const ForceRef& r) {
-    store.refs.push_back(r);
+    store.refs.push_back(EventStore::encode(r));
     ++e.target_count;
   };
   path_.clear();
@@ -252,7 +252,9 @@ void Lowerer::action(const ast::Statement& s) {
     }
     const ast::Value* v = vs.empty() ? nullptr : &vs[0];
     const std::string_view k = c.key;
-    if (k == "to" && v->kind == ast::ValueKind::word) {
+    if (k == "to" && is_off_table(vs)) {
+      add_location(Field::to, off_table(vs));
+    } else if (k == "to" && v->kind == ast::ValueKind::word) {
       if (auto ref = force(*v)) add_target(*ref);  // `respond r1 countercharge to w2`
     } else if (k == "to" || k == "at") {
       add_location(Field::to, location(*v));
@@ -327,7 +329,7 @@ void Lowerer::action(const ast::Statement& s) {
       else if (k == "draw") e.flags |= Stated::draw_bit;
       else if (k == "destroyed") destroyed = true;
       else if (k == "winner") winner = force(*v);
-      else if (k == "to") add_location(Field::stated_to, location(*v));
+      else if (k == "to") add_location(Field::stated_to, is_off_table(vs) ? off_table(vs) : location(*v));
       else if (k == "facing") add_facing(Field::stated_facing, facing(*v));
       else if (k == "formation") add_word(Field::stated_formation, v->text);
       else if (k == "distance") add_number(Field::stated_distance, v->x);
@@ -347,7 +349,7 @@ void Lowerer::action(const ast::Statement& s) {
     f.key = key;
     f.range = {static_cast<std::uint32_t>(store.refs.size()), ref ? 1u : 0u};
     if (!ref) return;
-    store.refs.push_back(*ref);
+    store.refs.push_back(EventStore::encode(*ref));
   };
   if (by) add_ref(Field::by, *by);
   if (winner) add_ref(Field::winner, *winner);
@@ -363,7 +365,7 @@ void Lowerer::action(const ast::Statement& s) {
     FieldValue& f = fields_.emplace_back();
     f.key = Field::path;
     f.range = {static_cast<std::uint32_t>(store.locations.size()), static_cast<std::uint32_t>(path_.size())};
-    store.locations.insert(store.locations.end(), path_.begin(), path_.end());
+    for (const Location& l : path_) store.locations.push_back(store.encode(l));
   }
   e.first_field = static_cast<std::uint32_t>(store.fields.size());
   store.fields.insert(store.fields.end(), fields_.begin(), fields_.end());

@@ -23,11 +23,21 @@ struct Point {
   double y = 0;
 };
 
+// The table edge a unit left by (`to off-table north`); none when not written.
+enum class Edge : std::uint8_t { none, north, south, east, west };
+std::string_view to_string(Edge edge);
+
+// Where a unit is or goes: a hex of the map (`is_hex`), a tabletop point, or
+// off the battlefield (`to off-table [edge]`: a flight, retreat or pursuit
+// that leaves the map or table; `hex` and `point` are then unset).
 struct Location {
   Span span;
   bool is_hex = false;
+  bool is_off_table = false;
+  Edge edge = Edge::none;  // when off the table and the edge was written
   Hex hex;
   Point point;
+  bool off_table() const { return is_off_table; }
 };
 
 // Hex facings point at one of the six vertices of a pointy-topped hex

@@ -1,7 +1,9 @@
 #pragma once
 // A whole statement line: values separated by blanks, an optional `=>`, an
 // optional `# comment`. Declared here, defined in line_def.hpp, instantiated
-// once in line.cpp.
+// once in line.cpp. The parser reads lines with line_scanner.cpp, which
+// gives what this rule gives (tests/log/line_scanner_test.cpp compares them);
+// this rule stays as the reference grammar.
 #include "grammar/log/config.hpp"
 #include "grammar/log/raw_line.hpp"
 

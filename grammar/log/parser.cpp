@@ -1,12 +1,13 @@
-// The line loop: split, parse each line with the X3 line rule, bind it with
-// the schema. A line is the unit of recovery: an error drops that line only.
+// The line loop: split, read each line's values (line_scanner.cpp: by hand,
+// or with the X3 value rule), bind them with the schema. A line is the unit
+// of recovery: an error drops that line only.
 #include "grammar/log/parser.hpp"
 
 #include <cstring>
 
 #include "engine/core/utf8.hpp"
 #include "grammar/log/error_handler.hpp"
-#include "grammar/log/line.hpp"
+#include "grammar/log/line_scanner.hpp"
 #include "grammar/log/schema.hpp"
 
 namespace umpire::log {
@@ -90,7 +91,6 @@ bool LineReader::next(ast::Log& log) {
   log.file = file_;
   const std::string_view text = text_;
   parser::ParseState state{text.data(), file_, &log};
-  const auto rule = parser::x3::with<parser::state_tag>(state)[parser::line_parser()];
   detail::RawLine raw;
   while (start_ < text.size()) {
     const void* nl = std::memchr(text.data() + start_, '\n', text.size() - start_);
@@ -109,17 +109,18 @@ bool LineReader::next(ast::Log& log) {
     raw.first_item = static_cast<std::uint32_t>(log.values.size());
     const char* first = line.data();
     const char* last = line.data() + line.size();
-    bool ok = false;
+    parser::iterator_type scanned = first;
     try {
-      ok = parser::x3::parse(first, last, rule, raw);
+      scanned = parser::scan_line(first, last, state, raw);
     } catch (const parser::x3::expectation_failure<parser::iterator_type>& e) {
       mark.restore(log);
       parser::report_expectation(e.which(), e.where(), last, state, diags_);
       continue;
     }
-    if (!ok) {
+    if (scanned != last) {
+      // Where the X3 line rule's `> end_of_line` fails.
       mark.restore(log);
-      parser::report_expectation("end of line", first, last, state, diags_);
+      parser::report_expectation("end of line", scanned, last, state, diags_);
       continue;
     }
     ast::Line out;

@@ -151,10 +151,27 @@ class Binder {
     if (i >= end_) return false;
     const Value& v = items_[i];
     if ((slot.kinds & kind_bit(v.kind)) == 0) return false;
+    if (!slot.after.empty() && !same_word(previous_word_, slot.after)) return false;
+    if (v.kind == ValueKind::word && !slot.words.empty() && !is_one_of(v.text, slot.words)) return false;
     // A label word just before a roll labels it (`hit 6d6=...`), unless the
     // slot needs exactly one value.
     if (v.kind == ValueKind::word && (is_key(v, keys) || (slot.arity != Arity::one && is_label(i)))) return false;
     return true;
+  }
+
+  static bool is_one_of(std::string_view word, std::span<const std::string_view> words) {
+    return std::any_of(words.begin(), words.end(), [&](std::string_view w) { return same_word(w, word); });
+  }
+
+  // An optional slot of a closed vocabulary, reached (`off-table` written),
+  // with a word there that is none of its words nor a keyword: a misspelt
+  // edge (`to off-table up`) is named as such rather than as an unknown
+  // keyword.
+  bool misses_closed_word(const Slot& slot, std::span<const KeySpec> keys) const {
+    if (slot.arity != Arity::optional || slot.words.empty() || pos_ >= end_) return false;
+    if (!slot.after.empty() && !same_word(previous_word_, slot.after)) return false;
+    const Value& v = items_[pos_];
+    return v.kind == ValueKind::word && !is_key(v, keys) && !is_label(pos_);
   }
 
   // The words and id for "expected ..." of a slot.
@@ -187,7 +204,9 @@ class Binder {
   bool take(std::span<const Slot> slots, ast::Range& out, std::span<const KeySpec> keys,
             std::string_view after_first) {
     out = {index_of(written_), 0};
-    std::string after(after_first);
+    // Views only: texts of values live in the source or the log's arena.
+    std::string_view after = after_first;
+    previous_word_ = {};
     for (const Slot& slot : slots) {
       std::size_t count = 0;
       while (fits(slot, pos_, keys)) {
@@ -196,19 +215,20 @@ class Binder {
               .hint("numbers in a log are small: counts, scores, inches or hexes");
           return false;
         }
+        previous_word_ = items_[pos_].kind == ValueKind::word ? items_[pos_].text : std::string_view();
         keep(pos_);
         ++pos_;
         ++out.count;
         ++count;
         if (slot.arity == Arity::one || slot.arity == Arity::optional) break;
       }
-      if (count == 0 && (slot.arity == Arity::one || slot.arity == Arity::many)) {
+      if (count == 0 && (slot.arity == Arity::one || slot.arity == Arity::many || misses_closed_word(slot, keys))) {
         report_expected(slot, pos_, after);
         return false;
       }
       if (count > 0) {
         const Value& last = items_[pos_ - 1];
-        after = last.kind == ValueKind::word ? std::string(last.text) : std::string(kind_name(last.kind));
+        after = last.kind == ValueKind::word ? last.text : kind_name(last.kind);
       }
     }
     return true;
@@ -275,7 +295,10 @@ class Binder {
       const KeySpec* key = nullptr;
       if (v.kind == ValueKind::word) {
         for (const KeySpec& k : keys) {
-          if (same_word(k.key, v.text)) key = &k;
+          if (same_word(k.key, v.text)) {
+            key = &k;  // keys of a statement are distinct
+            break;
+          }
         }
       }
       if (key == nullptr) {
@@ -348,6 +371,7 @@ class Binder {
   ast::Statement st_;
   std::size_t pos_ = 0;
   std::size_t written_ = 0;  // values kept so far, at the start of items_
+  std::string_view previous_word_;  // the word taken last by take(), if the last value was a word
   std::size_t end_ = 0;
 };
 

@@ -28,6 +28,12 @@ struct Slot {
   Arity arity;
   std::string_view what;
   std::string_view expect;
+  // When not empty, the only words the slot takes: a destination is a
+  // position or the word `off-table`, never any other word.
+  std::span<const std::string_view> words = {};
+  // When not empty, the slot takes a value only right after this word: the
+  // edge in `to off-table north`.
+  std::string_view after = {};
 };
 
 struct KeySpec {

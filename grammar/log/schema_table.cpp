@@ -39,12 +39,20 @@ constexpr Slot one_target{G, A::one, "a score like 4+", "target"};
 constexpr Slot one_formation{W, A::one, "a formation like 'line' or 'column'", "formation"};
 constexpr Slot one_side{W, A::one, "a side id like 'romans'", "side"};
 constexpr Slot many_units{W, A::many, "one or more unit ids", "unit"};
+// `to off-table [edge]`: a move, flight or pursuit that leaves the map or
+// the table. Any other word where a position is expected stays an error.
+constexpr std::array<std::string_view, 1> off_table_words{"off-table"};
+constexpr std::array<std::string_view, 4> edge_words{"north", "south", "east", "west"};
+constexpr Slot one_destination{P | W, A::one, "", "position", off_table_words, {}};
+constexpr Slot opt_edge{W, A::optional, "a table edge: 'north', 'south', 'east' or 'west'", "edge", edge_words,
+                        "off-table"};
 
 constexpr std::array<Slot, 1> s_unit{unit_id};
 constexpr std::array<Slot, 2> s_unit_target{unit_id, target_id};
 constexpr std::array<Slot, 1> s_units{units_ids};
 constexpr std::array<Slot, 1> s_position{one_position};
 constexpr std::array<Slot, 1> s_positions{many_positions};
+constexpr std::array<Slot, 2> s_destination{one_destination, opt_edge};
 constexpr std::array<Slot, 1> s_facing{one_facing};
 constexpr std::array<Slot, 1> s_int{one_int};
 constexpr std::array<Slot, 1> s_mod{signed_int};
@@ -121,7 +129,7 @@ constexpr std::array<KeySpec, 2> k_end{{{"winner", s_side}, {"reason", s_text}}}
 constexpr std::array<KeySpec, 5> k_order{{{"by", s_general}, {"as", s_word}, {"target", s_unit}, {"mod", s_mod}, {"against", s_int}}};
 constexpr std::array<KeySpec, 3> k_activate{{{"cost", s_int}, {"by", s_word}, {"mod", s_mod}}};
 constexpr std::array<Slot, 2> a_move{unit_id, Slot{W, A::optional, "a manoeuvre like 'march' or 'wheel'", "word"}};
-constexpr std::array<KeySpec, 8> k_move{{{"to", s_position},
+constexpr std::array<KeySpec, 8> k_move{{{"to", s_destination},
                                          {"path", s_positions},
                                          {"facing", s_facing},
                                          {"formation", s_formation},
@@ -130,10 +138,10 @@ constexpr std::array<KeySpec, 8> k_move{{{"to", s_position},
                                          {"by", s_word},
                                          {"mod", s_mod}}};
 constexpr std::array<Slot, 2> a_form{unit_id, one_formation};
-constexpr std::array<KeySpec, 3> k_form{{{"facing", s_facing}, {"to", s_position}, {"mod", s_mod}}};
-constexpr std::array<KeySpec, 6> k_charge{{{"on", s_word}, {"to", s_position}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}, {"mod", s_mod}}};
+constexpr std::array<KeySpec, 3> k_form{{{"facing", s_facing}, {"to", s_destination}, {"mod", s_mod}}};
+constexpr std::array<KeySpec, 6> k_charge{{{"on", s_word}, {"to", s_destination}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}, {"mod", s_mod}}};
 constexpr std::array<Slot, 2> a_respond{unit_id, Slot{W, A::one, "a response like 'hold', 'countercharge' or 'flee'", "word"}};
-constexpr std::array<Slot, 1> s_unit_or_position{Slot{W | P, A::one, "a unit id or a position", "unit"}};
+constexpr std::array<Slot, 2> s_unit_or_position{Slot{W | P, A::one, "a unit id or a position", "unit"}, opt_edge};
 constexpr std::array<KeySpec, 6> k_respond{{{"to", s_unit_or_position}, {"at", s_position}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}, {"mod", s_mod}}};
 constexpr std::array<KeySpec, 4> k_shoot{{{"weapon", s_word}, {"range", s_number}, {"distance", s_number}, {"mod", s_mod}}};
 constexpr std::array<KeySpec, 2> k_combat{{{"vs", s_many_units}, {"round", s_int}}};
@@ -143,10 +151,10 @@ constexpr std::array<KeySpec, 3> k_test{{{"mod", s_mod}, {"against", s_int}, {"t
 constexpr std::array<KeySpec, 2> k_save{{{"target", s_target}, {"mod", s_mod}}};
 constexpr std::array<KeySpec, 3> k_rally{{{"by", s_general}, {"mod", s_mod}, {"against", s_int}}};
 constexpr std::array<Slot, 2> a_pursue{unit_id, Slot{W, A::optional, "a unit id", "unit"}};
-constexpr std::array<KeySpec, 4> k_pursue{{{"to", s_position}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}}};
-constexpr std::array<KeySpec, 5> k_flee{{{"to", s_position}, {"path", s_positions}, {"facing", s_facing}, {"from", s_unit}, {"distance", s_number}}};
+constexpr std::array<KeySpec, 4> k_pursue{{{"to", s_destination}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}}};
+constexpr std::array<KeySpec, 5> k_flee{{{"to", s_destination}, {"path", s_positions}, {"facing", s_facing}, {"from", s_unit}, {"distance", s_number}}};
 constexpr std::array<Slot, 2> a_special{unit_id, Slot{W, A::one, "a special action like 'plant-stakes' or 'misfire'", "word"}};
-constexpr std::array<KeySpec, 3> k_special{{{"target", s_unit}, {"to", s_position}, {"mod", s_mod}}};
+constexpr std::array<KeySpec, 3> k_special{{{"target", s_unit}, {"to", s_destination}, {"mod", s_mod}}};
 constexpr std::array<Slot, 2> a_remove{unit_id, Slot{W, A::optional, "a reason like 'destroyed' or 'off-table'", "word"}};
 constexpr std::array<Slot, 2> a_state{unit_id, Slot{W, A::many, "one or more states like 'shaken' or 'disordered'", "word"}};
 constexpr std::array<KeySpec, 0> k_none{};
@@ -169,7 +177,7 @@ constexpr std::array<KeySpec, 21> k_outcomes{{{"hits", s_int},
                                               {"distance", s_number},
                                               {"score", s_int},
                                               {"destroyed", s_none},
-                                              {"to", s_position},
+                                              {"to", s_destination},
                                               {"facing", s_facing},
                                               {"formation", s_formation},
                                               {"total", s_int}}};

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <map>
 
 #include "engine/events/lower.hpp"
@@ -64,6 +66,19 @@ const std::string& big_log(int turns) {
   if (it == logs.end()) it = logs.emplace(turns, synthetic_log(turns)).first;
   return it->second;
 }
+
+// `UMPIRE_LOG_BENCH_WRITE=dir log_bench` also writes the two logs to
+// dir/synthetic-1200.ulog and dir/synthetic-3600.ulog, for measuring the
+// memory of `umpire parse` on them (docs/performance.md).
+[[maybe_unused]] const bool logs_written = [] {
+  const char* dir = std::getenv("UMPIRE_LOG_BENCH_WRITE");
+  if (dir == nullptr) return false;
+  for (int turns : {1200, 3600}) {
+    std::ofstream out(fmt::format("{}/synthetic-{}.ulog", dir, turns), std::ios::binary);
+    out << big_log(turns);
+  }
+  return true;
+}();
 
 // The syntax tree of the whole log (what `fmt` and `--dump ast` need).
 void BM_Parse(benchmark::State& state) {

@@ -3,8 +3,11 @@
 // and --explain on that id.
 #include <sys/wait.h>
 
+#include <unistd.h>
+
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -48,6 +51,46 @@ TEST(CliVerify, UnknownFindingIdIsAUsageError) {
   const Outcome r = umpire("verify tests/verify/defects/clean.rules --explain table-gap:clean:nothing");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("[cli.verify.unknown-finding]"), std::string::npos) << r.out;
+}
+
+TEST(CliVerify, EmitLogWithoutAnEngineSaysWhyForEveryFinding) {
+  const auto dir = std::filesystem::temp_directory_path() / ("umpire-cli-emit-" + std::to_string(::getpid()));
+  const Outcome r = umpire("verify tests/verify/defects/impossible_test.rules --emit-log " + dir.string());
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("no log: no replay engine for 'impossible_test'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("wrote 0 witness logs"), std::string::npos) << r.out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(CliVerify, EmitLogIntoAFolderThatCannotBeMadeIsAUsageError) {
+  const Outcome r = umpire("verify tests/verify/defects/clean.rules --emit-log /dev/null/witnesses");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("[cli.verify.emit-log]"), std::string::npos) << r.out;
+}
+
+// The shipped Sabreur-hex rules: one file per finding whose JSON `log` says
+// it has one, and each such file is a log `umpire check` reads.
+TEST(CliVerify, EmitLogWritesOneReplayableLogPerFindingWithOne) {
+  const auto dir = std::filesystem::temp_directory_path() / ("umpire-cli-logs-" + std::to_string(::getpid()));
+  const Outcome r = umpire("verify sabreur-hex --format json --emit-log " + dir.string(), false);
+  EXPECT_EQ(r.exit_code, 1);
+  const auto doc = nlohmann::json::parse(r.out);
+  std::size_t with_log = 0;
+  for (const auto& f : doc.at("findings")) {
+    ASSERT_TRUE(f.contains("log")) << f.dump();
+    const std::string log = f.at("log");
+    with_log += log.rfind("log ", 0) == 0 ? 1U : 0U;
+    EXPECT_TRUE(log.rfind("log ", 0) == 0 || log.rfind("no log: ", 0) == 0) << log;
+  }
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    ++files;
+    const Outcome check = umpire("check " + entry.path().string());
+    EXPECT_TRUE(check.exit_code == 0 || check.exit_code == 1) << entry.path() << "\n" << check.out;
+  }
+  EXPECT_EQ(files, with_log);
+  EXPECT_GE(files, 10U);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

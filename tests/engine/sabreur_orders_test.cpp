@@ -158,5 +158,16 @@ TEST(SabreurActivation, OnlyTheActivatedGroupActs) {
   EXPECT_EQ(p.count("sabreur.activation.not-activated"), 1u) << p.messages();
 }
 
+// The order-point table stops at 4,000 army points (§ Détermination des
+// points d'ordre): a larger army is reported not checked, never a crash.
+TEST(SabreurOrders, AnArmyBeyondTheTableIsNotChecked) {
+  Position p(12, 10, 4001);
+  p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18);
+  p.order_points(0);
+  p.run();
+  EXPECT_EQ(p.diags.count(Severity::error), 0u) << p.messages();
+  EXPECT_EQ(p.count("replay.not-checked"), 1u) << p.messages();
+}
+
 }  // namespace
 }  // namespace umpire::sabreur::testing

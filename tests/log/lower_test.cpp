@@ -117,6 +117,82 @@ TEST(Lower, EventFieldsKeepTheLastClauseAndEveryPathHex) {
   EXPECT_EQ(l->sources.text(test.stated().span()), "=> fail state shaken disordered");
 }
 
+TEST(Lower, OffTableDestinationsAreLocationsOffTheMap) {
+  FakeCatalogue catalogue;
+  const auto l = lower_text(std::string(header) +
+                                "turn 1 french\n  phase actions\n"
+                                "    flee f1 d6+2=4 path 5,1 to off-table south => distance 6\n"
+                                "    move f2 march to off-table\n"
+                                "    respond a1 flee to off-table north => to off-table north\n"
+                                "    move f1 to 5,3\n",
+                            &catalogue);
+  EXPECT_TRUE(l->diags.diagnostics().empty()) << ids(l->diags).front();
+  ASSERT_EQ(l->battle.events().size(), 4u);
+  const auto flight = l->battle.event(0).to();
+  ASSERT_TRUE(flight);
+  EXPECT_TRUE(flight->off_table());
+  EXPECT_FALSE(flight->is_hex) << "no hex of the map";
+  EXPECT_EQ(flight->edge, Edge::south);
+  EXPECT_EQ(l->sources.text(flight->span), "off-table south");
+  ASSERT_EQ(l->battle.event(0).path().size(), 1u) << "the path stays on the map";
+  const auto march = l->battle.event(1).to();
+  ASSERT_TRUE(march);
+  EXPECT_TRUE(march->off_table());
+  EXPECT_EQ(march->edge, Edge::none) << "no edge written";
+  const Event response = l->battle.event(2);
+  EXPECT_TRUE(response.targets().empty()) << "'off-table' is no unit";
+  ASSERT_TRUE(response.to());
+  EXPECT_EQ(response.to()->edge, Edge::north);
+  ASSERT_TRUE(response.stated().to());
+  EXPECT_TRUE(response.stated().to()->off_table());
+  EXPECT_EQ(response.stated().to()->edge, Edge::north);
+  const auto hex = l->battle.event(3).to();
+  ASSERT_TRUE(hex);
+  EXPECT_FALSE(hex->off_table());
+  EXPECT_TRUE(hex->is_hex);
+  // An ordinary hex off the map is still an error.
+  const auto off = lower_text(std::string(header) + "turn 1 french\n  phase actions\n    move f1 to 13,2\n", &catalogue);
+  EXPECT_EQ(ids(off->diags), std::vector<std::string>{"log.hex.off-map"});
+  // JSON names the edge.
+  std::ostringstream json_text;
+  write_battle_json(json_text, l->sources, l->battle, 2, 0);
+  const auto j = nlohmann::json::parse(json_text.str());
+  EXPECT_EQ(j["events"][0]["to"], (nlohmann::json{{"off_table", true}, {"edge", "south"}}));
+  EXPECT_EQ(j["events"][1]["to"], (nlohmann::json{{"off_table", true}}));
+}
+
+// Plain rolls are totalled by lowering without the dice library's Roll;
+// the total must be what the library evaluates from the same throws.
+TEST(Lower, PlainRollTotalsAreThoseOfTheDiceLibrary) {
+  FakeCatalogue catalogue;
+  const auto l = lower_text(std::string(header) +
+                                "turn 1 french\n  phase actions\n"
+                                "    test f1 morale 2d6=3,5\n"
+                                "    test f1 morale d3+1=5\n"
+                                "    test f1 morale 2d6-1=6,6\n"
+                                "    test f1 morale 2d6+2=1,1\n"
+                                "    test f1 morale d6-1=1\n"
+                                "    test f1 morale 3d6kl2=6,2,3\n"
+                                "    test f1 morale d6r1=1r4\n"
+                                "    test f1 morale 2d3=6,1\n",
+                            &catalogue);
+  EXPECT_TRUE(l->diags.diagnostics().empty()) << ids(l->diags).front();
+  const std::vector<std::int64_t> expected{8, 4, 11, 4, 0, 5, 4, 4};
+  ASSERT_EQ(l->battle.events().size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const DiceRoll r = l->battle.event(i).dice()[0];
+    ASSERT_TRUE(r.checked) << i;
+    EXPECT_EQ(r.total, expected[i]) << i;
+    const auto again = l->battle.roll(r);
+    ASSERT_TRUE(again) << i;
+    EXPECT_EQ(again->total, r.total) << i;
+  }
+  // A face off its die still gets the dice library's diagnostic.
+  const auto bad = lower_text(std::string(header) + "turn 1 french\n  phase actions\n    test f1 morale 2d6=3,7\n",
+                              &catalogue);
+  EXPECT_EQ(ids(bad->diags), std::vector<std::string>{"dice.recorded.face-out-of-range"});
+}
+
 TEST(Lower, ProfilesAreCheckedAgainstTheCatalogue) {
   FakeCatalogue catalogue;
   std::string text = header;

@@ -132,6 +132,29 @@ TEST(Parser, ExpectationsAreWordedForTheBattlefield) {
   EXPECT_EQ(table->diags.diagnostics()[0].message, "expected a position in inches like 30,12.5 after 'at'");
 }
 
+TEST(Parser, OffTableIsADestinationAndTakesAnEdge) {
+  const auto p = parse("flee a5 path 10,5 to off-table south facing n");
+  ASSERT_FALSE(p->diags.has_errors()) << ids(p->diags).front();
+  const ast::Statement& s = only_statement(*p);
+  const auto clauses = p->log.clauses_of(s);
+  ASSERT_EQ(clauses.size(), 3u);
+  EXPECT_EQ(clauses[1].key, "to");
+  const auto to = p->log.values_of(clauses[1]);
+  ASSERT_EQ(to.size(), 2u);
+  EXPECT_EQ(to[0].text, "off-table");
+  EXPECT_EQ(to[1].text, "south");
+  EXPECT_EQ(p->sources.text(clauses[1].span), "to off-table south");
+  EXPECT_EQ(clauses[2].key, "facing") << "the edge is optional and ends at the next keyword";
+  // Only `off-table` stands for a position; an edge only after it.
+  EXPECT_EQ(ids(parse("move r1 to north\n")->diags), std::vector<std::string>{"log.syntax.expected-position"});
+  EXPECT_EQ(ids(parse("move r1 to 5,7 north\n")->diags), std::vector<std::string>{"log.syntax.unknown-keyword"});
+  const auto bad_edge = parse("flee r1 to off-table up\n");
+  ASSERT_EQ(ids(bad_edge->diags), std::vector<std::string>{"log.syntax.expected-edge"});
+  EXPECT_EQ(bad_edge->diags.diagnostics()[0].message,
+            "expected a table edge: 'north', 'south', 'east' or 'west' after 'off-table', found 'up'");
+  EXPECT_EQ(bad_edge->sources.text(bad_edge->diags.diagnostics()[0].span), "up");
+}
+
 TEST(Parser, MisspelledKeywordsGetSuggestions) {
   const auto p = parse("turn 1 a\nshoot r1 r2 weapn bows\n");
   ASSERT_EQ(ids(p->diags), (std::vector<std::string>{"log.syntax.unknown-keyword"}));

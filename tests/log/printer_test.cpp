@@ -57,6 +57,23 @@ TEST(Printer, NumbersKeepTheirSpelling) {
             "turn 1 a\n  move r1 to 30.50,12 distance 4.0 mod +1\n");
 }
 
+TEST(Printer, OffTableDestinationsRoundTrip) {
+  const std::string loose =
+      "turn 1 a\n"
+      "FLEE a5 d6+2=4 path 10,5 10,6 TO Off-Table NORTH => distance 6\n"
+      "pursue e1 h2 to off-table\n"
+      "respond f6 flee to off-table west\n"
+      "move r1 march => to OFF-TABLE east\n";
+  const std::string canonical =
+      "turn 1 a\n"
+      "  flee a5 d6+2=4 path 10,5 10,6 to off-table north => distance 6\n"
+      "  pursue e1 h2 to off-table\n"
+      "  respond f6 flee to off-table west\n"
+      "  move r1 march => to off-table east\n";
+  EXPECT_EQ(format(loose), canonical);
+  EXPECT_EQ(format(canonical), canonical);
+}
+
 // `umpire fmt` prints line by line (format_log); the text must be that of
 // the whole tree, for every log of replays/, and a log that does not parse
 // gives no text.

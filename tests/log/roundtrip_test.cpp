@@ -148,13 +148,29 @@ Value of_kind(ast::Log& log, ValueKind kind) {
   return v;
 }
 
+// A value for a slot: of one of its kinds and, when the slot takes only
+// some words (`to off-table`, an edge), one of those.
+Value for_slot(ast::Log& log, const detail::Slot& slot) {
+  Value v = scalar_of(log, slot.kinds);
+  if (v.kind == ValueKind::word && !slot.words.empty()) {
+    v.text = keep(log, std::string(*rc::gen::elementOf(std::vector<std::string_view>(slot.words.begin(), slot.words.end()))));
+  }
+  return v;
+}
+
 void fill(ast::Log& log, std::span<const detail::Slot> slots, std::vector<Value>& out) {
+  const std::size_t first = out.size();
   for (const detail::Slot& slot : slots) {
+    // A slot that follows a word (the edge after `off-table`) only there.
+    if (!slot.after.empty() &&
+        (out.size() == first || out.back().kind != ValueKind::word || out.back().text != slot.after)) {
+      continue;
+    }
     int n = 1;
     if (slot.arity == detail::Arity::optional) n = *rc::gen::inRange(0, 2);
     if (slot.arity == detail::Arity::many) n = *rc::gen::inRange(1, 4);
     if (slot.arity == detail::Arity::any) n = *rc::gen::inRange(0, 3);
-    for (int i = 0; i < n; ++i) out.push_back(scalar_of(log, slot.kinds));
+    for (int i = 0; i < n; ++i) out.push_back(for_slot(log, slot));
   }
 }
 

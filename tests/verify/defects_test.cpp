@@ -183,6 +183,38 @@ TEST(Defects, SkillOverriddenByAnotherIsReportedAndReproduced) {
   EXPECT_NE(attack(drilled), attack(0));              // but it matters alone
 }
 
+TEST(Defects, ClashNewAtThreeSkillsIsATripleAndNoPair) {
+  const Verified r = run("skill_triple");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::skill_interaction, {"zealous", "pious", "sworn"});
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, Severity::error);
+  // No pair is reported: the clash needs all three.
+  for (const Finding* g : of_category(r.report, Category::skill_interaction)) {
+    EXPECT_EQ(g->items.size(), 3U) << g->id << ": " << g->message;
+  }
+  // The evaluator: a conflict with the three, none with any two.
+  const Ruleset& rs = r.rs();
+  const std::uint32_t skills = testing::index_of(rs, "self.skills", ItemKind::given);
+  const auto& names = rs.domains[rs.givens[skills].type.ref];
+  const std::uint32_t charge = *rs.domains[*rs.action_domain].find("charge");
+  auto verdict = [&](std::uint64_t held) {
+    Situation s(rs);
+    EXPECT_FALSE(s.set(skills, Val::set(held)));
+    Evaluator ev(rs, s);
+    auto out = ev.action(charge);
+    EXPECT_TRUE(out);
+    return out ? out->verdict : Verdict::allowed;
+  };
+  const std::uint64_t z = std::uint64_t{1} << *names.find("zealous"), p = std::uint64_t{1} << *names.find("pious"),
+                      w = std::uint64_t{1} << *names.find("sworn");
+  EXPECT_EQ(verdict(z | p | w), Verdict::conflict);
+  EXPECT_NE(verdict(z | p), Verdict::conflict);
+  EXPECT_NE(verdict(z | w), Verdict::conflict);
+  EXPECT_NE(verdict(p | w), Verdict::conflict);
+  EXPECT_EQ(testing::witness_situation(rs, f->witness).given(skills)->bits, z | p | w);
+}
+
 TEST(Defects, UndeclaredOverrideIsADifferenceAndADrift) {
   const Verified r = run("drift");
   no_internal_errors(r);
@@ -198,6 +230,35 @@ TEST(Defects, UndeclaredOverrideIsADifferenceAndADrift) {
   auto b = eb.value(testing::index_of(base, "attack_dice", ItemKind::value));
   ASSERT_TRUE(v && b);
   EXPECT_NE(v->number, b->number);
+}
+
+TEST(Defects, GivenOnlyInTheVariantIsComparedAndARetypedGivenIsNamedWithBothTypes) {
+  const Verified r = run("drift_given");
+  no_internal_errors(r);
+  // 'veteran' exists only in the variant: the drift is found, with a
+  // witness both evaluators replay (the base ignores 'veteran').
+  const Finding* f = find(r, Category::variant_drift, {"attack_dice"});
+  ASSERT_NE(f, nullptr);
+  EXPECT_NE(f->explanation.find("no given 'veteran'"), std::string::npos) << f->explanation;
+  const Ruleset& rs = r.rs();
+  const Ruleset& base = *r.loaded->base;
+  std::vector<std::string> base_witness;
+  for (const std::string& line : f->witness) {
+    if (!line.starts_with("veteran")) base_witness.push_back(line);
+  }
+  const Situation sv = witness_situation(rs, f->witness);
+  const Situation sb = witness_situation(base, base_witness);
+  Evaluator ev(rs, sv), eb(base, sb);
+  auto v = ev.value(testing::index_of(rs, "attack_dice", ItemKind::value));
+  auto b = eb.value(testing::index_of(base, "attack_dice", ItemKind::value));
+  ASSERT_TRUE(v && b);
+  EXPECT_NE(v->number, b->number);
+  // 'ranks' is int 0..6 in the variant, int 0..3 in the base: not compared,
+  // and the finding says exactly why.
+  const Finding* g = find(r, Category::not_encoded, {"rank_bonus"});
+  ASSERT_NE(g, nullptr);
+  EXPECT_NE(g->message.find("'ranks', int 0..6 here but int 0..3 there"), std::string::npos) << g->message;
+  EXPECT_TRUE(of_category(r.report, Category::variant_drift).size() == 1U) << dump(r.report);
 }
 
 TEST(Defects, UnsatisfiableListIsProvedWithTheConstraintsThatClash) {

@@ -95,6 +95,7 @@ void analyse_contradictions(Context& c);   // must vs cannot, two values (contra
 void analyse_superseded(Context& c);       // entries that never change a result (superseded.cpp)
 void analyse_dead_rules(Context& c);       // conditions that never hold (dead_rules.cpp)
 void analyse_skill_pairs(Context& c);      // skill and special-rule pairs (skill_pairs.cpp)
+void analyse_skill_triples(Context& c);    // clashes new at three skills; after the pairs (skill_triples.cpp)
 void analyse_army_lists(Context& c);       // army lists (army_lists.cpp)
 void analyse_not_encoded(Context& c);      // constructs not translated (not_encoded.cpp)
 // A variant against its base (variant.cpp); `base_smt` shares `c.smt`'s context.

@@ -5,8 +5,8 @@
 // - for each pair a unit may legally hold together, a skill that matters
 //   alone but never next to the other (redundant pair);
 // - a pair whose permissions together give a must/cannot conflict that
-//   neither gives alone.
-// Triples are not examined (docs/verification.md § Limits).
+//   neither gives alone, on a unit holding no other skill.
+// Triples: skill_triples.cpp, from the pairs this file leaves clean.
 #include <map>
 #include <set>
 
@@ -162,10 +162,16 @@ void analyse_skill_pairs(Context& c) {
         const Term v = verdict(act);
         const Term three = c.smt.constant(3);
         Witness w;
-        const SmtStatus st = c.smt.check({both, c.legal, c.smt.holds(c.smt.eq(v, three)),
-                                          c.smt.not_(c.smt.eq(c.smt.without_skill(v, a), three)),
-                                          c.smt.not_(c.smt.eq(c.smt.without_skill(v, b), three))},
-                                         &w);
+        // The pair alone: no other skill of the holder, so that a clash
+        // needing a third skill is skill_triples.cpp's finding, not this one's.
+        std::vector<Term> q{both, c.legal, c.smt.holds(c.smt.eq(v, three)),
+                            c.smt.not_(c.smt.eq(c.smt.without_skill(v, a), three)),
+                            c.smt.not_(c.smt.eq(c.smt.without_skill(v, b), three))};
+        for (std::uint32_t other = 0; other < rs.skills.size(); ++other) {
+          if (other != a && other != b && rs.skills[other].holder == sa.holder)
+            q.push_back(c.smt.not_(c.smt.skill_held(other)));
+        }
+        const SmtStatus st = c.smt.check(q, &w);
         if (st == SmtStatus::unknown) {
           c.not_proved(c.item({ItemKind::skill, a}), fmt::format("{}+{}:{}:conflict", sa.name, sb.name, act),
                        fmt::format("whether '{}' and '{}' together clash on an action", sa.name, sb.name));

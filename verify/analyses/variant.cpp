@@ -60,9 +60,10 @@ class Dependencies {
   const Ruleset& rs_;
 };
 
-// The same situation in the base's terms; false when a value has no
-// counterpart there.
-bool to_base(const Ruleset& variant, const Ruleset& base, const Witness& w, Situation& out) {
+// The same situation in the base's terms; false when a value the compared
+// item reads (`read`) has no counterpart there. A given it does not read
+// and whose type differs in the base is left out: it cannot change the result.
+bool to_base(const Ruleset& variant, const Ruleset& base, const Witness& w, const Support& read, Situation& out) {
   for (std::size_t i = 0; i < variant.givens.size(); ++i) {
     if (!w.givens[i]) continue;
     auto ref = base.find(variant.givens[i].name);
@@ -70,11 +71,10 @@ bool to_base(const Ruleset& variant, const Ruleset& base, const Witness& w, Situ
     const Type& bt = base.givens[ref->index].type;
     std::string error;
     auto v = parse_value(base, bt, value_text(variant, variant.givens[i].type, *w.givens[i]), error);
-    if (!v) {
-      if (w.givens[i]->kind == Val::Kind::set) return false;
-      return false;
+    if (!v || out.set(ref->index, *v)) {
+      if (read.givens[i]) return false;
+      continue;
     }
-    if (out.set(ref->index, *v)) return false;
   }
   for (std::size_t i = 0; i < variant.switches.size(); ++i) {
     auto ref = base.find(variant.switches[i].name);
@@ -86,6 +86,20 @@ bool to_base(const Ruleset& variant, const Ruleset& base, const Witness& w, Situ
     }
   }
   return true;
+}
+
+// "int 0..6", "bool", "enum troop_class", "optional int 1..3".
+std::string variant_type_text(const Ruleset& rs, const Type& t) {
+  std::string out = t.optional ? "optional " : "";
+  switch (t.kind) {
+    case TypeKind::boolean: return out + "bool";
+    case TypeKind::integer: return out + fmt::format("int {}..{}", t.lo, t.hi);
+    case TypeKind::roll: return out + fmt::format("roll {}..{}", t.lo, t.hi);
+    case TypeKind::enumeration: return out + fmt::format("enum {}", rs.domains[t.ref].name);
+    case TypeKind::set: return out + fmt::format("set of {}", rs.domains[t.ref].name);
+    case TypeKind::profile: return out + fmt::format("profile {}", rs.records[t.ref].name);
+  }
+  return out;
 }
 
 }  // namespace
@@ -109,20 +123,34 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     c.add(std::move(f));
   }
   // Given types must agree for the shared variables to mean the same thing;
-  // the first given that does not, if any.
-  auto incomparable = [&](const Support& sup) -> std::optional<std::string> {
+  // the first given that does not, with both types, if any. A given the
+  // base lacks is comparable: the base reads no such fact, so its result
+  // holds for every value of it (listed in the finding, `variant_only`).
+  struct TypeChange {
+    std::string given, variant_type, base_type;
+  };
+  auto incomparable = [&](const Support& sup) -> std::optional<TypeChange> {
     for (std::size_t i = 0; i < rs.givens.size(); ++i) {
       if (!sup.givens[i]) continue;
       auto ref = base.find(rs.givens[i].name);
-      if (!ref || ref->kind != ItemKind::given) return rs.givens[i].name;
+      if (!ref) continue;
+      if (ref->kind != ItemKind::given)
+        return TypeChange{rs.givens[i].name, variant_type_text(rs, rs.givens[i].type),
+                          fmt::format("a {} of the same name", to_string(ref->kind))};
       const Type& a = rs.givens[i].type;
       const Type& b = base.givens[ref->index].type;
-      if (a.kind != b.kind || a.lo != b.lo || a.hi != b.hi || a.optional != b.optional) return rs.givens[i].name;
-      if (a.kind == TypeKind::enumeration && rs.domains[a.ref].values != base.domains[b.ref].values) {
-        return rs.givens[i].name;
-      }
+      bool same = a.kind == b.kind && a.lo == b.lo && a.hi == b.hi && a.optional == b.optional;
+      if ((a.kind == TypeKind::enumeration || a.kind == TypeKind::set) && same)
+        same = rs.domains[a.ref].values == base.domains[b.ref].values;
+      if (!same) return TypeChange{rs.givens[i].name, variant_type_text(rs, a), variant_type_text(base, b)};
     }
     return std::nullopt;
+  };
+  auto variant_only = [&](const Support& sup) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < rs.givens.size(); ++i)
+      if (sup.givens[i] && !base.find(rs.givens[i].name)) out.push_back(rs.givens[i].name);
+    return out;
   };
   Dependencies deps(rs);
   auto compare = [&](ItemKind kind, std::uint32_t vi, std::uint32_t bi, const std::string& name) {
@@ -142,16 +170,18 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
       if (reads.count(u)) causes.push_back(u);
     }
     if (causes.empty()) return;
-    if (auto given = incomparable(sup)) {
+    if (auto change = incomparable(sup)) {
       // Not silently skipped: the comparison needs the same situations on both sides.
       Finding f = c.finding(Category::not_encoded, Severity::not_checked, fmt::format("drift:{}", name),
-                            fmt::format("not compared with base '{}': '{}' reads given '{}', whose type differs there",
-                                        base.id, name, *given));
+                            fmt::format("not compared with base '{}': '{}' reads given '{}', {} here but {} there",
+                                        base.id, name, change->given, change->variant_type, change->base_type));
       f.items.push_back(c.item({kind, vi}));
       f.explanation = fmt::format(
-          "'{}' may change through undeclared difference{} {}, but the variant and its base do not give '{}' the "
-          "same type (or the base lacks it), so no single situation can be replayed on both.",
-          name, causes.size() == 1 ? "" : "s", fmt::format("'{}'", fmt::join(causes, "', '")), *given);
+          "'{}' may change through undeclared difference{} {}, but the variant declares given '{}' as {} and the "
+          "base as {}: a situation of one is not a situation of the other, so no single witness can be replayed "
+          "on both. Give the given the same type in both, or declare the difference intentional.",
+          name, causes.size() == 1 ? "" : "s", fmt::format("'{}'", fmt::join(causes, "', '")), change->given,
+          change->variant_type, change->base_type);
       c.add(std::move(f));
       return;
     }
@@ -165,7 +195,7 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     }
     if (st != SmtStatus::sat) return;
     Situation sb(base);
-    if (!to_base(rs, base, w, sb)) {
+    if (!to_base(rs, base, w, sup, sb)) {
       c.internal_error(c.finding(Category::variant_drift, Severity::warning, name, fmt::format("'{}' drifts", name)),
                        "the witness does not translate to the base's givens");
       return;
@@ -195,6 +225,9 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     for (const std::string& l : breakdown_lines(eb.breakdown())) f.evidence.push_back(l);
     f.explanation = "The variant changes this result in the witness situation, and the change comes from a "
                     "difference that is not declared intentional. Declare it, or restore the base rule.";
+    if (const auto only = variant_only(sup); !only.empty())
+      f.explanation += fmt::format(" The base has no given {}: its result is the same whatever the witness sets there.",
+                                   fmt::format("'{}'", fmt::join(only, "', '")));
     if (a == b) {
       c.internal_error(f, "the evaluators of base and variant agree");
       return;

@@ -19,8 +19,8 @@ std::string reaction_word(std::string_view detail) {
 }  // namespace
 
 void Engine::follow(const Action& a, replay::EventChecker& checker) {
-  const std::optional<UnitId> u =
-      a.actors.empty() ? std::nullopt : std::optional<UnitId>(a.actors.front());
+  std::optional<UnitId> u;
+  if (!a.actors.empty()) u = a.actors.front();
   const auto place_as_written = [&](UnitId id) {
     UnitState& st = state_.units[id];
     std::optional<Hex> to = a.stated.to;

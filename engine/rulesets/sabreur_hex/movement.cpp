@@ -303,6 +303,8 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   fill_enemy(f, t);
   f.integer(G::charge_target_distance, distance);
   f.integer(G::charge_distance_at_declaration, distance);
+  // "sans que cela nécessite une rotation": the target in the front cone.
+  f.boolean(G::charge_would_rotate, !hex::in_front_cone(cs.hex, cs.facing, ts.hex));
   const std::string subject =
       fmt::format("{} charging {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
   if (!check_permissions(f, A::attack, checker, a.span, "", subject)) {

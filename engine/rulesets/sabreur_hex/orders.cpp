@@ -52,6 +52,14 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   if (table && table->kind == rules::ItemKind::table) {
     auto row = ev.lookup(table->index, {rules::Val::integer(army)});
     if (!row) {
+      checker.problem("sabreur.rules.evaluation", a.span,
+                      fmt::format("the rules data could not look up the order points of {} army "
+                                  "points: {}",
+                                  army, ev.error() ? ev.error()->message : std::string("unknown")));
+      return;
+    }
+    // A partial table gives no row for an army size it does not list.
+    if (row->size() < 3) {
       checker.not_checked("order points of an army size the table does not cover", a.span);
       return;
     }
