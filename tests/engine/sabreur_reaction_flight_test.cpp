@@ -202,5 +202,25 @@ TEST(SabreurEvade, BackwardsWithinItsAllowance) {
   EXPECT_EQ(engaged->count("sabreur.move.evade"), 1u) << engaged->messages();
 }
 
+// `to off-table` (docs/log-format.md): the flight runs past its written path
+// and off the table, which it can only do from the edge, short of its length.
+TEST(SabreurFlight, OffTheTableAsWrittenFromTheEdgeOnly) {
+  const auto fleeing = [](std::uint16_t face, std::vector<Hex> path) {
+    auto f = std::make_unique<Fleeing>();
+    f->flee(face, std::move(path)).off_table = true;
+    f->p.run();
+    return f;
+  };
+  auto out = fleeing(6, {at(5, 6), at(5, 7), at(5, 8), at(5, 9), at(5, 10)});
+  EXPECT_EQ(out->p.diags.count(Severity::error), 0u) << out->p.messages();
+  EXPECT_FALSE(out->p.engine().state().units[out->red].on_table);
+
+  auto inland = fleeing(6, {at(5, 6), at(5, 7)});
+  EXPECT_EQ(inland->p.count("sabreur.flight.length"), 1u) << inland->p.messages();
+
+  auto too_short = fleeing(3, {at(5, 6), at(5, 7), at(5, 8), at(5, 9), at(5, 10)});
+  EXPECT_EQ(too_short->p.count("sabreur.flight.length"), 1u) << too_short->p.messages();
+}
+
 }  // namespace
 }  // namespace umpire::sabreur::testing

@@ -140,6 +140,28 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
     at = h;
     ++run;
   }
+  // `to off-table`: the log says the unit runs on past the end of its path
+  // and leaves the table, which it can only do from the edge, short of its
+  // length.
+  if (a.off_table && !blocked_by && !off_table) {
+    const auto front = hex::front_hexes(at, facing);
+    if (setup_.map.contains(front[0]) && setup_.map.contains(front[1])) {
+      checker
+          .violation("sabreur.flight.length", span,
+                     fmt::format("{} flees off the table from {}, which is not at its edge",
+                                 quoted(u), hex::to_string(at)))
+          .note("facing {}, the front hexes {} and {} are on the table", hex::name(facing),
+                hex::to_string(front[0]), hex::to_string(front[1]));
+    } else if (length && static_cast<std::int64_t>(a.path.size()) >= *length) {
+      checker
+          .violation("sabreur.flight.length", span,
+                     fmt::format("{} leaves the table after {}, the dice give {}", quoted(u),
+                                 hexes_text(static_cast<int>(a.path.size())),
+                                 hexes_text(static_cast<int>(*length))))
+          .note("the flight ends on the table when its length runs out first");
+    }
+    off_table = true;
+  }
   if (blocked_by && run < a.path.size()) {
     checker
         .violation("sabreur.flight.blocked", span,

@@ -214,6 +214,7 @@ struct Action {
   std::vector<UnitId> actors, targets;
   std::string detail;  // manoeuvre, response, kind of test
   std::optional<Hex> to;
+  bool off_table = false;  // `to off-table`: the move ends off the table
   std::vector<Hex> path;
   Span path_span;
   std::optional<Facing> facing;
