@@ -305,6 +305,8 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   f.integer(G::charge_distance_at_declaration, distance);
   // "sans que cela nécessite une rotation": the target in the front cone.
   f.boolean(G::charge_would_rotate, !hex::in_front_cone(cs.hex, cs.facing, ts.hex));
+  // "impétueux" binds a unit once its side has spent its order points.
+  f.integer(G::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
   const std::string subject =
       fmt::format("{} charging {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
   if (!check_permissions(f, A::attack, checker, a.span, "", subject)) {
