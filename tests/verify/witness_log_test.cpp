@@ -66,70 +66,75 @@ Report* ShippedWitnessLogs::report_ = nullptr;
 fs::path* ShippedWitnessLogs::dir_ = nullptr;
 EmitLogResult ShippedWitnessLogs::emitted_;
 
-TEST_F(ShippedWitnessLogs, EveryFindingHasALogOrSaysWhyNot) {
-  ASSERT_TRUE(emitted_.error.empty()) << emitted_.error;
-  EXPECT_GE(emitted_.written, 10U) << testing::dump(*report_);
-  EXPECT_EQ(emitted_.written + emitted_.refused, report_->findings.size());
-  for (const Finding& f : report_->findings) {
-    const bool log = f.log.starts_with("log ");
-    EXPECT_TRUE(log || f.log.starts_with("no log: ")) << f.id << ": " << f.log;
-    const fs::path path = *dir_ / witness_log(f).file_name;
-    EXPECT_EQ(log, fs::exists(path)) << f.id;
-  }
-}
-
-TEST_F(ShippedWitnessLogs, EveryLogParsesLowersAndReplaysWithoutACrash) {
-  std::size_t replayed = 0;
-  for (const auto& entry : fs::directory_iterator(*dir_)) {
-    const std::string text = witness_test_read(entry.path());
-    const WitnessReplay r = replay_witness_log_isolated(entry.path().string(), text);
-    EXPECT_EQ(r.crash_signal, 0) << entry.path() << " crashes the engine";
-    if (r.crash_signal != 0) continue;
-    EXPECT_TRUE(r.parsed) << entry.path();
-    EXPECT_TRUE(r.replayed) << entry.path() << ": " << fmt::format("{}", fmt::join(r.reports, "\n"));
-    replayed += r.replayed ? 1 : 0;
-  }
-  EXPECT_EQ(replayed, emitted_.written);
-}
-
-TEST_F(ShippedWitnessLogs, TheLoweredUnitIsTheWitnessUnit) {
-  for (const Finding& f : report_->findings) {
-    if (!f.log.starts_with("log ")) continue;
-    const auto w = parse_witness(f.witness);
-    const auto unit = witness_test_unit(witness_test_read(*dir_ / witness_log(f).file_name));
-    ASSERT_TRUE(unit) << f.id;
-    if (w.contains("self.type")) {
-      EXPECT_EQ(unit->profile, w.at("self.type")) << f.id;
-    }
-    if (w.contains("self.quality")) {
-      EXPECT_EQ(unit->quality, w.at("self.quality")) << f.id;
-    }
-    if (w.contains("self.formation")) {
-      EXPECT_EQ(unit->formation, w.at("self.formation")) << f.id;
-    }
-    if (w.contains("self.command_factor")) {
-      EXPECT_EQ(unit->command, std::stoll(w.at("self.command_factor"))) << f.id;
-    }
-    if (w.contains("self.strength")) {
-      EXPECT_EQ(unit->strength, std::stoll(w.at("self.strength"))) << f.id;
+// One test for the four questions: verifying the data and writing its logs
+// is the costly part, and each test runs in a process of its own.
+TEST_F(ShippedWitnessLogs, EveryLogReplaysAndReproducesItsWitness) {
+  {  // every finding has a log or says why not
+    SCOPED_TRACE("EveryFindingHasALogOrSaysWhyNot");
+    ASSERT_TRUE(emitted_.error.empty()) << emitted_.error;
+    EXPECT_GE(emitted_.written, 10U) << testing::dump(*report_);
+    EXPECT_EQ(emitted_.written + emitted_.refused, report_->findings.size());
+    for (const Finding& f : report_->findings) {
+      const bool log = f.log.starts_with("log ");
+      EXPECT_TRUE(log || f.log.starts_with("no log: ")) << f.id << ": " << f.log;
+      const fs::path path = *dir_ / witness_log(f).file_name;
+      EXPECT_EQ(log, fs::exists(path)) << f.id;
     }
   }
-}
-
-TEST_F(ShippedWitnessLogs, MoraleLogsShowTheWitnessCommandInTheEnginesBreakdown) {
-  std::size_t morale = 0;
-  for (const Finding& f : report_->findings) {
-    if (!f.log.starts_with("log ") || f.log.find("a morale test") == std::string::npos) continue;
-    ++morale;
-    const auto w = parse_witness(f.witness);
-    ASSERT_TRUE(w.contains("self.command_factor")) << f.id;
-    // The engine's own account of the test names the unit's Cd, or its
-    // failure to evaluate names the stack the witness breaks.
-    const bool cd = f.log.find(fmt::format("Cd {})", w.at("self.command_factor"))) != std::string::npos;
-    const bool breach = f.log.find("could not evaluate 'modified_command_factor'") != std::string::npos;
-    EXPECT_TRUE(cd || breach) << f.id << ": " << f.log;
+  {  // every log parses lowers and replays without a crash
+    SCOPED_TRACE("EveryLogParsesLowersAndReplaysWithoutACrash");
+    std::size_t replayed = 0;
+    for (const auto& entry : fs::directory_iterator(*dir_)) {
+      const std::string text = witness_test_read(entry.path());
+      const WitnessReplay r = replay_witness_log_isolated(entry.path().string(), text);
+      EXPECT_EQ(r.crash_signal, 0) << entry.path() << " crashes the engine";
+      if (r.crash_signal != 0) continue;
+      EXPECT_TRUE(r.parsed) << entry.path();
+      EXPECT_TRUE(r.replayed) << entry.path() << ": " << fmt::format("{}", fmt::join(r.reports, "\n"));
+      replayed += r.replayed ? 1 : 0;
+    }
+    EXPECT_EQ(replayed, emitted_.written);
   }
-  EXPECT_GE(morale, 3U);
+  {  // the lowered unit is the witness unit
+    SCOPED_TRACE("TheLoweredUnitIsTheWitnessUnit");
+    for (const Finding& f : report_->findings) {
+      if (!f.log.starts_with("log ")) continue;
+      const auto w = parse_witness(f.witness);
+      const auto unit = witness_test_unit(witness_test_read(*dir_ / witness_log(f).file_name));
+      ASSERT_TRUE(unit) << f.id;
+      if (w.contains("self.type")) {
+        EXPECT_EQ(unit->profile, w.at("self.type")) << f.id;
+      }
+      if (w.contains("self.quality")) {
+        EXPECT_EQ(unit->quality, w.at("self.quality")) << f.id;
+      }
+      if (w.contains("self.formation")) {
+        EXPECT_EQ(unit->formation, w.at("self.formation")) << f.id;
+      }
+      if (w.contains("self.command_factor")) {
+        EXPECT_EQ(unit->command, std::stoll(w.at("self.command_factor"))) << f.id;
+      }
+      if (w.contains("self.strength")) {
+        EXPECT_EQ(unit->strength, std::stoll(w.at("self.strength"))) << f.id;
+      }
+    }
+  }
+  {  // morale logs show the witness command in the engines breakdown
+    SCOPED_TRACE("MoraleLogsShowTheWitnessCommandInTheEnginesBreakdown");
+    std::size_t morale = 0;
+    for (const Finding& f : report_->findings) {
+      if (!f.log.starts_with("log ") || f.log.find("a morale test") == std::string::npos) continue;
+      ++morale;
+      const auto w = parse_witness(f.witness);
+      ASSERT_TRUE(w.contains("self.command_factor")) << f.id;
+      // The engine's own account of the test names the unit's Cd, or its
+      // failure to evaluate names the stack the witness breaks.
+      const bool cd = f.log.find(fmt::format("Cd {})", w.at("self.command_factor"))) != std::string::npos;
+      const bool breach = f.log.find("could not evaluate 'modified_command_factor'") != std::string::npos;
+      EXPECT_TRUE(cd || breach) << f.id << ": " << f.log;
+    }
+    EXPECT_GE(morale, 3U);
+  }
 }
 
 // A planted finding: an ordinary line battalion (Cd 7) whose morale test the

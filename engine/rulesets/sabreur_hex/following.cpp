@@ -63,7 +63,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       break;
     case ActionKind::respond:
       checker.not_checked(state_.charge ? "what a reaction does (a countercharge's march, defensive "
-                                          "fire's dice and hits, an evade)"
+                                          "fire's dice and hits)"
                                         : "reactions to an assault",
                           a.span);
       if (u) {
