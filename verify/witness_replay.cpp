@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <sstream>
 #include <system_error>
@@ -105,7 +106,10 @@ WitnessReplay replay_witness_log_isolated(const std::string& name, const std::st
   for (ssize_t n = 0; (n = read(fds[0], buffer, sizeof buffer)) > 0;) answer.append(buffer, static_cast<std::size_t>(n));
   close(fds[0]);
   int status = 0;
+  // Retried only when a signal interrupts the wait; any other failure
+  // (no such child) must not spin.
   while (waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR) return witness_replay_from_text(answer);
   }
   if (WIFSIGNALED(status)) {
     WitnessReplay crashed;
