@@ -66,6 +66,8 @@ int run_check(Session& session, const CheckOptions& opt) {
   sabreur::RunOptions run;
   run.mode = mode_of(opt.mode);
   if (!opt.rules.empty()) run.rules_file = opt.rules;
+  sabreur::RulesCache rules_cache;  // one load of the rules data for all the files
+  run.rules_cache = &rules_cache;
   bool usage = false, findings = false;
   nlohmann::json files = nlohmann::json::array();
   std::string text;

@@ -20,6 +20,23 @@ class UnitTypes final : public events::ProfileCatalogue {
 
 }  // namespace
 
+const RulesBinding* RulesCache::get(SourceManager& sources, const std::filesystem::path& path,
+                                    bool check_file_name, DiagnosticEngine& diags, Span where) {
+  if (binding_ && sources_ == &sources && path_ == path) return &*binding_;
+  binding_.reset();
+  ruleset_.reset();
+  rules::LoadOptions load;
+  load.check_file_name = check_file_name;
+  auto rs = rules::load_ruleset(sources, path, diags, load);
+  if (!rs) return nullptr;
+  ruleset_ = std::make_unique<rules::Ruleset>(std::move(*rs));
+  binding_ = RulesBinding::bind(*ruleset_, diags, where);
+  if (!binding_) return nullptr;
+  sources_ = &sources;
+  path_ = path;
+  return &*binding_;
+}
+
 RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
                   const RunOptions& options) {
   RunResult out;
@@ -53,11 +70,10 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
   const std::filesystem::path rules_path = options.rules_file.empty()
                                                ? rules::default_rulesets_dir() / "sabreur-hex.rules"
                                                : options.rules_file;
-  rules::LoadOptions load;
-  load.check_file_name = options.rules_file.empty();
-  auto rs = rules::load_ruleset(sources, rules_path, diags, load);
-  if (!rs) return out;
-  auto binding = RulesBinding::bind(*rs, diags, ruleset_span(battle));
+  RulesCache own;
+  RulesCache& cache = options.rules_cache ? *options.rules_cache : own;
+  const RulesBinding* binding = cache.get(sources, rules_path, options.rules_file.empty(), diags,
+                                          ruleset_span(battle));
   if (!binding) return out;
   auto game = game_from_battle(battle, diags);
   if (!game || new_errors()) return out;

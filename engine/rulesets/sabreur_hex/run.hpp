@@ -4,19 +4,42 @@
 // the tests run.
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/replay/replay.hpp"
 #include "engine/core/source_manager.hpp"
+#include "engine/rules/model.hpp"
+#include "engine/rulesets/sabreur_hex/rules_binding.hpp"
 
 namespace umpire::sabreur {
+
+// The rules data loaded and bound once for every log checked in one
+// SourceManager (`umpire check A B C`, the fail-log tests): loading the data
+// takes longer than replaying a short log. Holds nothing after a failed
+// load, so the next log reports the same errors again.
+class RulesCache {
+ public:
+  // The binding of `path`, loaded into `sources` on first use.
+  const RulesBinding* get(SourceManager& sources, const std::filesystem::path& path,
+                          bool check_file_name, DiagnosticEngine& diags, Span where);
+
+ private:
+  const SourceManager* sources_ = nullptr;
+  std::filesystem::path path_;
+  std::unique_ptr<rules::Ruleset> ruleset_;  // a stable address: the binding points into it
+  std::optional<RulesBinding> binding_;
+};
 
 struct RunOptions {
   replay::ReplayMode mode = replay::ReplayMode::follow_log;
   // The rules data; empty: corpus/rulesets/sabreur-hex.rules of the source tree.
   std::filesystem::path rules_file;
+  // Shared by the logs of one SourceManager; null: each run loads the data.
+  RulesCache* rules_cache = nullptr;
 };
 
 struct RunResult {
