@@ -49,6 +49,10 @@ std::string_view check_for_permission(std::string_view permission, std::string_v
   if (permission == "engaging_fires_in_enfilade") return "sabreur.fire.engaged";
   if (permission == "engaged_frontal_march" || permission == "engaged_indirect_march")
     return "sabreur.move.engaged";
+  // Assaults and pursuits (assault.cpp, pursuit.cpp): a panicked unit is
+  // refused as an attacker first; a friend joins a pursuit on the same terms.
+  if (permission == "panicked_no_assault") return "sabreur.charge.panicked";
+  if (permission == "join_pursuit_needs_skill") return "sabreur.pursuit.not-allowed";
   if (permission == "rotation_120" || permission == "extended_line_no_120" ||
       permission == "extended_line_no_180" || permission == "about_face_extended_line_only")
     return "sabreur.move.rotation";
@@ -58,6 +62,8 @@ std::string_view check_for_permission(std::string_view permission, std::string_v
 std::string_view implied_by(std::string_view permission) {
   // An outflanked unit is engaged (§ Unités débordées): the specific rule is cited.
   if (permission == "engaged_does_not_fire") return "outflanked_does_not_fire";
+  // After an assault nothing fled from a charge: the assault is the reason.
+  if (permission == "pursuit_needs_fleeing_target") return "no_pursuit_after_assault";
   return {};
 }
 

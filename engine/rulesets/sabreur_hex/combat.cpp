@@ -4,7 +4,7 @@
 // by the losses the charged unit took in the procedure, capped by terrain
 // and outflanking: the data's combat_factor_mods); each 4+ is a hit. The
 // sequence of the choc and of a mêlée (who strikes when, the tests that
-// follow) is not checked yet.
+// follow) is combat_sequence.cpp's.
 #include <fmt/format.h>
 
 #include "engine/geometry/hex/hex.hpp"
@@ -13,7 +13,6 @@
 namespace umpire::sabreur {
 
 void Engine::attack(const Action& a, replay::EventChecker& checker) {
-  checker.not_checked("the order of strikes in a shock or a mêlée", a.span);
   const UnitId u = a.actors.front();
   if (a.targets.empty()) {
     checker.not_checked("an attack without a target", a.span);
@@ -21,6 +20,8 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   }
   const UnitId t = a.targets.front();
   if (!on_table(t, a.span, checker)) return;
+  // Who strikes when: combat_sequence.cpp.
+  order_strike(a, u, t, checker);
   const Board b = board();
   const UnitState& st = state_.units[u];
   const UnitState& ts = state_.units[t];

@@ -118,6 +118,8 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
   if (a.turn != state_.turn || a.side != state_.side) {
     // A new player turn: order points and activations start afresh.
     flush_pending(checker);
+    settle_combat(&a, checker);  // tests the last turn's combat still owed
+    state_.combat.reset();
     state_.turn = a.turn;
     state_.side = a.side;
     for (UnitState& u : state_.units) {
@@ -131,6 +133,7 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.tenacious_failed = false;
     }
     state_.charge.reset();
+    state_.assault.reset();  // assault.cpp
     for (SideState& s : state_.sides) s = SideState{};
     state_.group.clear();
   }
@@ -141,6 +144,7 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
   const bool saves_pending = a.kind == ActionKind::save && state_.pending && !a.actors.empty() &&
                              a.actors[0] == state_.pending->unit;
   if (!saves_pending) flush_pending(checker);
+  step_combat(&a, checker);
 }
 
 // Tests owed "just before" a change of formation near a non-panicked enemy
@@ -220,6 +224,7 @@ void Engine::flush_pending(replay::EventChecker& checker) {
 void Engine::apply_losses(UnitId u, int n, std::optional<UnitId> from,
                           replay::EventChecker& checker) {
   (void)checker;
+  count_combat_losses(u, n, from);
   if (n <= 0) return;
   state_.lose(u, n);
   // Three losses or more in one fire or one fight call a test (§ Test moral).
@@ -325,6 +330,9 @@ void Engine::apply(std::size_t i, replay::EventChecker& checker) {
 void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   begin(a, checker);
   for (const std::string& what : a.untyped) checker.not_checked(what, a.span);
+  // The impetuous charger's chance to pursue passes with the first
+  // statement outside the charge's procedure (pursuit.cpp).
+  check_impetuous_pursuit(&a, checker);
   if (!actors_present(a, checker)) return;
   switch (a.kind) {
     case ActionKind::order_points:
@@ -366,16 +374,27 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
     case ActionKind::attack:
       attack(a, checker);
       break;
+    // Assaults and pursuits (assault.cpp, pursuit.cpp).
+    case ActionKind::assault:
+      assault(a, checker);
+      break;
+    case ActionKind::pursue:
+      pursue(a, checker);
+      break;
     default:
       follow(a, checker);
       break;
   }
+  // A flight, an evade or a test may open a pursuit or end the charge.
+  note_flight(a);
 }
 
 void Engine::finish(replay::EventChecker& checker) {
   check_required_tests(nullptr, checker);
   settle_failure(nullptr, checker);
   flush_pending(checker);
+  step_combat(nullptr, checker);
+  check_impetuous_pursuit(nullptr, checker);
 }
 
 }  // namespace umpire::sabreur

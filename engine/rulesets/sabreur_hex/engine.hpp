@@ -117,6 +117,26 @@ class Engine final : public replay::ReplayEngine {
   // combat.cpp
   void attack(const Action& a, replay::EventChecker& checker);
 
+  // combat_sequence.cpp: the order of strikes and tests in a shock or a
+  // mêlée (State::combat). order_strike() at each `attack`; step_combat()
+  // at every other statement (begin), once the last strike's losses are
+  // taken; settle_combat() reports the tests owed and not taken.
+  struct BilanOrder {
+    UnitId first = 0;
+    std::string why;
+  };
+  void order_strike(const Action& a, UnitId u, UnitId t, replay::EventChecker& checker);
+  void continue_combat(const Action& a, UnitId u, replay::EventChecker& checker);
+  void count_combat_losses(UnitId u, int n, std::optional<UnitId> from);
+  bool combat_losses_call_for_test(const CombatInProgress& c, UnitId u,
+                                   replay::EventChecker& checker) const;
+  BilanOrder bilan_order(const CombatInProgress& c, replay::EventChecker& checker) const;
+  void start_bilan(CombatInProgress& c, replay::EventChecker& checker);
+  void owed_test_missing(std::string_view check_id, UnitId u, std::int16_t losses,
+                         std::string_view kind, Span span, replay::EventChecker& checker);
+  void settle_combat(const Action* next, replay::EventChecker& checker);
+  void step_combat(const Action* next, replay::EventChecker& checker);
+
   // flight.cpp
   void flee(const Action& a, replay::EventChecker& checker);
   // evade.cpp
@@ -129,6 +149,28 @@ class Engine final : public replay::ReplayEngine {
 
   // following.cpp
   void follow(const Action& a, replay::EventChecker& checker);
+
+  // movement.cpp: the restrictions charges and assaults share (§ Restrictions
+  // sur les assauts et les charges: the data's `attack`). When they forbid
+  // the attack, the unit's move is applied as written and false returned.
+  bool attack_allowed(const Action& a, UnitId u, const Facts& f, std::string_view subject,
+                      replay::EventChecker& checker);
+  // assault.cpp
+  void assault(const Action& a, replay::EventChecker& checker);
+  void assault_march(const Action& a, UnitId u, std::span<const UnitId> engagers,
+                     replay::EventChecker& checker);
+  void assault_reaction_test(const Action& a, UnitId u, replay::EventChecker& checker);
+  // pursuit.cpp
+  void pursue(const Action& a, replay::EventChecker& checker);
+  std::optional<std::int64_t> pursuit_length(const Action& a, UnitId u, Facts& f,
+                                             replay::EventChecker& checker);
+  bool pursuit_blocked(UnitId u, Hex at, Facing facing) const;
+  // After a flight, an evade or a test: whether the charge's target (or
+  // charger) fled, opening a pursuit, or the charger failed its test.
+  void note_flight(const Action& a);
+  // "impétueux": the charger must pursue when it can; the chance passes with
+  // the first statement that is not part of the charge's procedure.
+  void check_impetuous_pursuit(const Action* next, replay::EventChecker& checker);
 
   Setup setup_;
   std::vector<Action> actions_;

@@ -48,7 +48,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       }
       break;
     case ActionKind::assault:
-      checker.not_checked("assaults and mêlée", a.span);
+      checker.not_checked("an assault without a target", a.span);
       state_.charge.reset();
       if (u) {
         check_activated(a, *u, checker);
@@ -62,9 +62,10 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       }
       break;
     case ActionKind::respond:
-      checker.not_checked(state_.charge ? "what a reaction does (a countercharge's march, defensive "
-                                          "fire's dice and hits)"
-                                        : "reactions to an assault",
+      checker.not_checked(state_.charge || state_.assault
+                              ? "what a reaction does (a countercharge's march, defensive "
+                                "fire's dice and hits)"
+                              : "a reaction with no charge or assault to react to",
                           a.span);
       if (u) {
         state_.units[*u].reaction = reaction_word(a.detail);

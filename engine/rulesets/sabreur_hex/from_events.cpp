@@ -218,8 +218,8 @@ Action action_of(const events::Battle& battle, const events::Event& e) {
   if (auto to = e.to()) {
     if (to->is_hex)
       a.to = to_hex(to->hex);
-    else if (to->off_table() && a.kind == ActionKind::flee)
-      a.off_table = true;  // flight.cpp checks that it could leave the table
+    else if (to->off_table() && (a.kind == ActionKind::flee || a.kind == ActionKind::pursue))
+      a.off_table = true;  // flight.cpp, pursuit.cpp check that it could leave the table
     else if (to->off_table())
       a.untyped.push_back("a move off the table other than a flight");
     else

@@ -77,6 +77,10 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   }
   UnitState& st = state_.units[u];
   const TestReason reason = st.next_test;
+  if (reason == TestReason::assault_reaction) {
+    assault_reaction_test(a, u, checker);  // passed without dice (assault.cpp)
+    return;
+  }
   if (reason == TestReason::special_action)
     checker.not_checked("whether a morale test was called for", a.span);
   auto outcome = morale_test(a, u, reason, checker);

@@ -286,6 +286,20 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   state_.tests_due = true;
 }
 
+bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, std::string_view subject,
+                            replay::EventChecker& checker) {
+  if (check_permissions(f, A::attack, checker, a.span, "", subject)) return true;
+  // The unit may not attack at all (artillery, a panicked unit, a square,
+  // skirmishers against formed troops, "harcèlement" against others):
+  // nothing more to check; the march is applied as written.
+  std::optional<Hex> to = a.to;
+  if (!to && !a.path.empty()) to = a.path.back();
+  UnitState& st = state_.units[u];
+  if (to && setup_.map.contains(*to)) end_move(u, *to, a.facing.value_or(st.facing), checker);
+  st.manoeuvred = true;
+  return false;
+}
+
 void Engine::charge(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
   check_activated(a, u, checker);
@@ -309,17 +323,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   f.integer(G::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
   const std::string subject =
       fmt::format("{} charging {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
-  if (!check_permissions(f, A::attack, checker, a.span, "", subject)) {
-    // The unit may not attack at all (artillery, a panicked unit, a square,
-    // skirmishers against formed troops): nothing more to check; the march
-    // is applied as written.
-    std::optional<Hex> to = a.to;
-    if (!to && !a.path.empty()) to = a.path.back();
-    UnitState& st = state_.units[u];
-    if (to && setup_.map.contains(*to)) end_move(u, *to, a.facing.value_or(st.facing), checker);
-    st.manoeuvred = true;
-    return;
-  }
+  if (!attack_allowed(a, u, f, subject, checker)) return;
   check_permissions(f, A::charge, checker, a.span, "", subject);
   // Condition 3: in the front cone, or on one of the two flank hexes.
   if (!hex::in_front_cone(cs.hex, cs.facing, ts.hex) &&
@@ -334,13 +338,15 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   }
   check_charge_priority(a, u, t, f, checker);
   // The reactions are chosen against the charge as declared (reactions.cpp).
-  state_.charge = ChargeInProgress{u,
-                                   t,
-                                   cs.hex,
-                                   static_cast<std::int16_t>(distance),
-                                   b.engaged_by_enemy(t) || b.engages_enemy(t),
-                                   0,
-                                   ts.strength};
+  ChargeInProgress declared;
+  declared.charger = u;
+  declared.target = t;
+  declared.charger_from = cs.hex;
+  declared.distance_at_declaration = static_cast<std::int16_t>(distance);
+  declared.target_engaged_at_declaration = b.engaged_by_enemy(t) || b.engages_enemy(t);
+  declared.target_strength = ts.strength;
+  state_.charge = declared;
+  state_.assault.reset();
   state_.units[u].charging = true;
   frontal_march(a, u, true, checker);
   // Condition 6: at the end of its march the charger engages its target.
@@ -358,7 +364,6 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   target.is_attack_target = true;
   target.next_test = TestReason::charge_reaction;
   target.test_enemy = u;
-  checker.not_checked("shock combat and pursuit", a.span);
 }
 
 // Condition 4 of § Conditions pour qu'une charge soit valide, with

@@ -34,12 +34,24 @@ std::optional<Reaction> reaction_of(std::string_view word) {
 
 void Engine::respond(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
-  if (!state_.charge) {
-    // Reactions to an assault follow the assault, which is not checked yet.
+  if (!state_.charge && !state_.assault) {
     follow(a, checker);
     return;
   }
-  ChargeInProgress& c = *state_.charge;
+  // § Réactions face à un assaut: the reactions to a charge, "dans les mêmes
+  // conditions, et avec les mêmes restrictions" (assault.cpp); a pursuit's
+  // attack admits none (§ La charge et le choc, step 6).
+  const bool to_assault = !state_.charge;
+  if (!to_assault && state_.charge->pursuit) {
+    checker
+        .violation("sabreur.pursuit.no-reaction", a.span,
+                   fmt::format("{} reacts to the pursuit of {}", quoted(u),
+                               quoted(state_.charge->charger)))
+        .note("an enemy a pursuit engages is attacked without any reaction");
+    follow(a, checker);
+    return;
+  }
+  ChargeInProgress& c = to_assault ? *state_.assault : *state_.charge;
   const auto reaction = reaction_of(a.detail);
   if (!reaction) {
     checker.not_checked(fmt::format("the reaction '{}'", a.detail), a.span);
@@ -72,8 +84,8 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   f.boolean(G::self_engaged_with_other_enemy, engaged_with_other);
   f.integer(G::self_defensive_fires_this_turn, st.defensive_fires);
   const std::string subject =
-      fmt::format("{} reacting to the charge of {} with '{}' ({} away at the declaration)",
-                  quoted(u), quoted(c.charger), a.detail,
+      fmt::format("{} reacting to the {} of {} with '{}' ({} away at the declaration)", quoted(u),
+                  to_assault ? "assault" : "charge", quoted(c.charger), a.detail,
                   hexes_text(c.distance_at_declaration));
   // A countercharge may not cross the hexes the data names: each hex of its path is asked.
   std::vector<Hex> crossed = a.path;

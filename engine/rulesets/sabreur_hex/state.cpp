@@ -144,6 +144,43 @@ void State::write(replay::StateWriter& out) const {
     out.boolean(charge->target_engaged_at_declaration);
     out.u8(charge->reacting_units);
     out.i32(charge->target_strength);
+    out.boolean(charge->pursuit);
+    out.boolean(charge->target_fled);
+    out.boolean(charge->charger_fled);
+    out.boolean(charge->pursued);
+    out.u8(charge->pursuing_friends);
+    out.i32(charge->pursued_from.q);
+    out.i32(charge->pursued_from.r);
+    out.boolean(charge->charger_failed);
+  }
+  out.tag('A');
+  out.boolean(assault.has_value());
+  if (assault) {
+    out.u16(assault->charger);
+    out.u16(assault->target);
+    out.i32(assault->charger_from.q);
+    out.i32(assault->charger_from.r);
+    out.i32(assault->distance_at_declaration);
+    out.boolean(assault->target_engaged_at_declaration);
+    out.u8(assault->reacting_units);
+    out.i32(assault->target_strength);
+  }
+  out.tag('K');
+  out.boolean(combat.has_value());
+  if (combat) {
+    out.u16(combat->attacker);
+    out.u16(combat->defender);
+    out.boolean(combat->shock);
+    out.u8(static_cast<std::uint8_t>(combat->step));
+    out.boolean(combat->attacker_struck);
+    out.boolean(combat->defender_struck);
+    out.boolean(combat->defender_fled);
+    out.boolean(combat->fire_first);
+    out.i32(combat->attacker_losses);
+    out.i32(combat->defender_losses);
+    out.i32(combat->first_test ? static_cast<std::int32_t>(*combat->first_test) : -1);
+    out.i32(combat->second_test ? static_cast<std::int32_t>(*combat->second_test) : -1);
+    out.i32(combat->pursuer ? static_cast<std::int32_t>(*combat->pursuer) : -1);
   }
 }
 

@@ -75,12 +75,56 @@ struct ChargeInProgress {
   bool target_engaged_at_declaration = false;
   std::uint8_t reacting_units = 0;  // reactions declared so far
   std::int16_t target_strength = 0;  // the target's strength at the declaration
+  // Pursuit (§ La charge et le choc, steps 5 and 6; pursuit.cpp).
+  bool pursuit = false;       // the attack of a pursuit: a shock, no reaction, no second pursuit
+  bool target_fled = false;   // the target fled or evaded: the charger may pursue
+  bool charger_fled = false;  // the charger fled: the unit that countercharged it may pursue
+  bool pursued = false;       // the charger (or that countercharger) has pursued
+  std::uint8_t pursuing_friends = 0;  // friends with "sens tactique" that joined the pursuit
+  Hex pursued_from;  // where the pursuer stood before its pursuit (when `pursued`)
+  bool charger_failed = false;  // the charger failed a morale test: its charge is over
 };
 
 // A failed morale test whose unit will lose the difference unless it flees.
 struct PendingFailure {
   UnitId unit = 0;
   std::int16_t losses = 0;
+};
+
+// The combat between two units (§ La charge et le choc, § L'assaut et la
+// mêlée; combat_sequence.cpp): declared by a charge or an assault, fought
+// from the first `attack`, closed by the next charge, assault or pursuit
+// (the next attack opens another combat) and dropped at the next player
+// turn. A closed combat still says whether the last one was a mêlée.
+enum class CombatStep : std::uint8_t {
+  declared,         // a charge or an assault: the first strike is the attacker's
+  target_losses,    // the first strike's losses are being taken (and saved)
+  target_test,      // shock: the target owes a test for them (step 2)
+  target_tested,    // shock: the next statement says whether the target flees
+  return_strike,    // the other unit may strike back (mêlée: ripostes)
+  attacker_losses,  // the return strike's losses are being taken
+  attacker_test,    // shock: the charger owes a test (step 4)
+  bilan_first,      // mêlée: the bilan's first test (or none) is owed
+  bilan_second,     // mêlée: the first has tested; the second owes one unless it fled
+  bilan_exempt,     // mêlée: the first fled, the second takes no test
+  over,             // fought: a further strike is out of order
+  abandoned,        // the log left the rules' order: not followed further
+  closed,           // a charge, assault or pursuit came since
+};
+
+struct CombatInProgress {
+  UnitId attacker = 0;  // the charger, pursuer or assaulting unit: strikes first
+  UnitId defender = 0;
+  bool shock = false;   // a shock (charge or pursuit), else a mêlée
+  CombatStep step = CombatStep::declared;
+  bool attacker_struck = false;
+  bool defender_struck = false;
+  bool defender_fled = false;
+  bool fire_first = false;  // "tir puis charge ou assaut": the fire's losses count too
+  std::int16_t attacker_losses = 0;  // strength lost to the other's strike, saves deducted
+  std::int16_t defender_losses = 0;
+  std::optional<UnitId> first_test, second_test;  // the bilan's tests, in order
+  std::optional<UnitId> pursuer;  // closed by this unit's pursuit: its attack is a shock
 };
 
 class State {
@@ -97,6 +141,13 @@ class State {
   std::optional<PendingLosses> pending;
   std::optional<PendingFailure> failure;
   std::optional<ChargeInProgress> charge;
+  // The assault being resolved, as it stood at its declaration: the same
+  // reactions as to a charge (§ Réactions face à un assaut), then a mêlée,
+  // so `charge` is empty meanwhile (assault.cpp).
+  std::optional<ChargeInProgress> assault;
+  // The combat being fought, or the last one this player turn.
+  std::optional<CombatInProgress> combat;
+  bool last_combat_was_melee() const { return combat && !combat->shock; }
   // Some unit owes a morale test right now (a change of formation near the
   // enemy, a "tenace" activation): derived from next_test, so not hashed;
   // it spares the engine a look at every unit after each statement.

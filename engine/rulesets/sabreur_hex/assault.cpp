@@ -1,0 +1,193 @@
+// Assaults: 002_87c3dc452f850204.txt § L'assaut et la mêlée, § Conditions
+// pour qu'un assaut soit valide, § Réactions face à un assaut,
+// § Restrictions sur les assauts et les charges.
+//
+// An assault names one target within the assault distance (the data's
+// assault_distance, which follows the switch assault_range); the restrictions
+// it shares with charges are the data's `attack` (attack_allowed). The
+// assaulter then makes an indirect march of at most 1 hex (assault_march_max)
+// without rotation, and must end it engaging its target; one engaged at the
+// declaration stays engaged by one of those enemies (§ Manœuvres). The target
+// reacts as to a charge, with the same restrictions (reactions.cpp reads
+// state_.assault), but its reaction test is passed automatically: no dice are
+// thrown, so a written test is a violation. What follows is a mêlée:
+// state_.charge is empty, so combat.cpp does not fight a shock, and no
+// pursuit follows (pursuit.cpp).
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/text.hpp"
+#include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+
+void Engine::assault(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  // Whatever came before, the fight that follows is a mêlée.
+  state_.charge.reset();
+  state_.assault.reset();
+  if (a.targets.empty()) {
+    follow(a, checker);
+    return;
+  }
+  check_activated(a, u, checker);
+  const UnitId t = a.targets.front();
+  if (!on_table(t, a.span, checker)) return;
+  const Board b = board();
+  const UnitState& st = state_.units[u];
+  const UnitState& ts = state_.units[t];
+  const int distance = hex::distance(st.hex, ts.hex);
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, t);
+  f.integer(G::charge_target_distance, distance);
+  f.integer(G::charge_distance_at_declaration, distance);
+  f.boolean(G::charge_would_rotate, false);  // an assault never rotates
+  f.integer(G::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
+  const std::string subject =
+      fmt::format("{} assaulting {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
+  if (!attack_allowed(a, u, f, subject, checker)) return;
+  const bool in_reach = check_permissions(f, A::assault, checker, a.span, "", subject);
+
+  // The declaration, as the reactions read it (§ Réactions face à un assaut:
+  // "dans les mêmes conditions, et avec les mêmes restrictions").
+  ChargeInProgress declared;
+  declared.charger = u;
+  declared.target = t;
+  declared.charger_from = st.hex;
+  declared.distance_at_declaration = static_cast<std::int16_t>(distance);
+  declared.target_engaged_at_declaration = b.engaged_by_enemy(t) || b.engages_enemy(t);
+  declared.target_strength = ts.strength;
+  std::vector<UnitId> engagers;
+  for (std::size_t e = 0; e < state_.units.size(); ++e) {
+    const auto other = static_cast<UnitId>(e);
+    if (b.present(other) && b.enemies(u, other) && b.engages(other, u)) engagers.push_back(other);
+  }
+
+  if (in_reach) {
+    assault_march(a, u, engagers, checker);
+  } else {
+    // Out of reach, the march is no assault's ("Une fois vérifiées les
+    // conditions d'assaut précédentes"): applied as written, and the log
+    // followed as played.
+    std::optional<Hex> to = a.to;
+    if (!to && !a.path.empty()) to = a.path.back();
+    if (to && setup_.map.contains(*to)) end_move(u, *to, a.facing.value_or(st.facing), checker);
+    state_.units[u].manoeuvred = true;
+  }
+
+  // Condition 2: at the end of its march the assaulter engages its target.
+  const UnitState& after = state_.units[u];
+  if (in_reach && after.on_table && !board().engages(u, t)) {
+    Facts none(rules_);
+    const auto loss = eval_int(none, V::cancelled_attack_loss, checker);
+    checker
+        .violation("sabreur.assault.must-engage", a.span,
+                   fmt::format("{} ends its assault on {} facing {} without engaging {}", quoted(u),
+                               hex::to_string(after.hex), hex::name(after.facing), quoted(t)))
+        .hint(
+            "an assault that cannot engage its target is cancelled: back to the start, {} "
+            "strength point lost, nothing more this turn, and no reaction",
+            loss.value_or(1));
+  }
+  state_.assault = declared;
+  UnitState& target = state_.units[t];
+  target.is_attack_target = true;
+  target.next_test = TestReason::assault_reaction;
+  target.test_enemy = u;
+}
+
+// Condition 2: "une marche indirecte inférieure ou égale à 1 case" — no
+// rotation, no change of direction (§ Manœuvres), light cavalry included;
+// condition 3: an engaged assaulter stays engaged by one of its engagers
+// (the data's engaged_indirect_march, reported as sabreur.move.engaged).
+void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> engagers,
+                           replay::EventChecker& checker) {
+  UnitState& st = state_.units[u];
+  const Hex start = st.hex;
+  std::optional<Hex> to = a.to;
+  if (!to && !a.path.empty()) to = a.path.back();
+  const Hex end = to.value_or(start);
+  const Span span = a.path_span.valid() ? a.path_span : a.span;
+  Facts f(rules_);
+  fill_self(f, u);
+  if (a.facing && *a.facing != st.facing) {
+    checker
+        .violation("sabreur.assault.march", span,
+                   fmt::format("{} turns during its assault", quoted(u)))
+        .note("an assault's manoeuvre is an indirect march, which allows no rotation");
+  }
+  const int length = hex::distance(start, end);
+  const auto dir = hex::straight_direction(start, end);
+  if (length > 0 && !dir) {
+    checker
+        .violation("sabreur.assault.march", span,
+                   fmt::format("{} does not go straight from {} to {}", quoted(u),
+                               hex::to_string(start), hex::to_string(end)))
+        .note("an indirect march allows no change of direction");
+  }
+  const auto max = eval_int(f, V::assault_march_max, checker);
+  if (max && length > *max) {
+    checker
+        .violation("sabreur.assault.march", span,
+                   fmt::format("{} marches {} to assault, at most {}", quoted(u),
+                               hexes_text(length), hexes_text(static_cast<int>(*max))))
+        .note("the assault's indirect march is of 1 hex at most, light cavalry included");
+  }
+  if (length == 0) return;  // no march: nothing more to ask
+  std::vector<Hex> hexes;
+  if (dir)
+    for (int i = 1; i <= length; ++i) hexes.push_back(hex::step(start, *dir, i));
+  else
+    hexes.push_back(end);
+  const PathCheck pc = check_path(u, start, hexes, span, true, checker);
+  const Board b = board();
+  bool stays = false;
+  for (UnitId e : engagers) {
+    const UnitState& es = state_.units[e];
+    stays = stays || (b.square_like(e) ? hex::adjacent(es.hex, end)
+                                       : hex::in_front_hexes(es.hex, es.facing, end));
+  }
+  f.word(G::move_kind, "marching");
+  f.boolean(G::move_forced, false);
+  f.boolean(G::move_on_penalising_terrain, pc.penalising);
+  f.integer(G::move_rotation_degrees, 0);
+  f.integer(G::move_hexes_used, length);
+  f.boolean(G::move_stays_engaged, stays);
+  f.integer(G::move_end_enemy_distance, b.nearest_enemy_from(end, setup_.units[u].side, false));
+  const std::string subject =
+      fmt::format("{} marching {} indirectly to assault", quoted(u), hexes_text(length));
+  check_permissions(f, A::indirect_march, checker, a.span, "", subject);
+  check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
+  if (pc.end) end_move(u, *pc.end, st.facing, checker);
+  st.manoeuvred = true;
+  if (!engagers.empty()) disengage(a, u, engagers, checker);
+}
+
+// § Réactions face à un assaut: "les test de moral sont inutiles pour les
+// unités assaillies ; ils sont considérés comme automatiquement réussis, et
+// il est donc inutile de lancer les dés". The data sets the assaulted
+// unit's target (morale_target_mods, switch panicked_assaulted): the result
+// is known without dice, so a test written for it is a violation; the
+// reaction stands as the log states it.
+void Engine::assault_reaction_test(const Action& a, UnitId u, replay::EventChecker& checker) {
+  UnitState& st = state_.units[u];
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, st.test_enemy);
+  f.word(G::morale_reason, name(TestReason::assault_reaction));
+  const auto target = eval_int(f, V::modified_command_factor, checker);
+  st.next_test = TestReason::special_action;
+  auto v =
+      checker.violation("sabreur.assault.reaction-test", a.span,
+                        fmt::format("{} takes a morale test to react to an assault", quoted(u)));
+  if (target)
+    v.note("the test of an assaulted unit {} automatically (modified Cd {}): no dice are thrown",
+           *target >= 12  ? "passes"
+           : *target <= 0 ? "fails"
+                          : "is decided",
+           *target);
+  v.hint("remove the test: the reaction to an assault needs no dice");
+}
+
+}  // namespace umpire::sabreur

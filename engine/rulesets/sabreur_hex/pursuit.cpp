@@ -1,0 +1,390 @@
+// Pursuits: 002_87c3dc452f850204.txt § La charge et le choc (procedure
+// steps 5 and 6), § Manœuvres ("Le mouvement de poursuite ..."),
+// § Les compétences (suite) ("impétueux", "sens tactique"), § L'assaut et la
+// mêlée ("IL N'Y A PAS DE POURSUITE").
+//
+// Who may pursue is asked of the data (`pursue`; `join_pursuit` for a friend
+// of the charger): the charger once its target reacted by flight or evade or
+// fled because of the attack, never after an assault, never twice; plus one
+// friend with "sens tactique", neither engaging nor engaged, facing as the
+// charger, next to the charger's position before its pursuit. As this engine
+// reads it, the unit that countercharged a charger that then fled may pursue
+// it too (a countercharge "se fait comme pour une charge").
+//
+// The move is a frontal march without the initial rotation. Its length is
+// the data's pursuit_distance (table pursuit_length: 1 hex, 1 D3, 1 D6 or
+// 1 D6 + 2), run in full unless the pursuer ends engaging or engaged by an
+// enemy, is blocked by a unit it may not pass or impassable terrain, or
+// leaves the table (`to off-table`, as a flight does). An enemy the charger
+// then engages may be attacked as in a shock with no reaction: state_.charge
+// becomes a pursuit (pursuer, that enemy), after which no second pursuit.
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/text.hpp"
+#include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+bool fled_by_reaction(const UnitState& s) {
+  return s.reaction == "evade" || s.reaction == "flee";
+}
+
+}  // namespace
+
+void Engine::note_flight(const Action& a) {
+  if (a.actors.empty() || !state_.charge) return;
+  ChargeInProgress& c = *state_.charge;
+  const UnitId u = a.actors.front();
+  if (a.kind == ActionKind::test) {
+    // A charger that fails a test (after defensive fire) ends its charge.
+    if (u == c.charger && state_.failure && state_.failure->unit == u) c.charger_failed = true;
+    return;
+  }
+  if (a.kind != ActionKind::flee && a.kind != ActionKind::evade) return;
+  if (u == c.target) c.target_fled = true;
+  if (u == c.charger) c.charger_fled = true;
+}
+
+void Engine::pursue(const Action& a, replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  UnitState& st = state_.units[u];
+  const Board b = board();
+  std::optional<ChargeInProgress>& c = state_.charge;
+  // The pursuer's part: the charger, or (see above) the countercharger of a
+  // charger that fled; else a friend of the charger joining the pursuit.
+  bool leads = false, fled = false;
+  if (c && u == c->charger) {
+    leads = true;
+    fled = c->target_fled || fled_by_reaction(state_.units[c->target]);
+  } else if (c && c->charger_fled && st.reaction == "countercharge" && b.enemies(u, c->charger)) {
+    leads = true;
+    fled = true;
+  }
+  const bool joins = c && !leads && u != c->charger && !b.enemies(u, c->charger);
+  if (joins) fled = c->target_fled || fled_by_reaction(state_.units[c->target]);
+  std::optional<UnitId> pursued;
+  if (!a.targets.empty())
+    pursued = a.targets.front();
+  else if (c)
+    pursued = leads && u != c->charger ? c->charger : c->target;
+
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, pursued);
+  // After an assault no charge is in progress: its fight was a mêlée.
+  f.word(G::combat_kind, !c && state_.assault ? "melee" : "shock");
+  f.boolean(G::charge_target_fled_or_evaded, fled);
+  f.boolean(G::charge_already_pursued, c && (c->pursuit || (leads && c->pursued)));
+  f.integer(G::charge_pursuing_friends, c ? c->pursuing_friends : 0);
+  const Hex lead_from = c ? (c->pursued ? c->pursued_from : state_.units[c->charger].hex) : st.hex;
+  f.boolean(G::self_same_facing_as_charger,
+            c.has_value() && st.facing == state_.units[c->charger].facing);
+  f.boolean(G::self_adjacent_to_charger_start, c.has_value() && hex::adjacent(st.hex, lead_from));
+  const std::string subject =
+      pursued ? fmt::format("a pursuit of {} by {}", quoted(*pursued), quoted(u))
+              : fmt::format("a pursuit by {}", quoted(u));
+  bool allowed =
+      check_permissions(f, A::pursue, checker, a.span, "sabreur.pursuit.not-allowed", subject);
+  if (c && !leads)
+    allowed = check_permissions(f, A::join_pursuit, checker, a.span, "sabreur.pursuit.not-allowed",
+                                subject) &&
+              allowed;
+  if (allowed && leads && u == c->charger && c->charger_failed) {
+    // § Réactions face à une charge: "Si un test de moral échoue, alors la
+    // charge prend fin".
+    checker
+        .violation("sabreur.pursuit.not-allowed", a.span,
+                   fmt::format("{} is not allowed: the charge of {} ended when it failed its "
+                               "morale test",
+                               subject, quoted(u)))
+        .note("a charger that fails the test called by defensive fire goes no further");
+    allowed = false;
+  }
+  if (!allowed) {
+    // Not a pursuit the rules allow: applied as written, nothing more checked.
+    std::optional<Hex> to = a.to;
+    if (!to && !a.path.empty()) to = a.path.back();
+    if (a.off_table)
+      state_.eliminate(u);
+    else if (to && setup_.map.contains(*to))
+      end_move(u, *to, a.facing.value_or(st.facing), checker);
+    return;
+  }
+
+  // The length: the dice the data's pursuit_length calls for.
+  const std::optional<std::int64_t> length = pursuit_length(a, u, f, checker);
+
+  // The move: a frontal march without the initial rotation.
+  const Hex start = st.hex;
+  const Facing facing = st.facing;
+  const Span span = a.path_span.valid() ? a.path_span : a.span;
+  if (a.facing && *a.facing != facing) {
+    checker
+        .violation(
+            "sabreur.pursuit.march", span,
+            fmt::format("{} turns to face {} in its pursuit", quoted(u), hex::name(*a.facing)))
+        .note("a pursuit is a frontal march without the initial rotation: it keeps facing {}",
+              hex::name(facing));
+  }
+  std::vector<Hex> path = a.path;
+  std::size_t moved = path.size();
+  Hex end = path.empty() ? start : path.back();
+  if (path.empty() && a.to && *a.to != start) {
+    // Written with its destination only: a hex its front steps reach in as
+    // many steps as its distance, the front cone (docs/hex-geometry.md).
+    end = *a.to;
+    moved = static_cast<std::size_t>(hex::distance(start, end));
+    if (!hex::in_front_cone(start, facing, end)) {
+      checker
+          .violation("sabreur.pursuit.march", a.span,
+                     fmt::format("{} pursues to {}, which its front steps do not reach from {}",
+                                 quoted(u), hex::to_string(end), hex::to_string(start)))
+          .note("facing {}, a pursuit enters one of its two front hexes at each step",
+                hex::name(facing));
+    }
+    path.push_back(end);
+    if (moved > 1)
+      checker.not_checked("the hexes a pursuit written without its path crosses", a.span);
+  } else {
+    const std::size_t bad = hex::first_invalid_step(start, facing, path, hex::StepKind::frontal);
+    if (bad < path.size()) {
+      const Hex from = bad == 0 ? start : path[bad - 1];
+      checker
+          .violation("sabreur.pursuit.march", span,
+                     fmt::format("{} pursues to {}, which is not one of its front hexes", quoted(u),
+                                 hex::to_string(path[bad])))
+          .note("facing {} from {}, the front hexes are {} and {}", hex::name(facing),
+                hex::to_string(from), hex::to_string(hex::front_hexes(from, facing)[0]),
+                hex::to_string(hex::front_hexes(from, facing)[1]));
+    }
+  }
+  const PathCheck pc = check_path(u, start, path, span, true, checker);
+
+  // "Cette longueur DOIT être parcourue dans son intégralité": over the
+  // dice only off the table; short of them only when engaging or engaged,
+  // blocked, or on terrain that slows it.
+  if (a.off_table) {
+    const auto front = hex::front_hexes(end, facing);
+    if (setup_.map.contains(front[0]) && setup_.map.contains(front[1])) {
+      checker
+          .violation("sabreur.pursuit.length", span,
+                     fmt::format("{} pursues off the table from {}, which is not at its edge",
+                                 quoted(u), hex::to_string(end)))
+          .note("facing {}, the front hexes {} and {} are on the table", hex::name(facing),
+                hex::to_string(front[0]), hex::to_string(front[1]));
+    } else if (length && static_cast<std::int64_t>(moved) >= *length) {
+      checker
+          .violation("sabreur.pursuit.length", span,
+                     fmt::format("{} leaves the table after {}, the dice give {}", quoted(u),
+                                 hexes_text(static_cast<int>(moved)),
+                                 hexes_text(static_cast<int>(*length))))
+          .note("the pursuit ends on the table when its length runs out first");
+    }
+    state_.eliminate(u);  // it left the table (§ Manœuvres)
+  } else {
+    if (pc.end) end_move(u, *pc.end, facing, checker);
+    const Board now = board();
+    const bool contact = now.engages_enemy(u) || now.engaged_by_enemy(u);
+    if (length && static_cast<std::int64_t>(moved) > *length) {
+      checker.violation(
+          "sabreur.pursuit.length", span,
+          fmt::format("{} pursues {}, the dice give {}", quoted(u),
+                      hexes_text(static_cast<int>(moved)), hexes_text(static_cast<int>(*length))));
+    } else if (length && static_cast<std::int64_t>(moved) < *length && !contact &&
+               !pursuit_blocked(u, state_.units[u].hex, facing)) {
+      if (pc.penalising) {
+        checker.not_checked("how much penalising terrain shortens a pursuit", a.span);
+      } else {
+        checker
+            .violation("sabreur.pursuit.length", span,
+                       fmt::format("{} stops its pursuit after {}, the dice give {}", quoted(u),
+                                   hexes_text(static_cast<int>(moved)),
+                                   hexes_text(static_cast<int>(*length))))
+            .note(
+                "the whole length is run unless the pursuer engages or is engaged by an "
+                "enemy, or a unit it may not pass or impassable terrain blocks it");
+      }
+    }
+  }
+
+  // The pursuit is spent; a friend that joined it acts afterwards as if it
+  // had not pursued (§ La charge et le choc, step 5).
+  if (c && leads) {
+    c->pursued = true;
+    c->pursued_from = start;
+  } else if (c) {
+    ++c->pursuing_friends;
+  }
+  if (!state_.units[u].on_table) return;
+  // Step 6: an enemy the pursuer engages may be attacked with the charge's
+  // bonuses and no reaction.
+  const Board now = board();
+  std::vector<UnitId> engaged;
+  for (std::size_t e = 0; e < state_.units.size(); ++e) {
+    const auto other = static_cast<UnitId>(e);
+    if (now.present(other) && now.enemies(u, other) && now.engages(u, other))
+      engaged.push_back(other);
+  }
+  if (engaged.empty()) return;
+  if (!leads) {
+    checker.not_checked("whether a friend that joined a pursuit attacks the enemy it engages",
+                        a.span);
+    return;
+  }
+  if (engaged.size() > 1)
+    checker.not_checked("which of two enemies a pursuit engages is attacked (the first is taken)",
+                        a.span);
+  const UnitId t = engaged.front();
+  UnitState& ts = state_.units[t];
+  // "Cette attaque de poursuite bénéficie des bonus sur facteurs de combat
+  // liés à la charge": those of the charge it continues, as declared.
+  ChargeInProgress p;
+  p.charger = u;
+  p.target = t;
+  p.charger_from = start;
+  p.distance_at_declaration =
+      c ? c->distance_at_declaration : static_cast<std::int16_t>(hex::distance(start, ts.hex));
+  p.target_engaged_at_declaration = true;
+  p.target_strength = ts.strength;
+  p.pursuit = true;
+  p.pursued = true;
+  p.pursued_from = start;
+  state_.charge = p;
+  state_.units[u].charging = true;
+  ts.is_attack_target = true;
+  ts.test_enemy = u;
+  ts.reaction.clear();  // no reaction to a pursuit's attack
+}
+
+// The data's pursuit_length row gives the dice; pursuit_distance the hexes.
+std::optional<std::int64_t> Engine::pursuit_length(const Action& a, UnitId u, Facts& f,
+                                                   replay::EventChecker& checker) {
+  const rules::Ruleset& rs = rules_.rs();
+  const UnitSetup& s = setup_.units[u];
+  const UnitState& st = state_.units[u];
+  const std::string subject = fmt::format("pursuit of {}", quoted(u));
+  const std::string row = fmt::format("{} pursues as {} in {} (table pursuit_length)", quoted(u),
+                                      name(s.type), name(st.formation));
+  auto table = rs.find("pursuit_length");
+  if (table && table->kind == rules::ItemKind::table) {
+    rules::Evaluator ev(rs, f.situation());
+    if (!ev.lookup(table->index, {rules_.type(s.type), rules_.formation(st.formation)})) {
+      checker.not_checked(fmt::format("the length of a pursuit by {} in {} (the text states none)",
+                                      name(s.type), name(st.formation)),
+                          a.span);
+      return std::nullopt;
+    }
+  }
+  // The die read from the values at faces 1 and 6: none (a fixed length),
+  // 1 D3 (a D6 halved, rounded up: docs/dice.md), or 1 D6 plus a constant.
+  f.integer(G::pursuit_d6, 1);
+  const auto low = eval_int(f, V::pursuit_distance, checker);
+  f.integer(G::pursuit_d6, 6);
+  const auto high = eval_int(f, V::pursuit_distance, checker);
+  if (!low || !high) return std::nullopt;
+  const replay::WrittenRoll* written = a.roll("");
+  std::optional<std::int64_t> length;
+  if (*low == *high) {
+    if (written)
+      checker.violation("sabreur.pursuit.dice", written->span,
+                        fmt::format("{} throws dice for a pursuit of a fixed {}", quoted(u),
+                                    hexes_text(static_cast<int>(*low))));
+    length = *low;
+  } else {
+    dice::Expr wanted;
+    const bool d3 = *high - *low == 2;
+    wanted.terms.push_back(dice::dice_term(dice::make_dice(1, d3 ? 3 : 6)));
+    if (!d3 && *low != 1) wanted.terms.push_back(dice::constant_term(*low - 1));
+    auto roll = dice_.take(wanted, written, checker, "sabreur.pursuit.dice", subject, {row});
+    if (!roll || roll->dice.empty()) return std::nullopt;
+    f.integer(G::pursuit_d6, roll->dice[0].faces.face());
+    length = eval_int(f, V::pursuit_distance, checker);
+  }
+  if (!length) return std::nullopt;
+  const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
+  std::optional<std::int64_t> said;
+  if (a.stated.distance) said = static_cast<std::int64_t>(*a.stated.distance);
+  return checker.outcome("sabreur.pursuit.length", stated, "hexes of pursuit", said, *length,
+                         {row});
+}
+
+// "bloquée par une unité intraversable ou un terrain impassable": neither
+// front hex can be entered (an off-map hex is not a block: the pursuer
+// would leave the table).
+bool Engine::pursuit_blocked(UnitId u, Hex at, Facing facing) const {
+  const Board b = board();
+  const bool mover_passes_friends = arm_of(setup_.units[u].type) == Arm::artillery ||
+                                    state_.units[u].formation == Formation::skirmish_order;
+  for (const Hex h : hex::front_hexes(at, facing)) {
+    if (!setup_.map.contains(h)) return false;
+    const auto kind = static_cast<std::size_t>(b.terrain_at(h));
+    const auto side = static_cast<std::size_t>(b.side_between(at, h));
+    if (!terrain_.hex_passable[kind] || !terrain_.side_passable[side]) continue;
+    const auto other = state_.unit_at(h);
+    if (!other) return false;
+    const UnitState& o = state_.units[*other];
+    const bool passable_friend =
+        !b.enemies(u, *other) && !o.panicked &&
+        (mover_passes_friends || arm_of(setup_.units[*other].type) == Arm::artillery ||
+         o.formation == Formation::skirmish_order);
+    if (passable_friend) return false;
+  }
+  return true;
+}
+
+// "Une unité avec cette compétence doit poursuivre, si elle en a
+// l'occasion." The chance opens when the charge's target flees or evades
+// and lasts while the charge's procedure goes on: reactions, their tests
+// and saves, flights, evades, pursuits, and `state` or `remove` statements.
+// The first other statement (or the end of the log) closes it; the data's
+// `must pursue` says whether the charger had to. A charger that fled, failed
+// a test, panicked or has both front hexes blocked has no occasion.
+void Engine::check_impetuous_pursuit(const Action* next, replay::EventChecker& checker) {
+  if (!state_.charge) return;
+  ChargeInProgress& c = *state_.charge;
+  if (c.pursued || c.pursuit || !(c.target_fled || fled_by_reaction(state_.units[c.target])))
+    return;
+  if (next) {
+    switch (next->kind) {
+      case ActionKind::respond:
+      case ActionKind::test:
+      case ActionKind::save:
+      case ActionKind::flee:
+      case ActionKind::evade:
+      case ActionKind::pursue:
+      case ActionKind::state:   // bookkeeping of the procedure
+      case ActionKind::remove:  // (a unit fled off the table)
+        return;
+      default:
+        break;
+    }
+  }
+  const UnitState& st = state_.units[c.charger];
+  if (!st.on_table || st.panicked || c.charger_fled || c.charger_failed) return;
+  if (pursuit_blocked(c.charger, st.hex, st.facing)) return;  // no hex to pursue into
+  Facts f(rules_);
+  fill_self(f, c.charger);
+  fill_enemy(f, c.target);
+  f.word(G::combat_kind, "shock");
+  f.boolean(G::charge_target_fled_or_evaded, true);
+  f.boolean(G::charge_already_pursued, false);
+  f.integer(G::charge_pursuing_friends, c.pursuing_friends);
+  f.boolean(G::self_same_facing_as_charger, true);
+  f.boolean(G::self_adjacent_to_charger_start, false);
+  if (!f.error().empty()) return;
+  rules::Evaluator ev(rules_.rs(), f.situation());
+  const auto r = ev.action(rules_.action(A::pursue));
+  if (!r || r->verdict != rules::Verdict::required) return;
+  c.pursued = true;  // the chance has passed: reported once
+  c.pursued_from = st.hex;
+  checker
+      .violation("sabreur.pursuit.impetuous", next ? next->span : checker.event_span(),
+                 fmt::format("{} did not pursue, though \"impétueux\" must when it can",
+                             quoted(c.charger)))
+      .hint("write 'pursue {} …' right after the flight of {}", setup_.units[c.charger].id,
+            setup_.units[c.target].id);
+}
+
+}  // namespace umpire::sabreur
