@@ -131,6 +131,7 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.reaction.clear();
       u.defensive_fires = 0;
       u.tenacious_failed = false;
+      u.return_fires = 0;
     }
     state_.charge.reset();
     state_.assault.reset();  // assault.cpp
@@ -138,6 +139,13 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
     state_.group.clear();
   }
   state_.phase = a.phase;
+  // A return fire answers the fire just resolved, after the target's save,
+  // morale test or flight (§ Le tir): any other statement ends the chance.
+  const bool answers_fire =
+      a.kind == ActionKind::save || a.kind == ActionKind::test || a.kind == ActionKind::flee ||
+      (a.kind == ActionKind::shoot && !a.actors.empty() &&
+       setup_.units[a.actors.front()].side != state_.side);
+  if (!answers_fire) state_.fire_to_answer.reset();
   check_required_tests(&a, checker);
   settle_failure(&a, checker);
   // Losses not saved by the next statement are taken.

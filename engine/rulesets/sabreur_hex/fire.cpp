@@ -67,12 +67,27 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   const UnitId t = a.targets.front();
   if (!on_table(t, a.span, checker)) return;
   const bool own_turn = setup_.units[u].side == state_.side;
-  if (!own_turn) {
-    checker.not_checked("return fire", a.span);
-  } else {
-    check_activated(a, u, checker);
-  }
+  if (own_turn) check_activated(a, u, checker);
   const Board b = board();
+  // Out of its own turn a unit fires only to return a fire (§ Le tir, "Tir
+  // de riposte"): at the unit whose fire was just resolved on it or, for a
+  // regimental gun, on a neighbouring friendly infantry unit.
+  const std::optional<FireToAnswer> answered = state_.fire_to_answer;
+  if (!own_turn && !answered) {
+    checker
+        .violation("sabreur.fire.return-answers", a.span,
+                   fmt::format("{} fires in the enemy's turn, but no enemy fire has just been "
+                               "resolved for it to answer",
+                               quoted(u)))
+        .hint("a return fire comes right after the fire it answers (and the target's save and "
+              "morale test)");
+  } else if (!own_turn && answered->shooter != t) {
+    checker
+        .violation("sabreur.fire.return-answers", a.span,
+                   fmt::format("{} returns fire at {}, but the fire it answers came from {}",
+                               quoted(u), quoted(t), quoted(answered->shooter)))
+        .hint("a return fire goes at the unit that fired");
+  }
   const UnitState& s = state_.units[u];
   const UnitState& ts = state_.units[t];
   const int distance = hex::distance(s.hex, ts.hex);
@@ -83,7 +98,13 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   fill_self(f, u);
   fill_enemy(f, t);
   f.integer(G::fire_distance, distance);
-  f.word(G::fire_kind, "standard_fire");
+  f.word(G::fire_kind, own_turn ? "standard_fire" : "return_fire_kind");
+  f.boolean(G::fire_self_was_target, answered && answered->target == u);
+  f.boolean(G::fire_for_adjacent_infantry,
+            answered && answered->target != u && state_.units[answered->target].on_table &&
+                !b.enemies(u, answered->target) && b.arm(answered->target) == Arm::infantry &&
+                hex::adjacent(s.hex, state_.units[answered->target].hex));
+  f.integer(G::self_return_fires_this_turn, s.return_fires);
   f.boolean(G::fire_enfilade, enfilade);
   f.integer(G::fire_nearest_target_distance, b.nearest_enemy(u, true));
   f.boolean(G::fire_free_at_declaration, false);
@@ -114,6 +135,9 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
     }
   }
   if (own_turn) check_permissions(f, A::fire, checker, a.span, "sabreur.fire.not-allowed", subject);
+  if (!own_turn && answered)
+    check_permissions(f, A::return_fire, checker, a.span, "sabreur.fire.return",
+                      fmt::format("a return fire by {} at {}", quoted(u), quoted(t)));
   check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
 
   if (b.square_like(u)) {
@@ -133,8 +157,9 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
                           fmt::format("{} cannot see {}: no line of sight", quoted(u), quoted(t)));
     for (const std::string& n : blocked) v.note(n);
   }
+  // A return fire has its target: the unit that fired.
   const int nearest = b.nearest_enemy(u, true);
-  if (distance > nearest) {
+  if (own_turn && distance > nearest) {
     check_permissions(f, A::choose_non_nearest_target, checker, a.span, "sabreur.fire.priority",
                       fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away",
                                   quoted(u), quoted(t), hexes_text(distance), hexes_text(nearest)));
@@ -146,6 +171,11 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   auto six = eval_int(f, V::fire_six_losses, checker);
   if (!factor || !test || !six) return;
   state_.units[u].shots = static_cast<std::uint8_t>(state_.units[u].shots + 1);
+  if (own_turn) {
+    state_.fire_to_answer = FireToAnswer{u, t};
+  } else {
+    state_.units[u].return_fires = static_cast<std::uint8_t>(state_.units[u].return_fires + 1);
+  }
   const replay::WrittenRoll* written = a.roll_or_main("hit");
   if (*factor <= 0) {
     if (written)

@@ -115,6 +115,7 @@ void State::write(replay::StateWriter& out) const {
     out.str(u.reaction);
     out.u8(u.defensive_fires);
     out.boolean(u.tenacious_failed);
+    out.u8(u.return_fires);
   }
   out.tag('G');
   out.u32(static_cast<std::uint32_t>(group.size()));
@@ -181,6 +182,12 @@ void State::write(replay::StateWriter& out) const {
     out.i32(combat->first_test ? static_cast<std::int32_t>(*combat->first_test) : -1);
     out.i32(combat->second_test ? static_cast<std::int32_t>(*combat->second_test) : -1);
     out.i32(combat->pursuer ? static_cast<std::int32_t>(*combat->pursuer) : -1);
+  }
+  out.tag('F');
+  out.boolean(fire_to_answer.has_value());
+  if (fire_to_answer) {
+    out.u16(fire_to_answer->shooter);
+    out.u16(fire_to_answer->target);
   }
 }
 

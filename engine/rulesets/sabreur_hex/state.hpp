@@ -49,6 +49,7 @@ struct UnitState {
   bool is_attack_target = false;
   std::string reaction;  // the reaction declared to the current charge, rules spelling
   bool tenacious_failed = false;  // failed its "tenace" activation test this turn
+  std::uint8_t return_fires = 0;  // return fires this turn
 };
 
 struct SideState {
@@ -83,6 +84,14 @@ struct ChargeInProgress {
   std::uint8_t pursuing_friends = 0;  // friends with "sens tactique" that joined the pursuit
   Hex pursued_from;  // where the pursuer stood before its pursuit (when `pursued`)
   bool charger_failed = false;  // the charger failed a morale test: its charge is over
+};
+
+// The fire just resolved, which its target (or a regimental gun next to an
+// infantry target) may answer with a return fire once its save and morale
+// test are done (§ Le tir, "Tir de riposte").
+struct FireToAnswer {
+  UnitId shooter = 0;
+  UnitId target = 0;
 };
 
 // A failed morale test whose unit will lose the difference unless it flees.
@@ -148,6 +157,7 @@ class State {
   // The combat being fought, or the last one this player turn.
   std::optional<CombatInProgress> combat;
   bool last_combat_was_melee() const { return combat && !combat->shock; }
+  std::optional<FireToAnswer> fire_to_answer;
   // Some unit owes a morale test right now (a change of formation near the
   // enemy, a "tenace" activation): derived from next_test, so not hashed;
   // it spares the engine a look at every unit after each statement.
