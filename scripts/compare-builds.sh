@@ -21,7 +21,8 @@ same() {  # a name for the outputs, then the command line after `umpire`
   "$A" --color never "$@" > "$work/$name.a" 2>&1 || status_a=$?
   "$B" --color never "$@" > "$work/$name.b" 2>&1 || status_b=$?
   if [ "$status_a" -ne "$status_b" ]; then
-    echo "compare-builds: 'umpire $*' exits $status_a with $1, $status_b with $2" >&2
+    echo "compare-builds: 'umpire $*' exits $status_a with $A, $status_b with $B" >&2
+    head -20 "$work/$name.a" "$work/$name.b" >&2
     exit 1
   fi
   if [ "$status_a" -gt 1 ]; then
@@ -29,8 +30,8 @@ same() {  # a name for the outputs, then the command line after `umpire`
     head -20 "$work/$name.a" >&2
     exit 1
   fi
-  if ! diff -u "$work/$name.a" "$work/$name.b" | head -40 >&2; then :; fi
   if ! cmp -s "$work/$name.a" "$work/$name.b"; then
+    diff -u "$work/$name.a" "$work/$name.b" | head -40 >&2 || true
     echo "compare-builds: 'umpire $*' differs between the two builds (diff above)" >&2
     exit 1
   fi
