@@ -224,6 +224,8 @@ TEST(SabreurPursuit, NotAfterTheChargerFailedItsTest) {
   p.act(ActionKind::charge, 0, {cav}, {red}).path = {at(5, 3), at(5, 4)};
   Action& fire = p.act(ActionKind::respond, 0, {red});
   fire.detail = "defensive-fire";
+  // Fire 6, +1 at half range: 7 dice, three of 5 or more.
+  fire.rolls.push_back(written(7, 6, {6, 5, 5, 1, 2, 3, 4}, dice::Keep::all, 0, 0, "hit"));
   fire.stated.hits = 3;
   Action& t = p.act(ActionKind::test, 0, {cav});
   t.detail = "morale";

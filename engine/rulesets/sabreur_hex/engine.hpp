@@ -103,6 +103,21 @@ class Engine final : public replay::ReplayEngine {
   bool line_of_sight(UnitId shooter, UnitId target, std::vector<std::string>& blocked,
                      replay::EventChecker& checker);
   void save(const Action& a, replay::EventChecker& checker);
+  // The numbers of a fire (Engine::shoot) or a defensive fire (reactions.cpp)
+  // from the facts of the fire, and its dice and hits (fire.cpp).
+  struct FireFigures {
+    std::int64_t factor = 0;
+    std::int64_t needed = 0;      // a hit on this or more (test fire_to_hit)
+    std::int64_t six_losses = 1;  // strength points a 6 costs
+    std::vector<std::string> notes;  // the factor's breakdown
+  };
+  struct FireChecks {
+    std::string_view dice, hits;  // check ids
+    std::string_view what;        // "fire", "defensive fire"
+  };
+  std::optional<FireFigures> fire_figures(const Facts& f, replay::EventChecker& checker) const;
+  void roll_fire(const Action& a, UnitId u, UnitId t, FireFigures figures, bool enfilade,
+                 const FireChecks& ids, replay::EventChecker& checker);
 
   // morale.cpp
   struct MoraleOutcome {
@@ -146,9 +161,17 @@ class Engine final : public replay::ReplayEngine {
 
   // reactions.cpp
   void respond(const Action& a, replay::EventChecker& checker);
+  // What a countercharge and a defensive fire do (§ Réactions face à une
+  // charge, § Manœuvres, § Le tir), against the charge or assault `c`.
+  void countercharge_march(const Action& a, UnitId u, const ChargeInProgress& c,
+                           replay::EventChecker& checker);
+  void defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c,
+                      replay::EventChecker& checker);
 
   // following.cpp
   void follow(const Action& a, replay::EventChecker& checker);
+  // The reaction `u` declared (`respond`), which its next test is for.
+  void record_reaction(UnitId u, std::string_view detail);
 
   // movement.cpp: the restrictions charges and assaults share (§ Restrictions
   // sur les assauts et les charges: the data's `attack`). When they forbid

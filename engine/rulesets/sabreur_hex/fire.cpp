@@ -165,37 +165,57 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
                                   quoted(u), quoted(t), hexes_text(distance), hexes_text(nearest)));
   }
 
-  std::vector<std::string> notes;
-  auto factor = eval_int(f, V::fire_factor, checker, &notes);
-  auto test = eval_test(f, T::fire_to_hit, checker);
-  auto six = eval_int(f, V::fire_six_losses, checker);
-  if (!factor || !test || !six) return;
+  auto figures = fire_figures(f, checker);
+  if (!figures) return;
   state_.units[u].shots = static_cast<std::uint8_t>(state_.units[u].shots + 1);
   if (own_turn) {
     state_.fire_to_answer = FireToAnswer{u, t};
   } else {
     state_.units[u].return_fires = static_cast<std::uint8_t>(state_.units[u].return_fires + 1);
   }
+  roll_fire(a, u, t, *figures, enfilade,
+            FireChecks{"sabreur.fire.dice", "sabreur.fire.hits", "fire"}, checker);
+}
+
+std::optional<Engine::FireFigures> Engine::fire_figures(const Facts& f,
+                                                        replay::EventChecker& checker) const {
+  FireFigures out;
+  auto factor = eval_int(f, V::fire_factor, checker, &out.notes);
+  auto test = eval_test(f, T::fire_to_hit, checker);
+  auto six = eval_int(f, V::fire_six_losses, checker);
+  if (!factor || !test || !six) return std::nullopt;
+  out.factor = *factor;
+  out.needed = test->needed;
+  out.six_losses = *six;
+  return out;
+}
+
+// The dice of a fire (or a defensive fire) and its hits, which become the
+// target's pending losses (a save may follow).
+void Engine::roll_fire(const Action& a, UnitId u, UnitId t, FireFigures figures, bool enfilade,
+                       const FireChecks& ids, replay::EventChecker& checker) {
   const replay::WrittenRoll* written = a.roll_or_main("hit");
-  if (*factor <= 0) {
+  if (figures.factor <= 0) {
     if (written)
-      checker.violation("sabreur.fire.dice", written->span,
-                        fmt::format("{} throws no fire dice: its fire factor is 0", quoted(u)));
+      checker.violation(ids.dice, written->span,
+                        fmt::format("{} throws no {} dice: its fire factor is 0", quoted(u),
+                                    ids.what));
     return;
   }
-  notes.insert(notes.begin(), fmt::format("fire factor {} of {}", *factor, quoted(u)));
-  auto roll = dice_.take(plain_dice(*factor), written, checker, "sabreur.fire.dice",
-                         fmt::format("fire of {}", quoted(u)), notes);
+  figures.notes.insert(figures.notes.begin(),
+                       fmt::format("fire factor {} of {}", figures.factor, quoted(u)));
+  auto roll = dice_.take(plain_dice(figures.factor), written, checker, ids.dice,
+                         fmt::format("{} of {}", ids.what, quoted(u)), figures.notes);
   if (!roll) return;
   std::int64_t hits = 0, losses = 0;
   for (const dice::RolledDie& d : roll->dice) {
-    if (d.value < test->needed) continue;
+    if (d.value < figures.needed) continue;
     ++hits;
-    losses += d.faces.face() == 6 ? *six : 1;
+    losses += d.faces.face() == 6 ? figures.six_losses : 1;
   }
   const std::int64_t applied = checker.outcome(
-      "sabreur.fire.hits", a.stated.span.valid() ? a.stated.span : a.span, "hits", a.stated.hits,
-      hits, {fmt::format("a hit on {}+ (test fire_to_hit)", test->needed)});
+      ids.hits, a.stated.span.valid() ? a.stated.span : a.span, "hits", a.stated.hits, hits,
+      {fmt::format("a hit on {}+ (test fire_to_hit)", figures.needed)});
   // A 6 against feudal cavalry costs two strength points; the log states hits.
   const std::int64_t extra = losses - hits;
   state_.pending =

@@ -18,6 +18,13 @@ std::string reaction_word(std::string_view detail) {
 
 }  // namespace
 
+void Engine::record_reaction(UnitId u, std::string_view detail) {
+  UnitState& st = state_.units[u];
+  st.reaction = reaction_word(detail);
+  if (st.next_test != TestReason::charge_reaction && st.next_test != TestReason::assault_reaction)
+    st.next_test = TestReason::charge_reaction;
+}
+
 void Engine::follow(const Action& a, replay::EventChecker& checker) {
   std::optional<UnitId> u;
   if (!a.actors.empty()) u = a.actors.front();
@@ -62,17 +69,14 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       }
       break;
     case ActionKind::respond:
-      checker.not_checked(state_.charge || state_.assault
-                              ? "what a reaction does (a countercharge's march, defensive "
-                                "fire's dice and hits)"
-                              : "a reaction with no charge or assault to react to",
-                          a.span);
+      // A countercharge and a defensive fire are checked (reactions.cpp);
+      // the others are applied as written.
+      if (!state_.charge && !state_.assault)
+        checker.not_checked("a reaction with no charge or assault to react to", a.span);
+      else if (a.detail != "do-nothing" && a.detail != "hold")
+        checker.not_checked(fmt::format("what a '{}' reaction does", a.detail), a.span);
       if (u) {
-        state_.units[*u].reaction = reaction_word(a.detail);
-        if (state_.units[*u].next_test != TestReason::charge_reaction &&
-            state_.units[*u].next_test != TestReason::assault_reaction) {
-          state_.units[*u].next_test = TestReason::charge_reaction;
-        }
+        record_reaction(*u, a.detail);
         place_as_written(*u);
         // Defensive fire: the stated hits fall on the attacker.
         if (a.stated.hits && state_.units[*u].test_enemy)

@@ -1,10 +1,11 @@
 // Reactions to a charge: 002_87c3dc452f850204.txt § Réactions face à une
 // charge. Which reaction a unit may choose is asked of the rules data, with
-// the charge as it stood at its declaration; what the reaction then does (a
-// countercharge's march, defensive fire's dice) is applied as the log writes
-// it and reported not checked (following.cpp).
+// the charge as it stood at its declaration; what a countercharge and a
+// defensive fire then do is checked here; the other reactions are applied as
+// the log writes them and reported not checked (following.cpp).
 #include <fmt/format.h>
 
+#include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 
@@ -76,7 +77,9 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   f.boolean(G::charge_target_engaged_at_declaration, c.target_engaged_at_declaration);
   f.boolean(G::charge_charger_is_cavalry, charger_arm == Arm::cavalry);
   f.boolean(G::charge_charger_is_infantry, charger_arm == Arm::infantry);
-  f.integer(G::charge_reacting_units, c.reacting_units + 1);
+  // The reactions declared before this one: the data forbids a friend's when
+  // two units (the target and one friend) have already reacted.
+  f.integer(G::charge_reacting_units, c.reacting_units);
   // A countercharge goes straight at the charger: it may not rotate first.
   f.boolean(G::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, c.charger_from));
   f.boolean(G::self_adjacent_to_attack_target,
@@ -97,7 +100,139 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   }
   ++c.reacting_units;
   if (reaction->action == A::defensive_fire) ++state_.units[u].defensive_fires;
-  follow(a, checker);
+  const ChargeInProgress declared = c;
+  if (reaction->action == A::countercharge) {
+    countercharge_march(a, u, declared, checker);
+  } else if (reaction->action == A::defensive_fire) {
+    defensive_fire(a, u, declared, checker);
+  } else {
+    follow(a, checker);
+    return;
+  }
+  record_reaction(u, a.detail);
+}
+
+// § Manœuvres: "Le mouvement de contre-charge s'effectue comme une marche
+// frontale, mais sans la rotation initiale"; § Réactions face à une charge:
+// a friend of the target "doit se déplacer de façon à engager l'unité qui
+// vient de charger ... Si ce déplacement est impossible alors la
+// contre-charge est impossible". The hexes it may not cross were asked of
+// the data above (sabreur.reaction.countercharge); the march itself is a
+// frontal march (allowance, steps, hexes: sabreur.move.*).
+void Engine::countercharge_march(const Action& a, UnitId u, const ChargeInProgress& c,
+                                 replay::EventChecker& checker) {
+  const Facing before = state_.units[u].facing;
+  Action march = a;
+  if (a.facing && *a.facing != before) {
+    checker
+        .violation("sabreur.reaction.countercharge-march", a.span,
+                   fmt::format("{} turns from {} to {} to countercharge {}", quoted(u),
+                               hex::name(before), hex::name(*a.facing), quoted(c.charger)))
+        .note("a countercharge is a frontal march without the initial rotation");
+    march.facing = before;  // the rest is checked as the march it may make
+  }
+  frontal_march(march, u, true, checker);
+  const UnitState& st = state_.units[u];
+  const UnitState& charger = state_.units[c.charger];
+  if (charger.on_table && !hex::in_front_hexes(st.hex, st.facing, charger.hex)) {
+    checker
+        .violation("sabreur.reaction.countercharge-march", a.span,
+                   fmt::format("{} ends its countercharge on {} facing {} without engaging {} "
+                               "on {}",
+                               quoted(u), hex::to_string(st.hex), hex::name(st.facing),
+                               quoted(c.charger), hex::to_string(charger.hex)))
+        .hint("a countercharge must engage the unit that charged; if it cannot, it is not "
+              "allowed");
+  }
+}
+
+// § Réactions face à une charge, § Le tir: a defensive fire is a fire at the
+// charger with fire.kind defensive_fire_kind (the data's factor bonuses),
+// the charger "une cible de tir valide" (range, cone, line of sight, the
+// fire restrictions). The charger is taken where it stands when the
+// reaction is declared, at the end of its charge: the reaction comes "après
+// que l'unité qui charge soit venue au contact de sa cible"; "alors que
+// l'unité qui charge est en approche" is why an engaged unit may still fire
+// (fire.free_at_declaration). Its hits are the charger's pending losses (a
+// save may follow); three or more call its test, and a failed test ends the
+// charge (pursuit.cpp, combat.cpp).
+void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c,
+                            replay::EventChecker& checker) {
+  const UnitId t = c.charger;
+  if (!on_table(t, a.span, checker)) return;
+  const Board b = board();
+  const UnitState& s = state_.units[u];
+  const UnitState& ts = state_.units[t];
+  const int distance = hex::distance(s.hex, ts.hex);
+  // § Le tir: the exception holds only if, at the declaration, the charger
+  // neither engaged nor was engaged by the unit that fires. The reacting
+  // unit has not moved since; the charger's facing then is not kept.
+  bool free_at_declaration = true;
+  if (hex::adjacent(s.hex, c.charger_from)) {
+    if (b.square_like(u) || hex::in_front_hexes(s.hex, s.facing, c.charger_from))
+      free_at_declaration = false;
+    else
+      checker.not_checked(
+          "whether a charger that started next to the unit firing defensively engaged it", a.span);
+  }
+  const bool enfilade = !hex::in_front_cone(ts.hex, ts.facing, s.hex) && !b.square_like(t);
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, t);
+  f.integer(G::fire_distance, distance);
+  f.word(G::fire_kind, "defensive_fire_kind");
+  f.boolean(G::fire_self_was_target, false);
+  f.boolean(G::fire_for_adjacent_infantry, false);
+  f.integer(G::self_return_fires_this_turn, s.return_fires);
+  f.boolean(G::fire_enfilade, enfilade);
+  f.integer(G::fire_nearest_target_distance, b.nearest_enemy(u, true));
+  f.boolean(G::fire_free_at_declaration, free_at_declaration);
+  f.boolean(G::fire_target_adjacent, distance == 1);
+  f.boolean(G::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
+  f.boolean(G::fire_shooter_on_hill, b.hill_at(s.hex));
+  f.boolean(G::fire_target_on_hill, b.hill_at(ts.hex));
+  f.boolean(G::fire_second_half, false);
+  {
+    // No row in the fire table: cavalry, said by sabreur.reaction.defensive-fire.
+    rules::Evaluator probe(rules_.rs(), f.situation());
+    if (!probe.value(rules_.value(V::fire_range))) {
+      if (b.arm(u) != Arm::cavalry)
+        checker.violation("sabreur.fire.not-allowed", a.span,
+                          fmt::format("a defensive fire by {} is not allowed: {} in {} has no "
+                                      "fire factor",
+                                      quoted(u), name(setup_.units[u].type), name(s.formation)));
+      return;
+    }
+  }
+  const std::string subject = fmt::format("a defensive fire by {} at {} ({})", quoted(u),
+                                          quoted(t), hexes_text(distance));
+  check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
+  if (b.square_like(u)) {
+    checker.not_checked("the virtual facing of a square that fires", a.span);
+  } else if (!hex::in_front_cone(s.hex, s.facing, ts.hex)) {
+    checker
+        .violation("sabreur.fire.cone", a.span,
+                   fmt::format("the charger {} is not in the front cone of {}, which fires "
+                               "defensively",
+                               quoted(t), quoted(u)))
+        .note("{} faces {} from {}; {} stands on {} ({})", quoted(u), hex::name(s.facing),
+              hex::to_string(s.hex), quoted(t), hex::to_string(ts.hex),
+              hex::name(hex::zone_of(s.hex, s.facing, ts.hex)));
+  }
+  std::vector<std::string> blocked;
+  if (!line_of_sight(u, t, blocked, checker)) {
+    auto v = checker.violation(
+        "sabreur.fire.sight", a.span,
+        fmt::format("{} cannot see the charger {}: no line of sight for its defensive fire",
+                    quoted(u), quoted(t)));
+    for (const std::string& n : blocked) v.note(n);
+  }
+  auto figures = fire_figures(f, checker);
+  if (!figures) return;
+  roll_fire(a, u, t, *figures, enfilade,
+            FireChecks{"sabreur.reaction.defensive-fire-dice",
+                       "sabreur.reaction.defensive-fire-hits", "defensive fire"},
+            checker);
 }
 
 }  // namespace umpire::sabreur
