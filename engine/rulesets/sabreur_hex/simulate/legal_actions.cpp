@@ -1,5 +1,7 @@
 #include "engine/rulesets/sabreur_hex/simulate/legal_actions.hpp"
 
+#include <array>
+
 #include "engine/geometry/hex/zone.hpp"
 
 namespace umpire::sabreur::simulate {
@@ -11,6 +13,16 @@ namespace {
 constexpr int max_frontal_steps = 3;
 // An indirect march is at most 3 hexes (light cavalry, § Manœuvres).
 constexpr int max_indirect_steps = 3;
+// A charge or an evade runs at most the largest movement factor of the
+// factor table (5, § FACTEURS DES UNITES); the engine checks the unit's own.
+constexpr int max_charge_steps = 5;
+// An assault's target within 2 hexes (assault_distance), a march of at most
+// 1 hex (assault_march_max): the largest the data allows, the engine checks.
+constexpr int max_assault_distance = 2;
+// The reactions the log's `respond` names (docs/log-format.md) in this
+// ruleset's words; a flight is written `flee`, an evade's march `evade`.
+constexpr std::array<std::string_view, 6> reaction_words{
+    "do-nothing", "rotate", "form-square", "countercharge", "defensive-fire", "evade"};
 
 bool acts(Prober& p, TurnOf t, UnitId u) {
   return p.engine().setup().units[u].side == t.side && p.state().units[u].on_table;
@@ -32,6 +44,57 @@ void frontal_paths(Hex from, Facing f, int steps, std::vector<Hex>& path,
     path.push_back(next);
     frontal_paths(next, f, steps - 1, path, out);
     path.pop_back();
+  }
+}
+
+// Every path of up to `steps` hexes from `from`, each step into one of the
+// two hexes `next` gives (front or rear hexes), all on the map, the empty
+// path included.
+template <typename Next>
+void paths_within(const hex::HexMap& map, Hex from, int steps, Next next, std::vector<Hex>& path,
+                  std::vector<std::vector<Hex>>& out) {
+  out.push_back(path);
+  if (steps == 0) return;
+  for (const Hex h : next(from)) {
+    if (!map.contains(h)) continue;
+    path.push_back(h);
+    paths_within(map, h, steps - 1, next, path, out);
+    path.pop_back();
+  }
+}
+
+bool enemy_on_table(Prober& p, UnitId u, UnitId e) {
+  const Setup& setup = p.engine().setup();
+  return setup.units[e].side != setup.units[u].side && p.state().units[e].on_table;
+}
+
+// The length a random move's die gives, read from the outcome `check` of a
+// probe of `a` (the same die for every candidate: each probe starts from
+// the same dice state).
+std::optional<std::int64_t> probed_length(Prober& p, const Action& a, std::string_view check) {
+  const Applied first = p.probe(a);
+  const replay::TracedOutcome* length = first.outcome(check);
+  if (!length || length->value < 0) return std::nullopt;
+  return length->value;
+}
+
+// Each of `paths` with facing `f`, on the table, and leaving it (`to
+// off-table`) when it ends at the edge short of `length`.
+void keep_random_moves(Prober& p, Action a, Facing f, std::int64_t length,
+                       std::vector<std::vector<Hex>>& paths, std::vector<Action>& out) {
+  const hex::HexMap& map = p.engine().setup().map;
+  const Hex start = p.state().units[a.actors.front()].hex;
+  for (std::vector<Hex>& hexes : paths) {
+    a.path = std::move(hexes);
+    a.off_table = false;
+    keep_if_legal(p, a, out);
+    const Hex end = a.path.empty() ? start : a.path.back();
+    const auto front = hex::front_hexes(end, f);
+    if (static_cast<std::int64_t>(a.path.size()) < length &&
+        (!map.contains(front[0]) || !map.contains(front[1]))) {
+      a.off_table = true;
+      keep_if_legal(p, a, out);
+    }
   }
 }
 
@@ -128,6 +191,10 @@ std::vector<Action> unit_actions(Prober& p, TurnOf t, UnitId u) {
   Action r = make_action(ActionKind::rally, "rally", t, Phase::actions);
   r.actors = {u};
   keep_if_legal(p, std::move(r), out);
+  // Charges and assaults.
+  for (std::vector<Action> more : {charge_actions(p, t, u), assault_actions(p, t, u)})
+    out.insert(out.end(), std::make_move_iterator(more.begin()),
+               std::make_move_iterator(more.end()));
   return out;
 }
 
@@ -146,6 +213,172 @@ std::vector<Action> test_actions(Prober& p, TurnOf t, UnitId u) {
   a.actors = {u};
   a.detail = "morale";
   keep_if_legal(p, std::move(a), out);
+  return out;
+}
+
+std::vector<Action> flight_actions(Prober& p, TurnOf t, UnitId u) {
+  std::vector<Action> out;
+  const State& s = p.state();
+  if (!s.units[u].on_table) return out;
+  Action a = make_action(ActionKind::flee, "flee", t, Phase::actions);
+  a.actors = {u};
+  const auto length = probed_length(p, a, "sabreur.flight.length");
+  if (!length) return out;
+  const hex::HexMap& map = p.engine().setup().map;
+  for (int fi = 0; fi < 6; ++fi) {
+    const Facing f = hex::facing_from_index(fi);
+    std::vector<std::vector<Hex>> paths;
+    std::vector<Hex> path;
+    paths_within(map, s.units[u].hex, static_cast<int>(*length),
+                 [f](Hex h) { return hex::front_hexes(h, f); }, path, paths);
+    a.facing = f;
+    keep_random_moves(p, a, f, *length, paths, out);
+  }
+  return out;
+}
+
+std::vector<Action> charge_actions(Prober& p, TurnOf t, UnitId u) {
+  std::vector<Action> out;
+  const State& s = p.state();
+  if (!acts(p, t, u)) return out;
+  const hex::HexMap& map = p.engine().setup().map;
+  const Hex from = s.units[u].hex;
+  for (UnitId e = 0; e < s.units.size(); ++e) {
+    if (!enemy_on_table(p, u, e) || hex::distance(from, s.units[e].hex) > max_charge_steps + 1)
+      continue;
+    for (int fi = 0; fi < 6; ++fi) {
+      const Facing f = hex::facing_from_index(fi);
+      std::vector<std::vector<Hex>> paths;
+      std::vector<Hex> path;
+      paths_within(map, from, max_charge_steps, [f](Hex h) { return hex::front_hexes(h, f); },
+                   path, paths);
+      for (std::vector<Hex>& hexes : paths) {
+        // Only a march that ends next to its target can engage it.
+        const Hex end = hexes.empty() ? from : hexes.back();
+        if (hex::distance(end, s.units[e].hex) != 1) continue;
+        Action a = make_action(ActionKind::charge, "charge", t, Phase::actions);
+        a.actors = {u};
+        a.targets = {e};
+        a.path = std::move(hexes);
+        a.facing = f;
+        keep_if_legal(p, std::move(a), out);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<Action> assault_actions(Prober& p, TurnOf t, UnitId u) {
+  std::vector<Action> out;
+  const State& s = p.state();
+  if (!acts(p, t, u)) return out;
+  const Hex from = s.units[u].hex;
+  for (UnitId e = 0; e < s.units.size(); ++e) {
+    if (!enemy_on_table(p, u, e) || hex::distance(from, s.units[e].hex) > max_assault_distance)
+      continue;
+    Action a = make_action(ActionKind::assault, "assault", t, Phase::actions);
+    a.actors = {u};
+    a.targets = {e};
+    keep_if_legal(p, a, out);
+    for (int di = 0; di < 6; ++di) {
+      a.to = hex::step(from, hex::direction_from_index(di), 1);
+      keep_if_legal(p, a, out);
+    }
+  }
+  return out;
+}
+
+std::vector<Action> reaction_actions(Prober& p, TurnOf t, UnitId target, UnitId charger) {
+  std::vector<Action> out;
+  const State& s = p.state();
+  if (!s.units[target].on_table) return out;
+  const hex::HexMap& map = p.engine().setup().map;
+  for (const std::string_view word : reaction_words) {
+    Action a = make_action(ActionKind::respond, "respond", t, Phase::actions);
+    a.actors = {target};
+    a.detail = std::string(word);
+    if (word == "countercharge") {
+      // A frontal march without the initial rotation, ending on the charger.
+      const Facing f = s.units[target].facing;
+      std::vector<std::vector<Hex>> paths;
+      std::vector<Hex> path;
+      paths_within(map, s.units[target].hex, max_charge_steps,
+                   [f](Hex h) { return hex::front_hexes(h, f); }, path, paths);
+      for (std::vector<Hex>& hexes : paths) {
+        const Hex end = hexes.empty() ? s.units[target].hex : hexes.back();
+        if (s.units[charger].on_table && hex::distance(end, s.units[charger].hex) != 1) continue;
+        a.path = std::move(hexes);
+        keep_if_legal(p, a, out);
+      }
+    } else if (word == "rotate") {
+      for (int fi = 0; fi < 6; ++fi) {
+        a.facing = hex::facing_from_index(fi);
+        if (a.facing != s.units[target].facing) keep_if_legal(p, a, out);
+      }
+    } else {
+      keep_if_legal(p, std::move(a), out);
+    }
+  }
+  // A flight as the reaction to a charge.
+  if (p.state().charge) {
+    std::vector<Action> flights = flight_actions(p, t, target);
+    out.insert(out.end(), std::make_move_iterator(flights.begin()),
+               std::make_move_iterator(flights.end()));
+  }
+  return out;
+}
+
+std::vector<Action> evade_actions(Prober& p, TurnOf t, UnitId u) {
+  std::vector<Action> out;
+  const State& s = p.state();
+  if (!s.units[u].on_table) return out;
+  const Facing f = s.units[u].facing;
+  std::vector<std::vector<Hex>> paths;
+  std::vector<Hex> path;
+  paths_within(p.engine().setup().map, s.units[u].hex, max_charge_steps,
+               [f](Hex h) { return hex::rear_hexes(h, f); }, path, paths);
+  for (std::vector<Hex>& hexes : paths) {
+    if (hexes.empty()) continue;
+    Action a = make_action(ActionKind::evade, "evade", t, Phase::actions);
+    a.actors = {u};
+    a.path = std::move(hexes);
+    keep_if_legal(p, std::move(a), out);
+  }
+  return out;
+}
+
+std::vector<Action> attack_actions(Prober& p, TurnOf t, UnitId u) {
+  std::vector<Action> out;
+  const State& s = p.state();
+  if (!s.units[u].on_table) return out;
+  for (UnitId e = 0; e < s.units.size(); ++e) {
+    if (!enemy_on_table(p, u, e) || hex::distance(s.units[u].hex, s.units[e].hex) != 1) continue;
+    Action a = make_action(ActionKind::attack, "attack", t, Phase::actions);
+    a.actors = {u};
+    a.targets = {e};
+    keep_if_legal(p, std::move(a), out);
+  }
+  return out;
+}
+
+std::vector<Action> pursuit_actions(Prober& p, TurnOf t, UnitId u, std::optional<UnitId> fled) {
+  std::vector<Action> out;
+  const State& s = p.state();
+  if (!s.units[u].on_table) return out;
+  Action a = make_action(ActionKind::pursue, "pursue", t, Phase::actions);
+  a.actors = {u};
+  const auto length = probed_length(p, a, "sabreur.pursuit.length");
+  if (!length) return out;
+  const Facing f = s.units[u].facing;
+  for (int named = 0; named < (fled ? 2 : 1); ++named) {
+    a.targets.clear();
+    if (named == 1 && fled) a.targets = {*fled};
+    std::vector<std::vector<Hex>> paths;
+    std::vector<Hex> path;
+    paths_within(p.engine().setup().map, s.units[u].hex, static_cast<int>(*length),
+                 [f](Hex h) { return hex::front_hexes(h, f); }, path, paths);
+    keep_random_moves(p, a, f, *length, paths, out);
+  }
   return out;
 }
 

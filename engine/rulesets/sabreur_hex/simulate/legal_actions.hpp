@@ -8,10 +8,19 @@
 // Generated: order points (the 1 D3 formula), group activations of one or
 // two chained units, frontal marches (a rotation then up to three steps),
 // indirect marches, changes of formation, fire, saves, morale tests after
-// losses or a formation change, rallies. Not generated, because the engine
-// does not check them yet (docs/checks.md, `not checked`): charges and
-// assaults with their reactions, mêlée and combat, pursuit, flight,
-// evasion, special actions, 2 D6 order points (armies above 2000 points).
+// losses or a formation change, rallies; flights (after a failed test, and
+// as a reaction to a charge), charges and assaults with the reactions the
+// engine checks (do-nothing, countercharge, defensive fire), the reaction
+// test, the strikes of a mêlée and their saves and bilan tests, pursuits.
+// The combat that follows a charge or an assault is the simulator's
+// (simulator.cpp), statement by statement, each probed here.
+// Not generated: whatever the engine reports `not checked` (docs/checks.md),
+// since the prober refuses it: the strikes of a shock (the engine does not
+// check whether the charge's path crossed terrain that spoils it), so a
+// charge is played only when its target flees or its charger is stopped by
+// defensive fire; the reactions rotate, form-square and evade (what they do
+// is not checked), the shock a pursuit opens, return fire, evasion as an
+// action, special actions, 2 D6 order points (armies above 2000 points).
 #include <cstdint>
 #include <vector>
 
@@ -38,6 +47,29 @@ std::vector<Action> unit_actions(Prober& p, TurnOf t, UnitId u);
 std::vector<Action> save_actions(Prober& p, TurnOf t, UnitId u);
 // A morale test of `u` the rules call for now.
 std::vector<Action> test_actions(Prober& p, TurnOf t, UnitId u);
+// The flights of `u`: every facing, then every frontal path of up to the
+// length its die gives (the die the engine draws, read from a first probe),
+// on the table or leaving it (`to off-table`) from a hex at its edge.
+std::vector<Action> flight_actions(Prober& p, TurnOf t, UnitId u);
+
+// Charges of `u`: every enemy a frontal march of up to 5 hexes (the largest
+// movement factor) can reach, every facing and every path that ends next to
+// it; and assaults: every enemy within 2 hexes, in place or after one hex
+// in each direction.
+std::vector<Action> charge_actions(Prober& p, TurnOf t, UnitId u);
+std::vector<Action> assault_actions(Prober& p, TurnOf t, UnitId u);
+// The reactions of `target` to the charge or assault of `charger`: `respond`
+// with each reaction word (a countercharge along its frontal paths, a
+// rotation to each facing), and, to a charge, a flight.
+std::vector<Action> reaction_actions(Prober& p, TurnOf t, UnitId target, UnitId charger);
+// The evades of `u` after it chose to evade: every rearward path of 1 to 5 hexes.
+std::vector<Action> evade_actions(Prober& p, TurnOf t, UnitId u);
+// The strikes of `u` at each enemy next to it.
+std::vector<Action> attack_actions(Prober& p, TurnOf t, UnitId u);
+// The pursuits of `u`: the length its die gives (read from a first probe),
+// every frontal path without rotation up to it, on the table or leaving it,
+// naming `fled` or no target.
+std::vector<Action> pursuit_actions(Prober& p, TurnOf t, UnitId u, std::optional<UnitId> fled);
 
 // Every legal action of the side to act in the actions phase, as a perft
 // count sees it: activations, and the unit actions of the group activated

@@ -32,6 +32,14 @@ bool Prober::legal(const Action& a) {
   return r.clean();
 }
 
+Applied Prober::probe(const Action& a) {
+  ++probes_;
+  const Engine::Snapshot before = engine_.snapshot();
+  Applied r = run(a);
+  engine_.restore(before);
+  return r;
+}
+
 Applied Prober::apply(const Action& a) {
   return run(a);
 }

@@ -40,6 +40,10 @@ class Prober {
 
   // True when `a` is legal in the current state; the state is unchanged.
   bool legal(const Action& a);
+  // What applying `a` gives (dice drawn, outcomes, violations), the state
+  // then restored: for the outcome a candidate leads to, such as the length
+  // a flight's die gives.
+  Applied probe(const Action& a);
   // Applies `a` for good.
   Applied apply(const Action& a);
   // Number of candidates tried so far.

@@ -19,6 +19,9 @@ constexpr std::uint64_t choice_stream = 0x9e3779b97f4a7c15ULL;
 // A turn's activations end when no group can be activated (order points
 // spent); this bound only guards against an engine that charged nothing.
 constexpr int max_activations_per_turn = 40;
+// A combat's statements after its declaration and reaction: saves, tests,
+// flights, two strikes and a pursuit fit well within this bound.
+constexpr int max_combat_statements = 24;
 
 class Game {
  public:
@@ -77,11 +80,35 @@ class Game {
     return out;
   }
 
-  // One action of unit `u` of the group: fire when it can (two times in
-  // three), else an advance (one time in two), else any of its actions or
-  // none.
+  // One action of unit `u` of the group: a charge or an assault when it can
+  // (one time in two) with its combat, else fire when it can (two times in
+  // three), else an advance (one time in two), else any of its other
+  // actions or none.
   void act(TurnOf t, UnitId u) {
     std::vector<Action> options = unit_actions(prober_, t, u);
+    std::vector<std::size_t> attacks;
+    for (std::size_t i = 0; i < options.size(); ++i)
+      if (options[i].kind == ActionKind::charge || options[i].kind == ActionKind::assault)
+        attacks.push_back(i);
+    if (!attacks.empty() && pick(2) == 0) {
+      const Action a = options[attacks[pick(attacks.size())]];
+      // A charge or an assault is kept only when its combat could be played
+      // out as the rules call for it; else it is taken back and the unit
+      // does something else.
+      const Engine::Snapshot engine_before = prober_.engine().snapshot();
+      const std::size_t text_before = text_.size(), events_before = events_;
+      play(a);
+      if (combat(t, a)) return;
+      prober_.engine().restore(engine_before);
+      text_.resize(text_before);
+      events_ = events_before;
+    }
+    // Anything but a charge or an assault.
+    std::vector<Action> others;
+    for (Action& a : options)
+      if (a.kind != ActionKind::charge && a.kind != ActionKind::assault)
+        others.push_back(std::move(a));
+    options = std::move(others);
     std::vector<std::size_t> fire;
     for (std::size_t i = 0; i < options.size(); ++i)
       if (options[i].kind == ActionKind::shoot) fire.push_back(i);
@@ -102,7 +129,149 @@ class Game {
     if (a.kind == ActionKind::shoot)
       for (Action& s : save_actions(prober_, t, tested)) play(s);
     if (a.kind == ActionKind::shoot || a.kind == ActionKind::form)
-      for (Action& m : test_actions(prober_, t, tested)) play(m);
+      for (Action& m : test_actions(prober_, t, tested)) {
+        play(m);
+        after_failure(t, tested);
+      }
+  }
+
+  // One of `reactions`: each reaction word, and flight, equally likely,
+  // then one of its marches (a flight passing through no friend preferred).
+  Action choose_reaction(std::vector<Action>& reactions) {
+    std::vector<std::string> kinds;
+    for (const Action& r : reactions) {
+      const std::string k = r.kind == ActionKind::flee ? "flee" : r.detail;
+      if (std::find(kinds.begin(), kinds.end(), k) == kinds.end()) kinds.push_back(k);
+    }
+    const std::string kind = kinds[pick(kinds.size())];
+    std::vector<Action> same;
+    for (Action& r : reactions)
+      if ((r.kind == ActionKind::flee ? "flee" : r.detail) == kind) same.push_back(std::move(r));
+    if (kind == "flee") return same[pick_flight(same)];
+    return same[pick(same.size())];
+  }
+
+  // One of `flights`, one that passes through no friend (whose losses are a
+  // die the log states no outcome for) when there is one.
+  std::size_t pick_flight(const std::vector<Action>& flights) {
+    std::vector<std::size_t> clear;
+    for (std::size_t i = 0; i < flights.size(); ++i)
+      if (prober_.probe(flights[i]).rolls.size() == 1) clear.push_back(i);
+    return clear.empty() ? pick(flights.size()) : clear[pick(clear.size())];
+  }
+
+  // After a test of `u`: when the engine holds a failure with consequences
+  // (State::failure), a panicked unit flees, as it must; any other flees one
+  // time in three instead of taking the difference as losses. True when the
+  // unit fled.
+  bool after_failure(TurnOf t, UnitId u) {
+    const State& s = prober_.state();
+    if (!s.failure || s.failure->unit != u) return false;
+    if (!s.units[u].panicked && pick(3) != 0) return false;
+    std::vector<Action> flights = flight_actions(prober_, t, u);
+    if (flights.empty()) return false;
+    play(flights[pick_flight(flights)]);
+    return true;
+  }
+
+  // The procedure that follows a charge or an assault (§ La charge et le
+  // choc, § L'assaut et la mêlée), statement by statement, each the engine
+  // accepts: the target's reaction (and the evade, or the save and test of
+  // a charger hit by defensive fire), then while anything is legal: a save
+  // of the losses pending, a test the engine calls for (and the flight that
+  // may follow a failure), each unit's strike (the charger's always, the
+  // return strike two times in three in a shock, always in a mêlée), a
+  // pursuit of a unit that fled (always when allowed, which also satisfies
+  // an "impétueux" charger). False when the combat stopped short: no unit
+  // struck, fled or, for the charger, failed a test (the charger or
+  // assaulting unit strikes unless its target fled), or in a mêlée the
+  // assaulted unit did not riposte: the engine refuses a strike it cannot
+  // check (docs/engine.md § Combats), and a charge left without its strike
+  // would break the rules unreported.
+  bool combat(TurnOf t, const Action& declared) {
+    const UnitId attacker = declared.actors.front();
+    const UnitId defender = declared.targets.front();
+    const bool shock = declared.kind == ActionKind::charge;
+    std::optional<UnitId> fled;
+    bool ended = false;  // a unit fled, evaded or failed a test
+    std::vector<Action> reactions = reaction_actions(prober_, t, defender, attacker);
+    if (!reactions.empty()) {
+      const Action r = choose_reaction(reactions);
+      play(r);
+      if (r.kind == ActionKind::flee) {
+        fled = defender;
+        ended = true;
+      }
+      if (r.kind == ActionKind::respond && r.detail == "evade") {
+        std::vector<Action> evades = evade_actions(prober_, t, defender);
+        if (!evades.empty()) {
+          play(evades[pick(evades.size())]);
+          fled = defender;
+          ended = true;
+        }
+      }
+    }
+    std::vector<UnitId> struck, played_strikes;
+    bool pursued = false;
+    const auto has_struck = [&](UnitId x) {
+      return std::find(struck.begin(), struck.end(), x) != struck.end();
+    };
+    for (int step = 0; step < max_combat_statements; ++step) {
+      const State& s = prober_.state();
+      if (s.pending) {
+        std::vector<Action> saves = save_actions(prober_, t, s.pending->unit);
+        if (!saves.empty()) {
+          play(saves.front());
+          continue;
+        }
+      }
+      bool tested = false;
+      for (const UnitId x : {defender, attacker}) {
+        std::vector<Action> tests = test_actions(prober_, t, x);
+        if (tests.empty()) continue;
+        play(tests.front());
+        // A charger that fails its test after a defensive fire ends its
+        // charge; a target that fails fights on unless it flees.
+        if (x == attacker && prober_.state().failure) ended = true;
+        if (after_failure(t, x)) fled = x;
+        tested = true;
+        break;
+      }
+      if (tested) continue;
+      if (fled && !pursued) {
+        const UnitId pursuer = *fled == defender ? attacker : defender;
+        std::vector<Action> pursuits = pursuit_actions(prober_, t, pursuer, fled);
+        if (!pursuits.empty()) {
+          play(pursuits[pick(pursuits.size())]);
+          pursued = true;
+          fled.reset();
+          // The shock a pursuit may open is a strike the engine does not
+          // check yet (docs/engine.md § Combats): the combat ends here.
+          break;
+        }
+      }
+      bool struck_now = false;
+      for (const UnitId x : {attacker, defender}) {
+        if (has_struck(x)) continue;
+        std::vector<Action> strikes = attack_actions(prober_, t, x);
+        if (strikes.empty()) continue;
+        struck.push_back(x);
+        if (x == defender && shock && pick(3) == 0) break;  // no return strike
+        play(strikes[pick(strikes.size())]);
+        played_strikes.push_back(x);
+        struck_now = true;
+        break;
+      }
+      if (!struck_now) break;
+    }
+    const auto played = [&](UnitId x) {
+      return std::find(played_strikes.begin(), played_strikes.end(), x) != played_strikes.end();
+    };
+    if (played_strikes.empty()) return ended;
+    if (!shock && played(attacker) && !played(defender) &&
+        prober_.state().units[defender].on_table)
+      return false;
+    return true;
   }
 
   Prober prober_;

@@ -70,11 +70,47 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
       if (auto v = value("sabreur.morale.total")) outcomes += fmt::format(" total {}", *v);
       if (auto v = value("sabreur.morale.result")) outcomes += *v != 0 ? " pass" : " fail";
       break;
+    case ActionKind::flee:
+      if (auto v = value("sabreur.flight.length")) outcomes += fmt::format(" distance {}", *v);
+      break;
+    case ActionKind::pursue:
+      if (auto v = value("sabreur.pursuit.length")) outcomes += fmt::format(" distance {}", *v);
+      break;
+    case ActionKind::respond:
+      s += " " + a.detail;
+      if (auto v = value("sabreur.reaction.defensive-fire-hits"))
+        outcomes += fmt::format(" hits {}", *v);
+      break;
+    case ActionKind::attack:
+      if (auto v = value("sabreur.combat.hits")) outcomes += fmt::format(" hits {}", *v);
+      break;
+    case ActionKind::assault:
+      if (a.to) s += " to " + hex::to_string(*a.to);
+      break;
     default:
       break;
   }
-  for (const replay::TakenRoll& r : applied.rolls)
-    s += (a.kind == ActionKind::shoot ? " hit " : " ") + roll_text(r);
+  // Strikes and fire throw `hit` dice; a flight's dice after its length are
+  // the losses of the friends it passes through, in the order of the path.
+  const bool hit_dice = a.kind == ActionKind::shoot || a.kind == ActionKind::attack ||
+                        a.kind == ActionKind::respond;
+  for (std::size_t i = 0; i < applied.rolls.size(); ++i) {
+    const replay::TakenRoll& r = applied.rolls[i];
+    const char* label = hit_dice                                 ? " hit "
+                        : a.kind == ActionKind::flee && i > 0    ? " effect "
+                                                                 : " ";
+    s += label + roll_text(r);
+  }
+  // The march of a charge, a countercharge, a flight, an evade, a pursuit.
+  const bool marches = a.kind == ActionKind::charge || a.kind == ActionKind::respond ||
+                       a.kind == ActionKind::flee || a.kind == ActionKind::evade ||
+                       a.kind == ActionKind::pursue;
+  if (marches) {
+    if (!a.path.empty()) s += " path";
+    for (const Hex h : a.path) s += " " + hex::to_string(h);
+    if (a.facing) s += fmt::format(" facing {}", hex::name(*a.facing));
+    if (a.off_table) s += " to off-table";
+  }
   if (!outcomes.empty()) s += " =>" + outcomes;
   return s;
 }
