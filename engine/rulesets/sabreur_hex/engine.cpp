@@ -132,6 +132,8 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.defensive_fires = 0;
       u.tenacious_failed = false;
       u.return_fires = 0;
+      u.choice = ActionChoice::none;
+      u.fired_at.reset();
     }
     state_.charge.reset();
     state_.assault.reset();  // assault.cpp
@@ -342,6 +344,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   // statement outside the charge's procedure (pursuit.cpp).
   check_impetuous_pursuit(&a, checker);
   if (!actors_present(a, checker)) return;
+  choose_action(a, checker);
   switch (a.kind) {
     case ActionKind::order_points:
       order_points(a, checker);

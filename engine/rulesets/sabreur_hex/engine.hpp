@@ -129,6 +129,9 @@ class Engine final : public replay::ReplayEngine {
   void test(const Action& a, replay::EventChecker& checker);
   void rally(const Action& a, replay::EventChecker& checker);
 
+  // action_choice.cpp
+  void choose_action(const Action& a, replay::EventChecker& checker);
+
   // combat.cpp
   void attack(const Action& a, replay::EventChecker& checker);
 

@@ -116,6 +116,8 @@ void State::write(replay::StateWriter& out) const {
     out.u8(u.defensive_fires);
     out.boolean(u.tenacious_failed);
     out.u8(u.return_fires);
+    out.u8(static_cast<std::uint8_t>(u.choice));
+    out.i32(u.fired_at ? static_cast<std::int32_t>(*u.fired_at) : -1);
   }
   out.tag('G');
   out.u32(static_cast<std::uint32_t>(group.size()));

@@ -29,6 +29,25 @@ enum class TestReason : std::uint8_t {
 std::string_view name(TestReason r);
 
 enum class LossCause : std::uint8_t { fire_losses, shock_losses, melee_losses };
+
+// What a unit has chosen to do this turn among the 14 actions of
+// § Déroulement d'un tour de jeu, as its statements add up (action_choice.cpp).
+enum class ActionChoice : std::uint8_t {
+  none,
+  march,
+  forced_march,
+  evade,
+  fire,
+  change_formation,
+  charge,
+  assault,
+  rally,
+  march_then_fire,
+  double_fire,
+  change_formation_then_fire,
+  fire_then_charge_or_assault,
+  march_then_change_formation,
+};
 std::string_view name(LossCause c);
 
 struct UnitState {
@@ -50,6 +69,8 @@ struct UnitState {
   std::string reaction;  // the reaction declared to the current charge, rules spelling
   bool tenacious_failed = false;  // failed its "tenace" activation test this turn
   std::uint8_t return_fires = 0;  // return fires this turn
+  ActionChoice choice = ActionChoice::none;  // this turn
+  std::optional<UnitId> fired_at;  // the target of its fire this turn
 };
 
 struct SideState {

@@ -1,0 +1,151 @@
+// One choice per unit among the 14 actions: 002_87c3dc452f850204.txt
+// § Déroulement d'un tour de jeu ("chaque unité a 1 seul choix parmi les 14
+// actions suivantes") and § Le tir ("il est impossible de combiner le tir
+// avec d'autres actions" except in five cases).
+//
+// Each statement by which a unit acts in its own actions phase adds to what
+// it has chosen this turn (UnitState::choice): a march, a fire, a change of
+// formation, a charge, an assault, a rally, an evade. Two of them make one
+// of the combined actions the list allows (march then fire, double fire,
+// change of formation then fire, fire then charge or assault, march then
+// change of formation), whose conditions are the data's permissions of that
+// action; any other pair is a second choice. What belongs to an action is
+// not a choice: the attacks, pursuit, saves and tests of a charge or an
+// assault, reactions and return fire in the enemy's turn, and flights, which
+// a failed test forces as often as a player chooses them.
+#include <fmt/format.h>
+
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+// What a statement chooses, if it is one of the 14 actions.
+std::optional<ActionChoice> choice_of(const Action& a) {
+  switch (a.kind) {
+    case ActionKind::move:
+      if (a.detail == "forced") return ActionChoice::forced_march;
+      return ActionChoice::march;
+    case ActionKind::shoot:
+      return ActionChoice::fire;
+    case ActionKind::form:
+      return ActionChoice::change_formation;
+    case ActionKind::charge:
+      return ActionChoice::charge;
+    case ActionKind::assault:
+      return ActionChoice::assault;
+    case ActionKind::rally:
+      return ActionChoice::rally;
+    case ActionKind::evade:
+      return ActionChoice::evade;
+    default:
+      return std::nullopt;
+  }
+}
+
+std::string_view words(ActionChoice c) {
+  switch (c) {
+    case ActionChoice::none:
+      return "nothing";
+    case ActionChoice::march:
+      return "a march";
+    case ActionChoice::forced_march:
+      return "a forced march";
+    case ActionChoice::evade:
+      return "an evade";
+    case ActionChoice::fire:
+      return "a fire";
+    case ActionChoice::change_formation:
+      return "a change of formation";
+    case ActionChoice::charge:
+      return "a charge";
+    case ActionChoice::assault:
+      return "an assault";
+    case ActionChoice::rally:
+      return "a rally";
+    case ActionChoice::march_then_fire:
+      return "a march then a fire";
+    case ActionChoice::double_fire:
+      return "a double fire";
+    case ActionChoice::change_formation_then_fire:
+      return "a change of formation then a fire";
+    case ActionChoice::fire_then_charge_or_assault:
+      return "a fire then a charge or an assault";
+    case ActionChoice::march_then_change_formation:
+      return "a march then a change of formation";
+  }
+  return "an action";
+}
+
+bool is_march(ActionChoice c) {
+  return c == ActionChoice::march || c == ActionChoice::forced_march;
+}
+
+// The combined action that `next` after `before` makes, with the data's
+// action that rules it (nullopt: the engine checks it elsewhere); none when
+// the pair is not one of the actions of the list.
+struct Combined {
+  ActionChoice choice;
+  std::optional<A> action;
+};
+std::optional<Combined> combine(ActionChoice before, ActionChoice next) {
+  if (before == ActionChoice::none) return Combined{next, std::nullopt};
+  if (is_march(before) && next == ActionChoice::fire)
+    return Combined{ActionChoice::march_then_fire, A::march_then_fire};
+  // A march then a change of formation: change_formation() already asks
+  // the data (manoeuvre_or_formation: infantry in column only).
+  if (is_march(before) && next == ActionChoice::change_formation)
+    return Combined{ActionChoice::march_then_change_formation, std::nullopt};
+  if (before == ActionChoice::fire && next == ActionChoice::fire)
+    return Combined{ActionChoice::double_fire, A::double_fire};
+  if (before == ActionChoice::change_formation && next == ActionChoice::fire)
+    return Combined{ActionChoice::change_formation_then_fire, A::change_formation_then_fire};
+  if (before == ActionChoice::fire &&
+      (next == ActionChoice::charge || next == ActionChoice::assault))
+    return Combined{ActionChoice::fire_then_charge_or_assault, A::fire_then_charge_or_assault};
+  return std::nullopt;
+}
+
+}  // namespace
+
+void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
+  if (a.phase != Phase::actions || a.actors.empty()) return;
+  const UnitId u = a.actors.front();
+  // Reactions, return fire and evades against a charge come in the enemy's turn.
+  if (setup_.units[u].side != state_.side) return;
+  const std::optional<ActionChoice> next = choice_of(a);
+  if (!next) return;
+  UnitState& st = state_.units[u];
+  const ActionChoice before = st.choice;
+  if (*next == ActionChoice::fire && !a.targets.empty()) st.fired_at = a.targets.front();
+  const std::optional<Combined> c = combine(before, *next);
+  if (!c) {
+    checker
+        .violation("sabreur.action.one-choice", a.span,
+                   fmt::format("{} has already made {} this turn: {} is a second action", quoted(u),
+                               words(before), words(*next)))
+        .note("each unit has one choice among the 14 actions; fire combines only as march then "
+              "fire, double fire, change of formation then fire, fire then charge or assault")
+        .hint("a unit acts once per turn; what belongs to a charge or an assault (its attacks, "
+              "pursuit, saves and tests) is part of that one action");
+    st.choice = *next;  // follow the log: the next statement is judged against this one
+    return;
+  }
+  st.choice = c->choice;
+  // A panicked unit's fire, charge and assault are refused as such, and a
+  // square's second fire by the square's own rule (sabreur.fire.square-once).
+  if (!c->action || st.panicked) return;
+  if (c->choice == ActionChoice::double_fire && board().square_like(u)) return;
+  Facts f(rules_);
+  fill_self(f, u);
+  if (!a.targets.empty()) fill_enemy(f, a.targets.front());
+  f.boolean(G::move_forced, before == ActionChoice::forced_march);
+  f.boolean(G::fire_other_half_engaged, false);
+  const std::optional<UnitId> fired_at = st.fired_at;
+  f.boolean(G::fire_attack_on_fire_target,
+            fired_at && !a.targets.empty() && *fired_at == a.targets.front());
+  check_permissions(f, *c->action, checker, a.span, "sabreur.action.combination",
+                    fmt::format("{} by {}", words(c->choice), quoted(u)));
+}
+
+}  // namespace umpire::sabreur
