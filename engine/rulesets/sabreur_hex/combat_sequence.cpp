@@ -451,3 +451,40 @@ void Engine::step_combat(const Action* next, replay::EventChecker& checker) {
 }
 
 }  // namespace umpire::sabreur
+
+namespace umpire::sabreur {
+
+// `combat u vs t` names the combat about to be fought (docs/log-format.md).
+// In Sabreur-hex only a charge, an assault or a pursuit brings two units
+// into combat (§ La charge et le choc, § L'assaut et la mêlée), so the pair
+// must be the one they declared; a friend of the target that countercharged
+// the charger may fight it too.
+void Engine::name_combat(const Action& a, replay::EventChecker& checker) {
+  if (a.actors.size() != 1 || a.targets.size() != 1) {
+    checker.not_checked("a combat statement naming other than one unit a side", a.span);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  const UnitId t = a.targets.front();
+  if (!on_table(t, a.span, checker)) return;
+  const auto is_pair = [&](UnitId x, UnitId y) {
+    return (x == u && y == t) || (x == t && y == u);
+  };
+  const std::optional<CombatInProgress>& c = state_.combat;
+  const std::optional<ChargeInProgress>& charge = state_.charge;
+  const bool declared = c && c->step != CombatStep::closed && is_pair(c->attacker, c->defender);
+  const bool pursuit = c && c->step == CombatStep::closed && c->pursuer &&
+                       (*c->pursuer == u || *c->pursuer == t);
+  const bool countercharged =
+      charge && (u == charge->charger || t == charge->charger) &&
+      state_.units[u == charge->charger ? t : u].reaction == "countercharge";
+  if (declared || pursuit || countercharged) return;
+  checker
+      .violation("sabreur.combat.pair", a.span,
+                 fmt::format("no charge, assault or pursuit brought {} and {} into combat",
+                             quoted(u), quoted(t)))
+      .hint("a combat follows the charge or the assault that declares it: 'charge {} {} …'",
+            setup_.units[u].id, setup_.units[t].id);
+}
+
+}  // namespace umpire::sabreur

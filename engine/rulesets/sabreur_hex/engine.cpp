@@ -385,6 +385,9 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
     case ActionKind::attack:
       attack(a, checker);
       break;
+    case ActionKind::combat:
+      name_combat(a, checker);
+      break;
     // Assaults and pursuits (assault.cpp, pursuit.cpp).
     case ActionKind::assault:
       assault(a, checker);

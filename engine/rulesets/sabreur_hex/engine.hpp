@@ -144,6 +144,7 @@ class Engine final : public replay::ReplayEngine {
     std::string why;
   };
   void order_strike(const Action& a, UnitId u, UnitId t, replay::EventChecker& checker);
+  void name_combat(const Action& a, replay::EventChecker& checker);
   void continue_combat(const Action& a, UnitId u, replay::EventChecker& checker);
   void count_combat_losses(UnitId u, int n, std::optional<UnitId> from);
   bool combat_losses_call_for_test(const CombatInProgress& c, UnitId u,
