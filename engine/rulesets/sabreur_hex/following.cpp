@@ -110,10 +110,10 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
     case ActionKind::end:
       checker.not_checked("the victory conditions", a.span);
       break;
-    case ActionKind::combat:
     case ActionKind::support:
     case ActionKind::result:
-      checker.not_checked("combat", a.span);
+      // Other rulesets' combat statements: a support, a stated result.
+      checker.not_checked(fmt::format("'{}' statements in a combat", a.verb), a.span);
       break;
     default:
       checker.not_checked(fmt::format("'{}' statements", a.verb), a.span);
