@@ -16,6 +16,7 @@ namespace umpire::sabreur {
 // The terrain tables of the data, read once per engine.
 struct TerrainRules {
   std::array<bool, 7> hex_penalising{}, hex_passable{}, hex_blocks_sight{};
+  std::array<bool, 7> hex_open{};  // "terrain dégagé" (§ Effets du terrain)
   std::array<bool, 7> side_penalising{}, side_passable{};
 };
 

@@ -20,6 +20,19 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   }
   const UnitId t = a.targets.front();
   if (!on_table(t, a.span, checker)) return;
+  // A combat is fought in contact: a charge, an assault or a pursuit ends
+  // engaging its target (§ La charge et le choc, condition 6; § Conditions
+  // pour qu'un assaut soit valide, 2), and the target strikes back from there.
+  // (A unit that fled and strikes is combat_sequence.cpp's to report.)
+  if (const Hex from = state_.units[u].hex, to = state_.units[t].hex;
+      !hex::adjacent(from, to) && !state_.units[u].panicked) {
+    checker
+        .violation("sabreur.combat.contact", a.span,
+                   fmt::format("{} strikes {}, {} away: units fight in contact", quoted(u),
+                               quoted(t), hexes_text(hex::distance(from, to))))
+        .hint("an attack follows the charge, assault or pursuit that brought the two units "
+              "into contact");
+  }
   // Who strikes when: combat_sequence.cpp.
   order_strike(a, u, t, checker);
   const Board b = board();
@@ -37,7 +50,13 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   // neither unit's factor.
   f.boolean(G::charge_is_countercharge,
             shock && state_.units[c->target].reaction == "countercharge");
-  f.boolean(G::charge_path_open, true);
+  // The doubling needs open ground all along the path (§ Effets du terrain).
+  bool path_open = true;
+  if (shock && c->path_open == 0)
+    checker.not_checked("the terrain crossed by a charge or pursuit written without its path",
+                        a.span);
+  if (shock) path_open = c->path_open != 2;
+  f.boolean(G::charge_path_open, path_open);
   f.integer(G::charge_distance_at_declaration, shock ? c->distance_at_declaration : 0);
   f.integer(G::charge_procedure_losses,
             shock && c->target == u ? std::max(0, c->target_strength - st.strength) : 0);
@@ -45,7 +64,6 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
         rules_.hexside(hex::adjacent(st.hex, ts.hex) ? b.side_between(st.hex, ts.hex)
                                                      : HexsideTerrain::no_hexside_terrain));
   f.boolean(G::self_higher_than_enemy, b.hill_at(st.hex) && !b.hill_at(ts.hex));
-  if (shock) checker.not_checked("whether a charge's path crossed terrain that spoils it", a.span);
   std::vector<std::string> notes;
   auto factor = eval_int(f, V::combat_factor, checker, &notes);
   auto test = eval_test(f, T::combat_to_hit, checker);

@@ -37,6 +37,7 @@ TerrainRules read_terrain_rules(const RulesBinding& rules) {
   read("hex_terrain_effects", 7, hex_key, "penalising", out.hex_penalising);
   read("hex_terrain_effects", 7, hex_key, "passable", out.hex_passable);
   read("hex_terrain_effects", 7, hex_key, "blocks_line_of_sight", out.hex_blocks_sight);
+  read("hex_terrain_effects", 7, hex_key, "open", out.hex_open);
   read("hexside_terrain_effects", 7, side_key, "passable", out.side_passable);
   // A hexside penalises through a value, which applies the switch on streams.
   for (std::size_t i = 0; i < 7; ++i) {

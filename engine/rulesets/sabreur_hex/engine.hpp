@@ -97,6 +97,8 @@ class Engine final : public replay::ReplayEngine {
   void check_charge_priority(const Action& a, UnitId u, UnitId t, const Facts& f,
                              replay::EventChecker& checker);
   void end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker);
+  // ChargeInProgress::path_open of a charge or pursuit from `start` along `path`.
+  std::uint8_t path_openness(Hex start, std::span<const Hex> path) const;
 
   // fire.cpp
   void shoot(const Action& a, replay::EventChecker& checker);

@@ -286,6 +286,18 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   state_.tests_due = true;
 }
 
+std::uint8_t Engine::path_openness(Hex start, std::span<const Hex> path) const {
+  if (path.empty()) return 0;
+  const Board b = board();
+  const auto open = [&](Hex h) {
+    return terrain_.hex_open[static_cast<std::size_t>(b.terrain_at(h))];
+  };
+  if (!open(start)) return 2;
+  for (const Hex h : path)
+    if (!open(h)) return 2;
+  return 1;
+}
+
 bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, std::string_view subject,
                             replay::EventChecker& checker) {
   if (check_permissions(f, A::attack, checker, a.span, "", subject)) return true;
@@ -345,6 +357,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   declared.distance_at_declaration = static_cast<std::int16_t>(distance);
   declared.target_engaged_at_declaration = b.engaged_by_enemy(t) || b.engages_enemy(t);
   declared.target_strength = ts.strength;
+  declared.path_open = path_openness(cs.hex, a.path);
   state_.charge = declared;
   state_.assault.reset();
   state_.units[u].charging = true;

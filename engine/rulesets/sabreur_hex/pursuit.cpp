@@ -249,6 +249,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   p.target_engaged_at_declaration = true;
   p.target_strength = ts.strength;
   p.pursuit = true;
+  p.path_open = path_openness(start, a.path);
   p.pursued = true;
   p.pursued_from = start;
   state_.charge = p;

@@ -155,6 +155,7 @@ void State::write(replay::StateWriter& out) const {
     out.i32(charge->pursued_from.q);
     out.i32(charge->pursued_from.r);
     out.boolean(charge->charger_failed);
+    out.u8(charge->path_open);
   }
   out.tag('A');
   out.boolean(assault.has_value());

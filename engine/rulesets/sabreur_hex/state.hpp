@@ -105,6 +105,9 @@ struct ChargeInProgress {
   std::uint8_t pursuing_friends = 0;  // friends with "sens tactique" that joined the pursuit
   Hex pursued_from;  // where the pursuer stood before its pursuit (when `pursued`)
   bool charger_failed = false;  // the charger failed a morale test: its charge is over
+  // Its path "du début à la fin, en terrain dégagé" (§ Effets du terrain),
+  // for the doubling: 0 the log wrote no path, 1 open all along, 2 not.
+  std::uint8_t path_open = 0;
 };
 
 // The fire just resolved, which its target (or a regimental gun next to an
