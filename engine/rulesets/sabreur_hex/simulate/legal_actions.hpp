@@ -15,12 +15,9 @@
 // The combat that follows a charge or an assault is the simulator's
 // (simulator.cpp), statement by statement, each probed here.
 // Not generated: whatever the engine reports `not checked` (docs/checks.md),
-// since the prober refuses it: the strikes of a shock (the engine does not
-// check whether the charge's path crossed terrain that spoils it), so a
-// charge is played only when its target flees or its charger is stopped by
-// defensive fire; the reactions rotate, form-square and evade (what they do
-// is not checked), the shock a pursuit opens, return fire, evasion as an
-// action, special actions, 2 D6 order points (armies above 2000 points).
+// since the prober refuses it: the reactions rotate, form-square and evade
+// (what they do is not checked), return fire, evasion as an action, special
+// actions, 2 D6 order points (armies above 2000 points).
 #include <cstdint>
 #include <vector>
 
