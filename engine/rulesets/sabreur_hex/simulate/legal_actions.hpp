@@ -16,7 +16,7 @@
 // (simulator.cpp), statement by statement, each probed here.
 // Not generated: whatever the engine reports `not checked` (docs/checks.md),
 // since the prober refuses it: the reactions rotate, form-square and evade
-// (what they do is not checked), return fire, evasion as an action, special
+// (what they do is not checked), return fire, the attack a pursuit may make, evasion as an action, special
 // actions, 2 D6 order points (armies above 2000 points).
 #include <cstdint>
 #include <vector>
