@@ -117,6 +117,9 @@ class Engine final : public replay::ReplayEngine {
     std::string_view dice, hits;  // check ids
     std::string_view what;        // "fire", "defensive fire"
   };
+  // The givens of a fire by `u` at `t` that every kind of fire states.
+  void fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
+                 bool free_at_declaration) const;
   std::optional<FireFigures> fire_figures(const Facts& f, replay::EventChecker& checker) const;
   void roll_fire(const Action& a, UnitId u, UnitId t, FireFigures figures, bool enfilade,
                  const FireChecks& ids, replay::EventChecker& checker);

@@ -18,6 +18,30 @@ dice::Expr plain_dice(std::int64_t count) {
 
 }  // namespace
 
+void Engine::fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
+                       bool free_at_declaration) const {
+  const Board b = board();
+  const UnitState& s = state_.units[u];
+  const UnitState& ts = state_.units[t];
+  const int distance = hex::distance(s.hex, ts.hex);
+  fill_self(f, u);
+  fill_enemy(f, t);
+  f.integer(G::fire_distance, distance);
+  f.word(G::fire_kind, kind);
+  f.boolean(G::fire_self_was_target, false);
+  f.boolean(G::fire_for_adjacent_infantry, false);
+  f.integer(G::self_return_fires_this_turn, s.return_fires);
+  // A square cannot be taken in enfilade (§ Le tir).
+  f.boolean(G::fire_enfilade, !hex::in_front_cone(ts.hex, ts.facing, s.hex) && !b.square_like(t));
+  f.integer(G::fire_nearest_target_distance, b.nearest_enemy(u, true));
+  f.boolean(G::fire_free_at_declaration, free_at_declaration);
+  f.boolean(G::fire_target_adjacent, distance == 1);
+  f.boolean(G::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
+  f.boolean(G::fire_shooter_on_hill, b.hill_at(s.hex));
+  f.boolean(G::fire_target_on_hill, b.hill_at(ts.hex));
+  f.boolean(G::fire_second_half, false);
+}
+
 bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::string>& blocked,
                            replay::EventChecker& checker) {
   const Board b = board();
@@ -95,24 +119,12 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
 
   const bool enfilade = !hex::in_front_cone(ts.hex, ts.facing, s.hex) && !b.square_like(t);
   Facts f(rules_);
-  fill_self(f, u);
-  fill_enemy(f, t);
-  f.integer(G::fire_distance, distance);
-  f.word(G::fire_kind, own_turn ? "standard_fire" : "return_fire_kind");
+  fill_fire(f, u, t, own_turn ? "standard_fire" : "return_fire_kind", false);
   f.boolean(G::fire_self_was_target, answered && answered->target == u);
   f.boolean(G::fire_for_adjacent_infantry,
             answered && answered->target != u && state_.units[answered->target].on_table &&
                 !b.enemies(u, answered->target) && b.arm(answered->target) == Arm::infantry &&
                 hex::adjacent(s.hex, state_.units[answered->target].hex));
-  f.integer(G::self_return_fires_this_turn, s.return_fires);
-  f.boolean(G::fire_enfilade, enfilade);
-  f.integer(G::fire_nearest_target_distance, b.nearest_enemy(u, true));
-  f.boolean(G::fire_free_at_declaration, false);
-  f.boolean(G::fire_target_adjacent, distance == 1);
-  f.boolean(G::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
-  f.boolean(G::fire_shooter_on_hill, b.hill_at(s.hex));
-  f.boolean(G::fire_target_on_hill, b.hill_at(ts.hex));
-  f.boolean(G::fire_second_half, false);
   const std::string subject =
       fmt::format("{} firing at {} ({})", quoted(u), quoted(t), hexes_text(distance));
   // A panicked unit does not fire (§ Actions des unités paniquées): said

@@ -177,21 +177,7 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
   }
   const bool enfilade = !hex::in_front_cone(ts.hex, ts.facing, s.hex) && !b.square_like(t);
   Facts f(rules_);
-  fill_self(f, u);
-  fill_enemy(f, t);
-  f.integer(G::fire_distance, distance);
-  f.word(G::fire_kind, "defensive_fire_kind");
-  f.boolean(G::fire_self_was_target, false);
-  f.boolean(G::fire_for_adjacent_infantry, false);
-  f.integer(G::self_return_fires_this_turn, s.return_fires);
-  f.boolean(G::fire_enfilade, enfilade);
-  f.integer(G::fire_nearest_target_distance, b.nearest_enemy(u, true));
-  f.boolean(G::fire_free_at_declaration, free_at_declaration);
-  f.boolean(G::fire_target_adjacent, distance == 1);
-  f.boolean(G::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
-  f.boolean(G::fire_shooter_on_hill, b.hill_at(s.hex));
-  f.boolean(G::fire_target_on_hill, b.hill_at(ts.hex));
-  f.boolean(G::fire_second_half, false);
+  fill_fire(f, u, t, "defensive_fire_kind", free_at_declaration);
   {
     // No row in the fire table: cavalry, said by sabreur.reaction.defensive-fire.
     rules::Evaluator probe(rules_.rs(), f.situation());
