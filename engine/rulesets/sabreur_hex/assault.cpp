@@ -51,13 +51,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
 
   // The declaration, as the reactions read it (§ Réactions face à un assaut:
   // "dans les mêmes conditions, et avec les mêmes restrictions").
-  ChargeInProgress declared;
-  declared.charger = u;
-  declared.target = t;
-  declared.charger_from = st.hex;
-  declared.distance_at_declaration = static_cast<std::int16_t>(distance);
-  declared.target_engaged_at_declaration = b.engaged_by_enemy(t) || b.engages_enemy(t);
-  declared.target_strength = ts.strength;
+  ChargeInProgress declared = declaration(u, t);
   std::vector<UnitId> engagers;
   for (std::size_t e = 0; e < state_.units.size(); ++e) {
     const auto other = static_cast<UnitId>(e);

@@ -97,6 +97,8 @@ class Engine final : public replay::ReplayEngine {
   void check_charge_priority(const Action& a, UnitId u, UnitId t, const Facts& f,
                              replay::EventChecker& checker);
   void end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker);
+  // A charge or an assault of `u` at `t` as it stands at its declaration.
+  ChargeInProgress declaration(UnitId u, UnitId t) const;
   // ChargeInProgress::path_open of a charge or pursuit from `start` along `path`.
   std::uint8_t path_openness(Hex start, std::span<const Hex> path) const;
 

@@ -286,6 +286,20 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   state_.tests_due = true;
 }
 
+ChargeInProgress Engine::declaration(UnitId u, UnitId t) const {
+  const Board b = board();
+  const UnitState& us = state_.units[u];
+  const UnitState& ts = state_.units[t];
+  ChargeInProgress d;
+  d.charger = u;
+  d.target = t;
+  d.charger_from = us.hex;
+  d.distance_at_declaration = static_cast<std::int16_t>(hex::distance(us.hex, ts.hex));
+  d.target_engaged_at_declaration = b.engaged_by_enemy(t) || b.engages_enemy(t);
+  d.target_strength = ts.strength;
+  return d;
+}
+
 std::uint8_t Engine::path_openness(Hex start, std::span<const Hex> path) const {
   if (path.empty()) return 0;
   const Board b = board();
@@ -320,7 +334,6 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
     return;
   }
   const UnitId t = a.targets.front();
-  const Board b = board();
   const UnitState& cs = state_.units[u];
   const UnitState& ts = state_.units[t];
   const int distance = hex::distance(cs.hex, ts.hex);
@@ -350,13 +363,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   }
   check_charge_priority(a, u, t, f, checker);
   // The reactions are chosen against the charge as declared (reactions.cpp).
-  ChargeInProgress declared;
-  declared.charger = u;
-  declared.target = t;
-  declared.charger_from = cs.hex;
-  declared.distance_at_declaration = static_cast<std::int16_t>(distance);
-  declared.target_engaged_at_declaration = b.engaged_by_enemy(t) || b.engages_enemy(t);
-  declared.target_strength = ts.strength;
+  ChargeInProgress declared = declaration(u, t);
   declared.path_open = path_openness(cs.hex, a.path);
   state_.charge = declared;
   state_.assault.reset();
