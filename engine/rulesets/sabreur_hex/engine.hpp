@@ -119,6 +119,10 @@ class Engine final : public replay::ReplayEngine {
     std::string_view dice, hits;  // check ids
     std::string_view what;        // "fire", "defensive fire"
   };
+  // The target in the front cone, and a line of sight to it (§ Le tir):
+  // asked of every fire; `defensive` words the diagnostics for a reaction.
+  void check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defensive,
+                           replay::EventChecker& checker);
   // The givens of a fire by `u` at `t` that every kind of fire states.
   void fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
                  bool free_at_declaration) const;

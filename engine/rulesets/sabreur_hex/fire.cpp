@@ -42,6 +42,36 @@ void Engine::fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
   f.boolean(G::fire_second_half, false);
 }
 
+void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defensive,
+                                 replay::EventChecker& checker) {
+  const UnitState& s = state_.units[u];
+  const UnitState& ts = state_.units[t];
+  if (board().square_like(u)) {
+    checker.not_checked("the virtual facing of a square that fires", a.span);
+  } else if (!hex::in_front_cone(s.hex, s.facing, ts.hex)) {
+    checker
+        .violation("sabreur.fire.cone", a.span,
+                   defensive ? fmt::format("the charger {} is not in the front cone of {}, which "
+                                           "fires defensively",
+                                           quoted(t), quoted(u))
+                             : fmt::format("{} is not in the front cone of {}", quoted(t),
+                                           quoted(u)))
+        .note("{} faces {} from {}; {} stands on {} ({})", quoted(u), hex::name(s.facing),
+              hex::to_string(s.hex), quoted(t), hex::to_string(ts.hex),
+              hex::name(hex::zone_of(s.hex, s.facing, ts.hex)));
+  }
+  std::vector<std::string> blocked;
+  if (!line_of_sight(u, t, blocked, checker)) {
+    auto v = checker.violation(
+        "sabreur.fire.sight", a.span,
+        defensive ? fmt::format("{} cannot see the charger {}: no line of sight for its "
+                                "defensive fire",
+                                quoted(u), quoted(t))
+                  : fmt::format("{} cannot see {}: no line of sight", quoted(u), quoted(t)));
+    for (const std::string& n : blocked) v.note(n);
+  }
+}
+
 bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::string>& blocked,
                            replay::EventChecker& checker) {
   const Board b = board();
@@ -152,23 +182,7 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
                       fmt::format("a return fire by {} at {}", quoted(u), quoted(t)));
   check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
 
-  if (b.square_like(u)) {
-    checker.not_checked("the virtual facing of a square that fires", a.span);
-  } else if (!hex::in_front_cone(s.hex, s.facing, ts.hex)) {
-    checker
-        .violation("sabreur.fire.cone", a.span,
-                   fmt::format("{} is not in the front cone of {}", quoted(t), quoted(u)))
-        .note("{} faces {} from {}; {} stands on {} ({})", quoted(u), hex::name(s.facing),
-              hex::to_string(s.hex), quoted(t), hex::to_string(ts.hex),
-              hex::name(hex::zone_of(s.hex, s.facing, ts.hex)));
-  }
-  std::vector<std::string> blocked;
-  if (!line_of_sight(u, t, blocked, checker)) {
-    auto v =
-        checker.violation("sabreur.fire.sight", a.span,
-                          fmt::format("{} cannot see {}: no line of sight", quoted(u), quoted(t)));
-    for (const std::string& n : blocked) v.note(n);
-  }
+  check_fire_geometry(a, u, t, false, checker);
   // A return fire has its target: the unit that fired.
   const int nearest = b.nearest_enemy(u, true);
   if (own_turn && distance > nearest) {

@@ -193,26 +193,7 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
   const std::string subject = fmt::format("a defensive fire by {} at {} ({})", quoted(u),
                                           quoted(t), hexes_text(distance));
   check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
-  if (b.square_like(u)) {
-    checker.not_checked("the virtual facing of a square that fires", a.span);
-  } else if (!hex::in_front_cone(s.hex, s.facing, ts.hex)) {
-    checker
-        .violation("sabreur.fire.cone", a.span,
-                   fmt::format("the charger {} is not in the front cone of {}, which fires "
-                               "defensively",
-                               quoted(t), quoted(u)))
-        .note("{} faces {} from {}; {} stands on {} ({})", quoted(u), hex::name(s.facing),
-              hex::to_string(s.hex), quoted(t), hex::to_string(ts.hex),
-              hex::name(hex::zone_of(s.hex, s.facing, ts.hex)));
-  }
-  std::vector<std::string> blocked;
-  if (!line_of_sight(u, t, blocked, checker)) {
-    auto v = checker.violation(
-        "sabreur.fire.sight", a.span,
-        fmt::format("{} cannot see the charger {}: no line of sight for its defensive fire",
-                    quoted(u), quoted(t)));
-    for (const std::string& n : blocked) v.note(n);
-  }
+  check_fire_geometry(a, u, t, true, checker);
   auto figures = fire_figures(f, checker);
   if (!figures) return;
   roll_fire(a, u, t, *figures, enfilade,
