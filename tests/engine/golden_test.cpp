@@ -1,4 +1,4 @@
-// Golden replays of replays/sabreur-hex: the bundled game checks clean and
+// Golden replays of replays/sabreur-hex: every recorded game checks clean and
 // keeps its state-hash sequence (first divergent event reported); replaying
 // twice gives the same hashes; every `fail_` log gives exactly the
 // diagnostics written inside it; docs/checks.md is the check table.
@@ -64,6 +64,21 @@ std::string hash_lines(const RunResult& r) {
 
 const std::filesystem::path kGame = "replays/sabreur-hex/essling-village.ulog";
 
+// The recorded games: every log at the top of replays/sabreur-hex that has a
+// golden .hashes file next to it (fail_ logs live in fail/).
+std::vector<std::filesystem::path> recorded_games() {
+  std::vector<std::filesystem::path> games;
+  for (const auto& entry : std::filesystem::directory_iterator(source_dir() / "replays/sabreur-hex")) {
+    const std::filesystem::path& p = entry.path();
+    if (p.extension() != ".ulog") continue;
+    std::filesystem::path hashes = p;
+    hashes.replace_extension(".hashes");
+    if (std::filesystem::exists(hashes)) games.push_back(p);
+  }
+  std::sort(games.begin(), games.end());
+  return games;
+}
+
 TEST(SabreurGolden, BundledGameFollowsTheRules) {
   auto r = replay_file(source_dir() / kGame);
   ASSERT_TRUE(r->result.replayed) << render_text(r->sources, r->diags);
@@ -74,38 +89,70 @@ TEST(SabreurGolden, BundledGameFollowsTheRules) {
   EXPECT_GT(r->result.replay.events.size(), 40u);
 }
 
+TEST(SabreurGolden, EveryRecordedGameFollowsTheRules) {
+  const auto games = recorded_games();
+  ASSERT_FALSE(games.empty());
+  for (const auto& game : games) {
+    SCOPED_TRACE(game.filename().string());
+    auto r = replay_file(game);
+    ASSERT_TRUE(r->result.replayed) << render_text(r->sources, r->diags);
+    EXPECT_EQ(r->diags.count(Severity::error), 0u) << render_text(r->sources, r->diags);
+    EXPECT_EQ(r->result.replay.violations, 0u);
+  }
+}
+
+// Each recorded game keeps its state-hash sequence; the first line that
+// differs names the event an engine change altered.
 TEST(SabreurGolden, HashSequenceIsStable) {
-  auto r = replay_file(source_dir() / kGame);
-  ASSERT_TRUE(r->result.replayed);
-  const std::string actual = hash_lines(r->result);
-  const std::filesystem::path golden = source_dir() / "replays/sabreur-hex/essling-village.hashes";
-  if (const char* update = std::getenv("UMPIRE_UPDATE_GOLDEN");
-      update && std::string(update) == "1") {
-    ASSERT_TRUE(write_file_atomically(golden, actual).empty());
+  const bool update = [] {
+    const char* v = std::getenv("UMPIRE_UPDATE_GOLDEN");
+    return v && std::string(v) == "1";
+  }();
+  for (const auto& game : recorded_games()) {
+    SCOPED_TRACE(game.filename().string());
+    auto r = replay_file(game);
+    ASSERT_TRUE(r->result.replayed);
+    const std::string actual = hash_lines(r->result);
+    std::filesystem::path golden = game;
+    golden.replace_extension(".hashes");
+    if (update) {
+      ASSERT_TRUE(write_file_atomically(golden, actual).empty());
+    }
+    const std::string expected = read(golden);
+    ASSERT_FALSE(expected.empty()) << golden << " is empty; run with UMPIRE_UPDATE_GOLDEN=1";
+    std::istringstream a(actual), e(expected);
+    std::string la, le;
+    int line = 0;
+    bool diverged = false;
+    while (!diverged && std::getline(e, le)) {
+      ++line;
+      if (!std::getline(a, la)) {
+        ADD_FAILURE() << "the replay ends before golden line " << line << ": " << le;
+        diverged = true;
+      } else if (la != le) {
+        ADD_FAILURE() << "first divergent event at golden line " << line << "\n  golden: " << le
+                      << "\n  now:    " << la
+                      << "\n(an engine change alters this replay; if intended, UMPIRE_UPDATE_GOLDEN=1)";
+        diverged = true;
+      }
+    }
+    if (!diverged) {
+      EXPECT_FALSE(std::getline(a, la)) << "the replay has more events than the golden file: " << la;
+    }
   }
-  const std::string expected = read(golden);
-  ASSERT_FALSE(expected.empty()) << golden << " is missing; run with UMPIRE_UPDATE_GOLDEN=1";
-  std::istringstream a(actual), e(expected);
-  std::string la, le;
-  int line = 0;
-  while (std::getline(e, le)) {
-    ++line;
-    ASSERT_TRUE(std::getline(a, la)) << "the replay ends before golden line " << line << ": " << le;
-    ASSERT_EQ(la, le)
-        << "first divergent event at golden line " << line
-        << " (an engine change alters this replay; if intended, UMPIRE_UPDATE_GOLDEN=1)";
-  }
-  EXPECT_FALSE(std::getline(a, la)) << "the replay has more events than the golden file: " << la;
 }
 
 TEST(SabreurGolden, ReplayingTwiceGivesTheSameHashes) {
-  auto first = replay_file(source_dir() / kGame);
-  auto second = replay_file(source_dir() / kGame);
-  ASSERT_EQ(first->result.replay.events.size(), second->result.replay.events.size());
-  for (std::size_t i = 0; i < first->result.replay.events.size(); ++i)
-    EXPECT_EQ(first->result.replay.events[i].hash, second->result.replay.events[i].hash)
-        << "event " << i + 1;
-  EXPECT_EQ(render_text(first->sources, first->diags), render_text(second->sources, second->diags));
+  for (const auto& game : recorded_games()) {
+    SCOPED_TRACE(game.filename().string());
+    auto first = replay_file(game);
+    auto second = replay_file(game);
+    ASSERT_EQ(first->result.replay.events.size(), second->result.replay.events.size());
+    for (std::size_t i = 0; i < first->result.replay.events.size(); ++i)
+      EXPECT_EQ(first->result.replay.events[i].hash, second->result.replay.events[i].hash)
+          << "event " << i + 1;
+    EXPECT_EQ(render_text(first->sources, first->diags), render_text(second->sources, second->diags));
+  }
 }
 
 TEST(SabreurGolden, FailLogsGiveTheirExpectedDiagnostics) {
