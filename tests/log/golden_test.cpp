@@ -59,7 +59,10 @@ TEST(Golden, ExamplesParseLowerAndAreCanonical) {
     EXPECT_FALSE(battle.deployment.empty());
     std::set<std::uint32_t> turns;
     for (const events::Event e : battle.events()) turns.insert(e.turn());
-    EXPECT_EQ(turns, (std::set<std::uint32_t>{1, 2})) << "two complete turns";
+    // Issue 3's examples have two complete turns; the full games more.
+    ASSERT_GE(turns.size(), 2u) << "at least two complete turns";
+    EXPECT_EQ(*turns.begin(), 1u);
+    EXPECT_EQ(*turns.rbegin(), turns.size()) << "turns 1 to N, none missing";
     const std::string printed = print_log(ast);
     EXPECT_EQ(printed, sources.text(*file)) << "not canonical: run umpire fmt --in-place";
     DiagnosticEngine again;
