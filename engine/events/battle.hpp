@@ -29,6 +29,9 @@ struct Side {
   std::vector<std::string> players;
   std::optional<std::int64_t> points;
   std::string home_edge;  // north, south, east, west; empty if not given
+  // The `army <side> points <n>` line of its roster, when it writes points.
+  std::optional<std::int64_t> army_points;
+  Span army_span;
 };
 
 struct Header {

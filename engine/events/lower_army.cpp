@@ -26,6 +26,11 @@ void Lowerer::army(const ast::Statement& s) {
   if (s.verb == ast::Verb::army) {
     current_army_ = side(args(s)[0]);
     current_division_.reset();
+    if (current_army_) {
+      Side& sd = battle_.header.sides[*current_army_];
+      sd.army_points = int_of(s, "points");
+      sd.army_span = s.span;
+    }
     return;
   }
   if (!current_army_) {

@@ -155,6 +155,23 @@ void Lowerer::end(const ast::Statement& s) {
   if (const ast::Clause* w = find(s, "winner")) {
     if (auto side_index = side(values(*w)[0])) battle_.winner = *side_index;
   }
+  // `end` is an event (end_of_game) of the last turn, so that a
+  // replay reports what it does not check (the victory conditions) and
+  // hashes the state after it. Its clauses (winner, reason) stay the
+  // battle's; only the statement's span, turn and phase are recorded.
+  if (in_turn_) {
+    EventRecord e;
+    e.kind = EventKind::end_of_game;
+    e.begin = s.span.begin;
+    e.end = s.span.end;
+    e.turn = turn_;
+    e.side = turn_side_;
+    e.phase = phase_;
+    e.first_roll = static_cast<std::uint32_t>(battle_.store.rolls.size());
+    e.first_ref = static_cast<std::uint32_t>(battle_.store.refs.size());
+    e.first_field = static_cast<std::uint32_t>(battle_.store.fields.size());
+    battle_.store.records.push_back(e);
+  }
   in_turn_ = false;
 }
 

@@ -149,7 +149,7 @@ constexpr std::array<KeySpec, 2> k_attack{{{"mod", s_mod}, {"dice", s_int}}};
 constexpr std::array<Slot, 2> a_test{unit_id, Slot{W, A::one, "a test like 'morale', 'panic', 'break' or 'disorder'", "word"}};
 constexpr std::array<KeySpec, 3> k_test{{{"mod", s_mod}, {"against", s_int}, {"target", s_target}}};
 constexpr std::array<KeySpec, 2> k_save{{{"target", s_target}, {"mod", s_mod}}};
-constexpr std::array<KeySpec, 3> k_rally{{{"by", s_general}, {"mod", s_mod}, {"against", s_int}}};
+constexpr std::array<KeySpec, 5> k_rally{{{"by", s_general}, {"mod", s_mod}, {"against", s_int}, {"formation", s_formation}, {"facing", s_facing}}};
 constexpr std::array<Slot, 2> a_pursue{unit_id, Slot{W, A::optional, "a unit id", "unit"}};
 constexpr std::array<KeySpec, 4> k_pursue{{{"to", s_destination}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}}};
 constexpr std::array<KeySpec, 5> k_flee{{{"to", s_destination}, {"path", s_positions}, {"facing", s_facing}, {"from", s_unit}, {"distance", s_number}}};

@@ -341,5 +341,45 @@ TEST(SabreurGolden, ChecksDocumentIsTheCheckTable) {
         << c.id << " cites a missing section";
 }
 
+// § Ralliement, "Lorsqu'on rallie une unité paniquée,
+// celle-ci peut adopter n'importe quelle formation et n'importe quelle
+// orientation": `rally` states them (docs/log-format.md).
+std::string rally_log(bool panicked) {
+  return fmt::format(R"(ulog 1
+ruleset sabreur-hex
+side blue points 1600
+side red points 1600
+dice recorded
+map hex 12x10
+army blue points 1600
+  unit b1 profile line_infantry quality ordinary strength 14 command 7 formation line
+army red points 1600
+  unit r1 profile line_infantry quality ordinary strength 18 command 7 formation line
+deploy b1 at 5,2 facing n formation line
+deploy r1 at 5,9 facing s formation line
+turn 1 blue
+  phase orders
+    order-points d3+1=6 => points 4
+  phase actions
+{}    activate b1 cost 1
+    rally b1 2d6=2,3 formation column facing ne
+  phase victory
+)",
+                     panicked ? "    state b1 panicked\n" : "");
+}
+
+TEST(SabreurFindings, ARalliedPanickedUnitTakesTheFormationAndFacingStated) {
+  auto rallied = replay_text(rally_log(true));
+  ASSERT_TRUE(rallied->result.replayed) << render_text(rallied->sources, rallied->diags);
+  EXPECT_EQ(rallied->diags.count(Severity::error), 0u)
+      << render_text(rallied->sources, rallied->diags);
+  auto steady = replay_text(rally_log(false));
+  ASSERT_TRUE(steady->result.replayed) << render_text(steady->sources, steady->diags);
+  EXPECT_EQ(steady->diags.count(Severity::error), 1u)
+      << render_text(steady->sources, steady->diags);
+  EXPECT_NE(render_text(steady->sources, steady->diags).find("sabreur.rally.formation"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace umpire::sabreur

@@ -217,8 +217,9 @@ TEST(SabreurMelee, NoTestTheBilanDoesNotCallFor) {
 }
 
 // "Tir puis charge ou assaut": the fire's losses count with the mêlée's for
-// the tests (§ Test moral), which the engine does not add up: not checked.
-TEST(SabreurMelee, AfterFireThenAssaultTheBilanIsNotChecked) {
+// the tests (§ Test moral). Here the fire hit nothing and the mêlée cost 2:
+// no test is called for, even with the fire's losses.
+TEST(SabreurMelee, AfterFireThenAssaultTheFireLossesCountInTheBilan) {
   Position p;
   const UnitId blue = p.unit(0, UnitType::line_infantry, at(5, 3), Facing::n, Formation::line, 18);
   const UnitId red = p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
@@ -233,8 +234,8 @@ TEST(SabreurMelee, AfterFireThenAssaultTheBilanIsNotChecked) {
   strike_with(p, red, blue, {4, 4, 1, 1, 2, 3});
   morale_with(p, red, {2, 2});
   p.run();
-  EXPECT_EQ(p.count("sabreur.melee.test"), 0u) << p.messages();
-  EXPECT_NE(p.messages().find("fired first"), std::string::npos) << p.messages();
+  EXPECT_EQ(p.count("sabreur.melee.test"), 1u) << p.messages();
+  EXPECT_EQ(p.messages().find("fired first"), std::string::npos) << p.messages();
 }
 
 }  // namespace

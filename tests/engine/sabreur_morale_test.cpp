@@ -140,3 +140,115 @@ TEST(SabreurRally, RecoversTwoStrengthPoints) {
 
 }  // namespace
 }  // namespace umpire::sabreur::testing
+
+// The engine's corrections found by writing the full games by hand.
+namespace umpire::sabreur::testing {
+namespace {
+
+// § Changements de formation, § Test moral: a unit that fails the test owed
+// before a change of formation suffers no consequence: the change is not
+// made, it keeps its former formation and facing.
+TEST(SabreurFindings, AFailedFormationTestKeepsTheFormerFormation) {
+  for (bool passes : {false, true}) {
+    Position p;
+    const UnitId b = p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18);
+    p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
+    p.order_points(0);
+    p.activate(0, {b});
+    Action& f = p.act(ActionKind::form, 0, {b});
+    f.formation = "column";
+    f.facing = Facing::ne;
+    Action& t = p.act(ActionKind::test, 0, {b});
+    t.detail = "morale";
+    t.rolls.push_back(passes ? written(2, 6, {2, 3}) : written(2, 6, {6, 6}));
+    p.run();
+    EXPECT_EQ(p.diags.count(Severity::error), 0u) << p.messages();
+    const UnitState& st = p.engine().state().units[b];
+    EXPECT_EQ(st.formation, passes ? Formation::column : Formation::line);
+    EXPECT_EQ(st.facing, passes ? Facing::ne : Facing::n);
+    EXPECT_FALSE(st.former_formation.has_value());
+  }
+}
+
+// § La charge et le choc, 4: cavalry whose infantry target formed square in
+// reaction (test passed) may evade, ending its charge: part of the charge,
+// not a second action; not when the target did not form square.
+TEST(SabreurFindings, ACavalryChargerMayEvadeBeforeASquare) {
+  for (bool square : {true, false}) {
+    Position p;
+    const UnitId b = p.unit(0, UnitType::light_cavalry, at(5, 2), Facing::n, Formation::line, 6);
+    const UnitId r =
+        p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::column, 18);
+    p.order_points(0);
+    p.activate(0, {b});
+    Action& c = p.act(ActionKind::charge, 0, {b}, {r});
+    c.path = {at(5, 3), at(5, 4), at(5, 5)};
+    Action& re = p.act(ActionKind::respond, 0, {r});
+    re.detail = square ? "form-square" : "do-nothing";
+    if (square) re.stated.formation = "square";
+    Action& t = p.act(ActionKind::test, 0, {r});
+    t.detail = "morale";
+    t.rolls.push_back(written(2, 6, {2, 3}));
+    p.act(ActionKind::evade, 0, {b}).path = {at(5, 4), at(5, 3)};
+    p.run();
+    EXPECT_EQ(p.count("sabreur.action.one-choice"), 0u) << p.messages();
+    EXPECT_EQ(p.count("sabreur.charge.evade-square"), square ? 0u : 1u) << p.messages();
+    EXPECT_EQ(p.diags.count(Severity::error), square ? 0u : 1u) << p.messages();
+  }
+}
+
+// § Test moral: after "tir puis charge ou assaut" the fire's losses may count
+// with the attack's. 2 to the fire and 1 in the mêlée: the test written in
+// the bilan is that losses test (not the assault's reaction test); with 1
+// and 1 no test is called for.
+TEST(SabreurFindings, AFireThenAssaultCountsTheFireLossesInTheBilan) {
+  for (int fire_hits : {2, 1}) {
+    Position p;
+    const UnitId b = p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18,
+                            Quality::ordinary, {Skill::controlled_fire});
+    const UnitId r = p.unit(1, UnitType::line_infantry, at(5, 4), Facing::s, Formation::column, 18);
+    p.order_points(0);
+    p.activate(0, {b});
+    Action& s = p.act(ActionKind::shoot, 0, {b}, {r});
+    s.rolls.push_back(fire_hits == 2 ? written(7, 6, {5, 5, 1, 1, 1, 1, 1})
+                                     : written(7, 6, {5, 1, 1, 1, 1, 1, 1}));
+    p.act(ActionKind::assault, 0, {b}, {r}).to = at(5, 3);
+    p.act(ActionKind::respond, 0, {r}).detail = "do-nothing";
+    p.act(ActionKind::attack, 0, {b}, {r}).rolls.push_back(written(6, 6, {5, 1, 1, 1, 1, 1}));
+    p.act(ActionKind::attack, 0, {r}, {b}).rolls.push_back(written(4, 6, {1, 1, 1, 1}));
+    Action& t = p.act(ActionKind::test, 0, {r});
+    t.detail = "morale";
+    t.rolls.push_back(written(2, 6, {2, 3}));
+    p.run();
+    EXPECT_EQ(p.count("sabreur.assault.reaction-test"), 0u) << p.messages();
+    EXPECT_EQ(p.count("sabreur.melee.test"), fire_hits == 2 ? 0u : 1u) << p.messages();
+    EXPECT_EQ(p.diags.count(Severity::error), fire_hits == 2 ? 0u : 1u) << p.messages();
+  }
+}
+
+// § Points d'ordre: a regimental gun joins the activation of a non-panicked
+// infantry or cavalry group when next to an infantry unit of it (outside
+// the group's size, facing and chain), and may then act; not when no
+// infantry of the group is next to it.
+TEST(SabreurFindings, ARegimentalGunJoinsTheActivationOfItsInfantry) {
+  for (bool next_to : {true, false}) {
+    Position p;
+    const UnitId b = p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18);
+    const UnitId g = p.unit(0, UnitType::regimental_gun, next_to ? at(6, 2) : at(8, 2),
+                            Facing::s, Formation::line, 2);
+    p.unit(1, UnitType::line_infantry, at(5, 9), Facing::s, Formation::line, 18);
+    p.order_points(0);
+    p.activate(0, {b, g});
+    p.act(ActionKind::move, 0, {g}).detail = "frontal";
+    p.actions.back().path = {next_to ? at(6, 1) : at(8, 1)};
+    p.actions.back().facing = Facing::s;
+    p.run();
+    EXPECT_EQ(p.count("sabreur.activation.regimental-gun"), next_to ? 0u : 1u) << p.messages();
+    EXPECT_EQ(p.count("sabreur.activation.facing"), 0u) << p.messages();
+    EXPECT_EQ(p.count("sabreur.activation.not-activated"), 0u) << p.messages();
+    EXPECT_EQ(p.diags.count(Severity::error), next_to ? 0u : 1u) << p.messages();
+  }
+}
+
+}  // namespace
+}  // namespace umpire::sabreur::testing

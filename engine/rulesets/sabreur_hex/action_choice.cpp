@@ -115,6 +115,11 @@ void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
   if (setup_.units[u].side != state_.side) return;
   const std::optional<ActionChoice> next = choice_of(a);
   if (!next) return;
+  // The charger's evade before a square ends its charge (§ La charge et le
+  // choc, 4): part of the charge, not a second choice; evade.cpp checks it.
+  if (a.kind == ActionKind::evade && state_.charge && state_.charge->charger == u &&
+      !state_.charge->pursuit)
+    return;
   UnitState& st = state_.units[u];
   const ActionChoice before = st.choice;
   if (*next == ActionChoice::fire && !a.targets.empty()) st.fired_at = a.targets.front();

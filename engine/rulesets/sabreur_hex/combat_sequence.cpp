@@ -104,12 +104,14 @@ void Engine::order_strike(const Action& a, UnitId u, UnitId t, replay::EventChec
   }
   // "Tir puis charge ou assaut": the fire's losses count with the combat's.
   c.fire_first = state_.units[c.attacker].shots > 0;
+  if (c.fire_first && state_.units[c.attacker].fired_at == c.defender)
+    c.fire_losses = state_.units[c.attacker].fire_losses_dealt;
   // Strikes end the reactions: a reaction test no longer comes. (After a
-  // fire, the target's test may be owed for losses the engine does not add
-  // up: its reason is left as it was.)
+  // fire, a test the fire's losses and the attack's call together is set as
+  // a losses test by settle_combat and start_bilan.)
   for (const UnitId x : {c.attacker, c.defender}) {
     TestReason& r = state_.units[x].next_test;
-    if (!c.fire_first && (r == TestReason::charge_reaction || r == TestReason::assault_reaction))
+    if (r == TestReason::charge_reaction || r == TestReason::assault_reaction)
       r = TestReason::special_action;
   }
   if (u != c.attacker) {
@@ -174,13 +176,14 @@ void Engine::count_combat_losses(UnitId u, int n, std::optional<UnitId> from) {
 }
 
 bool Engine::combat_losses_call_for_test(const CombatInProgress& c, UnitId u,
-                                         replay::EventChecker& checker) const {
+                                         replay::EventChecker& checker, bool with_fire) const {
   if (!state_.units[u].on_table) return false;
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, u == c.attacker ? c.defender : c.attacker);
   f.word(G::losses_cause, c.shock ? "shock_losses" : "melee_losses");
-  f.integer(G::losses_count, u == c.attacker ? c.attacker_losses : c.defender_losses);
+  const int fire = with_fire && u == c.defender ? c.fire_losses : 0;
+  f.integer(G::losses_count, u == c.attacker ? c.attacker_losses : c.defender_losses + fire);
   const auto v = eval_int(f, V::losses_call_for_test, checker);
   return v && *v != 0;
 }
@@ -216,7 +219,7 @@ Engine::BilanOrder Engine::bilan_order(const CombatInProgress& c,
   return {c.defender, "it is the assaulted unit, and nothing else decides"};
 }
 
-void Engine::start_bilan(CombatInProgress& c, replay::EventChecker& checker) {
+void Engine::start_bilan(CombatInProgress& c, const Action* next, replay::EventChecker& checker) {
   c.first_test.reset();
   c.second_test.reset();
   // "Si l'une des 2 unités est éliminée, alors le combat prend fin."
@@ -225,14 +228,16 @@ void Engine::start_bilan(CombatInProgress& c, replay::EventChecker& checker) {
     return;
   }
   const bool a_owes = combat_losses_call_for_test(c, c.attacker, checker);
-  const bool d_owes = combat_losses_call_for_test(c, c.defender, checker);
-  if (c.fire_first && !d_owes) {
-    checker.not_checked(
-        "the bilan of a mêlée whose assaulting unit fired first (the fire's losses count with "
-        "the mêlée's)",
-        checker.event_span());
-    c.step = CombatStep::abandoned;
-    return;
+  bool d_owes = combat_losses_call_for_test(c, c.defender, checker);
+  // § Test moral: "les pertes du tir peuvent être comptabilisées avec les
+  // pertes de la charge ou de l'assaut": may, so when only the sum calls a
+  // test, the defender's test is owed if the log takes it (the player
+  // counted them), and not required otherwise.
+  if (c.fire_first && !d_owes && is_morale_test_by(next, c.defender) &&
+      combat_losses_call_for_test(c, c.defender, checker, true)) {
+    d_owes = true;
+    state_.units[c.defender].next_test = TestReason::losses_taken;
+    state_.units[c.defender].test_enemy = c.attacker;
   }
   if (a_owes && d_owes) {
     c.first_test = bilan_order(c, checker).first;
@@ -282,12 +287,13 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
           const bool owes = combat_losses_call_for_test(c, c.defender, checker);
           if (owes) {
             c.step = CombatStep::target_test;
-          } else if (c.fire_first) {
-            checker.not_checked(
-                "whether the target of a charge made after a fire owes a test (the fire's "
-                "losses count with the shock's)",
-                span);
-            if (is_morale_test_by(next, c.defender)) c.step = CombatStep::target_tested;
+          } else if (c.fire_first && is_morale_test_by(next, c.defender) &&
+                     combat_losses_call_for_test(c, c.defender, checker, true)) {
+            // The fire's losses may count with the shock's (§ Test moral):
+            // a test then is the target's step-2 test, not required.
+            c.step = CombatStep::target_tested;
+            state_.units[c.defender].next_test = TestReason::losses_taken;
+            state_.units[c.defender].test_enemy = c.attacker;
           }
         }
         again = c.step != CombatStep::target_tested;
@@ -322,7 +328,7 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
           checker.not_checked(
               fmt::format("whether {} had to riposte in the mêlée (step 2)", quoted(c.defender)),
               span);
-        start_bilan(c, checker);
+        start_bilan(c, next, checker);
         again = true;
         break;
       case CombatStep::attacker_losses:
@@ -332,7 +338,7 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
           again = true;
           break;
         }
-        start_bilan(c, checker);
+        start_bilan(c, next, checker);
         again = true;
         break;
       case CombatStep::attacker_test:

@@ -135,6 +135,7 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.return_fires = 0;
       u.choice = ActionChoice::none;
       u.fired_at.reset();
+      u.fire_losses_dealt = 0;
     }
     state_.charge.reset();
     state_.assault.reset();  // assault.cpp
@@ -181,6 +182,7 @@ void Engine::check_required_tests(const Action* next, replay::EventChecker& chec
     const TestReason reason = st.next_test;
     // The test was not taken: what called it no longer does.
     st.next_test = TestReason::special_action;
+    st.former_formation.reset();
     if (!st.on_table) continue;
     const Span span = next ? next->span : checker.event_span();
     if (reason == TestReason::tenacious_activation) {
@@ -229,17 +231,30 @@ void Engine::flush_pending(replay::EventChecker& checker) {
   if (!state_.pending) return;
   const PendingLosses p = *state_.pending;
   state_.pending.reset();
-  apply_losses(p.unit, p.count, p.from, checker);
+  apply_losses(p.unit, p.count, p.from, p.cause, checker);
 }
 
-void Engine::apply_losses(UnitId u, int n, std::optional<UnitId> from,
+void Engine::apply_losses(UnitId u, int n, std::optional<UnitId> from, LossCause cause,
                           replay::EventChecker& checker) {
-  (void)checker;
   count_combat_losses(u, n, from);
   if (n <= 0) return;
+  // "Tir puis charge ou assaut": the losses of the fire may count with the
+  // attack's (§ Test moral); combat_sequence.cpp reads them.
+  if (cause == LossCause::fire_losses && from && setup_.units[*from].side == state_.side &&
+      state_.units[*from].fired_at == u)
+    state_.units[*from].fire_losses_dealt =
+        static_cast<std::int16_t>(state_.units[*from].fire_losses_dealt + n);
   state_.lose(u, n);
-  // Three losses or more in one fire or one fight call a test (§ Test moral).
-  if (n >= 3 && state_.units[u].on_table) {
+  if (!state_.units[u].on_table) return;
+  // Enough losses in one fire or one fight call a test (§ Test moral): the
+  // data's losses_call_for_test (3 or more).
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, from);
+  f.word(G::losses_cause, name(cause));
+  f.integer(G::losses_count, n);
+  const auto calls = eval_int(f, V::losses_call_for_test, checker);
+  if (calls && *calls != 0) {
     state_.units[u].next_test = TestReason::losses_taken;
     state_.units[u].test_enemy = from;
   }
@@ -335,6 +350,7 @@ void Engine::fill_enemy(Facts& f, std::optional<UnitId> e) const {
 }
 
 void Engine::apply(std::size_t i, replay::EventChecker& checker) {
+  if (i == 0) check_rosters(checker);  // roster.cpp: before turn 1
   apply_action(actions_[i], checker);
 }
 
@@ -405,6 +421,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
 }
 
 void Engine::finish(replay::EventChecker& checker) {
+  if (actions_.empty()) check_rosters(checker);  // roster.cpp: a log of no events
   check_required_tests(nullptr, checker);
   settle_failure(nullptr, checker);
   flush_pending(checker);

@@ -71,7 +71,8 @@ class Engine final : public replay::ReplayEngine {
   void check_activated(const Action& a, UnitId u, replay::EventChecker& checker);
   void fill_self(Facts& f, UnitId u) const;
   void fill_enemy(Facts& f, std::optional<UnitId> e) const;
-  void apply_losses(UnitId u, int n, std::optional<UnitId> from, replay::EventChecker& checker);
+  void apply_losses(UnitId u, int n, std::optional<UnitId> from, LossCause cause,
+                    replay::EventChecker& checker);
   void flush_pending(replay::EventChecker& checker);
   void settle_failure(const Action* next, replay::EventChecker& checker);
   void check_required_tests(const Action* next, replay::EventChecker& checker);
@@ -158,10 +159,11 @@ class Engine final : public replay::ReplayEngine {
   void name_combat(const Action& a, replay::EventChecker& checker);
   void continue_combat(const Action& a, UnitId u, replay::EventChecker& checker);
   void count_combat_losses(UnitId u, int n, std::optional<UnitId> from);
+  // `with_fire`: the defender's losses add the fire's of "tir puis charge ou assaut".
   bool combat_losses_call_for_test(const CombatInProgress& c, UnitId u,
-                                   replay::EventChecker& checker) const;
+                                   replay::EventChecker& checker, bool with_fire = false) const;
   BilanOrder bilan_order(const CombatInProgress& c, replay::EventChecker& checker) const;
-  void start_bilan(CombatInProgress& c, replay::EventChecker& checker);
+  void start_bilan(CombatInProgress& c, const Action* next, replay::EventChecker& checker);
   void owed_test_missing(std::string_view check_id, UnitId u, std::int16_t losses,
                          std::string_view kind, Span span, replay::EventChecker& checker);
   void settle_combat(const Action* next, replay::EventChecker& checker);
@@ -171,8 +173,10 @@ class Engine final : public replay::ReplayEngine {
   void flee(const Action& a, replay::EventChecker& checker);
   // evade.cpp
   void evade(const Action& a, replay::EventChecker& checker);
-  void pass_through_friends(const Action& a, UnitId u, const std::vector<UnitId>& friends,
-                            replay::EventChecker& checker);
+  // The `effect` rolls it used (nullopt: the data could not say).
+  std::optional<std::size_t> pass_through_friends(const Action& a, UnitId u,
+                                                  const std::vector<UnitId>& friends,
+                                                  replay::EventChecker& checker);
 
   // reactions.cpp
   void respond(const Action& a, replay::EventChecker& checker);
@@ -209,6 +213,12 @@ class Engine final : public replay::ReplayEngine {
   // "impétueux": the charger must pursue when it can; the chance passes with
   // the first statement that is not part of the charge's procedure.
   void check_impetuous_pursuit(const Action* next, replay::EventChecker& checker);
+
+  // roster.cpp: the armies as mustered (§ Force des unités et coûts des
+  // unités, § Coût du commandement (Cd) des unités, § Qualité des unités),
+  // checked once before turn 1, with the first event.
+  void check_rosters(replay::EventChecker& checker);
+  void check_unit_points(UnitId u, replay::EventChecker& checker);
 
   Setup setup_;
   std::vector<Action> actions_;

@@ -302,7 +302,7 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   const std::int64_t losses =
       checker.outcome("sabreur.save.losses", stated, "losses", a.stated.losses,
                       std::max<std::int64_t>(0, p.count - kept), why);
-  apply_losses(u, static_cast<int>(losses), p.from, checker);
+  apply_losses(u, static_cast<int>(losses), p.from, p.cause, checker);
 }
 
 }  // namespace umpire::sabreur

@@ -181,7 +181,23 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   // there and the fleeing unit is eliminated.
   if (!friends_passed.empty() && state_.unit_at(at) == friends_passed.back())
     friends_passed.pop_back();
-  if (!friends_passed.empty()) pass_through_friends(a, u, friends_passed, checker);
+  std::optional<std::size_t> effects_used = 0;
+  if (!friends_passed.empty()) effects_used = pass_through_friends(a, u, friends_passed, checker);
+  // A die the rules do not call for is not silently dropped: an `effect`
+  // roll with no friend passed through to lose it (§ Manœuvres).
+  if (effects_used) {
+    for (std::size_t i = *effects_used; const replay::WrittenRoll* r = a.roll("effect", i); ++i)
+      checker
+          .violation("sabreur.flight.effect-not-called", r->span.valid() ? r->span : a.span,
+                     fmt::format("the flight of {} writes an 'effect' roll that no friend passed "
+                                 "through calls for",
+                                 quoted(u)))
+          .note("{} friend{} passed through lose{} dice in this flight", *effects_used,
+                *effects_used == 1 ? "" : "s", *effects_used == 1 ? "s" : "")
+          .hint("a flight's 'effect' rolls are the losses of the friends it passes through, one "
+                "per friend that loses dice; a friend on the hex of arrival is not passed "
+                "through");
+  }
 
   // Horde and panic, then the end of the run.
   st.panicked = true;
@@ -203,8 +219,9 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
 // Each friend a flight passes through loses what the data's passage_losses
 // gives: the log writes one `effect` roll per friend losing dice, in the
 // order of the path (a D3 is thrown as a D6, docs/dice.md).
-void Engine::pass_through_friends(const Action& a, UnitId u, const std::vector<UnitId>& friends,
-                                  replay::EventChecker& checker) {
+std::optional<std::size_t> Engine::pass_through_friends(const Action& a, UnitId u,
+                                                        const std::vector<UnitId>& friends,
+                                                        replay::EventChecker& checker) {
   const UnitSetup& fleeing = setup_.units[u];
   const UnitState& st = state_.units[u];
   // Out of skirmish order on the turn it panics: its first flight, since a
@@ -220,7 +237,7 @@ void Engine::pass_through_friends(const Action& a, UnitId u, const std::vector<U
     // The die the data reads, found from its highest face: none, 1 D3 or 1 D6.
     f.integer(G::passage_d6, 6);
     const auto most = eval_int(f, V::passage_losses, checker);
-    if (!most) return;
+    if (!most) return std::nullopt;
     if (*most == 0) continue;
     const std::string subject =
         fmt::format("losses of {}, passed through by {}", quoted(p), quoted(u));
@@ -233,6 +250,7 @@ void Engine::pass_through_friends(const Action& a, UnitId u, const std::vector<U
     const auto losses = eval_int(f, V::passage_losses, checker);
     if (losses && *losses > 0) state_.lose(p, static_cast<int>(*losses));
   }
+  return effect_rolls;
 }
 
 }  // namespace umpire::sabreur

@@ -166,6 +166,8 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
           .hint("write its strength points: 'strength 18'");
     }
     s.command = u.command ? static_cast<std::int32_t>(*u.command) : default_command(s.quality);
+    s.points = u.points;
+    s.explicit_stats = !u.stats.empty();
     if (!u.stats.empty() || !u.special.empty() || !u.equipment.empty())
       diags.not_checked("replay.not-checked", u.span, "stats, special rules and equipment of '{}'",
                         u.id);
@@ -289,8 +291,10 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
   game.setup.dice = battle.header.dice == events::DiceMode::seeded ? replay::DiceMode::seeded
                                                                    : replay::DiceMode::recorded;
   game.setup.seed = battle.header.seed;
-  for (const events::Side& s : battle.header.sides)
+  for (const events::Side& s : battle.header.sides) {
     game.setup.sides.push_back({s.span, s.id, s.points.value_or(0), s.home_edge});
+    game.setup.written_points.push_back({s.points, s.army_points, s.army_span});  // roster.cpp
+  }
   read_map(battle, game, diags);
   if (!read_units(battle, game, diags)) return std::nullopt;
   for (const events::Deployment& d : battle.deployment) {

@@ -1,5 +1,7 @@
 // Morale tests and rallies: 002_87c3dc452f850204.txt § Test moral,
 // § Qualité des unités, § Ralliement.
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "engine/rulesets/sabreur_hex/engine.hpp"
@@ -85,7 +87,21 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
     checker.not_checked("whether a morale test was called for", a.span);
   auto outcome = morale_test(a, u, reason, checker);
   st.next_test = TestReason::special_action;
+  const std::optional<Formation> former = std::exchange(st.former_formation, std::nullopt);
   if (!outcome) return;
+  // § Changements de formation, § Test moral: "Une unité qui tente de rallier
+  // ou de changer de formation ne subit aucune conséquence si le test moral
+  // échoue": the change is not made, the unit keeps its former formation.
+  if (reason == TestReason::formation_change && !outcome->passed && former) {
+    st.formation = *former;
+    st.facing = st.former_facing;
+  }
+  // § La charge et le choc, 4: infantry that "a réagi à une charge de
+  // cavalerie en se mettant en carré" (the reaction made: its test passed)
+  // lets the cavalry charger evade (evade.cpp).
+  if (reason == TestReason::charge_reaction && outcome->passed && state_.charge &&
+      u == state_.charge->target && st.reaction == "form_square")
+    state_.charge->target_squared = true;
   // A "tenace" unit that fails its activation test stays where it is, in
   // its formation, for the rest of the turn (§ Points d'ordre).
   if (reason == TestReason::tenacious_activation && !outcome->passed) st.tenacious_failed = true;
@@ -107,9 +123,24 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
   check_permissions(f, A::rally, checker, a.span, "",
                     fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
                                 hexes_text(nearest)));
+  UnitState& st = state_.units[u];
+  // § Ralliement: "Lorsqu'on rallie une unité paniquée, celle-ci peut adopter
+  // n'importe quelle formation et n'importe quelle orientation": only a
+  // panicked unit; a rally of a steady unit restores strength, nothing else.
+  if (!st.panicked) {
+    const auto formation = parse_formation(a.formation);
+    const bool new_formation = formation && *formation != st.formation;
+    const bool new_facing = a.facing && *a.facing != st.facing;
+    if (new_formation || new_facing)
+      checker
+          .violation("sabreur.rally.formation", a.span,
+                     fmt::format("{} is not panicked: its rally does not change its {}", quoted(u),
+                                 new_formation ? "formation" : "facing"))
+          .hint("only a panicked unit rallied takes any formation and facing; a steady unit "
+                "changes formation with 'form'");
+  }
   auto outcome = morale_test(a, u, TestReason::rally_attempt, checker);
   if (!outcome || !outcome->passed) return;
-  UnitState& st = state_.units[u];
   if (st.panicked) {
     // A rallied unit may take any formation and facing (§ Ralliement).
     st.panicked = false;

@@ -280,6 +280,10 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   check_permissions(f, A::adopt_formation, checker, a.span, "sabreur.formation.not-allowed",
                     fmt::format("{} forming {}", quoted(u), name(*formation)));
   UnitState& st = state_.units[u];
+  // A failed test leaves the unit as it was (§ Test moral: the change is not
+  // made): Engine::test restores these.
+  st.former_formation = st.formation;
+  st.former_facing = st.facing;
   st.formation = *formation;
   if (a.facing) st.facing = *a.facing;
   st.next_test = TestReason::formation_change;

@@ -1,8 +1,11 @@
 // Phase A and the activation of groups: 002_87c3dc452f850204.txt § Points
 // d'ordre and § Détermination des points d'ordre (PO) en fonction des
 // points d'armée (PA).
+#include <algorithm>
+
 #include <fmt/format.h>
 
+#include "engine/geometry/hex/hex.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 
 namespace umpire::sabreur {
@@ -98,13 +101,37 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   }
   if (a.actors.empty()) return;
 
+  // § Points d'ordre: "Les unités d'artillerie de type pièce régimentaire ne
+  // peuvent pas faire partie d'un groupe. On ne peut les activer que si on
+  // active un groupe ami composé uniquement d'unités non paniquées de type
+  // infanterie ou cavalerie, et que si la pièce régimentaire est voisine
+  // d'une unité d'infanterie de ce groupe. [...] au maximum 1 unité de type
+  // pièce régimentaire." The first regimental gun listed with other units
+  // joins the activation (the data's regimental_gun_joins), outside the
+  // group's size, facing and chain; any other stays in the group and is
+  // refused there (group_without_regimental_gun).
+  std::vector<UnitId> members = a.actors;
+  std::optional<UnitId> joined_gun;
+  if (members.size() >= 2) {
+    const auto gun = std::find_if(members.begin(), members.end(), [&](UnitId u) {
+      return setup_.units[u].type == UnitType::regimental_gun;
+    });
+    const bool others = std::any_of(members.begin(), members.end(), [&](UnitId u) {
+      return setup_.units[u].type != UnitType::regimental_gun;
+    });
+    if (gun != members.end() && others) {
+      joined_gun = *gun;
+      members.erase(gun);
+    }
+  }
+
   // The group's facts (§ Points d'ordre).
   int cavalry = 0, artillery = 0, irregular = 0, recruits = 0, linear_column = 0, panicked = 0,
       guns = 0;
   bool all_grand_charge = true, all_grand_battery = true, same_facing = true;
   std::optional<Facing> facing;
   int nearest = 99;
-  for (UnitId u : a.actors) {
+  for (UnitId u : members) {
     const UnitSetup& s = setup_.units[u];
     const UnitState& st = state_.units[u];
     const Arm arm = arm_of(s.type);
@@ -131,8 +158,8 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
     nearest = std::min(nearest, b.nearest_enemy(u, true));
   }
   Facts f(rules_);
-  fill_self(f, a.actors.front());
-  f.integer(G::group_size, static_cast<std::int64_t>(a.actors.size()));
+  fill_self(f, members.front());
+  f.integer(G::group_size, static_cast<std::int64_t>(members.size()));
   f.integer(G::group_cavalry_count, cavalry);
   f.boolean(G::group_all_cavalry_grand_charge, cavalry > 0 && all_grand_charge);
   f.integer(G::group_artillery_count, artillery);
@@ -144,14 +171,33 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   f.integer(G::group_regimental_gun_count, guns);
   f.integer(G::group_nearest_enemy_distance, nearest);
   f.boolean(G::group_same_facing, same_facing);
-  f.boolean(G::group_chained, b.chained(a.actors));
+  f.boolean(G::group_chained, b.chained(members));
   f.integer(G::side_order_points_left, state_.sides[a.side].order_points);
 
   std::string names;
-  for (UnitId u : a.actors) names += (names.empty() ? "" : ", ") + quoted(u);
+  for (UnitId u : members) names += (names.empty() ? "" : ", ") + quoted(u);
   check_permissions(f, A::activate_group, checker, a.span, "",
                     fmt::format("activating the group {}", names));
-  for (UnitId u : a.actors) {
+  if (joined_gun) {
+    bool only_foot_or_horse = true, next_to_infantry = false;
+    for (UnitId u : members) {
+      const Arm arm = b.arm(u);
+      if (arm != Arm::infantry && arm != Arm::cavalry) only_foot_or_horse = false;
+      if (arm == Arm::infantry && hex::adjacent(state_.units[u].hex, state_.units[*joined_gun].hex))
+        next_to_infantry = true;
+    }
+    Facts j(rules_);
+    fill_self(j, *joined_gun);
+    j.boolean(G::group_only_infantry_or_cavalry, only_foot_or_horse);
+    j.integer(G::group_panicked_count, panicked);
+    j.boolean(G::group_self_adjacent_to_group_infantry, next_to_infantry);
+    j.integer(G::group_regimental_guns_joined, 0);
+    check_permissions(j, A::join_activation_as_regimental_gun, checker, a.span,
+                      "sabreur.activation.regimental-gun",
+                      fmt::format("{} joining the activation of the group {}", quoted(*joined_gun),
+                                  names));
+  }
+  for (UnitId u : members) {
     Facts m(rules_);
     fill_self(m, u);
     check_permissions(m, A::join_group, checker, a.span, "",

@@ -118,6 +118,9 @@ void State::write(replay::StateWriter& out) const {
     out.u8(u.return_fires);
     out.u8(static_cast<std::uint8_t>(u.choice));
     out.i32(u.fired_at ? static_cast<std::int32_t>(*u.fired_at) : -1);
+    out.u8(u.former_formation ? static_cast<std::uint8_t>(*u.former_formation) : 255);
+    out.u8(static_cast<std::uint8_t>(u.former_facing));
+    out.i32(u.fire_losses_dealt);
   }
   out.tag('G');
   out.u32(static_cast<std::uint32_t>(group.size()));
@@ -156,6 +159,7 @@ void State::write(replay::StateWriter& out) const {
     out.i32(charge->pursued_from.r);
     out.boolean(charge->charger_failed);
     out.u8(charge->path_open);
+    out.boolean(charge->target_squared);
   }
   out.tag('A');
   out.boolean(assault.has_value());
@@ -185,6 +189,7 @@ void State::write(replay::StateWriter& out) const {
     out.i32(combat->first_test ? static_cast<std::int32_t>(*combat->first_test) : -1);
     out.i32(combat->second_test ? static_cast<std::int32_t>(*combat->second_test) : -1);
     out.i32(combat->pursuer ? static_cast<std::int32_t>(*combat->pursuer) : -1);
+    out.i32(combat->fire_losses);
   }
   out.tag('F');
   out.boolean(fire_to_answer.has_value());

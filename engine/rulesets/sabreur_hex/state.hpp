@@ -71,6 +71,13 @@ struct UnitState {
   std::uint8_t return_fires = 0;  // return fires this turn
   ActionChoice choice = ActionChoice::none;  // this turn
   std::optional<UnitId> fired_at;  // the target of its fire this turn
+  // The formation and facing before a change of formation whose
+  // test is still owed; a failed test restores them (§ Changements de formation).
+  std::optional<Formation> former_formation;
+  Facing former_facing = Facing::n;
+  // Strength its fire this turn cost the unit it fired at (saves
+  // deducted), for "tir puis charge ou assaut" (§ Test moral).
+  std::int16_t fire_losses_dealt = 0;
 };
 
 struct SideState {
@@ -108,6 +115,9 @@ struct ChargeInProgress {
   // Its path "du début à la fin, en terrain dégagé" (§ Effets du terrain),
   // for the doubling: 0 the log wrote no path, 1 open all along, 2 not.
   std::uint8_t path_open = 0;
+  // The infantry target formed square against this cavalry charge
+  // and passed its test: the charger may evade (§ La charge et le choc, 4).
+  bool target_squared = false;
 };
 
 // The fire just resolved, which its target (or a regimental gun next to an
@@ -158,6 +168,7 @@ struct CombatInProgress {
   std::int16_t defender_losses = 0;
   std::optional<UnitId> first_test, second_test;  // the bilan's tests, in order
   std::optional<UnitId> pursuer;  // closed by this unit's pursuit: its attack is a shock
+  std::int16_t fire_losses = 0;  // the defender's losses to the attacker's fire first
 };
 
 class State {

@@ -139,6 +139,10 @@ struct UnitSetup {
   Formation formation = Formation::line;
   std::int32_t strength = 0;
   std::int32_t command = 7;
+  // roster.cpp: the unit's written `points`, and whether it writes explicit
+  // characteristics (`stats (...)`), whose cost the rules do not give.
+  std::optional<std::int64_t> points;
+  bool explicit_stats = false;
 };
 
 struct DeploymentSetup {
@@ -156,6 +160,12 @@ struct SideSetup {
   std::string home_edge;  // north, south, east, west; empty when the log names none
 };
 
+// roster.cpp: a side's points as written in the header and on its `army` line.
+struct WrittenPoints {
+  std::optional<std::int64_t> header, roster;
+  Span roster_span;
+};
+
 struct Setup {
   replay::DiceMode dice = replay::DiceMode::recorded;
   std::uint64_t seed = 0;
@@ -163,6 +173,7 @@ struct Setup {
   std::vector<SideSetup> sides;
   std::vector<UnitSetup> units;
   std::vector<DeploymentSetup> deployment;
+  std::vector<WrittenPoints> written_points;  // per side (roster.cpp)
 };
 
 enum class ActionKind : std::uint8_t {

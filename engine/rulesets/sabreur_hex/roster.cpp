@@ -1,0 +1,159 @@
+// The armies as mustered, checked once before turn 1: each unit's strength
+// and command factor (the permissions of the data's `muster_unit`), the elite
+// units per 1500 army points, and the points written for each unit and each
+// army (002_87c3dc452f850204.txt § Force des unités et coûts des unités,
+// § Coût du commandement (Cd) des unités, § Qualité des unités, § Les
+// compétences). Every number comes from corpus/rulesets/sabreur-hex.rules.
+#include <fmt/format.h>
+
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+// A table cell of the data by table and column name, for the breakdown of
+// a unit's cost; nullopt when the data has no such entry.
+std::optional<std::int64_t> roster_cell(rules::Evaluator& ev, const rules::Ruleset& rs,
+                                        std::string_view table, std::string_view column,
+                                        const std::vector<rules::Val>& keys) {
+  auto ref = rs.find(table);
+  if (!ref || ref->kind != rules::ItemKind::table) return std::nullopt;
+  const rules::Table& t = rs.tables[ref->index];
+  for (std::size_t c = 0; c < t.columns.size(); ++c) {
+    if (t.columns[c].name != column) continue;
+    auto row = ev.lookup(ref->index, keys);
+    if (!row || c >= row->size()) return std::nullopt;
+    return (*row)[c].number;
+  }
+  return std::nullopt;
+}
+
+// The data's skill of that name (skill_names() are the data's names).
+std::optional<std::uint32_t> roster_skill(const rules::Ruleset& rs, std::string_view name) {
+  for (std::size_t i = 0; i < rs.skills.size(); ++i)
+    if (rs.skills[i].name == name) return static_cast<std::uint32_t>(i);
+  return std::nullopt;
+}
+
+}  // namespace
+
+// The points a unit costs: (base_cost_per_strength_point + each skill's
+// cost) × initial strength, against its written `points`. Not checked when
+// the rules cannot give them (explicit characteristics, a command factor
+// the cost list lacks).
+void Engine::check_unit_points(UnitId u, replay::EventChecker& checker) {
+  const UnitSetup& s = setup_.units[u];
+  const rules::Ruleset& rs = rules_.rs();
+  if (s.explicit_stats) {
+    checker.not_checked("the points of a unit with explicit characteristics", s.span);
+    return;
+  }
+  Facts f(rules_);
+  fill_self(f, u);
+  rules::Evaluator ev(rs, f.situation());
+  auto base = ev.value(rules_.value(V::base_cost_per_strength_point));
+  if (!base || !f.error().empty()) {
+    checker.not_checked("the points of a unit whose cost the rules do not give", s.span);
+    return;
+  }
+  const auto type_cost = roster_cell(ev, rs, "unit_cost", "cost",
+                                     {rules_.type(s.type), rules_.quality(s.quality)});
+  const auto command_cost =
+      roster_cell(ev, rs, "command_factor_cost", "cost",
+                  {rules_.quality(s.quality), rules::Val::integer(s.command)});
+  std::int64_t per_point = base->number, flat = 0;
+  std::string skills_text;
+  for (std::size_t i = 0; i < skill_count; ++i) {
+    if (!s.skills.has(static_cast<Skill>(i))) continue;
+    const std::string_view skill = skill_names()[i];
+    auto id = roster_skill(rs, skill);
+    auto cost = id ? ev.skill_cost(*id) : std::nullopt;
+    if (!cost) {
+      checker.not_checked("the points of a unit with a skill whose cost the rules do not give",
+                          s.span);
+      return;
+    }
+    if (rs.skills[*id].cost_per.empty())
+      flat += *cost;
+    else
+      per_point += *cost;
+    skills_text += fmt::format(" + {} {}{}", skill, *cost,
+                               rs.skills[*id].cost_per.empty() ? " (once)" : "");
+  }
+  const std::int64_t strength = state_.units[u].initial_strength;
+  const std::int64_t total = per_point * strength + flat;
+  if (s.points && *s.points != total) {
+    auto b = checker.violation(
+        "sabreur.roster.unit-points", s.span,
+        fmt::format("{} is written at {} points, the rules give {}", quoted(u), *s.points, total));
+    b.note("type cost {} ({} {}) + command cost {} (Cd {}){} = {} per strength point",
+           type_cost ? fmt::format("{}", *type_cost) : std::string("?"), name(s.type),
+           name(s.quality), command_cost ? fmt::format("{}", *command_cost) : std::string("?"),
+           s.command, skills_text, per_point);
+    b.note("{} per strength point x strength {}{} = {} points", per_point, strength,
+           flat != 0 ? fmt::format(" + {}", flat) : std::string(), total);
+    b.hint("write 'points {}' on the unit, or correct its profile", total);
+  }
+}
+
+void Engine::check_rosters(replay::EventChecker& checker) {
+  // A set-up built without a log (the tests' positions) has no roster: every
+  // log's set-up (from_events.cpp) writes one entry per side.
+  if (setup_.written_points.size() != setup_.sides.size()) return;
+  for (std::size_t side = 0; side < setup_.sides.size(); ++side) {
+    const SideSetup& sd = setup_.sides[side];
+    const WrittenPoints written =
+        side < setup_.written_points.size() ? setup_.written_points[side] : WrittenPoints{};
+    // The army's points decide its elite units: the `army` line's, else the header's.
+    const std::optional<std::int64_t> army_points =
+        written.roster ? written.roster : written.header;
+    std::int64_t elite = 0, written_sum = 0;
+    bool all_written = true, any_unit = false;
+    for (std::size_t i = 0; i < setup_.units.size(); ++i) {
+      const UnitSetup& s = setup_.units[i];
+      if (s.side != side) continue;
+      any_unit = true;
+      const auto u = static_cast<UnitId>(i);
+      Facts f(rules_);
+      fill_self(f, u);
+      if (army_points)
+        f.integer(G::army_points, *army_points);
+      else
+        f.integer(G::army_points, 0);
+      f.integer(G::army_elite_units, elite);
+      if (!army_points && s.quality == Quality::elite)
+        checker.not_checked("elite units of an army whose points are not written", s.span);
+      // Without army points, only strength and command are asked of the data.
+      const bool elite_known = army_points.has_value() || s.quality != Quality::elite;
+      if (elite_known)
+        check_permissions(f, A::muster_unit, checker, s.span, "sabreur.roster.strength",
+                          fmt::format("mustering {}", quoted(u)));
+      if (s.quality == Quality::elite) ++elite;
+      if (s.points) {
+        check_unit_points(u, checker);  // checked only when written
+        written_sum += *s.points;
+      } else {
+        all_written = false;
+      }
+    }
+    if (!any_unit) continue;
+    if (!all_written) {
+      checker.not_checked("the army's points when a unit does not write its points", sd.span);
+      continue;
+    }
+    const auto army_check = [&](std::optional<std::int64_t> stated, Span span,
+                                std::string_view where) {
+      if (!stated || *stated == written_sum) return;
+      checker
+          .violation("sabreur.roster.army-points", span,
+                     fmt::format("{} of '{}' states {} points, its units' points sum to {}",
+                                 where, sd.id, *stated, written_sum))
+          .hint("the army's points are the sum of its units' points");
+    };
+    army_check(written.roster, written.roster_span.valid() ? written.roster_span : sd.span,
+               "the army line");
+    army_check(written.header, sd.span, "the side");
+  }
+}
+
+}  // namespace umpire::sabreur
