@@ -102,7 +102,10 @@ int run_parse(Session& session, const ParseOptions& opt) {
     // Events only: each line is lowered as it is parsed and its syntax tree
     // dropped, so memory is the text and the battle, not a whole tree.
     const auto profiles = profile_catalogue_for_log(session.sources.text(*file));  // docs/log-format.md § Unit profiles
-    const auto battle = events::parse_and_lower(session.sources.text(*file), *file, {profiles.get()}, session.diags);
+    // A large log is mapped: the pages the reader has passed are given back.
+    const auto battle =
+        events::parse_and_lower(session.sources.text(*file), *file, {profiles.get()}, session.diags,
+                                [&](std::size_t end) { session.sources.release(*file, end); });
     syntax_errors = !battle;
     if (json) {
       out << "{\n  \"diagnostics\": ";

@@ -11,8 +11,12 @@
 namespace umpire {
 
 FileId SourceManager::add(std::string name, std::string text) {
-  files_.push_back({std::move(name), std::move(text), {}});
+  files_.push_back({std::move(name), std::move(text), nullptr, {}});
   return FileId{static_cast<std::uint32_t>(files_.size() - 1)};
+}
+
+void SourceManager::release(FileId id, std::size_t end) const {
+  if (const File& f = files_[id.value]; f.mapped) f.mapped->release(end);
 }
 
 std::optional<FileId> SourceManager::load(const std::filesystem::path& path, std::string& error) {
@@ -20,6 +24,21 @@ std::optional<FileId> SourceManager::load(const std::filesystem::path& path, std
   if (std::filesystem::is_directory(path, ec)) {
     error = "is a directory";
     return std::nullopt;
+  }
+  // Offsets are 32-bit: a 4 GiB battle log is not a battle log.
+  constexpr const char* too_large = "file too large (4 GiB or more)";
+  if (const auto size = std::filesystem::file_size(path, ec);
+      !ec && size >= map_threshold && std::filesystem::is_regular_file(path, ec)) {
+    if (size >= std::numeric_limits<std::uint32_t>::max()) {
+      error = too_large;
+      return std::nullopt;
+    }
+    std::string map_error;
+    if (auto mapped = MappedFile::open(path, map_error)) {
+      files_.push_back({path.string(), {}, std::move(mapped), {}});
+      return FileId{static_cast<std::uint32_t>(files_.size() - 1)};
+    }
+    // Not mappable (a special file system): read it as any other file.
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
@@ -39,9 +58,8 @@ std::optional<FileId> SourceManager::load(const std::filesystem::path& path, std
     error = "read error";
     return std::nullopt;
   }
-  // Offsets are 32-bit: a 4 GiB battle log is not a battle log.
   if (text.size() >= std::numeric_limits<std::uint32_t>::max()) {
-    error = "file too large (4 GiB or more)";
+    error = too_large;
     return std::nullopt;
   }
   return add(path.string(), std::move(text));
@@ -57,13 +75,25 @@ std::string_view SourceManager::text(Span span) const {
 const std::vector<std::uint32_t>& SourceManager::lines(FileId id) const {
   const File& file = files_[id.value];
   if (file.line_starts.empty()) {
+    const std::string_view t = text(id);
+    // Two passes, a mapped log giving back its pages behind each (it is read
+    // through once): the line breaks counted, then the table filled, reserved
+    // exactly since a vector grown by doubling would hold up to three times
+    // the table of a million-line log at its last move.
+    constexpr std::size_t chunk = std::size_t{1} << 20;
+    std::size_t breaks = 0;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      if (t[i] == '\n' || t[i] == '\r') ++breaks;
+      if (i % chunk == chunk - 1) release(id, i);
+    }
+    file.line_starts.reserve(breaks + 1);
     file.line_starts.push_back(0);
-    const std::string& t = file.text;
     for (std::size_t i = 0; i < t.size(); ++i) {
       // "\r\n", "\n" and a lone "\r" each end a line.
       if (t[i] == '\n' || (t[i] == '\r' && (i + 1 == t.size() || t[i + 1] != '\n'))) {
         file.line_starts.push_back(static_cast<std::uint32_t>(i + 1));
       }
+      if (i % chunk == chunk - 1) release(id, i);
     }
   }
   return file.line_starts;

@@ -5,11 +5,13 @@
 #include <cstdint>
 #include <deque>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/core/mapped_file.hpp"
 #include "engine/core/span.hpp"
 
 namespace umpire {
@@ -26,11 +28,22 @@ class SourceManager {
   FileId add(std::string name, std::string text);
 
   // Reads a file. On failure returns nullopt and sets `error` to a sentence
-  // fit for a diagnostic (the OS reason, lower case).
+  // fit for a diagnostic (the OS reason, lower case). A file of
+  // `map_threshold` bytes or more is mapped rather than copied (see
+  // `release`).
   std::optional<FileId> load(const std::filesystem::path& path, std::string& error);
+  static constexpr std::size_t map_threshold = std::size_t{1} << 20;
 
   std::string_view name(FileId id) const { return files_[id.value].name; }
-  std::string_view text(FileId id) const { return files_[id.value].text; }
+  std::string_view text(FileId id) const {
+    const File& f = files_[id.value];
+    return f.mapped ? f.mapped->text() : std::string_view(f.text);
+  }
+  // Tells that the text of `id` before offset `end` will not be read again
+  // soon: a mapped file gives its pages back (they are read from the file
+  // again when a diagnostic quotes them), so reading a large log front to
+  // back keeps only the part being read in memory. No effect on other files.
+  void release(FileId id, std::size_t end) const;
   std::string_view text(Span span) const;
   std::size_t file_count() const { return files_.size(); }
 
@@ -43,7 +56,8 @@ class SourceManager {
  private:
   struct File {
     std::string name;
-    std::string text;
+    std::string text;  // unless mapped
+    std::unique_ptr<MappedFile> mapped;
     mutable std::vector<std::uint32_t> line_starts;  // empty until first use
   };
   const std::vector<std::uint32_t>& lines(FileId id) const;

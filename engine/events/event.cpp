@@ -1,6 +1,9 @@
 // Accessors of the compact event stream: an Event reads its fixed record
 // and the battle's arenas.
 #include <algorithm>
+#include <bit>
+#include <climits>
+#include <cmath>
 #include <cstdint>
 
 #if defined(__linux__)
@@ -11,7 +14,9 @@
 
 namespace umpire::events {
 
-std::string_view Event::phase() const { return battle_->text(record_->phase); }
+std::uint32_t Event::turn() const { return battle_->store.segments[record_->segment].turn; }
+std::uint32_t Event::side() const { return battle_->store.segments[record_->segment].side; }
+std::string_view Event::phase() const { return battle_->text(battle_->store.segments[record_->segment].phase); }
 std::string_view Event::detail() const { return battle_->text(record_->detail); }
 
 RefRange Event::actors() const {
@@ -81,7 +86,7 @@ Span Event::span() const { return {battle_->store.file, record_->begin, record_-
 
 Span Stated::span() const {
   if (empty()) return {};
-  return {battle_->store.file, record_->stated_begin, record_->stated_end};
+  return {battle_->store.file, record_->stated_begin, record_->stated_begin + record_->stated_length};
 }
 
 RollRange Event::dice() const {
@@ -97,17 +102,41 @@ DiceRoll decode(const Battle& battle, const StoredRoll& stored) {
   r.label = stored.label;
   r.notation = stored.notation;
   r.expr = stored.expr;
-  r.notation_begin = stored.notation_begin;
   r.first_throw = stored.first_throw;
   r.throw_count = stored.throw_count;
-  r.checked = stored.checked;
-  r.total = stored.total;
+  r.checked = (stored.bits & StoredRoll::checked_bit) != 0;
+  if ((stored.bits & StoredRoll::wide_bit) != 0) {
+    const auto at = static_cast<std::uint32_t>(stored.total);
+    r.total = std::bit_cast<std::int64_t>(battle.store.wide_values[at]);
+    r.notation_begin = static_cast<std::uint32_t>(battle.store.wide_values[at + 1]);
+  } else {
+    r.total = stored.total;
+    r.notation_begin = stored.begin + stored.notation_offset;
+  }
   return r;
 }
 
 StoredRoll EventStore::encode(const DiceRoll& r) {
-  return {r.span.begin, r.span.end, r.label,       r.notation, r.expr,
-          r.notation_begin, r.first_throw, r.throw_count, r.checked, r.total};
+  StoredRoll s;
+  s.begin = r.span.begin;
+  s.end = r.span.end;
+  s.label = r.label;
+  s.notation = r.notation;
+  s.expr = r.expr;
+  s.first_throw = r.first_throw;
+  s.throw_count = r.throw_count;
+  s.bits = r.checked ? StoredRoll::checked_bit : 0;
+  const std::uint32_t offset = r.notation_begin - r.span.begin;
+  if (r.notation_begin >= r.span.begin && offset <= UINT8_MAX && r.total >= INT32_MIN && r.total <= INT32_MAX) {
+    s.total = static_cast<std::int32_t>(r.total);
+    s.notation_offset = static_cast<std::uint8_t>(offset);
+  } else {
+    s.bits |= StoredRoll::wide_bit;
+    s.total = static_cast<std::int32_t>(wide_values.size());
+    wide_values.push_back(std::bit_cast<std::uint64_t>(r.total));
+    wide_values.push_back(r.notation_begin);
+  }
+  return s;
 }
 
 Facing decode(const Battle& battle, const StoredFacing& stored) {
@@ -139,51 +168,61 @@ const FieldValue* Event::field(Field key) const {
   return nullptr;
 }
 
+Event::Range Event::range_of(const FieldValue& f) const {
+  if (f.wide == 0) return {f.value, f.count};
+  const std::uint64_t w = battle_->store.wide_values[f.value];
+  return {static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(w >> 32)};
+}
+
 std::optional<std::int64_t> Event::integer(Field key) const {
   const FieldValue* f = field(key);
   if (f == nullptr) return std::nullopt;
-  return f->integer;
+  if (f->wide != 0) return std::bit_cast<std::int64_t>(battle_->store.wide_values[f->value]);
+  return std::bit_cast<std::int32_t>(f->value);
 }
 
 std::optional<double> Event::number(Field key) const {
   const FieldValue* f = field(key);
   if (f == nullptr) return std::nullopt;
-  return f->number;
+  if (f->wide != 0) return std::bit_cast<double>(battle_->store.wide_values[f->value]);
+  return static_cast<double>(std::bit_cast<std::int32_t>(f->value));
 }
 
 std::string_view Event::word(Field key) const {
   const FieldValue* f = field(key);
-  return f == nullptr ? std::string_view() : battle_->text(f->symbol);
+  return f == nullptr ? std::string_view() : battle_->text(static_cast<Symbol>(f->value));
 }
 
 std::span<const Symbol> Event::symbols(Field key) const {
   const FieldValue* f = field(key);
   if (f == nullptr) return {};
-  return {battle_->store.symbol_lists.data() + f->range.first, f->range.count};
+  const Range r = range_of(*f);
+  return {battle_->store.symbol_lists.data() + r.first, r.count};
 }
 
 LocationRange Event::path() const {
   const FieldValue* f = field(Field::path);
   if (f == nullptr) return {};
-  return {*battle_, battle_->store.locations.data() + f->range.first, f->range.count};
+  const Range r = range_of(*f);
+  return {*battle_, battle_->store.locations.data() + r.first, r.count};
 }
 
 std::optional<Location> Event::location(Field key) const {
   const FieldValue* f = field(key);
-  if (f == nullptr || f->range.count == 0) return std::nullopt;
-  return decode(*battle_, battle_->store.locations[f->range.first]);
+  if (f == nullptr || range_of(*f).count == 0) return std::nullopt;
+  return decode(*battle_, battle_->store.locations[range_of(*f).first]);
 }
 
 std::optional<Facing> Event::facing_of(Field key) const {
   const FieldValue* f = field(key);
-  if (f == nullptr || f->range.count == 0) return std::nullopt;
-  return decode(*battle_, battle_->store.facings[f->range.first]);
+  if (f == nullptr || range_of(*f).count == 0) return std::nullopt;
+  return decode(*battle_, battle_->store.facings[range_of(*f).first]);
 }
 
 std::optional<ForceRef> Event::ref(Field key) const {
   const FieldValue* f = field(key);
-  if (f == nullptr || f->range.count == 0) return std::nullopt;
-  return decode(*battle_, battle_->store.refs[f->range.first]);
+  if (f == nullptr || range_of(*f).count == 0) return std::nullopt;
+  return decode(*battle_, battle_->store.refs[range_of(*f).first]);
 }
 
 std::optional<ForceRef> Event::by() const { return ref(Field::by); }
@@ -246,6 +285,59 @@ void prefer_huge_pages(const std::vector<T>& v) {
 
 }  // namespace
 
+FieldValue EventStore::integer_field(Field key, std::int64_t value) {
+  FieldValue f;
+  f.key = key;
+  if (value >= INT32_MIN && value <= INT32_MAX) {
+    f.value = std::bit_cast<std::uint32_t>(static_cast<std::int32_t>(value));
+  } else {
+    f.wide = 1;
+    f.value = static_cast<std::uint32_t>(wide_values.size());
+    wide_values.push_back(std::bit_cast<std::uint64_t>(value));
+  }
+  return f;
+}
+
+FieldValue EventStore::number_field(Field key, double value) {
+  // Most numbers are whole (`range 3`, `distance 6`): inline.
+  if (value >= INT32_MIN && value <= INT32_MAX && value == static_cast<double>(static_cast<std::int32_t>(value)) &&
+      !(value == 0 && std::signbit(value))) {
+    return integer_field(key, static_cast<std::int32_t>(value));
+  }
+  FieldValue f;
+  f.key = key;
+  f.wide = 1;
+  f.value = static_cast<std::uint32_t>(wide_values.size());
+  wide_values.push_back(std::bit_cast<std::uint64_t>(value));
+  return f;
+}
+
+FieldValue EventStore::symbol_field(Field key, Symbol value) {
+  FieldValue f;
+  f.key = key;
+  f.value = static_cast<std::uint32_t>(value);
+  return f;
+}
+
+FieldValue EventStore::range_field(Field key, std::size_t first, std::size_t count) {
+  FieldValue f;
+  f.key = key;
+  if (count <= UINT16_MAX) {
+    f.value = static_cast<std::uint32_t>(first);
+    f.count = static_cast<std::uint16_t>(count);
+  } else {
+    f.wide = 1;
+    f.value = static_cast<std::uint32_t>(wide_values.size());
+    wide_values.push_back(static_cast<std::uint64_t>(first) | (static_cast<std::uint64_t>(count) << 32));
+  }
+  return f;
+}
+
+std::uint32_t EventStore::segment_for(const Segment& s) {
+  if (segments.empty() || !(segments.back() == s)) segments.push_back(s);
+  return static_cast<std::uint32_t>(segments.size() - 1);
+}
+
 void EventStore::reserve_for(std::size_t text_bytes) {
   // The densest logs (the benchmark's) have an event per 48 bytes, a ref
   // per 30, a roll per 77, a die per 16: reserve somewhat more.
@@ -271,6 +363,7 @@ std::size_t EventStore::bytes() const {
   for (const dice::Expr& e : exprs) exprs_bytes += e.terms.size() * sizeof(dice::Term);
   return records.size() * sizeof(EventRecord) + refs.size() * sizeof(StoredRef) + rolls.size() * sizeof(StoredRoll) +
          throws.size() * sizeof(dice::Throw) + exprs_bytes + fields.size() * sizeof(FieldValue) +
+         wide_values.size() * sizeof(std::uint64_t) + segments.size() * sizeof(Segment) +
          locations.size() * sizeof(StoredLocation) + points.size() * sizeof(Point) + facings.size() * sizeof(StoredFacing) +
          symbol_lists.size() * sizeof(Symbol) + symbols.bytes();
 }
@@ -281,7 +374,8 @@ namespace umpire::events {
 // The sizes the memory budget counts on (docs/performance.md).
 static_assert(sizeof(StoredRef) == 8);
 static_assert(sizeof(StoredLocation) == 16);
-static_assert(sizeof(StoredRoll) == 40);
+static_assert(sizeof(StoredRoll) == 32);
 static_assert(sizeof(StoredFacing) == 16);
-static_assert(sizeof(EventRecord) == 56);
+static_assert(sizeof(EventRecord) == 40);
+static_assert(sizeof(FieldValue) == 8);
 }  // namespace umpire::events

@@ -54,46 +54,50 @@ enum class Field : std::uint8_t {
   winner, stated_to, stated_facing, stated_formation, stated_distance,
 };
 
-// One stored field (16 bytes): `integer` for numbers and booleans, `number`
-// for distances, `symbol` for words; `range` indexes the battle's ref,
-// location, facing or symbol arena (a count of 0: the clause was written
-// but did not resolve).
+// One stored field (8 bytes): `value` holds a 32-bit integer, a number that
+// is a 32-bit integer, a Symbol, or the first element of a range of `count`
+// in the battle's ref, location, facing or symbol arena (a count of 0: the
+// clause was written but did not resolve). What does not fit (a larger
+// integer, a fractional number, a range of 65,536 or more) is `wide`:
+// `value` is then its index in `EventStore::wide_values`.
 struct FieldValue {
-  struct Range {
-    std::uint32_t first;
-    std::uint32_t count;
-  };
   Field key = Field::means;
-  union {
-    std::int64_t integer;
-    double number;
-    Symbol symbol;
-    Range range;
-  };
-  FieldValue() : integer(0) {}
+  std::uint8_t wide = 0;
+  std::uint16_t count = 0;
+  std::uint32_t value = 0;
 };
 
-// The fixed part of an event (56 bytes): what every event has. The rest is
+// Turn, side and phase of a run of events (they change only at `turn` and
+// `phase` statements, so a record names its segment instead of the three).
+struct Segment {
+  std::uint32_t turn = 0;   // 1-based
+  std::uint32_t side = 0;   // whose turn it is
+  Symbol phase = Symbol::empty;  // empty before any phase statement of the turn
+  friend bool operator==(const Segment&, const Segment&) = default;
+};
+
+// The fixed part of an event (40 bytes): what every event has. The rest is
 // in the battle's arenas, reached through `Event` (below). Spans are offsets
 // into the battle's one file (`EventStore::file`); the number of rolls and of
 // fields is where the next event's start (records and arenas only grow).
 struct EventRecord {
   EventKind kind = EventKind::move;
   std::uint8_t flags = 0;   // agreed_flag, stated_flag, Stated::draw_bit, Stated::destroyed_bit
-  std::uint32_t turn = 0;   // 1-based
-  std::uint32_t side = 0;   // whose turn it is
-  std::uint32_t begin = 0, end = 0;                // the statement
-  std::uint32_t stated_begin = 0, stated_end = 0;  // `=> ...`, when stated_flag is set
-  Symbol phase = Symbol::empty;  // empty before any phase statement of the turn
+  std::uint16_t actor_count = 0;
+  std::uint16_t target_count = 0;
+  std::uint16_t stated_length = 0;  // of `=> ...`, when stated_flag is set (at most 65,535)
+  std::uint32_t segment = 0;        // index in EventStore::segments
+  std::uint32_t begin = 0, end = 0;  // the statement
+  std::uint32_t stated_begin = 0;
   Symbol detail = Symbol::empty;  // manoeuvre, response, test, special action, reason, order intent
   std::uint32_t first_ref = 0;  // actors, then targets
-  std::uint32_t actor_count = 0;
-  std::uint32_t target_count = 0;
   std::uint32_t first_roll = 0;
   std::uint32_t first_field = 0;
 
   static constexpr std::uint8_t agreed_flag = 1;
   static constexpr std::uint8_t stated_flag = 8;
+  // A statement names at most this many actors, and as many targets.
+  static constexpr std::uint32_t max_refs = UINT16_MAX;
 };
 
 struct Battle;
@@ -118,19 +122,23 @@ struct StoredLocation {
   std::int32_t b = 0;
 };
 
-// A dice roll as stored (40 bytes): a DiceRoll whose span has no file (the
-// file is the store's).
+// A dice roll as stored (32 bytes): a DiceRoll whose span has no file (the
+// file is the store's). The total and the notation's offset in the roll are
+// inline when they fit (32 bits, 8 bits); otherwise `wide` is set and
+// `total` is the index of the two in `EventStore::wide_values`.
 struct StoredRoll {
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
   Symbol label = Symbol::empty;
   Symbol notation = Symbol::empty;
   std::uint32_t expr = DiceRoll::no_expr;
-  std::uint32_t notation_begin = 0;
   std::uint32_t first_throw = 0;
+  std::int32_t total = 0;
   std::uint16_t throw_count = 0;
-  bool checked = false;
-  std::int64_t total = 0;
+  std::uint8_t notation_offset = 0;  // notation_begin - begin
+  std::uint8_t bits = 0;             // checked_bit, wide_bit
+  static constexpr std::uint8_t checked_bit = 1;
+  static constexpr std::uint8_t wide_bit = 2;
 };
 
 // A facing as stored (16 bytes): tabletop degrees, or a hex facing as
@@ -242,8 +250,8 @@ class Event {
 
   EventKind kind() const { return record_->kind; }
   Span span() const;
-  std::uint32_t turn() const { return record_->turn; }
-  std::uint32_t side() const { return record_->side; }
+  std::uint32_t turn() const;
+  std::uint32_t side() const;
   std::string_view phase() const;
   std::string_view detail() const;
   RefRange actors() const;
@@ -278,6 +286,11 @@ class Event {
   std::string_view word(Field key) const;
   std::span<const Symbol> symbols(Field key) const;
   std::optional<Location> location(Field key) const;
+  struct Range {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+  };
+  Range range_of(const FieldValue& f) const;
   std::optional<Facing> facing_of(Field key) const;
   std::optional<ForceRef> ref(Field key) const;
 
@@ -332,6 +345,8 @@ struct EventStore {
   std::vector<dice::Throw> throws;
   std::vector<dice::Expr> exprs;  // one per distinct notation
   std::vector<FieldValue> fields;
+  std::vector<std::uint64_t> wide_values;  // of fields that do not fit in 32 bits
+  std::vector<Segment> segments;
   std::vector<StoredLocation> locations;
   std::vector<Point> points;  // tabletop locations
   std::vector<StoredFacing> facings;
@@ -347,8 +362,15 @@ struct EventStore {
   // The stored forms (a tabletop point goes to `points`).
   static StoredRef encode(const ForceRef& ref);
   StoredLocation encode(const Location& loc);
-  static StoredRoll encode(const DiceRoll& roll);
+  StoredRoll encode(const DiceRoll& roll);
   static StoredFacing encode(const Facing& facing);
+  // Stored fields: the value inline when it fits, else in `wide_values`.
+  FieldValue integer_field(Field key, std::int64_t value);
+  FieldValue number_field(Field key, double value);
+  FieldValue symbol_field(Field key, Symbol value);
+  FieldValue range_field(Field key, std::size_t first, std::size_t count);
+  // The segment of the next record: the last one, or a new one.
+  std::uint32_t segment_for(const Segment& s);
 };
 
 }  // namespace umpire::events

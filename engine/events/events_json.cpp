@@ -287,7 +287,10 @@ void write_battle_json(std::ostream& out, const SourceManager& sources, const Ba
     }
     out << '[' << newline;
     bool first_event = true;
+    std::size_t written = 0;
     for (const Event e : b.events()) {
+      // A mapped log gives back the pages of the events written.
+      if (++written % 4096 == 0) sources.release(e.span().file, e.span().begin);
       if (!first_event) out << ',' << newline;
       first_event = false;
       out << pad2;
@@ -347,6 +350,7 @@ void write_battle_text(std::ostream& out, const SourceManager& sources, const Ba
     if (chunk.size() >= 64 * 1024) {
       out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
       chunk.clear();
+      sources.release(e.span().file, e.span().begin);  // a mapped log gives back what is written
     }
   }
   out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));

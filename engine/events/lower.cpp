@@ -334,7 +334,7 @@ void Lowerer::roll(const ast::Clause& c) {
       r.first_throw = static_cast<std::uint32_t>(store.throws.size());
       r.throw_count = static_cast<std::uint16_t>(v.items.count);
       for (const ast::Face& f : log_->faces_of(v)) store.throws.push_back({static_cast<std::uint16_t>(f.value), 0});
-      store.rolls.push_back(EventStore::encode(r));
+      store.rolls.push_back(store.encode(r));
       return;
     }
     std::vector<dice::RecordedDie>& faces = faces_buffer_;
@@ -368,7 +368,7 @@ void Lowerer::roll(const ast::Clause& c) {
       for (const dice::RolledDie& d : rolled->dice) store.throws.push_back(d.faces);
     }
   }
-  store.rolls.push_back(EventStore::encode(r));
+  store.rolls.push_back(store.encode(r));
 }
 
 const ast::Clause* Lowerer::find(const ast::Statement& s, std::string_view key) const {
@@ -431,7 +431,7 @@ std::string_view to_string(EventKind kind) {
 }
 
 std::optional<Battle> parse_and_lower(std::string_view text, FileId file, const LowerOptions& options,
-                                      DiagnosticEngine& diags) {
+                                      DiagnosticEngine& diags, log::ReleaseText release) {
   // Lowering reports to its own engine so that its diagnostics can be
   // dropped when a syntax error turns up later in the file.
   DiagnosticEngine lowering(0);
@@ -440,7 +440,7 @@ std::optional<Battle> parse_and_lower(std::string_view text, FileId file, const 
   const std::size_t errors_before = diags.count(Severity::error);
   const auto syntax_errors = [&] { return diags.count(Severity::error) > errors_before; };
   log::ast::Log scratch;
-  log::LineReader reader(text, file, diags);
+  log::LineReader reader(text, file, diags, std::move(release));
   while (reader.next(scratch)) {
     const log::ast::Line& line = scratch.lines.back();
     if (line.has_statement && !syntax_errors()) lowerer.statement(scratch, line.statement);

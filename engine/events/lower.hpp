@@ -10,6 +10,7 @@
 #include "engine/events/battle.hpp"
 #include "engine/events/profile_catalogue.hpp"
 #include "grammar/log/ast.hpp"
+#include "grammar/log/parser.hpp"
 
 namespace umpire::events {
 
@@ -23,8 +24,10 @@ Battle lower(const log::ast::Log& log, const LowerOptions& options, DiagnosticEn
 // syntax tree: memory is the battle and the text. Syntax errors are reported
 // to `diags` as parse_log reports them; when there is any, nothing is lowered
 // and the result is nullopt (lowering needs a log that parses). Otherwise
-// the diagnostics are those of parse_log then lower.
+// the diagnostics are those of parse_log then lower. `release` is told how
+// far the text has been read (log::LineReader), so that a mapped file can
+// give back the pages behind the reader.
 std::optional<Battle> parse_and_lower(std::string_view text, FileId file, const LowerOptions& options,
-                                      DiagnosticEngine& diags);
+                                      DiagnosticEngine& diags, log::ReleaseText release = {});
 
 }  // namespace umpire::events

@@ -2,6 +2,7 @@
 // dice attached, stated outcomes typed, turns and phases kept in order.
 #include <array>
 #include <span>
+#include <utility>
 
 #include "engine/core/suggest.hpp"
 #include "engine/events/lower_context.hpp"
@@ -176,37 +177,25 @@ void Lowerer::end(const ast::Statement& s) {
 }
 
 void Lowerer::add_field(Field key, std::int64_t integer) {
-  FieldValue& f = fields_.emplace_back();
-  f.key = key;
-  f.integer = integer;
+  fields_.push_back(battle_.store.integer_field(key, integer));
 }
 
-void Lowerer::add_number(Field key, double number) {
-  FieldValue& f = fields_.emplace_back();
-  f.key = key;
-  f.number = number;
-}
+void Lowerer::add_number(Field key, double number) { fields_.push_back(battle_.store.number_field(key, number)); }
 
 void Lowerer::add_word(Field key, std::string_view word) {
-  FieldValue& f = fields_.emplace_back();
-  f.key = key;
-  f.symbol = battle_.store.symbols.intern(word);
+  fields_.push_back(battle_.store.symbol_field(key, battle_.store.symbols.intern(word)));
 }
 
 // A position or facing that did not resolve is kept as an empty field: a
 // later clause of the same key overrides an earlier one, also to nothing.
 void Lowerer::add_location(Field key, std::optional<Location> loc) {
-  FieldValue& f = fields_.emplace_back();
-  f.key = key;
-  f.range = {static_cast<std::uint32_t>(battle_.store.locations.size()), loc ? 1u : 0u};
+  fields_.push_back(battle_.store.range_field(key, battle_.store.locations.size(), loc ? 1u : 0u));
   if (!loc) return;
   battle_.store.locations.push_back(battle_.store.encode(*loc));
 }
 
 void Lowerer::add_facing(Field key, std::optional<Facing> facing_value) {
-  FieldValue& f = fields_.emplace_back();
-  f.key = key;
-  f.range = {static_cast<std::uint32_t>(battle_.store.facings.size()), facing_value ? 1u : 0u};
+  fields_.push_back(battle_.store.range_field(key, battle_.store.facings.size(), facing_value ? 1u : 0u));
   if (!facing_value) return;
   battle_.store.facings.push_back(EventStore::encode(*facing_value));
 }
@@ -222,18 +211,25 @@ void Lowerer::action(const ast::Statement& s) {
   e.kind = kind_of(s.verb);
   e.begin = s.span.begin;
   e.end = s.span.end;
-  e.turn = turn_;
-  e.side = turn_side_;
-  e.phase = phase_;
+  e.segment = store.segment_for({turn_, turn_side_, phase_});
   e.first_roll = static_cast<std::uint32_t>(store.rolls.size());
   // Actors, then targets, go straight to the arena: arguments name the
   // actors first (a target is never before an actor) and clauses add targets.
   e.first_ref = static_cast<std::uint32_t>(store.refs.size());
+  bool too_many_reported = false;
+  const auto too_many = [&](const ForceRef& r) {
+    if (std::exchange(too_many_reported, true)) return;
+    diags_.error("log.statement.too-many-units", r.span, "a statement names at most {} units, and as many targets",
+                 EventRecord::max_refs)
+        .hint("split the statement");
+  };
   const auto add_actor = [&](const ForceRef& r) {
+    if (e.actor_count == EventRecord::max_refs) return too_many(r);
     store.refs.push_back(EventStore::encode(r));
     ++e.actor_count;
   };
   const auto add_target = [&](const ForceRef& r) {
+    if (e.target_count == EventRecord::max_refs) return too_many(r);
     store.refs.push_back(EventStore::encode(r));
     ++e.target_count;
   };
@@ -323,7 +319,8 @@ void Lowerer::action(const ast::Statement& s) {
     if (stated.valid()) {
       e.flags |= EventRecord::stated_flag;
       e.stated_begin = stated.begin;
-      e.stated_end = stated.end;
+      // A diagnostic at the outcomes underlines at most 65,535 bytes of them.
+      e.stated_length = static_cast<std::uint16_t>(std::min<std::uint32_t>(stated.size(), UINT16_MAX));
     }
     for (const ast::Clause& c : outcomes) {
       const std::span<const ast::Value> vs = values(c);
@@ -362,26 +359,20 @@ void Lowerer::action(const ast::Statement& s) {
   // The parts that live in arenas: actors then targets, then the general
   // giving the order and the stated winner; paths and word lists.
   const auto add_ref = [&](Field key, const std::optional<ForceRef>& ref) {
-    FieldValue& f = fields_.emplace_back();
-    f.key = key;
-    f.range = {static_cast<std::uint32_t>(store.refs.size()), ref ? 1u : 0u};
+    fields_.push_back(store.range_field(key, store.refs.size(), ref ? 1u : 0u));
     if (!ref) return;
     store.refs.push_back(EventStore::encode(*ref));
   };
   if (by) add_ref(Field::by, *by);
   if (winner) add_ref(Field::winner, *winner);
   const auto add_symbols = [&](Field key, const std::vector<Symbol>& list) {
-    FieldValue& f = fields_.emplace_back();
-    f.key = key;
-    f.range = {static_cast<std::uint32_t>(store.symbol_lists.size()), static_cast<std::uint32_t>(list.size())};
+    fields_.push_back(store.range_field(key, store.symbol_lists.size(), list.size()));
     store.symbol_lists.insert(store.symbol_lists.end(), list.begin(), list.end());
   };
   if (!states_.empty()) add_symbols(Field::states, states_);
   if (!stated_states_.empty()) add_symbols(Field::stated_states, stated_states_);
   if (has_path) {
-    FieldValue& f = fields_.emplace_back();
-    f.key = Field::path;
-    f.range = {static_cast<std::uint32_t>(store.locations.size()), static_cast<std::uint32_t>(path_.size())};
+    fields_.push_back(store.range_field(Field::path, store.locations.size(), path_.size()));
     for (const Location& l : path_) store.locations.push_back(store.encode(l));
   }
   e.first_field = static_cast<std::uint32_t>(store.fields.size());

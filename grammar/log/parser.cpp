@@ -3,6 +3,7 @@
 // of recovery: an error drops that line only.
 #include "grammar/log/parser.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "engine/core/utf8.hpp"
@@ -71,15 +72,44 @@ ast::Log parse_log_text(std::string_view text, FileId file, DiagnosticEngine& di
   return log;
 }
 
-LineReader::LineReader(std::string_view text, FileId file, DiagnosticEngine& diags)
-    : text_(text), file_(file), diags_(diags) {
+namespace {
+
+// How much text is read between two calls of `release`.
+constexpr std::size_t release_step = std::size_t{1} << 20;
+
+// Offset of the first byte that is not well-formed UTF-8, or npos; the text is
+// checked in steps that end where a character starts, `release` told after
+// each.
+std::size_t first_invalid_utf8_in_steps(std::string_view text, const ReleaseText& release) {
+  if (!release) return first_invalid_utf8(text);
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    std::size_t end = std::min(text.size(), begin + release_step);
+    // Back to the start of a character (at most 3 continuation bytes).
+    for (int back = 0; back < 3 && end < text.size() && end > begin + 1 &&
+                       (static_cast<unsigned char>(text[end]) & 0xC0U) == 0x80U;
+         ++back) {
+      --end;
+    }
+    if (const std::size_t bad = first_invalid_utf8(text.substr(begin, end - begin)); bad != std::string_view::npos)
+      return begin + bad;
+    release(end);
+    begin = end;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+LineReader::LineReader(std::string_view text, FileId file, DiagnosticEngine& diags, ReleaseText release)
+    : text_(text), file_(file), diags_(diags), release_(std::move(release)) {
   if (text.size() >= UINT32_MAX) {
     diags.error("log.input.too-large", Span{file, 0, 0}, "file too large: {} bytes", text.size())
         .hint("a battle log is at most 4 GiB");
     start_ = text.size();
     return;
   }
-  if (const std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
+  if (const std::size_t bad = first_invalid_utf8_in_steps(text, release_); bad != std::string_view::npos) {
     const auto at = static_cast<std::uint32_t>(bad);
     diags.error("log.input.invalid-utf8", Span{file, at, at + 1}, "invalid UTF-8 byte 0x{:02x}",
                 static_cast<unsigned>(static_cast<unsigned char>(text[bad])))
@@ -93,6 +123,10 @@ bool LineReader::next(ast::Log& log) {
   parser::ParseState state{text.data(), file_, &log};
   detail::RawLine raw;
   while (start_ < text.size()) {
+    if (release_ && start_ - released_ >= release_step) {
+      release_(start_);
+      released_ = start_;
+    }
     const void* nl = std::memchr(text.data() + start_, '\n', text.size() - start_);
     const std::size_t stop =
         nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) : text.size();

@@ -1,5 +1,7 @@
 #pragma once
 // Entry point of the battle-log front end. No X3 type appears here.
+#include <cstddef>
+#include <functional>
 #include <string_view>
 
 #include "engine/core/diagnostic.hpp"
@@ -23,15 +25,22 @@ ast::Log parse_log_text(std::string_view text, FileId file, DiagnosticEngine& di
 // statement and drop it (lowering a large log in bounded memory): next()
 // appends the next line that parses to `log` and returns true, or returns
 // false at the end of the text. The caller may clear `log` between calls.
+// `release`, when given, is told every few megabytes how far the reader has
+// read (the whole text once for its UTF-8 check, then line by line), so that
+// a mapped file can give back the pages behind it
+// (SourceManager::release).
+using ReleaseText = std::function<void(std::size_t end)>;
 class LineReader {
  public:
-  LineReader(std::string_view text, FileId file, DiagnosticEngine& diags);
+  LineReader(std::string_view text, FileId file, DiagnosticEngine& diags, ReleaseText release = {});
   bool next(ast::Log& log);
 
  private:
   std::string_view text_;
   FileId file_;
   DiagnosticEngine& diags_;
+  ReleaseText release_;
+  std::size_t released_ = 0;  // where `release_` was last told
   std::size_t start_ = 0;
   bool blank_before_ = false;
   bool any_line_ = false;

@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
 namespace umpire {
 namespace {
 
@@ -53,6 +58,37 @@ TEST(SourceManager, LoadsFilesByteForByte) {
   const auto f = sm.load(std::string(UMPIRE_SOURCE_DIR) + "/CMakeLists.txt", error);
   ASSERT_TRUE(f.has_value()) << error;
   EXPECT_EQ(sm.text(*f).substr(0, 20), "cmake_minimum_requir");
+}
+
+// A large file is mapped rather than copied; giving back the pages read so
+// far changes nothing a reader sees.
+TEST(SourceManager, LargeFilesAreMappedAndReleasedPagesReadAgain) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "umpire_source_manager_large.ulog";
+  std::string text;
+  for (int i = 0; text.size() < SourceManager::map_threshold + 4096; ++i)
+    text += "line " + std::to_string(i) + " caf\u00e9\n";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+  }
+  SourceManager sm;
+  std::string error;
+  const auto f = sm.load(path, error);
+  std::filesystem::remove(path);  // the mapping keeps the file
+  ASSERT_TRUE(f.has_value()) << error;
+  EXPECT_EQ(sm.text(*f), text);
+  sm.release(*f, text.size() / 2);
+  EXPECT_EQ(sm.text(*f), text);
+  sm.release(*f, text.size());
+  const auto last_line = static_cast<std::uint32_t>(std::count(text.begin(), text.end(), '\n'));
+  // The last line's "é" comes after ASCII only: its column is its byte offset
+  // in the line, plus one.
+  const std::size_t e_acute = text.size() - 3;
+  const std::size_t line_start = text.rfind('\n', text.size() - 2) + 1;
+  EXPECT_EQ(sm.line_column(*f, static_cast<std::uint32_t>(e_acute)),
+            (LineColumn{last_line, static_cast<std::uint32_t>(e_acute - line_start + 1)}));
+  EXPECT_EQ(sm.line_text(*f, 1), "line 0 caf\u00e9");
+  EXPECT_EQ(sm.text(*f), text);
 }
 
 }  // namespace

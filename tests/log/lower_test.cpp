@@ -3,6 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <climits>
+#include <cmath>
 #include <sstream>
 
 #include "engine/events/events_json.hpp"
@@ -239,6 +242,74 @@ TEST(Lower, AgreedRulingsAreMarked) {
   EXPECT_TRUE(l->battle.event(0).agreed());
   EXPECT_EQ(l->battle.event(0).agreed_note(), "generous");
   EXPECT_EQ(ids(l->diags), (std::vector<std::string>{"log.ruling.agreed"}));
+}
+
+// The stored forms are small (docs/performance.md); what does not fit
+// inline goes to the wide values and comes back the same.
+TEST(Lower, CompactStoredFormsKeepEveryValue) {
+  Battle b;
+  EventStore& store = b.store;
+  store.records.push_back({});
+  store.records.back().first_field = 0;
+  const Symbol word = store.symbols.intern("frontal");
+  store.fields.push_back(store.integer_field(Field::modifier, -3));
+  store.fields.push_back(store.integer_field(Field::cost, 5'000'000'000));
+  store.fields.push_back(store.integer_field(Field::against, INT32_MIN));
+  store.fields.push_back(store.number_field(Field::range, 3.0));
+  store.fields.push_back(store.number_field(Field::distance, 7.5));
+  store.fields.push_back(store.number_field(Field::stated_distance, -0.0));
+  store.fields.push_back(store.symbol_field(Field::means, word));
+  store.symbol_lists.assign(70'000, word);
+  store.fields.push_back(store.range_field(Field::states, 0, 70'000));
+  store.fields.push_back(store.range_field(Field::stated_states, 2, 3));
+  const Event e = b.event(0);
+  EXPECT_EQ(e.modifier(), -3);
+  EXPECT_EQ(e.cost(), 5'000'000'000);
+  EXPECT_EQ(e.against(), INT32_MIN);
+  EXPECT_EQ(e.range(), 3.0);
+  EXPECT_EQ(e.distance(), 7.5);
+  ASSERT_TRUE(e.stated().distance());
+  EXPECT_TRUE(std::signbit(*e.stated().distance()));
+  EXPECT_EQ(e.means(), "frontal");
+  EXPECT_EQ(e.states().size(), 70'000u);
+  EXPECT_EQ(e.stated().states().size(), 3u);
+  EXPECT_EQ(store.wide_values.size(), 4u);  // 5e9, 7.5, -0.0 and the long list; the rest inline
+  DiceRoll roll;
+  roll.span = {store.file, 100, 520};
+  roll.notation_begin = 400;  // 300 bytes after the roll's start: beyond the inline offset
+  roll.total = -7'000'000'000;
+  roll.checked = true;
+  roll.first_throw = 12;
+  roll.throw_count = 65'535;
+  const DiceRoll back = decode(b, store.encode(roll));
+  EXPECT_EQ(back.notation_begin, 400u);
+  EXPECT_EQ(back.total, -7'000'000'000);
+  EXPECT_TRUE(back.checked);
+  EXPECT_EQ(back.span.begin, 100u);
+  EXPECT_EQ(back.throw_count, 65'535u);
+  roll.notation_begin = 104;
+  roll.total = 12;
+  roll.checked = false;
+  const DiceRoll inline_roll = decode(b, store.encode(roll));
+  EXPECT_EQ(inline_roll.notation_begin, 104u);
+  EXPECT_EQ(inline_roll.total, 12);
+  EXPECT_FALSE(inline_roll.checked);
+}
+
+// A statement names at most 65,535 units (a record's counts are 16 bits).
+TEST(Lower, TooManyUnitsInOneStatementIsAnError) {
+  std::string line = "    activate";
+  for (int i = 0; i < 65'536; ++i) line += " f1";
+  const std::string text = std::string(header) + "turn 1 french\n  phase actions\n" + line + "\n";
+  SourceManager sources;
+  const FileId file = sources.add("test.ulog", text);
+  DiagnosticEngine diags(0);
+  const auto battle = parse_and_lower(sources.text(file), file, {}, diags);
+  ASSERT_TRUE(battle);
+  const auto found = ids(diags);
+  EXPECT_EQ(std::count(found.begin(), found.end(), "log.statement.too-many-units"), 1);
+  ASSERT_EQ(battle->events().size(), 1u);
+  EXPECT_EQ(battle->event(0).actors().size(), 65'535u);
 }
 
 TEST(Lower, StreamingGivesTheSameBattleAndDiagnostics) {
