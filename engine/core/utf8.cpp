@@ -1,5 +1,8 @@
 #include "engine/core/utf8.hpp"
 
+#include <cstdint>
+#include <cstring>
+
 namespace umpire {
 
 std::size_t utf8_sequence_length(std::string_view text) {
@@ -29,6 +32,14 @@ std::size_t utf8_sequence_length(std::string_view text) {
 std::size_t first_invalid_utf8(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
+    // Logs are mostly ASCII: skip eight such bytes at a time.
+    while (i + 8 <= text.size()) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, text.data() + i, 8);
+      if ((word & 0x8080808080808080ULL) != 0) break;
+      i += 8;
+    }
+    if (i == text.size()) break;
     const std::size_t len = utf8_sequence_length(text.substr(i));
     if (len == 0) return i;
     i += len;

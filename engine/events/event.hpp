@@ -1,5 +1,5 @@
 #pragma once
-// The event stream in compact form: a fixed 56-byte record per event and
+// The event stream in compact form: a fixed 40-byte record per event and
 // arenas shared by the whole battle (refs, dice rolls and their throws,
 // optional fields, locations, facings), words interned as Symbols. `Event`
 // is the view consumers read; lowering (lower_turn.cpp) fills the store.

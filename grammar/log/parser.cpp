@@ -157,7 +157,8 @@ bool LineReader::next(ast::Log& log) {
       parser::report_expectation("end of line", scanned, last, state, diags_);
       continue;
     }
-    ast::Line out;
+    // Built in place: a Line is large, and most lines are kept.
+    ast::Line& out = log.lines.emplace_back();
     out.span = line_span;
     out.blank_before = blank_before_;
     blank_before_ = false;
@@ -172,6 +173,7 @@ bool LineReader::next(ast::Log& log) {
       if (raw.item_count == 0) {
         diags_.error("log.syntax.expected-statement", raw.arrow_span, "expected a statement keyword like 'move'")
             .hint("'=>' follows an action and its values");
+        log.lines.pop_back();
         mark.restore(log);
         continue;
       }
@@ -180,6 +182,7 @@ bool LineReader::next(ast::Log& log) {
       auto mode = static_cast<detail::PositionMode>(mode_);
       auto st = detail::bind_statement(log, raw, stmt_span, mode, diags_);
       if (!st) {
+        log.lines.pop_back();
         mark.restore(log);
         continue;
       }
@@ -194,7 +197,6 @@ bool LineReader::next(ast::Log& log) {
       out.statement = *st;
     }
     any_line_ = true;
-    log.lines.push_back(out);
     return true;
   }
   return false;
