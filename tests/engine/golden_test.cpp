@@ -10,12 +10,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include "engine/core/atomic_file.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/dice/roll.hpp"
+#include "engine/events/lower.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
 #include "tests/engine/sabreur_fixture.hpp"
@@ -153,6 +155,75 @@ TEST(SabreurGolden, ReplayingTwiceGivesTheSameHashes) {
           << "event " << i + 1;
     EXPECT_EQ(render_text(first->sources, first->diags), render_text(second->sources, second->diags));
   }
+}
+
+// Issue 5: the recorded games together show every action kind: the 14
+// actions a unit chooses among and the 7 reactions of 002 § Déroulement d'un
+// tour de jeu. A unit's choice is read from its statements in its own turn
+// (the combined actions are two of them in order); a reaction from a
+// `respond` statement, return fire from a `shoot` by the side whose turn it
+// is not.
+TEST(SabreurGolden, TheRecordedGamesShowEveryActionKind) {
+  std::set<std::string> seen;
+  for (const auto& game : recorded_games()) {
+    SourceManager sources;
+    std::string error;
+    const auto file = sources.load(game, error);
+    ASSERT_TRUE(file) << error;
+    DiagnosticEngine diags(0);
+    const auto battle = events::parse_and_lower(sources.text(*file), *file, {}, diags);
+    ASSERT_TRUE(battle) << game;
+    // The choice statements of each unit in the turn under way.
+    std::map<std::uint32_t, std::vector<std::string>> turn_of_unit;
+    std::uint32_t turn = 0, side = UINT32_MAX;
+    for (const events::Event e : battle->events()) {
+      if (e.turn() != turn || e.side() != side) {
+        turn_of_unit.clear();
+        turn = e.turn();
+        side = e.side();
+      }
+      if (e.actors().empty() || e.actors()[0].kind != events::ForceKind::unit) continue;
+      const std::uint32_t unit = e.actors()[0].index;
+      const bool own_turn = battle->units[unit].side == e.side();
+      std::string kind;
+      switch (e.kind()) {
+        case events::EventKind::move: kind = std::string(e.detail()) + " march"; break;
+        case events::EventKind::shoot: kind = own_turn ? "fire" : "return fire"; break;
+        case events::EventKind::formation_change: kind = "change of formation"; break;
+        case events::EventKind::charge: kind = "charge"; break;
+        case events::EventKind::assault: kind = "assault"; break;
+        case events::EventKind::rally: kind = "rally"; break;
+        case events::EventKind::evade: kind = "evade"; break;
+        case events::EventKind::flee: kind = "flight"; break;
+        case events::EventKind::charge_response: seen.insert("reaction " + std::string(e.detail())); continue;
+        default: continue;
+      }
+      if (!own_turn) {
+        if (kind == "return fire") seen.insert("reaction return fire");
+        continue;
+      }
+      seen.insert(kind);
+      // The combined actions name a march of any kind, and a charge or an
+      // assault alike.
+      std::string part = kind;
+      if (e.kind() == events::EventKind::move) part = "march";
+      if (e.kind() == events::EventKind::charge || e.kind() == events::EventKind::assault) part = "charge or assault";
+      std::vector<std::string>& before = turn_of_unit[unit];
+      for (const std::string& first : before) seen.insert(first + " then " + part);
+      before.push_back(part);
+    }
+  }
+  const char* const expected[] = {
+      // The 14 actions.
+      "frontal march", "indirect march", "evade", "flight", "charge", "assault", "fire",
+      "march then fire", "fire then fire", "change of formation then fire", "fire then charge or assault",
+      "change of formation", "march then change of formation", "rally",
+      // The 7 reactions.
+      "reaction form-square", "reaction defensive-fire", "reaction rotate", "reaction countercharge",
+      "reaction evade", "reaction flee", "reaction return fire",
+      // A forced march.
+      "forced march"};
+  for (const char* kind : expected) EXPECT_TRUE(seen.count(kind)) << kind << " appears in no recorded game";
 }
 
 TEST(SabreurGolden, FailLogsGiveTheirExpectedDiagnostics) {
