@@ -165,9 +165,7 @@ void Lowerer::end(const ast::Statement& s) {
     e.kind = EventKind::end_of_game;
     e.begin = s.span.begin;
     e.end = s.span.end;
-    e.turn = turn_;
-    e.side = turn_side_;
-    e.phase = phase_;
+    e.segment = battle_.store.segment_for({turn_, turn_side_, phase_});
     e.first_roll = static_cast<std::uint32_t>(battle_.store.rolls.size());
     e.first_ref = static_cast<std::uint32_t>(battle_.store.refs.size());
     e.first_field = static_cast<std::uint32_t>(battle_.store.fields.size());
