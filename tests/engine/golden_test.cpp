@@ -439,7 +439,7 @@ turn 1 blue
                      panicked ? "    state b1 panicked\n" : "");
 }
 
-TEST(SabreurFindings, ARalliedPanickedUnitTakesTheFormationAndFacingStated) {
+TEST(SabreurFromFullGames, ARalliedPanickedUnitTakesTheFormationAndFacingStated) {
   auto rallied = replay_text(rally_log(true));
   ASSERT_TRUE(rallied->result.replayed) << render_text(rallied->sources, rallied->diags);
   EXPECT_EQ(rallied->diags.count(Severity::error), 0u)

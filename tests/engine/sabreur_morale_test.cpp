@@ -148,7 +148,7 @@ namespace {
 // § Changements de formation, § Test moral: a unit that fails the test owed
 // before a change of formation suffers no consequence: the change is not
 // made, it keeps its former formation and facing.
-TEST(SabreurFindings, AFailedFormationTestKeepsTheFormerFormation) {
+TEST(SabreurFromFullGames, AFailedFormationTestKeepsTheFormerFormation) {
   for (bool passes : {false, true}) {
     Position p;
     const UnitId b = p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18);
@@ -173,7 +173,7 @@ TEST(SabreurFindings, AFailedFormationTestKeepsTheFormerFormation) {
 // § La charge et le choc, 4: cavalry whose infantry target formed square in
 // reaction (test passed) may evade, ending its charge: part of the charge,
 // not a second action; not when the target did not form square.
-TEST(SabreurFindings, ACavalryChargerMayEvadeBeforeASquare) {
+TEST(SabreurFromFullGames, ACavalryChargerMayEvadeBeforeASquare) {
   for (bool square : {true, false}) {
     Position p;
     const UnitId b = p.unit(0, UnitType::light_cavalry, at(5, 2), Facing::n, Formation::line, 6);
@@ -201,7 +201,7 @@ TEST(SabreurFindings, ACavalryChargerMayEvadeBeforeASquare) {
 // with the attack's. 2 to the fire and 1 in the mêlée: the test written in
 // the bilan is that losses test (not the assault's reaction test); with 1
 // and 1 no test is called for.
-TEST(SabreurFindings, AFireThenAssaultCountsTheFireLossesInTheBilan) {
+TEST(SabreurFromFullGames, AFireThenAssaultCountsTheFireLossesInTheBilan) {
   for (int fire_hits : {2, 1}) {
     Position p;
     const UnitId b = p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18,
@@ -230,7 +230,7 @@ TEST(SabreurFindings, AFireThenAssaultCountsTheFireLossesInTheBilan) {
 // infantry or cavalry group when next to an infantry unit of it (outside
 // the group's size, facing and chain), and may then act; not when no
 // infantry of the group is next to it.
-TEST(SabreurFindings, ARegimentalGunJoinsTheActivationOfItsInfantry) {
+TEST(SabreurFromFullGames, ARegimentalGunJoinsTheActivationOfItsInfantry) {
   for (bool next_to : {true, false}) {
     Position p;
     const UnitId b = p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18);
