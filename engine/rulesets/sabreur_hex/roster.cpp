@@ -28,6 +28,13 @@ std::optional<std::int64_t> roster_cell(rules::Evaluator& ev, const rules::Rules
   return std::nullopt;
 }
 
+// The largest army the data allows (its `army_points` domain).
+std::int64_t largest_army(const rules::Ruleset& rs) {
+  for (const rules::Domain& d : rs.domains)
+    if (d.name == "army_points" && d.is_int) return d.hi;
+  return 0;
+}
+
 // The data's skill of that name (skill_names() are the data's names).
 std::optional<std::uint32_t> roster_skill(const rules::Ruleset& rs, std::string_view name) {
   for (std::size_t i = 0; i < rs.skills.size(); ++i)
@@ -116,18 +123,15 @@ void Engine::check_rosters(replay::EventChecker& checker) {
       const auto u = static_cast<UnitId>(i);
       Facts f(rules_);
       fill_self(f, u);
-      if (army_points)
-        f.integer(G::army_points, *army_points);
-      else
-        f.integer(G::army_points, 0);
+      // Without army points the elite limit is unknown: reported not checked,
+      // and the data asked with the largest army it allows, so that strength
+      // and command are still checked.
+      f.integer(G::army_points, army_points ? *army_points : largest_army(rules_.rs()));
       f.integer(G::army_elite_units, elite);
       if (!army_points && s.quality == Quality::elite)
         checker.not_checked("elite units of an army whose points are not written", s.span);
-      // Without army points, only strength and command are asked of the data.
-      const bool elite_known = army_points.has_value() || s.quality != Quality::elite;
-      if (elite_known)
-        check_permissions(f, A::muster_unit, checker, s.span, "sabreur.roster.strength",
-                          fmt::format("mustering {}", quoted(u)));
+      check_permissions(f, A::muster_unit, checker, s.span, "sabreur.roster.strength",
+                        fmt::format("mustering {}", quoted(u)));
       if (s.quality == Quality::elite) ++elite;
       if (s.points) {
         check_unit_points(u, checker);  // checked only when written
