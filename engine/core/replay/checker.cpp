@@ -66,6 +66,10 @@ bool EventChecker::reported(std::string_view check_id) const {
   return std::find(reported_.begin(), reported_.end(), check_id) != reported_.end();
 }
 
+DiagnosticBuilder EventChecker::info(std::string_view id, Span span, std::string message) {
+  return diags_.report(Severity::note, id, span.valid() ? span : event_span_, std::move(message));
+}
+
 DiagnosticBuilder EventChecker::problem(std::string_view id, Span span, std::string message) {
   ++violations_;
   return diags_.report(Severity::error, id, span.valid() ? span : event_span_, std::move(message));

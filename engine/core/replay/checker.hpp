@@ -88,6 +88,10 @@ class EventChecker {
   // An aspect of this event the engine does not enforce yet.
   void not_checked(std::string_view aspect, Span span = {});
 
+  // Information for the verdict that judges nothing (a note diagnostic:
+  // text, JSON and SARIF), e.g. the victory points at the end of a game.
+  DiagnosticBuilder info(std::string_view id, Span span, std::string message);
+
   std::size_t violations() const { return violations_; }
   std::size_t agreed_breaches() const { return agreed_breaches_; }
   // Whether this event already reported a breach of `check_id`: a breach

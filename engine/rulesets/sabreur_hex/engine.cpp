@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/geometry/hex/text.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 
@@ -362,6 +364,8 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   check_impetuous_pursuit(&a, checker);
   if (!actors_present(a, checker)) return;
   choose_action(a, checker);
+  // A failed reaction test undoes a rotation or a square (reaction_effects.cpp).
+  const auto reaction_before = reaction_before_test(a);
   switch (a.kind) {
     case ActionKind::order_points:
       order_points(a, checker);
@@ -416,8 +420,22 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
       follow(a, checker);
       break;
   }
+  settle_reaction_test(reaction_before);
   // A flight, an evade or a test may open a pursuit or end the charge.
   note_flight(a);
+  // A unit that flees off the table is eliminated but gives the enemy half
+  // its victory points (§ Manœuvres; following.cpp's tally). Artillery
+  // obliged to flee, and a flight ending on an occupied hex, are plain
+  // eliminations.
+  if (a.kind == ActionKind::flee && !a.actors.empty()) {
+    const UnitId u = a.actors.front();
+    const bool left_map = a.off_table || std::any_of(a.path.begin(), a.path.end(), [&](Hex h) {
+                            return !setup_.map.contains(h);
+                          });
+    UnitState& st = state_.units[u];
+    if (!st.on_table && st.strength > 0 && left_map && board().arm(u) != Arm::artillery)
+      st.fled_off_table = true;
+  }
 }
 
 void Engine::finish(replay::EventChecker& checker) {

@@ -89,7 +89,9 @@ class Engine final : public replay::ReplayEngine {
   PathCheck check_path(UnitId u, Hex start, std::span<const Hex> hexes, Span span,
                        bool final_hex_free, replay::EventChecker& checker);
   void move(const Action& a, replay::EventChecker& checker);
-  bool frontal_march(const Action& a, UnitId u, bool charge, replay::EventChecker& checker);
+  // A forced march is a frontal march of doubled length (§ Manœuvres).
+  bool frontal_march(const Action& a, UnitId u, bool charge, replay::EventChecker& checker,
+                     bool forced = false);
   void indirect_march(const Action& a, UnitId u, replay::EventChecker& checker);
   void disengage(const Action& a, UnitId u, std::span<const UnitId> engagers,
                  replay::EventChecker& checker);
@@ -186,6 +188,26 @@ class Engine final : public replay::ReplayEngine {
                            replay::EventChecker& checker);
   void defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c,
                       replay::EventChecker& checker);
+  // reaction_effects.cpp: what a rotation, a square, an evade and a flight
+  // made in reaction do; a failed reaction test undoes the first two.
+  struct ReactionBefore {
+    UnitId unit = 0;
+    Formation formation = Formation::line;
+    Facing facing = Facing::n;
+  };
+  void react_rotate(const Action& a, UnitId u, bool test_due, replay::EventChecker& checker);
+  // `allowed`: the reaction itself was allowed (else what forbids it is reported once).
+  void react_form_square(const Action& a, UnitId u, bool test_due, bool allowed,
+                         replay::EventChecker& checker);
+  void react_move(const Action& a, UnitId u, A reaction, bool allowed,
+                  replay::EventChecker& checker);
+  void keep_former_for_test(UnitId u, bool test_due);
+  std::optional<ReactionBefore> reaction_before_test(const Action& a) const;
+  void settle_reaction_test(const std::optional<ReactionBefore>& before);
+  // Whether `a` is one of the log's statements (not a simulated one), and
+  // the statement after it (nullptr at the end, or for an action not in the log).
+  bool in_log(const Action& a) const;
+  const Action* next_action(const Action& a) const;
 
   // following.cpp
   void follow(const Action& a, replay::EventChecker& checker);
@@ -219,6 +241,15 @@ class Engine final : public replay::ReplayEngine {
   // checked once before turn 1, with the first event.
   void check_rosters(replay::EventChecker& checker);
   void check_unit_points(UnitId u, replay::EventChecker& checker);
+
+  // morale.cpp: whether a test with no reason the engine tracks is the test
+  // of a special action (§ Test moral).
+  enum class SpecialTest : std::uint8_t { called, unknown, not_called };
+  SpecialTest special_test(UnitId u) const;
+  // roster.cpp: a unit's points as the rules give them (nullopt: they do not).
+  std::optional<std::int64_t> unit_points(UnitId u) const;
+  // following.cpp: at `end`, each side's victory points (Phase C).
+  void victory_tally(const Action& a, replay::EventChecker& checker);
 
   Setup setup_;
   std::vector<Action> actions_;

@@ -25,30 +25,17 @@ void Engine::evade(const Action& a, replay::EventChecker& checker) {
   // § La charge et le choc, 4: "si l'unité chargée est de l'infanterie qui a
   // réagi à une charge de cavalerie en se mettant en carré, alors l'unité de
   // cavalerie peut esquiver, mettant ainsi fin à la charge": the charger's
-  // evade in its own charge, instead of its attack. The evade's own rules
-  // (§ Manœuvres, below) still apply.
-  if (state_.charge && state_.charge->charger == u && !state_.charge->pursuit &&
-      setup_.units[u].side == state_.side) {
-    const ChargeInProgress& c = *state_.charge;
-    const Board b = board();
-    std::string why;
-    if (b.arm(u) != Arm::cavalry)
-      why = fmt::format("{} is not cavalry", quoted(u));
-    else if (b.arm(c.target) != Arm::infantry)
-      why = fmt::format("its target {} is not infantry", quoted(c.target));
-    else if (!c.target_squared)
-      why = fmt::format("its target {} did not form square in reaction (with a passed test)",
-                        quoted(c.target));
-    else if (state_.combat && state_.combat->attacker == u && state_.combat->attacker_struck)
-      why = fmt::format("it has already attacked {}", quoted(c.target));
-    if (!why.empty())
-      checker
-          .violation("sabreur.charge.evade-square", a.span,
-                     fmt::format("{} evades during its charge of {}: {}", quoted(u),
-                                 quoted(c.target), why))
-          .note("a charger evades only when it is cavalry and its infantry target formed square "
-                "in reaction, instead of attacking it");
-  }
+  // evade in its own charge, instead of its attack, is asked of the data
+  // (charger_evades_only_from_square, sabreur.charge.evade-square). The
+  // evade's own rules (§ Manœuvres, below) still apply.
+  const bool charger_evades = state_.charge && state_.charge->charger == u &&
+                              !state_.charge->pursuit && setup_.units[u].side == state_.side;
+  f.boolean(G::charge_charger_evades, charger_evades);
+  f.boolean(G::charge_target_squared, charger_evades && state_.charge->target_squared);
+  f.boolean(G::charge_charger_struck, charger_evades && state_.combat &&
+                                          state_.combat->attacker == u &&
+                                          state_.combat->attacker_struck);
+  if (charger_evades) fill_enemy(f, state_.charge->target);
   if (!reacting) {
     check_activated(a, u, checker);
     check_permissions(f, A::evade, checker, a.span, "sabreur.move.evade", subject);

@@ -69,8 +69,9 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       }
       break;
     case ActionKind::respond:
-      // A countercharge and a defensive fire are checked (reactions.cpp);
-      // the others are applied as written.
+      // Every reaction of the text is checked (reactions.cpp,
+      // reaction_effects.cpp); a word the engine does not know, or a
+      // reaction with nothing to react to, is applied as written.
       if (!state_.charge && !state_.assault)
         checker.not_checked("a reaction with no charge or assault to react to", a.span);
       else if (a.detail != "do-nothing" && a.detail != "hold")
@@ -108,7 +109,11 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       }
       break;
     case ActionKind::end:
-      checker.not_checked("the victory conditions", a.span);
+      victory_tally(a, checker);
+      checker.not_checked(
+          "the winner (the text leaves the conditions of victory to the scenario: Phase C names "
+          "them, no passage states them)",
+          a.span);
       break;
     case ActionKind::support:
     case ActionKind::result:
@@ -119,6 +124,61 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       checker.not_checked(fmt::format("'{}' statements", a.verb), a.span);
       break;
   }
+}
+
+// Phase C (§ Déroulement d'un tour de jeu) names a phase of victory
+// conditions and no passage states them; the one rule on victory points is
+// § Manœuvres: a unit fled off the table gives the enemy half, rounded up,
+// of the victory points its elimination would give. What an elimination
+// gives the text does not say: read here as the unit's points (§ Force des
+// unités et coûts des unités), the written ones, else the rules' cost.
+void Engine::victory_tally(const Action& a, replay::EventChecker& checker) {
+  std::vector<std::int64_t> points(setup_.sides.size(), 0);
+  std::vector<std::vector<std::string>> lines(setup_.sides.size());
+  bool unknown = false;
+  for (std::size_t i = 0; i < setup_.units.size(); ++i) {
+    const auto u = static_cast<UnitId>(i);
+    const UnitSetup& s = setup_.units[i];
+    const UnitState& st = state_.units[i];
+    if (st.on_table) continue;
+    const std::optional<std::int64_t> value = s.points ? s.points : unit_points(u);
+    if (!value) {
+      unknown = true;
+      continue;
+    }
+    std::int64_t gives = *value;
+    if (st.fled_off_table) {
+      Facts f(rules_);
+      fill_self(f, u);
+      f.integer(G::self_victory_points, *value);
+      const auto half = eval_int(f, V::fled_off_table_victory_points, checker);
+      if (!half) continue;
+      gives = *half;
+    }
+    for (std::size_t side = 0; side < setup_.sides.size(); ++side) {
+      if (side == s.side) continue;
+      points[side] += gives;
+      lines[side].push_back(fmt::format("{} {} ({} points){}", quoted(u),
+                                        st.fled_off_table ? "fled off the table" : "eliminated",
+                                        *value,
+                                        st.fled_off_table ? fmt::format(": half, {}", gives)
+                                                          : std::string()));
+    }
+  }
+  std::string summary;
+  for (std::size_t side = 0; side < setup_.sides.size(); ++side)
+    summary += fmt::format("{}{} {}", side == 0 ? "" : ", ", setup_.sides[side].id, points[side]);
+  auto b = checker.info("sabreur.victory.points", a.span,
+                        fmt::format("victory points at the end: {}", summary));
+  for (std::size_t side = 0; side < setup_.sides.size(); ++side)
+    for (const std::string& line : lines[side])
+      b.note("to {}: {}", setup_.sides[side].id, line);
+  b.note("an eliminated unit gives its points, one fled off the table half of them, rounded up "
+         "(002_87c3dc452f850204.txt § Manœuvres)");
+  if (unknown)
+    checker.not_checked("the victory points of a unit whose points neither the log nor the rules "
+                        "give",
+                        a.span);
 }
 
 }  // namespace umpire::sabreur

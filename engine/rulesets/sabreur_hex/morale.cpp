@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/geometry/hex/hex.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 
 namespace umpire::sabreur {
@@ -29,6 +30,43 @@ std::optional<dice::Expr> morale_dice(std::string_view which) {
 }
 
 }  // namespace
+
+// A test written with no reason the engine knows (next_test is
+// special_action). § Test moral lists what calls a test: a reaction to a
+// charge, 3 losses in one fire or fight, a rally, a change of formation near
+// the enemy, "une action spéciale". The engine tracks the first four; the
+// special actions the text names are:
+//  - a "sens tactique" unit not yet activated once its side has spent all
+//    its order points: a test activates it (§ Points d'ordre, § Les
+//    compétences);
+//  - an "impétueux" unit bound to charge then: a test cancels the
+//    obligation (§ Les compétences);
+//  - an infantry or cavalry friend next to artillery taking its losses
+//    (§ Force des unités et coûts des unités, "doit aussi réussir un test
+//    moral").
+// The first two the engine can tell; a transfer of losses it does not
+// follow, so a test by a neighbour of friendly artillery stays not
+// checked. Any other test has no reason in the text.
+Engine::SpecialTest Engine::special_test(UnitId u) const {
+  const UnitSetup& s = setup_.units[u];
+  const UnitState& st = state_.units[u];
+  const SideState& side = state_.sides[s.side];
+  const bool orders_spent = s.side == state_.side && state_.phase == Phase::actions &&
+                            side.order_points_thrown && side.order_points <= 0;
+  if (orders_spent && !st.activated && !st.panicked &&
+      (s.skills.has(Skill::tactical_sense) || s.skills.has(Skill::impetuous)))
+    return SpecialTest::called;
+  const Board b = board();
+  if (b.arm(u) != Arm::artillery) {
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+      const auto o = static_cast<UnitId>(i);
+      if (o != u && !b.enemies(u, o) && b.present(o) && b.arm(o) == Arm::artillery &&
+          hex::adjacent(st.hex, state_.units[i].hex))
+        return SpecialTest::unknown;
+    }
+  }
+  return SpecialTest::not_called;
+}
 
 std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId u,
                                                          TestReason reason,
@@ -83,8 +121,34 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
     assault_reaction_test(a, u, checker);  // passed without dice (assault.cpp)
     return;
   }
-  if (reason == TestReason::special_action)
-    checker.not_checked("whether a morale test was called for", a.span);
+  // A test the combat's bilan or shock does not call is reported there.
+  const bool combat_said =
+      checker.reported("sabreur.melee.test") || checker.reported("sabreur.shock.test");
+  if (reason == TestReason::special_action && !combat_said) {
+    switch (special_test(u)) {
+      case SpecialTest::called:
+        checker.not_checked("what a special action's morale test does (activating a 'sens "
+                            "tactique' unit, lifting an 'impétueux' unit's obligation)",
+                            a.span);
+        break;
+      case SpecialTest::unknown:
+        checker.not_checked(
+            "whether a morale test next to friendly artillery takes over its losses (transfers "
+            "of losses are not followed)",
+            a.span);
+        break;
+      case SpecialTest::not_called:
+        checker
+            .violation("sabreur.morale.not-called-for", a.span,
+                       fmt::format("{} takes a morale test that nothing called for", quoted(u)))
+            .note("a test follows a reaction to a charge, 3 strength points lost in one fire or "
+                  "one fight, a rally, a change of formation near the enemy, or a special action")
+            .hint("a special action's test is taken by a 'sens tactique' or 'impétueux' unit not "
+                  "yet activated once its side has spent its order points, or by a friend taking "
+                  "an artillery unit's losses");
+        break;
+    }
+  }
   auto outcome = morale_test(a, u, reason, checker);
   st.next_test = TestReason::special_action;
   const std::optional<Formation> former = std::exchange(st.former_formation, std::nullopt);

@@ -86,13 +86,14 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
   check_activated(a, u, checker);
   const bool frontal = a.detail == "frontal" || (a.detail.empty() && !a.path.empty());
-  if (state_.units[u].panicked && (frontal || a.detail == "indirect")) {
+  const bool forced = a.detail == "forced";
+  if (state_.units[u].panicked && (frontal || forced || a.detail == "indirect")) {
     // A panicked unit does not march (§ Actions des unités paniquées): said,
     // then applied as written (its horde has no movement factor to check).
     Facts f(rules_);
     fill_self(f, u);
-    check_permissions(f, frontal ? A::frontal_march : A::indirect_march, checker, a.span, "",
-                      fmt::format("a march by {}", quoted(u)));
+    check_permissions(f, frontal || forced ? A::frontal_march : A::indirect_march, checker, a.span,
+                      "", fmt::format("a march by {}", quoted(u)));
     UnitState& st = state_.units[u];
     std::optional<Hex> to = a.to;
     if (!to && !a.path.empty()) to = a.path.back();
@@ -100,8 +101,10 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
     st.manoeuvred = true;
     return;
   }
-  if (a.detail == "frontal" || (a.detail.empty() && !a.path.empty())) {
+  if (frontal) {
     frontal_march(a, u, false, checker);
+  } else if (forced) {
+    frontal_march(a, u, false, checker, true);
   } else if (a.detail == "indirect") {
     indirect_march(a, u, checker);
   } else {
@@ -109,7 +112,8 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
   }
 }
 
-bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::EventChecker& checker) {
+bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::EventChecker& checker,
+                           bool forced) {
   UnitState& st = state_.units[u];
   const Hex start = st.hex;
   const Facing before = st.facing;
@@ -151,7 +155,11 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   const PathCheck pc = check_path(u, start, path, span, true, checker);
 
   f.word(G::move_kind, "marching");
-  f.boolean(G::move_forced, false);
+  // § Manœuvres: "La marche forcée s'effectue comme une marche frontale,
+  // sauf que la distance de déplacement autorisée est doublée"; the data's
+  // max_move doubles it, and its forced_march permissions add the enemies
+  // within 4 hexes (at the start, at the end) and who may force a march.
+  f.boolean(G::move_forced, forced);
   f.boolean(G::move_on_penalising_terrain, pc.penalising);
   f.integer(G::move_rotation_degrees, degrees);
   // A breach of the allowance is explained by the permission's own breakdown.
@@ -172,9 +180,14 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   f.integer(G::move_end_enemy_distance, b.nearest_enemy_from(end, setup_.units[u].side, false));
   auto allowance = eval_int(f, V::max_move, checker);
   const std::string subject = fmt::format(
-      "{} {} {}{}", quoted(u), charge ? "charging" : "marching", hexes_text(static_cast<int>(used)),
+      "{} {} {}{}", quoted(u),
+      charge   ? "charging"
+      : forced ? "marching by a forced march"
+               : "marching",
+      hexes_text(static_cast<int>(used)),
       allowance ? fmt::format(" (allowance {})", *allowance) : std::string());
   // A charge's own conditions were asked at its declaration (charge()).
+  if (forced) check_permissions(f, A::forced_march, checker, a.span, "", subject);
   if (!charge)
     check_permissions(f, A::frontal_march, checker, a.span, "", subject);
   check_permissions(f, A::manoeuvre, checker, a.span, "", subject);

@@ -1,8 +1,8 @@
 // Reactions to a charge: 002_87c3dc452f850204.txt § Réactions face à une
 // charge. Which reaction a unit may choose is asked of the rules data, with
 // the charge as it stood at its declaration; what a countercharge and a
-// defensive fire then do is checked here; the other reactions are applied as
-// the log writes them and reported not checked (following.cpp).
+// defensive fire then do is checked here, what a rotation, a square, an
+// evade and a flight do in reaction_effects.cpp.
 #include <fmt/format.h>
 
 #include "engine/geometry/hex/text.hpp"
@@ -27,6 +27,9 @@ std::optional<Reaction> reaction_of(std::string_view word) {
   if (word == "defensive-fire")
     return Reaction{A::defensive_fire, "sabreur.reaction.defensive-fire"};
   if (word == "evade") return Reaction{A::evade, "sabreur.reaction.evade"};
+  // "Fuite (par infanterie ou cavalerie)": the data's flee permissions
+  // (artillery_cannot_flee, which names its check).
+  if (word == "flee") return Reaction{A::flee, "sabreur.flight.artillery"};
   if (word == "do-nothing" || word == "hold") return Reaction{A::do_nothing, ""};
   return std::nullopt;
 }
@@ -86,6 +89,11 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
             u == c.target || hex::adjacent(st.hex, target.hex));
   f.boolean(G::self_engaged_with_other_enemy, engaged_with_other);
   f.integer(G::self_defensive_fires_this_turn, st.defensive_fires);
+  // The evade of a reacting unit is not a charger's (evade.cpp).
+  f.boolean(G::charge_charger_evades, false);
+  f.boolean(G::charge_target_squared, c.target_squared);
+  f.boolean(G::charge_charger_struck, false);
+  f.integer(G::flee_d6, 1);  // the flight's die is thrown by its `flee`
   const std::string subject =
       fmt::format("{} reacting to the {} of {} with '{}' ({} away at the declaration)", quoted(u),
                   to_assault ? "assault" : "charge", quoted(c.charger), a.detail,
@@ -93,9 +101,11 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   // A countercharge may not cross the hexes the data names: each hex of its path is asked.
   std::vector<Hex> crossed = a.path;
   if (crossed.empty()) crossed.push_back(st.hex);
+  bool allowed = true;
   for (const Hex h : crossed) {
     f.set(G::move_crossed_hex, rules_.terrain(b.terrain_at(h)));
-    check_permissions(f, reaction->action, checker, a.span, reaction->check, subject);
+    allowed = check_permissions(f, reaction->action, checker, a.span, reaction->check, subject) &&
+              allowed;
     if (reaction->action != A::countercharge) break;
   }
   ++c.reacting_units;
@@ -105,8 +115,28 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     countercharge_march(a, u, declared, checker);
   } else if (reaction->action == A::defensive_fire) {
     defensive_fire(a, u, declared, checker);
-  } else {
+  } else if (reaction->action == A::do_nothing) {
     follow(a, checker);
+    return;
+  } else {
+    // The test "immédiatement" after the declaration, when the data calls
+    // for it, not for an assault's reaction (§ Réactions face à un assaut):
+    // a failed one undoes a rotation or a square.
+    record_reaction(u, a.detail);
+    bool test_due = false;
+    if (!to_assault && (reaction->action == A::rotate || reaction->action == A::form_square)) {
+      // Not for a square already, nor in a wood, village or strongpoint,
+      // charged by cavalry: the data's charge_reaction_test_required.
+      f.word(G::self_reaction, reaction->action == A::rotate ? "rotate" : "form_square");
+      const auto required = eval_int(f, V::charge_reaction_test_required, checker);
+      test_due = required && *required != 0;
+    }
+    if (reaction->action == A::rotate)
+      react_rotate(a, u, test_due, checker);
+    else if (reaction->action == A::form_square)
+      react_form_square(a, u, test_due, allowed, checker);
+    else
+      react_move(a, u, reaction->action, allowed, checker);
     return;
   }
   record_reaction(u, a.detail);

@@ -11,43 +11,41 @@
 namespace umpire::sabreur {
 namespace {
 
-// A table cell of the data by table and column name, for the breakdown of
-// a unit's cost; nullopt when the data has no such entry.
-std::optional<std::int64_t> roster_cell(rules::Evaluator& ev, const rules::Ruleset& rs,
-                                        std::string_view table, std::string_view column,
+// A cell of a table the binding names (its column), for the breakdown of a
+// unit's cost; nullopt when the data has no such row.
+std::optional<std::int64_t> roster_cell(rules::Evaluator& ev, const RulesBinding& rules, Tb t,
                                         const std::vector<rules::Val>& keys) {
-  auto ref = rs.find(table);
-  if (!ref || ref->kind != rules::ItemKind::table) return std::nullopt;
-  const rules::Table& t = rs.tables[ref->index];
-  for (std::size_t c = 0; c < t.columns.size(); ++c) {
-    if (t.columns[c].name != column) continue;
-    auto row = ev.lookup(ref->index, keys);
-    if (!row || c >= row->size()) return std::nullopt;
-    return (*row)[c].number;
-  }
-  return std::nullopt;
-}
-
-// The largest army the data allows (its `army_points` domain).
-std::int64_t largest_army(const rules::Ruleset& rs) {
-  for (const rules::Domain& d : rs.domains)
-    if (d.name == "army_points" && d.is_int) return d.hi;
-  return 0;
-}
-
-// The data's skill of that name (skill_names() are the data's names).
-std::optional<std::uint32_t> roster_skill(const rules::Ruleset& rs, std::string_view name) {
-  for (std::size_t i = 0; i < rs.skills.size(); ++i)
-    if (rs.skills[i].name == name) return static_cast<std::uint32_t>(i);
-  return std::nullopt;
+  auto row = ev.lookup(rules.table(t), keys);
+  if (!row || rules.column(t) >= row->size()) return std::nullopt;
+  return (*row)[rules.column(t)].number;
 }
 
 }  // namespace
 
-// The points a unit costs: (base_cost_per_strength_point + each skill's
-// cost) × initial strength, against its written `points`. Not checked when
-// the rules cannot give them (explicit characteristics, a command factor
-// the cost list lacks).
+// A unit's cost: (base_cost_per_strength_point + each per-point skill's
+// cost) × initial strength + each flat skill's cost. Nullopt when the rules
+// cannot give it (explicit characteristics, a cost the data lacks).
+std::optional<std::int64_t> Engine::unit_points(UnitId u) const {
+  const UnitSetup& s = setup_.units[u];
+  if (s.explicit_stats) return std::nullopt;
+  const rules::Ruleset& rs = rules_.rs();
+  Facts f(rules_);
+  fill_self(f, u);
+  rules::Evaluator ev(rs, f.situation());
+  auto base = ev.value(rules_.value(V::base_cost_per_strength_point));
+  if (!base || !f.error().empty()) return std::nullopt;
+  std::int64_t per_point = base->number, flat = 0;
+  for (std::size_t i = 0; i < skill_count; ++i) {
+    if (!s.skills.has(static_cast<Skill>(i))) continue;
+    const std::uint32_t id = rules_.skill(static_cast<Skill>(i));
+    auto cost = ev.skill_cost(id);
+    if (!cost) return std::nullopt;
+    (rs.skills[id].cost_per.empty() ? flat : per_point) += *cost;
+  }
+  return per_point * state_.units[u].initial_strength + flat;
+}
+
+// The points a unit costs against its written `points`, with the breakdown.
 void Engine::check_unit_points(UnitId u, replay::EventChecker& checker) {
   const UnitSetup& s = setup_.units[u];
   const rules::Ruleset& rs = rules_.rs();
@@ -63,29 +61,28 @@ void Engine::check_unit_points(UnitId u, replay::EventChecker& checker) {
     checker.not_checked("the points of a unit whose cost the rules do not give", s.span);
     return;
   }
-  const auto type_cost = roster_cell(ev, rs, "unit_cost", "cost",
-                                     {rules_.type(s.type), rules_.quality(s.quality)});
-  const auto command_cost =
-      roster_cell(ev, rs, "command_factor_cost", "cost",
-                  {rules_.quality(s.quality), rules::Val::integer(s.command)});
+  const auto type_cost =
+      roster_cell(ev, rules_, Tb::unit_cost, {rules_.type(s.type), rules_.quality(s.quality)});
+  const auto command_cost = roster_cell(ev, rules_, Tb::command_factor_cost,
+                                        {rules_.quality(s.quality), rules::Val::integer(s.command)});
   std::int64_t per_point = base->number, flat = 0;
   std::string skills_text;
   for (std::size_t i = 0; i < skill_count; ++i) {
     if (!s.skills.has(static_cast<Skill>(i))) continue;
     const std::string_view skill = skill_names()[i];
-    auto id = roster_skill(rs, skill);
-    auto cost = id ? ev.skill_cost(*id) : std::nullopt;
+    const std::uint32_t id = rules_.skill(static_cast<Skill>(i));
+    auto cost = ev.skill_cost(id);
     if (!cost) {
       checker.not_checked("the points of a unit with a skill whose cost the rules do not give",
                           s.span);
       return;
     }
-    if (rs.skills[*id].cost_per.empty())
+    if (rs.skills[id].cost_per.empty())
       flat += *cost;
     else
       per_point += *cost;
     skills_text += fmt::format(" + {} {}{}", skill, *cost,
-                               rs.skills[*id].cost_per.empty() ? " (once)" : "");
+                               rs.skills[id].cost_per.empty() ? " (once)" : "");
   }
   const std::int64_t strength = state_.units[u].initial_strength;
   const std::int64_t total = per_point * strength + flat;
@@ -126,7 +123,8 @@ void Engine::check_rosters(replay::EventChecker& checker) {
       // Without army points the elite limit is unknown: reported not checked,
       // and the data asked with the largest army it allows, so that strength
       // and command are still checked.
-      f.integer(G::army_points, army_points ? *army_points : largest_army(rules_.rs()));
+      f.integer(G::army_points,
+                army_points ? *army_points : rules_.rs().domains[rules_.domain(Dm::army_points)].hi);
       f.integer(G::army_elite_units, elite);
       if (!army_points && s.quality == Quality::elite)
         checker.not_checked("elite units of an army whose points are not written", s.span);

@@ -54,6 +54,36 @@ constexpr std::string_view kActionNames[] = {
 #undef UMPIRE_ACTION
 };
 
+struct TableColumnName {
+  std::string_view table, column;
+};
+constexpr TableColumnName kTableColumns[] = {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n)
+#define UMPIRE_TABLE_COLUMN(e, t, c) {t, c},
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+#undef UMPIRE_TABLE_COLUMN
+};
+constexpr std::string_view kDomainNames[] = {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n)
+#define UMPIRE_DOMAIN(e, n) n,
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+#undef UMPIRE_DOMAIN
+};
+
 }  // namespace
 
 std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, DiagnosticEngine& diags,
@@ -80,6 +110,27 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
   for (std::string_view n : kValueNames)
     b.values_.push_back(item(n, rules::ItemKind::value, "value"));
   for (std::string_view n : kTestNames) b.tests_.push_back(item(n, rules::ItemKind::test, "test"));
+  for (const TableColumnName& tc : kTableColumns) {
+    TableColumn out;
+    auto ref = rs.find(tc.table);
+    if (!ref || ref->kind != rules::ItemKind::table) {
+      missing("table", tc.table);
+    } else {
+      out.table = ref->index;
+      const auto& cols = rs.tables[ref->index].columns;
+      const auto c = std::find_if(cols.begin(), cols.end(),
+                                  [&](const auto& col) { return col.name == tc.column; });
+      if (c == cols.end())
+        missing(fmt::format("column of table '{}'", tc.table), tc.column);
+      else
+        out.column = static_cast<std::uint32_t>(c - cols.begin());
+    }
+    b.tables_.push_back(out);
+  }
+  for (std::string_view n : kDomainNames)
+    b.domains_.push_back(item(n, rules::ItemKind::domain, "domain"));
+  for (std::string_view n : skill_names())
+    b.skill_defs_.push_back(item(n, rules::ItemKind::skill, "skill"));
   const rules::Domain* actions = rs.action_domain ? &rs.domains[*rs.action_domain] : nullptr;
   for (std::string_view n : kActionNames) {
     auto v = actions ? actions->find(n) : std::nullopt;

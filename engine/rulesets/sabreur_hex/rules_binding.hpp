@@ -66,6 +66,35 @@ enum class A : std::uint16_t {
   count_
 };
 
+enum class Tb : std::uint16_t {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n)
+#define UMPIRE_TABLE_COLUMN(e, t, c) e,
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+#undef UMPIRE_TABLE_COLUMN
+  count_
+};
+enum class Dm : std::uint16_t {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n)
+#define UMPIRE_DOMAIN(e, n) e,
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+#undef UMPIRE_DOMAIN
+  count_
+};
+
 class RulesBinding {
  public:
   // Resolves every item; reports `sabreur.rules.missing-item` at `where`
@@ -79,6 +108,12 @@ class RulesBinding {
   std::uint32_t test(T t) const { return tests_[static_cast<std::size_t>(t)]; }
   std::uint32_t action(A a) const { return actions_[static_cast<std::size_t>(a)]; }
   std::string_view value_name(V v) const;
+  // A table of the data and the index of the column the engine reads.
+  std::uint32_t table(Tb t) const { return tables_[static_cast<std::size_t>(t)].table; }
+  std::uint32_t column(Tb t) const { return tables_[static_cast<std::size_t>(t)].column; }
+  std::uint32_t domain(Dm d) const { return domains_[static_cast<std::size_t>(d)]; }
+  // The data's definition of a skill (its cost, its effects).
+  std::uint32_t skill(Skill s) const { return skill_defs_[static_cast<std::size_t>(s)]; }
 
   // An enumeration value of a given's domain by name; nullopt if unknown.
   std::optional<rules::Val> word(G g, std::string_view value) const;
@@ -102,6 +137,11 @@ class RulesBinding {
  private:
   const rules::Ruleset* rs_ = nullptr;
   std::vector<std::uint32_t> givens_, values_, tests_, actions_;
+  struct TableColumn {
+    std::uint32_t table = 0, column = 0;
+  };
+  std::vector<TableColumn> tables_;
+  std::vector<std::uint32_t> domains_, skill_defs_;
   std::vector<std::uint32_t> unit_types_, formations_, qualities_, hex_terrain_, hexside_terrain_,
       skills_;
 };

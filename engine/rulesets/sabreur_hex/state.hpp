@@ -78,6 +78,9 @@ struct UnitState {
   // Strength its fire this turn cost the unit it fired at (saves
   // deducted), for "tir puis charge ou assaut" (§ Test moral).
   std::int16_t fire_losses_dealt = 0;
+  // Left the table by fleeing (§ Manœuvres): half its victory points
+  // (following.cpp). Not yet in State::write: the state layout is the lead's.
+  bool fled_off_table = false;
 };
 
 struct SideState {

@@ -1,0 +1,168 @@
+// What a rotation, a square, an evade and a flight made in reaction to a
+// charge or an assault do: 002_87c3dc452f850204.txt § Réactions face à une
+// charge, § Manœuvres, § Changements de formation, § Test moral. Whether the
+// unit may choose the reaction was asked of the data first (reactions.cpp).
+//
+// - A rotation turns the unit on its hex ("Une rotation est de 0°, 60°, ou
+//   180°", the data's rotate_* permissions, as in a march); nothing else.
+// - A square is the formation "carré" taken on the unit's hex, facing kept
+//   ("l'une au moins des figurines ou plaquettes doit rester fixe"), where
+//   and from what the data's adopt_formation permissions allow.
+// - "La réaction à la charge ne peut être effectuée que si le test moral est
+//   réussi": after a failed reaction test the unit keeps the formation and
+//   facing it had (settle_reaction_test).
+// - An evade or a flight is the unit's next statement, `evade` or `flee`,
+//   checked as any evade (evade.cpp) or flight (flight.cpp); the respond
+//   line may instead write the evade's path itself. The charge does not go
+//   on into the hex left: "Si la réaction de l'unité cible est la fuite ou
+//   l'esquive ... l'unité qui charge peut effectuer une poursuite" (§ La
+//   charge et le choc, 5; pursuit.cpp); after an assault it stays put.
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/text.hpp"
+#include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+// The hex a statement moves its unit to, if it writes one.
+std::optional<Hex> written_destination(const Action& a) {
+  if (a.to) return a.to;
+  if (!a.path.empty()) return a.path.back();
+  return a.stated.to;
+}
+
+}  // namespace
+
+bool Engine::in_log(const Action& a) const {
+  return !actions_.empty() && &a >= actions_.data() && &a < actions_.data() + actions_.size();
+}
+
+const Action* Engine::next_action(const Action& a) const {
+  if (!in_log(a)) return nullptr;
+  const auto i = static_cast<std::size_t>(&a - actions_.data());
+  return i + 1 < actions_.size() ? &actions_[i + 1] : nullptr;
+}
+
+void Engine::keep_former_for_test(UnitId u, bool test_due) {
+  UnitState& st = state_.units[u];
+  if (!test_due) return;
+  st.former_formation = st.formation;
+  st.former_facing = st.facing;
+}
+
+void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::EventChecker& checker) {
+  UnitState& st = state_.units[u];
+  keep_former_for_test(u, test_due);
+  if (const auto to = written_destination(a); to && *to != st.hex)
+    checker
+        .violation("sabreur.reaction.rotation", a.span,
+                   fmt::format("{} moves to {} in its rotation", quoted(u), hex::to_string(*to)))
+        .note("a rotation in reaction turns the unit on its hex {}", hex::to_string(st.hex));
+  const std::string written = a.formation.empty() ? a.stated.formation : a.formation;
+  if (const auto formation = parse_formation(written); formation && *formation != st.formation)
+    checker
+        .violation("sabreur.reaction.rotation", a.span,
+                   fmt::format("{} changes from {} to {} in its rotation", quoted(u),
+                               name(st.formation), name(*formation)))
+        .note("a rotation changes the facing only");
+  const Facing after = a.facing.value_or(a.stated.facing.value_or(st.facing));
+  const int steps = hex::rotation_steps(st.facing, after);
+  const int degrees = 60 * (steps < 0 ? -steps : steps);
+  if (degrees != 0) {
+    Facts f(rules_);
+    fill_self(f, u);
+    const A rotation = degrees == 60    ? A::rotate_60
+                       : degrees == 120 ? A::rotate_120
+                                        : A::rotate_180;
+    check_permissions(
+        f, rotation, checker, a.span, "sabreur.reaction.rotation",
+        fmt::format("a rotation of {} degrees by {} in reaction", degrees, quoted(u)));
+  }
+  st.facing = after;
+}
+
+void Engine::react_form_square(const Action& a, UnitId u, bool test_due, bool allowed,
+                               replay::EventChecker& checker) {
+  UnitState& st = state_.units[u];
+  keep_former_for_test(u, test_due);
+  if (const auto to = written_destination(a); to && *to != st.hex)
+    checker
+        .violation("sabreur.reaction.square-formation", a.span,
+                   fmt::format("{} moves to {} as it forms square", quoted(u), hex::to_string(*to)))
+        .note("a square is formed on the unit's hex {}", hex::to_string(st.hex));
+  const Facing after = a.facing.value_or(a.stated.facing.value_or(st.facing));
+  if (after != st.facing)
+    checker
+        .violation("sabreur.reaction.square-formation", a.span,
+                   fmt::format("{} turns from {} to {} as it forms square", quoted(u),
+                               hex::name(st.facing), hex::name(after)))
+        .note("a change of formation keeps one stand fixed; a turn is another reaction");
+  const std::string written = a.formation.empty() ? a.stated.formation : a.formation;
+  if (const auto formation = parse_formation(written); formation && *formation != Formation::square)
+    checker
+        .violation(
+            "sabreur.reaction.square-formation", a.span,
+            fmt::format("{} forms {} in its reaction 'form-square'", quoted(u), name(*formation)))
+        .hint("write '=> formation square'");
+  // Where and from what a square may be formed: the data's adopt_formation
+  // (not in a wood, village, strongpoint or rough ground; not from skirmish
+  // order or extended line; the reaction lifts the rule of contact).
+  if (allowed) {
+    Facts f(rules_);
+    fill_self(f, u);
+    f.word(G::self_reaction, "form_square");
+    f.set(G::self_new_formation, rules_.formation(Formation::square));
+    check_permissions(f, A::adopt_formation, checker, a.span, "sabreur.reaction.square-formation",
+                      fmt::format("{} forming square in reaction", quoted(u)));
+  }
+  st.formation = Formation::square;
+}
+
+void Engine::react_move(const Action& a, UnitId u, A reaction, bool allowed,
+                        replay::EventChecker& checker) {
+  const bool evading = reaction == A::evade;
+  // The evade's path on the respond line itself: the evade is made here.
+  if (evading && (!a.path.empty() || a.to)) {
+    evade(a, checker);
+    return;
+  }
+  // A statement simulated (simulate/) has no next one to look at; a
+  // reaction not allowed is reported once, as such.
+  if (!in_log(a) || !allowed) return;
+  const ActionKind kind = evading ? ActionKind::evade : ActionKind::flee;
+  const Action* next = next_action(a);
+  if (next && next->kind == kind && !next->actors.empty() && next->actors.front() == u) return;
+  checker
+      .violation("sabreur.reaction.move", a.span,
+                 fmt::format("{} reacts with '{}' and then does not {}", quoted(u), a.detail,
+                             evading ? "evade" : "flee"))
+      .note("the reaction is the move: {}", evading ? "back through the rear hexes, within the "
+                                                      "unit's allowance"
+                                                    : "horde, back to the charger, 1 D6 hexes "
+                                                      "(cavalry 1 D6 + 2)")
+      .hint("write '{} {} …' right after the reaction", evading ? "evade" : "flee",
+            setup_.units[u].id);
+}
+
+std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action& a) const {
+  if (a.kind != ActionKind::test || a.actors.empty()) return std::nullopt;
+  const UnitId u = a.actors.front();
+  const UnitState& st = state_.units[u];
+  if (st.next_test != TestReason::charge_reaction || !st.former_formation) return std::nullopt;
+  if (st.reaction != "rotate" && st.reaction != "form_square") return std::nullopt;
+  return ReactionBefore{u, *st.former_formation, st.former_facing};
+}
+
+void Engine::settle_reaction_test(const std::optional<ReactionBefore>& before) {
+  if (!before) return;
+  // A failed test leaves the charged unit's failure to settle (stand and
+  // lose, or flee): its reaction is not made.
+  if (!state_.failure || state_.failure->unit != before->unit) return;
+  UnitState& st = state_.units[before->unit];
+  st.formation = before->formation;
+  st.facing = before->facing;
+}
+
+}  // namespace umpire::sabreur
