@@ -40,6 +40,9 @@ std::string_view section_name(Section s) {
 }
 
 constexpr std::array<std::string_view, 6> hex_facings{"n", "ne", "se", "s", "sw", "nw"};
+// The same words by id, in HexFacing order: a facing is compared by the id the
+// scanner gave the word.
+constexpr std::array<Word, 6> hex_facing_words{Word::n, Word::ne, Word::se, Word::s, Word::sw, Word::nw};
 
 // Most recorded rolls are plain: every dice term keeps all its dice and
 // re-rolls nothing, and every face is written once and lies on its die.
@@ -125,12 +128,13 @@ void Lowerer::check_duplicate_keys(const ast::Statement& s) {
   for (std::size_t i = 0; i < all.size(); ++i) {
     const ast::Clause& c = all[i];
     // Rolls may repeat (two `hit` rolls for two weapons); players may be several.
-    if (c.key.empty() || c.key == "player" || (!c.values.empty() && values(c)[0].kind == ast::ValueKind::roll)) {
+    if (c.key == Word::none || c.key == Word::player ||
+        (!c.values.empty() && values(c)[0].kind == ast::ValueKind::roll)) {
       continue;
     }
     for (std::size_t j = 0; j < i; ++j) {
       if (all[j].key == c.key) {
-        diags_.error("log.clause.duplicate", c.key_span, "'{}' is given twice", c.key)
+        diags_.error("log.clause.duplicate", c.key_span, "'{}' is given twice", ast::word_text(c.key))
             .label(all[j].key_span, "first given here")
             .hint("keep one of them");
         break;
@@ -242,7 +246,7 @@ std::optional<Location> Lowerer::location(const ast::Value& v) {
 }
 
 bool Lowerer::is_off_table(std::span<const ast::Value> to_values) {
-  return !to_values.empty() && to_values[0].kind == ast::ValueKind::word && to_values[0].text == "off-table";
+  return !to_values.empty() && to_values[0].word == Word::off_table;
 }
 
 // Leaving the battlefield needs no map or table to check against: the
@@ -264,8 +268,8 @@ std::optional<Facing> Lowerer::facing(const ast::Value& v) {
   Facing f;
   f.span = v.span;
   if (battle_.battlefield.kind == BattlefieldKind::hex_map) {
-    for (std::size_t i = 0; i < hex_facings.size(); ++i) {
-      if (v.kind == ast::ValueKind::word && v.text == hex_facings[i]) {
+    for (std::size_t i = 0; i < hex_facing_words.size(); ++i) {
+      if (v.word == hex_facing_words[i]) {
         f.is_hex = true;
         f.hex = static_cast<HexFacing>(i);
         return f;
@@ -299,7 +303,10 @@ void Lowerer::roll(const ast::Clause& c) {
   EventStore& store = battle_.store;
   DiceRoll r;
   r.span = c.span;
-  r.label = store.symbols.intern(c.key);
+  // A label is one of a dozen words: its symbol is interned once per word id.
+  std::uint32_t& label = label_symbols_[static_cast<std::size_t>(c.key)];
+  if (label == 0) label = static_cast<std::uint32_t>(store.symbols.intern(ast::word_text(c.key))) + 1;
+  r.label = static_cast<Symbol>(label - 1);
   r.notation = store.symbols.intern(v.text);
   r.notation_begin = v.span.begin;
   // A log repeats a few notations many times; a notation that parsed once
@@ -310,8 +317,14 @@ void Lowerer::roll(const ast::Clause& c) {
   const dice::Expr* expr = nullptr;
   if (expr_of_notation_[n] != 0) {
     r.expr = expr_of_notation_[n] - 1;
-    // Same text, so the same layout: move the spans to this occurrence.
     const dice::Expr& shared = store.exprs[r.expr];
+    // A plain roll reports nothing, so the spans of its terms are not needed:
+    // the shared expression gives its total as it is.
+    if (const auto total = plain_roll_total(shared, log_->faces_of(v))) {
+      add_plain_roll(r, *total, v);
+      return;
+    }
+    // Same text, so the same layout: move the spans to this occurrence.
     expr_buffer_ = shared;
     const auto rebase = [&](Span& sp) {
       if (!sp.valid()) return;
@@ -329,12 +342,7 @@ void Lowerer::roll(const ast::Clause& c) {
   }
   if (expr != nullptr) {
     if (const auto total = plain_roll_total(*expr, log_->faces_of(v))) {
-      r.checked = true;
-      r.total = *total;
-      r.first_throw = static_cast<std::uint32_t>(store.throws.size());
-      r.throw_count = static_cast<std::uint16_t>(v.items.count);
-      for (const ast::Face& f : log_->faces_of(v)) store.throws.push_back({static_cast<std::uint16_t>(f.value), 0});
-      store.rolls.push_back(store.encode(r));
+      add_plain_roll(r, *total, v);
       return;
     }
     std::vector<dice::RecordedDie>& faces = faces_buffer_;
@@ -371,20 +379,30 @@ void Lowerer::roll(const ast::Clause& c) {
   store.rolls.push_back(store.encode(r));
 }
 
-const ast::Clause* Lowerer::find(const ast::Statement& s, std::string_view key) const {
+void Lowerer::add_plain_roll(DiceRoll& r, std::int64_t total, const ast::Value& v) {
+  EventStore& store = battle_.store;
+  r.checked = true;
+  r.total = total;
+  r.first_throw = static_cast<std::uint32_t>(store.throws.size());
+  r.throw_count = static_cast<std::uint16_t>(v.items.count);
+  for (const ast::Face& f : log_->faces_of(v)) store.throws.push_back({static_cast<std::uint16_t>(f.value), 0});
+  store.rolls.push_back(store.encode(r));
+}
+
+const ast::Clause* Lowerer::find(const ast::Statement& s, Word key) const {
   for (const ast::Clause& c : clauses(s)) {
     if (c.key == key && !(c.values.count == 1 && values(c)[0].kind == ast::ValueKind::roll)) return &c;
   }
   return nullptr;
 }
 
-std::optional<std::int64_t> Lowerer::int_of(const ast::Statement& s, std::string_view key) const {
+std::optional<std::int64_t> Lowerer::int_of(const ast::Statement& s, Word key) const {
   const ast::Clause* c = find(s, key);
   if (c == nullptr || c->values.empty()) return std::nullopt;
   return values(*c)[0].integer;
 }
 
-std::string Lowerer::text_of(const ast::Statement& s, std::string_view key) const {
+std::string Lowerer::text_of(const ast::Statement& s, Word key) const {
   const ast::Clause* c = find(s, key);
   if (c == nullptr || c->values.empty()) return {};
   return std::string(values(*c)[0].text);

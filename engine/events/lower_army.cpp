@@ -28,7 +28,7 @@ void Lowerer::army(const ast::Statement& s) {
     current_division_.reset();
     if (current_army_) {
       Side& sd = battle_.header.sides[*current_army_];
-      sd.army_points = int_of(s, "points");
+      sd.army_points = int_of(s, Word::points);
       sd.army_span = s.span;
     }
     return;
@@ -55,10 +55,10 @@ void Lowerer::army(const ast::Statement& s) {
       g.name = name;
       g.side = *current_army_;
       g.division = current_division_;
-      g.command = int_of(s, "command");
-      g.points = int_of(s, "points");
-      if (const ast::Clause* at = find(s, "at")) g.at = location(values(*at)[0]);
-      if (const ast::Clause* f = find(s, "facing")) g.facing = facing(values(*f)[0]);
+      g.command = int_of(s, Word::command);
+      g.points = int_of(s, Word::points);
+      if (const ast::Clause* at = find(s, Word::at)) g.at = location(values(*at)[0]);
+      if (const ast::Clause* f = find(s, Word::facing)) g.facing = facing(values(*f)[0]);
       const auto index = static_cast<std::uint32_t>(battle_.generals.size());
       battle_.generals.push_back(std::move(g));
       declare(id, {args(s)[0].span, ForceKind::general, index});
@@ -71,7 +71,7 @@ void Lowerer::army(const ast::Statement& s) {
       u.name = name;
       u.side = *current_army_;
       u.division = current_division_;
-      if (const ast::Clause* p = find(s, "profile")) {
+      if (const ast::Clause* p = find(s, Word::profile)) {
         u.profile = std::string(values(*p)[0].text);
         u.profile_span = values(*p)[0].span;
         if (options_.profiles == nullptr) {
@@ -91,7 +91,7 @@ void Lowerer::army(const ast::Statement& s) {
           }
         }
       }
-      if (const ast::Clause* st = find(s, "stats")) {
+      if (const ast::Clause* st = find(s, Word::stats)) {
         for (const ast::ListEntry& e : log_->entries_of(values(*st)[0])) {
           const std::span<const ast::Value> ev = log_->values_of(e);
           const bool ok = ev.size() == 2 && ev[0].kind == ast::ValueKind::word &&
@@ -113,24 +113,24 @@ void Lowerer::army(const ast::Statement& s) {
         diags_.error("log.unit.no-profile", args(s)[0].span, "unit '{}' has neither a profile nor stats", id)
             .hint("add 'profile <id>' from the rules data, or 'stats (clash 7, ...)'");
       }
-      u.type = text_of(s, "type");
-      u.quality = text_of(s, "quality");
-      u.formation = text_of(s, "formation");
-      u.skills = words_of(*log_, find(s, "skills"));
-      u.special = words_of(*log_, find(s, "special"));
-      u.equipment = words_of(*log_, find(s, "equipment"));
-      u.strength = int_of(s, "strength");
-      u.models = int_of(s, "models");
-      u.stamina = int_of(s, "stamina");
-      u.command = int_of(s, "command");
-      u.points = int_of(s, "points");
-      u.ranks = int_of(s, "ranks");
-      if (const ast::Clause* b = find(s, "base")) {
+      u.type = text_of(s, Word::type);
+      u.quality = text_of(s, Word::quality);
+      u.formation = text_of(s, Word::formation);
+      u.skills = words_of(*log_, find(s, Word::skills));
+      u.special = words_of(*log_, find(s, Word::special));
+      u.equipment = words_of(*log_, find(s, Word::equipment));
+      u.strength = int_of(s, Word::strength);
+      u.models = int_of(s, Word::models);
+      u.stamina = int_of(s, Word::stamina);
+      u.command = int_of(s, Word::command);
+      u.points = int_of(s, Word::points);
+      u.ranks = int_of(s, Word::ranks);
+      if (const ast::Clause* b = find(s, Word::base)) {
         const ast::Value& v = values(*b)[0];
         const double scale = v.unit == ast::SizeUnit::cm ? 10.0 : v.unit == ast::SizeUnit::in ? 25.4 : 1.0;
         u.base = Point{v.x * scale, v.y * scale};
       }
-      if (const ast::Clause* g = find(s, "general")) {
+      if (const ast::Clause* g = find(s, Word::general)) {
         if (auto ref = force(values(*g)[0], "general")) {
           if (ref->kind != ForceKind::general) {
             diags_.error("log.unit.not-general", values(*g)[0].span, "'{}' is not a general", values(*g)[0].text);
@@ -169,7 +169,7 @@ void Lowerer::deploy(const ast::Statement& s) {
   Deployment d;
   d.span = s.span;
   d.unit = *ref;
-  if (const ast::Clause* at = find(s, "at")) {
+  if (const ast::Clause* at = find(s, Word::at)) {
     for (const ast::Value& v : values(*at)) {
       if (auto loc = location(v)) d.at.push_back(*loc);
     }
@@ -181,8 +181,8 @@ void Lowerer::deploy(const ast::Statement& s) {
     diags_.error("log.deploy.missing-position", s.verb_span, "'deploy' needs a position")
         .hint("write 'at 5,7' (hex) or 'at 30,12' (inches)");
   }
-  if (const ast::Clause* f = find(s, "facing")) d.facing = facing(values(*f)[0]);
-  d.formation = text_of(s, "formation");
+  if (const ast::Clause* f = find(s, Word::facing)) d.facing = facing(values(*f)[0]);
+  d.formation = text_of(s, Word::formation);
   battle_.deployment.push_back(std::move(d));
 }
 

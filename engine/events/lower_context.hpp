@@ -1,6 +1,7 @@
 #pragma once
 // State shared by the lowering passes (lower_*.cpp): the battle being built,
 // the names declared so far, where we are in the log. Internal to lowering.
+#include <array>
 #include <functional>
 #include <span>
 #include <string>
@@ -14,6 +15,7 @@
 namespace umpire::events::detail {
 
 namespace ast = log::ast;
+using ast::Word;
 
 // Lets the name maps be searched with a string_view: an id is looked up for
 // every unit a statement names, and building a std::string each time costs.
@@ -61,11 +63,13 @@ class Lowerer {
   static bool is_off_table(std::span<const ast::Value> to_values);
   Location off_table(std::span<const ast::Value> to_values) const;
   void roll(const ast::Clause& c);  // appends to the event store
+  void add_plain_roll(DiceRoll& r, std::int64_t total, const ast::Value& v);
   void check_duplicate_keys(const ast::Statement& s);
   void declare(std::string_view id, ForceRef ref);
-  const ast::Clause* find(const ast::Statement& s, std::string_view key) const;
-  std::optional<std::int64_t> int_of(const ast::Statement& s, std::string_view key) const;
-  std::string text_of(const ast::Statement& s, std::string_view key) const;
+  // Clauses by key id (the scanner decided the words once).
+  const ast::Clause* find(const ast::Statement& s, Word key) const;
+  std::optional<std::int64_t> int_of(const ast::Statement& s, Word key) const;
+  std::string text_of(const ast::Statement& s, Word key) const;
   std::span<const ast::Value> args(const ast::Statement& s) const { return log_->args(s); }
   std::span<const ast::Clause> clauses(const ast::Statement& s) const { return log_->clauses_of(s); }
   std::span<const ast::Value> values(const ast::Clause& c) const { return log_->values_of(c); }
@@ -98,6 +102,7 @@ class Lowerer {
   // Per notation symbol: index in the store's expressions, +1 (0: not parsed yet).
   std::vector<std::uint32_t> expr_of_notation_;
   dice::Expr expr_buffer_;                       // reused by roll(): the shared expression, rebased
+  std::array<std::uint32_t, 256> label_symbols_{};  // per label word: its symbol + 1 (0: not interned yet)
   std::vector<dice::RecordedDie> faces_buffer_;  // reused by roll(): one allocation per log
   // Parts of the event being built, reused from event to event.
   std::vector<Location> path_;

@@ -79,18 +79,18 @@ void Lowerer::header(const ast::Statement& s) {
         if (auto best = closest_match(arg->text, as_strings(ruleset_ids))) d.hint("did you mean '{}'?", *best);
         else d.hint("rulesets: hail-caesar, hail-caesar-hyw, wab, sabreur-hex");
       }
-      h.edition = text_of(s, "edition");
+      h.edition = text_of(s, Word::edition);
       break;
     }
     case ast::Verb::data:
       h.data_file = std::string(arg->text);
-      h.data_sha256 = text_of(s, "sha256");
-      h.data_version = text_of(s, "version");
+      h.data_sha256 = text_of(s, Word::sha256);
+      h.data_version = text_of(s, Word::version);
       if (!h.data_sha256.empty()) {
         const bool hex64 = h.data_sha256.size() == 64 &&
                            h.data_sha256.find_first_not_of("0123456789abcdef") == std::string::npos;
         if (!hex64) {
-          diags_.error("log.header.bad-sha256", values(*find(s, "sha256"))[0].span,
+          diags_.error("log.header.bad-sha256", values(*find(s, Word::sha256))[0].span,
                        "a sha256 is 64 lower-case hexadecimal digits")
               .hint("print it with 'sha256sum {}'", h.data_file);
         }
@@ -99,8 +99,8 @@ void Lowerer::header(const ast::Statement& s) {
     case ast::Verb::scenario: h.scenario = std::string(arg->text); break;
     case ast::Verb::event:
       h.event = std::string(arg->text);
-      h.round = int_of(s, "round");
-      h.table = int_of(s, "table");
+      h.round = int_of(s, Word::round);
+      h.table = int_of(s, Word::table);
       break;
     case ast::Verb::date: {
       h.date = std::string(arg->text);
@@ -117,9 +117,9 @@ void Lowerer::header(const ast::Statement& s) {
       side.id = std::string(arg->text);
       if (args(s).size() > 1) side.name = std::string(args(s)[1].text);
       for (const ast::Clause& c : clauses(s)) {
-        if (c.key == "player") side.players.emplace_back(values(c)[0].text);
+        if (c.key == Word::player) side.players.emplace_back(values(c)[0].text);
       }
-      side.points = int_of(s, "points");
+      side.points = int_of(s, Word::points);
       auto [it, inserted] = sides_.emplace(side.id, static_cast<std::uint32_t>(h.sides.size()));
       if (!inserted) {
         diags_.error("log.side.duplicate", arg->span, "side '{}' is declared twice", side.id)
@@ -229,7 +229,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
       for (std::size_t i = 0; i + 1 < args(s).size(); ++i) {
         auto loc = location(args(s)[i]);
         if (!loc) continue;
-        bf.hexes.push_back({s.span, loc->hex, kinds, text_of(s, "name")});
+        bf.hexes.push_back({s.span, loc->hex, kinds, text_of(s, Word::name)});
       }
       return;
     }
@@ -273,8 +273,8 @@ void Lowerer::battlefield(const ast::Statement& s) {
         return;
       }
       if (args(s).size() > 1) piece.name = std::string(args(s)[1].text);
-      const ast::Clause* rect = find(s, "rect");
-      const ast::Clause* polygon = find(s, "polygon");
+      const ast::Clause* rect = find(s, Word::rect);
+      const ast::Clause* polygon = find(s, Word::polygon);
       if ((rect == nullptr) == (polygon == nullptr)) {
         diags_.error("log.terrain.shape", s.verb_span, "a terrain piece has one shape: 'rect' or 'polygon'")
             .hint("'rect 12,24 12x8' (centre and size) or 'polygon 0,0 10,0 10,10'");
@@ -298,8 +298,8 @@ void Lowerer::battlefield(const ast::Statement& s) {
           piece.polygon.push_back(p->point);
         }
       }
-      if (const ast::Clause* r = find(s, "rotation")) piece.rotation = values(*r)[0].x;
-      piece.height = int_of(s, "height");
+      if (const ast::Clause* r = find(s, Word::rotation)) piece.rotation = values(*r)[0].x;
+      piece.height = int_of(s, Word::height);
       bf.terrain.push_back(std::move(piece));
       return;
     }
@@ -311,7 +311,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
         else d.hint("edges: north, south, east, west");
         return;
       }
-      if (const ast::Clause* home = find(s, "home")) {
+      if (const ast::Clause* home = find(s, Word::home)) {
         if (auto side_index = side(values(*home)[0])) {
           Side& sd = battle_.header.sides[*side_index];
           if (!sd.home_edge.empty()) {

@@ -153,7 +153,7 @@ void Lowerer::phase(const ast::Statement& s) {
 }
 
 void Lowerer::end(const ast::Statement& s) {
-  if (const ast::Clause* w = find(s, "winner")) {
+  if (const ast::Clause* w = find(s, Word::winner)) {
     if (auto side_index = side(values(*w)[0])) battle_.winner = *side_index;
   }
   // `end` is an event (end_of_game) of the last turn, so that a
@@ -262,51 +262,55 @@ void Lowerer::action(const ast::Statement& s) {
       continue;
     }
     const ast::Value* v = vs.empty() ? nullptr : &vs[0];
-    const std::string_view k = c.key;
-    if (k == "to" && is_off_table(vs)) {
-      add_location(Field::to, off_table(vs));
-    } else if (k == "to" && v->kind == ast::ValueKind::word) {
-      if (auto ref = force(*v)) add_target(*ref);  // `respond r1 countercharge to w2`
-    } else if (k == "to" || k == "at") {
-      add_location(Field::to, location(*v));
-    } else if (k == "path") {
-      has_path = true;
-      for (const ast::Value& p : vs) {
-        if (auto loc = location(p)) path_.push_back(*loc);
-      }
-    } else if (k == "facing") {
-      add_facing(Field::facing, facing(*v));
-    } else if (k == "formation") {
-      add_word(Field::formation, v->text);
-    } else if (k == "distance") {
-      add_number(Field::distance, v->x);
-    } else if (k == "range") {
-      add_number(Field::range, v->x);
-    } else if (k == "target" && v->kind == ast::ValueKind::target) {
-      add_field(Field::target_score, v->integer);  // `save r1 target 4+`
-    } else if (k == "through" || k == "vs" || k == "target" || k == "from") {
-      for (const ast::Value& u : vs) {
-        if (auto ref = force(u)) add_target(*ref);
-      }
-    } else if (k == "by") {
-      if (s.verb == ast::Verb::order || s.verb == ast::Verb::rally) by = force(*v, "general");
-      else add_word(Field::means, v->text);
-    } else if (k == "as") {
-      e.detail = store.symbols.intern(v->text);
-    } else if (k == "mod") {
-      add_field(Field::modifier, v->integer);
-    } else if (k == "against") {
-      add_field(Field::against, v->integer);
-    } else if (k == "round") {
-      add_field(Field::round, v->integer);
-    } else if (k == "cost") {
-      add_field(Field::cost, v->integer);
-    } else if (k == "dice") {
-      add_field(Field::dice_count, v->integer);
-    } else if (k == "weapon") {
-      add_word(Field::weapon, v->text);
-    } else if (k == "on") {
-      add_word(Field::on, v->text);
+    // By the key's id (the scanner decided the word once); the schema gave
+    // each key the values it takes.
+    switch (c.key) {
+      case Word::to:
+        if (is_off_table(vs)) {
+          add_location(Field::to, off_table(vs));
+        } else if (v->kind == ast::ValueKind::word) {
+          if (auto ref = force(*v)) add_target(*ref);  // `respond r1 countercharge to w2`
+        } else {
+          add_location(Field::to, location(*v));
+        }
+        break;
+      case Word::at: add_location(Field::to, location(*v)); break;
+      case Word::path:
+        has_path = true;
+        for (const ast::Value& p : vs) {
+          if (auto loc = location(p)) path_.push_back(*loc);
+        }
+        break;
+      case Word::facing: add_facing(Field::facing, facing(*v)); break;
+      case Word::formation: add_word(Field::formation, v->text); break;
+      case Word::distance: add_number(Field::distance, v->x); break;
+      case Word::range: add_number(Field::range, v->x); break;
+      case Word::target:
+        if (v->kind == ast::ValueKind::target) {
+          add_field(Field::target_score, v->integer);  // `save r1 target 4+`
+          break;
+        }
+        [[fallthrough]];
+      case Word::through:
+      case Word::vs:
+      case Word::from:
+        for (const ast::Value& u : vs) {
+          if (auto ref = force(u)) add_target(*ref);
+        }
+        break;
+      case Word::by:
+        if (s.verb == ast::Verb::order || s.verb == ast::Verb::rally) by = force(*v, "general");
+        else add_word(Field::means, v->text);
+        break;
+      case Word::as: e.detail = store.symbols.intern(v->text); break;
+      case Word::mod: add_field(Field::modifier, v->integer); break;
+      case Word::against: add_field(Field::against, v->integer); break;
+      case Word::round: add_field(Field::round, v->integer); break;
+      case Word::cost: add_field(Field::cost, v->integer); break;
+      case Word::dice: add_field(Field::dice_count, v->integer); break;
+      case Word::weapon: add_word(Field::weapon, v->text); break;
+      case Word::on: add_word(Field::on, v->text); break;
+      default: break;
     }
   }
   std::optional<std::optional<ForceRef>> winner;
@@ -323,28 +327,34 @@ void Lowerer::action(const ast::Statement& s) {
     for (const ast::Clause& c : outcomes) {
       const std::span<const ast::Value> vs = values(c);
       const ast::Value* v = vs.empty() ? nullptr : &vs[0];
-      const std::string_view k = c.key;
-      if (k == "hits") add_field(Field::hits, v->integer);
-      else if (k == "saves") add_field(Field::saves, v->integer);
-      else if (k == "losses") add_field(Field::losses, v->integer);
-      else if (k == "casualties") add_field(Field::casualties, v->integer);
-      else if (k == "wounds") add_field(Field::wounds, v->integer);
-      else if (k == "moves") add_field(Field::moves, v->integer);
-      else if (k == "points") add_field(Field::points, v->integer);
-      else if (k == "margin") add_field(Field::margin, v->integer);
-      else if (k == "score") add_field(Field::score, v->integer);
-      else if (k == "total") add_field(Field::total, v->integer);
-      else if (k == "result") add_word(Field::result, v->text);
-      else if (k == "state") for (const ast::Value& w : vs) stated_states_.push_back(store.symbols.intern(w.text));
-      else if (k == "pass") add_field(Field::passed, 1);
-      else if (k == "fail") add_field(Field::passed, 0);
-      else if (k == "draw") e.flags |= Stated::draw_bit;
-      else if (k == "destroyed") destroyed = true;
-      else if (k == "winner") winner = force(*v);
-      else if (k == "to") add_location(Field::stated_to, is_off_table(vs) ? off_table(vs) : location(*v));
-      else if (k == "facing") add_facing(Field::stated_facing, facing(*v));
-      else if (k == "formation") add_word(Field::stated_formation, v->text);
-      else if (k == "distance") add_number(Field::stated_distance, v->x);
+      switch (c.key) {
+        case Word::hits: add_field(Field::hits, v->integer); break;
+        case Word::saves: add_field(Field::saves, v->integer); break;
+        case Word::losses: add_field(Field::losses, v->integer); break;
+        case Word::casualties: add_field(Field::casualties, v->integer); break;
+        case Word::wounds: add_field(Field::wounds, v->integer); break;
+        case Word::moves: add_field(Field::moves, v->integer); break;
+        case Word::points: add_field(Field::points, v->integer); break;
+        case Word::margin: add_field(Field::margin, v->integer); break;
+        case Word::score: add_field(Field::score, v->integer); break;
+        case Word::total: add_field(Field::total, v->integer); break;
+        case Word::result: add_word(Field::result, v->text); break;
+        case Word::state:
+          for (const ast::Value& w : vs) stated_states_.push_back(store.symbols.intern(w.text));
+          break;
+        case Word::pass: add_field(Field::passed, 1); break;
+        case Word::fail: add_field(Field::passed, 0); break;
+        case Word::draw: e.flags |= Stated::draw_bit; break;
+        case Word::destroyed: destroyed = true; break;
+        case Word::winner: winner = force(*v); break;
+        case Word::to:
+          add_location(Field::stated_to, is_off_table(vs) ? off_table(vs) : location(*v));
+          break;
+        case Word::facing: add_facing(Field::stated_facing, facing(*v)); break;
+        case Word::formation: add_word(Field::stated_formation, v->text); break;
+        case Word::distance: add_number(Field::stated_distance, v->x); break;
+        default: break;
+      }
     }
   }
   if (destroyed) e.flags |= Stated::destroyed_bit;

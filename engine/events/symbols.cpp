@@ -13,6 +13,16 @@ std::uint32_t hash_of(std::string_view text) {
   return h;
 }
 
+// Ids and notations are a few bytes long: a loop over them is cheaper than
+// the call of memcmp that string_view's == makes.
+bool same_text(std::string_view a, const char* b, std::size_t b_size) {
+  if (a.size() != b_size) return false;
+  for (std::size_t i = 0; i < b_size; ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 SymbolTable::SymbolTable() : starts_{0, 0}, slots_(64, 0) {
@@ -32,7 +42,9 @@ Symbol SymbolTable::intern(std::string_view text) {
       if (size() * 2 > slots_.size()) grow();
       return static_cast<Symbol>(symbol);
     }
-    if (text == this->text(static_cast<Symbol>(slot - 1))) return static_cast<Symbol>(slot - 1);
+    if (same_text(text, chars_.data() + starts_[slot - 1], starts_[slot] - starts_[slot - 1])) {
+      return static_cast<Symbol>(slot - 1);
+    }
   }
 }
 
@@ -42,7 +54,9 @@ std::optional<Symbol> SymbolTable::find(std::string_view text) const {
   for (std::size_t i = hash_of(text) & mask;; i = (i + 1) & mask) {
     const std::uint32_t slot = slots_[i];
     if (slot == 0) return std::nullopt;
-    if (text == this->text(static_cast<Symbol>(slot - 1))) return static_cast<Symbol>(slot - 1);
+    if (same_text(text, chars_.data() + starts_[slot - 1], starts_[slot] - starts_[slot - 1])) {
+      return static_cast<Symbol>(slot - 1);
+    }
   }
 }
 

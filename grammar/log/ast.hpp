@@ -14,6 +14,7 @@
 // outlive it (a SourceManager keeps its files at one address).
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,27 @@ enum class ValueKind : std::uint8_t {
 enum class SizeUnit : std::uint8_t { none, mm, cm, in };
 std::string_view to_string(SizeUnit unit);
 
+// The words of the language, numbered: none (any other word, or no word),
+// the statement keywords (verbs.def, in order: a verb's word is the verb + 1),
+// then every other word the schema or lowering decides on (words.def). The
+// scanner looks a word up once (find_word); the binder and lowering then
+// compare these ids instead of the words.
+enum class Word : std::uint8_t {
+  none,
+#define UMPIRE_LOG_VERB(name, text, group) name,
+#include "grammar/log/verbs.def"
+#undef UMPIRE_LOG_VERB
+#define UMPIRE_LOG_WORD(name, text) name,
+#include "grammar/log/words.def"
+#undef UMPIRE_LOG_WORD
+};
+
+// The id of a lower-cased word, Word::none when it is none of the
+// language's words.
+Word find_word(std::string_view text);
+// The word of an id ("" for Word::none).
+std::string_view word_text(Word word);
+
 // A run of elements of one of the log's shared vectors.
 struct Range {
   std::uint32_t first = 0;
@@ -63,6 +85,7 @@ struct Value {
   ValueKind kind = ValueKind::word;
   bool explicit_sign = false;      // integer written with a leading '+' or '-'
   SizeUnit unit = SizeUnit::none;  // size
+  Word word = Word::none;          // word: its id, when it is one of the language's words
   // word: lower-cased; text: unescaped content; roll: notation; every other
   // kind: the canonical spelling (as written, letters lower-cased), which the
   // printer writes back unchanged so decimals keep their digits.
@@ -85,12 +108,13 @@ struct ListEntry {
 };
 
 // `key value...`: a keyword of the statement and what follows it, or a
-// labelled dice roll (`hit 6d6=1,2,3,4,5,6`), or an unlabelled roll (empty
-// key). Keys are the schema's own strings; the values are in Log::values.
+// labelled dice roll (`hit 6d6=1,2,3,4,5,6`), or an unlabelled roll (key
+// Word::none). The key is an id (word_text gives the word); the values are
+// in Log::values.
 struct Clause {
   Span span;
   Span key_span;  // invalid for an unlabelled roll
-  std::string_view key;
+  Word key = Word::none;
   Range values;
 };
 
@@ -186,5 +210,19 @@ struct Log {
 
 std::string_view verb_name(Verb verb);
 VerbGroup verb_group(Verb verb);
+
+constexpr unsigned verb_count = 0
+#define UMPIRE_LOG_VERB(name, text, group) +1
+#include "grammar/log/verbs.def"
+#undef UMPIRE_LOG_VERB
+    ;
+
+// A statement keyword's word, and the verb of a word (none when the word is
+// no statement keyword).
+constexpr Word word_of(Verb verb) { return static_cast<Word>(static_cast<unsigned>(verb) + 1); }
+constexpr std::optional<Verb> verb_of(Word word) {
+  if (word == Word::none || static_cast<unsigned>(word) > verb_count) return std::nullopt;
+  return static_cast<Verb>(static_cast<unsigned>(word) - 1);
+}
 
 }  // namespace umpire::log::ast

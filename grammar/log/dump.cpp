@@ -95,7 +95,7 @@ json clauses_json(const ast::Log& log, std::span<const ast::Clause> clauses, boo
   json out = json::array();
   for (const ast::Clause& c : clauses) {
     json j;
-    j["key"] = c.key;
+    j["key"] = ast::word_text(c.key);
     if (spans) j["span"] = span_json(c.span);
     json values = json::array();
     for (const ast::Value& v : log.values_of(c)) values.push_back(value_json(log, v, spans));
@@ -161,7 +161,7 @@ std::string dump_ast_text(const SourceManager& sources, const ast::Log& log) {
         print_value(out, log, v);
       }
       for (const ast::Clause& c : log.clauses_of(s)) {
-        out += fmt::format(" [{}", c.key.empty() ? "roll" : c.key);
+        out += fmt::format(" [{}", c.key == ast::Word::none ? "roll" : ast::word_text(c.key));
         for (const ast::Value& v : log.values_of(c)) {
           out += fmt::format(" {}:", kind_name(v.kind));
           print_value(out, log, v);
@@ -171,7 +171,7 @@ std::string dump_ast_text(const SourceManager& sources, const ast::Log& log) {
       if (!s.outcomes.empty()) {
         out += " =>";
         for (const ast::Clause& c : log.outcomes(s)) {
-          out += fmt::format(" [{}", c.key);
+          out += fmt::format(" [{}", ast::word_text(c.key));
           for (const ast::Value& v : log.values_of(c)) {
             out.push_back(' ');
             print_value(out, log, v);

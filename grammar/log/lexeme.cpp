@@ -12,6 +12,14 @@ namespace {
 constexpr std::int64_t overflow_sentinel = std::numeric_limits<std::int64_t>::max();
 
 std::int64_t to_int(std::string_view text) {
+  // Most numbers of a log are a digit or two (faces, hexes, counts): summed
+  // here instead of a call of from_chars. Eighteen digits cannot overflow.
+  if (!text.empty() && text.size() <= 18) {
+    std::int64_t v = 0;
+    std::size_t i = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') v = v * 10 + (text[i++] - '0');
+    if (i == text.size()) return v;
+  }
   if (!text.empty() && text.front() == '+') text.remove_prefix(1);
   std::int64_t v = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -25,6 +33,15 @@ double to_double(std::string_view text) {
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc()) return 0;
   return v;
+}
+
+// A coordinate of digits only, which fitted its integer, is that integer
+// exactly as a double (to_double would round the same decimal to the same
+// value): no second conversion. A signed one goes through to_double, which
+// keeps `-0` negative.
+double integral_coordinate(std::string_view text, std::int64_t value) {
+  if (text.empty() || text.front() < '0' || text.front() > '9' || value == overflow_sentinel) return to_double(text);
+  return static_cast<double>(value);
 }
 
 Span sub_span(Span whole, std::size_t begin, std::size_t end) {
@@ -62,16 +79,19 @@ bool overflowed(const ast::Log& log, const ast::Value& value) {
   return false;
 }
 
-ast::Value make_word(ast::Log& log, std::string_view text, Span span) {
-  ast::Value v;
-  v.span = span;
-  v.kind = ast::ValueKind::word;
-  v.text = lower_case(log, text);
-  return v;
+void make_word(ast::Log& log, std::string_view text, Span span, ast::Value& v) {
+  make_lower_word(log, lower_case(log, text), span, v);
 }
 
-ast::Value make_number(ast::Log&, std::string_view text, Span span) {
-  ast::Value v;
+void make_lower_word(ast::Log&, std::string_view text, Span span, ast::Value& v) {
+  v.span = span;
+  v.kind = ast::ValueKind::word;
+  v.text = text;
+  // Decided once here, for the binder and lowering, which compare ids.
+  v.word = ast::find_word(text);
+}
+
+void make_number(ast::Log&, std::string_view text, Span span, ast::Value& v) {
   v.span = span;
   v.explicit_sign = !text.empty() && (text.front() == '+' || text.front() == '-');
   if (text.find('.') != std::string_view::npos) {
@@ -83,28 +103,31 @@ ast::Value make_number(ast::Log&, std::string_view text, Span span) {
     v.integer = to_int(text);
     v.x = static_cast<double>(v.integer);
   }
-  return v;
 }
 
-ast::Value make_position(ast::Log& log, std::string_view text, Span span) {
-  ast::Value v;
+void make_position(ast::Log& log, std::string_view text, Span span, ast::Value& v) {
   v.span = span;
   v.kind = ast::ValueKind::position;
   v.text = text;
   const std::size_t comma = text.find(',');
-  v.x = to_double(text.substr(0, comma));
-  v.y = to_double(text.substr(comma + 1));
+  const std::string_view first = text.substr(0, comma);
+  const std::string_view second = text.substr(comma + 1);
   // Integral positions (hexes) keep their exact value in the parts.
   if (text.find('.') == std::string_view::npos) {
     v.items = {size_of(log.parts), 2};
-    log.parts.push_back(to_int(text.substr(0, comma)));
-    log.parts.push_back(to_int(text.substr(comma + 1)));
+    const std::int64_t col = to_int(first);
+    const std::int64_t row = to_int(second);
+    log.parts.push_back(col);
+    log.parts.push_back(row);
+    v.x = integral_coordinate(first, col);
+    v.y = integral_coordinate(second, row);
+    return;
   }
-  return v;
+  v.x = to_double(first);
+  v.y = to_double(second);
 }
 
-ast::Value make_size(ast::Log& log, std::string_view text, Span span) {
-  ast::Value v;
+void make_size(ast::Log& log, std::string_view text, Span span, ast::Value& v) {
   v.span = span;
   v.kind = ast::ValueKind::size;
   const std::size_t x = text.find_first_of("xX");
@@ -118,20 +141,16 @@ ast::Value make_size(ast::Log& log, std::string_view text, Span span) {
     v.unit = a == 'm' ? ast::SizeUnit::mm : a == 'c' ? ast::SizeUnit::cm : ast::SizeUnit::in;
   }
   v.text = lower_case(log, text);
-  return v;
 }
 
-ast::Value make_target(ast::Log&, std::string_view text, Span span) {
-  ast::Value v;
+void make_target(ast::Log&, std::string_view text, Span span, ast::Value& v) {
   v.span = span;
   v.kind = ast::ValueKind::target;
   v.text = text;
   v.integer = to_int(text.substr(0, text.size() - 1));
-  return v;
 }
 
-ast::Value make_fraction(ast::Log& log, std::string_view text, Span span) {
-  ast::Value v;
+void make_fraction(ast::Log& log, std::string_view text, Span span, ast::Value& v) {
   v.span = span;
   v.kind = ast::ValueKind::fraction;
   v.text = text;
@@ -144,19 +163,15 @@ ast::Value make_fraction(ast::Log& log, std::string_view text, Span span) {
     start = slash + 1;
   }
   v.items.count = size_of(log.parts) - v.items.first;
-  return v;
 }
 
-ast::Value make_date(ast::Log&, std::string_view text, Span span) {
-  ast::Value v;
+void make_date(ast::Log&, std::string_view text, Span span, ast::Value& v) {
   v.span = span;
   v.kind = ast::ValueKind::date;
   v.text = text;
-  return v;
 }
 
-ast::Value make_text(ast::Log& log, std::string_view text, Span span) {
-  ast::Value v;
+void make_text(ast::Log& log, std::string_view text, Span span, ast::Value& v) {
   v.span = span;
   v.kind = ast::ValueKind::text;
   text.remove_prefix(1);
@@ -164,7 +179,7 @@ ast::Value make_text(ast::Log& log, std::string_view text, Span span) {
   const std::size_t escape = text.find('\\');
   if (escape == std::string_view::npos) {
     v.text = text;
-    return v;
+    return;
   }
   // Unescaped, the text is shorter: write it once into the arena.
   char* out = log.arena.allocate(text.size());
@@ -174,11 +189,9 @@ ast::Value make_text(ast::Log& log, std::string_view text, Span span) {
     out[n++] = text[i];
   }
   v.text = std::string_view(out, n);
-  return v;
 }
 
-ast::Value make_roll(ast::Log& log, std::string_view text, Span span) {
-  ast::Value v;
+void make_roll(ast::Log& log, std::string_view text, Span span, ast::Value& v) {
   v.span = span;
   v.kind = ast::ValueKind::roll;
   const std::size_t eq = text.find('=');
@@ -205,7 +218,6 @@ ast::Value make_roll(ast::Log& log, std::string_view text, Span span) {
     log.faces.push_back(face);
   }
   v.items.count = static_cast<std::uint32_t>(log.faces.size()) - v.items.first;
-  return v;
 }
 
 }  // namespace umpire::log::detail

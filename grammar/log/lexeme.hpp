@@ -3,23 +3,30 @@
 // checked the shape, so these only convert; numbers too large for their type
 // are reported by the schema through `overflowed`. Texts are views into the
 // source where they can be; faces and parts go to the log's shared vectors.
+// Each fills `out`, a value-initialized Value: the scanner's is already in
+// its place in the log's vector. (Returned by value, a Value was written
+// field by field and then copied into the vector with wider loads, which
+// stalled on store forwarding for every value of a log.)
 #include <string_view>
 
 #include "grammar/log/ast.hpp"
 
 namespace umpire::log::detail {
 
-ast::Value make_word(ast::Log& log, std::string_view text, Span span);
-ast::Value make_number(ast::Log& log, std::string_view text, Span span);
-ast::Value make_position(ast::Log& log, std::string_view text, Span span);
-ast::Value make_size(ast::Log& log, std::string_view text, Span span);
-ast::Value make_target(ast::Log& log, std::string_view text, Span span);
-ast::Value make_fraction(ast::Log& log, std::string_view text, Span span);
-ast::Value make_date(ast::Log& log, std::string_view text, Span span);
+void make_word(ast::Log& log, std::string_view text, Span span, ast::Value& out);
+// A word already known to have no capital letter (the scanner sees them as
+// it reads the word): no second pass to lower-case it.
+void make_lower_word(ast::Log& log, std::string_view text, Span span, ast::Value& out);
+void make_number(ast::Log& log, std::string_view text, Span span, ast::Value& out);
+void make_position(ast::Log& log, std::string_view text, Span span, ast::Value& out);
+void make_size(ast::Log& log, std::string_view text, Span span, ast::Value& out);
+void make_target(ast::Log& log, std::string_view text, Span span, ast::Value& out);
+void make_fraction(ast::Log& log, std::string_view text, Span span, ast::Value& out);
+void make_date(ast::Log& log, std::string_view text, Span span, ast::Value& out);
 // `text` is the whole literal with its quotes.
-ast::Value make_text(ast::Log& log, std::string_view text, Span span);
+void make_text(ast::Log& log, std::string_view text, Span span, ast::Value& out);
 // `text` is `notation=face,face...`, possibly with blanks round the commas.
-ast::Value make_roll(ast::Log& log, std::string_view text, Span span);
+void make_roll(ast::Log& log, std::string_view text, Span span, ast::Value& out);
 
 // Lower-cases ASCII letters (keywords and identifiers are case-insensitive):
 // the text itself when it has no capital, else a copy in the log's arena.

@@ -24,14 +24,21 @@ iterator_type skip_digits(iterator_type p, iterator_type last) {
 // Where a fast value may end: nothing that X3 could read on as part of it.
 bool ends_value(iterator_type p, iterator_type last) { return p == last || is_blank(*p) || *p == '#'; }
 
-// `id_start id_char* ('+' id_start id_char*)*`, the X3 word rule.
-iterator_type scan_word(iterator_type p, iterator_type last) {
+bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+
+// `id_start id_char* ('+' id_start id_char*)*`, the X3 word rule. `upper`
+// tells whether a capital letter was read (a word without is kept as it
+// stands, with no second pass to lower-case it).
+iterator_type scan_word(iterator_type p, iterator_type last, bool& upper) {
+  bool seen = is_upper(*p);
   ++p;
-  while (p != last && is_id_char(*p)) ++p;
+  while (p != last && is_id_char(*p)) seen |= is_upper(*p++);
   while (last - p >= 2 && *p == '+' && is_id_start(p[1])) {
+    seen |= is_upper(p[1]);
     p += 2;
-    while (p != last && is_id_char(*p)) ++p;
+    while (p != last && is_id_char(*p)) seen |= is_upper(*p++);
   }
+  upper = seen;
   return p;
 }
 
@@ -115,11 +122,18 @@ class Scanner {
     p_ = last_;
   }
 
-  template <ast::Value (*Make)(ast::Log&, std::string_view, Span)>
+  // The value is built in its place in the log's vector (lexeme.hpp says why).
+  template <void (*Make)(ast::Log&, std::string_view, Span, ast::Value&)>
   bool take(iterator_type end) {
-    push(Make(log_, std::string_view(p_, static_cast<std::size_t>(end - p_)), span(p_, end)));
+    ast::Value& v = log_.values.emplace_back();
+    ++raw_.item_count;
+    Make(log_, std::string_view(p_, static_cast<std::size_t>(end - p_)), span(p_, end), v);
     p_ = end;
     return true;
+  }
+
+  bool word(iterator_type end, bool upper) {
+    return upper ? take<detail::make_word>(end) : take<detail::make_lower_word>(end);
   }
 
   bool fast_value() {
@@ -142,11 +156,16 @@ class Scanner {
       // A roll always has '=' right after its notation, which is made of
       // letters, digits, signs and '<' '>': a run of word characters ended
       // by a blank or a comment is no roll.
-      const iterator_type end = scan_word(p_, last_);
-      if (ends_value(end, last_)) return take<detail::make_word>(end);
+      bool upper = false;
+      const iterator_type end = scan_word(p_, last_, upper);
+      if (ends_value(end, last_)) return word(end, upper);
       return false;
     }
-    if (is_id_start(c)) return take<detail::make_word>(scan_word(p_, last_));  // X3 has only `word` for these
+    if (is_id_start(c)) {  // X3 has only `word` for these
+      bool upper = false;
+      const iterator_type end = scan_word(p_, last_, upper);
+      return word(end, upper);
+    }
     return false;
   }
 

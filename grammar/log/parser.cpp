@@ -180,8 +180,8 @@ bool LineReader::next(ast::Log& log) {
       const Span stmt_span{file_, log.values[raw.first_item].span.begin,
                            raw.has_comment ? raw.comment_span.begin : line_span.end};
       auto mode = static_cast<detail::PositionMode>(mode_);
-      auto st = detail::bind_statement(log, raw, stmt_span, mode, diags_);
-      if (!st) {
+      ast::Statement& st = out.statement;
+      if (!detail::bind_statement(log, raw, stmt_span, mode, diags_, st)) {
         log.lines.pop_back();
         mark.restore(log);
         continue;
@@ -189,12 +189,11 @@ bool LineReader::next(ast::Log& log) {
       // The binder kept the values only, at the start of the line's items.
       log.values.resize(raw.first_item + raw.item_count);
       // Trailing blanks before a comment are not part of the statement.
-      std::string_view body = text.substr(st->span.begin, st->span.size());
-      st->span.end = st->span.begin + static_cast<std::uint32_t>(trim_right(body).size());
-      if (st->verb == ast::Verb::map) mode_ = static_cast<std::uint8_t>(detail::PositionMode::hex);
-      if (st->verb == ast::Verb::table) mode_ = static_cast<std::uint8_t>(detail::PositionMode::table);
+      std::string_view body = text.substr(st.span.begin, st.span.size());
+      st.span.end = st.span.begin + static_cast<std::uint32_t>(trim_right(body).size());
+      if (st.verb == ast::Verb::map) mode_ = static_cast<std::uint8_t>(detail::PositionMode::hex);
+      if (st.verb == ast::Verb::table) mode_ = static_cast<std::uint8_t>(detail::PositionMode::table);
       out.has_statement = true;
-      out.statement = *st;
     }
     any_line_ = true;
     return true;

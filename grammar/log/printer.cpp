@@ -23,9 +23,9 @@ void print_integer(std::string& out, std::int64_t value) {
 }
 
 void print_clause(std::string& out, const ast::Log& log, const ast::Clause& c) {
-  if (!c.key.empty()) {
+  if (c.key != ast::Word::none) {
     out.push_back(' ');
-    out += c.key;
+    out += ast::word_text(c.key);
   }
   for (const ast::Value& v : log.values_of(c)) {
     out.push_back(' ');

@@ -19,7 +19,9 @@ auto const make = [](auto& ctx) {
   const auto& range = x3::_attr(ctx);
   const char* b = &*range.begin();
   const char* e = b + (range.end() - range.begin());
-  x3::_val(ctx) = log::detail::make_roll(log_of(ctx), std::string_view(b, static_cast<std::size_t>(e - b)), span_of(ctx, b, e));
+  ast::Value& v = x3::_val(ctx);
+  v = ast::Value{};
+  log::detail::make_roll(log_of(ctx), std::string_view(b, static_cast<std::size_t>(e - b)), span_of(ctx, b, e), v);
 };
 
 }  // namespace roll_detail

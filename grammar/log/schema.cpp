@@ -42,11 +42,7 @@ std::string_view kind_name(ValueKind kind) {
 constexpr std::size_t suggest_limit = 64;
 constexpr std::size_t max_word = 128;
 
-// Keyword comparison for the binder's loops: most candidates differ in
-// length or first letter, which is cheaper to see than to call memcmp.
-bool same_word(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && (a.empty() || (a.front() == b.front() && a == b));
-}
+using ast::Word;
 
 std::string describe(const Value& v) {
   if (v.kind == ValueKind::word) return "'" + shown(v.text) + "'";
@@ -56,29 +52,31 @@ std::string describe(const Value& v) {
 
 class Binder {
  public:
-  Binder(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags)
+  Binder(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags,
+         ast::Statement& out)
       : log_(log),
         items_(log.values.data() + raw.first_item, raw.item_count),
         raw_(raw),
         line_span_(line_span),
         mode_(mode),
-        diags_(diags) {}
+        diags_(diags),
+        st_(out) {}
 
-  std::optional<ast::Statement> run() {
+  bool run() {
     if (raw_.arrow_index < -1) {
       diags_.error("log.syntax.second-arrow", raw_.arrow_span, "a statement states its outcomes once")
           .hint("put every outcome after the first '=>'");
-      return std::nullopt;
+      return false;
     }
     end_ = raw_.arrow_index >= 0 ? static_cast<std::size_t>(raw_.arrow_index) : items_.size();
     // Ids and keywords are short; a longer word is junk, and reporting it here
     // keeps every later message and suggestion small.
     for (const Value& v : items_) {
-      if (too_long(v)) return std::nullopt;
+      if (too_long(v)) return false;
       if (v.kind != ValueKind::list) continue;
       for (const ast::ListEntry& e : log_.entries_of(v)) {
         for (const Value& x : log_.values_of(e)) {
-          if (too_long(x)) return std::nullopt;
+          if (too_long(x)) return false;
         }
       }
     }
@@ -87,9 +85,10 @@ class Binder {
       diags_.error("log.syntax.expected-statement", first.span, "expected a statement keyword like 'move', found {}",
                    describe(first))
           .hint("every line starts with a keyword; see docs/log-format.md");
-      return std::nullopt;
+      return false;
     }
-    const auto verb = find_verb(first.text);
+    // The scanner decided which word it is (Value::word).
+    const auto verb = ast::verb_of(first.word);
     if (!verb) {
       auto d = diags_.error("log.syntax.unknown-statement", first.span, "unknown statement '{}'", shown(first.text));
       if (auto best = first.text.size() <= suggest_limit ? closest_match(first.text, verb_keywords()) : std::nullopt) {
@@ -98,33 +97,33 @@ class Binder {
       } else {
         d.hint("statements are listed in docs/log-format.md");
       }
-      return std::nullopt;
+      return false;
     }
     spec_ = &verb_spec(*verb);
     st_.verb = *verb;
     st_.verb_span = first.span;
     st_.span = line_span_;
     pos_ = 1;
-    if (!bind_args()) return std::nullopt;
-    if (!bind_clauses(spec_->keys, st_.clauses, true)) return std::nullopt;
+    if (!bind_args()) return false;
+    if (!bind_clauses(spec_->keys, st_.clauses, true)) return false;
     if (raw_.arrow_index >= 0) {
       if (!spec_->outcomes) {
         diags_.error("log.syntax.no-outcomes", raw_.arrow_span, "'{}' takes no stated outcomes",
                      ast::verb_name(st_.verb))
             .hint("outcomes follow actions such as 'shoot', 'test' or 'combat'");
-        return std::nullopt;
+        return false;
       }
       st_.arrow_span = raw_.arrow_span;
       end_ = items_.size();
-      if (!bind_clauses(outcome_keys(), st_.outcomes, false)) return std::nullopt;
+      if (!bind_clauses(outcome_keys(), st_.outcomes, false)) return false;
       if (st_.outcomes.empty() && !st_.agreed.present) {
         diags_.error("log.syntax.expected-outcome", raw_.arrow_span, "expected an outcome after '=>'")
             .hint("for example '=> hits 2 losses 1' or '=> pass'");
-        return std::nullopt;
+        return false;
       }
     }
     raw_.item_count = static_cast<std::uint32_t>(written_);  // the caller drops the rest
-    return std::move(st_);
+    return true;
   }
 
  private:
@@ -135,32 +134,35 @@ class Binder {
     return true;
   }
 
-  bool is_key(const Value& v, std::span<const KeySpec> keys) const {
-    if (v.kind != ValueKind::word) return false;
-    if (v.text == "agreed") return true;
+  // Keys, labels and slot words are compared by id: a value that is no word,
+  // or a word that is none of the language's, has Word::none, which no key is.
+  static const KeySpec* key_of(const Value& v, std::span<const KeySpec> keys) {
+    if (v.word == Word::none) return nullptr;
     for (const KeySpec& k : keys) {
-      if (same_word(k.key, v.text)) return true;
+      if (k.key == v.word) return &k;  // keys of a statement are distinct
     }
-    return false;
+    return nullptr;
+  }
+  static bool is_key(const Value& v, std::span<const KeySpec> keys) {
+    return v.word == Word::agreed || key_of(v, keys) != nullptr;
   }
   bool is_label(std::size_t i) const {
-    return items_[i].kind == ValueKind::word && i + 1 < end_ && items_[i + 1].kind == ValueKind::roll &&
-           is_roll_label(items_[i].text);
+    return i + 1 < end_ && items_[i + 1].kind == ValueKind::roll && is_roll_label(items_[i].word);
   }
   bool fits(const Slot& slot, std::size_t i, std::span<const KeySpec> keys) const {
     if (i >= end_) return false;
     const Value& v = items_[i];
     if ((slot.kinds & kind_bit(v.kind)) == 0) return false;
-    if (!slot.after.empty() && !same_word(previous_word_, slot.after)) return false;
-    if (v.kind == ValueKind::word && !slot.words.empty() && !is_one_of(v.text, slot.words)) return false;
+    if (slot.after != Word::none && previous_word_ != slot.after) return false;
+    if (v.kind == ValueKind::word && !slot.words.empty() && !is_one_of(v.word, slot.words)) return false;
     // A label word just before a roll labels it (`hit 6d6=...`), unless the
     // slot needs exactly one value.
     if (v.kind == ValueKind::word && (is_key(v, keys) || (slot.arity != Arity::one && is_label(i)))) return false;
     return true;
   }
 
-  static bool is_one_of(std::string_view word, std::span<const std::string_view> words) {
-    return std::any_of(words.begin(), words.end(), [&](std::string_view w) { return same_word(w, word); });
+  static bool is_one_of(Word word, std::span<const Word> words) {
+    return word != Word::none && std::find(words.begin(), words.end(), word) != words.end();
   }
 
   // An optional slot of a closed vocabulary, reached (`off-table` written),
@@ -169,7 +171,7 @@ class Binder {
   // keyword.
   bool misses_closed_word(const Slot& slot, std::span<const KeySpec> keys) const {
     if (slot.arity != Arity::optional || slot.words.empty() || pos_ >= end_) return false;
-    if (!slot.after.empty() && !same_word(previous_word_, slot.after)) return false;
+    if (slot.after != Word::none && previous_word_ != slot.after) return false;
     const Value& v = items_[pos_];
     return v.kind == ValueKind::word && !is_key(v, keys) && !is_label(pos_);
   }
@@ -206,7 +208,7 @@ class Binder {
     out = {index_of(written_), 0};
     // Views only: texts of values live in the source or the log's arena.
     std::string_view after = after_first;
-    previous_word_ = {};
+    previous_word_ = Word::none;
     for (const Slot& slot : slots) {
       std::size_t count = 0;
       while (fits(slot, pos_, keys)) {
@@ -215,7 +217,7 @@ class Binder {
               .hint("numbers in a log are small: counts, scores, inches or hexes");
           return false;
         }
-        previous_word_ = items_[pos_].kind == ValueKind::word ? items_[pos_].text : std::string_view();
+        previous_word_ = items_[pos_].word;
         keep(pos_);
         ++pos_;
         ++out.count;
@@ -264,7 +266,7 @@ class Binder {
     out = {static_cast<std::uint32_t>(log_.clauses.size()), 0};
     while (pos_ < end_) {
       Value& v = items_[pos_];
-      if (v.kind == ValueKind::word && v.text == "agreed") {
+      if (v.word == Word::agreed) {
         if (!bind_agreed()) return false;
         continue;
       }
@@ -281,7 +283,7 @@ class Binder {
           return false;
         }
         if (v.kind == ValueKind::word) {
-          clause.key = roll_label(v.text);
+          clause.key = v.word;
           clause.key_span = v.span;
           ++pos_;
         }
@@ -292,15 +294,7 @@ class Binder {
         push(clause, out);
         continue;
       }
-      const KeySpec* key = nullptr;
-      if (v.kind == ValueKind::word) {
-        for (const KeySpec& k : keys) {
-          if (same_word(k.key, v.text)) {
-            key = &k;  // keys of a statement are distinct
-            break;
-          }
-        }
-      }
+      const KeySpec* key = key_of(v, keys);
       if (key == nullptr) {
         report_unexpected(v, keys, actions);
         return false;
@@ -308,7 +302,7 @@ class Binder {
       clause.key = key->key;
       clause.key_span = v.span;
       ++pos_;
-      if (!take(key->values, clause.values, keys, clause.key)) return false;
+      if (!take(key->values, clause.values, keys, ast::word_text(clause.key))) return false;
       clause.span = clause.values.empty() ? clause.key_span
                                           : merge(clause.key_span, log_.values[clause.values.end() - 1].span);
       push(clause, out);
@@ -323,7 +317,7 @@ class Binder {
 
   void report_unexpected(const Value& v, std::span<const KeySpec> keys, bool actions) {
     std::vector<std::string> names;
-    for (const KeySpec& k : keys) names.emplace_back(k.key);
+    for (const KeySpec& k : keys) names.emplace_back(ast::word_text(k.key));
     names.emplace_back("agreed");
     const std::string_view verb = ast::verb_name(st_.verb);
     if (v.kind == ValueKind::word && actions && spec_->rolls && pos_ + 1 < end_ &&
@@ -357,7 +351,7 @@ class Binder {
     if (keys.empty()) {
       d.hint("'{}' takes nothing more", verb);
     } else {
-      d.hint("a {} follows a keyword such as '{}'", kind_name(v.kind), keys.front().key);
+      d.hint("a {} follows a keyword such as '{}'", kind_name(v.kind), ast::word_text(keys.front().key));
     }
   }
 
@@ -367,19 +361,21 @@ class Binder {
   Span line_span_;
   PositionMode mode_;
   DiagnosticEngine& diags_;
+  // Bound in place, in the line of the log (a Statement built here and copied
+  // there twice was read back with wider loads than it was written with).
+  ast::Statement& st_;
   const VerbSpec* spec_ = nullptr;
-  ast::Statement st_;
   std::size_t pos_ = 0;
   std::size_t written_ = 0;  // values kept so far, at the start of items_
-  std::string_view previous_word_;  // the word taken last by take(), if the last value was a word
+  Word previous_word_ = Word::none;  // the word taken last by take(), if the last value was one of the language's
   std::size_t end_ = 0;
 };
 
 }  // namespace
 
-std::optional<ast::Statement> bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode,
-                                             DiagnosticEngine& diags) {
-  return Binder(log, raw, line_span, mode, diags).run();
+bool bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags,
+                    ast::Statement& out) {
+  return Binder(log, raw, line_span, mode, diags, out).run();
 }
 
 }  // namespace umpire::log::detail

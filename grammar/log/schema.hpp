@@ -30,14 +30,14 @@ struct Slot {
   std::string_view expect;
   // When not empty, the only words the slot takes: a destination is a
   // position or the word `off-table`, never any other word.
-  std::span<const std::string_view> words = {};
-  // When not empty, the slot takes a value only right after this word: the
+  std::span<const ast::Word> words = {};
+  // When not none, the slot takes a value only right after this word: the
   // edge in `to off-table north`.
-  std::string_view after = {};
+  ast::Word after = ast::Word::none;
 };
 
 struct KeySpec {
-  std::string_view key;
+  ast::Word key;                 // ast::word_text gives the keyword
   std::span<const Slot> values;  // empty: a flag such as `pass`
 };
 
@@ -53,19 +53,21 @@ const VerbSpec& verb_spec(ast::Verb verb);
 std::optional<ast::Verb> find_verb(std::string_view keyword);
 std::vector<std::string> verb_keywords();
 std::span<const KeySpec> outcome_keys();
-bool is_roll_label(std::string_view word);
-// The schema's own spelling of a roll label (a view that lives for ever).
-std::string_view roll_label(std::string_view word);
+bool is_roll_label(ast::Word word);
+// The id of a roll label, Word::none when the word labels no roll.
+ast::Word roll_label(std::string_view word);
 std::vector<std::string> roll_labels();
 
 // How positions are worded in expectations, from the battlefield seen so far.
 enum class PositionMode : std::uint8_t { unknown, hex, table };
 
-// Binds one parsed line to a statement; on a mismatch reports one diagnostic
-// and returns nullopt (the statement is dropped, the next line parses anew).
-// The values stay in `log.values` where the grammar put them; clauses are
-// appended to `log.clauses` (the caller truncates both when nullopt).
-std::optional<ast::Statement> bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode,
-                                             DiagnosticEngine& diags);
+// Binds one parsed line to a statement, written into `out` (a
+// value-initialized Statement, in its place in the log); on a mismatch
+// reports one diagnostic and returns false (the statement is dropped, the
+// next line parses anew). The values stay in `log.values` where the grammar
+// put them; clauses are appended to `log.clauses` (the caller truncates both
+// when false).
+bool bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags,
+                    ast::Statement& out);
 
 }  // namespace umpire::log::detail

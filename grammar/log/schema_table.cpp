@@ -8,6 +8,7 @@ namespace umpire::log::detail {
 namespace {
 
 using K = ast::ValueKind;
+using ast::Word;
 using A = Arity;
 
 constexpr KindMask W = kind_bit(K::word);
@@ -41,11 +42,11 @@ constexpr Slot one_side{W, A::one, "a side id like 'romans'", "side"};
 constexpr Slot many_units{W, A::many, "one or more unit ids", "unit"};
 // `to off-table [edge]`: a move, flight or pursuit that leaves the map or
 // the table. Any other word where a position is expected stays an error.
-constexpr std::array<std::string_view, 1> off_table_words{"off-table"};
-constexpr std::array<std::string_view, 4> edge_words{"north", "south", "east", "west"};
+constexpr std::array<Word, 1> off_table_words{Word::off_table};
+constexpr std::array<Word, 4> edge_words{Word::north, Word::south, Word::east, Word::west};
 constexpr Slot one_destination{P | W, A::one, "", "position", off_table_words, {}};
 constexpr Slot opt_edge{W, A::optional, "a table edge: 'north', 'south', 'east' or 'west'", "edge", edge_words,
-                        "off-table"};
+                        Word::off_table};
 
 constexpr std::array<Slot, 1> s_unit{unit_id};
 constexpr std::array<Slot, 2> s_unit_target{unit_id, target_id};
@@ -73,14 +74,14 @@ constexpr std::array<Slot, 0> s_none{};
 constexpr std::array<Slot, 1> a_ulog{Slot{I, A::one, "a format version like 1", "integer"}};
 constexpr std::array<Slot, 1> a_ruleset{
     Slot{W, A::one, "a ruleset id like 'hail-caesar', 'hail-caesar-hyw', 'wab' or 'sabreur-hex'", "ruleset"}};
-constexpr std::array<KeySpec, 1> k_ruleset{{{"edition", s_text}}};
+constexpr std::array<KeySpec, 1> k_ruleset{{{Word::edition, s_text}}};
 constexpr std::array<Slot, 1> a_data{Slot{T, A::one, "the rules data file in quotes", "text"}};
-constexpr std::array<KeySpec, 2> k_data{{{"sha256", s_text}, {"version", s_text}}};
+constexpr std::array<KeySpec, 2> k_data{{{Word::sha256, s_text}, {Word::version, s_text}}};
 constexpr std::array<Slot, 1> a_text{Slot{T, A::one, "a text in quotes", "text"}};
-constexpr std::array<KeySpec, 2> k_event{{{"round", s_int}, {"table", s_int}}};
+constexpr std::array<KeySpec, 2> k_event{{{Word::round, s_int}, {Word::table, s_int}}};
 constexpr std::array<Slot, 1> a_date{Slot{D, A::one, "a date like 2026-11-21", "date"}};
 constexpr std::array<Slot, 2> a_side{Slot{W, A::one, "a side id like 'romans'", "side"}, opt_name};
-constexpr std::array<KeySpec, 2> k_side{{{"player", s_text}, {"points", s_int}}};
+constexpr std::array<KeySpec, 2> k_side{{{Word::player, s_text}, {Word::points, s_int}}};
 constexpr std::array<Slot, 2> a_dice{Slot{W, A::one, "'recorded' or 'seeded'", "dice-mode"},
                                      Slot{I, A::optional, "a seed", "integer"}};
 // ---- battlefield ----
@@ -89,103 +90,110 @@ constexpr std::array<Slot, 2> a_map{Slot{W, A::one, "'hex'", "word"},
 constexpr std::array<Slot, 1> a_table{Slot{S, A::one, "a table size in inches like 72x48", "size"}};
 constexpr std::array<Slot, 2> a_hex{many_positions,
                                     Slot{W, A::one, "a terrain like 'wood' or 'hill+wood'", "terrain"}};
-constexpr std::array<KeySpec, 1> k_hex{{{"name", s_text}}};
+constexpr std::array<KeySpec, 1> k_hex{{{Word::name, s_text}}};
 constexpr std::array<Slot, 3> a_hexside{one_position, one_position,
                                         Slot{W, A::one, "a hexside feature like 'stream', 'ford', 'bridge' or 'impassable'", "terrain"}};
 constexpr std::array<Slot, 2> a_terrain{Slot{W, A::one, "a terrain kind like 'wood' or 'hill'", "terrain"}, opt_name};
-constexpr std::array<KeySpec, 4> k_terrain{{{"rect", s_rect}, {"polygon", s_positions}, {"rotation", s_number}, {"height", s_int}}};
+constexpr std::array<KeySpec, 4> k_terrain{{{Word::rect, s_rect}, {Word::polygon, s_positions}, {Word::rotation, s_number}, {Word::height, s_int}}};
 constexpr std::array<Slot, 1> a_edge{Slot{W, A::one, "a table edge: 'north', 'south', 'east' or 'west'", "edge"}};
-constexpr std::array<KeySpec, 1> k_edge{{{"home", s_side}}};
+constexpr std::array<KeySpec, 1> k_edge{{{Word::home, s_side}}};
 // ---- armies ----
 constexpr std::array<Slot, 1> a_army{one_side};
-constexpr std::array<KeySpec, 2> k_army{{{"points", s_int}, {"list", s_text}}};
+constexpr std::array<KeySpec, 2> k_army{{{Word::points, s_int}, {Word::list, s_text}}};
 constexpr std::array<Slot, 2> a_division{Slot{W, A::one, "a division id like 'd1'", "unit"}, opt_name};
 constexpr std::array<Slot, 2> a_general{Slot{W, A::one, "a general id like 'g1'", "unit"}, opt_name};
-constexpr std::array<KeySpec, 4> k_general{{{"command", s_int}, {"at", s_position}, {"points", s_int}, {"facing", s_facing}}};
+constexpr std::array<KeySpec, 4> k_general{{{Word::command, s_int}, {Word::at, s_position}, {Word::points, s_int}, {Word::facing, s_facing}}};
 constexpr std::array<Slot, 2> a_unit{unit_id, opt_name};
-constexpr std::array<KeySpec, 16> k_unit{{{"profile", s_word},
-                                          {"stats", s_list},
-                                          {"type", s_word},
-                                          {"quality", s_word},
-                                          {"skills", s_list},
-                                          {"special", s_list},
-                                          {"equipment", s_list},
-                                          {"strength", s_int},
-                                          {"models", s_int},
-                                          {"stamina", s_int},
-                                          {"command", s_int},
-                                          {"formation", s_formation},
-                                          {"base", std::span<const Slot>(s_rect).subspan(1)},
-                                          {"points", s_int},
-                                          {"ranks", s_int},
-                                          {"general", s_general}}};
+constexpr std::array<KeySpec, 16> k_unit{{{Word::profile, s_word},
+                                          {Word::stats, s_list},
+                                          {Word::type, s_word},
+                                          {Word::quality, s_word},
+                                          {Word::skills, s_list},
+                                          {Word::special, s_list},
+                                          {Word::equipment, s_list},
+                                          {Word::strength, s_int},
+                                          {Word::models, s_int},
+                                          {Word::stamina, s_int},
+                                          {Word::command, s_int},
+                                          {Word::formation, s_formation},
+                                          {Word::base, std::span<const Slot>(s_rect).subspan(1)},
+                                          {Word::points, s_int},
+                                          {Word::ranks, s_int},
+                                          {Word::general, s_general}}};
 // ---- deployment ----
-constexpr std::array<KeySpec, 3> k_deploy{{{"at", s_positions}, {"facing", s_facing}, {"formation", s_formation}}};
+constexpr std::array<KeySpec, 3> k_deploy{{{Word::at, s_positions}, {Word::facing, s_facing}, {Word::formation, s_formation}}};
 // ---- turns ----
 constexpr std::array<Slot, 2> a_turn{Slot{I, A::one, "a turn number like 1", "integer"}, one_side};
 constexpr std::array<Slot, 1> a_phase{Slot{W, A::one, "a phase like 'movement' or 'shooting'", "phase"}};
-constexpr std::array<KeySpec, 2> k_end{{{"winner", s_side}, {"reason", s_text}}};
+constexpr std::array<KeySpec, 2> k_end{{{Word::winner, s_side}, {Word::reason, s_text}}};
 // ---- actions ----
-constexpr std::array<KeySpec, 5> k_order{{{"by", s_general}, {"as", s_word}, {"target", s_unit}, {"mod", s_mod}, {"against", s_int}}};
-constexpr std::array<KeySpec, 3> k_activate{{{"cost", s_int}, {"by", s_word}, {"mod", s_mod}}};
+constexpr std::array<KeySpec, 5> k_order{{{Word::by, s_general}, {Word::as, s_word}, {Word::target, s_unit}, {Word::mod, s_mod}, {Word::against, s_int}}};
+constexpr std::array<KeySpec, 3> k_activate{{{Word::cost, s_int}, {Word::by, s_word}, {Word::mod, s_mod}}};
 constexpr std::array<Slot, 2> a_move{unit_id, Slot{W, A::optional, "a manoeuvre like 'march' or 'wheel'", "word"}};
-constexpr std::array<KeySpec, 8> k_move{{{"to", s_destination},
-                                         {"path", s_positions},
-                                         {"facing", s_facing},
-                                         {"formation", s_formation},
-                                         {"distance", s_number},
-                                         {"through", s_many_units},
-                                         {"by", s_word},
-                                         {"mod", s_mod}}};
+constexpr std::array<KeySpec, 8> k_move{{{Word::to, s_destination},
+                                         {Word::path, s_positions},
+                                         {Word::facing, s_facing},
+                                         {Word::formation, s_formation},
+                                         {Word::distance, s_number},
+                                         {Word::through, s_many_units},
+                                         {Word::by, s_word},
+                                         {Word::mod, s_mod}}};
 constexpr std::array<Slot, 2> a_form{unit_id, one_formation};
-constexpr std::array<KeySpec, 3> k_form{{{"facing", s_facing}, {"to", s_destination}, {"mod", s_mod}}};
-constexpr std::array<KeySpec, 6> k_charge{{{"on", s_word}, {"to", s_destination}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}, {"mod", s_mod}}};
+constexpr std::array<KeySpec, 3> k_form{{{Word::facing, s_facing}, {Word::to, s_destination}, {Word::mod, s_mod}}};
+constexpr std::array<KeySpec, 6> k_charge{{{Word::on, s_word}, {Word::to, s_destination}, {Word::path, s_positions}, {Word::facing, s_facing}, {Word::distance, s_number}, {Word::mod, s_mod}}};
 constexpr std::array<Slot, 2> a_respond{unit_id, Slot{W, A::one, "a response like 'hold', 'countercharge' or 'flee'", "word"}};
 constexpr std::array<Slot, 2> s_unit_or_position{Slot{W | P, A::one, "a unit id or a position", "unit"}, opt_edge};
-constexpr std::array<KeySpec, 6> k_respond{{{"to", s_unit_or_position}, {"at", s_position}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}, {"mod", s_mod}}};
-constexpr std::array<KeySpec, 4> k_shoot{{{"weapon", s_word}, {"range", s_number}, {"distance", s_number}, {"mod", s_mod}}};
-constexpr std::array<KeySpec, 2> k_combat{{{"vs", s_many_units}, {"round", s_int}}};
-constexpr std::array<KeySpec, 2> k_attack{{{"mod", s_mod}, {"dice", s_int}}};
+constexpr std::array<KeySpec, 6> k_respond{{{Word::to, s_unit_or_position}, {Word::at, s_position}, {Word::path, s_positions}, {Word::facing, s_facing}, {Word::distance, s_number}, {Word::mod, s_mod}}};
+constexpr std::array<KeySpec, 4> k_shoot{{{Word::weapon, s_word}, {Word::range, s_number}, {Word::distance, s_number}, {Word::mod, s_mod}}};
+constexpr std::array<KeySpec, 2> k_combat{{{Word::vs, s_many_units}, {Word::round, s_int}}};
+constexpr std::array<KeySpec, 2> k_attack{{{Word::mod, s_mod}, {Word::dice, s_int}}};
 constexpr std::array<Slot, 2> a_test{unit_id, Slot{W, A::one, "a test like 'morale', 'panic', 'break' or 'disorder'", "word"}};
-constexpr std::array<KeySpec, 3> k_test{{{"mod", s_mod}, {"against", s_int}, {"target", s_target}}};
-constexpr std::array<KeySpec, 2> k_save{{{"target", s_target}, {"mod", s_mod}}};
-constexpr std::array<KeySpec, 5> k_rally{{{"by", s_general}, {"mod", s_mod}, {"against", s_int}, {"formation", s_formation}, {"facing", s_facing}}};
+constexpr std::array<KeySpec, 3> k_test{{{Word::mod, s_mod}, {Word::against, s_int}, {Word::target, s_target}}};
+constexpr std::array<KeySpec, 2> k_save{{{Word::target, s_target}, {Word::mod, s_mod}}};
+constexpr std::array<KeySpec, 5> k_rally{{{Word::by, s_general}, {Word::mod, s_mod}, {Word::against, s_int}, {Word::formation, s_formation}, {Word::facing, s_facing}}};
 constexpr std::array<Slot, 2> a_pursue{unit_id, Slot{W, A::optional, "a unit id", "unit"}};
-constexpr std::array<KeySpec, 4> k_pursue{{{"to", s_destination}, {"path", s_positions}, {"facing", s_facing}, {"distance", s_number}}};
-constexpr std::array<KeySpec, 5> k_flee{{{"to", s_destination}, {"path", s_positions}, {"facing", s_facing}, {"from", s_unit}, {"distance", s_number}}};
+constexpr std::array<KeySpec, 4> k_pursue{{{Word::to, s_destination}, {Word::path, s_positions}, {Word::facing, s_facing}, {Word::distance, s_number}}};
+constexpr std::array<KeySpec, 5> k_flee{{{Word::to, s_destination}, {Word::path, s_positions}, {Word::facing, s_facing}, {Word::from, s_unit}, {Word::distance, s_number}}};
 constexpr std::array<Slot, 2> a_special{unit_id, Slot{W, A::one, "a special action like 'plant-stakes' or 'misfire'", "word"}};
-constexpr std::array<KeySpec, 3> k_special{{{"target", s_unit}, {"to", s_destination}, {"mod", s_mod}}};
+constexpr std::array<KeySpec, 3> k_special{{{Word::target, s_unit}, {Word::to, s_destination}, {Word::mod, s_mod}}};
 constexpr std::array<Slot, 2> a_remove{unit_id, Slot{W, A::optional, "a reason like 'destroyed' or 'off-table'", "word"}};
 constexpr std::array<Slot, 2> a_state{unit_id, Slot{W, A::many, "one or more states like 'shaken' or 'disordered'", "word"}};
 constexpr std::array<KeySpec, 0> k_none{};
 
 // Stated outcomes, the same for every statement that takes them.
-constexpr std::array<KeySpec, 21> k_outcomes{{{"hits", s_int},
-                                              {"saves", s_int},
-                                              {"losses", s_int},
-                                              {"casualties", s_int},
-                                              {"wounds", s_int},
-                                              {"result", s_word},
-                                              {"state", s_many_words},
-                                              {"moves", s_int},
-                                              {"pass", s_none},
-                                              {"fail", s_none},
-                                              {"points", s_int},
-                                              {"winner", s_unit},
-                                              {"margin", s_int},
-                                              {"draw", s_none},
-                                              {"distance", s_number},
-                                              {"score", s_int},
-                                              {"destroyed", s_none},
-                                              {"to", s_destination},
-                                              {"facing", s_facing},
-                                              {"formation", s_formation},
-                                              {"total", s_int}}};
+constexpr std::array<KeySpec, 21> k_outcomes{{{Word::hits, s_int},
+                                              {Word::saves, s_int},
+                                              {Word::losses, s_int},
+                                              {Word::casualties, s_int},
+                                              {Word::wounds, s_int},
+                                              {Word::result, s_word},
+                                              {Word::state, s_many_words},
+                                              {Word::moves, s_int},
+                                              {Word::pass, s_none},
+                                              {Word::fail, s_none},
+                                              {Word::points, s_int},
+                                              {Word::winner, s_unit},
+                                              {Word::margin, s_int},
+                                              {Word::draw, s_none},
+                                              {Word::distance, s_number},
+                                              {Word::score, s_int},
+                                              {Word::destroyed, s_none},
+                                              {Word::to, s_destination},
+                                              {Word::facing, s_facing},
+                                              {Word::formation, s_formation},
+                                              {Word::total, s_int}}};
 
 // Words that may label a dice roll (`hit 6d6=...`); a closed list, so that a
 // unit id before a roll (`pursue e1 h2 2d6=3,4`) is never read as a label.
-constexpr std::array<std::string_view, 12> k_roll_labels{"hit",   "wound", "save",   "blunder", "reroll", "misfire",
-                                                         "risk",  "effect", "attack", "panic",   "distance", "extra"};
+constexpr std::array<Word, 12> k_roll_labels{Word::hit,  Word::wound,  Word::save,   Word::blunder,
+                                             Word::reroll, Word::misfire, Word::risk,  Word::effect,
+                                             Word::attack, Word::panic,   Word::distance, Word::extra};
+// Looked up for every word before a roll: a flag per word id.
+constexpr std::array<bool, 256> roll_label_flags = [] {
+  std::array<bool, 256> flags{};
+  for (const Word w : k_roll_labels) flags[static_cast<std::size_t>(w)] = true;
+  return flags;
+}();
 
 using V = ast::Verb;
 const std::array<VerbSpec, 44> specs{{
@@ -250,52 +258,25 @@ constexpr std::array<ast::VerbGroup, 44> groups{
 
 const VerbSpec& verb_spec(ast::Verb verb) { return specs[static_cast<std::size_t>(verb)]; }
 
-namespace {
-
-// Every line looks its verb up: a table by length and first letter leaves
-// one or two candidates to compare instead of 44.
-struct VerbIndex {
-  static constexpr std::size_t max_length = 16;
-  // Per (length, first letter): the candidates, as verb + 1 (0: none).
-  std::array<std::array<std::array<std::uint8_t, 4>, 26>, max_length + 1> slots{};
-  VerbIndex() {
-    for (std::size_t i = 0; i < keywords.size(); ++i) {
-      const std::string_view k = keywords[i];
-      auto& bucket = slots[k.size()][static_cast<std::size_t>(k.front() - 'a')];
-      std::size_t j = 0;
-      while (bucket[j] != 0) ++j;  // at most four keywords share a length and a first letter
-      bucket[j] = static_cast<std::uint8_t>(i + 1);
-    }
-  }
-};
-
-}  // namespace
-
-std::optional<ast::Verb> find_verb(std::string_view keyword) {
-  static const VerbIndex index;
-  if (keyword.empty() || keyword.size() > VerbIndex::max_length || keyword.front() < 'a' || keyword.front() > 'z') {
-    return std::nullopt;
-  }
-  for (const std::uint8_t slot : index.slots[keyword.size()][static_cast<std::size_t>(keyword.front() - 'a')]) {
-    if (slot == 0) break;
-    if (keywords[slot - 1u] == keyword) return static_cast<ast::Verb>(slot - 1u);
-  }
-  return std::nullopt;
-}
+// Through the one table of the language's words; the binder itself uses the
+// id the scanner gave the first word (Value::word).
+std::optional<ast::Verb> find_verb(std::string_view keyword) { return ast::verb_of(ast::find_word(keyword)); }
 
 std::vector<std::string> verb_keywords() { return {keywords.begin(), keywords.end()}; }
 
 std::span<const KeySpec> outcome_keys() { return k_outcomes; }
 
-std::vector<std::string> roll_labels() { return {k_roll_labels.begin(), k_roll_labels.end()}; }
+std::vector<std::string> roll_labels() {
+  std::vector<std::string> out;
+  for (const Word w : k_roll_labels) out.emplace_back(ast::word_text(w));
+  return out;
+}
 
-bool is_roll_label(std::string_view word) { return !roll_label(word).empty(); }
+bool is_roll_label(Word word) { return roll_label_flags[static_cast<std::size_t>(word)]; }
 
-std::string_view roll_label(std::string_view word) {
-  for (std::string_view w : k_roll_labels) {
-    if (w.size() == word.size() && !word.empty() && w.front() == word.front() && w == word) return w;
-  }
-  return {};
+Word roll_label(std::string_view word) {
+  const Word w = ast::find_word(word);
+  return is_roll_label(w) ? w : Word::none;
 }
 
 }  // namespace umpire::log::detail

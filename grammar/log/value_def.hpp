@@ -22,14 +22,16 @@ auto const digit = char_('0', '9');
 auto const blank = char_(" \t");
 
 // Builds a value from the matched text with one of the lexeme converters.
-template <ast::Value (*Make)(ast::Log&, std::string_view, Span)>
+template <void (*Make)(ast::Log&, std::string_view, Span, ast::Value&)>
 struct convert {
   template <typename Context>
   void operator()(const Context& ctx) const {
     const auto& range = x3::_attr(ctx);
     const char* b = &*range.begin();
     const char* e = b + (range.end() - range.begin());
-    x3::_val(ctx) = Make(log_of(ctx), std::string_view(b, static_cast<std::size_t>(e - b)), span_of(ctx, b, e));
+    ast::Value& v = x3::_val(ctx);
+    v = ast::Value{};
+    Make(log_of(ctx), std::string_view(b, static_cast<std::size_t>(e - b)), span_of(ctx, b, e), v);
   }
 };
 

@@ -1,7 +1,7 @@
 // The hand-written line scanner against the X3 line rule it replaces on the
 // hot path: on every line of the example and failing logs and on lines made
 // to sit on the edge of each fast case, both give the same values (kind,
-// text, span, numbers, faces, parts), the same arrow and comment, and stop
+// text, word id, span, numbers, faces, parts), the same arrow and comment, and stop
 // or fail at the same place with the same expectation.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
@@ -24,9 +24,9 @@ namespace fs = std::filesystem;
 namespace x3 = parser::x3;
 
 std::string scanned_value_text(const ast::Log& log, const ast::Value& v) {
-  std::string out = fmt::format("{}:{}-{} '{}' i={} x={} y={} sign={} unit={}", static_cast<int>(v.kind),
+  std::string out = fmt::format("{}:{}-{} '{}' i={} x={} y={} sign={} unit={} word={}", static_cast<int>(v.kind),
                                 v.span.begin, v.span.end, v.text, v.integer, v.x, v.y, v.explicit_sign,
-                                static_cast<int>(v.unit));
+                                static_cast<int>(v.unit), static_cast<int>(v.word));
   if (v.kind == ast::ValueKind::roll) {
     for (const ast::Face& f : log.faces_of(v)) {
       out += fmt::format(" face {}-{} {} {} {}", f.span.begin, f.span.end, f.value, f.rerolled, f.second);

@@ -70,7 +70,7 @@ TEST(Parser, RollsKeepNotationFacesAndSpans) {
   const auto clauses = log.clauses_of(s);
   ASSERT_EQ(clauses.size(), 2u);
   const ast::Value& roll = log.values_of(clauses[0])[0];
-  EXPECT_EQ(clauses[0].key, "");
+  EXPECT_EQ(clauses[0].key, ast::Word::none);
   EXPECT_EQ(roll.text, "3d6kl2");
   const auto faces = log.faces_of(roll);
   ASSERT_EQ(faces.size(), 3u);
@@ -79,14 +79,14 @@ TEST(Parser, RollsKeepNotationFacesAndSpans) {
   EXPECT_EQ(p->sources.text(faces[2].span), "3");
   EXPECT_EQ(p->sources.text(log.faces_span(roll)), "6,2,3");
   const ast::Value& reroll = log.values_of(clauses[1])[0];
-  EXPECT_EQ(clauses[1].key, "reroll");
+  EXPECT_EQ(clauses[1].key, ast::Word::reroll);
   const auto reroll_faces = log.faces_of(reroll);
   ASSERT_EQ(reroll_faces.size(), 1u);
   EXPECT_TRUE(reroll_faces[0].rerolled);
   EXPECT_EQ(reroll_faces[0].value, 1);
   EXPECT_EQ(reroll_faces[0].second, 4);
   ASSERT_EQ(log.outcomes(s).size(), 1u);
-  EXPECT_EQ(log.outcomes(s)[0].key, "pass");
+  EXPECT_EQ(log.outcomes(s)[0].key, ast::Word::pass);
   EXPECT_EQ(p->sources.text(s.span), "test r1 morale 3D6kl2=6,2,3 reroll d6r1=1r4 => pass");
 }
 
@@ -138,13 +138,13 @@ TEST(Parser, OffTableIsADestinationAndTakesAnEdge) {
   const ast::Statement& s = only_statement(*p);
   const auto clauses = p->log.clauses_of(s);
   ASSERT_EQ(clauses.size(), 3u);
-  EXPECT_EQ(clauses[1].key, "to");
+  EXPECT_EQ(clauses[1].key, ast::Word::to);
   const auto to = p->log.values_of(clauses[1]);
   ASSERT_EQ(to.size(), 2u);
   EXPECT_EQ(to[0].text, "off-table");
   EXPECT_EQ(to[1].text, "south");
   EXPECT_EQ(p->sources.text(clauses[1].span), "to off-table south");
-  EXPECT_EQ(clauses[2].key, "facing") << "the edge is optional and ends at the next keyword";
+  EXPECT_EQ(clauses[2].key, ast::Word::facing) << "the edge is optional and ends at the next keyword";
   // Only `off-table` stands for a position; an edge only after it.
   EXPECT_EQ(ids(parse("move r1 to north\n")->diags), std::vector<std::string>{"log.syntax.expected-position"});
   EXPECT_EQ(ids(parse("move r1 to 5,7 north\n")->diags), std::vector<std::string>{"log.syntax.unknown-keyword"});
@@ -258,7 +258,45 @@ TEST(Parser, EveryVerbHasItsSchemaEntry) {
     const auto verb = static_cast<ast::Verb>(i);
     EXPECT_EQ(detail::verb_spec(verb).verb, verb) << ast::verb_name(verb);
     EXPECT_EQ(detail::find_verb(ast::verb_name(verb)), verb);
+    EXPECT_EQ(ast::find_word(ast::verb_name(verb)), ast::word_of(verb));
   }
+}
+
+// The scanner gives every word of the language its id once, and every
+// other word none; the binder and lowering compare those ids.
+TEST(Parser, WordsAreNumberedOnceByTheScanner) {
+  constexpr unsigned word_count = 1
+#define UMPIRE_LOG_VERB(name, text, group) +1
+#include "grammar/log/verbs.def"
+#undef UMPIRE_LOG_VERB
+#define UMPIRE_LOG_WORD(name, text) +1
+#include "grammar/log/words.def"
+#undef UMPIRE_LOG_WORD
+      ;
+  for (unsigned i = 1; i < word_count; ++i) {
+    const auto word = static_cast<ast::Word>(i);
+    EXPECT_EQ(ast::find_word(ast::word_text(word)), word) << ast::word_text(word);
+  }
+  for (const std::string_view other : {"r1", "b12", "line", "frontal", "hits2", "tos", "t", "off-tables", "agree",
+                                       "facings", "nn", "e", "w"}) {
+    EXPECT_EQ(ast::find_word(other), ast::Word::none) << other;
+  }
+  const auto p = parse("move R1 frontal TO 5,7 Facing NE path 4,7 5,7\n");
+  ASSERT_FALSE(p->diags.has_errors()) << ids(p->diags).front();
+  const ast::Statement& s = only_statement(*p);
+  EXPECT_EQ(p->log.args(s)[0].word, ast::Word::none);
+  const auto clauses = p->log.clauses_of(s);
+  ASSERT_EQ(clauses.size(), 3u);
+  EXPECT_EQ(clauses[0].key, ast::Word::to);
+  EXPECT_EQ(clauses[1].key, ast::Word::facing);
+  EXPECT_EQ(p->log.values_of(clauses[1])[0].word, ast::Word::ne) << "capitals are lower-cased first";
+  EXPECT_EQ(clauses[2].key, ast::Word::path);
+  // Keys, outcomes and labels print as the schema spells them.
+  EXPECT_EQ(ast::word_text(ast::Word::off_table), "off-table");
+  EXPECT_EQ(detail::roll_label("hit"), ast::Word::hit);
+  EXPECT_EQ(detail::roll_label("hits"), ast::Word::none);
+  EXPECT_TRUE(detail::is_roll_label(ast::Word::distance));
+  EXPECT_FALSE(detail::is_roll_label(ast::Word::none));
 }
 
 }  // namespace

@@ -29,6 +29,7 @@ Value word(ast::Log& log) {
   Value v;
   v.kind = ValueKind::word;
   v.text = keep(log, *rc::gen::elementOf(safe_words));
+  v.word = ast::find_word(v.text);  // as the scanner gives it
   return v;
 }
 
@@ -153,7 +154,8 @@ Value of_kind(ast::Log& log, ValueKind kind) {
 Value for_slot(ast::Log& log, const detail::Slot& slot) {
   Value v = scalar_of(log, slot.kinds);
   if (v.kind == ValueKind::word && !slot.words.empty()) {
-    v.text = keep(log, std::string(*rc::gen::elementOf(std::vector<std::string_view>(slot.words.begin(), slot.words.end()))));
+    v.word = *rc::gen::elementOf(std::vector<ast::Word>(slot.words.begin(), slot.words.end()));
+    v.text = ast::word_text(v.word);
   }
   return v;
 }
@@ -162,8 +164,7 @@ void fill(ast::Log& log, std::span<const detail::Slot> slots, std::vector<Value>
   const std::size_t first = out.size();
   for (const detail::Slot& slot : slots) {
     // A slot that follows a word (the edge after `off-table`) only there.
-    if (!slot.after.empty() &&
-        (out.size() == first || out.back().kind != ValueKind::word || out.back().text != slot.after)) {
+    if (slot.after != ast::Word::none && (out.size() == first || out.back().word != slot.after)) {
       continue;
     }
     int n = 1;
@@ -176,7 +177,7 @@ void fill(ast::Log& log, std::span<const detail::Slot> slots, std::vector<Value>
 
 // A clause before it goes into the log's vectors.
 struct Draft {
-  std::string_view key;
+  ast::Word key = ast::Word::none;
   std::vector<Value> values;
 };
 
