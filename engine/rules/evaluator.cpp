@@ -175,7 +175,7 @@ std::int64_t Evaluator::eval_int(const Expr& e) {
   if (v.kind != Val::Kind::integer) {
     if (v.is_none() && e.kind == ExprKind::lookup && rs_.tables[e.ref].partial) {
       // A partial table's missing row is strict where a number is needed.
-      fail("rules.eval.no-row", e.span, fmt::format("no entry: {}", last_no_entry_),
+      fail("rules.eval.no-row", e.span, fmt::format("no entry: {}", no_entry_text()),
            "the partial table has no row for this situation");
     }
     fail("rules.eval.no-value", e.span, "this expression has no value here",
@@ -210,9 +210,11 @@ Val Evaluator::eval_inner(const Expr& e) {
     case ExprKind::switch_: {
       const Switch& sw = rs_.switches[e.ref];
       const std::uint32_t option = s_.switch_option(e.ref);
+      if (!trace_) return Val::enumeration(option);
+      if (switch_reported_.empty()) switch_reported_.resize(rs_.switches.size(), false);
       if (switch_reported_[e.ref]) return Val::enumeration(option);
       switch_reported_[e.ref] = true;
-      if (trace_) step(fmt::format("switch {} = {}{}", sw.name, sw.options[option].name,
+      step(fmt::format("switch {} = {}{}", sw.name, sw.options[option].name,
                        option == sw.default_option ? " (default)" : ""),
            sw.options[option].refs.empty() ? sw.refs : sw.options[option].refs);
       return Val::enumeration(option);
@@ -224,7 +226,7 @@ Val Evaluator::eval_inner(const Expr& e) {
       return rs_.profiles[static_cast<std::size_t>(p.number)].values[e.index];
     }
     case ExprKind::lookup: {
-      std::vector<Val> keys;
+      boost::container::small_vector<Val, 4> keys;
       for (const Expr& k : e.args) keys.push_back(eval_inner(k));
       auto row = row_inner(e.ref, keys);
       if (!row) return Val::none();
@@ -287,7 +289,8 @@ Val Evaluator::eval_inner(const Expr& e) {
 
 Val Evaluator::value_inner(std::uint32_t id) {
   const ValueItem& v = rs_.values[id];
-  if (value_cache_[id]) return *value_cache_[id];
+  for (const auto& [cached, val] : value_cache_)
+    if (cached == id) return val;
   if (std::find(evaluating_.begin(), evaluating_.end(), id) != evaluating_.end()) {
     fail("rules.eval.cycle", v.span, fmt::format("'{}' depends on itself", v.name));
   }
@@ -300,16 +303,17 @@ Val Evaluator::value_inner(std::uint32_t id) {
   }
   evaluating_.pop_back();
   if (result.is_none() && !v.type.optional) {
-    fail("rules.eval.no-row", v.span, fmt::format("'{}' has no value here: {}", v.name, last_no_entry_),
+    fail("rules.eval.no-row", v.span, fmt::format("'{}' has no value here: {}", v.name, no_entry_text()),
          "a lookup in a partial table found no row for this situation");
   }
   if (result.kind == Val::Kind::integer && (result.number < v.type.lo || result.number > v.type.hi)) {
     fail("rules.eval.out-of-range", v.span,
          fmt::format("'{}' = {} is outside its type {}", v.name, result.number, type_name(rs_, v.type)));
   }
-  steps_.insert(steps_.begin() + static_cast<std::ptrdiff_t>(at),
-                Step{depth_, fmt::format("{} = {}", v.name, value_text(rs_, v.type, result)), v.refs});
-  value_cache_[id] = result;
+  if (trace_)
+    steps_.insert(steps_.begin() + static_cast<std::ptrdiff_t>(at),
+                  Step{depth_, fmt::format("{} = {}", v.name, value_text(rs_, v.type, result)), v.refs});
+  value_cache_.emplace_back(id, result);
   return result;
 }
 
@@ -335,12 +339,12 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
     return {r, operand};
   };
   for (const Stage& stage : stack.stages) {
-    std::vector<const Entry*> applicable;
+    boost::container::small_vector<const Entry*, 8> applicable;
     for (const Entry& e : stage.entries) {
       if (!e.when || eval_bool(*e.when)) applicable.push_back(&e);
     }
     if (applicable.empty()) continue;
-    std::vector<const Entry*> chosen;
+    boost::container::small_vector<const Entry*, 8> chosen;
     if (stage.policy == Policy::all) {
       chosen = applicable;
     } else if (stage.policy == Policy::first) {
@@ -389,7 +393,16 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
   return value;
 }
 
-std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, const std::vector<Val>& keys) {
+std::string Evaluator::no_entry_text() const {
+  if (!last_miss_table_) return "a lookup found no row";
+  const Table& t = rs_.tables[*last_miss_table_];
+  std::string keys;
+  for (std::size_t k = 0; k < t.keys.size() && k < last_miss_keys_.size(); ++k)
+    keys += (k ? ", " : "") + t.keys[k].name + " = " + value_text(rs_, t.keys[k].type, last_miss_keys_[k]);
+  return fmt::format("no row of partial table '{}' matches {}", t.name, keys);
+}
+
+std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, std::span<const Val> keys) {
   const Table& t = rs_.tables[id];
   // Spelled out only for a message or the breakdown.
   const auto key_text = [&] {
@@ -428,7 +441,8 @@ std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, const std::vec
     return r;
   }
   if (!t.partial) fail("rules.eval.no-row", t.span, fmt::format("no row of '{}' matches {}", t.name, key_text()));
-  last_no_entry_ = fmt::format("no row of partial table '{}' matches {}", t.name, key_text());
+  last_miss_table_ = id;
+  last_miss_keys_.assign(keys.begin(), keys.end());
   if (trace_) step(fmt::format("{}({}): no entry (partial table)", t.name, key_text()), t.refs);
   return std::nullopt;
 }

@@ -7,8 +7,12 @@
 // the engine prints it in its messages, `umpire rules eval` on the terminal.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <boost/container/small_vector.hpp>
 
 #include "engine/core/dice/distribution.hpp"
 #include "engine/rules/model.hpp"
@@ -135,7 +139,9 @@ class Evaluator {
   bool eval_bool(const Expr& e);
   Val value_inner(std::uint32_t id);
   std::int64_t stack_inner(std::uint32_t stack, std::int64_t start);
-  std::optional<std::size_t> row_inner(std::uint32_t table, const std::vector<Val>& keys);
+  std::optional<std::size_t> row_inner(std::uint32_t table, std::span<const Val> keys);
+  // The last partial-table miss in words, for a message.
+  std::string no_entry_text() const;
   // `counts`: the unit counts to read (one division's), or the army's when null.
   std::int64_t amount(const ArmyList& list, const Amount& a, const std::vector<std::int64_t>* counts = nullptr);
   bool compare(const Constraint& c, const ArmyList& list, const std::vector<std::int64_t>* counts,
@@ -165,12 +171,19 @@ class Evaluator {
   std::optional<EvalError> error_;
   int depth_ = 0;
   bool trace_ = true;
-  std::string last_no_entry_ = "a lookup found no row";  // the last partial-table miss, for messages
-  std::vector<std::uint32_t> evaluating_;  // values in progress, to stop runaway recursion
+  // The last partial-table miss (table and keys), spelled out only when a
+  // message needs it: an engine asks thousands of questions per second and
+  // explains few.
+  std::optional<std::uint32_t> last_miss_table_;
+  boost::container::small_vector<Val, 4> last_miss_keys_;
+  // Values in progress, to stop runaway recursion.
+  boost::container::small_vector<std::uint32_t, 8> evaluating_;
   // The situation does not change while an evaluator lives: each value is
-  // computed, and each switch reported in the breakdown, once.
-  std::vector<std::optional<Val>> value_cache_ = std::vector<std::optional<Val>>(rs_.values.size());
-  std::vector<bool> switch_reported_ = std::vector<bool>(rs_.switches.size(), false);
+  // computed once. One question reads a few dozen values at most, so a short
+  // list searched in order beats a table sized for every value of the data.
+  boost::container::small_vector<std::pair<std::uint32_t, Val>, 16> value_cache_;
+  // The switches already shown in the breakdown (with a trace only).
+  std::vector<bool> switch_reported_;
 };
 
 }  // namespace umpire::rules

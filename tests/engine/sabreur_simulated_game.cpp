@@ -37,18 +37,14 @@ CheckedLog check_log(const std::string& text,
   if (!game || diags.has_errors()) return finish();
   Engine engine(std::move(game->setup), std::move(game->actions), binding(), diags);
   replay::NotCheckedLog unchecked;
-  replay::StateWriter writer(replay::StateWriter::Mode::hash_only);
-  engine.write_state(writer);
-  out.initial_hash = writer.hash();
+  out.initial_hash = engine.state_hash();
   if (after_event) after_event(SIZE_MAX, engine);
   for (std::size_t i = 0; i < engine.event_count(); ++i) {
     replay::EventChecker checker(diags, engine.checks(), unchecked,
                                  replay::ReplayMode::follow_log, engine.event_span(i), false, {});
     engine.apply(i, checker);
     out.violations += checker.violations();
-    writer.clear();
-    engine.write_state(writer);
-    out.hashes.push_back(writer.hash());
+    out.hashes.push_back(engine.state_hash());
     if (after_event) after_event(i, engine);
   }
   replay::EventChecker last(diags, engine.checks(), unchecked, replay::ReplayMode::follow_log, {},

@@ -12,17 +12,13 @@ ReplayResult run_replay(ReplayEngine& engine, const ReplayOptions& options,
                         DiagnosticEngine& diags) {
   ReplayResult result;
   NotCheckedLog unchecked;
-  StateWriter writer(StateWriter::Mode::hash_only);
-  engine.write_state(writer);
-  result.initial_hash = writer.hash();
+  result.initial_hash = engine.state_hash();
   result.events.reserve(engine.event_count());
   for (std::size_t i = 0; i < engine.event_count(); ++i) {
     EventChecker checker(diags, engine.checks(), unchecked, options.mode, engine.event_span(i),
                          engine.event_agreed(i), engine.agreed_note(i));
     engine.apply(i, checker);
-    writer.clear();
-    engine.write_state(writer);
-    result.events.push_back({i, engine.event_span(i), writer.hash(), checker.violations()});
+    result.events.push_back({i, engine.event_span(i), engine.state_hash(), checker.violations()});
     result.violations += checker.violations();
     result.agreed += checker.agreed_breaches();
     if (options.mode == ReplayMode::stop_at_first && checker.violations() > 0) {

@@ -8,6 +8,7 @@
 // simple enough that another implementation can recompute a replay's hash
 // sequence from the documented layout alone.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +69,56 @@ class StateWriter {
   bool keep_;
   std::uint64_t hash_ = fnv1a_offset_basis;
   std::string bytes_;
+};
+
+// The digest of record `index` as it enters the sum of a record set
+// (docs/engine.md § State hash): the SplitMix64 finaliser of the record's
+// FNV-1a 64 plus (index + 1) times the golden ratio, so that equal records
+// at different places, or two records swapped, change the sum.
+constexpr std::uint64_t record_term(std::uint64_t index, std::uint64_t digest) {
+  std::uint64_t z = digest + (index + 1) * 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// A set of records (the units) hashed as the sum, modulo 2^64, of their
+// record_term()s. Each call of update() compares a record with its value at
+// the previous call and writes and hashes it again only when it differs:
+// after an event that touched two units of eighty, two records are hashed,
+// not eighty. `Record` needs ==; `write(record, StateWriter&)` writes its
+// canonical bytes.
+template <typename Record>
+class RecordSetDigest {
+ public:
+  template <typename Write>
+  void update(std::size_t index, const Record& record, Write&& write) {
+    if (index >= entries_.size()) entries_.resize(index + 1);
+    Entry& e = entries_[index];
+    if (e.last && *e.last == record) return;
+    if (e.last) sum_ -= record_term(index, e.digest);
+    scratch_.clear();
+    write(record, scratch_);
+    e.digest = scratch_.hash();
+    e.last = record;
+    sum_ += record_term(index, e.digest);
+  }
+  // Records beyond `count` leave the sum.
+  void truncate(std::size_t count) {
+    for (std::size_t i = count; i < entries_.size(); ++i)
+      if (entries_[i].last) sum_ -= record_term(i, entries_[i].digest);
+    if (entries_.size() > count) entries_.resize(count);
+  }
+  std::uint64_t sum() const { return sum_; }
+
+ private:
+  struct Entry {
+    std::optional<Record> last;  // the record as last hashed
+    std::uint64_t digest = 0;    // FNV-1a 64 of its bytes
+  };
+  std::vector<Entry> entries_;
+  StateWriter scratch_{StateWriter::Mode::hash_only};
+  std::uint64_t sum_ = 0;
 };
 
 // "0x" and 16 lower-case hex digits.

@@ -20,65 +20,58 @@ bool Board::engages(UnitId a, UnitId b) const {
   return hex::in_front_hexes(ua.hex, ua.facing, ub.hex);
 }
 
-bool Board::engaged_by_enemy(UnitId u) const {
-  for (std::size_t e = 0; e < state_.units.size(); ++e)
-    if (enemies(u, static_cast<UnitId>(e)) && engages(static_cast<UnitId>(e), u)) return true;
+// Engagement, contact and support are between neighbours only: the units
+// on the six hexes around, found through the state's occupancy index, not
+// by a pass over every unit (outflanked() asks it of each engaging enemy).
+template <typename F>
+bool Board::any_neighbour(UnitId u, F&& pred) const {
+  const UnitState& s = state_.units[u];
+  if (!s.on_table) return false;
+  for (hex::Direction d : hex::kDirections) {
+    const std::optional<UnitId> o = state_.unit_at(hex::neighbour(s.hex, d));
+    if (o && *o != u && pred(*o)) return true;
+  }
   return false;
 }
 
+bool Board::engaged_by_enemy(UnitId u) const {
+  return any_neighbour(u, [&](UnitId e) { return enemies(u, e) && engages(e, u); });
+}
+
 bool Board::engages_enemy(UnitId u) const {
-  for (std::size_t e = 0; e < state_.units.size(); ++e)
-    if (enemies(u, static_cast<UnitId>(e)) && engages(u, static_cast<UnitId>(e))) return true;
-  return false;
+  return any_neighbour(u, [&](UnitId e) { return enemies(u, e) && engages(u, e); });
 }
 
 bool Board::engaged_from_rear(UnitId u) const {
   const UnitState& s = state_.units[u];
-  for (std::size_t e = 0; e < state_.units.size(); ++e) {
-    const auto id = static_cast<UnitId>(e);
-    if (enemies(u, id) && engages(id, u) &&
-        hex::in_rear_hexes(s.hex, s.facing, state_.units[e].hex))
-      return true;
-  }
-  return false;
+  return any_neighbour(u, [&](UnitId e) {
+    return enemies(u, e) && engages(e, u) && hex::in_rear_hexes(s.hex, s.facing, state_.units[e].hex);
+  });
 }
 
 bool Board::engaged_only_by_infantry(UnitId u) const {
   bool any = false;
-  for (std::size_t e = 0; e < state_.units.size(); ++e) {
-    const auto id = static_cast<UnitId>(e);
-    if (!enemies(u, id) || !engages(id, u)) continue;
+  const bool other_arm = any_neighbour(u, [&](UnitId e) {
+    if (!enemies(u, e) || !engages(e, u)) return false;
     any = true;
-    if (arm(id) != Arm::infantry) return false;
-  }
-  return any;
+    return arm(e) != Arm::infantry;
+  });
+  return any && !other_arm;
 }
 
 bool Board::outflanked(UnitId u) const {
   if (square_like(u)) return false;
-  for (std::size_t d = 0; d < state_.units.size(); ++d) {
-    const auto enemy = static_cast<UnitId>(d);
-    if (!enemies(u, enemy) || !engages(enemy, u)) continue;
-    bool answered = false;
-    for (std::size_t f = 0; f < state_.units.size() && !answered; ++f) {
-      const auto friend_id = static_cast<UnitId>(f);
-      if (!enemies(friend_id, enemy)) continue;  // u itself or a friend of u
-      answered = engages(friend_id, enemy);
-    }
-    if (!answered) return true;
-  }
-  return false;
+  return any_neighbour(u, [&](UnitId enemy) {
+    if (!enemies(u, enemy) || !engages(enemy, u)) return false;
+    // Answered when u or a friend of u engages that enemy.
+    const bool answered = any_neighbour(
+        enemy, [&](UnitId f) { return enemies(f, enemy) && engages(f, enemy); });
+    return !answered;
+  });
 }
 
 bool Board::in_contact(UnitId u) const {
-  const UnitState& s = state_.units[u];
-  if (!s.on_table) return false;
-  for (std::size_t e = 0; e < state_.units.size(); ++e) {
-    const UnitState& o = state_.units[e];
-    if (o.on_table && enemies(u, static_cast<UnitId>(e)) && hex::adjacent(s.hex, o.hex))
-      return true;
-  }
-  return false;
+  return any_neighbour(u, [&](UnitId e) { return enemies(u, e); });
 }
 
 int Board::nearest_enemy_from(Hex h, std::uint8_t side, bool non_panicked_only) const {
@@ -98,41 +91,20 @@ int Board::nearest_enemy(UnitId u, bool non_panicked_only) const {
 
 bool Board::next_to_elite_leader(UnitId u) const {
   if (setup_.units[u].quality != Quality::ordinary) return false;
-  const UnitState& s = state_.units[u];
-  for (std::size_t f = 0; f < state_.units.size(); ++f) {
-    const auto id = static_cast<UnitId>(f);
-    const UnitState& o = state_.units[f];
-    if (id == u || enemies(u, id) || !o.on_table || o.panicked) continue;
+  return any_neighbour(u, [&](UnitId f) {
     const UnitSetup& fs = setup_.units[f];
-    if (fs.quality == Quality::elite &&
-        (fs.type == UnitType::line_infantry || fs.type == UnitType::heavy_cavalry) &&
-        hex::adjacent(s.hex, o.hex))
-      return true;
-  }
-  return false;
+    return !enemies(u, f) && !state_.units[f].panicked && fs.quality == Quality::elite &&
+           (fs.type == UnitType::line_infantry || fs.type == UnitType::heavy_cavalry);
+  });
 }
 
 bool Board::isolated_artillery(UnitId u) const {
   if (arm(u) != Arm::artillery) return false;
-  const UnitState& s = state_.units[u];
-  for (std::size_t f = 0; f < state_.units.size(); ++f) {
-    const auto id = static_cast<UnitId>(f);
-    const UnitState& o = state_.units[f];
-    if (id != u && !enemies(u, id) && o.on_table && !o.panicked && hex::adjacent(s.hex, o.hex))
-      return false;
-  }
-  return true;
+  return !any_neighbour(u, [&](UnitId f) { return !enemies(u, f) && !state_.units[f].panicked; });
 }
 
 bool Board::adjacent_to_friend_of(UnitId target, UnitId shooter) const {
-  const UnitState& t = state_.units[target];
-  for (std::size_t f = 0; f < state_.units.size(); ++f) {
-    const auto id = static_cast<UnitId>(f);
-    const UnitState& o = state_.units[f];
-    if (id != shooter && !enemies(shooter, id) && o.on_table && hex::adjacent(t.hex, o.hex))
-      return true;
-  }
-  return false;
+  return any_neighbour(target, [&](UnitId f) { return f != shooter && !enemies(shooter, f); });
 }
 
 bool Board::chained(std::span<const UnitId> group) const {

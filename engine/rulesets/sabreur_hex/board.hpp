@@ -69,6 +69,11 @@ class Board {
   bool chained(std::span<const UnitId> group) const;
 
  private:
+  // True when `pred` holds for a unit on one of the six hexes around u
+  // (none when u is off the table).
+  template <typename F>
+  bool any_neighbour(UnitId u, F&& pred) const;
+
   const Setup& setup_;
   const State& state_;
   const TerrainRules& terrain_;

@@ -116,6 +116,21 @@ void Engine::write_state(replay::StateWriter& out) const {
   dice_.write_state(out);
 }
 
+std::uint64_t Engine::state_hash() const {
+  replay::StateWriter out(replay::StateWriter::Mode::hash_only);
+  state_.write_hashed(out, unit_digests_);
+  dice_.write_state(out);
+  return out.hash();
+}
+
+std::uint64_t Engine::state_hash_from_scratch() const {
+  UnitDigests fresh;
+  replay::StateWriter out(replay::StateWriter::Mode::hash_only);
+  state_.write_hashed(out, fresh);
+  dice_.write_state(out);
+  return out.hash();
+}
+
 void Engine::begin(const Action& a, replay::EventChecker& checker) {
   if (a.kind == ActionKind::end) return;
   if (a.turn != state_.turn || a.side != state_.side) {

@@ -37,6 +37,10 @@ class Engine final : public replay::ReplayEngine {
   void apply(std::size_t i, replay::EventChecker& checker) override;
   void finish(replay::EventChecker& checker) override;
   void write_state(replay::StateWriter& out) const override;
+  std::uint64_t state_hash() const override;
+  // The same hash with no record kept from an earlier call: what
+  // state_hash() must give (tests compare them after every event).
+  std::uint64_t state_hash_from_scratch() const;
   const replay::CheckTable& checks() const override;
 
   const State& state() const { return state_; }
@@ -257,6 +261,11 @@ class Engine final : public replay::ReplayEngine {
   TerrainRules terrain_;
   State state_;
   replay::DiceSource dice_;
+  // The unit records as last hashed and their digests: state_hash() hashes
+  // again only the units whose records changed. It holds no state of the
+  // game (a snapshot restored or a state changed anywhere is simply
+  // compared with it), so it is mutable.
+  mutable UnitDigests unit_digests_;
 };
 
 // The terrain tables of the rules data, for Board.

@@ -83,7 +83,65 @@ bool State::lose(UnitId u, int n) {
   return false;
 }
 
+namespace {
+
+// One unit's record (docs/engine.md § Sabreur-hex state layout), written to
+// either the state's writer or a record buffer.
+template <typename Out>
+void write_unit(const UnitState& u, Out& out) {
+  out.boolean(u.on_table);
+  out.i32(u.hex.q);
+  out.i32(u.hex.r);
+  out.u8(static_cast<std::uint8_t>(u.facing));
+  out.u8(static_cast<std::uint8_t>(u.formation));
+  out.i32(u.strength);
+  out.i32(u.initial_strength);
+  out.boolean(u.panicked);
+  out.boolean(u.activated);
+  out.boolean(u.manoeuvred);
+  out.boolean(u.charging);
+  out.u8(u.shots);
+  out.u8(static_cast<std::uint8_t>(u.next_test));
+  out.i32(u.test_enemy ? static_cast<std::int32_t>(*u.test_enemy) : -1);
+  out.boolean(u.is_attack_target);
+  out.str(u.reaction);
+  out.u8(u.defensive_fires);
+  out.boolean(u.tenacious_failed);
+  out.u8(u.return_fires);
+  out.u8(static_cast<std::uint8_t>(u.choice));
+  out.i32(u.fired_at ? static_cast<std::int32_t>(*u.fired_at) : -1);
+  out.u8(u.former_formation ? static_cast<std::uint8_t>(*u.former_formation) : 255);
+  out.u8(static_cast<std::uint8_t>(u.former_facing));
+  out.i32(u.fire_losses_dealt);
+  out.boolean(u.fled_off_table);
+}
+
+}  // namespace
+
 void State::write(replay::StateWriter& out) const {
+  write_head(out);
+  out.tag('U');
+  out.u32(static_cast<std::uint32_t>(units.size()));
+  for (const UnitState& u : units) write_unit(u, out);
+  write_tail(out);
+}
+
+std::uint64_t State::units_digest(UnitDigests& digests) const {
+  for (std::size_t i = 0; i < units.size(); ++i)
+    digests.update(i, units[i], [](const UnitState& u, replay::StateWriter& out) { write_unit(u, out); });
+  digests.truncate(units.size());
+  return digests.sum();
+}
+
+void State::write_hashed(replay::StateWriter& out, UnitDigests& digests) const {
+  write_head(out);
+  out.tag('U');
+  out.u32(static_cast<std::uint32_t>(units.size()));
+  out.u64(units_digest(digests));
+  write_tail(out);
+}
+
+void State::write_head(replay::StateWriter& out) const {
   out.tag('T');
   out.u32(turn);
   out.u8(side);
@@ -94,34 +152,9 @@ void State::write(replay::StateWriter& out) const {
     out.i32(s.order_points);
     out.boolean(s.order_points_thrown);
   }
-  out.tag('U');
-  out.u32(static_cast<std::uint32_t>(units.size()));
-  for (const UnitState& u : units) {
-    out.boolean(u.on_table);
-    out.i32(u.hex.q);
-    out.i32(u.hex.r);
-    out.u8(static_cast<std::uint8_t>(u.facing));
-    out.u8(static_cast<std::uint8_t>(u.formation));
-    out.i32(u.strength);
-    out.i32(u.initial_strength);
-    out.boolean(u.panicked);
-    out.boolean(u.activated);
-    out.boolean(u.manoeuvred);
-    out.boolean(u.charging);
-    out.u8(u.shots);
-    out.u8(static_cast<std::uint8_t>(u.next_test));
-    out.i32(u.test_enemy ? static_cast<std::int32_t>(*u.test_enemy) : -1);
-    out.boolean(u.is_attack_target);
-    out.str(u.reaction);
-    out.u8(u.defensive_fires);
-    out.boolean(u.tenacious_failed);
-    out.u8(u.return_fires);
-    out.u8(static_cast<std::uint8_t>(u.choice));
-    out.i32(u.fired_at ? static_cast<std::int32_t>(*u.fired_at) : -1);
-    out.u8(u.former_formation ? static_cast<std::uint8_t>(*u.former_formation) : 255);
-    out.u8(static_cast<std::uint8_t>(u.former_facing));
-    out.i32(u.fire_losses_dealt);
-  }
+}
+
+void State::write_tail(replay::StateWriter& out) const {
   out.tag('G');
   out.u32(static_cast<std::uint32_t>(group.size()));
   for (UnitId g : group) out.u16(g);

@@ -79,9 +79,15 @@ struct UnitState {
   // deducted), for "tir puis charge ou assaut" (§ Test moral).
   std::int16_t fire_losses_dealt = 0;
   // Left the table by fleeing (§ Manœuvres): half its victory points
-  // (following.cpp). Not yet in State::write: the state layout is the lead's.
+  // (following.cpp).
   bool fled_off_table = false;
+
+  // Every field: the state hash hashes a unit again when it differs.
+  friend bool operator==(const UnitState&, const UnitState&) = default;
 };
+
+// The unit records as last hashed, for the state hash (State::write_hashed).
+using UnitDigests = replay::RecordSetDigest<UnitState>;
 
 struct SideState {
   std::int16_t order_points = 0;  // left this turn
@@ -211,11 +217,20 @@ class State {
   // (§ Force des unités et coûts des unités). Returns true if eliminated.
   bool lose(UnitId u, int n);
 
+  // The canonical bytes of the whole state.
   void write(replay::StateWriter& out) const;
+  // The bytes the state hash is taken over: the same, with the unit records
+  // replaced by the sum of their digests (docs/engine.md § State hash),
+  // which `digests` keeps up to date from one call to the next.
+  void write_hashed(replay::StateWriter& out, UnitDigests& digests) const;
+  std::uint64_t units_digest(UnitDigests& digests) const;
   // Empty when the invariants hold; else what is wrong.
   std::string check_invariants() const;
 
  private:
+  void write_head(replay::StateWriter& out) const;  // 'T' and 'S'
+  void write_tail(replay::StateWriter& out) const;  // 'G' to 'F'
+
   const hex::HexMap* map_ = nullptr;
   std::vector<std::int32_t> occupant_;  // per map hex: UnitId + 1, 0 when empty
 };

@@ -1,0 +1,96 @@
+// The Sabreur-hex state hash (docs/engine.md § State hash): the engine keeps
+// each unit's record and hashes again only the records an event changed;
+// after every event of the recorded games and of simulated games that
+// incremental hash must equal the definition computed afresh, and the
+// definition must notice a change in any unit.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/core/replay/state_hash.hpp"
+#include "tests/engine/sabreur_simulated_game.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+std::filesystem::path hash_test_source_dir() {
+  const char* env = std::getenv("UMPIRE_SOURCE_DIR");
+  return env && *env ? env : UMPIRE_SOURCE_DIR;
+}
+
+std::string read_text(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Replays `text` and compares the incremental hash with the one computed
+// afresh after deployment and after every event; returns the events seen.
+std::size_t expect_incremental_equals_scratch(const std::string& text) {
+  std::size_t seen = 0;
+  const testing::CheckedLog r = testing::check_log(text, [&](std::size_t i, const Engine& e) {
+    EXPECT_EQ(e.state_hash(), e.state_hash_from_scratch())
+        << "after event " << (i == SIZE_MAX ? std::string("deployment") : std::to_string(i + 1));
+    ++seen;
+  });
+  EXPECT_TRUE(r.replayed) << r.messages;
+  return seen;
+}
+
+TEST(SabreurHash, IncrementalEqualsFromScratchOnTheRecordedGames) {
+  std::size_t games = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(hash_test_source_dir() / "replays/sabreur-hex")) {
+    if (entry.path().extension() != ".ulog") continue;
+    SCOPED_TRACE(entry.path().filename().string());
+    EXPECT_GT(expect_incremental_equals_scratch(read_text(entry.path())), 50U);
+    ++games;
+  }
+  EXPECT_GE(games, 4U);
+}
+
+TEST(SabreurHash, IncrementalEqualsFromScratchOnSimulatedGames) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    SCOPED_TRACE(seed);
+    EXPECT_GT(expect_incremental_equals_scratch(testing::simulated_log(seed, 6)), 20U);
+  }
+}
+
+TEST(SabreurHash, TheUnitSumSeesEveryRecordAndItsPlace) {
+  const auto write = [](const std::string& r, replay::StateWriter& out) {
+    for (const char c : r) out.u8(static_cast<std::uint8_t>(c));
+  };
+  replay::RecordSetDigest<std::string> a;
+  a.update(0, std::string("abc"), write);
+  a.update(1, std::string("def"), write);
+  const std::uint64_t both = a.sum();
+  EXPECT_EQ(both, replay::record_term(0, replay::fnv1a64("abc")) +
+                      replay::record_term(1, replay::fnv1a64("def")));
+  // Swapping two records changes the sum: the place enters each term.
+  replay::RecordSetDigest<std::string> swapped;
+  swapped.update(0, std::string("def"), write);
+  swapped.update(1, std::string("abc"), write);
+  EXPECT_NE(swapped.sum(), both);
+  // A record changed and changed back gives the sum it had.
+  a.update(1, std::string("deg"), write);
+  EXPECT_NE(a.sum(), both);
+  a.update(1, std::string("def"), write);
+  EXPECT_EQ(a.sum(), both);
+  // Records dropped leave the sum.
+  a.truncate(1);
+  EXPECT_EQ(a.sum(), replay::record_term(0, replay::fnv1a64("abc")));
+  // The documented constants: SplitMix64's finaliser of FNV-1a("") + 1 × φ.
+  EXPECT_EQ(replay::record_term(0, replay::fnv1a_offset_basis), [] {
+    std::uint64_t z = 0xcbf29ce484222325ULL + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }());
+}
+
+}  // namespace
+}  // namespace umpire::sabreur
