@@ -152,13 +152,15 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   auto outcome = morale_test(a, u, reason, checker);
   st.next_test = TestReason::special_action;
   const std::optional<Formation> former = std::exchange(st.former_formation, std::nullopt);
+  // Canonical while no change awaits its test (the state hash reads it).
+  const Facing former_facing = std::exchange(st.former_facing, Facing::n);
   if (!outcome) return;
   // § Changements de formation, § Test moral: "Une unité qui tente de rallier
   // ou de changer de formation ne subit aucune conséquence si le test moral
   // échoue": the change is not made, the unit keeps its former formation.
   if (reason == TestReason::formation_change && !outcome->passed && former) {
     st.formation = *former;
-    st.facing = st.former_facing;
+    st.facing = former_facing;
   }
   // § La charge et le choc, 4: infantry that "a réagi à une charge de
   // cavalerie en se mettant en carré" (the reaction made: its test passed)
