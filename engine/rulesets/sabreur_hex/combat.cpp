@@ -38,28 +38,45 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   const Board b = board();
   const UnitState& st = state_.units[u];
   const UnitState& ts = state_.units[t];
-  // A shock between the charger and its target, a mêlée otherwise.
+  // A shock between the charger and its target, or between the charger and
+  // a friend of its target that countercharged it (combat_sequence.cpp), a
+  // mêlée otherwise.
   const std::optional<ChargeInProgress>& c = state_.charge;
-  const bool shock =
+  const bool charge_pair =
       c && ((c->charger == u && c->target == t) || (c->charger == t && c->target == u));
+  const std::optional<CombatInProgress>& k = state_.combat;
+  const bool friend_countercharge =
+      c && !charge_pair && (c->charger == u || c->charger == t) &&
+      state_.units[c->charger == u ? t : u].reaction == "countercharge" && k && k->shock &&
+      k->defender == c->charger && k->attacker == (c->charger == u ? t : u);
+  const bool shock = charge_pair || friend_countercharge;
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, t);
   f.word(G::combat_kind, shock ? "shock" : "melee");
-  // "sauf en cas de contre-charge": a charge met by a countercharge doubles
-  // neither unit's factor.
+  // "sauf en cas de contre-charge": a charge met by a countercharge, of its
+  // target or of a friend of it, doubles neither unit's factor.
   f.boolean(G::charge_is_countercharge,
-            shock && state_.units[c->target].reaction == "countercharge");
-  // The doubling needs open ground all along the path (§ Effets du terrain).
+            shock && (friend_countercharge || state_.units[c->target].reaction == "countercharge"));
+  // The doubling needs open ground all along the path (§ Effets du terrain);
+  // with a countercharge there is none to ask for.
   bool path_open = true;
-  if (shock && c->path_open == 0)
+  if (charge_pair && c->path_open == 0)
     checker.not_checked("the terrain crossed by a charge or pursuit written without its path",
                         a.span);
-  if (shock) path_open = c->path_open != 2;
+  if (charge_pair) path_open = c->path_open != 2;
   f.boolean(G::charge_path_open, path_open);
-  f.integer(G::charge_distance_at_declaration, shock ? c->distance_at_declaration : 0);
+  f.integer(G::charge_distance_at_declaration, charge_pair ? c->distance_at_declaration : 0);
   f.integer(G::charge_procedure_losses,
-            shock && c->target == u ? std::max(0, c->target_strength - st.strength) : 0);
+            charge_pair && c->target == u ? std::max(0, c->target_strength - st.strength) : 0);
+  // The charger striking back at the friend: its factor "diminué par le
+  // nombre de pertes subies à cause de la procédure de charge" (§ La charge
+  // et le choc, step 3) would be those of the friend's countercharge; the
+  // engine keeps no strength from before it.
+  if (friend_countercharge && u == c->charger)
+    checker.not_checked(
+        "whether a charger's losses to a friend that countercharged it reduce its return strike",
+        a.span);
   f.set(G::combat_separating_hexside,
         rules_.hexside(hex::adjacent(st.hex, ts.hex) ? b.side_between(st.hex, ts.hex)
                                                      : HexsideTerrain::no_hexside_terrain));

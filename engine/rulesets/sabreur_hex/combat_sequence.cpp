@@ -3,10 +3,11 @@
 // s'appelle un choc…", steps 1–5) and § L'assaut et la mêlée ("En cas
 // d'assaut, le combat qui suit s'appelle une mêlée…", steps 1–5).
 //
-// A shock: the charger (or pursuer) strikes first; the target tests if the
-// strike took "trop de pertes" from it (the data's losses_call_for_test: 3
-// strength points or more, § Test moral); unless it fled it may strike
-// back; then the charger tests if that took as many. Neither fled: the
+// A shock: the charger (or pursuer, or a friend of the charge's target
+// that countercharged the charger, in its combat with it) strikes first;
+// the target tests if the strike took "trop de pertes" from it (the data's
+// losses_call_for_test: 3 strength points or more, § Test moral); unless it
+// fled it may strike back; then the charger tests if that took as many. Neither fled: the
 // combat may go on in a later turn, as a mêlée, through a new assault.
 // A mêlée: the assaulting unit strikes first; the other ripostes unless the
 // strike eliminated it, whatever its losses; then the bilan: a unit that
@@ -65,6 +66,7 @@ void Engine::order_strike(const Action& a, UnitId u, UnitId t, replay::EventChec
   // A new combat: what brought the two units into it.
   CombatInProgress c;
   const std::optional<ChargeInProgress>& charge = state_.charge;
+  bool friend_countercharge = false;
   if (cur && cur->step == CombatStep::declared && is_pair(cur->attacker, cur->defender)) {
     c.attacker = cur->attacker;
     c.defender = cur->defender;
@@ -76,17 +78,40 @@ void Engine::order_strike(const Action& a, UnitId u, UnitId t, replay::EventChec
     c.attacker = *cur->pursuer;
     c.defender = *cur->pursuer == u ? t : u;
     c.shock = true;
+    // Step 6: "l'unité qui charge engage une unité adverse, alors cette unité
+    // adverse peut être attaquée": only one it engages.
+    if (pursuit_attack_off_target(a, c.attacker, c.defender, checker)) {
+      c.step = CombatStep::abandoned;
+      cur = c;
+      return;
+    }
   } else if (charge && is_pair(charge->charger, charge->target)) {
     c.attacker = charge->charger;
     c.defender = charge->target;
     c.shock = true;
   } else if (charge && (u == charge->charger || t == charge->charger) &&
              state_.units[u == charge->charger ? t : u].reaction == "countercharge") {
-    // A friend of the target that countercharged the charger: the rules give
-    // no order for that combat.
-    checker.not_checked("the order of strikes between a charger and a friend that countercharged it",
-                        a.span);
-    return;
+    // A friend of the target that countercharged the charger: a shock, the
+    // friend striking first. § Réactions face à une charge: the friend "doit
+    // se déplacer de façon à engager l'unité qui vient de charger. Ce
+    // déplacement se fait comme pour une charge", and "Cette contre-charge se
+    // fait après que la cible de la charge ait effectué sa propre réaction".
+    // The charger's own procedure gives it an attack on its target only
+    // (§ La charge et le choc, step 4: the target "peut être attaquée par
+    // l'unité qui la charge"); the combat with the friend is the one the
+    // friend's move, made as for a charge, brings about. "En cas de charge
+    // ou de poursuite, le combat s'appelle un choc" and "L'unité qui charge
+    // ou poursuit frappe en premier": the friend, moving as the unit that
+    // charges, strikes first, the charger is its target, tests on "trop de
+    // pertes" (step 2), may strike back (step 3), then the friend tests
+    // (step 4). As pursuit.cpp reads the countercharge as a charge for the
+    // pursuit of a charger that fled, this reads it as one for its shock.
+    // Neither unit's factor is doubled: "sauf en cas de contre-charge"
+    // (§ Précisions sur les facteurs de combat ou de tir; combat.cpp).
+    c.attacker = u == charge->charger ? t : u;
+    c.defender = charge->charger;
+    c.shock = true;
+    friend_countercharge = true;
   } else {
     checker
         .violation("sabreur.melee.order", a.span,
@@ -119,8 +144,11 @@ void Engine::order_strike(const Action& a, UnitId u, UnitId t, replay::EventChec
         .violation(order_check(c), a.span,
                    fmt::format("{} strikes before {}, which strikes first in this {}", quoted(u),
                                quoted(c.attacker), combat_word(c)))
-        .note(c.shock ? "in a shock the unit that charges or pursues strikes first (step 1)"
-                      : "in a mêlée the assaulting unit strikes first (step 1)");
+        .note(!c.shock ? "in a mêlée the assaulting unit strikes first (step 1)"
+              : friend_countercharge
+                  ? "a friend of the target that countercharged the charger moved as for a "
+                    "charge: it strikes first (step 1)"
+                  : "in a shock the unit that charges or pursues strikes first (step 1)");
     c.step = CombatStep::abandoned;
   } else {
     c.attacker_struck = true;
@@ -479,8 +507,10 @@ void Engine::name_combat(const Action& a, replay::EventChecker& checker) {
   const std::optional<CombatInProgress>& c = state_.combat;
   const std::optional<ChargeInProgress>& charge = state_.charge;
   const bool declared = c && c->step != CombatStep::closed && is_pair(c->attacker, c->defender);
+  // A pursuit's combat is with an enemy the pursuer engages (step 6).
   const bool pursuit = c && c->step == CombatStep::closed && c->pursuer &&
-                       (*c->pursuer == u || *c->pursuer == t);
+                       (*c->pursuer == u || *c->pursuer == t) &&
+                       board().engages(*c->pursuer, *c->pursuer == u ? t : u);
   const bool countercharged =
       charge && (u == charge->charger || t == charge->charger) &&
       state_.units[u == charge->charger ? t : u].reaction == "countercharge";

@@ -239,6 +239,14 @@ class Engine final : public replay::ReplayEngine {
   // "impétueux": the charger must pursue when it can; the chance passes with
   // the first statement that is not part of the charge's procedure.
   void check_impetuous_pursuit(const Action* next, replay::EventChecker& checker);
+  // The enemy the log's `attack` (or `combat`) right after the pursuit `a`
+  // by `u` names as the one attacked (a friend's joining pursuit may come
+  // between); none when no such statement follows.
+  std::optional<UnitId> pursuit_attack_named(const Action& a, UnitId u) const;
+  // A pursuer's attack (or `combat`) at `t` it does not engage
+  // (sabreur.pursuit.attack-target); true when reported.
+  bool pursuit_attack_off_target(const Action& a, UnitId pursuer, UnitId t,
+                                 replay::EventChecker& checker) const;
 
   // roster.cpp: the armies as mustered (§ Force des unités et coûts des
   // unités, § Coût du commandement (Cd) des unités, § Qualité des unités),

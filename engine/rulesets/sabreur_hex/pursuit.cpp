@@ -18,6 +18,11 @@
 // leaves the table (`to off-table`, as a flight does). An enemy the charger
 // then engages may be attacked as in a shock with no reaction: state_.charge
 // becomes a pursuit (pursuer, that enemy), after which no second pursuit.
+// Of two enemies it engages, the one the log's next `attack` (or `combat`)
+// names; an attack at an enemy it does not engage is
+// sabreur.pursuit.attack-target.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "engine/geometry/hex/text.hpp"
@@ -233,10 +238,18 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
                         a.span);
     return;
   }
-  if (engaged.size() > 1)
-    checker.not_checked("which of two enemies a pursuit engages is attacked (the first is taken)",
-                        a.span);
-  const UnitId t = engaged.front();
+  // "Si suite à une poursuite, l'unité qui charge engage une unité adverse,
+  // alors cette unité adverse peut être attaquée": when it engages two, the
+  // players choose, and the log's `attack` (or `combat`) right after the
+  // pursuit names the one. An enemy it does not engage is reported at that
+  // statement (sabreur.pursuit.attack-target, combat_sequence.cpp). No attack
+  // follows: none is attacked, and the first stays the pursuit's target.
+  UnitId t = engaged.front();
+  if (engaged.size() > 1) {
+    if (const auto named = pursuit_attack_named(a, u);
+        named && std::find(engaged.begin(), engaged.end(), *named) != engaged.end())
+      t = *named;
+  }
   UnitState& ts = state_.units[t];
   // "Cette attaque de poursuite bénéficie des bonus sur facteurs de combat
   // liés à la charge": those of the charge it continues, as declared.
@@ -257,6 +270,46 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   ts.is_attack_target = true;
   ts.test_enemy = u;
   ts.reaction.clear();  // no reaction to a pursuit's attack
+}
+
+std::optional<UnitId> Engine::pursuit_attack_named(const Action& a, UnitId u) const {
+  for (const Action* n = next_action(a); n; n = next_action(*n)) {
+    // A friend joining the pursuit (step 5) may come before the attack (step 6).
+    if (n->kind == ActionKind::pursue && !n->actors.empty() && n->actors.front() != u) continue;
+    if (n->kind != ActionKind::attack && n->kind != ActionKind::combat) return std::nullopt;
+    if (n->actors.empty() || n->targets.empty()) return std::nullopt;
+    if (n->actors.front() == u) return n->targets.front();
+    if (n->targets.front() == u) return n->actors.front();  // struck first: out of order
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+bool Engine::pursuit_attack_off_target(const Action& a, UnitId pursuer, UnitId t,
+                                       replay::EventChecker& checker) const {
+  const Board b = board();
+  if (!state_.units[pursuer].on_table || !state_.units[t].on_table || b.engages(pursuer, t))
+    return false;
+  // Out of contact is sabreur.combat.contact's (combat.cpp), for a strike.
+  if (a.kind == ActionKind::attack &&
+      !hex::adjacent(state_.units[pursuer].hex, state_.units[t].hex))
+    return false;
+  std::string engaged;
+  for (std::size_t e = 0; e < state_.units.size(); ++e) {
+    const auto other = static_cast<UnitId>(e);
+    if (b.present(other) && b.enemies(pursuer, other) && b.engages(pursuer, other))
+      engaged += fmt::format("{}{}", engaged.empty() ? "" : ", ", quoted(other));
+  }
+  checker
+      .violation("sabreur.pursuit.attack-target", a.span,
+                 fmt::format("{} attacks {} after its pursuit, but does not engage it",
+                             quoted(pursuer), quoted(t)))
+      .note("only an enemy the pursuer engages at the end of its pursuit may be attacked "
+            "(§ La charge et le choc, step 6)")
+      .hint(engaged.empty() ? fmt::format("{} engages no enemy: no attack follows its pursuit",
+                                          quoted(pursuer))
+                            : fmt::format("{} engages {}", quoted(pursuer), engaged));
+  return true;
 }
 
 // The data's pursuit_length row gives the dice; pursuit_distance the hexes.
