@@ -33,6 +33,16 @@ std::optional<Hex> written_destination(const Action& a) {
   return a.stated.to;
 }
 
+// A rotation and a square are made on the unit's hex: a destination written
+// elsewhere breaks `check`. `doing` ends the message ("in its rotation").
+void check_in_place(const Action& a, Hex here, std::string_view who, std::string_view check,
+                    std::string_view doing, std::string_view rule, replay::EventChecker& checker) {
+  if (const auto to = written_destination(a); to && *to != here)
+    checker
+        .violation(check, a.span, fmt::format("{} moves to {} {}", who, hex::to_string(*to), doing))
+        .note("{} {}", rule, hex::to_string(here));
+}
+
 }  // namespace
 
 bool Engine::in_log(const Action& a) const {
@@ -55,11 +65,8 @@ void Engine::keep_former_for_test(UnitId u, bool test_due) {
 void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::EventChecker& checker) {
   UnitState& st = state_.units[u];
   keep_former_for_test(u, test_due);
-  if (const auto to = written_destination(a); to && *to != st.hex)
-    checker
-        .violation("sabreur.reaction.rotation", a.span,
-                   fmt::format("{} moves to {} in its rotation", quoted(u), hex::to_string(*to)))
-        .note("a rotation in reaction turns the unit on its hex {}", hex::to_string(st.hex));
+  check_in_place(a, st.hex, quoted(u), "sabreur.reaction.rotation", "in its rotation",
+                 "a rotation in reaction turns the unit on its hex", checker);
   const std::string written = a.formation.empty() ? a.stated.formation : a.formation;
   if (const auto formation = parse_formation(written); formation && *formation != st.formation)
     checker
@@ -87,11 +94,8 @@ void Engine::react_form_square(const Action& a, UnitId u, bool test_due, bool al
                                replay::EventChecker& checker) {
   UnitState& st = state_.units[u];
   keep_former_for_test(u, test_due);
-  if (const auto to = written_destination(a); to && *to != st.hex)
-    checker
-        .violation("sabreur.reaction.square-formation", a.span,
-                   fmt::format("{} moves to {} as it forms square", quoted(u), hex::to_string(*to)))
-        .note("a square is formed on the unit's hex {}", hex::to_string(st.hex));
+  check_in_place(a, st.hex, quoted(u), "sabreur.reaction.square-formation", "as it forms square",
+                 "a square is formed on the unit's hex", checker);
   const Facing after = a.facing.value_or(a.stated.facing.value_or(st.facing));
   if (after != st.facing)
     checker
