@@ -56,6 +56,33 @@ TEST(EventChecker, OutcomeFollowsTheLogOrTheRules) {
   EXPECT_EQ(h.diags.diagnostics().size(), 2u);
 }
 
+// A breakdown given as a function is made only for a diagnostic written:
+// the agreeing outcomes of a replay cost no formatting.
+TEST(EventChecker, NotesAreMadeOnlyForADiagnostic) {
+  Harness h;
+  auto rules = h.make(ReplayMode::follow_rules);
+  int made = 0;
+  const auto notes = [&] {
+    ++made;
+    return std::vector<std::string>{"factor 4", "  +1 charging"};
+  };
+  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", 2, 2, notes), 2);
+  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", std::nullopt, 2, notes), 2);
+  EXPECT_EQ(made, 0);
+  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", 3, 2, notes), 2);
+  EXPECT_EQ(made, 1);
+  ASSERT_EQ(h.diags.diagnostics().size(), 1u);
+  const auto& d = h.diags.diagnostics()[0];
+  ASSERT_GE(d.notes.size(), 2u);
+  EXPECT_EQ(d.notes[0], "factor 4");
+  EXPECT_EQ(d.notes[1], "  +1 charging");
+  // Lines ready made and a braced list read the same.
+  const std::vector<std::string> ready{"a"};
+  EXPECT_EQ(Notes(ready).lines(), ready);
+  EXPECT_EQ(Notes({"a"}).lines(), ready);
+  EXPECT_TRUE(Notes().lines().empty());
+}
+
 TEST(EventChecker, AgreedRulingIsAWarningNotAViolation) {
   Harness h;
   auto c = h.make(ReplayMode::follow_log, true);

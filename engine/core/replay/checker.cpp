@@ -77,13 +77,13 @@ DiagnosticBuilder EventChecker::problem(std::string_view id, Span span, std::str
 
 std::int64_t EventChecker::outcome(std::string_view check_id, Span span, std::string_view what,
                                    std::optional<std::int64_t> stated, std::int64_t computed,
-                                   const std::vector<std::string>& notes) {
+                                   const Notes& notes) {
   if (outcomes_) outcomes_->push_back({std::string(check_id), computed});
   if (!stated) return computed;
   if (*stated != computed) {
     auto b = violation(check_id, span,
                        fmt::format("log says {} {}, rules give {}", *stated, what, computed));
-    for (const std::string& n : notes) b.note(n);
+    for (const std::string& n : notes.lines()) b.note(n);
     if (mode_ == ReplayMode::follow_log)
       b.note("the replay goes on with the log's {} {}", *stated, what);
   }
@@ -92,14 +92,14 @@ std::int64_t EventChecker::outcome(std::string_view check_id, Span span, std::st
 
 bool EventChecker::outcome(std::string_view check_id, Span span, std::string_view what,
                            std::optional<bool> stated, bool computed, std::string_view yes,
-                           std::string_view no, const std::vector<std::string>& notes) {
+                           std::string_view no, const Notes& notes) {
   if (outcomes_) outcomes_->push_back({std::string(check_id), computed ? 1 : 0});
   if (!stated) return computed;
   if (*stated != computed) {
     auto b = violation(check_id, span,
                        fmt::format("log says {} {}, rules give {}", what, *stated ? yes : no,
                                    computed ? yes : no));
-    for (const std::string& n : notes) b.note(n);
+    for (const std::string& n : notes.lines()) b.note(n);
   }
   return mode_ == ReplayMode::follow_log ? *stated : computed;
 }

@@ -13,6 +13,7 @@
 
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/replay/check_table.hpp"
+#include "engine/core/replay/notes.hpp"
 
 namespace umpire::replay {
 
@@ -80,10 +81,10 @@ class EventChecker {
   // the log, the computed one otherwise). `notes` is the breakdown.
   std::int64_t outcome(std::string_view check_id, Span span, std::string_view what,
                        std::optional<std::int64_t> stated, std::int64_t computed,
-                       const std::vector<std::string>& notes = {});
+                       const Notes& notes = {});
   bool outcome(std::string_view check_id, Span span, std::string_view what,
                std::optional<bool> stated, bool computed, std::string_view yes, std::string_view no,
-               const std::vector<std::string>& notes = {});
+               const Notes& notes = {});
 
   // An aspect of this event the engine does not enforce yet.
   void not_checked(std::string_view aspect, Span span = {});

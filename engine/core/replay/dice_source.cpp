@@ -20,7 +20,7 @@ std::string faces_text(const dice::Roll& roll) {
 std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const WrittenRoll* written,
                                            EventChecker& checker, std::string_view check_id,
                                            std::string_view purpose,
-                                           const std::vector<std::string>& why) {
+                                           const Notes& why) {
   const std::string wanted_text = dice::to_string(wanted);
   if (mode_ == DiceMode::seeded) {
     // Always draw what the rules call for, so the sequence never depends on
@@ -30,7 +30,7 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
       auto b = checker.violation(check_id, written->span,
                                  fmt::format("log throws {} for the {}, rules call for {}",
                                              dice::to_string(written->expr), purpose, wanted_text));
-      for (const std::string& n : why) b.note(n);
+      for (const std::string& n : why.lines()) b.note(n);
     } else if (written && written->roll) {
       bool same = written->roll->dice.size() == drawn.dice.size();
       for (std::size_t i = 0; same && i < drawn.dice.size(); ++i)
@@ -51,7 +51,7 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
     auto b = checker.violation(
         "replay.dice.missing", checker.event_span(),
         fmt::format("no dice written for the {}; rules call for {}", purpose, wanted_text));
-    for (const std::string& n : why) b.note(n);
+    for (const std::string& n : why.lines()) b.note(n);
     b.hint("a recorded log writes every die thrown, e.g. '{}=...'", wanted_text);
     return std::nullopt;
   }
@@ -59,7 +59,7 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
     auto b = checker.violation(check_id, written->span,
                                fmt::format("log throws {} for the {}, rules call for {}",
                                            dice::to_string(written->expr), purpose, wanted_text));
-    for (const std::string& n : why) b.note(n);
+    for (const std::string& n : why.lines()) b.note(n);
   }
   return traced(wanted, written->roll);
 }

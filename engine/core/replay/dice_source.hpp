@@ -50,7 +50,7 @@ class DiceSource {
   std::optional<dice::Roll> take(const dice::Expr& wanted, const WrittenRoll* written,
                                  EventChecker& checker, std::string_view check_id,
                                  std::string_view purpose,
-                                 const std::vector<std::string>& why = {});
+                                 const Notes& why = {});
 
   void write_state(StateWriter& out) const;
 

@@ -81,8 +81,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
         rules_.hexside(hex::adjacent(st.hex, ts.hex) ? b.side_between(st.hex, ts.hex)
                                                      : HexsideTerrain::no_hexside_terrain));
   f.boolean(G::self_higher_than_enemy, b.hill_at(st.hex) && !b.hill_at(ts.hex));
-  std::vector<std::string> notes;
-  auto factor = eval_int(f, V::combat_factor, checker, &notes);
+  auto factor = eval_int(f, V::combat_factor, checker);
   auto test = eval_test(f, T::combat_to_hit, checker);
   auto six = eval_int(f, V::combat_six_losses, checker);
   if (!factor || !test || !six) return;
@@ -95,9 +94,12 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
                         fmt::format("{} throws no combat dice: its combat factor is 0", quoted(u)));
     return;
   }
-  notes.insert(notes.begin(),
-               fmt::format("combat factor {} of {} ({})", *factor, quoted(u),
-                           shock ? "shock" : "mêlée"));
+  const auto notes = [&] {
+    std::vector<std::string> lines = explain(f, V::combat_factor);
+    lines.insert(lines.begin(), fmt::format("combat factor {} of {} ({})", *factor, quoted(u),
+                                            shock ? "shock" : "mêlée"));
+    return lines;
+  };
   dice::Expr wanted;
   wanted.terms.push_back(
       dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(*factor), 6)));
@@ -112,7 +114,8 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   }
   const std::int64_t applied = checker.outcome(
       "sabreur.combat.hits", a.stated.span.valid() ? a.stated.span : a.span, "hits",
-      a.stated.hits, hits, {fmt::format("a hit on {}+ (test combat_to_hit)", test->needed)});
+      a.stated.hits, hits,
+      [&] { return std::vector{fmt::format("a hit on {}+ (test combat_to_hit)", test->needed)}; });
   state_.pending = PendingLosses{
       t, u, static_cast<std::int16_t>(std::max<std::int64_t>(0, applied + losses - hits)), cause,
       false};

@@ -120,7 +120,7 @@ class Engine final : public replay::ReplayEngine {
     std::int64_t factor = 0;
     std::int64_t needed = 0;      // a hit on this or more (test fire_to_hit)
     std::int64_t six_losses = 1;  // strength points a 6 costs
-    std::vector<std::string> notes;  // the factor's breakdown
+    const Facts* facts = nullptr;  // of the fire, for the factor's breakdown in a diagnostic
   };
   struct FireChecks {
     std::string_view dice, hits;  // check ids

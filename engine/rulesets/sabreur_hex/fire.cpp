@@ -206,7 +206,8 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
 std::optional<Engine::FireFigures> Engine::fire_figures(const Facts& f,
                                                         replay::EventChecker& checker) const {
   FireFigures out;
-  auto factor = eval_int(f, V::fire_factor, checker, &out.notes);
+  auto factor = eval_int(f, V::fire_factor, checker);
+  out.facts = &f;
   auto test = eval_test(f, T::fire_to_hit, checker);
   auto six = eval_int(f, V::fire_six_losses, checker);
   if (!factor || !test || !six) return std::nullopt;
@@ -228,10 +229,13 @@ void Engine::roll_fire(const Action& a, UnitId u, UnitId t, FireFigures figures,
                                     ids.what));
     return;
   }
-  figures.notes.insert(figures.notes.begin(),
-                       fmt::format("fire factor {} of {}", figures.factor, quoted(u)));
+  const auto notes = [&] {
+    std::vector<std::string> lines = explain(*figures.facts, V::fire_factor);
+    lines.insert(lines.begin(), fmt::format("fire factor {} of {}", figures.factor, quoted(u)));
+    return lines;
+  };
   auto roll = dice_.take(plain_dice(figures.factor), written, checker, ids.dice,
-                         fmt::format("{} of {}", ids.what, quoted(u)), figures.notes);
+                         fmt::format("{} of {}", ids.what, quoted(u)), notes);
   if (!roll) return;
   std::int64_t hits = 0, losses = 0;
   for (const dice::RolledDie& d : roll->dice) {
@@ -282,8 +286,7 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   const bool allowed = check_permissions(
       f, A::save, checker, a.span, "sabreur.save.not-allowed",
       fmt::format("a save by {} against {} {}", quoted(u), p.count, name(p.cause)));
-  std::vector<std::string> notes;
-  auto test = eval_test(f, T::save_roll, checker, &notes);
+  auto test = eval_test(f, T::save_roll, checker);
   if (!test) return;
   std::int64_t saves = 0;
   if (p.count > 0) {

@@ -81,11 +81,11 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
     f.integer(G::order_d6, roll->dice[0].faces.face());
     f.integer(G::order_two_d6, 2);
   }
-  std::vector<std::string> notes;
-  auto points = eval_int(f, V::order_points, checker, &notes);
+  auto points = eval_int(f, V::order_points, checker);
   if (!points) return;
-  side.order_points = static_cast<std::int16_t>(checker.outcome(
-      "sabreur.orders.points", a.stated.span, "order points", a.stated.points, *points, notes));
+  side.order_points = static_cast<std::int16_t>(
+      checker.outcome("sabreur.orders.points", a.stated.span, "order points", a.stated.points,
+                      *points, [&] { return explain(f, V::order_points); }));
 }
 
 void Engine::activate(const Action& a, replay::EventChecker& checker) {
@@ -203,12 +203,15 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
     check_permissions(m, A::join_group, checker, a.span, "",
                       fmt::format("{} joining a group", quoted(u)));
   }
-  std::vector<std::string> notes;
-  notes.push_back(fmt::format("nearest non-panicked enemy {} hexes from the group", nearest));
-  auto cost = eval_int(f, V::group_order_points, checker, &notes);
+  auto cost = eval_int(f, V::group_order_points, checker);
   if (!cost) return;
-  const std::int64_t spent = checker.outcome("sabreur.activation.cost", a.span,
-                                             "order points for the group", a.cost, *cost, notes);
+  const std::int64_t spent = checker.outcome(
+      "sabreur.activation.cost", a.span, "order points for the group", a.cost, *cost, [&] {
+        std::vector<std::string> notes = explain(f, V::group_order_points);
+        notes.insert(notes.begin(),
+                     fmt::format("nearest non-panicked enemy {} hexes from the group", nearest));
+        return notes;
+      });
   SideState& side = state_.sides[a.side];
   side.order_points =
       static_cast<std::int16_t>(std::max<std::int64_t>(0, side.order_points - spent));

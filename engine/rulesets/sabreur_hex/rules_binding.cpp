@@ -209,6 +209,18 @@ std::vector<std::string> breakdown_notes(const rules::Evaluator& ev) {
   return out;
 }
 
+std::vector<std::string> explain(const Facts& facts, V v) {
+  rules::Evaluator ev(facts.binding().rs(), facts.situation());
+  ev.value(facts.binding().value(v));
+  return breakdown_notes(ev);
+}
+
+std::vector<std::string> explain(const Facts& facts, T t) {
+  rules::Evaluator ev(facts.binding().rs(), facts.situation());
+  ev.test(facts.binding().test(t));
+  return breakdown_notes(ev);
+}
+
 namespace {
 
 bool facts_ok(const Facts& facts, replay::EventChecker& checker) {

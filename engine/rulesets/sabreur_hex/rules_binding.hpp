@@ -169,6 +169,11 @@ class Facts {
 
 // The evaluator's breakdown as note lines.
 std::vector<std::string> breakdown_notes(const rules::Evaluator& ev);
+// The breakdown of value `v` or test `t` on these facts, evaluated again
+// with the trace on: for a diagnostic's notes, built only when one is
+// written (replay::Notes).
+std::vector<std::string> explain(const Facts& facts, V v);
+std::vector<std::string> explain(const Facts& facts, T t);
 
 // Evaluation with failures reported (`sabreur.rules.evaluation`): the
 // engine asked the data something it could not answer.
