@@ -165,7 +165,8 @@ enum class CombatStep : std::uint8_t {
 };
 
 struct CombatInProgress {
-  UnitId attacker = 0;  // the charger, pursuer or assaulting unit: strikes first
+  UnitId attacker = 0;  // the charger, pursuer, assaulting unit or a friend that
+                        // countercharged the charger: strikes first
   UnitId defender = 0;
   bool shock = false;   // a shock (charge or pursuit), else a mêlée
   CombatStep step = CombatStep::declared;
