@@ -103,6 +103,10 @@ bool Board::isolated_artillery(UnitId u) const {
   return !any_neighbour(u, [&](UnitId f) { return !enemies(u, f) && !state_.units[f].panicked; });
 }
 
+bool Board::next_to_friendly_artillery(UnitId u) const {
+  return any_neighbour(u, [&](UnitId f) { return !enemies(u, f) && arm(f) == Arm::artillery; });
+}
+
 bool Board::adjacent_to_friend_of(UnitId target, UnitId shooter) const {
   return any_neighbour(target, [&](UnitId f) { return f != shooter && !enemies(shooter, f); });
 }

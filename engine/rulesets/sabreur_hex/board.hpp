@@ -55,6 +55,9 @@ class Board {
   // Artillery with no non-panicked friend next to it
   // (§ Restrictions sur les assauts et les charges).
   bool isolated_artillery(UnitId u) const;
+  // A friendly artillery unit on a neighbouring hex (§ Force des unités et
+  // coûts des unités: a neighbour may take over its losses).
+  bool next_to_friendly_artillery(UnitId u) const;
   bool adjacent_to_friend_of(UnitId target, UnitId shooter) const;
 
   HexTerrain terrain_at(Hex h) const { return terrain_kind(setup_.map.terrain(h)); }

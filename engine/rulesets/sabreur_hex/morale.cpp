@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include "engine/geometry/hex/hex.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 
 namespace umpire::sabreur {
@@ -57,14 +56,7 @@ Engine::SpecialTest Engine::special_test(UnitId u) const {
       (s.skills.has(Skill::tactical_sense) || s.skills.has(Skill::impetuous)))
     return SpecialTest::called;
   const Board b = board();
-  if (b.arm(u) != Arm::artillery) {
-    for (std::size_t i = 0; i < state_.units.size(); ++i) {
-      const auto o = static_cast<UnitId>(i);
-      if (o != u && !b.enemies(u, o) && b.present(o) && b.arm(o) == Arm::artillery &&
-          hex::adjacent(st.hex, state_.units[i].hex))
-        return SpecialTest::unknown;
-    }
-  }
+  if (b.arm(u) != Arm::artillery && b.next_to_friendly_artillery(u)) return SpecialTest::unknown;
   return SpecialTest::not_called;
 }
 
