@@ -342,4 +342,77 @@ TEST(SabreurSimulate, AChangedDieIsCaught) {
   });
 }
 
+// ------------------------------------------------------ what is played
+
+namespace {
+
+// The statements of a simulated log of the kinds the simulator added last,
+// counted in its text: `order-points` thrown with 2d6, a `shoot` by a unit
+// of the side whose turn it is not (a return fire; unit ids start with the
+// side's initial), an `attack` by a pursuer after its `pursue` and before
+// the next activation.
+struct PlayedKinds {
+  int two_d6_order_points = 0;
+  int return_fires = 0;
+  int pursuit_attacks = 0;
+};
+
+PlayedKinds count_played_kinds(const std::string& text) {
+  PlayedKinds out;
+  char turn_side = 0;        // 'b' or 'r' in a turn
+  std::string pursuer;       // the unit of the last pursuit, until it attacks
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string verb, first;
+    words >> verb >> first;
+    if (verb == "turn") {
+      std::string side;
+      words >> side;
+      turn_side = side.empty() ? 0 : side.front();
+      pursuer.clear();
+    } else if (verb == "order-points") {
+      out.two_d6_order_points += line.find(" 2d6") != std::string::npos ? 1 : 0;
+    } else if (verb == "shoot") {
+      out.return_fires += !first.empty() && first.front() != turn_side ? 1 : 0;
+    } else if (verb == "pursue") {
+      pursuer = first;
+    } else if (verb == "attack" && !pursuer.empty() && first == pursuer) {
+      ++out.pursuit_attacks;
+      pursuer.clear();
+    } else if (verb == "activate" || verb == "phase") {
+      pursuer.clear();
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+// Over seeds 1-8, 6 turns a side (the games docs/engine.md § Simulation
+// counts), the simulator plays each kind it gained at least once: 2 D6
+// order points (an army above 2,000 points), a return fire, the attack a
+// pursuit makes on the enemy it engages. Each game checks clean.
+TEST(SabreurSimulate, SeedsOneToEightPlayEveryNewKind) {
+  PlayedKinds total;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    SCOPED_TRACE(seed);
+    const std::string text = simulated_log(seed, 6);
+    ASSERT_FALSE(text.empty());
+    const CheckedLog r = check_log(text);
+    ASSERT_TRUE(r.replayed) << r.messages;
+    EXPECT_EQ(r.errors, 0U) << r.messages;
+    EXPECT_EQ(r.violations, 0U) << r.messages;
+    EXPECT_EQ(r.not_checked, 0U) << r.messages;
+    const PlayedKinds k = count_played_kinds(text);
+    total.two_d6_order_points += k.two_d6_order_points;
+    total.return_fires += k.return_fires;
+    total.pursuit_attacks += k.pursuit_attacks;
+  }
+  EXPECT_GE(total.two_d6_order_points, 1);
+  EXPECT_GE(total.return_fires, 1);
+  EXPECT_GE(total.pursuit_attacks, 1);
+}
+
 }  // namespace umpire::sabreur::testing

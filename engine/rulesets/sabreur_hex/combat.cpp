@@ -5,6 +5,8 @@
 // and outflanking: the data's combat_factor_mods); each 4+ is a hit. The
 // sequence of the choc and of a mêlée (who strikes when, the tests that
 // follow) is combat_sequence.cpp's.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "engine/geometry/hex/hex.hpp"
@@ -32,6 +34,32 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
                                quoted(t), hexes_text(hex::distance(from, to))))
         .hint("an attack follows the charge, assault or pursuit that brought the two units "
               "into contact");
+  }
+  // § Réactions face à une charge: "Si un test de moral échoue, alors la
+  // charge prend fin, et l'unité qui charge ne pourra pas attaquer la cible
+  // initiale de la charge" (the charger's test on the losses of a defensive
+  // fire). Before its first strike on its target; a failure in the shock of
+  // a friend that countercharged it the text does not say ends the charge.
+  if (const std::optional<ChargeInProgress>& ch = state_.charge;
+      ch && !ch->pursuit && ch->charger_failed && u == ch->charger && t == ch->target) {
+    const std::optional<CombatInProgress>& k = state_.combat;
+    const bool begun = k && k->attacker == u && k->defender == t &&
+                       k->step != CombatStep::declared && k->step != CombatStep::closed;
+    const std::optional<UnitId> by = state_.units[u].test_enemy;
+    if (!begun && by && state_.units[*by].reaction == "defensive_fire") {
+      checker
+          .violation("sabreur.charge.ended", a.span,
+                     fmt::format("{} attacks {}, but its charge ended when it failed the test "
+                                 "the defensive fire of {} called",
+                                 quoted(u), quoted(t), quoted(*by)))
+          .note("a charger that fails its test after a defensive fire may not attack the initial "
+                "target of its charge")
+          .hint("the charger that stood stays where it is; one that fled wrote its `flee`");
+    } else if (!begun) {
+      checker.not_checked("whether a charger that failed a test before striking, other than one "
+                          "a defensive fire called, may still attack its target",
+                          a.span);
+    }
   }
   // Who strikes when: combat_sequence.cpp.
   order_strike(a, u, t, checker);
@@ -69,14 +97,20 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   f.integer(G::charge_distance_at_declaration, charge_pair ? c->distance_at_declaration : 0);
   f.integer(G::charge_procedure_losses,
             charge_pair && c->target == u ? std::max(0, c->target_strength - st.strength) : 0);
-  // The charger striking back at the friend: its factor "diminué par le
-  // nombre de pertes subies à cause de la procédure de charge" (§ La charge
-  // et le choc, step 3) would be those of the friend's countercharge; the
-  // engine keeps no strength from before it.
-  if (friend_countercharge && u == c->charger)
-    checker.not_checked(
-        "whether a charger's losses to a friend that countercharged it reduce its return strike",
-        a.span);
+  // The charger striking back at the friend: in that shock the friend is
+  // "l'unité qui charge" (it moves "comme pour une charge" and strikes
+  // first, combat_sequence.cpp) and the charger its "unité cible", whose
+  // factor "est diminué par le nombre de pertes subies à cause de la
+  // procédure de charge, autrement dit les pertes causées par l'unité qui
+  // charge, et aussi celles causées par l'échec des tests de moral" (§ La
+  // charge et le choc, step 3): what it lost since the friend's strike (the
+  // strike's losses, saves deducted, and a failed test's), not the
+  // defensive fire's before it. The data reduces the factor of the
+  // shock's target (self.is_attack_target), which the charger is here.
+  if (friend_countercharge && u == c->charger) {
+    f.boolean(G::self_is_attack_target, true);
+    f.integer(G::charge_procedure_losses, std::max(0, k->defender_strength - st.strength));
+  }
   f.set(G::combat_separating_hexside,
         rules_.hexside(hex::adjacent(st.hex, ts.hex) ? b.side_between(st.hex, ts.hex)
                                                      : HexsideTerrain::no_hexside_terrain));

@@ -112,6 +112,12 @@ void Engine::order_strike(const Action& a, UnitId u, UnitId t, replay::EventChec
     c.defender = charge->charger;
     c.shock = true;
     friend_countercharge = true;
+  } else if (refused_countercharge_fights(a, u, t, checker)) {
+    c.attacker = u;
+    c.defender = t;
+    c.step = CombatStep::abandoned;
+    cur = c;
+    return;
   } else {
     checker
         .violation("sabreur.melee.order", a.span,
@@ -127,6 +133,9 @@ void Engine::order_strike(const Action& a, UnitId u, UnitId t, replay::EventChec
     cur = c;
     return;
   }
+  // The defender's strength before the first strike: what the charge
+  // procedure then costs it reduces its return strike (combat.cpp).
+  c.defender_strength = state_.units[c.defender].strength;
   // "Tir puis charge ou assaut": the fire's losses count with the combat's.
   c.fire_first = state_.units[c.attacker].shots > 0;
   if (c.fire_first && state_.units[c.attacker].fired_at == c.defender)
@@ -515,6 +524,7 @@ void Engine::name_combat(const Action& a, replay::EventChecker& checker) {
       charge && (u == charge->charger || t == charge->charger) &&
       state_.units[u == charge->charger ? t : u].reaction == "countercharge";
   if (declared || pursuit || countercharged) return;
+  if (refused_countercharge_fights(a, u, t, checker)) return;
   checker
       .violation("sabreur.combat.pair", a.span,
                  fmt::format("no charge, assault or pursuit brought {} and {} into combat",

@@ -136,6 +136,7 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
   if (a.turn != state_.turn || a.side != state_.side) {
     // A new player turn: order points and activations start afresh.
     flush_pending(checker);
+    check_impetuous_obligation(a.span, checker);  // morale.cpp, orders.cpp: special actions
     settle_combat(&a, checker);  // tests the last turn's combat still owed
     state_.combat.reset();
     state_.turn = a.turn;
@@ -153,6 +154,7 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.choice = ActionChoice::none;
       u.fired_at.reset();
       u.fire_losses_dealt = 0;
+      u.impetuous_test_passed = false;  // special actions (orders.cpp)
     }
     state_.charge.reset();
     state_.assault.reset();  // assault.cpp
@@ -172,7 +174,11 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
   // Losses not saved by the next statement are taken.
   const bool saves_pending = a.kind == ActionKind::save && state_.pending && !a.actors.empty() &&
                              a.actors[0] == state_.pending->unit;
-  if (!saves_pending) flush_pending(checker);
+  // Artillery's losses offered to a friend (morale.cpp) wait for it too.
+  const bool transfer_pending = a.kind == ActionKind::special && a.detail == "transfer-losses" &&
+                                state_.pending && !a.actors.empty() &&
+                                a.actors[0] == state_.pending->unit;
+  if (!saves_pending && !transfer_pending) flush_pending(checker);
   step_combat(&a, checker);
 }
 
@@ -296,6 +302,7 @@ void Engine::check_activated(const Action& a, UnitId u, replay::EventChecker& ch
   if (setup_.units[u].side != state_.side || a.phase != Phase::actions) return;
   for (UnitId g : state_.group)
     if (g == u) return;
+  if (impetuous_auto_activation(a, u, checker)) return;  // orders.cpp: "impétueux"
   checker
       .violation("sabreur.activation.not-activated", a.span,
                  fmt::format("{} acts without being in the group activated last", quoted(u)))
@@ -333,6 +340,7 @@ void Engine::fill_self(Facts& f, UnitId u) const {
     f.word(G::self_reaction, st.reaction);
   f.boolean(G::self_activated_this_turn, st.activated);
   f.boolean(G::self_tenacious_test_failed, st.tenacious_failed);
+  f.boolean(G::self_impetuous_test_passed, st.impetuous_test_passed);
   f.boolean(G::self_displaced_skirmisher, false);
   f.integer(G::self_nearest_any_enemy_distance, b.nearest_enemy(u, false));
   f.boolean(G::self_next_to_elite_leader, b.next_to_elite_leader(u));
@@ -432,11 +440,14 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
     case ActionKind::pursue:
       pursue(a, checker);
       break;
+    case ActionKind::special:  // morale.cpp: special actions
+      special(a, checker);
+      break;
     default:
       follow(a, checker);
       break;
   }
-  settle_reaction_test(reaction_before);
+  settle_reaction_test(a, reaction_before, checker);
   // A flight, an evade or a test may open a pursuit or end the charge.
   note_flight(a);
   // A unit that flees off the table is eliminated but gives the enemy half
@@ -461,6 +472,7 @@ void Engine::finish(replay::EventChecker& checker) {
   flush_pending(checker);
   step_combat(nullptr, checker);
   check_impetuous_pursuit(nullptr, checker);
+  check_impetuous_obligation(checker.event_span(), checker);  // orders.cpp
 }
 
 }  // namespace umpire::sabreur

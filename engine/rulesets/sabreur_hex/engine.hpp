@@ -207,7 +207,13 @@ class Engine final : public replay::ReplayEngine {
                   replay::EventChecker& checker);
   void keep_former_for_test(UnitId u, bool test_due);
   std::optional<ReactionBefore> reaction_before_test(const Action& a) const;
-  void settle_reaction_test(const std::optional<ReactionBefore>& before);
+  // After the statement `a`: a failed reaction test undoes a rotation, a
+  // square, a countercharge's march or a defensive fire's losses, and
+  // reports the charger's test the refused fire was taken to call.
+  void settle_reaction_test(const Action& a, const std::optional<ReactionBefore>& before,
+                            replay::EventChecker& checker);
+  bool refused_countercharge_fights(const Action& a, UnitId u, UnitId t,
+                                    replay::EventChecker& checker) const;
   // Whether `a` is one of the log's statements (not a simulated one), and
   // the statement after it (nullptr at the end, or for an action not in the log).
   bool in_log(const Action& a) const;
@@ -254,14 +260,34 @@ class Engine final : public replay::ReplayEngine {
   void check_rosters(replay::EventChecker& checker);
   void check_unit_points(UnitId u, replay::EventChecker& checker);
 
-  // morale.cpp: whether a test with no reason the engine tracks is the test
-  // of a special action (§ Test moral).
-  enum class SpecialTest : std::uint8_t { called, unknown, not_called };
-  SpecialTest special_test(UnitId u) const;
+  // morale.cpp: the special action a test with no other reason is for
+  // (§ Test moral), from the data; nullopt when none calls it.
+  std::optional<TestReason> special_test(UnitId u, replay::EventChecker& checker) const;
   // roster.cpp: a unit's points as the rules give them (nullopt: they do not).
   std::optional<std::int64_t> unit_points(UnitId u) const;
   // following.cpp: at `end`, each side's victory points (Phase C).
   void victory_tally(const Action& a, replay::EventChecker& checker);
+
+  // Special actions (morale.cpp, orders.cpp): § Test moral, § Points d'ordre,
+  // § Les compétences (suite), § Précisions sur les facteurs de combat ou de tir.
+  // `special <unit> <action>`: transfer-losses is followed, others not checked.
+  void special(const Action& a, replay::EventChecker& checker);
+  void transfer_losses(const Action& a, replay::EventChecker& checker);
+  // Whether the statement after `a` is `special u transfer-losses`: the
+  // losses `u` is taking wait for it (begin(), save()).
+  bool transfer_follows(const Action& a, UnitId u) const;
+  // The receiver's test decided the transfer (passed: it takes the losses).
+  void settle_transfer(UnitId u, bool passed, replay::EventChecker& checker);
+  // side.order_points_left for a unit of the side whose turn it is.
+  void fill_side(Facts& f, UnitId u) const;
+  // orders.cpp: an "impétueux" unit that its side's spent order points bind
+  // to charge or assault (the data's `must attack`): the enemy it must
+  // attack, if any.
+  std::optional<UnitId> impetuous_bound_to(UnitId u, replay::EventChecker& checker) const;
+  // Its charge or assault activates it automatically (check_activated).
+  bool impetuous_auto_activation(const Action& a, UnitId u, replay::EventChecker& checker);
+  // At the end of a player turn: every unit still bound did attack.
+  void check_impetuous_obligation(Span span, replay::EventChecker& checker);
 
   Setup setup_;
   std::vector<Action> actions_;

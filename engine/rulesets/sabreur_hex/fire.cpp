@@ -305,6 +305,12 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   const std::int64_t losses =
       checker.outcome("sabreur.save.losses", stated, "losses", a.stated.losses,
                       std::max<std::int64_t>(0, p.count - kept), why);
+  // Artillery may offer what it did not save to a friend (morale.cpp).
+  if (transfer_follows(a, u)) {
+    state_.pending = PendingLosses{u, p.from, static_cast<std::int16_t>(losses), p.cause,
+                                   p.enfilade};
+    return;
+  }
   apply_losses(u, static_cast<int>(losses), p.from, p.cause, checker);
 }
 

@@ -1,9 +1,11 @@
 // Morale tests and rallies: 002_87c3dc452f850204.txt § Test moral,
 // § Qualité des unités, § Ralliement.
+#include <algorithm>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "engine/geometry/hex/zone.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 
 namespace umpire::sabreur {
@@ -33,31 +35,43 @@ std::optional<dice::Expr> morale_dice(std::string_view which) {
 // A test written with no reason the engine knows (next_test is
 // special_action). § Test moral lists what calls a test: a reaction to a
 // charge, 3 losses in one fire or fight, a rally, a change of formation near
-// the enemy, "une action spéciale". The engine tracks the first four; the
-// special actions the text names are:
+// the enemy, "une action spéciale". The special actions the text names, and
+// the data's conditions for them:
 //  - a "sens tactique" unit not yet activated once its side has spent all
 //    its order points: a test activates it (§ Points d'ordre, § Les
-//    compétences);
+//    compétences (suite)): the skill's `can activate_by_test`;
 //  - an "impétueux" unit bound to charge then: a test cancels the
-//    obligation (§ Les compétences);
-//  - an infantry or cavalry friend next to artillery taking its losses
-//    (§ Force des unités et coûts des unités, "doit aussi réussir un test
-//    moral").
-// The first two the engine can tell; a transfer of losses it does not
-// follow, so a test by a neighbour of friendly artillery stays not
-// checked. Any other test has no reason in the text.
-Engine::SpecialTest Engine::special_test(UnitId u) const {
-  const UnitSetup& s = setup_.units[u];
-  const UnitState& st = state_.units[u];
-  const SideState& side = state_.sides[s.side];
-  const bool orders_spent = s.side == state_.side && state_.phase == Phase::actions &&
-                            side.order_points_thrown && side.order_points <= 0;
-  if (orders_spent && !st.activated && !st.panicked &&
-      (s.skills.has(Skill::tactical_sense) || s.skills.has(Skill::impetuous)))
-    return SpecialTest::called;
-  const Board b = board();
-  if (b.arm(u) != Arm::artillery && b.next_to_friendly_artillery(u)) return SpecialTest::unknown;
-  return SpecialTest::not_called;
+//    obligation: the data's impetuous_cancellation_test_allowed, and an
+//    enemy its `must attack` binds it to;
+//  - an infantry or cavalry friend taking over artillery's losses: named by
+//    `special <artillery> transfer-losses target <friend>` (its next_test is
+//    then loss_transfer, not special_action).
+// Only the side whose turn it is spends order points, in its actions phase.
+std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& checker) const {
+  if (setup_.units[u].side != state_.side || state_.phase != Phase::actions) return std::nullopt;
+  Facts f(rules_);
+  fill_self(f, u);
+  fill_enemy(f, std::nullopt);
+  fill_side(f, u);
+  if (!f.error().empty()) return std::nullopt;
+  rules::Evaluator ev(rules_.rs(), f.situation());
+  ev.set_trace(false);
+  const auto by_test = ev.action(rules_.action(A::activate_by_test));
+  if (by_test && by_test->verdict == rules::Verdict::allowed)
+    return TestReason::tactical_sense_activation;
+  // A test cancels an obligation that holds: an enemy the data's `must
+  // attack` binds it to (orders.cpp).
+  const auto cancel = eval_int(f, V::impetuous_cancellation_test_allowed, checker);
+  if (cancel && *cancel != 0 && impetuous_bound_to(u, checker))
+    return TestReason::impetuous_cancellation;
+  return std::nullopt;
+}
+
+void Engine::fill_side(Facts& f, UnitId u) const {
+  const SideState& side = state_.sides[setup_.units[u].side];
+  // Not thrown yet: none spent (the given's bound stands for "plenty").
+  f.integer(G::side_order_points_left,
+            side.order_points_thrown ? std::max<std::int64_t>(0, side.order_points) : 99);
 }
 
 std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId u,
@@ -108,7 +122,7 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
     return;
   }
   UnitState& st = state_.units[u];
-  const TestReason reason = st.next_test;
+  TestReason reason = st.next_test;
   if (reason == TestReason::assault_reaction) {
     assault_reaction_test(a, u, checker);  // passed without dice (assault.cpp)
     return;
@@ -117,28 +131,17 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   const bool combat_said =
       checker.reported("sabreur.melee.test") || checker.reported("sabreur.shock.test");
   if (reason == TestReason::special_action && !combat_said) {
-    switch (special_test(u)) {
-      case SpecialTest::called:
-        checker.not_checked("what a special action's morale test does (activating a 'sens "
-                            "tactique' unit, lifting an 'impétueux' unit's obligation)",
-                            a.span);
-        break;
-      case SpecialTest::unknown:
-        checker.not_checked(
-            "whether a morale test next to friendly artillery takes over its losses (transfers "
-            "of losses are not followed)",
-            a.span);
-        break;
-      case SpecialTest::not_called:
-        checker
-            .violation("sabreur.morale.not-called-for", a.span,
-                       fmt::format("{} takes a morale test that nothing called for", quoted(u)))
-            .note("a test follows a reaction to a charge, 3 strength points lost in one fire or "
-                  "one fight, a rally, a change of formation near the enemy, or a special action")
-            .hint("a special action's test is taken by a 'sens tactique' or 'impétueux' unit not "
-                  "yet activated once its side has spent its order points, or by a friend taking "
-                  "an artillery unit's losses");
-        break;
+    if (auto special = special_test(u, checker)) {
+      reason = *special;
+    } else {
+      checker
+          .violation("sabreur.morale.not-called-for", a.span,
+                     fmt::format("{} takes a morale test that nothing called for", quoted(u)))
+          .note("a test follows a reaction to a charge, 3 strength points lost in one fire or "
+                "one fight, a rally, a change of formation near the enemy, or a special action")
+          .hint("a special action's test is taken by a 'sens tactique' or 'impétueux' unit not "
+                "yet activated once its side has spent its order points, or by the friend a "
+                "'special <artillery> transfer-losses target <friend>' names");
     }
   }
   auto outcome = morale_test(a, u, reason, checker);
@@ -146,7 +149,20 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   const std::optional<Formation> former = std::exchange(st.former_formation, std::nullopt);
   // Canonical while no change awaits its test (the state hash reads it).
   const Facing former_facing = std::exchange(st.former_facing, Facing::n);
+  // A friend's test decides a transfer of artillery's losses, as played.
+  if (reason == TestReason::loss_transfer)
+    settle_transfer(u, outcome ? outcome->passed : a.stated.passed.value_or(false), checker);
   if (!outcome) return;
+  // Special actions (§ Points d'ordre, § Les compétences (suite)): "sens
+  // tactique" passed is activated (it may act now; failed, it may not this
+  // turn); "impétueux" passed is freed from attacking and not activated
+  // (failed, it stays bound: check_impetuous_obligation).
+  if (reason == TestReason::tactical_sense_activation && outcome->passed) {
+    st.activated = true;
+    state_.group.assign(1, u);
+  }
+  if (reason == TestReason::impetuous_cancellation && outcome->passed)
+    st.impetuous_test_passed = true;
   // § Changements de formation, § Test moral: "Une unité qui tente de rallier
   // ou de changer de formation ne subit aucune conséquence si le test moral
   // échoue": the change is not made, the unit keeps its former formation.
@@ -170,6 +186,144 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   if (!outcome->passed && consequences)
     state_.failure =
         PendingFailure{u, static_cast<std::int16_t>(std::max<std::int64_t>(0, outcome->margin))};
+}
+
+// `special <unit> <action>`: the one special action of the text the log
+// writes as a statement is artillery's transfer of losses; the tests of the
+// others are `test <unit> morale` (special_test).
+void Engine::special(const Action& a, replay::EventChecker& checker) {
+  if (a.detail == "transfer-losses") {
+    transfer_losses(a, checker);
+    return;
+  }
+  checker.not_checked(fmt::format("the special action '{}'", a.detail), a.span);
+}
+
+bool Engine::transfer_follows(const Action& a, UnitId u) const {
+  const Action* next = next_action(a);
+  return next && next->kind == ActionKind::special && next->detail == "transfer-losses" &&
+         !next->actors.empty() && next->actors.front() == u;
+}
+
+// § Précisions sur les facteurs de combat ou de tir: artillery that "subit
+// des pertes à cause d'un tir, d'un combat, ou à cause d'une unité paniquée
+// qui la traverse" may have one friendly infantry or cavalry unit take them,
+// a neighbour "entièrement sur l'un des flancs de l'unité d'artillerie" that
+// "doit aussi réussir un test moral". The losses are those the artillery is
+// taking (still pending: begin() and save() keep them for this statement);
+// the friend's test follows at once and decides (settle_transfer).
+void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
+  const UnitId art = a.actors.front();
+  if (a.targets.empty()) {
+    checker.not_checked("a transfer of losses with no 'target'", a.span);
+    return;
+  }
+  const UnitId to = a.targets.front();
+  if (!on_table(to, a.span, checker)) return;
+  if (!state_.pending || state_.pending->unit != art) {
+    // Losses to a panicked unit passing through are taken at once (flight.cpp).
+    checker.not_checked(fmt::format("a transfer of losses {} has not just taken from a fire or a "
+                                    "combat (a panicked unit passing through is not followed)",
+                                    quoted(art)),
+                        a.span);
+    return;
+  }
+  const PendingLosses p = *state_.pending;
+  const std::string subject =
+      fmt::format("a transfer of {} loss{} of {} to {}", p.count, p.count == 1 ? "" : "es",
+                  quoted(art), quoted(to));
+  bool allowed = true;
+  if (setup_.units[to].side != setup_.units[art].side) {
+    allowed = false;
+    checker
+        .violation("sabreur.special.transfer", a.span,
+                   fmt::format("{} is not allowed: {} is an enemy", subject, quoted(to)))
+        .hint("the losses go to \"une et seule unité amie d'infanterie ou de cavalerie\"");
+  }
+  Facts f(rules_);
+  fill_self(f, art);
+  fill_enemy(f, p.from);
+  f.word(G::losses_cause, name(p.cause));
+  f.integer(G::losses_count, p.count);
+  allowed = check_permissions(f, A::transfer_losses, checker, a.span, "sabreur.special.transfer",
+                              subject) &&
+            allowed;
+  // The receiver: self; its friend the artillery. friend.wholly_on_flank:
+  // the receiver stands on one of the artillery's two flank hexes (a
+  // neighbour wholly in a flank zone). Its test comes next: passed here.
+  const UnitState& as = state_.units[art];
+  const UnitState& ts = state_.units[to];
+  const bool adjacent = hex::adjacent(as.hex, ts.hex);
+  Facts r(rules_);
+  fill_self(r, to);
+  fill_enemy(r, p.from);
+  r.boolean(G::friend_adjacent, adjacent);
+  r.boolean(G::friend_wholly_on_flank, adjacent && hex::in_flank_zone(as.hex, as.facing, ts.hex));
+  r.boolean(G::friend_passed_test, true);
+  allowed = check_permissions(r, A::receive_transferred_losses, checker, a.span,
+                              "sabreur.special.transfer", subject) &&
+            allowed;
+  // Whether the receiver needs its test at all: the data's conditions with
+  // the test failed (loss_transfer_conditions = infantry_only lets cavalry
+  // take the losses without conditions).
+  r.boolean(G::friend_passed_test, false);
+  rules::Evaluator untested(rules_.rs(), r.situation());
+  untested.set_trace(false);
+  const auto without_test = untested.action(rules_.action(A::receive_transferred_losses));
+  const bool test_needed = !without_test || without_test->verdict != rules::Verdict::allowed;
+  const std::int64_t count =
+      checker.outcome("sabreur.special.transfer-losses",
+                      a.stated.span.valid() ? a.stated.span : a.span, "losses", a.stated.losses,
+                      p.count, {fmt::format("{} has just taken {} loss{} ({})", quoted(art),
+                                            p.count, p.count == 1 ? "" : "es", name(p.cause))});
+  const Action* next = next_action(a);
+  const bool tested = next && next->kind == ActionKind::test && next->detail == "morale" &&
+                      !next->actors.empty() && next->actors.front() == to;
+  if (!test_needed && allowed) {
+    state_.pending.reset();
+    apply_losses(to, static_cast<int>(std::max<std::int64_t>(0, count)), p.from,
+                 LossCause::transferred_losses, checker);
+    return;
+  }
+  if (!tested) {
+    checker
+        .violation("sabreur.special.transfer-test", next ? next->span : a.span,
+                   fmt::format("{} takes over the losses of {} without a morale test",
+                               quoted(to), quoted(art)))
+        .hint("write 'test {} morale …' right after the transfer; failed, {} keeps its losses",
+              setup_.units[to].id, setup_.units[art].id);
+    return;  // the artillery takes its losses (begin() of the next statement)
+  }
+  if (!allowed && checker.mode() == replay::ReplayMode::follow_rules) return;
+  state_.pending.reset();
+  state_.transfer =
+      LossTransfer{art, to, p.from, static_cast<std::int16_t>(std::max<std::int64_t>(0, count)),
+                   p.cause};
+  UnitState& receiver = state_.units[to];
+  receiver.next_test = TestReason::loss_transfer;
+  receiver.test_enemy.reset();
+}
+
+// Passed: the friend takes the losses, which call no test of their own
+// (the data's losses_call_for_test reads transferred_losses as none).
+// Failed: "aucune conséquence sur cette unité amie"; the artillery takes them.
+void Engine::settle_transfer(UnitId u, bool passed, replay::EventChecker& checker) {
+  if (!state_.transfer || state_.transfer->receiver != u) return;
+  const LossTransfer t = *state_.transfer;
+  state_.transfer.reset();
+  if (passed) {
+    apply_losses(u, t.count, t.from, LossCause::transferred_losses, checker);
+    return;
+  }
+  // The combat (combat_sequence.cpp) moved on at the transfer: whether
+  // these losses call the artillery's test in it is not followed.
+  if (t.count > 0 && state_.combat &&
+      (state_.combat->attacker == t.artillery || state_.combat->defender == t.artillery))
+    checker.not_checked(fmt::format("whether the losses {} kept after a failed transfer call its "
+                                    "test in its combat",
+                                    quoted(t.artillery)),
+                        checker.event_span());
+  apply_losses(t.artillery, t.count, t.from, t.cause, checker);
 }
 
 void Engine::rally(const Action& a, replay::EventChecker& checker) {

@@ -311,6 +311,7 @@ ChargeInProgress Engine::declaration(UnitId u, UnitId t) const {
   d.charger = u;
   d.target = t;
   d.charger_from = us.hex;
+  d.charger_facing = us.facing;  // whether it engaged a unit firing defensively (reactions.cpp)
   d.distance_at_declaration = static_cast<std::int16_t>(hex::distance(us.hex, ts.hex));
   d.target_engaged_at_declaration = b.engaged_by_enemy(t) || b.engages_enemy(t);
   d.target_strength = ts.strength;

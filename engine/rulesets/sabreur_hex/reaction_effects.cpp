@@ -17,6 +17,8 @@
 //   on into the hex left: "Si la réaction de l'unité cible est la fuite ou
 //   l'esquive ... l'unité qui charge peut effectuer une poursuite" (§ La
 //   charge et le choc, 5; pursuit.cpp); after an assault it stays put.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "engine/geometry/hex/text.hpp"
@@ -155,18 +157,95 @@ std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action&
   const UnitId u = a.actors.front();
   const UnitState& st = state_.units[u];
   if (st.next_test != TestReason::charge_reaction || !st.former_formation) return std::nullopt;
-  if (st.reaction != "rotate" && st.reaction != "form_square") return std::nullopt;
+  if (st.reaction != "rotate" && st.reaction != "form_square" && st.reaction != "countercharge" &&
+      st.reaction != "defensive_fire")
+    return std::nullopt;
   return ReactionBefore{u, *st.former_formation, st.former_facing};
 }
 
-void Engine::settle_reaction_test(const std::optional<ReactionBefore>& before) {
+void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionBefore>& before,
+                                  replay::EventChecker& checker) {
   if (!before) return;
-  // A failed test leaves the charged unit's failure to settle (stand and
-  // lose, or flee): its reaction is not made.
-  if (!state_.failure || state_.failure->unit != before->unit) return;
   UnitState& st = state_.units[before->unit];
+  const bool countercharge = st.reaction == "countercharge";
+  const bool fire = st.reaction == "defensive_fire";
+  // A failed test leaves the charged unit's failure to settle (stand and
+  // lose, or flee): its reaction is not made. A friend's failed test has
+  // "aucune conséquence" (§ Test moral), so no failure is pending: its
+  // result is the one the log writes (the one a replay that follows the
+  // log goes on with).
+  bool failed = state_.failure && state_.failure->unit == before->unit;
+  if (!failed && (countercharge || fire) && !st.is_attack_target) {
+    if (!a.stated.passed) {
+      checker.not_checked(
+          fmt::format("whether the {} of {} is made: the log writes no result for its test",
+                      countercharge ? "countercharge" : "defensive fire", quoted(before->unit)),
+          a.span);
+      return;
+    }
+    failed = !*a.stated.passed;
+  }
+  if (!failed) return;
   st.formation = before->formation;
   st.facing = before->facing;
+  if (!countercharge && !fire) return;
+  // A countercharge or a defensive fire refused by its test: the march is
+  // undone, the fire's losses given back; the unit has not reacted
+  // (self.reaction none: a charge met by no countercharge is doubled).
+  st.reaction.clear();
+  if (!state_.charge) return;
+  ChargeInProgress& c = *state_.charge;
+  if (countercharge) {
+    c.refused_countercharge = before->unit;
+    if (st.on_table && st.hex != c.reaction_from && !state_.unit_at(c.reaction_from))
+      state_.place(before->unit, c.reaction_from);
+    return;
+  }
+  UnitState& charger = state_.units[c.charger];
+  if (!charger.on_table) {
+    checker.not_checked(fmt::format("the return of {}, eliminated by a defensive fire its test "
+                                    "then refused",
+                                    quoted(c.charger)),
+                        a.span);
+    return;
+  }
+  charger.strength = std::max(charger.strength, c.charger_strength_before_reaction);
+  if (charger.next_test != TestReason::losses_taken || charger.test_enemy != before->unit) return;
+  // The fire's losses called the charger's test: not made, they call none.
+  // A test the log writes anyway is taken as written, and reported.
+  const Action* next = next_action(a);
+  if (next && next->kind == ActionKind::test && !next->actors.empty() &&
+      next->actors.front() == c.charger) {
+    checker
+        .violation("sabreur.reaction.failed-test", next->span,
+                   fmt::format("{} tests for the losses of the defensive fire of {}, which its "
+                               "failed test refused",
+                               quoted(c.charger), quoted(before->unit)))
+        .note("\"si ce test moral est réussi, alors le tir défensif est autorisé. Sinon il ne "
+              "l'est pas\": the fire has no effect")
+        .hint("the charge goes on: no test of {} for that fire", setup_.units[c.charger].id);
+    return;
+  }
+  charger.next_test = TestReason::special_action;
+}
+
+// A friend whose countercharge its test refused strikes, or is struck by,
+// the charger (or is named in combat with it): true when reported.
+bool Engine::refused_countercharge_fights(const Action& a, UnitId u, UnitId t,
+                                          replay::EventChecker& checker) const {
+  const std::optional<ChargeInProgress>& c = state_.charge;
+  if (!c || !c->refused_countercharge || (u != c->charger && t != c->charger)) return false;
+  const UnitId other = u == c->charger ? t : u;
+  if (other != *c->refused_countercharge || other == c->target) return false;
+  checker
+      .violation("sabreur.reaction.failed-test", a.span,
+                 fmt::format("{} fights {}, but its countercharge was refused by its failed test",
+                             quoted(other), quoted(c->charger)))
+      .note("a friend's countercharge \"est autorisée\" only if its test passes; otherwise it is "
+            "not made, and the friend stays where it stood")
+      .hint("no combat between {} and {} follows this charge", setup_.units[other].id,
+            setup_.units[c->charger].id);
+  return true;
 }
 
 }  // namespace umpire::sabreur

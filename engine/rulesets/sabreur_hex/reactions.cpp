@@ -110,6 +110,23 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   }
   ++c.reacting_units;
   if (reaction->action == A::defensive_fire) ++state_.units[u].defensive_fires;
+  // "La réaction à la charge ne peut être effectuée que si le test moral est
+  // réussi", and a friend's countercharge or defensive fire "est autorisé"
+  // only if its test passes: the log writes the march or the fire on the
+  // `respond` line and the test after it, so what they change is kept to
+  // be undone if that test fails (reaction_effects.cpp). Not for an
+  // assault's reaction, whose test passes without dice.
+  if (!to_assault &&
+      (reaction->action == A::countercharge || reaction->action == A::defensive_fire)) {
+    f.word(G::self_reaction, reaction->action == A::countercharge ? "countercharge"
+                                                                  : "defensive_fire");
+    const auto required = eval_int(f, V::charge_reaction_test_required, checker);
+    const bool test_due = required && *required != 0;
+    keep_former_for_test(u, test_due);
+    c.reaction_from = st.hex;
+    c.charger_strength_before_reaction = state_.units[c.charger].strength;
+    c.refused_countercharge.reset();
+  }
   const ChargeInProgress declared = c;
   if (reaction->action == A::countercharge) {
     countercharge_march(a, u, declared, checker);
@@ -196,14 +213,17 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
   const int distance = hex::distance(s.hex, ts.hex);
   // § Le tir: the exception holds only if, at the declaration, the charger
   // neither engaged nor was engaged by the unit that fires. The reacting
-  // unit has not moved since; the charger's facing then is not kept.
+  // unit has not moved since; the charger is taken on the hex and with the
+  // facing it declared from (ChargeInProgress::charger_facing), in its
+  // formation, which a charge does not change. (A valid charge never did:
+  // § Conditions pour qu'une charge soit valide, 1, sabreur.charge.engaged.)
   bool free_at_declaration = true;
   if (hex::adjacent(s.hex, c.charger_from)) {
-    if (b.square_like(u) || hex::in_front_hexes(s.hex, s.facing, c.charger_from))
-      free_at_declaration = false;
-    else
-      checker.not_checked(
-          "whether a charger that started next to the unit firing defensively engaged it", a.span);
+    const bool firer_engaged =
+        b.square_like(u) || hex::in_front_hexes(s.hex, s.facing, c.charger_from);
+    const bool charger_engaged =
+        b.square_like(t) || hex::in_front_hexes(c.charger_from, c.charger_facing, s.hex);
+    if (firer_engaged || charger_engaged) free_at_declaration = false;
   }
   const bool enfilade = !hex::in_front_cone(ts.hex, ts.facing, s.hex) && !b.square_like(t);
   Facts f(rules_);

@@ -22,6 +22,12 @@ std::string_view name(TestReason r) {
       return "formation_change";
     case TestReason::tenacious_activation:
       return "tenacious_activation";
+    case TestReason::loss_transfer:
+      return "loss_transfer";
+    case TestReason::tactical_sense_activation:
+      return "tactical_sense_activation";
+    case TestReason::impetuous_cancellation:
+      return "impetuous_cancellation";
   }
   return "special_action";
 }
@@ -34,6 +40,8 @@ std::string_view name(LossCause c) {
       return "shock_losses";
     case LossCause::melee_losses:
       return "melee_losses";
+    case LossCause::transferred_losses:
+      return "transferred_losses";
   }
   return "fire_losses";
 }
@@ -106,7 +114,10 @@ void write_unit(const UnitState& u, Out& out) {
   out.boolean(u.is_attack_target);
   out.str(u.reaction);
   out.u8(u.defensive_fires);
-  out.boolean(u.tenacious_failed);
+  // Flags: 1 tenacious_failed, 2 impetuous_test_passed (a byte that reads
+  // as the boolean tenacious_failed while no impétueux test has passed).
+  out.u8(static_cast<std::uint8_t>((u.tenacious_failed ? 1 : 0) |
+                                   (u.impetuous_test_passed ? 2 : 0)));
   out.u8(u.return_fires);
   out.u8(static_cast<std::uint8_t>(u.choice));
   out.i32(u.fired_at ? static_cast<std::int32_t>(*u.fired_at) : -1);
@@ -193,6 +204,13 @@ void State::write_tail(replay::StateWriter& out) const {
     out.boolean(charge->charger_failed);
     out.u8(charge->path_open);
     out.boolean(charge->target_squared);
+    out.u8(static_cast<std::uint8_t>(charge->charger_facing));
+    out.i32(charge->reaction_from.q);
+    out.i32(charge->reaction_from.r);
+    out.i32(charge->charger_strength_before_reaction);
+    out.i32(charge->refused_countercharge
+                ? static_cast<std::int32_t>(*charge->refused_countercharge)
+                : -1);
   }
   out.tag('A');
   out.boolean(assault.has_value());
@@ -205,6 +223,7 @@ void State::write_tail(replay::StateWriter& out) const {
     out.boolean(assault->target_engaged_at_declaration);
     out.u8(assault->reacting_units);
     out.i32(assault->target_strength);
+    out.u8(static_cast<std::uint8_t>(assault->charger_facing));
   }
   out.tag('K');
   out.boolean(combat.has_value());
@@ -223,12 +242,23 @@ void State::write_tail(replay::StateWriter& out) const {
     out.i32(combat->second_test ? static_cast<std::int32_t>(*combat->second_test) : -1);
     out.i32(combat->pursuer ? static_cast<std::int32_t>(*combat->pursuer) : -1);
     out.i32(combat->fire_losses);
+    out.i32(combat->defender_strength);
   }
   out.tag('F');
   out.boolean(fire_to_answer.has_value());
   if (fire_to_answer) {
     out.u16(fire_to_answer->shooter);
     out.u16(fire_to_answer->target);
+  }
+  // 'X' only while a transfer of artillery's losses waits for its test
+  // (morale.cpp): the layout ends with 'F' otherwise.
+  if (transfer) {
+    out.tag('X');
+    out.u16(transfer->artillery);
+    out.u16(transfer->receiver);
+    out.u16(transfer->from);
+    out.i32(transfer->count);
+    out.u8(static_cast<std::uint8_t>(transfer->cause));
   }
 }
 

@@ -25,10 +25,17 @@ enum class TestReason : std::uint8_t {
   rally_attempt,
   formation_change,
   tenacious_activation,
+  // Special actions (morale.cpp): a friend taking over artillery's losses,
+  // a "sens tactique" unit activated by a test, an "impétueux" unit
+  // cancelling its obligation to attack.
+  loss_transfer,
+  tactical_sense_activation,
+  impetuous_cancellation,
 };
 std::string_view name(TestReason r);
 
-enum class LossCause : std::uint8_t { fire_losses, shock_losses, melee_losses };
+// transferred_losses: artillery's losses a friend took over (morale.cpp).
+enum class LossCause : std::uint8_t { fire_losses, shock_losses, melee_losses, transferred_losses };
 
 // What a unit has chosen to do this turn among the 14 actions of
 // § Déroulement d'un tour de jeu, as its statements add up (action_choice.cpp).
@@ -81,6 +88,9 @@ struct UnitState {
   // Left the table by fleeing (§ Manœuvres): half its victory points
   // (following.cpp).
   bool fled_off_table = false;
+  // "impétueux": passed its test cancelling the obligation to attack once
+  // its side's order points are spent, this turn (morale.cpp).
+  bool impetuous_test_passed = false;
 
   // Every field: the state hash hashes a unit again when it differs.
   friend bool operator==(const UnitState&, const UnitState&) = default;
@@ -127,6 +137,17 @@ struct ChargeInProgress {
   // The infantry target formed square against this cavalry charge
   // and passed its test: the charger may evade (§ La charge et le choc, 4).
   bool target_squared = false;
+  // The charge helper's block (reactions.cpp, reaction_effects.cpp):
+  // the charger's facing at the declaration, whether it engaged a unit
+  // firing defensively (§ Le tir); what a countercharge or a defensive fire
+  // whose test is still owed changed, undone if the test fails ("La réaction
+  // à la charge ne peut être effectuée que si le test moral est réussi"):
+  // the hex the reacting unit left, the charger's strength before the fire;
+  // and the unit whose countercharge that test refused.
+  Facing charger_facing = Facing::n;
+  Hex reaction_from;
+  std::int16_t charger_strength_before_reaction = 0;
+  std::optional<UnitId> refused_countercharge;
 };
 
 // The fire just resolved, which its target (or a regimental gun next to an
@@ -135,6 +156,17 @@ struct ChargeInProgress {
 struct FireToAnswer {
   UnitId shooter = 0;
   UnitId target = 0;
+};
+
+// Artillery's losses that a friend offered to take over (`special <artillery>
+// transfer-losses target <friend>`) and that wait for the friend's morale
+// test (§ Précisions sur les facteurs de combat ou de tir; morale.cpp).
+struct LossTransfer {
+  UnitId artillery = 0;
+  UnitId receiver = 0;
+  UnitId from = 0;  // the unit that inflicted them
+  std::int16_t count = 0;
+  LossCause cause = LossCause::fire_losses;
 };
 
 // A failed morale test whose unit will lose the difference unless it flees.
@@ -179,6 +211,10 @@ struct CombatInProgress {
   std::optional<UnitId> first_test, second_test;  // the bilan's tests, in order
   std::optional<UnitId> pursuer;  // closed by this unit's pursuit: its attack is a shock
   std::int16_t fire_losses = 0;  // the defender's losses to the attacker's fire first
+  // The defender's strength before the first strike (the charge helper's
+  // block): in the shock of a friend that countercharged the charger, what
+  // the charger lost since reduces its return strike (combat.cpp).
+  std::int16_t defender_strength = 0;
 };
 
 class State {
@@ -203,6 +239,7 @@ class State {
   std::optional<CombatInProgress> combat;
   bool last_combat_was_melee() const { return combat && !combat->shock; }
   std::optional<FireToAnswer> fire_to_answer;
+  std::optional<LossTransfer> transfer;  // morale.cpp
   // Some unit owes a morale test right now (a change of formation near the
   // enemy, a "tenace" activation): derived from next_test, so not hashed;
   // it spares the engine a look at every unit after each statement.

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "engine/core/dice/expr.hpp"
 #include "engine/geometry/hex/zone.hpp"
 
 namespace umpire::sabreur::simulate {
@@ -23,6 +24,13 @@ constexpr int max_assault_distance = 2;
 // ruleset's words; a flight is written `flee`, an evade's march `evade`.
 constexpr std::array<std::string_view, 6> reaction_words{
     "do-nothing", "rotate", "form-square", "countercharge", "defensive-fire", "evade"};
+
+// The dice of the 2 D6 order points, before the army size's malus.
+dice::Expr two_d6_order_dice() {
+  dice::Expr e;
+  e.terms.push_back(dice::dice_term(dice::make_dice(2, 6)));
+  return e;
+}
 
 bool acts(Prober& p, TurnOf t, UnitId u) {
   return p.engine().setup().units[u].side == t.side && p.state().units[u].on_table;
@@ -112,7 +120,18 @@ Action make_action(ActionKind kind, std::string_view verb, TurnOf t, Phase phase
 
 std::vector<Action> order_point_actions(Prober& p, TurnOf t) {
   std::vector<Action> out;
-  keep_if_legal(p, make_action(ActionKind::order_points, "order-points", t, Phase::orders), out);
+  const Action d3 = make_action(ActionKind::order_points, "order-points", t, Phase::orders);
+  keep_if_legal(p, d3, out);
+  // The 2 D6 formula, which the log chooses by writing its dice: a first
+  // probe with plain 2d6 reads the expression the engine calls for (the
+  // army size's malus, from the data), then that expression is tried; the
+  // engine refuses it for an army too small.
+  Action two_d6 = d3;
+  two_d6.rolls.push_back({Span{}, "", two_d6_order_dice(), std::nullopt});
+  const Applied first = p.probe(two_d6);
+  if (first.rolls.empty()) return out;
+  two_d6.rolls.front().expr = first.rolls.front().expr;
+  keep_if_legal(p, std::move(two_d6), out);
   return out;
 }
 
@@ -195,6 +214,21 @@ std::vector<Action> unit_actions(Prober& p, TurnOf t, UnitId u) {
   for (std::vector<Action> more : {charge_actions(p, t, u), assault_actions(p, t, u)})
     out.insert(out.end(), std::make_move_iterator(more.begin()),
                std::make_move_iterator(more.end()));
+  return out;
+}
+
+std::vector<Action> return_fire_actions(Prober& p, TurnOf t, UnitId shooter) {
+  std::vector<Action> out;
+  const State& s = p.state();
+  const Setup& setup = p.engine().setup();
+  if (!s.units[shooter].on_table) return out;
+  for (UnitId u = 0; u < s.units.size(); ++u) {
+    if (setup.units[u].side == t.side || !s.units[u].on_table) continue;
+    Action a = make_action(ActionKind::shoot, "shoot", t, Phase::actions);
+    a.actors = {u};
+    a.targets = {shooter};
+    keep_if_legal(p, std::move(a), out);
+  }
   return out;
 }
 

@@ -5,19 +5,19 @@
 // target...) and each is kept only when the engine's own checks accept it
 // (Prober): the rules live in the engine and the rules data, never here.
 //
-// Generated: order points (the 1 D3 formula), group activations of one or
-// two chained units, frontal marches (a rotation then up to three steps),
-// indirect marches, changes of formation, fire, saves, morale tests after
-// losses or a formation change, rallies; flights (after a failed test, and
-// as a reaction to a charge), charges and assaults with the reactions the
-// engine checks (do-nothing, countercharge, defensive fire), the reaction
-// test, the strikes of a mêlée and their saves and bilan tests, pursuits.
+// Generated: order points (the 1 D3 and 2 D6 formulas), group activations
+// of one or two chained units, frontal marches (a rotation then up to three
+// steps), indirect marches, changes of formation, fire and return fire,
+// saves, morale tests after losses or a formation change, rallies; flights
+// (after a failed test, and as a reaction to a charge), charges and
+// assaults with the reactions the engine checks, the reaction test, the
+// strikes of a shock or a mêlée and their saves and tests, pursuits and
+// the attack a pursuit may make.
 // The combat that follows a charge or an assault is the simulator's
 // (simulator.cpp), statement by statement, each probed here.
 // Not generated: whatever the engine reports `not checked` (docs/checks.md),
-// since the prober refuses it: the reactions rotate, form-square and evade
-// (what they do is not checked), return fire, the attack a pursuit may make, evasion as an action, special
-// actions, 2 D6 order points (armies above 2000 points).
+// since the prober refuses it; evasion as an action, a friend joining a
+// pursuit, special actions.
 #include <cstdint>
 #include <vector>
 
@@ -33,13 +33,17 @@ struct TurnOf {
 // An action of `verb` by the side to act, in `phase`.
 Action make_action(ActionKind kind, std::string_view verb, TurnOf t, Phase phase);
 
-// `order-points` with the dice of the 1 D3 formula.
+// `order-points` with the dice of the 1 D3 formula, and with those of the
+// 2 D6 formula when the army's size allows it.
 std::vector<Action> order_point_actions(Prober& p, TurnOf t);
 // `activate` a group of one unit, or two chained units (each pair once).
 std::vector<Action> activation_actions(Prober& p, TurnOf t);
 // What unit `u` of the group activated last may do: march, change
 // formation, fire, rally.
 std::vector<Action> unit_actions(Prober& p, TurnOf t, UnitId u);
+// The return fires (§ Le tir, "Tir de riposte") at `shooter`, whose fire
+// was just resolved: every unit of the side not to act, at it.
+std::vector<Action> return_fire_actions(Prober& p, TurnOf t, UnitId shooter);
 // A save by `u` against the losses just inflicted on it.
 std::vector<Action> save_actions(Prober& p, TurnOf t, UnitId u);
 // A morale test of `u` the rules call for now.

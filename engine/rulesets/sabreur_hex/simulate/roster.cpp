@@ -13,7 +13,10 @@ namespace {
 constexpr int map_columns = 12;
 constexpr int map_rows = 10;
 constexpr std::int64_t min_army_points = 1501;
-constexpr std::int64_t max_army_points = 2000;
+// Up to 2,500 points: the armies above 2,000 may take 2 D6 order points
+// (§ Détermination des points d'ordre (PO) en fonction des points d'armée
+// (PA)); the engine says which formula an army may use.
+constexpr std::int64_t max_army_points = 2500;
 constexpr std::array<std::string_view, 2> side_ids{"blue", "red"};
 constexpr std::array<std::string_view, 2> side_names{"Blue army", "Red army"};
 constexpr std::array<char, 2> unit_prefix{'b', 'r'};
@@ -148,7 +151,7 @@ SimulatedSetup make_setup(const RulesBinding& rules, dice::Rng& rng, std::uint64
         const Hex h = hex::from_offset({column, south ? row : map_rows + 1 - row});
         if (!taken[s.map.index_of(h)] && s.map.terrain(h) == hex::TerrainId{}) free.push_back(h);
       }
-    if (free.empty()) continue;  // cannot happen with armies of at most 2000 points
+    if (free.empty()) continue;  // cannot happen with armies of at most 2500 points
     const Hex h = free[static_cast<std::size_t>(pick(rng, static_cast<int>(free.size())))];
     taken[s.map.index_of(h)] = true;
     DeploymentSetup d;

@@ -20,7 +20,8 @@ struct SimulatedSetup {
   std::string text;                       // header, map, armies, deployment as a .ulog
 };
 
-// Army points of each side: within 1,501-2,000 (order points 1 D3 + 1).
+// Army points of each side: within 1,501-2,500 (order points 1 D3 + 1 or
+// 1 D3 + 2, or 2 D6 - 4 above 2,000).
 SimulatedSetup make_setup(const RulesBinding& rules, dice::Rng& rng, std::uint64_t seed);
 
 }  // namespace umpire::sabreur::simulate

@@ -34,7 +34,10 @@ class Game {
   void play_turn(TurnOf t) {
     const Setup& setup = prober_.engine().setup();
     text_ += fmt::format("\nturn {} {}\n  phase orders\n", t.turn, setup.sides[t.side].id);
-    for (Action& a : order_point_actions(prober_, t)) play(a);
+    // One formula of those the engine accepts (1 D3, or 2 D6 for a large
+    // army), each equally likely.
+    if (std::vector<Action> points = order_point_actions(prober_, t); !points.empty())
+      play(points[pick(points.size())]);
     text_ += "  phase actions\n";
     for (int i = 0; i < max_activations_per_turn; ++i) {
       std::vector<Action> groups = activation_actions(prober_, t);
@@ -133,6 +136,21 @@ class Game {
         play(m);
         after_failure(t, tested);
       }
+    if (a.kind == ActionKind::shoot) return_fire(t, u);
+  }
+
+  // The return fire (§ Le tir, "Tir de riposte") at `shooter`, whose fire
+  // and its save, test and flight were just played: one of those the engine
+  // accepts, two times in three, then the shooter's save and test.
+  void return_fire(TurnOf t, UnitId shooter) {
+    std::vector<Action> fires = return_fire_actions(prober_, t, shooter);
+    if (fires.empty() || pick(3) == 0) return;
+    play(fires[pick(fires.size())]);
+    for (Action& s : save_actions(prober_, t, shooter)) play(s);
+    for (Action& m : test_actions(prober_, t, shooter)) {
+      play(m);
+      after_failure(t, shooter);
+    }
   }
 
   // One of `reactions`: each reaction word, and flight, equally likely,
@@ -160,6 +178,22 @@ class Game {
     return clear.empty() ? pick(flights.size()) : clear[pick(clear.size())];
   }
 
+  // One of `pursuits` by `pursuer`, one that ends engaging an enemy when
+  // there is one (a preference, so that the attack a pursuit may make is
+  // played), else any.
+  std::size_t pick_pursuit(UnitId pursuer, const std::vector<Action>& pursuits) {
+    std::vector<std::size_t> engaging;
+    for (std::size_t i = 0; i < pursuits.size(); ++i) {
+      const Engine::Snapshot before = prober_.engine().snapshot();
+      if (prober_.apply(pursuits[i]).clean()) {
+        const std::optional<ChargeInProgress>& c = prober_.state().charge;
+        if (c && c->pursuit && c->charger == pursuer) engaging.push_back(i);
+      }
+      prober_.engine().restore(before);
+    }
+    return engaging.empty() ? pick(pursuits.size()) : engaging[pick(engaging.size())];
+  }
+
   // After a test of `u`: when the engine holds a failure with consequences
   // (State::failure), a panicked unit flees, as it must; any other flees one
   // time in three instead of taking the difference as losses. True when the
@@ -182,15 +216,17 @@ class Game {
   // may follow a failure), each unit's strike (the charger's always, the
   // return strike two times in three in a shock, always in a mêlée), a
   // pursuit of a unit that fled (always when allowed, which also satisfies
-  // an "impétueux" charger). False when the combat stopped short: no unit
+  // an "impétueux" charger) and, when it ends engaging an enemy, the shock
+  // it opens (the pursuer's strike, the return strike, their saves and
+  // tests, but no second pursuit). False when the combat stopped short: no unit
   // struck, fled or, for the charger, failed a test (the charger or
   // assaulting unit strikes unless its target fled), or in a mêlée the
   // assaulted unit did not riposte: the engine refuses a strike it cannot
   // check (docs/engine.md § Combats), and a charge left without its strike
   // would break the rules unreported.
   bool combat(TurnOf t, const Action& declared) {
-    const UnitId attacker = declared.actors.front();
-    const UnitId defender = declared.targets.front();
+    UnitId attacker = declared.actors.front();
+    UnitId defender = declared.targets.front();
     const bool shock = declared.kind == ActionKind::charge;
     std::optional<UnitId> fled;
     bool ended = false;  // a unit fled, evaded or failed a test
@@ -213,6 +249,7 @@ class Game {
     }
     std::vector<UnitId> struck, played_strikes;
     bool pursued = false;
+    std::optional<UnitId> pursuit_target;
     const auto has_struck = [&](UnitId x) {
       return std::find(struck.begin(), struck.end(), x) != struck.end();
     };
@@ -242,18 +279,34 @@ class Game {
         const UnitId pursuer = *fled == defender ? attacker : defender;
         std::vector<Action> pursuits = pursuit_actions(prober_, t, pursuer, fled);
         if (!pursuits.empty()) {
-          play(pursuits[pick(pursuits.size())]);
+          play(pursuits[pick_pursuit(pursuer, pursuits)]);
           pursued = true;
           fled.reset();
-          // The shock a pursuit may open is a strike the engine does not
-          // check yet (docs/engine.md § Combats): the combat ends here.
-          break;
+          // A pursuit that ends engaging an enemy opens a shock on it
+          // without reaction (§ La charge et le choc, step 6; the engine's
+          // State::charge with `pursuit` set): the pursuer strikes it,
+          // always, and the combat goes on as a shock between the two.
+          const std::optional<ChargeInProgress>& c = prober_.state().charge;
+          if (!c || !c->pursuit || c->charger != pursuer) break;
+          attacker = pursuer;
+          defender = c->target;
+          pursuit_target = c->target;
+          struck.clear();
+          continue;
         }
       }
       bool struck_now = false;
       for (const UnitId x : {attacker, defender}) {
         if (has_struck(x)) continue;
         std::vector<Action> strikes = attack_actions(prober_, t, x);
+        // The pursuer strikes the enemy the engine took as its pursuit's
+        // target (the first it engages), the one its attack must name.
+        if (pursuit_target && x == attacker)
+          strikes.erase(std::remove_if(strikes.begin(), strikes.end(),
+                                       [&](const Action& a) {
+                                         return a.targets.front() != *pursuit_target;
+                                       }),
+                        strikes.end());
         if (strikes.empty()) continue;
         struck.push_back(x);
         if (x == defender && shock && pick(3) == 0) break;  // no return strike
