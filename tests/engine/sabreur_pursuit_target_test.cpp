@@ -110,6 +110,10 @@ struct FriendCountercharges {
     Action& r = p.act(ActionKind::respond, 0, {friend_column});
     r.detail = "countercharge";
     r.path = {at(6, 5)};
+    // Its reaction test, passed (§ Réactions face à une charge).
+    Action& t = p.act(ActionKind::test, 0, {friend_column});
+    t.detail = "morale";
+    t.rolls.push_back(written(2, 6, {2, 1}));
   }
   Action& attack(UnitId u, UnitId t, std::initializer_list<std::uint16_t> faces) {
     Action& a = p.act(ActionKind::attack, 0, {u}, {t});
@@ -144,6 +148,52 @@ TEST(SabreurCounterchargeShock, TheChargerStrikingTheFriendFirstIsOutOfOrder) {
   s.attack(s.column, s.friend_column, {1, 1, 1, 1});
   s.p.run();
   EXPECT_EQ(s.p.count("sabreur.shock.order"), 1u) << s.p.messages();
+}
+
+// § Effets du terrain, § La charge et le choc (step 6): heavy cavalry at 5,2
+// facing north charges skirmishers at 5,5 and ends on 5,4, where it already
+// engages red line infantry at 6,5; the skirmishers evade to 4,7. Its
+// pursuit does not move (it is engaged): it crossed only its own hex, on
+// which the doubling of its attack is judged.
+struct PursuitInPlace {
+  Position p;
+  UnitId cav, skirmishers, line;
+  explicit PursuitInPlace(HexTerrain start_ground) {
+    cav = p.unit(0, UnitType::heavy_cavalry, at(5, 2), Facing::n, Formation::line, 10);
+    skirmishers = p.unit(1, UnitType::light_infantry, at(5, 5), Facing::s,
+                         Formation::skirmish_order, 10, Quality::ordinary, {Skill::skirmisher});
+    line = p.unit(1, UnitType::line_infantry, at(6, 5), Facing::s, Formation::line, 18);
+    if (start_ground != HexTerrain::open_ground) p.terrain(at(5, 4), start_ground);
+    p.order_points(0);
+    p.activate(0, {cav});
+    p.act(ActionKind::charge, 0, {cav}, {skirmishers}).path = {at(5, 3), at(5, 4)};
+    p.act(ActionKind::respond, 0, {skirmishers}).detail = "evade";
+    p.act(ActionKind::evade, 0, {skirmishers}).path = {at(4, 6), at(4, 7)};
+    Action& a = p.act(ActionKind::pursue, 0, {cav}, {skirmishers});
+    a.rolls.push_back(written(1, 6, {2}));
+  }
+};
+
+TEST(SabreurPursuitInPlace, TheDoublingIsJudgedOnItsOwnHex) {
+  PursuitInPlace open(HexTerrain::open_ground);
+  Action& strike = open.p.act(ActionKind::attack, 0, {open.cav}, {open.line});
+  // Heavy cavalry's factor 4, doubled by the charge on open ground: 8 dice.
+  strike.rolls.push_back(written(8, 6, {1, 1, 1, 1, 1, 1, 1, 1}, dice::Keep::all, 0, 0, "hit"));
+  open.p.run();
+  EXPECT_EQ(open.p.diags.count(Severity::error), 0u) << open.p.messages();
+  EXPECT_EQ(open.p.messages().find("without its path"), std::string::npos) << open.p.messages();
+  const State& st = open.p.engine().state();
+  ASSERT_TRUE(st.charge.has_value());
+  EXPECT_TRUE(st.charge->pursuit);
+  EXPECT_EQ(st.charge->target, open.line);
+  EXPECT_EQ(st.charge->path_open, 1) << "open ground: the attack is doubled";
+
+  PursuitInPlace rough(HexTerrain::difficult_terrain);
+  rough.p.run();
+  const State& rs = rough.p.engine().state();
+  ASSERT_TRUE(rs.charge.has_value()) << rough.p.messages();
+  EXPECT_TRUE(rs.charge->pursuit);
+  EXPECT_EQ(rs.charge->path_open, 2) << "not open ground: no doubling";
 }
 
 }  // namespace

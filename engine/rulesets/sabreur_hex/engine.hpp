@@ -214,6 +214,10 @@ class Engine final : public replay::ReplayEngine {
                             replay::EventChecker& checker);
   bool refused_countercharge_fights(const Action& a, UnitId u, UnitId t,
                                     replay::EventChecker& checker) const;
+  // The reaction `a` of `u` calls a test (`test_due`): the log writes it
+  // next, only the charger's save of a defensive fire's losses between.
+  void check_reaction_test_written(const Action& a, UnitId u, bool test_due, bool allowed,
+                                   replay::EventChecker& checker) const;
   // Whether `a` is one of the log's statements (not a simulated one), and
   // the statement after it (nullptr at the end, or for an action not in the log).
   bool in_log(const Action& a) const;

@@ -262,7 +262,11 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   p.target_engaged_at_declaration = true;
   p.target_strength = ts.strength;
   p.pursuit = true;
-  p.path_open = path_openness(start, a.path);
+  // The ground of the doubling (§ Effets du terrain, "du début à la fin"):
+  // the hexes written; a pursuit that did not move (it already engaged an
+  // enemy, or was blocked at once) crossed only its own hex, judged alone.
+  p.path_open = moved == 0 ? path_openness(start, std::span<const Hex>(&start, 1))
+                           : path_openness(start, a.path);
   p.pursued = true;
   p.pursued_from = start;
   state_.charge = p;

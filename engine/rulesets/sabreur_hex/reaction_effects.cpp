@@ -152,6 +152,47 @@ void Engine::react_move(const Action& a, UnitId u, A reaction, bool allowed,
             setup_.units[u].id);
 }
 
+// § Réactions face à une charge: "la cible de la charge doit immédiatement
+// passer un test moral" (and "La réaction à la charge ne peut être
+// effectuée que si le test moral est réussi"); a friend's countercharge or
+// defensive fire "est autorisé" only if its own test passes. When the data
+// calls the test (charge_reaction_test_required), the log writes it as the
+// statement after the reaction; the charger's save against a defensive
+// fire's losses may come first (the games write the fire, its save, then
+// the test). A strike before it ends the reactions (combat_sequence.cpp):
+// the test is then never taken, so its omission is reported here, on the
+// statement written instead (a log that ends there: not checked).
+void Engine::check_reaction_test_written(const Action& a, UnitId u, bool test_due, bool allowed,
+                                         replay::EventChecker& checker) const {
+  // Simulated statements have no next one; a reaction not allowed is
+  // reported once, as such.
+  if (!test_due || !allowed || !in_log(a) || !state_.charge) return;
+  const UnitId charger = state_.charge->charger;
+  const Action* next = next_action(a);
+  while (next && next->kind == ActionKind::save && !next->actors.empty() &&
+         next->actors.front() == charger)
+    next = next_action(*next);
+  if (next && next->kind == ActionKind::test && !next->actors.empty() && next->actors.front() == u)
+    return;
+  // A log that ends on the reaction stops before the combat goes on.
+  if (!next) {
+    checker.not_checked(
+        fmt::format("the reaction test of {}: the log ends after its '{}'", quoted(u), a.detail),
+        a.span);
+    return;
+  }
+  checker
+      .violation("sabreur.reaction.test-missing", next->span,
+                 fmt::format("{} reacts to the charge of {} with '{}' and the log goes on "
+                             "without its morale test",
+                             quoted(u), quoted(charger), a.detail))
+      .label(a.span, "the reaction that calls the test")
+      .note("the reaction is made only if its test passes; no exemption of the data (a target in "
+            "a square or in cover, charged by cavalry) applies here")
+      .hint("write 'test {} morale …' right after the reaction{}", setup_.units[u].id,
+            a.detail == "defensive-fire" ? " (and the charger's save)" : "");
+}
+
 std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action& a) const {
   if (a.kind != ActionKind::test || a.actors.empty()) return std::nullopt;
   const UnitId u = a.actors.front();

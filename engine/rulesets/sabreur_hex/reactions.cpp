@@ -116,12 +116,13 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   // `respond` line and the test after it, so what they change is kept to
   // be undone if that test fails (reaction_effects.cpp). Not for an
   // assault's reaction, whose test passes without dice.
+  bool test_due = false;
   if (!to_assault &&
       (reaction->action == A::countercharge || reaction->action == A::defensive_fire)) {
     f.word(G::self_reaction, reaction->action == A::countercharge ? "countercharge"
                                                                   : "defensive_fire");
     const auto required = eval_int(f, V::charge_reaction_test_required, checker);
-    const bool test_due = required && *required != 0;
+    test_due = required && *required != 0;
     keep_former_for_test(u, test_due);
     c.reaction_from = st.hex;
     c.charger_strength_before_reaction = state_.units[c.charger].strength;
@@ -140,7 +141,6 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     // for it, not for an assault's reaction (§ Réactions face à un assaut):
     // a failed one undoes a rotation or a square.
     record_reaction(u, a.detail);
-    bool test_due = false;
     if (!to_assault && (reaction->action == A::rotate || reaction->action == A::form_square)) {
       // Not for a square already, nor in a wood, village or strongpoint,
       // charged by cavalry: the data's charge_reaction_test_required.
@@ -154,9 +154,11 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
       react_form_square(a, u, test_due, allowed, checker);
     else
       react_move(a, u, reaction->action, allowed, checker);
+    check_reaction_test_written(a, u, test_due, allowed, checker);
     return;
   }
   record_reaction(u, a.detail);
+  check_reaction_test_written(a, u, test_due, allowed, checker);
 }
 
 // § Manœuvres: "Le mouvement de contre-charge s'effectue comme une marche
