@@ -4,13 +4,16 @@
 
 #include <algorithm>
 #include <charconv>
+#include <stdexcept>
 
 #include <fmt/core.h>
 
 namespace umpire::rules {
 
 Situation::Situation(const Ruleset& rs)
-    : rs_(&rs), givens_(rs.givens.size()), switches_(rs.switches.size()), counts_(rs.profiles.size(), 0) {
+    : rs_(&rs), slots_(rs.givens.size(), 0), switches_(rs.switches.size()), counts_(rs.profiles.size(), 0) {
+  // The slots number the values set, from 1: a ruleset has fewer givens.
+  if (rs.givens.size() >= UINT16_MAX) throw std::length_error("too many givens in one ruleset");
   for (std::size_t i = 0; i < rs.switches.size(); ++i) switches_[i] = rs.switches[i].default_option;
 }
 
@@ -30,7 +33,13 @@ std::optional<std::string> Situation::set(std::uint32_t given, Val value) {
   if (value.kind == Val::Kind::integer && (value.number < t.lo || value.number > t.hi)) {
     return fmt::format("{} is outside {}", value.number, type_name(*rs_, t));
   }
-  givens_.at(given) = value;
+  std::uint16_t& slot = slots_.at(given);
+  if (slot == 0) {
+    values_.push_back(value);
+    slot = static_cast<std::uint16_t>(values_.size());
+  } else {
+    values_[slot - 1] = value;
+  }
   return std::nullopt;
 }
 

@@ -35,7 +35,11 @@ class Situation {
   // `per division` constraints are then checked on each division.
   void set_roster(std::vector<std::vector<std::int64_t>> divisions);
 
-  const std::optional<Val>& given(std::uint32_t id) const { return givens_.at(id); }
+  std::optional<Val> given(std::uint32_t id) const {
+    const std::uint16_t slot = slots_.at(id);
+    if (slot == 0) return std::nullopt;
+    return values_[slot - 1];
+  }
   std::uint32_t switch_option(std::uint32_t sw) const { return switches_.at(sw); }
   std::int64_t count(std::uint32_t profile) const { return counts_.at(profile); }
   std::optional<std::int64_t> divisions() const { return divisions_; }
@@ -43,9 +47,14 @@ class Situation {
 
  private:
   const Ruleset* rs_;
-  std::vector<std::optional<Val>> givens_;
-  std::vector<std::uint32_t> switches_;
-  std::vector<std::int64_t> counts_;
+  // Given i's value is values_[slots_[i] - 1], or unset when slots_[i] is 0.
+  // A replay makes a situation for every question it asks the data and sets
+  // a few dozen of its hundreds of givens: a fresh one zeroes a small index
+  // in place, where a value per given was a heap block of kilobytes.
+  boost::container::small_vector<std::uint16_t, 256> slots_;
+  boost::container::small_vector<Val, 48> values_;
+  boost::container::small_vector<std::uint32_t, 32> switches_;
+  boost::container::small_vector<std::int64_t, 32> counts_;
   std::optional<std::int64_t> divisions_;
   std::vector<std::vector<std::int64_t>> roster_;
 };
