@@ -20,20 +20,6 @@ HexMap::HexMap(int columns, int rows)
   sides_.assign(3 * n, SideFeatureId{});
 }
 
-bool HexMap::contains(OffsetCoord c) const {
-  return c.column >= 1 && c.column <= columns_ && c.row >= 1 && c.row <= rows_;
-}
-
-bool HexMap::contains(Hex h) const {
-  return in_coordinate_range(h) && contains(to_offset(h));
-}
-
-std::size_t HexMap::index_of(Hex h) const {
-  const OffsetCoord c = to_offset(h);
-  return static_cast<std::size_t>(c.row - 1) * static_cast<std::size_t>(columns_) +
-         static_cast<std::size_t>(c.column - 1);
-}
-
 Hex HexMap::hex_at(std::size_t index) const {
   const auto cols = static_cast<std::size_t>(columns_);
   return from_offset({static_cast<int>(index % cols) + 1, static_cast<int>(index / cols) + 1});

@@ -55,12 +55,20 @@ class HexMap {
   int rows() const { return rows_; }
   std::size_t hex_count() const { return terrain_.size(); }
 
-  bool contains(Hex h) const;
-  bool contains(OffsetCoord c) const;
+  // Inline: the occupancy look-ups of a replay call these for every
+  // neighbour of every unit a rule asks about.
+  bool contains(Hex h) const { return in_coordinate_range(h) && contains(to_offset(h)); }
+  bool contains(OffsetCoord c) const {
+    return c.column >= 1 && c.column <= columns_ && c.row >= 1 && c.row <= rows_;
+  }
 
   // Row-major index (row 1, the south row, first; west to east) of an
   // on-map hex.
-  std::size_t index_of(Hex h) const;
+  std::size_t index_of(Hex h) const {
+    const OffsetCoord c = to_offset(h);
+    return static_cast<std::size_t>(c.row - 1) * static_cast<std::size_t>(columns_) +
+           static_cast<std::size_t>(c.column - 1);
+  }
   Hex hex_at(std::size_t index) const;
 
   // Off-map hexes read as TerrainId{0}; writing them returns false.

@@ -98,6 +98,44 @@ bool Board::next_to_elite_leader(UnitId u) const {
   });
 }
 
+Board::Surroundings Board::surroundings(UnitId u) const {
+  Surroundings out;
+  const UnitState& s = state_.units[u];
+  const UnitSetup& us = setup_.units[u];
+  for (std::size_t e = 0; e < state_.units.size(); ++e) {
+    const UnitState& o = state_.units[e];
+    if (!o.on_table || setup_.units[e].side == us.side) continue;
+    const int d = hex::distance(s.hex, o.hex);
+    out.nearest_enemy = std::min(out.nearest_enemy, d);
+    if (!o.panicked) out.nearest_non_panicked_enemy = std::min(out.nearest_non_panicked_enemy, d);
+  }
+  bool engaged_by_other_arm = false;
+  any_neighbour(u, [&](UnitId n) {
+    if (!enemies(u, n)) {
+      const UnitSetup& fs = setup_.units[n];
+      out.next_to_elite_leader = out.next_to_elite_leader ||
+                                 (us.quality == Quality::ordinary && !state_.units[n].panicked &&
+                                  fs.quality == Quality::elite &&
+                                  (fs.type == UnitType::line_infantry ||
+                                   fs.type == UnitType::heavy_cavalry));
+      return false;
+    }
+    out.in_contact = true;
+    out.engages_enemy = out.engages_enemy || engages(u, n);
+    if (!engages(n, u)) return false;
+    out.engaged_by_enemy = true;
+    out.engaged_from_rear =
+        out.engaged_from_rear || hex::in_rear_hexes(s.hex, s.facing, state_.units[n].hex);
+    engaged_by_other_arm = engaged_by_other_arm || arm(n) != Arm::infantry;
+    // Outflanked when no unit of u's side engages that enemy (as outflanked()).
+    if (!out.outflanked && !square_like(u))
+      out.outflanked = !any_neighbour(n, [&](UnitId f) { return enemies(f, n) && engages(f, n); });
+    return false;  // every neighbour is looked at
+  });
+  out.engaged_only_by_infantry = out.engaged_by_enemy && !engaged_by_other_arm;
+  return out;
+}
+
 bool Board::isolated_artillery(UnitId u) const {
   if (arm(u) != Arm::artillery) return false;
   return !any_neighbour(u, [&](UnitId f) { return !enemies(u, f) && !state_.units[f].panicked; });

@@ -52,6 +52,16 @@ class Board {
   // § Test moral: an Ordinary unit next to a non-panicked Elite line
   // infantry or heavy cavalry unit of its side.
   bool next_to_elite_leader(UnitId u) const;
+  // What the rules ask about a unit's own position (engine.cpp fill_self),
+  // each as the function of the same name gives it, found in one pass over
+  // its six neighbours and one over the units for the nearest enemies.
+  struct Surroundings {
+    bool engages_enemy = false, engaged_by_enemy = false, engaged_from_rear = false;
+    bool engaged_only_by_infantry = false, outflanked = false, in_contact = false;
+    bool next_to_elite_leader = false;
+    int nearest_enemy = 99, nearest_non_panicked_enemy = 99;
+  };
+  Surroundings surroundings(UnitId u) const;
   // Artillery with no non-panicked friend next to it
   // (§ Restrictions sur les assauts et les charges).
   bool isolated_artillery(UnitId u) const;

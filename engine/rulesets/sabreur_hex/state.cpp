@@ -58,13 +58,6 @@ State::State(const Setup& setup) : map_(&setup.map), occupant_(setup.map.hex_cou
   }
 }
 
-std::optional<UnitId> State::unit_at(Hex h) const {
-  if (!map_ || !map_->contains(h)) return std::nullopt;
-  const std::int32_t o = occupant_[map_->index_of(h)];
-  if (o == 0) return std::nullopt;
-  return static_cast<UnitId>(o - 1);
-}
-
 void State::place(UnitId u, Hex h) {
   UnitState& s = units[u];
   if (s.on_table && map_->contains(s.hex) && occupant_[map_->index_of(s.hex)] == u + 1)
