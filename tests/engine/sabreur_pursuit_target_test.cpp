@@ -107,6 +107,11 @@ struct FriendCountercharges {
     c.path = {at(5, 3), at(5, 4)};
     c.facing = Facing::n;
     p.act(ActionKind::respond, 0, {target}).detail = "do-nothing";
+    // The target's own reaction test, passed: "Ne rien faire" calls it too
+    // (§ Réactions face à une charge: only "Esquive ou Fuite" are exempt).
+    Action& held = p.act(ActionKind::test, 0, {target});
+    held.detail = "morale";
+    held.rolls.push_back(written(2, 6, {1, 1}));
     Action& r = p.act(ActionKind::respond, 0, {friend_column});
     r.detail = "countercharge";
     r.path = {at(6, 5)};

@@ -29,6 +29,14 @@ struct ChargedByColumn {
     r.detail = std::move(word);
     return r;
   }
+  // The target's reaction test, passed: "Ne rien faire" calls it too
+  // (§ Réactions face à une charge: only "Esquive ou Fuite" are exempt).
+  void target_holds() {
+    respond(target, "do-nothing");
+    Action& t = p.act(ActionKind::test, 0, {target});
+    t.detail = "morale";
+    t.rolls.push_back(written(2, 6, {1, 1}));
+  }
   Action& fire(UnitId u, std::initializer_list<std::uint16_t> faces) {
     Action& r = respond(u, "defensive-fire");
     r.rolls.push_back(
@@ -68,7 +76,7 @@ TEST(SabreurDefensiveFire, AFriendNextToTheTargetFiresAfterItsReaction) {
   const UnitId next =
       c.p.unit(1, UnitType::line_infantry, at(6, 5), Facing::s, Formation::line, 18);
   c.charge();
-  c.respond(c.target, "do-nothing");
+  c.target_holds();
   c.fire(next, {6, 5, 1, 2, 3, 4, 4}).stated.hits = 2;
   c.p.run();
   EXPECT_EQ(c.p.count("sabreur.reaction.defensive-fire"), 0u) << c.p.messages();
@@ -92,7 +100,7 @@ TEST(SabreurCountercharge, AFriendMarchesToEngageTheCharger) {
   const UnitId hussars =
       c.p.unit(1, UnitType::light_cavalry, at(6, 6), Facing::s, Formation::line, 6);
   c.charge();
-  c.respond(c.target, "do-nothing");
+  c.target_holds();
   c.respond(hussars, "countercharge").path = {at(6, 5)};
   c.p.run();
   EXPECT_EQ(c.p.diags.count(Severity::error), 0u) << c.p.messages();

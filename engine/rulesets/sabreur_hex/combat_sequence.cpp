@@ -307,6 +307,14 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
       c.step == CombatStep::target_losses || c.step == CombatStep::attacker_losses;
   // The strike's losses are being saved: the combat goes on after the save.
   if (taking_losses && next && next->kind == ActionKind::save && state_.pending) return;
+  // Artillery's losses offered to a friend (morale.cpp, § Précisions sur les
+  // facteurs de combat ou de tir), then the friend's test that decides the
+  // transfer: the combat waits for both as for a save, so that the losses
+  // the artillery keeps after a failed test count in its combat (its test).
+  if (taking_losses && next && next->kind == ActionKind::special &&
+      next->detail == "transfer-losses" && state_.pending)
+    return;
+  if (taking_losses && state_.transfer) return;
   const Span span = next ? next->span : checker.event_span();
   const auto losses_of = [&](UnitId u) {
     return u == c.attacker ? c.attacker_losses : c.defender_losses;

@@ -201,7 +201,8 @@ class Engine final : public replay::ReplayEngine {
   };
   void react_rotate(const Action& a, UnitId u, bool test_due, replay::EventChecker& checker);
   // `allowed`: the reaction itself was allowed (else what forbids it is reported once).
-  void react_form_square(const Action& a, UnitId u, bool test_due, bool allowed,
+  // `reaction`: form_square or form_closed_column.
+  void react_form_square(const Action& a, UnitId u, A reaction, bool test_due, bool allowed,
                          replay::EventChecker& checker);
   void react_move(const Action& a, UnitId u, A reaction, bool allowed,
                   replay::EventChecker& checker);

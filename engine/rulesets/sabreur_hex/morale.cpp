@@ -172,9 +172,11 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   }
   // § La charge et le choc, 4: infantry that "a réagi à une charge de
   // cavalerie en se mettant en carré" (the reaction made: its test passed)
-  // lets the cavalry charger evade (evade.cpp).
+  // lets the cavalry charger evade (evade.cpp); so does a closed column,
+  // "considérée comme un carré" (§ Formations spéciales).
   if (reason == TestReason::charge_reaction && outcome->passed && state_.charge &&
-      u == state_.charge->target && st.reaction == "form_square")
+      u == state_.charge->target &&
+      (st.reaction == "form_square" || st.reaction == "form_closed_column"))
     state_.charge->target_squared = true;
   // A "tenace" unit that fails its activation test stays where it is, in
   // its formation, for the rest of the turn (§ Points d'ordre).
@@ -315,9 +317,11 @@ void Engine::settle_transfer(UnitId u, bool passed, replay::EventChecker& checke
     apply_losses(u, t.count, t.from, LossCause::transferred_losses, checker);
     return;
   }
-  // The combat (combat_sequence.cpp) moved on at the transfer: whether
-  // these losses call the artillery's test in it is not followed.
-  if (t.count > 0 && state_.combat &&
+  // The combat (combat_sequence.cpp) waits at the strike's losses for the
+  // transfer and its test, so the losses kept count there and may call the
+  // artillery's test; a combat that has moved on past them is not followed.
+  if (t.count > 0 && state_.combat && state_.combat->step != CombatStep::target_losses &&
+      state_.combat->step != CombatStep::attacker_losses &&
       (state_.combat->attacker == t.artillery || state_.combat->defender == t.artillery))
     checker.not_checked(fmt::format("whether the losses {} kept after a failed transfer call its "
                                     "test in its combat",

@@ -7,7 +7,9 @@
 //   180°", the data's rotate_* permissions, as in a march); nothing else.
 // - A square is the formation "carré" taken on the unit's hex, facing kept
 //   ("l'une au moins des figurines ou plaquettes doit rester fixe"), where
-//   and from what the data's adopt_formation permissions allow.
+//   and from what the data's adopt_formation permissions allow. A closed
+//   column is taken the same way (§ Formations spéciales: "considérée comme
+//   un carré"), from column only, by the units the data allows.
 // - "La réaction à la charge ne peut être effectuée que si le test moral est
 //   réussi": after a failed reaction test the unit keeps the formation and
 //   facing it had (settle_reaction_test).
@@ -92,38 +94,51 @@ void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::Even
   st.facing = after;
 }
 
-void Engine::react_form_square(const Action& a, UnitId u, bool test_due, bool allowed,
+// `reaction` is form_square or form_closed_column: § Changements de
+// formation, "En terme de changement de formation, la colonne fermée est
+// considérée exactement comme le carré", except that only a column adopts
+// it (the data's closed_column_from_column) and only with the skill.
+void Engine::react_form_square(const Action& a, UnitId u, A reaction, bool test_due, bool allowed,
                                replay::EventChecker& checker) {
+  const bool closed = reaction == A::form_closed_column;
+  const Formation target = closed ? Formation::closed_column : Formation::square;
+  const std::string_view check =
+      closed ? "sabreur.reaction.closed-column-formation" : "sabreur.reaction.square-formation";
+  const std::string_view forming = closed ? "forms closed column" : "forms square";
   UnitState& st = state_.units[u];
   keep_former_for_test(u, test_due);
-  check_in_place(a, st.hex, quoted(u), "sabreur.reaction.square-formation", "as it forms square",
-                 "a square is formed on the unit's hex", checker);
+  check_in_place(a, st.hex, quoted(u), check, fmt::format("as it {}", forming),
+                 closed ? "a closed column is formed on the unit's hex"
+                        : "a square is formed on the unit's hex",
+                 checker);
   const Facing after = a.facing.value_or(a.stated.facing.value_or(st.facing));
   if (after != st.facing)
     checker
-        .violation("sabreur.reaction.square-formation", a.span,
-                   fmt::format("{} turns from {} to {} as it forms square", quoted(u),
-                               hex::name(st.facing), hex::name(after)))
+        .violation(check, a.span,
+                   fmt::format("{} turns from {} to {} as it {}", quoted(u), hex::name(st.facing),
+                               hex::name(after), forming))
         .note("a change of formation keeps one stand fixed; a turn is another reaction");
   const std::string written = a.formation.empty() ? a.stated.formation : a.formation;
-  if (const auto formation = parse_formation(written); formation && *formation != Formation::square)
+  if (const auto formation = parse_formation(written); formation && *formation != target)
     checker
-        .violation(
-            "sabreur.reaction.square-formation", a.span,
-            fmt::format("{} forms {} in its reaction 'form-square'", quoted(u), name(*formation)))
-        .hint("write '=> formation square'");
-  // Where and from what a square may be formed: the data's adopt_formation
-  // (not in a wood, village, strongpoint or rough ground; not from skirmish
-  // order or extended line; the reaction lifts the rule of contact).
+        .violation(check, a.span,
+                   fmt::format("{} forms {} in its reaction '{}'", quoted(u), name(*formation),
+                               closed ? "form-closed-column" : "form-square"))
+        .hint("write '=> formation {}'", closed ? "closed-column" : "square");
+  // Where and from what a square or a closed column may be formed: the
+  // data's adopt_formation (not in a wood, village, strongpoint or rough
+  // ground; not from skirmish order or extended line; a closed column only
+  // from column, with the skill; the reaction lifts the rule of contact).
   if (allowed) {
     Facts f(rules_);
     fill_self(f, u);
-    f.word(G::self_reaction, "form_square");
-    f.set(G::self_new_formation, rules_.formation(Formation::square));
-    check_permissions(f, A::adopt_formation, checker, a.span, "sabreur.reaction.square-formation",
-                      fmt::format("{} forming square in reaction", quoted(u)));
+    f.word(G::self_reaction, closed ? "form_closed_column" : "form_square");
+    f.set(G::self_new_formation, rules_.formation(target));
+    check_permissions(f, A::adopt_formation, checker, a.span, check,
+                      fmt::format("{} {} in reaction", quoted(u),
+                                  closed ? "forming closed column" : "forming square"));
   }
-  st.formation = Formation::square;
+  st.formation = target;
 }
 
 void Engine::react_move(const Action& a, UnitId u, A reaction, bool allowed,
@@ -198,7 +213,8 @@ std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action&
   const UnitId u = a.actors.front();
   const UnitState& st = state_.units[u];
   if (st.next_test != TestReason::charge_reaction || !st.former_formation) return std::nullopt;
-  if (st.reaction != "rotate" && st.reaction != "form_square" && st.reaction != "countercharge" &&
+  if (st.reaction != "rotate" && st.reaction != "form_square" &&
+      st.reaction != "form_closed_column" && st.reaction != "countercharge" &&
       st.reaction != "defensive_fire")
     return std::nullopt;
   return ReactionBefore{u, *st.former_formation, st.former_facing};

@@ -20,6 +20,11 @@ struct Reaction {
 // The reaction a log word names (docs/log-format.md, `respond`).
 std::optional<Reaction> reaction_of(std::string_view word) {
   if (word == "form-square") return Reaction{A::form_square, "sabreur.reaction.square"};
+  // § Formations spéciales: the closed column "est considérée comme un
+  // carré", but may be formed against a cavalry charge from under 3 hexes
+  // (the data's closed_column_reaction) and only by the units the data allows.
+  if (word == "form-closed-column")
+    return Reaction{A::form_closed_column, "sabreur.reaction.closed-column"};
   if (word == "rotate" || word == "turn-to-face")
     return Reaction{A::rotate, "sabreur.reaction.rotate"};
   if (word == "countercharge")
@@ -135,23 +140,43 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     defensive_fire(a, u, declared, checker);
   } else if (reaction->action == A::do_nothing) {
     follow(a, checker);
+    // "Ne rien faire" is one of the seven reactions, and "Dès que la
+    // réaction à la charge a été déclarée, alors la cible de la charge doit
+    // immédiatement passer un test moral, sauf si la réaction a été Esquive
+    // ou Fuite" (§ Réactions face à une charge; § Test moral: "Un test moral
+    // a lieu si une unité déclare une réaction face à une charge"; § Exemple
+    // de charge: "l'unité d'infanterie tient sur place" after its test). So
+    // standing still calls the test too, with the data's exemptions (a
+    // square or a unit in cover, charged by cavalry). Not for an assault's
+    // reaction, whose test passes without dice; a friend that does nothing
+    // declares no reaction (only a countercharge or a defensive fire).
+    if (!to_assault && u == c.target) {
+      f.word(G::self_reaction, "do_nothing");
+      const auto required = eval_int(f, V::charge_reaction_test_required, checker);
+      test_due = required && *required != 0;
+      check_reaction_test_written(a, u, test_due, allowed, checker);
+    }
     return;
   } else {
     // The test "immédiatement" after the declaration, when the data calls
     // for it, not for an assault's reaction (§ Réactions face à un assaut):
     // a failed one undoes a rotation or a square.
     record_reaction(u, a.detail);
-    if (!to_assault && (reaction->action == A::rotate || reaction->action == A::form_square)) {
+    const bool forms =
+        reaction->action == A::form_square || reaction->action == A::form_closed_column;
+    if (!to_assault && (reaction->action == A::rotate || forms)) {
       // Not for a square already, nor in a wood, village or strongpoint,
       // charged by cavalry: the data's charge_reaction_test_required.
-      f.word(G::self_reaction, reaction->action == A::rotate ? "rotate" : "form_square");
+      f.word(G::self_reaction, reaction->action == A::rotate        ? "rotate"
+                               : reaction->action == A::form_square ? "form_square"
+                                                                    : "form_closed_column");
       const auto required = eval_int(f, V::charge_reaction_test_required, checker);
       test_due = required && *required != 0;
     }
     if (reaction->action == A::rotate)
       react_rotate(a, u, test_due, checker);
-    else if (reaction->action == A::form_square)
-      react_form_square(a, u, test_due, allowed, checker);
+    else if (forms)
+      react_form_square(a, u, reaction->action, test_due, allowed, checker);
     else
       react_move(a, u, reaction->action, allowed, checker);
     check_reaction_test_written(a, u, test_due, allowed, checker);
