@@ -16,18 +16,8 @@ struct ChargeTests {
     column = p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::column, 18);
     target = p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, target_formation, 18);
   }
-  void charge() {
-    p.order_points(0);
-    p.activate(0, {column});
-    Action& c = p.act(ActionKind::charge, 0, {column}, {target});
-    c.path = {at(5, 3), at(5, 4)};
-    c.facing = Facing::n;
-  }
-  Action& respond(UnitId u, std::string word) {
-    Action& r = p.act(ActionKind::respond, 0, {u});
-    r.detail = std::move(word);
-    return r;
-  }
+  void charge() { p.charge(0, column, target, {at(5, 3), at(5, 4)}, Facing::n); }
+  Action& respond(UnitId u, std::string word) { return p.respond(0, u, std::move(word)); }
   Action& fire(UnitId u, std::initializer_list<std::uint16_t> faces, std::int64_t hits) {
     Action& r = respond(u, "defensive-fire");
     r.rolls.push_back(

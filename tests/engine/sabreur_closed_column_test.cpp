@@ -23,16 +23,12 @@ struct ChargedColumn {
                      charger == UnitType::light_cavalry ? 6 : 18);
     column = p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, formation, 18,
                     Quality::ordinary, skills);
-    p.order_points(0);
-    p.activate(0, {hussars});
-    Action& c = p.act(ActionKind::charge, 0, {hussars}, {column});
-    for (int row = from + 1; row <= 5; ++row) c.path.push_back(at(5, row));
-    c.facing = Facing::n;
+    std::vector<Hex> path;
+    for (int row = from + 1; row <= 5; ++row) path.push_back(at(5, row));
+    p.charge(0, hussars, column, std::move(path), Facing::n);
   }
   Action& respond(std::string word = "form-closed-column") {
-    Action& r = p.act(ActionKind::respond, 0, {column});
-    r.detail = std::move(word);
-    return r;
+    return p.respond(0, column, std::move(word));
   }
   void test(bool passes) {
     Action& t = p.act(ActionKind::test, 0, {column});

@@ -115,6 +115,22 @@ void Position::activate(std::uint8_t side, std::vector<UnitId> units, std::int64
   a.cost = cost;
 }
 
+Action& Position::charge(std::uint8_t side, UnitId charger, UnitId target, std::vector<Hex> path,
+                         Facing facing) {
+  order_points(side);
+  activate(side, {charger});
+  Action& c = act(ActionKind::charge, side, {charger}, {target});
+  c.path = std::move(path);
+  c.facing = facing;
+  return c;
+}
+
+Action& Position::respond(std::uint8_t side, UnitId u, std::string word) {
+  Action& r = act(ActionKind::respond, side, {u});
+  r.detail = std::move(word);
+  return r;
+}
+
 replay::ReplayResult Position::run(replay::ReplayMode mode) {
   engine_ = std::make_unique<Engine>(setup, actions, binding(), diags);
   return replay::run_replay(*engine_, {mode}, diags);

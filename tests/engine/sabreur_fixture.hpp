@@ -46,6 +46,12 @@ class Position {
   // Adds `activate` for `units` with the given stated cost (and order points first).
   void activate(std::uint8_t side, std::vector<UnitId> units, std::int64_t cost = 1);
   void order_points(std::uint8_t side, std::uint16_t face = 6);
+  // Order points, the charger's activation and its charge at `target`
+  // along `path`, ending facing `facing`; side `side` has the turn.
+  Action& charge(std::uint8_t side, UnitId charger, UnitId target, std::vector<Hex> path,
+                 Facing facing);
+  // `respond u <word>` in side `side`'s turn (a reaction to its charge).
+  Action& respond(std::uint8_t side, UnitId u, std::string word);
 
   replay::ReplayResult run(replay::ReplayMode mode = replay::ReplayMode::follow_log);
   std::size_t count(std::string_view id) const;

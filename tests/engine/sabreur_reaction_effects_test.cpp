@@ -17,18 +17,8 @@ struct ChargedByColumn {
                     target_type == UnitType::line_infantry ? 18 : 6);
   }
   // The charge, after any unit the test adds.
-  void charge() {
-    p.order_points(0);
-    p.activate(0, {column});
-    Action& c = p.act(ActionKind::charge, 0, {column}, {target});
-    c.path = {at(5, 3), at(5, 4)};
-    c.facing = Facing::n;
-  }
-  Action& respond(UnitId u, std::string word) {
-    Action& r = p.act(ActionKind::respond, 0, {u});
-    r.detail = std::move(word);
-    return r;
-  }
+  void charge() { p.charge(0, column, target, {at(5, 3), at(5, 4)}, Facing::n); }
+  Action& respond(UnitId u, std::string word) { return p.respond(0, u, std::move(word)); }
   // The target's reaction test, passed: "Ne rien faire" calls it too
   // (§ Réactions face à une charge: only "Esquive ou Fuite" are exempt).
   void target_holds() {
