@@ -91,9 +91,7 @@ TEST(SabreurAssault, ReactionsKeepTheirRestrictionsButTakeNoTest) {
   Assaulting tested;
   tested.assault(at(5, 4));
   tested.p.act(ActionKind::respond, 0, {tested.red}).detail = "do-nothing";
-  Action& t = tested.p.act(ActionKind::test, 0, {tested.red});
-  t.detail = "morale";
-  t.rolls.push_back(written(2, 6, {3, 4}));
+  tested.p.morale_test(0, tested.red, {3, 4});
   tested.p.run();
   EXPECT_EQ(tested.p.count("sabreur.assault.reaction-test"), 1u) << tested.p.messages();
 }
@@ -227,9 +225,7 @@ TEST(SabreurPursuit, NotAfterTheChargerFailedItsTest) {
   // Fire 6, +1 at half range: 7 dice, three of 5 or more.
   fire.rolls.push_back(written(7, 6, {6, 5, 5, 1, 2, 3, 4}, dice::Keep::all, 0, 0, "hit"));
   fire.stated.hits = 3;
-  Action& t = p.act(ActionKind::test, 0, {cav});
-  t.detail = "morale";
-  t.rolls.push_back(written(2, 6, {6, 6}));  // fails: the charge ends
+  p.morale_test(0, cav, {6, 6});  // fails: the charge ends
   Action& flight = p.act(ActionKind::flee, 0, {red});
   flight.rolls.push_back(written(1, 6, {2}));
   flight.path = {at(5, 6), at(5, 7)};

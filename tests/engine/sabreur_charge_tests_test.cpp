@@ -26,9 +26,7 @@ struct ChargeTests {
     return r;
   }
   Action& test(UnitId u, std::uint16_t a, std::uint16_t b, bool passed) {
-    Action& t = p.act(ActionKind::test, 0, {u});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {a, b}));
+    Action& t = p.morale_test(0, u, {a, b});
     t.stated.passed = passed;
     return t;
   }

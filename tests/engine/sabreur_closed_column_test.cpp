@@ -189,9 +189,7 @@ struct BatteryCharged {
     s.stated.losses = 3;
   }
   void test(UnitId u, std::uint16_t a, std::uint16_t b) {
-    Action& t = p.act(ActionKind::test, 1, {u});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {a, b}));
+    p.morale_test(1, u, {a, b});
   }
   const UnitState& unit(UnitId u) const { return p.engine().state().units[u]; }
 };

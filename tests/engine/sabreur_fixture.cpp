@@ -131,6 +131,14 @@ Action& Position::respond(std::uint8_t side, UnitId u, std::string word) {
   return r;
 }
 
+Action& Position::morale_test(std::uint8_t side, UnitId u,
+                              std::initializer_list<std::uint16_t> faces) {
+  Action& t = act(ActionKind::test, side, {u});
+  t.detail = "morale";
+  t.rolls.push_back(written(2, 6, faces));
+  return t;
+}
+
 replay::ReplayResult Position::run(replay::ReplayMode mode) {
   engine_ = std::make_unique<Engine>(setup, actions, binding(), diags);
   return replay::run_replay(*engine_, {mode}, diags);

@@ -52,6 +52,8 @@ class Position {
                  Facing facing);
   // `respond u <word>` in side `side`'s turn (a reaction to its charge).
   Action& respond(std::uint8_t side, UnitId u, std::string word);
+  // `test u morale 2d6=…` in side `side`'s turn, the two faces written.
+  Action& morale_test(std::uint8_t side, UnitId u, std::initializer_list<std::uint16_t> faces);
 
   replay::ReplayResult run(replay::ReplayMode mode = replay::ReplayMode::follow_log);
   std::size_t count(std::string_view id) const;

@@ -110,9 +110,7 @@ TEST(SabreurMoraleCalledFor, ATestWithNoReason) {
   const UnitId u = p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18);
   p.unit(1, UnitType::line_infantry, at(5, 9), Facing::s, Formation::line, 18);
   p.order_points(0);
-  Action& t = p.act(ActionKind::test, 0, {u});
-  t.detail = "morale";
-  t.rolls.push_back(written(2, 6, {3, 4}));
+  p.morale_test(0, u, {3, 4});
   p.run();
   EXPECT_EQ(p.count("sabreur.morale.not-called-for"), 1u) << p.messages();
 }
@@ -129,9 +127,7 @@ TEST(SabreurMoraleCalledFor, TacticalSenseOnceTheOrderPointsAreSpent) {
     p->unit(1, UnitType::line_infantry, at(5, 9), Facing::s, Formation::line, 18);
     p->order_points(0, 1);  // 1 D3 + 1 = 2
     p->activate(0, {other}, cost);
-    Action& t = p->act(ActionKind::test, 0, {u});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {3, 4}));
+    p->morale_test(0, u, {3, 4});
     p->run();
     return p;
   };

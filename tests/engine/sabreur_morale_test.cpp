@@ -82,9 +82,7 @@ TEST(SabreurMorale, HeavyLossesThenAFailedTestCostTheDifference) {
   p.activate(0, {shooter});
   Action& s = p.act(ActionKind::shoot, 0, {shooter}, {t});
   s.rolls.push_back(written(6, 6, {5, 5, 5, 1, 1, 1}));  // 3 hits: a test follows
-  Action& test = p.act(ActionKind::test, 0, {t});
-  test.detail = "morale";
-  test.rolls.push_back(written(2, 6, {5, 5}));  // 10 against 7: fails by 3
+  p.morale_test(0, t, {5, 5});  // 10 against 7: fails by 3
   p.run();
   EXPECT_EQ(p.diags.count(Severity::error), 0u) << p.messages();
   EXPECT_EQ(p.engine().state().units[t].strength, 18 - 3 - 3);
@@ -190,9 +188,7 @@ TEST(SabreurFromFullGames, ACavalryChargerMayEvadeBeforeASquare) {
     Action& re = p.act(ActionKind::respond, 0, {r});
     re.detail = square ? "form-square" : "do-nothing";
     if (square) re.stated.formation = "square";
-    Action& t = p.act(ActionKind::test, 0, {r});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {2, 3}));
+    p.morale_test(0, r, {2, 3});
     p.act(ActionKind::evade, 0, {b}).path = {at(5, 4), at(5, 3)};
     p.run();
     EXPECT_EQ(p.count("sabreur.action.one-choice"), 0u) << p.messages();
@@ -220,9 +216,7 @@ TEST(SabreurFromFullGames, AFireThenAssaultCountsTheFireLossesInTheBilan) {
     p.act(ActionKind::respond, 0, {r}).detail = "do-nothing";
     p.act(ActionKind::attack, 0, {b}, {r}).rolls.push_back(written(6, 6, {5, 1, 1, 1, 1, 1}));
     p.act(ActionKind::attack, 0, {r}, {b}).rolls.push_back(written(4, 6, {1, 1, 1, 1}));
-    Action& t = p.act(ActionKind::test, 0, {r});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {2, 3}));
+    p.morale_test(0, r, {2, 3});
     p.run();
     EXPECT_EQ(p.count("sabreur.assault.reaction-test"), 0u) << p.messages();
     EXPECT_EQ(p.count("sabreur.melee.test"), fire_hits == 2 ? 0u : 1u) << p.messages();

@@ -109,16 +109,12 @@ struct FriendCountercharges {
     p.act(ActionKind::respond, 0, {target}).detail = "do-nothing";
     // The target's own reaction test, passed: "Ne rien faire" calls it too
     // (§ Réactions face à une charge: only "Esquive ou Fuite" are exempt).
-    Action& held = p.act(ActionKind::test, 0, {target});
-    held.detail = "morale";
-    held.rolls.push_back(written(2, 6, {1, 1}));
+    p.morale_test(0, target, {1, 1});
     Action& r = p.act(ActionKind::respond, 0, {friend_column});
     r.detail = "countercharge";
     r.path = {at(6, 5)};
     // Its reaction test, passed (§ Réactions face à une charge).
-    Action& t = p.act(ActionKind::test, 0, {friend_column});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {2, 1}));
+    p.morale_test(0, friend_column, {2, 1});
   }
   Action& attack(UnitId u, UnitId t, std::initializer_list<std::uint16_t> faces) {
     Action& a = p.act(ActionKind::attack, 0, {u}, {t});

@@ -23,9 +23,7 @@ struct ChargedByColumn {
   // (§ Réactions face à une charge: only "Esquive ou Fuite" are exempt).
   void target_holds() {
     respond(target, "do-nothing");
-    Action& t = p.act(ActionKind::test, 0, {target});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {1, 1}));
+    p.morale_test(0, target, {1, 1});
   }
   Action& fire(UnitId u, std::initializer_list<std::uint16_t> faces) {
     Action& r = respond(u, "defensive-fire");

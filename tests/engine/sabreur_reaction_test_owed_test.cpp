@@ -25,9 +25,7 @@ struct OwedReactionTest {
     return r;
   }
   Action& test(UnitId u) {
-    Action& t = p.act(ActionKind::test, 0, {u});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {2, 1}));
+    Action& t = p.morale_test(0, u, {2, 1});
     t.stated.passed = true;
     return t;
   }
@@ -156,9 +154,7 @@ TEST(SabreurReactionTestOwed, ARotationOwesItsTest) {
       << ends.p.messages();
 
   OwedRotation tested;
-  Action& t = tested.p.act(ActionKind::test, 0, {tested.line});
-  t.detail = "morale";
-  t.rolls.push_back(written(2, 6, {2, 1}));
+  tested.p.morale_test(0, tested.line, {2, 1});
   tested.p.run();
   EXPECT_EQ(tested.p.count("sabreur.reaction.test-missing"), 0u) << tested.p.messages();
   EXPECT_EQ(tested.p.diags.count(Severity::error), 0u) << tested.p.messages();

@@ -31,9 +31,7 @@ struct BatteryUnderFire {
     return s;
   }
   void test(std::uint16_t a, std::uint16_t b) {
-    Action& t = p.act(ActionKind::test, 1, {line});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {a, b}));
+    p.morale_test(1, line, {a, b});
   }
   const UnitState& unit(UnitId u) const { return p.engine().state().units[u]; }
 };
@@ -116,9 +114,7 @@ struct SpentOrders {
     if (spend) p.activate(0, {b});
   }
   void test(std::uint16_t a, std::uint16_t b) {
-    Action& t = p.act(ActionKind::test, 0, {u});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {a, b}));
+    p.morale_test(0, u, {a, b});
   }
   void march() {
     Action& m = p.act(ActionKind::move, 0, {u});

@@ -19,9 +19,7 @@ struct TenaciousLine {
     p.activate(0, {u});
   }
   void test(std::uint16_t a, std::uint16_t b) {
-    Action& t = p.act(ActionKind::test, 0, {u});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {a, b}));
+    p.morale_test(0, u, {a, b});
   }
   void march() {
     Action& m = p.act(ActionKind::move, 0, {u});
@@ -75,9 +73,7 @@ TEST(SabreurTenacious, AGroupTakesItsTestsOneAfterAnother) {
   p.order_points(0);
   p.activate(0, {a, b});
   for (UnitId u : {b, a}) {
-    Action& t = p.act(ActionKind::test, 0, {u});
-    t.detail = "morale";
-    t.rolls.push_back(written(2, 6, {2, 3}));
+    p.morale_test(0, u, {2, 3});
   }
   p.run();
   EXPECT_EQ(p.diags.count(Severity::error), 0u) << p.messages();
