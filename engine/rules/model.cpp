@@ -92,14 +92,19 @@ const Citations& Ruleset::refs_of(ItemRef ref) const { return visit_item(*this, 
 Span Ruleset::span_of(ItemRef ref) const { return visit_item(*this, ref, SpanOf{}); }
 
 std::string type_name(const Ruleset& rs, const Type& type) {
+  // A diagnostic may name the type of an expression that failed to resolve,
+  // whose domain or record is not set: it is then written without its name.
+  const auto domain = [&] { return type.ref < rs.domains.size() ? rs.domains[type.ref].name : "?"; };
   std::string out;
   switch (type.kind) {
     case TypeKind::boolean: out = "bool"; break;
     case TypeKind::integer: out = fmt::format("int {}..{}", type.lo, type.hi); break;
     case TypeKind::roll: out = fmt::format("roll {}..{}", type.lo, type.hi); break;
-    case TypeKind::enumeration: out = rs.domains[type.ref].name; break;
-    case TypeKind::set: out = "set of " + rs.domains[type.ref].name; break;
-    case TypeKind::profile: out = "profile " + rs.records[type.ref].name; break;
+    case TypeKind::enumeration: out = domain(); break;
+    case TypeKind::set: out = "set of " + domain(); break;
+    case TypeKind::profile:
+      out = type.ref < rs.records.size() ? "profile " + rs.records[type.ref].name : "profile";
+      break;
   }
   return type.optional ? out + " optional" : out;
 }

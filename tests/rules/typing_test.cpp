@@ -125,3 +125,19 @@ TEST(OptionalValues, GuardsShowAValue) {
 
 }  // namespace
 }  // namespace umpire::rules
+
+// A diagnostic may name the type of an expression that failed to resolve:
+// a domain or record index the ruleset does not have is written without a
+// name, not read out of range (found by the rules fuzzer).
+TEST(TypeName, AnIndexTheRulesetLacksIsWrittenWithoutAName) {
+  const umpire::rules::Ruleset empty;
+  umpire::rules::Type t;
+  t.ref = 3;
+  t.kind = umpire::rules::TypeKind::profile;
+  EXPECT_EQ(umpire::rules::type_name(empty, t), "profile");
+  t.kind = umpire::rules::TypeKind::enumeration;
+  EXPECT_EQ(umpire::rules::type_name(empty, t), "?");
+  t.kind = umpire::rules::TypeKind::set;
+  t.optional = true;
+  EXPECT_EQ(umpire::rules::type_name(empty, t), "set of ? optional");
+}
