@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/offset.hpp"
 
 namespace umpire::sabreur::testing {
@@ -79,8 +80,16 @@ UnitId Position::unit(std::uint8_t side, UnitType type, Hex hex, Facing facing, 
                                             : 7;
   setup.units.push_back(u);
   const auto id = static_cast<UnitId>(setup.units.size() - 1);
-  setup.deployment.push_back({{}, id, hex, facing, formation});
+  std::optional<Hex> second;
+  if (formation == Formation::extended_line)
+    second = hex::extended_line_partner(hex, facing, hex::Side::right);
+  setup.deployment.push_back({{}, id, hex, facing, formation, second});
   return id;
+}
+
+void Position::second_hex(UnitId u, std::optional<Hex> h) {
+  for (DeploymentSetup& d : setup.deployment)
+    if (d.unit == u) d.second_hex = h;
 }
 
 void Position::terrain(Hex h, HexTerrain t, bool hill) {

@@ -36,6 +36,9 @@ class Position {
   UnitId unit(std::uint8_t side, UnitType type, Hex hex, Facing facing, Formation formation,
               int strength, Quality quality = Quality::ordinary,
               std::initializer_list<Skill> skills = {}, int command = 0);
+  // An extended line is deployed on its hex and the one on its right
+  // (§ Formations spéciales); this writes another second hex, or none.
+  void second_hex(UnitId u, std::optional<Hex> h);
   void terrain(Hex h, HexTerrain t, bool hill = false);
   void side(Hex a, Hex b, HexsideTerrain t);
 

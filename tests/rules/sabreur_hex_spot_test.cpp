@@ -281,6 +281,22 @@ TEST_F(SabreurHex, SquareAndClosedColumnReactions) {
             Verdict::forbidden);
 }
 
+// § Le tir: "un carré ne tire qu'une fois par tour": in the enemy's turn a
+// square fires only defensively, so once (square_one_defensive_fire).
+TEST_F(SabreurHex, ASquareFiresDefensivelyOnceATurn) {
+  const Givens g{{"self.type", "line_infantry"},       {"self.formation", "square"},
+                 {"self.skills", ""},                  {"self.panicked", "false"},
+                 {"self.is_attack_target", "true"},    {"self.defensive_fires_this_turn", "0"},
+                 {"charge.charger_is_cavalry", "true"}, {"charge.distance_at_declaration", "3"},
+                 {"charge.target_engaged_at_declaration", "false"}, {"charge.reacting_units", "0"}};
+  EXPECT_EQ(eval_action(rs(), "defensive_fire", g), Verdict::allowed);
+  EXPECT_EQ(eval_action(rs(), "defensive_fire", with(g, {{"self.defensive_fires_this_turn", "1"}})),
+            Verdict::forbidden);
+  EXPECT_EQ(eval_action(rs(), "defensive_fire",
+                        with(g, {{"self.defensive_fires_this_turn", "1"}, {"self.formation", "line"}})),
+            Verdict::allowed);
+}
+
 // § Manœuvres: pursuit 1 D6 + 2 for light cavalry, 1 D3 for infantry in
 // column; flight 1 D6 + 2 for cavalry.
 TEST_F(SabreurHex, PursuitAndFlightDistances) {

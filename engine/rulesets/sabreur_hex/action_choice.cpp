@@ -145,7 +145,13 @@ void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
   fill_self(f, u);
   if (!a.targets.empty()) fill_enemy(f, a.targets.front());
   f.boolean(G::move_forced, before == ActionChoice::forced_march);
-  f.boolean(G::fire_other_half_engaged, false);
+  // § Le tir: "Une demi-unité n'a pas le droit de tirer si l'autre
+  // demi-unité engage ou est engagée par une unité adverse" — for either
+  // half of the double fire, so neither may be.
+  const Board b = board();
+  f.boolean(G::fire_other_half_engaged,
+            c->choice == ActionChoice::double_fire && st.second_hex &&
+                (b.half_in_engagement(u, st.hex) || b.half_in_engagement(u, *st.second_hex)));
   const std::optional<UnitId> fired_at = st.fired_at;
   f.boolean(G::fire_attack_on_fire_target,
             fired_at && !a.targets.empty() && *fired_at == a.targets.front());

@@ -12,23 +12,76 @@ bool Board::square_like(UnitId u) const {
   return f == Formation::square || f == Formation::closed_column;
 }
 
+template <typename F>
+bool Board::any_hex_pair(const UnitState& a, const UnitState& b, F&& pred) {
+  if (!a.second_hex && !b.second_hex) return pred(a.hex, b.hex);
+  // An extended line's two halves (§ Formations spéciales).
+  const Hex as[2] = {a.hex, a.second_hex.value_or(a.hex)};
+  const Hex bs[2] = {b.hex, b.second_hex.value_or(b.hex)};
+  for (const Hex x : as)
+    for (const Hex y : bs)
+      if (pred(x, y)) return true;
+  return false;
+}
+
 bool Board::engages(UnitId a, UnitId b) const {
   const UnitState& ua = state_.units[a];
   const UnitState& ub = state_.units[b];
   if (!ua.on_table || !ub.on_table) return false;
-  if (square_like(a)) return hex::adjacent(ua.hex, ub.hex);
-  return hex::in_front_hexes(ua.hex, ua.facing, ub.hex);
+  if (square_like(a)) return any_hex_pair(ua, ub, [](Hex x, Hex y) { return hex::adjacent(x, y); });
+  return any_hex_pair(ua, ub, [&](Hex x, Hex y) { return hex::in_front_hexes(x, ua.facing, y); });
+}
+
+int Board::distance(UnitId a, UnitId b) const {
+  const UnitState& ua = state_.units[a];
+  const UnitState& ub = state_.units[b];
+  int best = hex::distance(ua.hex, ub.hex);
+  if (ua.second_hex || ub.second_hex)
+    any_hex_pair(ua, ub, [&](Hex x, Hex y) {
+      best = std::min(best, hex::distance(x, y));
+      return false;
+    });
+  return best;
+}
+
+int Board::distance_from(Hex h, UnitId b) const {
+  const UnitState& ub = state_.units[b];
+  const int first = hex::distance(h, ub.hex);
+  return ub.second_hex ? std::min(first, hex::distance(h, *ub.second_hex)) : first;
+}
+
+bool Board::half_in_engagement(UnitId u, Hex half) const {
+  const UnitState& s = state_.units[u];
+  for (hex::Direction d : hex::kDirections) {
+    const Hex n = hex::neighbour(half, d);
+    const std::optional<UnitId> o = state_.unit_at(n);
+    if (!o || *o == u || !enemies(u, *o)) continue;
+    if (hex::in_front_hexes(half, s.facing, n)) return true;  // the half engages it
+    const UnitState& os = state_.units[*o];
+    const auto engages_half = [&](Hex x) {
+      return square_like(*o) ? hex::adjacent(x, half) : hex::in_front_hexes(x, os.facing, half);
+    };
+    if (engages_half(os.hex) || (os.second_hex && engages_half(*os.second_hex))) return true;
+  }
+  return false;
 }
 
 // Engagement, contact and support are between neighbours only: the units
 // on the six hexes around, found through the state's occupancy index, not
 // by a pass over every unit (outflanked() asks it of each engaging enemy).
+// An extended line has the neighbours of both halves; a unit next to both
+// is asked twice, which no predicate here minds.
 template <typename F>
 bool Board::any_neighbour(UnitId u, F&& pred) const {
   const UnitState& s = state_.units[u];
   if (!s.on_table) return false;
   for (hex::Direction d : hex::kDirections) {
     const std::optional<UnitId> o = state_.unit_at(hex::neighbour(s.hex, d));
+    if (o && *o != u && pred(*o)) return true;
+  }
+  if (!s.second_hex) return false;
+  for (hex::Direction d : hex::kDirections) {
+    const std::optional<UnitId> o = state_.unit_at(hex::neighbour(*s.second_hex, d));
     if (o && *o != u && pred(*o)) return true;
   }
   return false;
@@ -45,7 +98,9 @@ bool Board::engages_enemy(UnitId u) const {
 bool Board::engaged_from_rear(UnitId u) const {
   const UnitState& s = state_.units[u];
   return any_neighbour(u, [&](UnitId e) {
-    return enemies(u, e) && engages(e, u) && hex::in_rear_hexes(s.hex, s.facing, state_.units[e].hex);
+    return enemies(u, e) && engages(e, u) && any_hex_pair(s, state_.units[e], [&](Hex x, Hex y) {
+             return hex::in_rear_hexes(x, s.facing, y);
+           });
   });
 }
 
@@ -81,12 +136,17 @@ int Board::nearest_enemy_from(Hex h, std::uint8_t side, bool non_panicked_only) 
     if (!o.on_table || setup_.units[e].side == side) continue;
     if (non_panicked_only && o.panicked) continue;
     best = std::min(best, hex::distance(h, o.hex));
+    if (o.second_hex) best = std::min(best, hex::distance(h, *o.second_hex));
   }
   return best;
 }
 
 int Board::nearest_enemy(UnitId u, bool non_panicked_only) const {
-  return nearest_enemy_from(state_.units[u].hex, setup_.units[u].side, non_panicked_only);
+  const UnitState& s = state_.units[u];
+  const int first = nearest_enemy_from(s.hex, setup_.units[u].side, non_panicked_only);
+  if (!s.second_hex) return first;
+  return std::min(first,
+                  nearest_enemy_from(*s.second_hex, setup_.units[u].side, non_panicked_only));
 }
 
 bool Board::next_to_elite_leader(UnitId u) const {
@@ -105,7 +165,7 @@ Board::Surroundings Board::surroundings(UnitId u) const {
   for (std::size_t e = 0; e < state_.units.size(); ++e) {
     const UnitState& o = state_.units[e];
     if (!o.on_table || setup_.units[e].side == us.side) continue;
-    const int d = hex::distance(s.hex, o.hex);
+    const int d = distance(u, static_cast<UnitId>(e));
     out.nearest_enemy = std::min(out.nearest_enemy, d);
     if (!o.panicked) out.nearest_non_panicked_enemy = std::min(out.nearest_non_panicked_enemy, d);
   }
@@ -125,7 +185,9 @@ Board::Surroundings Board::surroundings(UnitId u) const {
     if (!engages(n, u)) return false;
     out.engaged_by_enemy = true;
     out.engaged_from_rear =
-        out.engaged_from_rear || hex::in_rear_hexes(s.hex, s.facing, state_.units[n].hex);
+        out.engaged_from_rear || any_hex_pair(s, state_.units[n], [&](Hex x, Hex y) {
+          return hex::in_rear_hexes(x, s.facing, y);
+        });
     engaged_by_other_arm = engaged_by_other_arm || arm(n) != Arm::infantry;
     // Outflanked when no unit of u's side engages that enemy (as outflanked()).
     if (!out.outflanked && !square_like(u))
@@ -161,7 +223,7 @@ bool Board::chained(std::span<const UnitId> group) const {
       const std::size_t i = todo.back();
       todo.pop_back();
       for (std::size_t j = 0; j < order.size(); ++j)
-        if (!reached[j] && hex::adjacent(state_.units[order[i]].hex, state_.units[order[j]].hex)) {
+        if (!reached[j] && adjacent(order[i], order[j])) {
           reached[j] = true;
           todo.push_back(j);
         }
@@ -171,8 +233,7 @@ bool Board::chained(std::span<const UnitId> group) const {
   std::sort(order.begin(), order.end());
   do {
     bool ok = true;
-    for (std::size_t i = 1; i < order.size() && ok; ++i)
-      ok = hex::adjacent(state_.units[order[i - 1]].hex, state_.units[order[i]].hex);
+    for (std::size_t i = 1; i < order.size() && ok; ++i) ok = adjacent(order[i - 1], order[i]);
     if (ok) return true;
   } while (std::next_permutation(order.begin(), order.end()));
   return false;

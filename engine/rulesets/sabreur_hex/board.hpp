@@ -35,8 +35,18 @@ class Board {
   bool square_like(UnitId u) const;
 
   // `a` engages `b`: b stands on one of a's two front hexes. A square
-  // faces every way, so it engages every neighbour.
+  // faces every way, so it engages every neighbour. An extended line
+  // (§ Formations spéciales) engages a unit on a front hex of either half,
+  // and is engaged when either half is.
   bool engages(UnitId a, UnitId b) const;
+  // Between the nearer hexes of two units (an extended line holds two).
+  int distance(UnitId a, UnitId b) const;
+  bool adjacent(UnitId a, UnitId b) const { return distance(a, b) == 1; }
+  int distance_from(Hex h, UnitId b) const;
+  // An enemy on a front hex of `half` (one hex of u), or an enemy that
+  // engages that hex: "Une demi-unité n'a pas le droit de tirer si l'autre
+  // demi-unité engage ou est engagée par une unité adverse" (§ Le tir).
+  bool half_in_engagement(UnitId u, Hex half) const;
   bool engaged_by_enemy(UnitId u) const;
   bool engages_enemy(UnitId u) const;
   bool engaged_from_rear(UnitId u) const;
@@ -83,9 +93,13 @@ class Board {
 
  private:
   // True when `pred` holds for a unit on one of the six hexes around u
-  // (none when u is off the table).
+  // (around either half of an extended line; none when u is off the table).
   template <typename F>
   bool any_neighbour(UnitId u, F&& pred) const;
+  // True when `pred(x, y)` holds for a hex x of a and a hex y of b: one
+  // call unless one of them is an extended line.
+  template <typename F>
+  static bool any_hex_pair(const UnitState& a, const UnitState& b, F&& pred);
 
   const Setup& setup_;
   const State& state_;

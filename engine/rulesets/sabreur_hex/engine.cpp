@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/text.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 
@@ -98,7 +99,63 @@ void Engine::deploy(DiagnosticEngine& diags) {
       continue;
     }
     state_.place(d.unit, d.hex);
+    deploy_second_hex(d, diags);
   }
+}
+
+// An extended line "est disposée ... sur 2 hexagones voisins" (§ Formations
+// spéciales): only it holds two hexes, side by side (each half on a flank
+// hex of the other, facing the same way), both on the map and free.
+void Engine::deploy_second_hex(const DeploymentSetup& d, DiagnosticEngine& diags) {
+  const auto rule = [&](std::string_view id) {
+    const replay::CheckInfo* c = check_table().find(id);
+    return RuleRef{std::string(c->file), std::string(c->section)};
+  };
+  const bool extended = d.formation == Formation::extended_line;
+  if (extended != d.second_hex.has_value()) {
+    auto v = diags
+                 .error("sabreur.setup.two-hexes", d.span, "{} {} deployed on {}", quoted(d.unit),
+                        extended ? "in extended line is" : "is not in extended line but is",
+                        extended ? "one hex" : "two hexes")
+                 .rule(rule("sabreur.setup.two-hexes"));
+    if (extended)
+      v.hint("write both halves' hexes: 'at {} <neighbour>'", hex::to_string(d.hex));
+    else
+      v.hint("only an extended line stands on two hexes; write one position");
+    return;
+  }
+  if (!d.second_hex) return;
+  const Hex h = *d.second_hex;
+  if (!hex::is_extended_line(d.hex, h, d.facing)) {
+    diags
+        .error("sabreur.setup.extended-line-hexes", d.span,
+               "the halves of {} on {} and {} do not stand side by side facing {}", quoted(d.unit),
+               hex::to_string(d.hex), hex::to_string(h), hex::name(d.facing))
+        .rule(rule("sabreur.setup.extended-line-hexes"))
+        .hint(hex::adjacent(d.hex, h)
+                  ? "the second half stands on a flank hex of the first, not before or behind it"
+                  : "the two halves stand on neighbouring hexes");
+    return;
+  }
+  if (!setup_.map.contains(h) ||
+      !terrain_.hex_passable[static_cast<std::size_t>(board().terrain_at(h))]) {
+    diags
+        .error("sabreur.setup.off-map", d.span, "the second half of {} is deployed on {}, {}",
+               quoted(d.unit), hex::to_string(h),
+               setup_.map.contains(h) ? "impassable terrain" : "off the map")
+        .rule(rule("sabreur.setup.off-map"));
+    return;
+  }
+  if (auto other = state_.unit_at(h)) {
+    diags
+        .error("sabreur.setup.stacked", d.span,
+               "the second half of {} is deployed on {}, where {} already stands", quoted(d.unit),
+               hex::to_string(h), quoted(*other))
+        .rule(rule("sabreur.setup.stacked"))
+        .hint("at most one unit per hex");
+    return;
+  }
+  state_.place_second(d.unit, h);
 }
 
 std::string Engine::describe_event(std::size_t i) const {

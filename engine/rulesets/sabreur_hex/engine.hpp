@@ -67,6 +67,7 @@ class Engine final : public replay::ReplayEngine {
 
   // engine.cpp
   void deploy(DiagnosticEngine& diags);
+  void deploy_second_hex(const DeploymentSetup& d, DiagnosticEngine& diags);  // extended line
   void begin(const Action& a, replay::EventChecker& checker);
   // Reports `sabreur.unit.eliminated` when `u` has left the table (an actor
   // or a target named after its removal); true when it is still there.
@@ -104,6 +105,9 @@ class Engine final : public replay::ReplayEngine {
   void check_charge_priority(const Action& a, UnitId u, UnitId t, const Facts& f,
                              replay::EventChecker& checker);
   void end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker);
+  bool second_half_arrives(UnitId u, Hex to, Facing facing,
+                           replay::EventChecker& checker);          // extended line
+  void settle_second_hex(UnitId u, replay::EventChecker& checker);  // extended line
   // A charge or an assault of `u` at `t` as it stands at its declaration.
   ChargeInProgress declaration(UnitId u, UnitId t) const;
   // ChargeInProgress::path_open of a charge or pursuit from `start` along `path`.
@@ -133,6 +137,15 @@ class Engine final : public replay::ReplayEngine {
   // The givens of a fire by `u` at `t` that every kind of fire states.
   void fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
                  bool free_at_declaration) const;
+  // The hex a fire by `u` is made from: an extended line's double fire is
+  // made by each half "située sur sa propre case" (§ Le tir), the first fire
+  // of its turn from the first half's hex, the second (firing_second_half_,
+  // set by shoot) from the second's; any other fire from the unit's hex.
+  Hex fire_origin(UnitId u) const {
+    const UnitState& s = state_.units[u];
+    return firing_second_half_ && s.second_hex ? *s.second_hex : s.hex;
+  }
+  bool firing_second_half_ = false;
   std::optional<FireFigures> fire_figures(const Facts& f, replay::EventChecker& checker) const;
   void roll_fire(const Action& a, UnitId u, UnitId t, FireFigures figures, bool enfilade,
                  const FireChecks& ids, replay::EventChecker& checker);

@@ -23,7 +23,8 @@ void Engine::fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
   const Board b = board();
   const UnitState& s = state_.units[u];
   const UnitState& ts = state_.units[t];
-  const int distance = hex::distance(s.hex, ts.hex);
+  const Hex from = fire_origin(u);  // an extended line's half (§ Le tir)
+  const int distance = board().distance_from(from, t);
   fill_self(f, u);
   fill_enemy(f, t);
   f.integer(G::fire_distance, distance);
@@ -32,33 +33,82 @@ void Engine::fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
   f.boolean(G::fire_for_adjacent_infantry, false);
   f.integer(G::self_return_fires_this_turn, s.return_fires);
   // A square cannot be taken in enfilade (§ Le tir).
-  f.boolean(G::fire_enfilade, !hex::in_front_cone(ts.hex, ts.facing, s.hex) && !b.square_like(t));
-  f.integer(G::fire_nearest_target_distance, b.nearest_enemy(u, true));
+  f.boolean(G::fire_enfilade, !hex::in_front_cone(ts.hex, ts.facing, from) && !b.square_like(t));
+  f.integer(G::fire_nearest_target_distance,
+            s.second_hex ? b.nearest_enemy_from(from, setup_.units[u].side, true)
+                         : b.nearest_enemy(u, true));
   f.boolean(G::fire_free_at_declaration, free_at_declaration);
   f.boolean(G::fire_target_adjacent, distance == 1);
   f.boolean(G::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
-  f.boolean(G::fire_shooter_on_hill, b.hill_at(s.hex));
+  f.boolean(G::fire_shooter_on_hill, b.hill_at(from));
   f.boolean(G::fire_target_on_hill, b.hill_at(ts.hex));
-  f.boolean(G::fire_second_half, false);
+  f.boolean(G::fire_second_half, firing_second_half_ && s.second_hex);
 }
 
+// § Le tir, "Cas particulier du carré": "avant de faire tirer une unité en
+// carré, il faut d'abord l'orienter virtuellement, juste le temps du tir ;
+// pour cela il faut clairement indiquer le sommet de la case qui va servir à
+// déterminer l'avant du carré". A closed column "est considérée comme un
+// carré" (§ Formations spéciales): Board::square_like. The log writes that
+// vertex as `facing <f>` on the `shoot` (or on the `respond … defensive-fire`:
+// "L'unité qui charge doit être une cible de tir valide pour cette unité
+// amie (portée de tir, angle de tir, …)", so the same fire rules hold); the
+// front cone is the cone of that facing, and the square's own facing does
+// not change ("juste le temps du tir": no statement here moves or turns it).
+// No other unit is faced virtually: a facing written on another unit's fire
+// must be its own. "Un carré ne tire qu'une fois par tour, par un seul de ses
+// côtés par tour": the data's square_fires_once (own turn) and
+// square_one_defensive_fire (the enemy's turn; a square never returns fire,
+// return_fire_who) — one fire, hence one side.
 void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defensive,
                                  replay::EventChecker& checker) {
   const UnitState& s = state_.units[u];
   const UnitState& ts = state_.units[t];
-  if (board().square_like(u)) {
-    checker.not_checked("the virtual facing of a square that fires", a.span);
-  } else if (!hex::in_front_cone(s.hex, s.facing, ts.hex)) {
+  const Hex from = fire_origin(u);  // an extended line's half (§ Le tir)
+  const bool square = board().square_like(u);
+  std::optional<Facing> front = s.facing;
+  if (square) {
+    front = a.facing;
+    if (!front) {
+      // The facings that would put the target in its front cone, to name one.
+      std::vector<std::string_view> fit;
+      std::string listed;
+      for (const Facing f : hex::kFacings) {
+        if (!hex::in_front_cone(from, f, ts.hex)) continue;
+        fit.push_back(hex::name(f));
+        listed += fmt::format("{}{}", listed.empty() ? "" : ", ", hex::name(f));
+      }
+      auto v = checker.violation(
+          "sabreur.fire.square-facing", a.span,
+          fmt::format("{} fires in {} without its virtual facing: the vertex of its hex that is "
+                      "its front for this fire",
+                      quoted(u), name(s.formation)));
+      if (!fit.empty())
+        v.note("facings that put {} in its front cone: {}", quoted(t), listed);
+      v.hint("write it on the statement, e.g. '{} facing {}'; the square's own facing does not "
+             "change",
+             defensive ? fmt::format("respond {} defensive-fire", setup_.units[u].id)
+                       : fmt::format("shoot {} {}", setup_.units[u].id, setup_.units[t].id),
+             fit.empty() ? hex::name(s.facing) : fit.front());
+    }
+  } else if (a.facing && *a.facing != s.facing) {
     checker
-        .violation("sabreur.fire.cone", a.span,
-                   defensive ? fmt::format("the charger {} is not in the front cone of {}, which "
-                                           "fires defensively",
-                                           quoted(t), quoted(u))
-                             : fmt::format("{} is not in the front cone of {}", quoted(t),
-                                           quoted(u)))
-        .note("{} faces {} from {}; {} stands on {} ({})", quoted(u), hex::name(s.facing),
-              hex::to_string(s.hex), quoted(t), hex::to_string(ts.hex),
-              hex::name(hex::zone_of(s.hex, s.facing, ts.hex)));
+        .violation("sabreur.fire.square-facing", a.span,
+                   fmt::format("{} fires facing {}, but it faces {}: only a square (or a "
+                               "closed column) is faced virtually to fire",
+                               quoted(u), hex::name(*a.facing), hex::name(s.facing)))
+        .hint("drop 'facing', or write the unit's own facing");
+  }
+  if (front && !hex::in_front_cone(from, *front, ts.hex)) {
+    auto v = checker.violation(
+        "sabreur.fire.cone", a.span,
+        defensive ? fmt::format("the charger {} is not in the front cone of {}, which "
+                                "fires defensively",
+                                quoted(t), quoted(u))
+                  : fmt::format("{} is not in the front cone of {}", quoted(t), quoted(u)));
+    v.note("{} {} {} from {}; {} stands on {} ({})", quoted(u),
+           square ? "is faced virtually" : "faces", hex::name(*front), hex::to_string(from),
+           quoted(t), hex::to_string(ts.hex), hex::name(hex::zone_of(from, *front, ts.hex)));
   }
   std::vector<std::string> blocked;
   if (!line_of_sight(u, t, blocked, checker)) {
@@ -75,13 +125,15 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
 bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::string>& blocked,
                            replay::EventChecker& checker) {
   const Board b = board();
-  const Hex from = state_.units[shooter].hex;
+  const Hex from = fire_origin(shooter);
   const Hex to = state_.units[target].hex;
   const hex::SightLine line = hex::trace_sight(from, to);
   const int distance = hex::distance(from, to);
   for (const hex::SightHex& s : line.hexes) {
     const char* how = s.contact == hex::Contact::crossed ? "crosses" : "grazes";
-    if (auto other = state_.unit_at(s.hex)) {
+    // The shooter's or the target's own other half (an extended line,
+    // § Formations spéciales) is no unit between them.
+    if (auto other = state_.unit_at(s.hex); other && *other != shooter && *other != target) {
       bool blocks = true;
       if (!b.enemies(shooter, *other)) {
         // Friends may not block from or onto a hill (§ Le tir): the data decides.
@@ -106,9 +158,33 @@ bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::strin
           hex::to_string(s.hex)));
     }
   }
-  for (const hex::SightSide& side : line.sides)
-    if (b.side_between(side.a, side.b) == HexsideTerrain::wood)
-      checker.not_checked("woods along hex sides on a line of sight", checker.event_span());
+  // Woods along hex sides: "Bois" is one of the terrains "qui peuvent
+  // s'étaler sur un ou plusieurs côtés de cases" (§ Les terrains dans
+  // Sabreur). § Le tir blocks a line that "traverse ou frôle une case occupée
+  // par une unité amie ou ennemie, un bois, un village, un point fortifié, ou
+  // une colline": hexes, while a side wood occupies a side ("Le côté d'un
+  // terrain peut aussi être occupé par des terrains particuliers").
+  // - Along a side of the shooter's or the target's hex it does not block:
+  //   "Pour bénéficier ou subir les effets d'un terrain donné (modificateur,
+  //   sauvegarde, etc...) lors d'un combat, d'un tir, ou d'un test de moral,
+  //   une unité doit [...] Le terrain doit s'étaler sur un côté de la case
+  //   occupée par l'unité, et doit séparer l'unité de l'unité adverse" (§ Les
+  //   terrains dans Sabreur): the text fires across it, the wood then being
+  //   that unit's terrain, as "le terrain contenu dans la case" of either
+  //   unit does not block (§ Le tir). That cover (the fire factor limit, the
+  //   save "en bois") is not given to a side wood yet: not checked.
+  // - Along a side between two other hexes no passage says whether it
+  //   blocks (neither hex is "occupée par un bois"; nothing gives a side wood
+  //   an effect on sight): not checked.
+  for (const hex::SightSide& side : line.sides) {
+    if (b.side_between(side.a, side.b) != HexsideTerrain::wood) continue;
+    const bool own = side.a == from || side.a == to || side.b == from || side.b == to;
+    checker.not_checked(own ? "a wood along a side of the shooter's or the target's hex as cover "
+                              "in a fire"
+                            : "woods along hex sides between the shooter and the target (whether "
+                              "they block the line of sight)",
+                        checker.event_span());
+  }
   return blocked.empty();
 }
 
@@ -144,17 +220,36 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   }
   const UnitState& s = state_.units[u];
   const UnitState& ts = state_.units[t];
-  const int distance = hex::distance(s.hex, ts.hex);
+  // An extended line's double fire (§ Le tir): "chaque demi-unité est
+  // située sur sa propre case" and fires "en respectant à chaque fois les
+  // conditions pour avoir le droit de tirer". The first fire of its turn is
+  // the first half's (the hex deployed first), the second the other half's:
+  // range, cone, sight and priority from that hex (fire_origin).
+  firing_second_half_ = own_turn && s.second_hex && s.shots == 1;
+  struct HalfFired {
+    bool& flag;
+    ~HalfFired() { flag = false; }
+  } half_fired{firing_second_half_};
+  const Hex from = fire_origin(u);
+  if (ts.second_hex)
+    checker.not_checked(
+        "the cone, line of sight and enfilade of a fire at the second half of an "
+        "extended line (the engine takes its first half's hex; range to the nearer)",
+        a.span);
+  if (s.second_hex && !own_turn)
+    checker.not_checked(
+        "the hex an extended line returns fire from (the engine takes its first half's)", a.span);
+  const int distance = b.distance_from(from, t);
   checker.outcome("sabreur.fire.distance", a.span, "hexes of range", a.range, distance);
 
-  const bool enfilade = !hex::in_front_cone(ts.hex, ts.facing, s.hex) && !b.square_like(t);
+  const bool enfilade = !hex::in_front_cone(ts.hex, ts.facing, from) && !b.square_like(t);
   Facts f(rules_);
   fill_fire(f, u, t, own_turn ? "standard_fire" : "return_fire_kind", false);
   f.boolean(G::fire_self_was_target, answered && answered->target == u);
   f.boolean(G::fire_for_adjacent_infantry,
             answered && answered->target != u && state_.units[answered->target].on_table &&
                 !b.enemies(u, answered->target) && b.arm(answered->target) == Arm::infantry &&
-                hex::adjacent(s.hex, state_.units[answered->target].hex));
+                b.adjacent(u, answered->target));
   const std::string subject =
       fmt::format("{} firing at {} ({})", quoted(u), quoted(t), hexes_text(distance));
   // A panicked unit does not fire (§ Actions des unités paniquées): said
@@ -184,7 +279,8 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
 
   check_fire_geometry(a, u, t, false, checker);
   // A return fire has its target: the unit that fired.
-  const int nearest = b.nearest_enemy(u, true);
+  const int nearest = s.second_hex ? b.nearest_enemy_from(from, setup_.units[u].side, true)
+                                   : b.nearest_enemy(u, true);
   if (own_turn && distance > nearest) {
     check_permissions(f, A::choose_non_nearest_target, checker, a.span, "sabreur.fire.priority",
                       fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away",

@@ -202,6 +202,7 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   // Horde and panic, then the end of the run.
   st.panicked = true;
   st.formation = Formation::horde;
+  settle_second_hex(u, checker);  // a horde holds one hex
   st.facing = facing;
   st.next_test = TestReason::special_action;
   if (off_table) {

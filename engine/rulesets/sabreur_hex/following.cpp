@@ -39,10 +39,12 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
     } else if (to) {
       state_.eliminate(id);  // off the table (§ Manœuvres)
     } else {
-      st.facing = facing;
+      state_.face(id, facing);
     }
-    if (auto formation = parse_formation(a.formation.empty() ? a.stated.formation : a.formation))
+    if (auto formation = parse_formation(a.formation.empty() ? a.stated.formation : a.formation)) {
       st.formation = *formation;
+      settle_second_hex(id, checker);
+    }
     if (a.stated.destroyed) state_.eliminate(id);
   };
   switch (a.kind) {

@@ -307,8 +307,9 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
       dep.facing = static_cast<Facing>(static_cast<int>(d.facing->hex));
     dep.formation = game.setup.units[dep.unit].formation;
     if (auto f = parse_formation(d.formation)) dep.formation = *f;
-    if (d.at.size() > 1)
-      diags.not_checked("replay.not-checked", d.span, "the second hex of an extended line");
+    // An extended line's other half (engine.cpp checks it); lowering
+    // accepts two positions at most.
+    if (d.at.size() > 1 && d.at[1].is_hex) dep.second_hex = to_hex(d.at[1].hex);
     game.setup.deployment.push_back(dep);
   }
   const events::EventRange range = battle.events();

@@ -168,6 +168,7 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   if (reason == TestReason::formation_change && !outcome->passed && former) {
     st.formation = *former;
     st.facing = former_facing;
+    settle_second_hex(u, checker);  // an extended line that left it stays on one hex
   }
   // § La charge et le choc, 4: infantry that "a réagi à une charge de
   // cavalerie en se mettant en carré" (the reaction made: its test passed)
@@ -223,7 +224,8 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
       st.formation = *formation;
     else if (st.formation == Formation::horde)
       st.formation = Formation::line;
-    if (a.facing) st.facing = *a.facing;
+    settle_second_hex(u, checker);
+    if (a.facing) state_.face(u, *a.facing);
   } else {
     auto gain = eval_int(f, V::rally_strength_gain, checker);
     if (gain) st.strength = static_cast<std::int16_t>(st.strength + *gain);

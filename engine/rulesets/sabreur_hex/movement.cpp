@@ -71,15 +71,72 @@ Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> h
 }
 
 void Engine::end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker) {
-  (void)checker;
-  UnitState& st = state_.units[u];
   if (auto other = state_.unit_at(to); other && *other != u) {
     // Two units cannot share a hex; the unit stays where it was.
-    st.facing = facing;
+    state_.face(u, facing);
     return;
   }
+  if (state_.units[u].second_hex && !second_half_arrives(u, to, facing, checker)) return;
   state_.place(u, to);
-  st.facing = facing;
+  state_.face(u, facing);
+}
+
+// An extended line (§ Formations spéciales) moves as one: the log writes
+// where its first half (the hex deployed first) ends and the facing; the
+// second half keeps its place beside it, turned about the first when the
+// line rotates, "L'autre demi-unité tourne autour de la première" (§
+// Orientation des unités), and stays beside it in an about-face, "les deux
+// demi-unités restent sur la même case". Where the second half ends must be
+// on the map, passable and free; else the line stays where it was.
+bool Engine::second_half_arrives(UnitId u, Hex to, Facing facing, replay::EventChecker& checker) {
+  const UnitState& st = state_.units[u];
+  const int steps = hex::rotation_steps(st.facing, facing);
+  Hex second = *st.second_hex + (to - st.hex);
+  if (steps != 0 && steps != 3) second = hex::rotate_about(second, to, steps);
+  if (to != st.hex)
+    checker.not_checked("the hexes the second half of an extended line crosses on its way",
+                        checker.event_span());
+  std::string problem;
+  if (!setup_.map.contains(second))
+    problem = "off the map";
+  else if (!terrain_.hex_passable[static_cast<std::size_t>(board().terrain_at(second))])
+    problem = "on impassable terrain";
+  else if (auto other = state_.unit_at(second); other && *other != u)
+    problem = fmt::format("where {} stands", quoted(*other));
+  if (problem.empty()) return true;
+  checker
+      .violation("sabreur.move.second-half", checker.event_span(),
+                 fmt::format("the second half of {} would end on {}, {}", quoted(u),
+                             hex::to_string(second), problem))
+      .note(
+          "the first half ends on {} facing {}; the second stands beside it, as it stood "
+          "before the move",
+          hex::to_string(to), hex::name(facing))
+      .hint("an extended line needs two free neighbouring hexes side by side");
+  return false;
+}
+
+// Only an extended line holds two hexes (§ Formations spéciales). The text
+// says neither which hex a line keeps when it takes another formation nor
+// where the second half goes when a unit forms extended line, and the log
+// writes neither: the engine keeps the first half's hex, and a unit that
+// forms extended line stays on one hex.
+void Engine::settle_second_hex(UnitId u, replay::EventChecker& checker) {
+  const UnitState& st = state_.units[u];
+  if (!st.on_table || (st.formation == Formation::extended_line) == st.second_hex.has_value())
+    return;
+  if (st.second_hex) {
+    state_.place_second(u, std::nullopt);
+    checker.not_checked(
+        "which hex an extended line keeps when it takes another formation (the engine keeps "
+        "the hex of its first half)",
+        checker.event_span());
+  } else {
+    checker.not_checked(
+        "the second hex of a unit that forms an extended line (the log writes none; the "
+        "engine keeps the unit on one hex)",
+        checker.event_span());
+  }
 }
 
 void Engine::move(const Action& a, replay::EventChecker& checker) {
@@ -137,7 +194,11 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   if (degrees != 0) {
     const A rotation = degrees == 60    ? A::rotate_60
                        : degrees == 120 ? A::rotate_120
-                                        : A::rotate_180;
+                       // An extended line cannot turn 180° but "peut effectuer une
+                       // volte-face", both halves in place (§ Orientation des unités):
+                       // its half turn is that about-face (State::face).
+                       : st.formation == Formation::extended_line ? A::about_face
+                                                                  : A::rotate_180;
     check_permissions(f, rotation, checker, a.span, "sabreur.move.rotation",
                       fmt::format("a rotation of {} degrees by {}", degrees, quoted(u)));
   }
@@ -298,7 +359,8 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   st.former_formation = st.formation;
   st.former_facing = st.facing;
   st.formation = *formation;
-  if (a.facing) st.facing = *a.facing;
+  settle_second_hex(u, checker);
+  if (a.facing) state_.face(u, *a.facing);
   st.next_test = TestReason::formation_change;
   state_.tests_due = true;
 }
@@ -312,7 +374,7 @@ ChargeInProgress Engine::declaration(UnitId u, UnitId t) const {
   d.target = t;
   d.charger_from = us.hex;
   d.charger_facing = us.facing;  // whether it engaged a unit firing defensively (reactions.cpp)
-  d.distance_at_declaration = static_cast<std::int16_t>(hex::distance(us.hex, ts.hex));
+  d.distance_at_declaration = static_cast<std::int16_t>(b.distance(u, t));
   d.target_engaged_at_declaration = b.engaged_by_enemy(t) || b.engages_enemy(t);
   d.target_strength = ts.strength;
   return d;
@@ -354,7 +416,12 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   const UnitId t = a.targets.front();
   const UnitState& cs = state_.units[u];
   const UnitState& ts = state_.units[t];
-  const int distance = hex::distance(cs.hex, ts.hex);
+  const int distance = board().distance(u, t);  // to the nearer half of an extended line
+  if (cs.second_hex || ts.second_hex)
+    checker.not_checked(
+        "the front cone and priority of a charge by or at an extended line (the "
+        "engine takes each one's first half)",
+        a.span);
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, t);
@@ -389,7 +456,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   frontal_march(a, u, true, checker);
   // Condition 6: at the end of its march the charger engages its target.
   const UnitState& after = state_.units[u];
-  if (!hex::in_front_hexes(after.hex, after.facing, ts.hex)) {
+  if (!board().engages(u, t)) {  // either half of an extended line (board.cpp)
     checker
         .violation("sabreur.charge.must-engage", a.span,
                    fmt::format("{} ends its charge on {} facing {} without engaging {}", quoted(u),

@@ -86,12 +86,16 @@ void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::Even
     fill_self(f, u);
     const A rotation = degrees == 60    ? A::rotate_60
                        : degrees == 120 ? A::rotate_120
-                                        : A::rotate_180;
+                       // An extended line cannot turn 180° but "peut effectuer une
+                       // volte-face", both halves in place (§ Orientation des unités):
+                       // its half turn is that about-face (State::face).
+                       : st.formation == Formation::extended_line ? A::about_face
+                                                                  : A::rotate_180;
     check_permissions(
         f, rotation, checker, a.span, "sabreur.reaction.rotation",
         fmt::format("a rotation of {} degrees by {} in reaction", degrees, quoted(u)));
   }
-  st.facing = after;
+  state_.face(u, after);  // an extended line turns about its first half
 }
 
 // `reaction` is form_square or form_closed_column: § Changements de
@@ -244,7 +248,7 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
   }
   if (!failed) return;
   st.formation = before->formation;
-  st.facing = before->facing;
+  state_.face(before->unit, before->facing);
   if (!countercharge && !fire) return;
   // A countercharge or a defensive fire refused by its test: the march is
   // undone, the fire's losses given back; the unit has not reacted

@@ -253,6 +253,11 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
     if (firer_engaged || charger_engaged) free_at_declaration = false;
   }
   const bool enfilade = !hex::in_front_cone(ts.hex, ts.facing, s.hex) && !b.square_like(t);
+  if (s.second_hex)  // one defensive fire, by the whole line (§ Formations spéciales)
+    checker.not_checked(
+        "the hex an extended line fires defensively from (the engine takes its "
+        "first half's)",
+        a.span);
   Facts f(rules_);
   fill_fire(f, u, t, "defensive_fire_kind", free_at_declaration);
   {

@@ -60,6 +60,13 @@ State::State(const Setup& setup) : map_(&setup.map), occupant_(setup.map.hex_cou
 
 void State::place(UnitId u, Hex h) {
   UnitState& s = units[u];
+  if (s.second_hex) {  // an extended line: both halves move (place_second)
+    const Hex second = *s.second_hex + (h - s.hex);
+    place_second(u, std::nullopt);
+    place(u, h);
+    place_second(u, second);
+    return;
+  }
   if (s.on_table && map_->contains(s.hex) && occupant_[map_->index_of(s.hex)] == u + 1)
     occupant_[map_->index_of(s.hex)] = 0;
   s.hex = h;
@@ -71,7 +78,31 @@ void State::eliminate(UnitId u) {
   UnitState& s = units[u];
   if (s.on_table && map_->contains(s.hex) && occupant_[map_->index_of(s.hex)] == u + 1)
     occupant_[map_->index_of(s.hex)] = 0;
+  if (s.on_table && s.second_hex && map_->contains(*s.second_hex) &&
+      occupant_[map_->index_of(*s.second_hex)] == u + 1)
+    occupant_[map_->index_of(*s.second_hex)] = 0;
   s.on_table = false;
+}
+
+// The extended line's block (§ Formations spéciales, § Orientation des unités).
+void State::place_second(UnitId u, std::optional<Hex> h) {
+  UnitState& s = units[u];
+  if (s.on_table && s.second_hex && map_->contains(*s.second_hex) &&
+      occupant_[map_->index_of(*s.second_hex)] == u + 1)
+    occupant_[map_->index_of(*s.second_hex)] = 0;
+  // A hex off the map or taken drops the second half rather than break the
+  // invariants: the engine reports such a move first (sabreur.move.second-half).
+  if (h && (!map_->contains(*h) || (s.on_table && occupant_[map_->index_of(*h)] != 0))) h.reset();
+  s.second_hex = h;
+  if (s.on_table && h) occupant_[map_->index_of(*h)] = u + 1;
+}
+
+void State::face(UnitId u, Facing f) {
+  UnitState& s = units[u];
+  const int steps = hex::rotation_steps(s.facing, f);
+  s.facing = f;
+  if (!s.second_hex || steps == 0 || steps == 3) return;  // one hex, or the about-face in place
+  place_second(u, hex::rotate_about(*s.second_hex, s.hex, steps));
 }
 
 bool State::lose(UnitId u, int n) {
@@ -107,10 +138,11 @@ void write_unit(const UnitState& u, Out& out) {
   out.boolean(u.is_attack_target);
   out.str(u.reaction);
   out.u8(u.defensive_fires);
-  // Flags: 1 tenacious_failed, 2 impetuous_test_passed (a byte that reads
-  // as the boolean tenacious_failed while no impétueux test has passed).
+  // Flags: 1 tenacious_failed, 2 impetuous_test_passed, 4 second_hex (a
+  // byte that reads as the boolean tenacious_failed while no impétueux test
+  // has passed and no unit holds two hexes).
   out.u8(static_cast<std::uint8_t>((u.tenacious_failed ? 1 : 0) |
-                                   (u.impetuous_test_passed ? 2 : 0)));
+                                   (u.impetuous_test_passed ? 2 : 0) | (u.second_hex ? 4 : 0)));
   out.u8(u.return_fires);
   out.u8(static_cast<std::uint8_t>(u.choice));
   out.i32(u.fired_at ? static_cast<std::int32_t>(*u.fired_at) : -1);
@@ -118,6 +150,10 @@ void write_unit(const UnitState& u, Out& out) {
   out.u8(static_cast<std::uint8_t>(u.former_facing));
   out.i32(u.fire_losses_dealt);
   out.boolean(u.fled_off_table);
+  if (u.second_hex) {  // flag 4: an extended line's second hex
+    out.i32(u.second_hex->q);
+    out.i32(u.second_hex->r);
+  }
 }
 
 }  // namespace
@@ -265,6 +301,12 @@ std::string State::check_invariants() const {
     if (++seen[at] > 1) return fmt::format("two units on {}", hex::to_string(u.hex));
     if (occupant_[at] != static_cast<std::int32_t>(i + 1))
       return fmt::format("occupancy of {} disagrees with unit {}", hex::to_string(u.hex), i);
+    if (!u.second_hex || !map_->contains(*u.second_hex)) continue;  // an extended line
+    const std::size_t second = map_->index_of(*u.second_hex);
+    if (++seen[second] > 1) return fmt::format("two units on {}", hex::to_string(*u.second_hex));
+    if (occupant_[second] != static_cast<std::int32_t>(i + 1))
+      return fmt::format("occupancy of {} disagrees with unit {}", hex::to_string(*u.second_hex),
+                         i);
   }
   for (std::size_t at = 0; at < occupant_.size(); ++at)
     if (occupant_[at] != 0 && seen[at] == 0)

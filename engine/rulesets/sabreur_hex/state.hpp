@@ -91,6 +91,10 @@ struct UnitState {
   // "impétueux": passed its test cancelling the obligation to attack once
   // its side's order points are spent, this turn (morale.cpp).
   bool impetuous_test_passed = false;
+  // The other half's hex of an extended line, which "est disposée ... sur 2
+  // hexagones voisins" (§ Formations spéciales); none for a unit on one hex.
+  // `hex` is the half the log writes first (deployment, moves).
+  std::optional<Hex> second_hex;
 
   // Every field: the state hash hashes a unit again when it differs.
   friend bool operator==(const UnitState&, const UnitState&) = default;
@@ -254,7 +258,15 @@ class State {
     return static_cast<UnitId>(o - 1);
   }
   // Moves a unit (keeping `occupant` right); the hex must be free or its own.
+  // An extended line's second half moves with it, by the same offset.
   void place(UnitId u, Hex h);
+  // Extended line (§ Formations spéciales): gives u a second hex, or takes
+  // it away (nullopt); the hex must be free or its own. face() turns u to f:
+  // the second half turns about the first, which stays in its hex (§
+  // Orientation des unités), except in an about-face, where both halves
+  // stay in place ("les deux demi-unités restent sur la même case").
+  void place_second(UnitId u, std::optional<Hex> h);
+  void face(UnitId u, Facing f);
   // Takes a unit off the table.
   void eliminate(UnitId u);
   // Loses `n` strength points; eliminated at 0 or less

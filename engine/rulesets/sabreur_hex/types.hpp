@@ -151,6 +151,7 @@ struct DeploymentSetup {
   Hex hex;
   Facing facing = Facing::n;
   Formation formation = Formation::line;
+  std::optional<Hex> second_hex;  // the second position written: an extended line's other half
 };
 
 struct SideSetup {
