@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "engine/core/diagnostic_render.hpp"
@@ -66,7 +68,7 @@ struct PerftPosition {
     pos.setup.dice = replay::DiceMode::seeded;
     pos.setup.seed = 1;
     engine = std::make_unique<Engine>(pos.setup, std::vector<Action>{}, binding(), pos.diags);
-    prober = std::make_unique<Prober>(*engine);
+    prober = std::make_unique<Prober>(*engine, &binding());
     const TurnOf t{1, 0};
     auto op = simulate::order_point_actions(*prober, t);
     ASSERT_EQ(op.size(), 1U);
@@ -103,9 +105,13 @@ struct PerftPosition {
 //   skill, closed column and extended line need skills, a horde is for
 //   panicked units only; no morale test is due with the enemy 6 hexes away.
 // - fire: range 4 in line, the enemy is 6 hexes away: none.
+// - evades (§ Manœuvres: "vers l'arrière, en entrant à chaque fois dans
+//   l'un des deux hexagones de dos", within the unit's allowance; the limits
+//   for an engaged unit do not apply): 1 hex into either rear hex, both in
+//   row 2, on the map and empty (2); 2 hexes is beyond the allowance of 1.
 // - rally: allowed with no non-panicked enemy within 3 hexes (gain 0 at full
 //   strength): 1.
-// Total for the activated battalion: 7 + 6 + 2 + 1 = 16.
+// Total for the activated battalion: 7 + 6 + 2 + 2 + 1 = 18.
 TEST(SabreurPerft, LoneBattalionInLine) {
   PerftPosition p;
   const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::line, 18);
@@ -122,17 +128,20 @@ TEST(SabreurPerft, LoneBattalionInLine) {
   EXPECT_EQ(p.count(ActionKind::move, actions, "indirect"), 6U);
   EXPECT_EQ(p.count(ActionKind::form, actions), 2U);
   EXPECT_EQ(p.count(ActionKind::shoot, actions), 0U);
+  EXPECT_EQ(p.count(ActionKind::evade, actions), 2U);
   EXPECT_EQ(p.count(ActionKind::rally, actions), 1U);
-  EXPECT_EQ(actions.size(), 16U);
-  EXPECT_EQ(simulate::legal_actions(*p.prober, t).size(), 16U);
+  EXPECT_EQ(actions.size(), 18U);
+  EXPECT_EQ(simulate::legal_actions(*p.prober, t).size(), 18U);
   EXPECT_EQ(simulate::activation_actions(*p.prober, t).size(), 0U);
 }
 
 // Position B: the same battalion in column (movement factor 3): no rotation
 // and 1, 2 or 3 steps (2 + 4 + 8 = 14 paths), a rotation alone (5), a
 // rotation and 1 or 2 steps (5 x (2 + 4) = 30): 49 frontal marches; 6
-// indirect; line or square (2; closed column needs the skill); the enemy 6
-// hexes away is beyond the column's range 3; rally 1.
+// indirect; evades of 1 or 2 hexes through rear hexes, row 2 then row 1
+// (2 + 4 = 6; a third hex would leave the map, row 0); line or square (2;
+// closed column needs the skill); the enemy 6 hexes away is beyond the
+// column's range 3; rally 1.
 TEST(SabreurPerft, LoneBattalionInColumn) {
   PerftPosition p;
   const UnitId b =
@@ -144,8 +153,25 @@ TEST(SabreurPerft, LoneBattalionInColumn) {
   EXPECT_EQ(p.count(ActionKind::move, actions, "indirect"), 6U);
   EXPECT_EQ(p.count(ActionKind::shoot, actions), 0U);
   EXPECT_EQ(p.count(ActionKind::form, actions), 2U);
+  EXPECT_EQ(p.count(ActionKind::evade, actions), 6U);
   EXPECT_EQ(p.count(ActionKind::rally, actions), 1U);
-  EXPECT_EQ(actions.size(), 58U);
+  EXPECT_EQ(actions.size(), 64U);
+}
+
+// Position B2: the battalion of B with the skill "gros bataillon" (§ Les
+// compétences (suite)): it may also form a closed column, from a column
+// (§ Formations spéciales): line, square or closed column (3).
+TEST(SabreurPerft, LargeBattalionInColumn) {
+  PerftPosition p;
+  const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::column,
+                              22, Quality::ordinary, {Skill::large_battalion});
+  p.pos.unit(1, UnitType::line_infantry, at(6, 9), Facing::s, Formation::line, 18);
+  p.start({b});
+  const auto actions = simulate::unit_actions(*p.prober, {1, 0}, b);
+  EXPECT_EQ(p.count(ActionKind::form, actions), 3U);
+  std::size_t closed = 0;
+  for (const Action& a : actions) closed += a.kind == ActionKind::form && a.formation == "closed_column";
+  EXPECT_EQ(closed, 1U);
 }
 
 // Position C: two blue battalions side by side, same facing (a chain), and a
@@ -216,6 +242,41 @@ TEST(SabreurPerft, FlightTowardsTheHomeEdge) {
     ASSERT_EQ(a.path.size(), 1U);
     EXPECT_TRUE(hex::in_front_hexes(at(6, 2), Facing::s, a.path.front()));
   }
+}
+
+// Position F: a blue battalion at 5,3 facing n fires at a red battery at
+// 5,5 facing s, 2 hexes away; red infantry stands on the battery's flank
+// (6,5) and behind it (5,6). The battery's losses may go to "une et seule
+// unité amie d'infanterie ou de cavalerie ... voisine ... entièrement sur
+// l'un des flancs" that passes a test (§ Précisions sur les facteurs de
+// combat ou de tir): one transfer, to 6,5 (5,6 is behind it). Alone it is
+// refused (the friend's test must follow); with the test after it, played
+// as a log plays them, it is clean.
+TEST(SabreurPerft, TransferToTheFriendOnAFlank) {
+  PerftPosition p;
+  const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(5, 3), Facing::n, Formation::line, 18);
+  const UnitId gun =
+      p.pos.unit(1, UnitType::medium_foot_battery, at(5, 5), Facing::s, Formation::line, 4);
+  const UnitId flank = p.pos.unit(1, UnitType::line_infantry, at(6, 5), Facing::s, Formation::line, 18);
+  p.pos.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::line, 18);
+  p.start({b});
+  const TurnOf t{1, 0};
+  Action fire = simulate::make_action(ActionKind::shoot, "shoot", t, Phase::actions);
+  fire.actors = {b};
+  fire.targets = {gun};
+  ASSERT_TRUE(p.prober->apply(fire).clean());
+  ASSERT_TRUE(p.prober->state().pending && p.prober->state().pending->count > 0);
+  const auto transfers = simulate::transfer_actions(*p.prober, t, gun);
+  ASSERT_EQ(transfers.size(), 1U);
+  EXPECT_EQ(transfers.front().targets.front(), flank);
+  EXPECT_FALSE(p.prober->legal(transfers.front()));
+  Action test = simulate::make_action(ActionKind::test, "test", t, Phase::actions);
+  test.actors = {flank};
+  test.detail = "morale";
+  const auto applied = p.prober->apply_sequence({transfers.front(), test}, true);
+  ASSERT_EQ(applied.size(), 2U);
+  EXPECT_TRUE(applied[0].clean() && applied[1].clean());
+  EXPECT_FALSE(p.prober->state().pending.has_value());
 }
 
 // ----------------------------------------------------------- properties
@@ -350,28 +411,78 @@ namespace {
 // counted in its text: `order-points` thrown with 2d6, a `shoot` by a unit
 // of the side whose turn it is not (a return fire; unit ids start with the
 // side's initial), an `attack` by a pursuer after its `pursue` and before
-// the next activation.
+// the next activation; a `respond … form-closed-column`, a `form …
+// closed_column`; the special actions' tests: the first `test` in a turn of
+// a unit of the side whose turn it is, with the skill "sens tactique" or
+// "impétueux" (its roster line's `skills (…)`), before anything activated
+// it (an `activate`, or the `charge` or `assault` of an impetuous unit) and
+// not right after a `special`; a `special … transfer-losses target F`
+// followed by `test F morale`; an `evade` not right after its `respond …
+// evade` (an action, not a reaction).
 struct PlayedKinds {
   int two_d6_order_points = 0;
   int return_fires = 0;
   int pursuit_attacks = 0;
+  int closed_column_reactions = 0;
+  int closed_column_forms = 0;
+  int tactical_sense_tests = 0;
+  int impetuous_tests = 0;
+  int loss_transfers = 0;
+  int evade_actions = 0;
 };
 
 PlayedKinds count_played_kinds(const std::string& text) {
   PlayedKinds out;
   char turn_side = 0;        // 'b' or 'r' in a turn
   std::string pursuer;       // the unit of the last pursuit, until it attacks
+  std::map<std::string, std::string> skills;  // unit id -> its `skills (…)`
+  std::set<std::string> activated, special_tested;  // in this turn
+  std::vector<std::string> previous;          // the words of the last statement
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
     std::istringstream words(line);
     std::string verb, first;
     words >> verb >> first;
+    std::vector<std::string> all{verb, first};
+    for (std::string w; words >> w;) all.push_back(w);
+    const auto word = [&](std::size_t i) { return i < all.size() ? all[i] : std::string(); };
+    if (verb == "unit") {
+      const std::size_t open = line.find("skills (");
+      if (open != std::string::npos) skills[first] = line.substr(open, line.find(')', open) - open);
+      continue;
+    }
+    if (verb == "activate") activated.insert(all.begin() + 1, all.end());
+    if (verb == "charge" || verb == "assault") activated.insert(first);
+    if (verb == "respond" && word(2) == "form-closed-column") ++out.closed_column_reactions;
+    if (verb == "form" && word(2) == "closed_column") ++out.closed_column_forms;
+    if (verb == "evade" &&
+        !(previous.size() > 2 && previous[0] == "respond" && previous[1] == first &&
+          previous[2] == "evade"))
+      ++out.evade_actions;
+    if (verb == "test" && previous.size() > 4 && previous[0] == "special" &&
+        previous[2] == "transfer-losses" && previous[3] == "target" && previous[4] == first)
+      ++out.loss_transfers;
+    if (verb == "test" && !first.empty() && first.front() == turn_side &&
+        !activated.count(first) && !special_tested.count(first) &&
+        !(!previous.empty() && previous[0] == "special")) {
+      const std::string& k = skills[first];
+      if (k.find("tactical-sense") != std::string::npos) {
+        ++out.tactical_sense_tests;
+        special_tested.insert(first);
+      } else if (k.find("impetuous") != std::string::npos) {
+        ++out.impetuous_tests;
+        special_tested.insert(first);
+      }
+    }
+    if (verb != "phase" && !verb.empty() && verb.front() != '#') previous = all;
     if (verb == "turn") {
-      std::string side;
-      words >> side;
+      std::string side = word(2);
       turn_side = side.empty() ? 0 : side.front();
       pursuer.clear();
+      activated.clear();
+      special_tested.clear();
+      previous.clear();
     } else if (verb == "order-points") {
       out.two_d6_order_points += line.find(" 2d6") != std::string::npos ? 1 : 0;
     } else if (verb == "shoot") {
@@ -393,7 +504,10 @@ PlayedKinds count_played_kinds(const std::string& text) {
 // Over seeds 1-8, 6 turns a side (the games docs/engine.md § Simulation
 // counts), the simulator plays each kind it gained at least once: 2 D6
 // order points (an army above 2,000 points), a return fire, the attack a
-// pursuit makes on the enemy it engages. Each game checks clean.
+// pursuit makes on the enemy it engages, a closed column formed (as an
+// action and as a reaction), the tests of "sens tactique" and "impétueux"
+// once the order points are spent, a transfer of artillery's losses with
+// the friend's test, an evade as an action. Each game checks clean.
 TEST(SabreurSimulate, SeedsOneToEightPlayEveryNewKind) {
   PlayedKinds total;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
@@ -409,10 +523,22 @@ TEST(SabreurSimulate, SeedsOneToEightPlayEveryNewKind) {
     total.two_d6_order_points += k.two_d6_order_points;
     total.return_fires += k.return_fires;
     total.pursuit_attacks += k.pursuit_attacks;
+    total.closed_column_reactions += k.closed_column_reactions;
+    total.closed_column_forms += k.closed_column_forms;
+    total.tactical_sense_tests += k.tactical_sense_tests;
+    total.impetuous_tests += k.impetuous_tests;
+    total.loss_transfers += k.loss_transfers;
+    total.evade_actions += k.evade_actions;
   }
   EXPECT_GE(total.two_d6_order_points, 1);
   EXPECT_GE(total.return_fires, 1);
   EXPECT_GE(total.pursuit_attacks, 1);
+  EXPECT_GE(total.closed_column_reactions, 1);
+  EXPECT_GE(total.closed_column_forms, 1);
+  EXPECT_GE(total.tactical_sense_tests, 1);
+  EXPECT_GE(total.impetuous_tests, 1);
+  EXPECT_GE(total.loss_transfers, 1);
+  EXPECT_GE(total.evade_actions, 1);
 }
 
 }  // namespace umpire::sabreur::testing

@@ -22,8 +22,9 @@ constexpr int max_charge_steps = 5;
 constexpr int max_assault_distance = 2;
 // The reactions the log's `respond` names (docs/log-format.md) in this
 // ruleset's words; a flight is written `flee`, an evade's march `evade`.
-constexpr std::array<std::string_view, 6> reaction_words{
-    "do-nothing", "rotate", "form-square", "countercharge", "defensive-fire", "evade"};
+constexpr std::array<std::string_view, 7> reaction_words{
+    "do-nothing",    "rotate",         "form-square", "form-closed-column",
+    "countercharge", "defensive-fire", "evade"};
 
 // The dice of the 2 D6 order points, before the army size's malus.
 dice::Expr two_d6_order_dice() {
@@ -188,6 +189,13 @@ std::vector<Action> unit_actions(Prober& p, TurnOf t, UnitId u) {
       a.to = hex::step(st.hex, d, n);
       keep_if_legal(p, std::move(a), out);
     }
+  }
+  // Evades (an action as well as a reaction, § Manœuvres): rearward, 1 to
+  // 3 hexes as a frontal march.
+  {
+    std::vector<Action> evades = evade_actions(p, t, u, max_frontal_steps);
+    out.insert(out.end(), std::make_move_iterator(evades.begin()),
+               std::make_move_iterator(evades.end()));
   }
   // Changes of formation.
   for (const std::string_view word : formation_names()) {
@@ -363,13 +371,17 @@ std::vector<Action> reaction_actions(Prober& p, TurnOf t, UnitId target, UnitId 
 }
 
 std::vector<Action> evade_actions(Prober& p, TurnOf t, UnitId u) {
+  return evade_actions(p, t, u, max_charge_steps);
+}
+
+std::vector<Action> evade_actions(Prober& p, TurnOf t, UnitId u, int max_steps) {
   std::vector<Action> out;
   const State& s = p.state();
   if (!s.units[u].on_table) return out;
   const Facing f = s.units[u].facing;
   std::vector<std::vector<Hex>> paths;
   std::vector<Hex> path;
-  paths_within(p.engine().setup().map, s.units[u].hex, max_charge_steps,
+  paths_within(p.engine().setup().map, s.units[u].hex, max_steps,
                [f](Hex h) { return hex::rear_hexes(h, f); }, path, paths);
   for (std::vector<Hex>& hexes : paths) {
     if (hexes.empty()) continue;
@@ -377,6 +389,25 @@ std::vector<Action> evade_actions(Prober& p, TurnOf t, UnitId u) {
     a.actors = {u};
     a.path = std::move(hexes);
     keep_if_legal(p, std::move(a), out);
+  }
+  return out;
+}
+
+std::vector<Action> transfer_actions(Prober& p, TurnOf t, UnitId u) {
+  std::vector<Action> out;
+  const State& s = p.state();
+  if (!s.pending || s.pending->unit != u || !s.units[u].on_table) return out;
+  const Setup& setup = p.engine().setup();
+  for (UnitId f = 0; f < s.units.size(); ++f) {
+    if (f == u || setup.units[f].side != setup.units[u].side || !s.units[f].on_table) continue;
+    // The receiver must be next to it (the data's friend.adjacent): the
+    // others are not tried.
+    if (!hex::adjacent(s.units[u].hex, s.units[f].hex)) continue;
+    Action a = make_action(ActionKind::special, "special", t, Phase::actions);
+    a.actors = {u};
+    a.targets = {f};
+    a.detail = "transfer-losses";
+    if (p.legal_but_for(a, "sabreur.special.transfer-test")) out.push_back(std::move(a));
   }
   return out;
 }

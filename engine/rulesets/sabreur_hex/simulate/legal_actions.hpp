@@ -15,9 +15,12 @@
 // the attack a pursuit may make.
 // The combat that follows a charge or an assault is the simulator's
 // (simulator.cpp), statement by statement, each probed here.
+// Also: evades as an action, the special actions' morale tests (a test
+// the engine accepts of a unit not activated, test_actions) and the
+// transfer of artillery's losses to a friend, played with the friend's test
+// (Prober::apply_sequence).
 // Not generated: whatever the engine reports `not checked` (docs/checks.md),
-// since the prober refuses it; evasion as an action, a friend joining a
-// pursuit, special actions.
+// since the prober refuses it; a friend joining a pursuit.
 #include <cstdint>
 #include <vector>
 
@@ -38,8 +41,8 @@ Action make_action(ActionKind kind, std::string_view verb, TurnOf t, Phase phase
 std::vector<Action> order_point_actions(Prober& p, TurnOf t);
 // `activate` a group of one unit, or two chained units (each pair once).
 std::vector<Action> activation_actions(Prober& p, TurnOf t);
-// What unit `u` of the group activated last may do: march, change
-// formation, fire, rally.
+// What unit `u` of the group activated last may do: march, evade, change
+// formation, fire, rally, charge, assault.
 std::vector<Action> unit_actions(Prober& p, TurnOf t, UnitId u);
 // The return fires (§ Le tir, "Tir de riposte") at `shooter`, whose fire
 // was just resolved: every unit of the side not to act, at it.
@@ -63,8 +66,16 @@ std::vector<Action> assault_actions(Prober& p, TurnOf t, UnitId u);
 // with each reaction word (a countercharge along its frontal paths, a
 // rotation to each facing), and, to a charge, a flight.
 std::vector<Action> reaction_actions(Prober& p, TurnOf t, UnitId target, UnitId charger);
-// The evades of `u` after it chose to evade: every rearward path of 1 to 5 hexes.
+// The evades of `u` after it chose to evade: every rearward path of 1 to 5
+// hexes; of 1 to `max_steps` hexes for the second.
 std::vector<Action> evade_actions(Prober& p, TurnOf t, UnitId u);
+std::vector<Action> evade_actions(Prober& p, TurnOf t, UnitId u, int max_steps);
+// The transfers of the losses `u` is taking (State::pending) to each friend
+// next to it (`special <u> transfer-losses target <friend>`, § Précisions sur les
+// facteurs de combat ou de tir), those the engine accepts but for the
+// friend's test, which must follow: a candidate is played only with that
+// test (and the save before it), Prober::apply_sequence.
+std::vector<Action> transfer_actions(Prober& p, TurnOf t, UnitId u);
 // The strikes of `u` at each enemy next to it.
 std::vector<Action> attack_actions(Prober& p, TurnOf t, UnitId u);
 // The pursuits of `u`: the length its die gives (read from a first probe),

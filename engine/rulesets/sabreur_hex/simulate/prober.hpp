@@ -33,7 +33,10 @@ class Prober {
  public:
   // The engine must draw its dice (a seeded set-up): candidates carry no
   // faces, the engine throws what the rules call for.
-  explicit Prober(Engine& engine) : engine_(engine) {}
+  // `rules`, the binding the engine was built with, lets the prober apply
+  // statements in a row (apply_sequence); without it, it cannot.
+  explicit Prober(Engine& engine, const RulesBinding* rules = nullptr)
+      : engine_(engine), rules_(rules) {}
 
   Engine& engine() { return engine_; }
   const State& state() const { return engine_.state(); }
@@ -46,6 +49,18 @@ class Prober {
   Applied probe(const Action& a);
   // Applies `a` for good.
   Applied apply(const Action& a);
+  // True when `a` applied alone breaks nothing but `check_id`, once, and
+  // touches nothing `not checked`: for a statement the engine judges with
+  // the one that follows it (a transfer of artillery's losses wants the
+  // friend's test next), tried alone first to leave out what is illegal
+  // anyway.
+  bool legal_but_for(const Action& a, std::string_view check_id);
+  // The statements `seq` applied in a row as a log's are, each seeing the
+  // next (Engine::apply on a scratch engine built with them as its log and
+  // restored to this state; an action applied alone has no next). One
+  // Applied per statement, none without a rules binding. When every one is
+  // clean and `keep`, this engine takes the state after them.
+  std::vector<Applied> apply_sequence(const std::vector<Action>& seq, bool keep);
   // Number of candidates tried so far.
   std::size_t probes() const { return probes_; }
 
@@ -53,6 +68,7 @@ class Prober {
   Applied run(const Action& a);
 
   Engine& engine_;
+  const RulesBinding* rules_ = nullptr;
   DiagnosticEngine scratch_{0};
   replay::NotCheckedLog unchecked_;
   std::size_t probes_ = 0;

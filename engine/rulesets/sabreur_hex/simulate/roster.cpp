@@ -74,6 +74,47 @@ std::int64_t max_elite(const RulesBinding& rules, std::int64_t points) {
   return v ? v->number : 0;
 }
 
+// The skills a simulated unit may draw: those whose play the simulator
+// writes (a closed column, § Formations spéciales; the special actions of
+// § Points d'ordre). One unit in two draws one of these, "gros bataillon"
+// four times as often as each other, kept only when the data allows it for
+// the unit (the skill's `allowed`): a third of the line infantry are large
+// battalions, a unit in twelve has "sens tactique", one in twelve
+// "impétueux".
+constexpr std::array<Skill, 6> skill_pool{Skill::large_battalion, Skill::large_battalion,
+                                          Skill::large_battalion, Skill::large_battalion,
+                                          Skill::tactical_sense,  Skill::impetuous};
+constexpr int skill_one_in = 2;
+
+// The facts of a unit being mustered: what a skill's `allowed`, the
+// strength bounds and the cost per strength point read.
+Facts muster_facts(const RulesBinding& rules, const UnitSetup& u) {
+  Facts f(rules);
+  f.set(G::self_type, rules.type(u.type));
+  f.set(G::self_quality, rules.quality(u.quality));
+  f.set(G::self_skills, rules.skills(u.skills));
+  f.set(G::self_formation, rules.formation(u.formation));
+  f.integer(G::self_command_factor, u.command);
+  return f;
+}
+
+std::optional<std::int64_t> muster_value(const RulesBinding& rules, const UnitSetup& u, V v) {
+  const Facts f = muster_facts(rules, u);
+  rules::Evaluator ev(rules.rs(), f.situation());
+  ev.set_trace(false);
+  auto r = ev.value(rules.value(v));
+  if (!r || !f.error().empty()) return std::nullopt;
+  return r->number;
+}
+
+// The skill word a log writes (`large-battalion`).
+std::string skill_word(Skill s) {
+  std::string w(skill_names()[static_cast<std::size_t>(s)]);
+  for (char& c : w)
+    if (c == '_') c = '-';
+  return w;
+}
+
 struct Mustered {
   UnitSetup unit;
   std::int64_t points = 0;
@@ -88,17 +129,45 @@ Mustered muster(const RulesBinding& rules, dice::Rng& rng, std::uint8_t side, bo
   u.quality = q == 0 && elite_allowed ? Quality::elite
               : q == 1                ? Quality::recruit
                                       : Quality::ordinary;
-  const auto strength = row(rules, "unit_strength", {rules.type(u.type)});
-  const std::int64_t lo = column_number(strength, 0, 1), hi = column_number(strength, 1, lo);
-  u.strength = static_cast<std::int32_t>(lo + pick(rng, static_cast<int>(hi - lo + 1)));
   const auto command = row(rules, "command_factor_range", {rules.quality(u.quality)});
   u.command = static_cast<std::int32_t>(column_number(command, 0, 7));
-  const auto cost = row(rules, "unit_cost", {rules.type(u.type), rules.quality(u.quality)});
-  const auto command_cost = row(rules, "command_factor_cost",
-                                {rules.quality(u.quality), rules::Val::integer(u.command)});
-  m.points = (column_number(cost, 0, 0) + column_number(command_cost, 0, 0)) * u.strength;
   u.formation = u.type == UnitType::line_infantry && pick(rng, 2) == 0 ? Formation::column
                                                                        : Formation::line;
+  if (pick(rng, skill_one_in) == 0) {
+    const Skill skill =
+        skill_pool[static_cast<std::size_t>(pick(rng, static_cast<int>(skill_pool.size())))];
+    const Facts f = muster_facts(rules, u);
+    rules::Evaluator ev(rules.rs(), f.situation());
+    ev.set_trace(false);
+    const auto allowed = ev.skill_allowed(rules.skill(skill));
+    if (allowed && *allowed && f.error().empty()) u.skills.add(skill);
+    // A large battalion musters in column, the formation its closed column
+    // is formed from (the data's closed_column_from_column).
+    if (u.skills.has(Skill::large_battalion)) u.formation = Formation::column;
+  }
+  // Strength within the data's bounds for the unit and its skills (a large
+  // battalion's are higher), else the table's.
+  const auto strength = row(rules, "unit_strength", {rules.type(u.type)});
+  const std::int64_t lo = muster_value(rules, u, V::min_strength)
+                              .value_or(column_number(strength, 0, 1)),
+                     hi = std::max(lo, muster_value(rules, u, V::max_strength)
+                                           .value_or(column_number(strength, 1, lo)));
+  u.strength = static_cast<std::int32_t>(lo + pick(rng, static_cast<int>(hi - lo + 1)));
+  // Points as the engine counts them (roster.cpp): the cost per strength
+  // point (type, quality, command) and each skill's, times the strength,
+  // plus each skill's flat cost.
+  std::int64_t per_point = muster_value(rules, u, V::base_cost_per_strength_point).value_or(0),
+               flat = 0;
+  for (std::size_t i = 0; i < skill_count; ++i) {
+    const auto s = static_cast<Skill>(i);
+    if (!u.skills.has(s)) continue;
+    const Facts f = muster_facts(rules, u);
+    rules::Evaluator ev(rules.rs(), f.situation());
+    ev.set_trace(false);
+    const std::uint32_t id = rules.skill(s);
+    (rules.rs().skills[id].cost_per.empty() ? flat : per_point) += ev.skill_cost(id).value_or(0);
+  }
+  m.points = per_point * u.strength + flat;
   return m;
 }
 
@@ -128,9 +197,15 @@ SimulatedSetup make_setup(const RulesBinding& rules, dice::Rng& rng, std::uint64
       totals[side] += m.points;
       ++count;
       m.unit.id = fmt::format("{}{}", unit_prefix[side], count);
-      lines += fmt::format("  unit {} profile {} quality {} strength {} command {} formation {} points {}\n",
-                           m.unit.id, name(m.unit.type), name(m.unit.quality), m.unit.strength,
-                           m.unit.command, name(m.unit.formation), m.points);
+      std::string skills;
+      for (std::size_t i = 0; i < skill_count; ++i)
+        if (m.unit.skills.has(static_cast<Skill>(i)))
+          skills += (skills.empty() ? "" : ", ") + skill_word(static_cast<Skill>(i));
+      if (!skills.empty()) skills = " skills (" + skills + ")";
+      lines += fmt::format(
+          "  unit {} profile {} quality {} strength {} command {}{} formation {} points {}\n",
+          m.unit.id, name(m.unit.type), name(m.unit.quality), m.unit.strength, m.unit.command,
+          skills, name(m.unit.formation), m.points);
       s.units.push_back(std::move(m.unit));
       out.unit_points.push_back(m.points);
     }

@@ -22,16 +22,49 @@ constexpr int max_activations_per_turn = 40;
 // A combat's statements after its declaration and reaction: saves, tests,
 // flights, two strikes and a pursuit fit well within this bound.
 constexpr int max_combat_statements = 24;
+// A player turn that leaves a rule broken at its end (an "impétueux" unit
+// bound to attack that neither attacked nor cancelled it: the next turn's
+// order points are refused) is played again from its start, with other
+// choices, up to this many times in all.
+constexpr int max_turn_attempts = 4;
 
 class Game {
  public:
-  Game(Engine& engine, dice::Rng& choices, std::string& text)
-      : prober_(engine), choices_(choices), text_(text) {}
+  Game(Engine& engine, const RulesBinding& rules, dice::Rng& choices, std::string& text)
+      : prober_(engine, &rules), choices_(choices), text_(text) {}
 
   std::size_t events() const { return events_; }
   std::size_t probes() const { return prober_.probes(); }
 
+  // A player turn, played again (state, text and count restored) while it
+  // ends with a rule broken, up to max_turn_attempts.
   void play_turn(TurnOf t) {
+    const Engine::Snapshot engine_before = prober_.engine().snapshot();
+    const std::size_t text_before = text_.size(), events_before = events_;
+    for (int attempt = 1;; ++attempt) {
+      play_turn_once(t, attempt > 1);
+      if (attempt >= max_turn_attempts || turn_ends_clean(t)) return;
+      ++replayed_turns_;
+      prober_.engine().restore(engine_before);
+      text_.resize(text_before);
+      events_ = events_before;
+    }
+  }
+
+  std::size_t replayed_turns() const { return replayed_turns_; }
+
+ private:
+  // Whether the next player turn may begin: its order points are accepted
+  // (the engine judges there what the turn left owed).
+  bool turn_ends_clean(TurnOf t) {
+    const TurnOf next = t.side == 0 ? TurnOf{t.turn, 1} : TurnOf{t.turn + 1, 0};
+    return !order_point_actions(prober_, next).empty();
+  }
+
+  // `impetuous_first`: groups with an "impétueux" unit are activated
+  // first, so that none is left bound to an attack it cannot make once the
+  // order points are spent (played again after such a turn).
+  void play_turn_once(TurnOf t, bool impetuous_first) {
     const Setup& setup = prober_.engine().setup();
     text_ += fmt::format("\nturn {} {}\n  phase orders\n", t.turn, setup.sides[t.side].id);
     // One formula of those the engine accepts (1 D3, or 2 D6 for a large
@@ -42,20 +75,31 @@ class Game {
     for (int i = 0; i < max_activations_per_turn; ++i) {
       std::vector<Action> groups = activation_actions(prober_, t);
       if (groups.empty()) break;
-      Action& g = groups[pick(groups.size())];
+      std::vector<std::size_t> preferred;
+      if (impetuous_first)
+        for (std::size_t k = 0; k < groups.size(); ++k)
+          for (const UnitId u : groups[k].actors)
+            if (setup.units[u].skills.has(Skill::impetuous)) {
+              preferred.push_back(k);
+              break;
+            }
+      Action& g = preferred.empty() ? groups[pick(groups.size())]
+                                    : groups[preferred[pick(preferred.size())]];
       play(g);
       for (const UnitId u : std::vector<UnitId>(g.actors)) act(t, u);
     }
+    special_actions(t);
     text_ += "  phase victory\n";
   }
 
- private:
   std::size_t pick(std::size_t n) {
     return static_cast<std::size_t>(choices_.face(static_cast<std::uint32_t>(n))) - 1;
   }
 
-  void play(const Action& a) {
-    const Applied applied = prober_.apply(a);
+  void play(const Action& a) { write(a, prober_.apply(a)); }
+
+  // The statement of `a`, applied with `applied`.
+  void write(const Action& a, const Applied& applied) {
     text_ += "    " + statement_text(prober_.engine().setup(), a, applied) + "\n";
     ++events_;
   }
@@ -84,27 +128,21 @@ class Game {
   }
 
   // One action of unit `u` of the group: a charge or an assault when it can
-  // (one time in two) with its combat, else fire when it can (two times in
-  // three), else an advance (one time in two), else any of its other
-  // actions or none.
+  // (one time in two, always for an "impétueux" unit) with its combat, else
+  // fire when it can (two times in three), else an advance (one time in
+  // two), else an action of any kind or none (any_kind).
   void act(TurnOf t, UnitId u) {
     std::vector<Action> options = unit_actions(prober_, t, u);
     std::vector<std::size_t> attacks;
     for (std::size_t i = 0; i < options.size(); ++i)
       if (options[i].kind == ActionKind::charge || options[i].kind == ActionKind::assault)
         attacks.push_back(i);
-    if (!attacks.empty() && pick(2) == 0) {
+    // An "impétueux" unit attacks whenever it can (a preference: the
+    // engine does not judge its obligation while order points remain).
+    const bool impetuous = prober_.engine().setup().units[u].skills.has(Skill::impetuous);
+    if (!attacks.empty() && (impetuous || pick(2) == 0)) {
       const Action a = options[attacks[pick(attacks.size())]];
-      // A charge or an assault is kept only when its combat could be played
-      // out as the rules call for it; else it is taken back and the unit
-      // does something else.
-      const Engine::Snapshot engine_before = prober_.engine().snapshot();
-      const std::size_t text_before = text_.size(), events_before = events_;
-      play(a);
-      if (combat(t, a)) return;
-      prober_.engine().restore(engine_before);
-      text_.resize(text_before);
-      events_ = events_before;
+      if (attack(t, a)) return;
     }
     // Anything but a charge or an assault.
     std::vector<Action> others;
@@ -122,21 +160,139 @@ class Game {
     else if (!advance.empty() && pick(2) == 0)
       chosen = advance[pick(advance.size())];
     else if (!options.empty())
-      chosen = pick(options.size() + 1);
+      chosen = any_kind(options);
     if (chosen >= options.size()) return;
     const Action a = options[chosen];
     play(a);
     // What the rules call for next: the target's save, then its morale test
     // after heavy losses; the test after a change of formation.
     const UnitId tested = a.kind == ActionKind::shoot ? a.targets.front() : u;
-    if (a.kind == ActionKind::shoot)
-      for (Action& s : save_actions(prober_, t, tested)) play(s);
+    if (a.kind == ActionKind::shoot) take_losses(t, tested);
     if (a.kind == ActionKind::shoot || a.kind == ActionKind::form)
       for (Action& m : test_actions(prober_, t, tested)) {
         play(m);
         after_failure(t, tested);
       }
     if (a.kind == ActionKind::shoot) return_fire(t, u);
+  }
+
+  // One of `options` or none (options.size()): each kind of action (a
+  // march, an evade, a change of formation, a fire, a rally) and none
+  // equally likely, then any action of the kind, so that the many marches
+  // do not crowd out the rest.
+  std::size_t any_kind(const std::vector<Action>& options) {
+    std::vector<ActionKind> kinds;
+    for (const Action& a : options)
+      if (std::find(kinds.begin(), kinds.end(), a.kind) == kinds.end()) kinds.push_back(a.kind);
+    const std::size_t k = pick(kinds.size() + 1);
+    if (k == kinds.size()) return options.size();
+    std::vector<std::size_t> same;
+    for (std::size_t i = 0; i < options.size(); ++i)
+      if (options[i].kind == kinds[k]) same.push_back(i);
+    return same[pick(same.size())];
+  }
+
+  // A charge or an assault `a` and its combat, kept only when the combat
+  // could be played out as the rules call for it; else taken back (false)
+  // and the unit does something else.
+  bool attack(TurnOf t, const Action& a) {
+    const Engine::Snapshot engine_before = prober_.engine().snapshot();
+    const std::size_t text_before = text_.size(), events_before = events_;
+    play(a);
+    if (combat(t, a)) return true;
+    prober_.engine().restore(engine_before);
+    text_.resize(text_before);
+    events_ = events_before;
+    return false;
+  }
+
+  // The losses `u` is taking (State::pending): its save, when the engine
+  // accepts one; when `u` may hand them to a friend (artillery, § Précisions
+  // sur les facteurs de combat ou de tir), one time in two the save (if
+  // any), the transfer and the friend's morale test, played together (the
+  // engine judges each with the next). True when anything was played.
+  bool take_losses(TurnOf t, UnitId u) {
+    std::vector<Action> saves = save_actions(prober_, t, u);
+    std::vector<Action> transfers;
+    if (pick(2) == 0) transfers = transfer_actions(prober_, t, u);
+    if (!transfers.empty()) {
+      const Action& transfer = transfers[pick(transfers.size())];
+      const UnitId friend_unit = transfer.targets.front();
+      Action test = make_action(ActionKind::test, "test", t, Phase::actions);
+      test.actors = {friend_unit};
+      test.detail = "morale";
+      std::vector<Action> seq(saves.begin(), saves.end());
+      seq.push_back(transfer);
+      // With the friend's test, or without it when the data lets the
+      // friend take the losses untested; kept when it hands over losses
+      // (not the none a save may leave).
+      for (const bool tested : {true, false}) {
+        std::vector<Action> played = seq;
+        if (tested) played.push_back(test);
+        const std::vector<Applied> tried = prober_.apply_sequence(played, false);
+        const bool clean = !tried.empty() && std::all_of(tried.begin(), tried.end(),
+                                                         [](const Applied& r) { return r.clean(); });
+        if (!clean) continue;
+        const replay::TracedOutcome* handed =
+            tried[seq.size() - 1].outcome("sabreur.special.transfer-losses");
+        if (handed && handed->value <= 0) break;
+        const std::vector<Applied> applied = prober_.apply_sequence(played, true);
+        for (std::size_t i = 0; i < played.size(); ++i) write(played[i], applied[i]);
+        return true;
+      }
+    }
+    for (Action& s : saves) play(s);
+    return !saves.empty();
+  }
+
+  // Once no group can be activated (its order points spent), each unit of
+  // the side not activated may take the special actions of § Points
+  // d'ordre, whatever test of it the engine accepts: a "sens tactique"
+  // unit's test (one time in two), which activates it when passed (it then
+  // acts); an "impétueux" unit bound to attack (its charges or assaults, or
+  // its test, are accepted without an activation) tests to cancel it one
+  // time in two, and always when no attack is accepted; else, or failed, it
+  // charges or assaults with its combat; and when no combat plays out, it
+  // tests if it has not.
+  void special_actions(TurnOf t) {
+    const Setup& setup = prober_.engine().setup();
+    for (UnitId u = 0; u < setup.units.size(); ++u) {
+      const UnitState& st = prober_.state().units[u];
+      if (setup.units[u].side != t.side || !st.on_table || st.activated) continue;
+      std::vector<Action> tests = test_actions(prober_, t, u);
+      if (!setup.units[u].skills.has(Skill::impetuous)) {
+        if (tests.empty() || pick(2) == 0) continue;
+        play(tests.front());
+        if (prober_.state().units[u].activated) act(t, u);
+        continue;
+      }
+      std::vector<Action> attacks = bound_attacks(t, u);
+      bool tested = false;
+      if (!tests.empty() && (attacks.empty() || pick(2) == 0)) {
+        play(tests.front());
+        tested = true;
+        attacks = bound_attacks(t, u);  // none once the test has passed
+      }
+      // Each in turn, from a random one, until a combat plays out.
+      const std::size_t first = attacks.empty() ? 0 : pick(attacks.size());
+      bool attacked = false;
+      for (std::size_t i = 0; i < attacks.size() && !attacked; ++i)
+        attacked = attack(t, attacks[(first + i) % attacks.size()]);
+      if (attacked || tested) continue;
+      tests = test_actions(prober_, t, u);
+      if (!tests.empty()) play(tests.front());
+    }
+  }
+
+  // The charges and assaults of `u`, an "impétueux" unit not activated,
+  // that the engine accepts: those of a unit bound to attack.
+  std::vector<Action> bound_attacks(TurnOf t, UnitId u) {
+    std::vector<Action> out;
+    if (!prober_.engine().setup().units[u].skills.has(Skill::impetuous)) return out;
+    for (std::vector<Action> more : {charge_actions(prober_, t, u), assault_actions(prober_, t, u)})
+      out.insert(out.end(), std::make_move_iterator(more.begin()),
+                 std::make_move_iterator(more.end()));
+    return out;
   }
 
   // The return fire (§ Le tir, "Tir de riposte") at `shooter`, whose fire
@@ -146,22 +302,29 @@ class Game {
     std::vector<Action> fires = return_fire_actions(prober_, t, shooter);
     if (fires.empty() || pick(3) == 0) return;
     play(fires[pick(fires.size())]);
-    for (Action& s : save_actions(prober_, t, shooter)) play(s);
+    take_losses(t, shooter);
     for (Action& m : test_actions(prober_, t, shooter)) {
       play(m);
       after_failure(t, shooter);
     }
   }
 
-  // One of `reactions`: each reaction word, and flight, equally likely,
-  // then one of its marches (a flight passing through no friend preferred).
+  // One of `reactions`: a square or a closed column when there is one,
+  // else each reaction word, and flight, equally likely; then one of its
+  // marches (a flight passing through no friend preferred).
   Action choose_reaction(std::vector<Action>& reactions) {
     std::vector<std::string> kinds;
     for (const Action& r : reactions) {
       const std::string k = r.kind == ActionKind::flee ? "flee" : r.detail;
       if (std::find(kinds.begin(), kinds.end(), k) == kinds.end()) kinds.push_back(k);
     }
-    const std::string kind = kinds[pick(kinds.size())];
+    // Infantry charged by cavalry forms square, or closed column, whenever
+    // the engine accepts it (a preference of the simulator).
+    std::vector<std::string> squares;
+    for (const std::string& k : kinds)
+      if (k == "form-square" || k == "form-closed-column") squares.push_back(k);
+    const std::string kind =
+        squares.empty() ? kinds[pick(kinds.size())] : squares[pick(squares.size())];
     std::vector<Action> same;
     for (Action& r : reactions)
       if ((r.kind == ActionKind::flee ? "flee" : r.detail) == kind) same.push_back(std::move(r));
@@ -231,8 +394,11 @@ class Game {
     std::optional<UnitId> fled;
     bool ended = false;  // a unit fled, evaded or failed a test
     std::vector<Action> reactions = reaction_actions(prober_, t, defender, attacker);
-    if (!reactions.empty()) {
-      const Action r = choose_reaction(reactions);
+    while (!reactions.empty()) {
+      std::vector<Action> options = reactions;
+      const Action r = choose_reaction(options);
+      const Engine::Snapshot engine_before = prober_.engine().snapshot();
+      const std::size_t text_before = text_.size(), events_before = events_;
       play(r);
       if (r.kind == ActionKind::flee) {
         fled = defender;
@@ -240,12 +406,26 @@ class Game {
       }
       if (r.kind == ActionKind::respond && r.detail == "evade") {
         std::vector<Action> evades = evade_actions(prober_, t, defender);
-        if (!evades.empty()) {
-          play(evades[pick(evades.size())]);
-          fled = defender;
-          ended = true;
+        if (evades.empty()) {
+          // An evade reaction is its march: with none accepted, another
+          // reaction (the engine judges the reaction with the statement
+          // after it, which a probe does not see).
+          prober_.engine().restore(engine_before);
+          text_.resize(text_before);
+          events_ = events_before;
+          reactions.erase(std::remove_if(reactions.begin(), reactions.end(),
+                                         [](const Action& x) {
+                                           return x.kind == ActionKind::respond &&
+                                                  x.detail == "evade";
+                                         }),
+                          reactions.end());
+          continue;
         }
+        play(evades[pick(evades.size())]);
+        fled = defender;
+        ended = true;
       }
+      break;
     }
     std::vector<UnitId> struck, played_strikes;
     bool pursued = false;
@@ -255,13 +435,7 @@ class Game {
     };
     for (int step = 0; step < max_combat_statements; ++step) {
       const State& s = prober_.state();
-      if (s.pending) {
-        std::vector<Action> saves = save_actions(prober_, t, s.pending->unit);
-        if (!saves.empty()) {
-          play(saves.front());
-          continue;
-        }
-      }
+      if (s.pending && take_losses(t, s.pending->unit)) continue;
       bool tested = false;
       for (const UnitId x : {defender, attacker}) {
         std::vector<Action> tests = test_actions(prober_, t, x);
@@ -331,6 +505,7 @@ class Game {
   dice::Rng& choices_;
   std::string& text_;
   std::size_t events_ = 0;
+  std::size_t replayed_turns_ = 0;
 };
 
 }  // namespace
@@ -354,7 +529,7 @@ std::optional<SimulatedGame> simulate_game(const RulesBinding& rules,
   }
   SimulatedGame out;
   out.text = std::move(made.text);
-  Game game(engine, choices, out.text);
+  Game game(engine, rules, choices, out.text);
   for (std::uint32_t turn = 1; turn <= options.turns; ++turn)
     for (std::uint8_t side = 0; side < 2; ++side) game.play_turn({turn, side});
   out.events = game.events();

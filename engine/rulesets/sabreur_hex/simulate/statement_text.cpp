@@ -32,6 +32,13 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
   };
   std::string s = a.verb;
   for (UnitId u : a.actors) s += " " + id(u);
+  if (a.kind == ActionKind::special) {
+    // `special <unit> <action> [target <friend>] [=> losses N]`
+    s += " " + a.detail;
+    for (UnitId u : a.targets) s += " target " + id(u);
+    if (auto v = value("sabreur.special.transfer-losses")) s += fmt::format(" => losses {}", *v);
+    return s;
+  }
   for (UnitId u : a.targets) s += " " + id(u);
   std::string outcomes;
   switch (a.kind) {
