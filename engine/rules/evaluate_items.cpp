@@ -1,6 +1,7 @@
 // Tests (target, modifiers, odds), permissions, army-list constraints,
 // invariants and skills.
 #include <algorithm>
+#include <span>
 
 #include <fmt/core.h>
 
@@ -13,8 +14,9 @@ namespace {
 // Exact odds of a test whose dice are plain (no keep, no re-roll, no d3),
 // natural and double faces included, by enumerating every outcome; nullopt
 // when the dice are not plain or there are too many outcomes.
-std::optional<dice::Probability> enumerate(const dice::Expr& dice, std::int64_t needed, bool at_least,
-                                           const std::vector<std::pair<const Face*, bool>>& faces) {
+std::optional<dice::Probability> enumerate(const dice::Expr& dice, std::int64_t needed,
+                                           bool at_least,
+                                           std::span<const std::pair<const Face*, bool>> faces) {
   std::vector<std::uint32_t> sides;
   std::int64_t constant = 0;
   std::uint64_t outcomes = 1;
@@ -106,16 +108,17 @@ int scope_rank(RerollScope scope) {
 // (re-rolling a success can only lower the odds, so `any` is used on the
 // failures), `one_failed_die` a single failed roll of the test.
 void Evaluator::fold_rerolls(std::uint32_t id, TestResult& r) {
-  std::vector<AppliedReroll> applicable;
+  boost::container::small_vector<AppliedReroll, 4> applicable;
   for (std::size_t s = 0; s < rs_.skills.size(); ++s) {
     const Skill& skill = rs_.skills[s];
     for (const Reroll& rr : skill.rerolls) {
       if (rr.test != id) continue;
-      const std::string what = fmt::format("re-roll {} ({} {})", scope_text(rr.scope),
-                                           skill.special ? "special" : "skill", skill.name);
       if (!s_.given(skill.holder)) {
-        if (trace_) step(fmt::format("{}: not considered, the situation gives no '{}'", what, rs_.givens[skill.holder].name),
-             skill.refs);
+        if (trace_)
+          step(fmt::format("re-roll {} ({} {}): not considered, the situation gives no '{}'",
+                           scope_text(rr.scope), skill.special ? "special" : "skill", skill.name,
+                           rs_.givens[skill.holder].name),
+               skill.refs);
         continue;
       }
       if (rr.when && !eval_bool(*rr.when)) continue;
@@ -127,10 +130,11 @@ void Evaluator::fold_rerolls(std::uint32_t id, TestResult& r) {
     if (!best || scope_rank(a.scope) > scope_rank(best->scope)) best = &a;
   }
   for (const AppliedReroll& a : applicable) {
+    if (!trace_) break;
     const Skill& skill = rs_.skills[a.skill];
     const std::string what = fmt::format("re-roll {} ({} {})", scope_text(a.scope),
                                          skill.special ? "special" : "skill", skill.name);
-    if (trace_) step(&a == best ? what : what + ": not applied, a roll is re-rolled at most once", skill.refs);
+    step(&a == best ? what : what + ": not applied, a roll is re-rolled at most once", skill.refs);
   }
   if (best) r.reroll = *best;
   if (!r.probability) return;
@@ -183,22 +187,28 @@ std::optional<TestResult> Evaluator::test(std::uint32_t id) {
       }
     }
     if (t.count) r.dice_count = eval_int(*t.count);
-    std::vector<std::pair<const Face*, bool>> faces;
+    boost::container::small_vector<std::pair<const Face*, bool>, 4> faces;
     bool triggers = false;
     for (const Face& f : t.faces) {
       if (f.when && !eval_bool(*f.when)) continue;
-      const std::string face = f.natural ? fmt::format("natural {}", f.face)
-                                         : (f.face ? fmt::format("double {}", f.face) : std::string("any double"));
+      const auto face = [&] {
+        return f.natural ? fmt::format("natural {}", f.face)
+                         : (f.face ? fmt::format("double {}", f.face) : std::string("any double"));
+      };
       if (f.outcome == FaceOutcome::item) {
-        if (trace_) step(fmt::format("{} triggers {}", face, f.item), rs_.refs_of(*rs_.find(f.item)));
+        if (trace_)
+          step(fmt::format("{} triggers {}", face(), f.item), rs_.refs_of(*rs_.find(f.item)));
         triggers = true;
       } else {
-        if (trace_) step(fmt::format("{} is always a {}", face, f.outcome == FaceOutcome::success ? "success" : "failure"), t.refs);
+        if (trace_)
+          step(fmt::format("{} is always a {}", face(),
+                           f.outcome == FaceOutcome::success ? "success" : "failure"),
+               t.refs);
         faces.emplace_back(&f, f.outcome == FaceOutcome::success);
       }
     }
     (void)triggers;
-    if (!t.dice.terms.empty()) {
+    if (odds_ && !t.dice.terms.empty()) {
       if (auto p = enumerate(t.dice, r.needed, r.at_least, faces)) {
         r.probability = *p;
         r.faces_included = true;
@@ -224,14 +234,24 @@ std::optional<bool> Evaluator::permission(std::uint32_t id) {
   });
 }
 
+std::vector<std::uint32_t> permissions_of(const Ruleset& rs, std::uint32_t action_value) {
+  std::vector<std::uint32_t> out;
+  for (std::size_t i = 0; i < rs.permissions.size(); ++i)
+    if (rs.permissions[i].action == action_value) out.push_back(static_cast<std::uint32_t>(i));
+  return out;
+}
+
 std::optional<PermissionResult> Evaluator::action(std::uint32_t action_value) {
+  return action_with(permissions_of(rs_, action_value));
+}
+
+std::optional<PermissionResult> Evaluator::action_with(std::span<const std::uint32_t> permissions) {
   return guarded([&] {
     PermissionResult out;
-    for (std::size_t i = 0; i < rs_.permissions.size(); ++i) {
+    for (const std::uint32_t i : permissions) {
       const Permission& p = rs_.permissions[i];
-      if (p.action != action_value) continue;
       if (p.when && !eval_bool(*p.when)) continue;
-      out.applicable.push_back(static_cast<std::uint32_t>(i));
+      out.applicable.push_back(i);
     }
     bool forbidden = false, required = false;
     for (std::uint32_t i : out.applicable) {

@@ -27,12 +27,17 @@ void Situation::set_roster(std::vector<std::vector<std::int64_t>> divisions) {
   roster_ = std::move(divisions);
 }
 
-std::optional<std::string> Situation::set(std::uint32_t given, Val value) {
+std::optional<std::string> Situation::misfit(std::uint32_t given, const Val& value) const {
   const Type& t = rs_->givens.at(given).type;
   if (value.is_none() && !t.optional) return "'none' is not allowed: the type is not optional";
   if (value.kind == Val::Kind::integer && (value.number < t.lo || value.number > t.hi)) {
     return fmt::format("{} is outside {}", value.number, type_name(*rs_, t));
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> Situation::set(std::uint32_t given, Val value) {
+  if (auto why = misfit(given, value)) return why;
   std::uint16_t& slot = slots_.at(given);
   if (slot == 0) {
     values_.push_back(value);

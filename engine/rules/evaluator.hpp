@@ -19,6 +19,21 @@
 
 namespace umpire::rules {
 
+// Values of givens computed only when an evaluation reads them: an engine
+// states dozens of facts about a unit, and a question reads a few. A value
+// provided must fit the given's type (Situation::misfit); the source gives
+// none for a given it does not know.
+class GivenSource {
+ public:
+  virtual std::optional<Val> provide(std::uint32_t given) const = 0;
+
+ protected:
+  GivenSource() = default;
+  GivenSource(const GivenSource&) = default;
+  GivenSource& operator=(const GivenSource&) = default;
+  ~GivenSource() = default;
+};
+
 // The values the situation gives: one optional value per given, one chosen
 // option per switch (its default until set), and unit counts for army lists.
 class Situation {
@@ -27,6 +42,13 @@ class Situation {
 
   // Fails (returns a message) when the value does not fit the given's type.
   std::optional<std::string> set(std::uint32_t given, Val value);
+  // Why `value` does not fit the type of `given`; nullopt when it does.
+  std::optional<std::string> misfit(std::uint32_t given, const Val& value) const;
+  // The given reads as unset again (its source, if any, then answers).
+  void unset(std::uint32_t given) { slots_.at(given) = 0; }
+  bool has(std::uint32_t given) const { return slots_.at(given) != 0; }
+  // Asked for the givens not set; must outlive the situation's use (null: none).
+  void set_source(const GivenSource* source) { source_ = source; }
   void set_switch(std::uint32_t sw, std::uint32_t option) { switches_.at(sw) = option; }
   void set_count(std::uint32_t profile, std::int64_t count) { counts_.at(profile) = count; }
   void set_divisions(std::int64_t n) { divisions_ = n; }
@@ -37,7 +59,7 @@ class Situation {
 
   std::optional<Val> given(std::uint32_t id) const {
     const std::uint16_t slot = slots_.at(id);
-    if (slot == 0) return std::nullopt;
+    if (slot == 0) return source_ ? source_->provide(id) : std::nullopt;
     return values_[slot - 1];
   }
   std::uint32_t switch_option(std::uint32_t sw) const { return switches_.at(sw); }
@@ -47,6 +69,7 @@ class Situation {
 
  private:
   const Ruleset* rs_;
+  const GivenSource* source_ = nullptr;
   // Given i's value is values_[slots_[i] - 1], or unset when slots_[i] is 0.
   // A replay makes a situation for every question it asks the data and sets
   // a few dozen of its hundreds of givens: a fresh one zeroes a small index
@@ -110,6 +133,10 @@ struct PermissionResult {
   std::vector<std::uint32_t> applicable;  // permissions whose condition holds
 };
 
+// The permissions of the ruleset about one action (a value of the `action`
+// domain), in the order of the data.
+std::vector<std::uint32_t> permissions_of(const Ruleset& rs, std::uint32_t action_value);
+
 class Evaluator {
  public:
   Evaluator(const Ruleset& rs, const Situation& situation) : rs_(rs), s_(situation) {}
@@ -122,6 +149,9 @@ class Evaluator {
   std::optional<std::vector<Val>> lookup(std::uint32_t table, const std::vector<Val>& keys);
   std::optional<TestResult> test(std::uint32_t id);
   std::optional<PermissionResult> action(std::uint32_t action_value);
+  // The same, given the permissions of that action (permissions_of): a
+  // caller that asks about one action many times finds them once.
+  std::optional<PermissionResult> action_with(std::span<const std::uint32_t> permissions);
   std::optional<bool> permission(std::uint32_t id);
   std::optional<bool> invariant(std::uint32_t id);
   std::optional<bool> constraint(std::uint32_t army_list, std::uint32_t index);
@@ -138,6 +168,10 @@ class Evaluator {
   // evaluation. Hot callers evaluate quietly and again with the breakdown
   // only when they must explain a result.
   void set_trace(bool on) { trace_ = on; }
+  // Off, test() leaves the odds (probability, successes) unset: exact
+  // rational odds over several dice cost more than the rest of a test, and
+  // a replay only needs the score to reach.
+  void set_odds(bool on) { odds_ = on; }
   const std::optional<EvalError>& error() const { return error_; }
 
  private:
@@ -180,6 +214,7 @@ class Evaluator {
   std::optional<EvalError> error_;
   int depth_ = 0;
   bool trace_ = true;
+  bool odds_ = true;
   // The last partial-table miss (table and keys), spelled out only when a
   // message needs it: an engine asks thousands of questions per second and
   // explains few.

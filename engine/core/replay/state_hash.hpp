@@ -7,10 +7,14 @@
 // host's endianness or padding. The hash is 64-bit FNV-1a over those bytes:
 // simple enough that another implementation can recompute a replay's hash
 // sequence from the documented layout alone.
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace umpire::replay {
@@ -83,40 +87,64 @@ constexpr std::uint64_t record_term(std::uint64_t index, std::uint64_t digest) {
 }
 
 // A set of records (the units) hashed as the sum, modulo 2^64, of their
-// record_term()s. Each call of update() compares a record with its value at
-// the previous call and writes and hashes it again only when it differs:
-// after an event that touched two units of eighty, two records are hashed,
-// not eighty. `Record` needs ==; `write(record, StateWriter&)` writes its
-// canonical bytes.
+// record_term()s. Each call of digest() compares the records with their
+// values at the previous call and writes and hashes again only those that
+// differ: after an event that touched two units of eighty, two records are
+// hashed, not eighty. `Record` needs ==; `write(record, StateWriter&)` writes
+// its canonical bytes.
 template <typename Record>
 class RecordSetDigest {
  public:
   template <typename Write>
-  void update(std::size_t index, const Record& record, Write&& write) {
-    if (index >= entries_.size()) entries_.resize(index + 1);
-    Entry& e = entries_[index];
-    if (e.last && *e.last == record) return;
-    if (e.last) sum_ -= record_term(index, e.digest);
-    scratch_.clear();
-    write(record, scratch_);
-    e.digest = scratch_.hash();
-    e.last = record;
-    sum_ += record_term(index, e.digest);
-  }
-  // Records beyond `count` leave the sum.
-  void truncate(std::size_t count) {
-    for (std::size_t i = count; i < entries_.size(); ++i)
-      if (entries_[i].last) sum_ -= record_term(i, entries_[i].digest);
-    if (entries_.size() > count) entries_.resize(count);
+  std::uint64_t digest(std::span<const Record> records, Write&& write) {
+    while (last_.size() > records.size()) {
+      sum_ -= record_term(last_.size() - 1, digests_.back());
+      last_.pop_back();
+      digests_.pop_back();
+    }
+    const std::size_t common = last_.size();
+    if constexpr (std::is_trivially_copyable_v<Record>) {
+      // Plain records are compared as bytes, a block at a time: most blocks
+      // are unchanged, and one memcmp over a block beats one per record.
+      // Equal bytes are equal records; bytes that differ only in padding
+      // merely hash an unchanged record again.
+      constexpr std::size_t block = 8;
+      for (std::size_t b = 0; b < common; b += block) {
+        const std::size_t n = std::min(block, common - b);
+        if (std::memcmp(&last_[b], &records[b], n * sizeof(Record)) == 0) continue;
+        for (std::size_t i = b; i < b + n; ++i)
+          if (std::memcmp(&last_[i], &records[i], sizeof(Record)) != 0)
+            rehash(i, records[i], write);
+      }
+    } else {
+      for (std::size_t i = 0; i < common; ++i)
+        if (!(last_[i] == records[i])) rehash(i, records[i], write);
+    }
+    for (std::size_t i = common; i < records.size(); ++i) {
+      last_.push_back(records[i]);
+      digests_.push_back(0);
+      rehash(i, records[i], write, /*fresh=*/true);
+    }
+    return sum_;
   }
   std::uint64_t sum() const { return sum_; }
 
  private:
-  struct Entry {
-    std::optional<Record> last;  // the record as last hashed
-    std::uint64_t digest = 0;    // FNV-1a 64 of its bytes
-  };
-  std::vector<Entry> entries_;
+  template <typename Write>
+  void rehash(std::size_t index, const Record& record, Write&& write, bool fresh = false) {
+    if (!fresh) sum_ -= record_term(index, digests_[index]);
+    scratch_.clear();
+    write(record, scratch_);
+    digests_[index] = scratch_.hash();
+    sum_ += record_term(index, digests_[index]);
+    // Padding too, so that the next comparison of an unchanged record holds.
+    if constexpr (std::is_trivially_copyable_v<Record>)
+      std::memcpy(&last_[index], &record, sizeof(Record));
+    else
+      last_[index] = record;
+  }
+  std::vector<Record> last_;            // the records as last hashed
+  std::vector<std::uint64_t> digests_;  // FNV-1a 64 of their bytes
   StateWriter scratch_{StateWriter::Mode::hash_only};
   std::uint64_t sum_ = 0;
 };

@@ -156,7 +156,7 @@ void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
   f.boolean(G::fire_attack_on_fire_target,
             fired_at && !a.targets.empty() && *fired_at == a.targets.front());
   check_permissions(f, *c->action, checker, a.span, "sabreur.action.combination",
-                    fmt::format("{} by {}", words(c->choice), quoted(u)));
+                    [&] { return fmt::format("{} by {}", words(c->choice), quoted(u)); });
 }
 
 }  // namespace umpire::sabreur

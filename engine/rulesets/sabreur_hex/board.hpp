@@ -70,6 +70,7 @@ class Board {
     bool engaged_only_by_infantry = false, outflanked = false, in_contact = false;
     bool next_to_elite_leader = false;
     int nearest_enemy = 99, nearest_non_panicked_enemy = 99;
+    friend bool operator==(const Surroundings&, const Surroundings&) = default;
   };
   Surroundings surroundings(UnitId u) const;
   // Artillery with no non-panicked friend next to it

@@ -204,7 +204,7 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.shots = 0;
       u.charging = false;
       u.is_attack_target = false;
-      u.reaction.clear();
+      u.reaction = {};
       u.defensive_fires = 0;
       u.tenacious_failed = false;
       u.return_fires = 0;
@@ -367,45 +367,7 @@ void Engine::check_activated(const Action& a, UnitId u, replay::EventChecker& ch
 }
 
 void Engine::fill_self(Facts& f, UnitId u) const {
-  const UnitSetup& s = setup_.units[u];
-  const UnitState& st = state_.units[u];
-  const Board b = board();
-  const Board::Surroundings around = b.surroundings(u);
-  f.set(G::self_type, rules_.type(s.type));
-  f.set(G::self_formation, rules_.formation(st.formation));
-  f.set(G::self_new_formation, rules_.formation(st.formation));
-  f.set(G::self_quality, rules_.quality(s.quality));
-  f.set(G::self_skills, rules_.skills(s.skills));
-  f.integer(G::self_command_factor, s.command);
-  f.integer(G::self_strength, st.strength);
-  f.integer(G::self_initial_strength, st.initial_strength);
-  f.boolean(G::self_panicked, st.panicked);
-  f.boolean(G::self_outflanked, around.outflanked);
-  f.boolean(G::self_outflanked_flank_protected, false);
-  f.boolean(G::self_outflanked_at_assault_declaration, false);
-  f.boolean(G::self_engages_enemy, around.engages_enemy);
-  f.boolean(G::self_engaged_by_enemy, around.engaged_by_enemy);
-  f.boolean(G::self_engaged_from_rear, around.engaged_from_rear);
-  f.boolean(G::self_engaged_only_by_infantry, around.engaged_only_by_infantry);
-  f.boolean(G::self_engaged_with_other_enemy, false);
-  f.set(G::self_hex_terrain, rules_.terrain(b.terrain_at(st.hex)));
-  f.boolean(G::self_higher_than_enemy, false);
-  f.boolean(G::self_charging, st.charging);
-  f.boolean(G::self_is_attack_target, st.is_attack_target);
-  if (st.reaction.empty())
-    f.none(G::self_reaction);
-  else
-    f.word(G::self_reaction, st.reaction);
-  f.boolean(G::self_activated_this_turn, st.activated);
-  f.boolean(G::self_tenacious_test_failed, st.tenacious_failed);
-  f.boolean(G::self_impetuous_test_passed, st.impetuous_test_passed);
-  f.boolean(G::self_displaced_skirmisher, false);
-  f.integer(G::self_nearest_any_enemy_distance, around.nearest_enemy);
-  f.boolean(G::self_next_to_elite_leader, around.next_to_elite_leader);
-  f.integer(G::self_nearest_enemy_distance, around.nearest_non_panicked_enemy);
-  f.integer(G::self_shots_this_turn, st.shots);
-  f.boolean(G::self_manoeuvred_this_turn, st.manoeuvred);
-  f.boolean(G::self_in_contact_with_enemy, around.in_contact);
+  f.self(board(), u);
 }
 
 void Engine::fill_enemy(Facts& f, std::optional<UnitId> e) const {

@@ -245,7 +245,7 @@ class Engine final : public replay::ReplayEngine {
   // movement.cpp: the restrictions charges and assaults share (§ Restrictions
   // sur les assauts et les charges: the data's `attack`). When they forbid
   // the attack, the unit's move is applied as written and false returned.
-  bool attack_allowed(const Action& a, UnitId u, const Facts& f, std::string_view subject,
+  bool attack_allowed(const Action& a, UnitId u, const Facts& f, const Subject& subject,
                       replay::EventChecker& checker);
   // assault.cpp
   void assault(const Action& a, replay::EventChecker& checker);

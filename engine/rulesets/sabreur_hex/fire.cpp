@@ -250,8 +250,9 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
             answered && answered->target != u && state_.units[answered->target].on_table &&
                 !b.enemies(u, answered->target) && b.arm(answered->target) == Arm::infantry &&
                 b.adjacent(u, answered->target));
-  const std::string subject =
-      fmt::format("{} firing at {} ({})", quoted(u), quoted(t), hexes_text(distance));
+  const auto subject = [&] {
+    return fmt::format("{} firing at {} ({})", quoted(u), quoted(t), hexes_text(distance));
+  };
   // A panicked unit does not fire (§ Actions des unités paniquées): said
   // first, since its horde has no row in the fire table either.
   if (state_.units[u].panicked &&
@@ -261,11 +262,12 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
     // A unit the fire table has no row for has no fire at all ("Le tir de la
     // cavalerie n'est pas pris en compte"): say so rather than evaluate more.
     rules::Evaluator probe(rules_.rs(), f.situation());
+    probe.set_trace(false);  // asked, not explained
     if (!probe.value(rules_.value(V::fire_range))) {
       const bool cavalry = b.arm(u) == Arm::cavalry;
       auto v =
           checker.violation(cavalry ? "sabreur.fire.cavalry" : "sabreur.fire.not-allowed", a.span,
-                            fmt::format("{} is not allowed: {} in {} has no fire factor", subject,
+                            fmt::format("{} is not allowed: {} in {} has no fire factor", subject(),
                                         name(setup_.units[u].type), name(s.formation)));
       if (cavalry) v.note("forbidden by 'cavalry_does_not_fire' of the rules data");
       return;
@@ -273,8 +275,9 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   }
   if (own_turn) check_permissions(f, A::fire, checker, a.span, "sabreur.fire.not-allowed", subject);
   if (!own_turn && answered)
-    check_permissions(f, A::return_fire, checker, a.span, "sabreur.fire.return",
-                      fmt::format("a return fire by {} at {}", quoted(u), quoted(t)));
+    check_permissions(f, A::return_fire, checker, a.span, "sabreur.fire.return", [&] {
+      return fmt::format("a return fire by {} at {}", quoted(u), quoted(t));
+    });
   check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
 
   check_fire_geometry(a, u, t, false, checker);
@@ -282,9 +285,11 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   const int nearest = s.second_hex ? b.nearest_enemy_from(from, setup_.units[u].side, true)
                                    : b.nearest_enemy(u, true);
   if (own_turn && distance > nearest) {
-    check_permissions(f, A::choose_non_nearest_target, checker, a.span, "sabreur.fire.priority",
-                      fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away",
-                                  quoted(u), quoted(t), hexes_text(distance), hexes_text(nearest)));
+    check_permissions(
+        f, A::choose_non_nearest_target, checker, a.span, "sabreur.fire.priority", [&] {
+          return fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away",
+                             quoted(u), quoted(t), hexes_text(distance), hexes_text(nearest));
+        });
   }
 
   auto figures = fire_figures(f, checker);
@@ -381,7 +386,7 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   f.boolean(G::fire_enfilade, p.enfilade);
   const bool allowed = check_permissions(
       f, A::save, checker, a.span, "sabreur.save.not-allowed",
-      fmt::format("a save by {} against {} {}", quoted(u), p.count, name(p.cause)));
+      [&] { return fmt::format("a save by {} against {} {}", quoted(u), p.count, name(p.cause)); });
   auto test = eval_test(f, T::save_roll, checker);
   if (!test) return;
   std::int64_t saves = 0;

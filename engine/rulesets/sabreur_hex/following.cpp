@@ -20,7 +20,7 @@ std::string reaction_word(std::string_view detail) {
 
 void Engine::record_reaction(UnitId u, std::string_view detail) {
   UnitState& st = state_.units[u];
-  st.reaction = reaction_word(detail);
+  st.reaction = state_.intern(reaction_word(detail));
   if (st.next_test != TestReason::charge_reaction && st.next_test != TestReason::assault_reaction)
     st.next_test = TestReason::charge_reaction;
 }

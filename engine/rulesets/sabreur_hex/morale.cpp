@@ -55,7 +55,7 @@ std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& c
   if (!f.error().empty()) return std::nullopt;
   rules::Evaluator ev(rules_.rs(), f.situation());
   ev.set_trace(false);
-  const auto by_test = ev.action(rules_.action(A::activate_by_test));
+  const auto by_test = ev.action_with(rules_.permissions(A::activate_by_test));
   if (by_test && by_test->verdict == rules::Verdict::allowed)
     return TestReason::tactical_sense_activation;
   // A test cancels an obligation that holds: an enemy the data's `must
@@ -82,11 +82,19 @@ std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId
   fill_self(f, u);
   fill_enemy(f, st.test_enemy);
   f.word(G::morale_reason, name(reason));
-  std::vector<std::string> notes;
-  notes.push_back(fmt::format("test of {} ({}), Cd {}", quoted(u), name(reason), s.command));
-  auto which = eval_int(f, V::morale_dice_used, checker, &notes);
-  auto modified = eval_int(f, V::modified_command_factor, checker, &notes);
+  auto which = eval_int(f, V::morale_dice_used, checker);
+  auto modified = eval_int(f, V::modified_command_factor, checker);
   if (!which || !modified) return std::nullopt;
+  // The breakdown, evaluated again with its trace only for a message.
+  const auto notes = [&] {
+    std::vector<std::string> lines{
+        fmt::format("test of {} ({}), Cd {}", quoted(u), name(reason), s.command)};
+    for (const V v : {V::morale_dice_used, V::modified_command_factor}) {
+      std::vector<std::string> more = explain(f, v);
+      lines.insert(lines.end(), more.begin(), more.end());
+    }
+    return lines;
+  };
   const auto dice_ref = rules_.rs().find("morale_dice");
   const std::string which_name =
       dice_ref ? rules_.rs().domains[dice_ref->index].values.at(static_cast<std::size_t>(*which))
@@ -196,9 +204,10 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   const int nearest = board().nearest_enemy(u, true);
-  check_permissions(f, A::rally, checker, a.span, "",
-                    fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
-                                hexes_text(nearest)));
+  check_permissions(f, A::rally, checker, a.span, "", [&] {
+    return fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
+                       hexes_text(nearest));
+  });
   UnitState& st = state_.units[u];
   // § Ralliement: "Lorsqu'on rallie une unité paniquée, celle-ci peut adopter
   // n'importe quelle formation et n'importe quelle orientation": only a

@@ -150,7 +150,7 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
     Facts f(rules_);
     fill_self(f, u);
     check_permissions(f, frontal || forced ? A::frontal_march : A::indirect_march, checker, a.span,
-                      "", fmt::format("a march by {}", quoted(u)));
+                      "", [&] { return fmt::format("a march by {}", quoted(u)); });
     UnitState& st = state_.units[u];
     std::optional<Hex> to = a.to;
     if (!to && !a.path.empty()) to = a.path.back();
@@ -199,8 +199,9 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
                        // its half turn is that about-face (State::face).
                        : st.formation == Formation::extended_line ? A::about_face
                                                                   : A::rotate_180;
-    check_permissions(f, rotation, checker, a.span, "sabreur.move.rotation",
-                      fmt::format("a rotation of {} degrees by {}", degrees, quoted(u)));
+    check_permissions(f, rotation, checker, a.span, "sabreur.move.rotation", [&] {
+      return fmt::format("a rotation of {} degrees by {}", degrees, quoted(u));
+    });
   }
   const std::size_t bad = hex::first_invalid_step(start, after, path, hex::StepKind::frontal);
   if (bad < path.size()) {
@@ -240,13 +241,14 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   f.boolean(G::move_stays_engaged, stays);
   f.integer(G::move_end_enemy_distance, b.nearest_enemy_from(end, setup_.units[u].side, false));
   auto allowance = eval_int(f, V::max_move, checker);
-  const std::string subject = fmt::format(
-      "{} {} {}{}", quoted(u),
-      charge   ? "charging"
-      : forced ? "marching by a forced march"
-               : "marching",
-      hexes_text(static_cast<int>(used)),
-      allowance ? fmt::format(" (allowance {})", *allowance) : std::string());
+  const auto subject = [&] {
+    return fmt::format("{} {} {}{}", quoted(u),
+                       charge   ? "charging"
+                       : forced ? "marching by a forced march"
+                                : "marching",
+                       hexes_text(static_cast<int>(used)),
+                       allowance ? fmt::format(" (allowance {})", *allowance) : std::string());
+  };
   // A charge's own conditions were asked at its declaration (charge()).
   if (forced) check_permissions(f, A::forced_march, checker, a.span, "", subject);
   if (!charge)
@@ -330,8 +332,9 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
   f.boolean(G::move_stays_engaged, false);
   f.integer(G::move_end_enemy_distance,
             board().nearest_enemy_from(*to, setup_.units[u].side, false));
-  const std::string subject =
-      fmt::format("{} marching {} indirectly", quoted(u), hexes_text(length));
+  const auto subject = [&] {
+    return fmt::format("{} marching {} indirectly", quoted(u), hexes_text(length));
+  };
   if (board().engaged_by_enemy(u)) checker.not_checked("an engaged unit's indirect march", a.span);
   check_permissions(f, A::indirect_march, checker, a.span, "", subject);
   check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
@@ -352,7 +355,7 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   fill_self(f, u);
   f.set(G::self_new_formation, rules_.formation(*formation));
   check_permissions(f, A::adopt_formation, checker, a.span, "sabreur.formation.not-allowed",
-                    fmt::format("{} forming {}", quoted(u), name(*formation)));
+                    [&] { return fmt::format("{} forming {}", quoted(u), name(*formation)); });
   UnitState& st = state_.units[u];
   // A failed test leaves the unit as it was (§ Test moral: the change is not
   // made): Engine::test restores these.
@@ -392,7 +395,7 @@ std::uint8_t Engine::path_openness(Hex start, std::span<const Hex> path) const {
   return 1;
 }
 
-bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, std::string_view subject,
+bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, const Subject& subject,
                             replay::EventChecker& checker) {
   if (check_permissions(f, A::attack, checker, a.span, "", subject)) return true;
   // The unit may not attack at all (artillery, a panicked unit, a square,
@@ -431,8 +434,9 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   f.boolean(G::charge_would_rotate, !hex::in_front_cone(cs.hex, cs.facing, ts.hex));
   // "impétueux" binds a unit once its side has spent its order points.
   f.integer(G::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
-  const std::string subject =
-      fmt::format("{} charging {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
+  const auto subject = [&] {
+    return fmt::format("{} charging {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
+  };
   if (!attack_allowed(a, u, f, subject, checker)) return;
   check_permissions(f, A::charge, checker, a.span, "", subject);
   // Condition 3: in the front cone, or on one of the two flank hexes.

@@ -45,12 +45,13 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   f.word(G::order_formula, two_d6 ? "two_d6_formula" : "d3_formula");
   if (two_d6 &&
       !check_permissions(f, A::choose_two_d6_order_points, checker, a.span, "sabreur.orders.two-d6",
-                         fmt::format("2 D6 order points at {} army points", army)))
+                         [&] { return fmt::format("2 D6 order points at {} army points", army); }))
     return;
 
   // The dice the rules call for: 1 D3 + bonus, or 2 D6 - malus, by army size.
   std::vector<std::string> why;
   rules::Evaluator ev(rules_.rs(), f.situation());
+  ev.set_trace(false);  // asked, not explained
   auto table = rules_.rs().find("order_points_by_army_size");
   std::int64_t constant = 0;
   if (table && table->kind == rules::ItemKind::table) {
@@ -175,10 +176,13 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   f.boolean(G::group_chained, b.chained(members));
   f.integer(G::side_order_points_left, state_.sides[a.side].order_points);
 
-  std::string names;
-  for (UnitId u : members) names += (names.empty() ? "" : ", ") + quoted(u);
+  const auto names = [&] {
+    std::string out;
+    for (UnitId u : members) out += (out.empty() ? "" : ", ") + quoted(u);
+    return out;
+  };
   check_permissions(f, A::activate_group, checker, a.span, "",
-                    fmt::format("activating the group {}", names));
+                    [&] { return fmt::format("activating the group {}", names()); });
   if (joined_gun) {
     bool only_foot_or_horse = true, next_to_infantry = false;
     for (UnitId u : members) {
@@ -194,15 +198,16 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
     j.boolean(G::group_self_adjacent_to_group_infantry, next_to_infantry);
     j.integer(G::group_regimental_guns_joined, 0);
     check_permissions(j, A::join_activation_as_regimental_gun, checker, a.span,
-                      "sabreur.activation.regimental-gun",
-                      fmt::format("{} joining the activation of the group {}", quoted(*joined_gun),
-                                  names));
+                      "sabreur.activation.regimental-gun", [&] {
+                        return fmt::format("{} joining the activation of the group {}",
+                                           quoted(*joined_gun), names());
+                      });
   }
   for (UnitId u : members) {
     Facts m(rules_);
     fill_self(m, u);
     check_permissions(m, A::join_group, checker, a.span, "",
-                      fmt::format("{} joining a group", quoted(u)));
+                      [&] { return fmt::format("{} joining a group", quoted(u)); });
   }
   auto cost = eval_int(f, V::group_order_points, checker);
   if (!cost) return;
@@ -262,7 +267,7 @@ std::optional<UnitId> Engine::impetuous_bound_to(UnitId u, replay::EventChecker&
     if (!f.error().empty()) continue;
     rules::Evaluator ev(rules_.rs(), f.situation());
     ev.set_trace(false);
-    const auto r = ev.action(rules_.action(A::attack));
+    const auto r = ev.action_with(rules_.permissions(A::attack));
     if (!r) {
       checker.not_checked(
           fmt::format("whether {} (impétueux) must attack {}: the data could not say", quoted(u),

@@ -273,7 +273,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   state_.units[u].charging = true;
   ts.is_attack_target = true;
   ts.test_enemy = u;
-  ts.reaction.clear();  // no reaction to a pursuit's attack
+  ts.reaction = {};  // no reaction to a pursuit's attack
 }
 
 std::optional<UnitId> Engine::pursuit_attack_named(const Action& a, UnitId u) const {
@@ -328,6 +328,7 @@ std::optional<std::int64_t> Engine::pursuit_length(const Action& a, UnitId u, Fa
   auto table = rs.find("pursuit_length");
   if (table && table->kind == rules::ItemKind::table) {
     rules::Evaluator ev(rs, f.situation());
+    ev.set_trace(false);  // asked, not explained
     if (!ev.lookup(table->index, {rules_.type(s.type), rules_.formation(st.formation)})) {
       checker.not_checked(fmt::format("the length of a pursuit by {} in {} (the text states none)",
                                       name(s.type), name(st.formation)),
@@ -433,7 +434,8 @@ void Engine::check_impetuous_pursuit(const Action* next, replay::EventChecker& c
   f.boolean(G::self_adjacent_to_charger_start, false);
   if (!f.error().empty()) return;
   rules::Evaluator ev(rules_.rs(), f.situation());
-  const auto r = ev.action(rules_.action(A::pursue));
+  ev.set_trace(false);  // asked, not explained
+  const auto r = ev.action_with(rules_.permissions(A::pursue));
   if (!r || r->verdict != rules::Verdict::required) return;
   c.pursued = true;  // the chance has passed: reported once
   c.pursued_from = st.hex;

@@ -91,9 +91,9 @@ void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::Even
                        // its half turn is that about-face (State::face).
                        : st.formation == Formation::extended_line ? A::about_face
                                                                   : A::rotate_180;
-    check_permissions(
-        f, rotation, checker, a.span, "sabreur.reaction.rotation",
-        fmt::format("a rotation of {} degrees by {} in reaction", degrees, quoted(u)));
+    check_permissions(f, rotation, checker, a.span, "sabreur.reaction.rotation", [&] {
+      return fmt::format("a rotation of {} degrees by {} in reaction", degrees, quoted(u));
+    });
   }
   state_.face(u, after);  // an extended line turns about its first half
 }
@@ -138,9 +138,10 @@ void Engine::react_form_square(const Action& a, UnitId u, A reaction, bool test_
     fill_self(f, u);
     f.word(G::self_reaction, closed ? "form_closed_column" : "form_square");
     f.set(G::self_new_formation, rules_.formation(target));
-    check_permissions(f, A::adopt_formation, checker, a.span, check,
-                      fmt::format("{} {} in reaction", quoted(u),
-                                  closed ? "forming closed column" : "forming square"));
+    check_permissions(f, A::adopt_formation, checker, a.span, check, [&] {
+      return fmt::format("{} {} in reaction", quoted(u),
+                         closed ? "forming closed column" : "forming square");
+    });
   }
   st.formation = target;
 }
@@ -253,7 +254,7 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
   // A countercharge or a defensive fire refused by its test: the march is
   // undone, the fire's losses given back; the unit has not reacted
   // (self.reaction none: a charge met by no countercharge is doubled).
-  st.reaction.clear();
+  st.reaction = {};
   if (!state_.charge) return;
   ChargeInProgress& c = *state_.charge;
   if (countercharge) {

@@ -263,6 +263,7 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
   {
     // No row in the fire table: cavalry, said by sabreur.reaction.defensive-fire.
     rules::Evaluator probe(rules_.rs(), f.situation());
+    probe.set_trace(false);  // asked, not explained
     if (!probe.value(rules_.value(V::fire_range))) {
       if (b.arm(u) != Arm::cavalry)
         checker.violation("sabreur.fire.not-allowed", a.span,

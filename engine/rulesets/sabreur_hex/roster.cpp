@@ -32,6 +32,7 @@ std::optional<std::int64_t> Engine::unit_points(UnitId u) const {
   Facts f(rules_);
   fill_self(f, u);
   rules::Evaluator ev(rs, f.situation());
+  ev.set_trace(false);  // asked, not explained
   auto base = ev.value(rules_.value(V::base_cost_per_strength_point));
   if (!base || !f.error().empty()) return std::nullopt;
   std::int64_t per_point = base->number, flat = 0;
@@ -56,6 +57,7 @@ void Engine::check_unit_points(UnitId u, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   rules::Evaluator ev(rs, f.situation());
+  ev.set_trace(false);  // asked, not explained
   auto base = ev.value(rules_.value(V::base_cost_per_strength_point));
   if (!base || !f.error().empty()) {
     checker.not_checked("the points of a unit whose cost the rules do not give", s.span);
@@ -129,7 +131,7 @@ void Engine::check_rosters(replay::EventChecker& checker) {
       if (!army_points && s.quality == Quality::elite)
         checker.not_checked("elite units of an army whose points are not written", s.span);
       check_permissions(f, A::muster_unit, checker, s.span, "sabreur.roster.strength",
-                        fmt::format("mustering {}", quoted(u)));
+                        [&] { return fmt::format("mustering {}", quoted(u)); });
       if (s.quality == Quality::elite) ++elite;
       if (s.points) {
         check_unit_points(u, checker);  // checked only when written

@@ -107,6 +107,10 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
   };
   for (std::string_view n : kGivenNames)
     b.givens_.push_back(item(n, rules::ItemKind::given, "given"));
+  b.engine_given_.assign(rs.givens.size(), RulesBinding::no_given);
+  for (std::size_t g = 0; g < b.givens_.size(); ++g)
+    if (b.givens_[g] < rs.givens.size() && rs.givens[b.givens_[g]].name == kGivenNames[g])
+      b.engine_given_[b.givens_[g]] = static_cast<std::uint16_t>(g);
   for (std::string_view n : kValueNames)
     b.values_.push_back(item(n, rules::ItemKind::value, "value"));
   for (std::string_view n : kTestNames) b.tests_.push_back(item(n, rules::ItemKind::test, "test"));
@@ -136,6 +140,7 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
     auto v = actions ? actions->find(n) : std::nullopt;
     if (!v) missing("action", n);
     b.actions_.push_back(v.value_or(0));
+    b.permissions_.push_back(v ? rules::permissions_of(rs, *v) : std::vector<std::uint32_t>{});
   }
   const auto domain_values = [&](std::string_view domain, std::span<const std::string_view> names,
                                  std::vector<std::uint32_t>& out) {
@@ -178,6 +183,25 @@ rules::Val RulesBinding::skills(SkillSet s) const {
   for (std::size_t i = 0; i < skill_count; ++i)
     if (s.has(static_cast<Skill>(i))) bits |= std::uint64_t{1} << skills_[i];
   return rules::Val::set(bits);
+}
+
+Facts::Facts(const Facts& other)
+    : rules::GivenSource(other),
+      b_(other.b_),
+      situation_(other.situation_),
+      self_(other.self_),
+      error_(other.error_) {
+  situation_.set_source(self_ ? this : nullptr);
+}
+
+Facts& Facts::operator=(const Facts& other) {
+  if (this == &other) return *this;
+  b_ = other.b_;
+  situation_ = other.situation_;
+  self_ = other.self_;
+  error_ = other.error_;
+  situation_.set_source(self_ ? this : nullptr);
+  return *this;
 }
 
 void Facts::set(G g, rules::Val v) {
@@ -230,8 +254,10 @@ bool facts_ok(const Facts& facts, replay::EventChecker& checker) {
   return false;
 }
 
-void evaluation_failed(const rules::Evaluator& ev, std::string_view what,
+void evaluation_failed(const Facts& facts, const rules::Evaluator& ev, std::string_view what,
                        replay::EventChecker& checker) {
+  // A fact stated only when read (Facts::self) that did not fit its given.
+  if (!facts_ok(facts, checker)) return;
   auto b = checker.problem(
       "sabreur.rules.evaluation", checker.event_span(),
       fmt::format("the rules data could not evaluate '{}': {}", what,
@@ -248,7 +274,7 @@ std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventCheck
   ev.set_trace(notes != nullptr);
   auto r = ev.value(facts.binding().value(v));
   if (!r) {
-    evaluation_failed(ev, facts.binding().value_name(v), checker);
+    evaluation_failed(facts, ev, facts.binding().value_name(v), checker);
     return std::nullopt;
   }
   if (notes) {
@@ -263,9 +289,10 @@ std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::Even
   if (!facts_ok(facts, checker)) return std::nullopt;
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
   ev.set_trace(notes != nullptr);
+  ev.set_odds(false);  // the engine judges scores; the odds are for `umpire rules`
   auto r = ev.test(facts.binding().test(t));
   if (!r) {
-    evaluation_failed(ev, kTestNames[static_cast<std::size_t>(t)], checker);
+    evaluation_failed(facts, ev, kTestNames[static_cast<std::size_t>(t)], checker);
     return std::nullopt;
   }
   if (notes) {
@@ -276,14 +303,14 @@ std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::Even
 }
 
 bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, Span span,
-                       std::string_view fallback, std::string_view subject) {
+                       std::string_view fallback, const Subject& subject) {
   if (!facts_ok(facts, checker)) return false;
   const rules::Ruleset& rs = facts.binding().rs();
   rules::Evaluator ev(rs, facts.situation());
   ev.set_trace(false);  // most actions are allowed: explained only when not
-  auto r = ev.action(facts.binding().action(a));
+  auto r = ev.action_with(facts.binding().permissions(a));
   if (!r) {
-    evaluation_failed(ev, kActionNames[static_cast<std::size_t>(a)], checker);
+    evaluation_failed(facts, ev, kActionNames[static_cast<std::size_t>(a)], checker);
     return false;
   }
   // The prohibitions that hold and that no permission lifts.
@@ -316,16 +343,16 @@ bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, S
       checker.problem("sabreur.rules.unmapped-permission", span,
                       fmt::format("{} is forbidden by '{}' of the rules data, which no check of "
                                   "the engine names",
-                                  subject, p.name));
+                                  subject.text(), p.name));
       continue;
     }
     if (checker.reported(id)) continue;
-    auto b = checker.violation(id, span, fmt::format("{} is not allowed", subject));
+    auto b = checker.violation(id, span, fmt::format("{} is not allowed", subject.text()));
     b.note("forbidden by '{}' of the rules data{}", p.name,
            p.refs.empty() ? std::string() : fmt::format(" ({})", p.refs.front().text()));
     if (!why) {
       rules::Evaluator traced(rs, facts.situation());
-      traced.action(facts.binding().action(a));
+      traced.action_with(facts.binding().permissions(a));
       why = breakdown_notes(traced);
     }
     for (const std::string& line : *why) b.note(line);

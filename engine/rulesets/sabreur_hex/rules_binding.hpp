@@ -5,14 +5,18 @@
 // data through the evaluator; the engine only states the facts of the board.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/replay/checker.hpp"
 #include "engine/rules/evaluator.hpp"
 #include "engine/rules/model.hpp"
+#include "engine/rulesets/sabreur_hex/board.hpp"
+#include "engine/rulesets/sabreur_hex/state.hpp"
 #include "engine/rulesets/sabreur_hex/types.hpp"
 
 namespace umpire::sabreur {
@@ -104,9 +108,18 @@ class RulesBinding {
 
   const rules::Ruleset& rs() const { return *rs_; }
   std::uint32_t given(G g) const { return givens_[static_cast<std::size_t>(g)]; }
+  // The engine's name for given `id` of the data, if the engine states it.
+  std::optional<G> given_of(std::uint32_t id) const {
+    if (id >= engine_given_.size() || engine_given_[id] == no_given) return std::nullopt;
+    return static_cast<G>(engine_given_[id]);
+  }
   std::uint32_t value(V v) const { return values_[static_cast<std::size_t>(v)]; }
   std::uint32_t test(T t) const { return tests_[static_cast<std::size_t>(t)]; }
   std::uint32_t action(A a) const { return actions_[static_cast<std::size_t>(a)]; }
+  // The data's permissions about action `a` (Evaluator::action_with).
+  std::span<const std::uint32_t> permissions(A a) const {
+    return permissions_[static_cast<std::size_t>(a)];
+  }
   std::string_view value_name(V v) const;
   // A table of the data and the index of the column the engine reads.
   std::uint32_t table(Tb t) const { return tables_[static_cast<std::size_t>(t)].table; }
@@ -137,6 +150,9 @@ class RulesBinding {
  private:
   const rules::Ruleset* rs_ = nullptr;
   std::vector<std::uint32_t> givens_, values_, tests_, actions_;
+  static constexpr std::uint16_t no_given = UINT16_MAX;
+  std::vector<std::uint16_t> engine_given_;  // per given of the data: its G, or no_given
+  std::vector<std::vector<std::uint32_t>> permissions_;  // per action
   struct TableColumn {
     std::uint32_t table = 0, column = 0;
   };
@@ -148,23 +164,50 @@ class RulesBinding {
 
 // A situation for the evaluator, filled through typed setters. Integers are
 // clamped to the given's bounds (a distance beyond the domain reads "far").
-class Facts {
+class Facts final : private rules::GivenSource {
  public:
   explicit Facts(const RulesBinding& b) : b_(&b), situation_(b.rs()) {}
+  // The situation asks this object for the unit's facts: a copy asks the copy.
+  Facts(const Facts& other);
+  Facts& operator=(const Facts& other);
+  ~Facts() = default;
+
   void set(G g, rules::Val v);
   void boolean(G g, bool v) { set(g, rules::Val::boolean(v)); }
   void integer(G g, std::int64_t v);
   void word(G g, std::string_view value);  // an enumeration value by name
   void none(G g) { set(g, rules::Val::none()); }
+  // The facts of unit `u` itself (self.*: its profile, its state, its
+  // surroundings on the board), stated when a question first reads them:
+  // a question reads a few of them, and the surroundings cost a look at
+  // every neighbour and enemy (self_facts.cpp). The unit's own state is
+  // taken now; its surroundings are the board's when read, so the board
+  // must not change in between (debug builds check that it does not).
+  void self(const Board& board, UnitId u);
   const rules::Situation& situation() const { return situation_; }
   const RulesBinding& binding() const { return *b_; }
   // The first value that did not fit its given (an engine bug if any).
   const std::string& error() const { return error_; }
 
  private:
+  std::optional<rules::Val> provide(std::uint32_t given) const override;
+  std::optional<rules::Val> self_fact(G g) const;
+
+  struct Self {
+    const Setup* setup = nullptr;
+    const State* state = nullptr;
+    const TerrainRules* terrain = nullptr;
+    UnitId unit = 0;
+    UnitState as_stated;  // the unit's state when self() was called
+    mutable std::optional<Board::Surroundings> around;
+#ifndef NDEBUG
+    Board::Surroundings around_when_stated;
+#endif
+  };
   const RulesBinding* b_;
   rules::Situation situation_;
-  std::string error_;
+  std::optional<Self> self_;
+  mutable std::string error_;
 };
 
 // The evaluator's breakdown as note lines.
@@ -182,10 +225,30 @@ std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventCheck
 std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::EventChecker& checker,
                                            std::vector<std::string>* notes = nullptr);
 
+// What a permission is asked about ("activating the group 'a1', 'a2'"),
+// written only into a diagnostic: most actions are allowed, so a subject
+// built by a function is built only when one is reported. The function must
+// outlive the call it is passed to (a lambda argument does).
+class Subject {
+ public:
+  Subject(std::string_view text) : text_(text) {}    // NOLINT: implicit by design
+  Subject(const std::string& text) : text_(text) {}  // NOLINT: implicit by design
+  Subject(const char* text) : text_(text) {}         // NOLINT: implicit by design
+  template <typename F, typename = std::enable_if_t<std::is_invocable_r_v<std::string, const F&>>>
+  Subject(const F& make)  // NOLINT: implicit by design
+      : make_(&make), call_([](const void* f) { return (*static_cast<const F*>(f))(); }) {}
+  std::string text() const { return make_ ? call_(make_) : std::string(text_); }
+
+ private:
+  std::string_view text_;
+  const void* make_ = nullptr;
+  std::string (*call_)(const void*) = nullptr;
+};
+
 // Evaluates the permissions of action `a` and reports every applicable
 // `cannot` not lifted by an applicable `can`, each under the check that
 // names its permission (else `fallback`). Returns true when allowed.
 bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, Span span,
-                       std::string_view fallback, std::string_view subject);
+                       std::string_view fallback, const Subject& subject);
 
 }  // namespace umpire::sabreur

@@ -92,7 +92,7 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   r.boolean(G::friend_passed_test, false);
   rules::Evaluator untested(rules_.rs(), r.situation());
   untested.set_trace(false);
-  const auto without_test = untested.action(rules_.action(A::receive_transferred_losses));
+  const auto without_test = untested.action_with(rules_.permissions(A::receive_transferred_losses));
   const bool test_needed = !without_test || without_test->verdict != rules::Verdict::allowed;
   const std::int64_t count =
       checker.outcome("sabreur.special.transfer-losses",

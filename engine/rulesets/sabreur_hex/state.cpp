@@ -105,6 +105,12 @@ void State::face(UnitId u, Facing f) {
   place_second(u, hex::rotate_about(*s.second_hex, s.hex, steps));
 }
 
+std::string_view State::intern(std::string_view word) {
+  for (const std::string& w : *words_)
+    if (w == word) return w;
+  return words_->emplace_back(word);
+}
+
 bool State::lose(UnitId u, int n) {
   UnitState& s = units[u];
   s.strength = static_cast<std::int16_t>(s.strength - n);
@@ -167,10 +173,8 @@ void State::write(replay::StateWriter& out) const {
 }
 
 std::uint64_t State::units_digest(UnitDigests& digests) const {
-  for (std::size_t i = 0; i < units.size(); ++i)
-    digests.update(i, units[i], [](const UnitState& u, replay::StateWriter& out) { write_unit(u, out); });
-  digests.truncate(units.size());
-  return digests.sum();
+  return digests.digest(units,
+                        [](const UnitState& u, replay::StateWriter& out) { write_unit(u, out); });
 }
 
 void State::write_hashed(replay::StateWriter& out, UnitDigests& digests) const {

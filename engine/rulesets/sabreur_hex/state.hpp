@@ -7,7 +7,12 @@
 // (002_87c3dc452f850204.txt § Soilage), `occupant` agrees with the units on
 // the table, an eliminated unit holds no hex.
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "engine/core/replay/state_hash.hpp"
@@ -73,7 +78,10 @@ struct UnitState {
   TestReason next_test = TestReason::special_action;
   std::optional<UnitId> test_enemy;  // the charger, the unit that inflicted the losses
   bool is_attack_target = false;
-  std::string reaction;  // the reaction declared to the current charge, rules spelling
+  // The reaction declared to the current charge, rules spelling; the text
+  // lives in State::intern's table, so that a unit record stays plain bytes
+  // (copied and compared for the state hash after every event).
+  std::string_view reaction;
   bool tenacious_failed = false;  // failed its "tenace" activation test this turn
   std::uint8_t return_fires = 0;  // return fires this turn
   ActionChoice choice = ActionChoice::none;  // this turn
@@ -99,6 +107,9 @@ struct UnitState {
   // Every field: the state hash hashes a unit again when it differs.
   friend bool operator==(const UnitState&, const UnitState&) = default;
 };
+
+// Plain bytes: copied for every snapshot, compared after every event.
+static_assert(std::is_trivially_copyable_v<UnitState>);
 
 // The unit records as last hashed, for the state hash (State::write_hashed).
 using UnitDigests = replay::RecordSetDigest<UnitState>;
@@ -269,6 +280,9 @@ class State {
   void face(UnitId u, Facing f);
   // Takes a unit off the table.
   void eliminate(UnitId u);
+  // A word kept for as long as the state and its copies: a unit's
+  // `reaction` is a view of one.
+  std::string_view intern(std::string_view word);
   // Loses `n` strength points; eliminated at 0 or less
   // (§ Force des unités et coûts des unités). Returns true if eliminated.
   bool lose(UnitId u, int n);
@@ -289,6 +303,9 @@ class State {
 
   const hex::HexMap* map_ = nullptr;
   std::vector<std::int32_t> occupant_;  // per map hex: UnitId + 1, 0 when empty
+  // The interned words: shared by the copies of a state (a simulator's
+  // snapshots), never shrunk; a deque keeps each string where it is.
+  std::shared_ptr<std::deque<std::string>> words_ = std::make_shared<std::deque<std::string>>();
 };
 
 }  // namespace umpire::sabreur

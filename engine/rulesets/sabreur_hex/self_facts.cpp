@@ -1,0 +1,177 @@
+// A unit's own facts as the rules data reads them (the self.* givens),
+// stated only when a question reads them (Facts::self, rules_binding.hpp).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/rulesets/sabreur_hex/rules_binding.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+// The givens Facts::self states.
+constexpr G kSelfGivens[] = {
+    G::self_type,
+    G::self_formation,
+    G::self_new_formation,
+    G::self_quality,
+    G::self_skills,
+    G::self_command_factor,
+    G::self_strength,
+    G::self_initial_strength,
+    G::self_panicked,
+    G::self_outflanked,
+    G::self_outflanked_flank_protected,
+    G::self_outflanked_at_assault_declaration,
+    G::self_engages_enemy,
+    G::self_engaged_by_enemy,
+    G::self_engaged_from_rear,
+    G::self_engaged_only_by_infantry,
+    G::self_engaged_with_other_enemy,
+    G::self_hex_terrain,
+    G::self_higher_than_enemy,
+    G::self_charging,
+    G::self_is_attack_target,
+    G::self_reaction,
+    G::self_activated_this_turn,
+    G::self_tenacious_test_failed,
+    G::self_impetuous_test_passed,
+    G::self_displaced_skirmisher,
+    G::self_nearest_any_enemy_distance,
+    G::self_next_to_elite_leader,
+    G::self_nearest_enemy_distance,
+    G::self_shots_this_turn,
+    G::self_manoeuvred_this_turn,
+    G::self_in_contact_with_enemy,
+};
+
+}  // namespace
+
+void Facts::self(const Board& board, UnitId u) {
+  // A value set before stands for another unit, or was meant to be
+  // overwritten by this unit's: the unit's own facts now answer.
+  for (const G g : kSelfGivens)
+    if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
+  self_.emplace();
+  self_->setup = &board.setup();
+  self_->state = &board.state();
+  self_->terrain = &board.terrain_rules();
+  self_->unit = u;
+  self_->as_stated = board.state().units[u];
+#ifndef NDEBUG
+  self_->around_when_stated = board.surroundings(u);
+#endif
+  situation_.set_source(this);
+}
+
+std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
+  const std::optional<G> g = b_->given_of(given);
+  if (!g || !self_) return std::nullopt;
+  std::optional<rules::Val> v = self_fact(*g);
+  if (!v) return std::nullopt;
+  if (v->kind == rules::Val::Kind::integer) {
+    const rules::Type& t = b_->rs().givens[given].type;
+    v->number = std::clamp(v->number, t.lo, t.hi);
+  }
+  if (auto why = situation_.misfit(given, *v)) {
+    if (error_.empty()) error_ = fmt::format("'{}': {}", b_->rs().givens[given].name, *why);
+    return std::nullopt;
+  }
+  return v;
+}
+
+std::optional<rules::Val> Facts::self_fact(G g) const {
+  using rules::Val;
+  const Self& me = *self_;
+  const UnitSetup& s = me.setup->units[me.unit];
+  const UnitState& st = me.as_stated;
+  const Board b(*me.setup, *me.state, *me.terrain);
+  const auto around = [&]() -> const Board::Surroundings& {
+    if (!me.around) {
+      me.around = b.surroundings(me.unit);
+#ifndef NDEBUG
+      // The board changed between self() and the question: the answer
+      // would not be the one the engine meant to ask about.
+      if (!(*me.around == me.around_when_stated))
+        throw std::logic_error("Facts::self: the board changed before the unit's facts were read");
+#endif
+    }
+    return *me.around;
+  };
+  switch (g) {
+    case G::self_type:
+      return b_->type(s.type);
+    case G::self_formation:
+    case G::self_new_formation:
+      return b_->formation(st.formation);
+    case G::self_quality:
+      return b_->quality(s.quality);
+    case G::self_skills:
+      return b_->skills(s.skills);
+    case G::self_command_factor:
+      return Val::integer(s.command);
+    case G::self_strength:
+      return Val::integer(st.strength);
+    case G::self_initial_strength:
+      return Val::integer(st.initial_strength);
+    case G::self_panicked:
+      return Val::boolean(st.panicked);
+    case G::self_outflanked:
+      return Val::boolean(around().outflanked);
+    case G::self_outflanked_flank_protected:
+      return Val::boolean(false);
+    case G::self_outflanked_at_assault_declaration:
+      return Val::boolean(false);
+    case G::self_engages_enemy:
+      return Val::boolean(around().engages_enemy);
+    case G::self_engaged_by_enemy:
+      return Val::boolean(around().engaged_by_enemy);
+    case G::self_engaged_from_rear:
+      return Val::boolean(around().engaged_from_rear);
+    case G::self_engaged_only_by_infantry:
+      return Val::boolean(around().engaged_only_by_infantry);
+    case G::self_engaged_with_other_enemy:
+      return Val::boolean(false);
+    case G::self_hex_terrain:
+      return b_->terrain(b.terrain_at(st.hex));
+    case G::self_higher_than_enemy:
+      return Val::boolean(false);
+    case G::self_charging:
+      return Val::boolean(st.charging);
+    case G::self_is_attack_target:
+      return Val::boolean(st.is_attack_target);
+    case G::self_reaction: {
+      if (st.reaction.empty()) return Val::none();
+      auto v = b_->word(G::self_reaction, st.reaction);
+      if (!v && error_.empty())
+        error_ =
+            fmt::format("'{}' has no value '{}'", b_->rs().givens[b_->given(g)].name, st.reaction);
+      return v;
+    }
+    case G::self_activated_this_turn:
+      return Val::boolean(st.activated);
+    case G::self_tenacious_test_failed:
+      return Val::boolean(st.tenacious_failed);
+    case G::self_impetuous_test_passed:
+      return Val::boolean(st.impetuous_test_passed);
+    case G::self_displaced_skirmisher:
+      return Val::boolean(false);
+    case G::self_nearest_any_enemy_distance:
+      return Val::integer(around().nearest_enemy);
+    case G::self_next_to_elite_leader:
+      return Val::boolean(around().next_to_elite_leader);
+    case G::self_nearest_enemy_distance:
+      return Val::integer(around().nearest_non_panicked_enemy);
+    case G::self_shots_this_turn:
+      return Val::integer(st.shots);
+    case G::self_manoeuvred_this_turn:
+      return Val::boolean(st.manoeuvred);
+    case G::self_in_contact_with_enemy:
+      return Val::boolean(around().in_contact);
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace umpire::sabreur
