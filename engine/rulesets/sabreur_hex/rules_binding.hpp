@@ -162,6 +162,20 @@ class RulesBinding {
       skills_;
 };
 
+// What Facts::self keeps of the unit whose facts it states (a type of its
+// own: an optional of it is a member of Facts).
+struct SelfFacts {
+  const Setup* setup = nullptr;
+  const State* state = nullptr;
+  const TerrainRules* terrain = nullptr;
+  UnitId unit = 0;
+  UnitState as_stated;  // the unit's state when self() was called
+  mutable std::optional<Board::Surroundings> around;
+#ifndef NDEBUG
+  Board::Surroundings around_when_stated;
+#endif
+};
+
 // A situation for the evaluator, filled through typed setters. Integers are
 // clamped to the given's bounds (a distance beyond the domain reads "far").
 class Facts final : private rules::GivenSource {
@@ -193,20 +207,9 @@ class Facts final : private rules::GivenSource {
   std::optional<rules::Val> provide(std::uint32_t given) const override;
   std::optional<rules::Val> self_fact(G g) const;
 
-  struct Self {
-    const Setup* setup = nullptr;
-    const State* state = nullptr;
-    const TerrainRules* terrain = nullptr;
-    UnitId unit = 0;
-    UnitState as_stated;  // the unit's state when self() was called
-    mutable std::optional<Board::Surroundings> around;
-#ifndef NDEBUG
-    Board::Surroundings around_when_stated;
-#endif
-  };
   const RulesBinding* b_;
   rules::Situation situation_;
-  std::optional<Self> self_;
+  std::optional<SelfFacts> self_;
   mutable std::string error_;
 };
 

@@ -83,7 +83,7 @@ std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
 
 std::optional<rules::Val> Facts::self_fact(G g) const {
   using rules::Val;
-  const Self& me = *self_;
+  const SelfFacts& me = *self_;
   const UnitSetup& s = me.setup->units[me.unit];
   const UnitState& st = me.as_stated;
   const Board b(*me.setup, *me.state, *me.terrain);
