@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -127,7 +126,6 @@ class RecordSetDigest {
     }
     return sum_;
   }
-  std::uint64_t sum() const { return sum_; }
 
  private:
   template <typename Write>
