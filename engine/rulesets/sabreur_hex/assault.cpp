@@ -33,6 +33,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
   check_activated(a, u, checker);
   const UnitId t = a.targets.front();
   if (!on_table(t, a.span, checker)) return;
+  impetuous_declares(a, u, t, checker);  // impetuous.cpp
   const Board b = board();
   const UnitState& st = state_.units[u];
   const UnitState& ts = state_.units[t];
@@ -89,6 +90,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
   target.is_attack_target = true;
   target.next_test = TestReason::assault_reaction;
   target.test_enemy = u;
+  impetuous_engages(u, t, {}, checker);  // "impétueux": its strike is owed
 }
 
 // Condition 2: "une marche indirecte inférieure ou égale à 1 case" — no

@@ -63,6 +63,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   }
   // Who strikes when: combat_sequence.cpp.
   order_strike(a, u, t, checker);
+  impetuous_strikes(u, t);  // impetuous.cpp: the strike it owed
   const Board b = board();
   const UnitState& st = state_.units[u];
   const UnitState& ts = state_.units[t];

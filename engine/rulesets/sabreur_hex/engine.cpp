@@ -193,8 +193,13 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
   if (a.turn != state_.turn || a.side != state_.side) {
     // A new player turn: order points and activations start afresh.
     flush_pending(checker);
-    check_impetuous_obligation(a.span, checker);  // morale.cpp, orders.cpp: special actions
+    end_activation(a.span, checker);              // impetuous.cpp
+    check_impetuous_obligation(a.span, checker);  // morale.cpp, impetuous.cpp: special actions
     settle_combat(&a, checker);  // tests the last turn's combat still owed
+    // The last turn's charge is over: an "impétueux" attacker's pursuit and
+    // strike owed are judged before it is dropped (pursuit.cpp, impetuous.cpp).
+    check_impetuous_pursuit(&a, checker);
+    check_impetuous_strike(&a, checker);
     state_.combat.reset();
     state_.turn = a.turn;
     state_.side = a.side;
@@ -211,7 +216,8 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.choice = ActionChoice::none;
       u.fired_at.reset();
       u.fire_losses_dealt = 0;
-      u.impetuous_test_passed = false;  // special actions (orders.cpp)
+      u.impetuous_test_passed = false;  // special actions (impetuous.cpp)
+      u.impetuous_bound = false;
     }
     state_.charge.reset();
     state_.assault.reset();  // assault.cpp
@@ -356,10 +362,11 @@ bool Engine::actors_present(const Action& a, replay::EventChecker& checker) {
 }
 
 void Engine::check_activated(const Action& a, UnitId u, replay::EventChecker& checker) {
+  if (probing_) return;  // impetuous.cpp: an attack tried, activation aside
   if (setup_.units[u].side != state_.side || a.phase != Phase::actions) return;
   for (UnitId g : state_.group)
     if (g == u) return;
-  if (impetuous_auto_activation(a, u, checker)) return;  // orders.cpp: "impétueux"
+  if (impetuous_auto_activation(a, u, checker)) return;  // impetuous.cpp
   checker
       .violation("sabreur.activation.not-activated", a.span,
                  fmt::format("{} acts without being in the group activated last", quoted(u)))
@@ -406,6 +413,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   // The impetuous charger's chance to pursue passes with the first
   // statement outside the charge's procedure (pursuit.cpp).
   check_impetuous_pursuit(&a, checker);
+  check_impetuous_strike(&a, checker);  // impetuous.cpp
   if (!actors_present(a, checker)) return;
   choose_action(a, checker);
   // A failed reaction test undoes a rotation or a square (reaction_effects.cpp).
@@ -492,7 +500,9 @@ void Engine::finish(replay::EventChecker& checker) {
   flush_pending(checker);
   step_combat(nullptr, checker);
   check_impetuous_pursuit(nullptr, checker);
-  check_impetuous_obligation(checker.event_span(), checker);  // orders.cpp
+  check_impetuous_strike(nullptr, checker);
+  end_activation(checker.event_span(), checker);
+  check_impetuous_obligation(checker.event_span(), checker);  // impetuous.cpp
 }
 
 }  // namespace umpire::sabreur

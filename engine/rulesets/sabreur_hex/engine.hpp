@@ -6,7 +6,8 @@
 // applied as the log states it and reported `not checked`.
 //
 // The procedures live in one file per part of the rules: orders.cpp
-// (order points, activation), movement.cpp (marches, charges), fire.cpp
+// (order points, activation), impetuous.cpp (the obligations of an
+// "impétueux" unit), movement.cpp (marches, charges), fire.cpp
 // (fire and saves), morale.cpp (tests and rallies), following.cpp (actions
 // not checked yet, applied as written).
 #include <span>
@@ -280,7 +281,7 @@ class Engine final : public replay::ReplayEngine {
 
   // morale.cpp: the special action a test with no other reason is for
   // (§ Test moral), from the data; nullopt when none calls it.
-  std::optional<TestReason> special_test(UnitId u, replay::EventChecker& checker) const;
+  std::optional<TestReason> special_test(UnitId u, replay::EventChecker& checker);
   // roster.cpp: a unit's points as the rules give them (nullopt: they do not).
   std::optional<std::int64_t> unit_points(UnitId u) const;
   // following.cpp: at `end`, each side's victory points (Phase C).
@@ -298,14 +299,33 @@ class Engine final : public replay::ReplayEngine {
   void settle_transfer(UnitId u, bool passed, replay::EventChecker& checker);
   // side.order_points_left for a unit of the side whose turn it is.
   void fill_side(Facts& f, UnitId u) const;
-  // orders.cpp: an "impétueux" unit that its side's spent order points bind
-  // to charge or assault (the data's `must attack`): the enemy it must
-  // attack, if any.
-  std::optional<UnitId> impetuous_bound_to(UnitId u, replay::EventChecker& checker) const;
+  // impetuous.cpp: the obligations of an "impétueux" unit (§ Les
+  // compétences (suite), § Points d'ordre). The moment the data's `must
+  // attack` is asked at: the unit just activated, or not activated once its
+  // side has spent its order points.
+  enum class ImpetuousMoment : std::uint8_t { activated, order_points_spent };
+  std::optional<bool> impetuous_must_attack(UnitId u, UnitId e) const;
+  // Whether `u` can charge `e` without rotation or assault it, tried with
+  // the engine's own checks on the state and undone.
+  enum class Feasible : std::uint8_t { yes, no, unknown };
+  Feasible can_attack(UnitId u, UnitId e, Span span);
+  // The enemy the data binds `u` to attack at `moment`, if it can.
+  std::optional<UnitId> impetuous_bound_to(UnitId u, ImpetuousMoment moment,
+                                           replay::EventChecker& checker);
   // Its charge or assault activates it automatically (check_activated).
   bool impetuous_auto_activation(const Action& a, UnitId u, replay::EventChecker& checker);
   // At the end of a player turn: every unit still bound did attack.
   void check_impetuous_obligation(Span span, replay::EventChecker& checker);
+  // At an activation, its end, a charge or assault declared, a manoeuvre
+  // made, a strike: UnitState::impetuous_bound and owes_attack_on.
+  void bind_impetuous(UnitId u, replay::EventChecker& checker);
+  void end_activation(Span span, replay::EventChecker& checker);
+  void impetuous_declares(const Action& a, UnitId u, UnitId t, replay::EventChecker& checker);
+  void impetuous_engages(UnitId u, std::optional<UnitId> target,
+                         std::span<const std::uint8_t> before, replay::EventChecker& checker);
+  std::vector<std::uint8_t> engaged_now(UnitId u) const;
+  void check_impetuous_strike(const Action* next, replay::EventChecker& checker);
+  void impetuous_strikes(UnitId u, UnitId t);
 
   Setup setup_;
   std::vector<Action> actions_;
@@ -318,6 +338,9 @@ class Engine final : public replay::ReplayEngine {
   // game (a snapshot restored or a state changed anywhere is simply
   // compared with it), so it is mutable.
   mutable UnitDigests unit_digests_;
+  // can_attack is trying a charge or an assault: no obligation is asked
+  // or changed meanwhile, and no activation checked.
+  bool probing_ = false;
 };
 
 // The terrain tables of the rules data, for Board.

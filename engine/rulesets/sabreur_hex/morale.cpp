@@ -46,7 +46,7 @@ std::optional<dice::Expr> morale_dice(std::string_view which) {
 //    `special <artillery> transfer-losses target <friend>` (its next_test is
 //    then loss_transfer, not special_action).
 // Only the side whose turn it is spends order points, in its actions phase.
-std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& checker) const {
+std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& checker) {
   if (setup_.units[u].side != state_.side || state_.phase != Phase::actions) return std::nullopt;
   Facts f(rules_);
   fill_self(f, u);
@@ -59,9 +59,9 @@ std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& c
   if (by_test && by_test->verdict == rules::Verdict::allowed)
     return TestReason::tactical_sense_activation;
   // A test cancels an obligation that holds: an enemy the data's `must
-  // attack` binds it to (orders.cpp).
+  // attack` binds it to (impetuous.cpp).
   const auto cancel = eval_int(f, V::impetuous_cancellation_test_allowed, checker);
-  if (cancel && *cancel != 0 && impetuous_bound_to(u, checker))
+  if (cancel && *cancel != 0 && impetuous_bound_to(u, ImpetuousMoment::order_points_spent, checker))
     return TestReason::impetuous_cancellation;
   return std::nullopt;
 }
@@ -165,8 +165,10 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   // turn); "impétueux" passed is freed from attacking and not activated
   // (failed, it stays bound: check_impetuous_obligation).
   if (reason == TestReason::tactical_sense_activation && outcome->passed) {
+    end_activation(a.span, checker);  // impetuous.cpp
     st.activated = true;
     state_.group.assign(1, u);
+    bind_impetuous(u, checker);
   }
   if (reason == TestReason::impetuous_cancellation && outcome->passed)
     st.impetuous_test_passed = true;

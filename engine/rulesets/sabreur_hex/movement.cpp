@@ -142,6 +142,15 @@ void Engine::settle_second_hex(UnitId u, replay::EventChecker& checker) {
 void Engine::move(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
   check_activated(a, u, checker);
+  // "impétueux": a march that brings it to engage an enemy (impetuous.cpp).
+  const std::vector<std::uint8_t> engaged_before = engaged_now(u);
+  struct AfterMarch {
+    Engine& engine;
+    UnitId u;
+    const std::vector<std::uint8_t>& before;
+    replay::EventChecker& checker;
+    ~AfterMarch() { engine.impetuous_engages(u, std::nullopt, before, checker); }
+  } after_march{*this, u, engaged_before, checker};
   const bool frontal = a.detail == "frontal" || (a.detail.empty() && !a.path.empty());
   const bool forced = a.detail == "forced";
   if (state_.units[u].panicked && (frontal || forced || a.detail == "indirect")) {
@@ -417,6 +426,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
     return;
   }
   const UnitId t = a.targets.front();
+  impetuous_declares(a, u, t, checker);  // impetuous.cpp
   const UnitState& cs = state_.units[u];
   const UnitState& ts = state_.units[t];
   const int distance = board().distance(u, t);  // to the nearer half of an extended line
@@ -473,6 +483,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   target.is_attack_target = true;
   target.next_test = TestReason::charge_reaction;
   target.test_enemy = u;
+  impetuous_engages(u, t, {}, checker);  // "impétueux": its strike is owed
 }
 
 // Condition 4 of § Conditions pour qu'une charge soit valide, with

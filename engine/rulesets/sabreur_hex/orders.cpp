@@ -91,6 +91,7 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
 }
 
 void Engine::activate(const Action& a, replay::EventChecker& checker) {
+  end_activation(a.span, checker);  // impetuous.cpp: the group activated before
   if (a.phase != Phase::actions) {
     checker.violation("sabreur.activation.phase", a.span,
                       "groups are activated in the actions phase");
@@ -236,82 +237,8 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
       state_.tests_due = true;
     }
   }
-}
-
-// "impétueux" once its side has spent all its PO (§ Points d'ordre, § Les
-// compétences (suite)): not yet activated, it "doit la charger ou
-// l'assaillir (l'activation est alors automatique)" unless a passed test
-// cancelled it. When it is bound is the data's `must attack` (its distance
-// the switch impetuous_exhausted_po_distance); the engine states, for each
-// enemy on the table, the distance and whether the charge would rotate.
-// Only the skill's holders can be bound: others are not evaluated.
-std::optional<UnitId> Engine::impetuous_bound_to(UnitId u, replay::EventChecker& checker) const {
-  const UnitSetup& s = setup_.units[u];
-  const UnitState& st = state_.units[u];
-  if (!s.skills.has(Skill::impetuous) || !st.on_table || st.activated) return std::nullopt;
-  std::optional<UnitId> bound;
-  int bound_distance = 0;
-  for (std::size_t i = 0; i < state_.units.size(); ++i) {
-    const auto e = static_cast<UnitId>(i);
-    const UnitState& es = state_.units[i];
-    if (!es.on_table || setup_.units[i].side == s.side) continue;
-    const int distance = hex::distance(st.hex, es.hex);
-    if (bound && distance >= bound_distance) continue;
-    Facts f(rules_);
-    fill_self(f, u);
-    fill_enemy(f, e);
-    fill_side(f, u);
-    f.integer(G::charge_target_distance, distance);
-    f.integer(G::charge_distance_at_declaration, distance);
-    f.boolean(G::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, es.hex));
-    if (!f.error().empty()) continue;
-    rules::Evaluator ev(rules_.rs(), f.situation());
-    ev.set_trace(false);
-    const auto r = ev.action_with(rules_.permissions(A::attack));
-    if (!r) {
-      checker.not_checked(
-          fmt::format("whether {} (impétueux) must attack {}: the data could not say", quoted(u),
-                      quoted(e)),
-          checker.event_span());
-      continue;
-    }
-    if (r->verdict != rules::Verdict::required) continue;
-    bound = e;
-    bound_distance = distance;
-  }
-  return bound;
-}
-
-// Its charge or assault of an enemy in reach is its automatic activation.
-bool Engine::impetuous_auto_activation(const Action& a, UnitId u, replay::EventChecker& checker) {
-  if (a.kind != ActionKind::charge && a.kind != ActionKind::assault) return false;
-  if (a.targets.empty() || !impetuous_bound_to(u, checker)) return false;
-  state_.units[u].activated = true;
-  state_.group.assign(1, u);
-  return true;
-}
-
-// At the end of a player turn, a unit still bound has not charged or
-// assaulted: a failed or absent test left the obligation (§ Points d'ordre:
-// "Si aucun test de moral n'est effectué, l'unité sera activée et devra
-// charger ou assaillir l'unité adverse").
-void Engine::check_impetuous_obligation(Span span, replay::EventChecker& checker) {
-  for (std::size_t i = 0; i < state_.units.size(); ++i) {
-    const auto u = static_cast<UnitId>(i);
-    if (setup_.units[i].side != state_.side) continue;
-    const auto e = impetuous_bound_to(u, checker);
-    if (!e) continue;
-    checker
-        .violation("sabreur.special.impetuous", span,
-                   fmt::format("{} (impétueux) neither charged nor assaulted {}, though its side "
-                               "spent its order points",
-                               quoted(u), quoted(*e)))
-        .note("{} is {} away; a unit bound this way is activated automatically", quoted(*e),
-              hexes_text(hex::distance(state_.units[i].hex, state_.units[*e].hex)))
-        .hint("charge or assault {} with {}, or cancel the obligation with a passed 'test {} "
-              "morale'",
-              setup_.units[*e].id, setup_.units[i].id, setup_.units[i].id);
-  }
+  // "impétueux": bound to attack once the whole group is activated.
+  for (UnitId u : a.actors) bind_impetuous(u, checker);
 }
 
 }  // namespace umpire::sabreur

@@ -274,6 +274,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   ts.is_attack_target = true;
   ts.test_enemy = u;
   ts.reaction = {};  // no reaction to a pursuit's attack
+  impetuous_engages(u, t, {}, checker);  // "impétueux": its strike is owed (impetuous.cpp)
 }
 
 std::optional<UnitId> Engine::pursuit_attack_named(const Action& a, UnitId u) const {

@@ -99,6 +99,13 @@ struct UnitState {
   // "impétueux": passed its test cancelling the obligation to attack once
   // its side's order points are spent, this turn (morale.cpp).
   bool impetuous_test_passed = false;
+  // "impétueux" (impetuous.cpp): activated with an enemy it can charge or
+  // assault, it must attack one before its activation ends; and the enemy
+  // its own manoeuvre brought it to engage, which it must attack (at once
+  // in a charge, an assault or a pursuit; after a march, at its next
+  // activation).
+  bool impetuous_bound = false;
+  std::optional<UnitId> owes_attack_on;
   // The other half's hex of an extended line, which "est disposée ... sur 2
   // hexagones voisins" (§ Formations spéciales); none for a unit on one hex.
   // `hex` is the half the log writes first (deployment, moves).

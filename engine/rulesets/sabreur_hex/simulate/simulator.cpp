@@ -39,15 +39,12 @@ class Game {
   // A player turn, played again (state, text and count restored) while it
   // ends with a rule broken, up to max_turn_attempts.
   void play_turn(TurnOf t) {
-    const Engine::Snapshot engine_before = prober_.engine().snapshot();
-    const std::size_t text_before = text_.size(), events_before = events_;
+    const Checkpoint before = checkpoint();
     for (int attempt = 1;; ++attempt) {
       play_turn_once(t, attempt > 1);
       if (attempt >= max_turn_attempts || turn_ends_clean(t)) return;
       ++replayed_turns_;
-      prober_.engine().restore(engine_before);
-      text_.resize(text_before);
-      events_ = events_before;
+      rollback(before);
     }
   }
 
@@ -74,22 +71,53 @@ class Game {
     text_ += "  phase actions\n";
     for (int i = 0; i < max_activations_per_turn; ++i) {
       std::vector<Action> groups = activation_actions(prober_, t);
-      if (groups.empty()) break;
-      std::vector<std::size_t> preferred;
-      if (impetuous_first)
-        for (std::size_t k = 0; k < groups.size(); ++k)
-          for (const UnitId u : groups[k].actors)
-            if (setup.units[u].skills.has(Skill::impetuous)) {
-              preferred.push_back(k);
-              break;
-            }
-      Action& g = preferred.empty() ? groups[pick(groups.size())]
-                                    : groups[preferred[pick(preferred.size())]];
-      play(g);
-      for (const UnitId u : std::vector<UnitId>(g.actors)) act(t, u);
+      // A group whose "impétueux" unit, bound to attack once activated,
+      // found no attack that plays out is taken back and another tried.
+      bool played = false;
+      while (!groups.empty() && !played) {
+        std::vector<std::size_t> preferred;
+        if (impetuous_first)
+          for (std::size_t k = 0; k < groups.size(); ++k)
+            for (const UnitId u : groups[k].actors)
+              if (setup.units[u].skills.has(Skill::impetuous)) {
+                preferred.push_back(k);
+                break;
+              }
+        const std::size_t k =
+            preferred.empty() ? pick(groups.size()) : preferred[pick(preferred.size())];
+        const Checkpoint before = checkpoint();
+        const Action g = groups[k];
+        play(g);
+        for (const UnitId u : g.actors) act(t, u);
+        played = !left_bound(g.actors);
+        if (played) break;
+        rollback(before);
+        groups.erase(groups.begin() + static_cast<std::ptrdiff_t>(k));
+      }
+      if (!played) break;
     }
     special_actions(t);
     text_ += "  phase victory\n";
+  }
+
+  // The engine's state and the text written so far, to take a try back.
+  struct Checkpoint {
+    Engine::Snapshot engine;
+    std::size_t text = 0, events = 0;
+  };
+  Checkpoint checkpoint() { return {prober_.engine().snapshot(), text_.size(), events_}; }
+  void rollback(const Checkpoint& c) {
+    prober_.engine().restore(c.engine);
+    text_.resize(c.text);
+    events_ = c.events;
+  }
+
+  // Whether one of `units` is still bound to attack by its activation
+  // (UnitState::impetuous_bound): it attacked nothing the engine accepts.
+  bool left_bound(const std::vector<UnitId>& units) const {
+    for (const UnitId u : units)
+      if (prober_.state().units[u].impetuous_bound) return true;
+    return false;
   }
 
   std::size_t pick(std::size_t n) {
@@ -196,13 +224,10 @@ class Game {
   // could be played out as the rules call for it; else taken back (false)
   // and the unit does something else.
   bool attack(TurnOf t, const Action& a) {
-    const Engine::Snapshot engine_before = prober_.engine().snapshot();
-    const std::size_t text_before = text_.size(), events_before = events_;
+    const Checkpoint before = checkpoint();
     play(a);
     if (combat(t, a)) return true;
-    prober_.engine().restore(engine_before);
-    text_.resize(text_before);
-    events_ = events_before;
+    rollback(before);
     return false;
   }
 
@@ -266,6 +291,9 @@ class Game {
         if (prober_.state().units[u].activated) act(t, u);
         continue;
       }
+      // A unit that also has "sens tactique" may be activated by its test,
+      // and then be bound to attack: taken back when it attacked nothing.
+      const Checkpoint before = checkpoint();
       std::vector<Action> attacks = bound_attacks(t, u);
       bool tested = false;
       if (!tests.empty() && (attacks.empty() || pick(2) == 0)) {
@@ -278,9 +306,13 @@ class Game {
       bool attacked = false;
       for (std::size_t i = 0; i < attacks.size() && !attacked; ++i)
         attacked = attack(t, attacks[(first + i) % attacks.size()]);
-      if (attacked || tested) continue;
-      tests = test_actions(prober_, t, u);
-      if (!tests.empty()) play(tests.front());
+      if (!attacked && !tested) {
+        tests = test_actions(prober_, t, u);
+        if (!tests.empty()) play(tests.front());
+      }
+      if (left_bound({u})) {
+        rollback(before);
+      }
     }
   }
 
@@ -397,8 +429,7 @@ class Game {
     while (!reactions.empty()) {
       std::vector<Action> options = reactions;
       const Action r = choose_reaction(options);
-      const Engine::Snapshot engine_before = prober_.engine().snapshot();
-      const std::size_t text_before = text_.size(), events_before = events_;
+      const Checkpoint before = checkpoint();
       play(r);
       if (r.kind == ActionKind::flee) {
         fled = defender;
@@ -410,9 +441,7 @@ class Game {
           // An evade reaction is its march: with none accepted, another
           // reaction (the engine judges the reaction with the statement
           // after it, which a probe does not see).
-          prober_.engine().restore(engine_before);
-          text_.resize(text_before);
-          events_ = events_before;
+          rollback(before);
           reactions.erase(std::remove_if(reactions.begin(), reactions.end(),
                                          [](const Action& x) {
                                            return x.kind == ActionKind::respond &&
