@@ -10,6 +10,7 @@
 // "impétueux" unit), movement.cpp (marches, charges), fire.cpp
 // (fire and saves), morale.cpp (tests and rallies), following.cpp (actions
 // not checked yet, applied as written).
+#include <array>
 #include <span>
 #include <string>
 #include <vector>
@@ -309,6 +310,7 @@ class Engine final : public replay::ReplayEngine {
   // the engine's own checks on the state and undone.
   enum class Feasible : std::uint8_t { yes, no, unknown };
   Feasible can_attack(UnitId u, UnitId e, Span span);
+  std::optional<int> impetuous_reach(ImpetuousMoment moment, replay::EventChecker& checker);
   // The enemy the data binds `u` to attack at `moment`, if it can.
   std::optional<UnitId> impetuous_bound_to(UnitId u, ImpetuousMoment moment,
                                            replay::EventChecker& checker);
@@ -341,6 +343,8 @@ class Engine final : public replay::ReplayEngine {
   // can_attack is trying a charge or an assault: no obligation is asked
   // or changed meanwhile, and no activation checked.
   bool probing_ = false;
+  // impetuous_reach, read once (-1: not yet): a number of the rules data.
+  std::array<std::int8_t, 2> impetuous_reach_{-1, -1};
 };
 
 // The terrain tables of the rules data, for Board.

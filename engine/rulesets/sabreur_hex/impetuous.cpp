@@ -23,6 +23,8 @@
 // charge and assault checks, tried on the state and undone (can_attack).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/geometry/hex/hex.hpp"
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
@@ -106,6 +108,14 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
     a.facing = facing;
     return a;
   };
+  // Only a march that ends next to the enemy, on a free hex, can engage it:
+  // the others are not tried (an extended line, on two hexes, tries all).
+  const bool one_hex = !st.second_hex && !state_.units[e].second_hex;
+  const auto may_engage_from = [&](Hex end) {
+    if (!one_hex) return true;
+    const auto other = state_.unit_at(end);
+    return hex::distance(end, target) == 1 && (!other || *other == u);
+  };
   // Charges: each step into a front hex, at most as many as the distance
   // needs (an enemy 2 hexes away is engaged after one).
   const int steps = hex::distance(from, target) - 1;
@@ -121,7 +131,7 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
       }
     }
     for (std::vector<Hex>& p : longer) {
-      if (hex::distance(p.back(), target) == 1) {
+      if (hex::distance(p.back(), target) == 1 && may_engage_from(p.back())) {
         Action a = candidate(ActionKind::charge);
         a.path = p;
         candidates.push_back(std::move(a));
@@ -130,12 +140,13 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
     }
   }
   // Assaults: in place, or one hex in any direction without rotation.
-  candidates.push_back(candidate(ActionKind::assault));
+  if (may_engage_from(from)) candidates.push_back(candidate(ActionKind::assault));
   for (int d = 0; d < 6; ++d) {
     Action a = candidate(ActionKind::assault);
     a.to = hex::neighbour(from, hex::direction_from_index(d));
-    if (setup_.map.contains(*a.to)) candidates.push_back(std::move(a));
+    if (setup_.map.contains(*a.to) && may_engage_from(*a.to)) candidates.push_back(std::move(a));
   }
+  if (candidates.empty()) return Feasible::no;
 
   bool unknown = false;
   const Snapshot before = snapshot();
@@ -162,6 +173,22 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
   return unknown ? Feasible::unknown : Feasible::no;
 }
 
+// The reach of the obligation at `moment` (impetuous_activated_reach,
+// impetuous_exhausted_po_reach), read once: they depend on switches only.
+std::optional<int> Engine::impetuous_reach(ImpetuousMoment moment, replay::EventChecker& checker) {
+  std::int8_t& known = impetuous_reach_[moment == ImpetuousMoment::activated ? 0 : 1];
+  if (known < 0) {
+    Facts none(rules_);
+    const auto r = eval_int(none,
+                            moment == ImpetuousMoment::activated ? V::impetuous_activated_reach
+                                                                 : V::impetuous_exhausted_po_reach,
+                            checker);
+    if (!r) return std::nullopt;
+    known = static_cast<std::int8_t>(std::clamp<std::int64_t>(*r, 0, 100));
+  }
+  return known;
+}
+
 // The nearest enemy the data binds `u` to at `moment` that it can attack;
 // an enemy the data binds it to but whose attack the engine cannot judge is
 // reported `not checked` and passed over.
@@ -173,13 +200,16 @@ std::optional<UnitId> Engine::impetuous_bound_to(UnitId u, ImpetuousMoment momen
   // Once its order points are spent, only a unit not yet activated; when
   // activated, only the unit just activated.
   if (st.activated != (moment == ImpetuousMoment::activated)) return std::nullopt;
+  // Enemies beyond the data's reach for this moment are not asked about.
+  const auto reach = impetuous_reach(moment, checker);
+  if (!reach) return std::nullopt;
   std::optional<UnitId> bound;
   int bound_distance = 0;
   for (std::size_t i = 0; i < state_.units.size(); ++i) {
     const auto e = static_cast<UnitId>(i);
     if (!state_.units[i].on_table || setup_.units[i].side == s.side) continue;
     const int distance = board().distance(u, e);
-    if (bound && distance >= bound_distance) continue;
+    if (distance > *reach || (bound && distance >= bound_distance)) continue;
     const auto must = impetuous_must_attack(u, e);
     if (!must) {
       checker.not_checked(
