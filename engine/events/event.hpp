@@ -52,6 +52,7 @@ enum class Field : std::uint8_t {
   dice_count, target_score, agreed_note,
   hits, saves, losses, casualties, wounds, moves, points, margin, score, total, result, stated_states, passed,
   winner, stated_to, stated_facing, stated_formation, stated_distance,
+  from,  // `from <position>`: where a fire is made from (a Sabreur-hex extended line's half)
 };
 
 // One stored field (8 bytes): `value` holds a 32-bit integer, a number that
@@ -262,6 +263,7 @@ class Event {
   std::optional<ForceRef> by() const;  // general giving an order or rallying
   std::optional<Location> to() const { return location(Field::to); }
   LocationRange path() const;
+  std::optional<Location> from() const { return location(Field::from); }  // `shoot ... from 6,8`
   std::optional<Facing> facing() const { return facing_of(Field::facing); }
   std::string_view formation() const { return word(Field::formation); }
   std::string_view weapon() const { return word(Field::weapon); }

@@ -75,6 +75,7 @@ json event_json(const SourceManager& sources, const Battle& b, const Event& e) {
     j["path"] = p;
   }
   if (const auto f = e.facing()) j["facing"] = facing_json(*f);
+  if (const auto from = e.from()) j["from"] = location_json(*from);
   put(j, "formation", e.formation());
   put(j, "weapon", e.weapon());
   put(j, "on", e.on());

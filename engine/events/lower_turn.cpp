@@ -291,9 +291,16 @@ void Lowerer::action(const ast::Statement& s) {
           break;
         }
         [[fallthrough]];
+      case Word::from:
+        // `shoot r3 f5 from 6,8`: the hex the fire is made from (an
+        // extended line's half); `flee r1 from e1`: the units fled from.
+        if (v && v->kind == ast::ValueKind::position) {
+          add_location(Field::from, location(*v));
+          break;
+        }
+        [[fallthrough]];
       case Word::through:
       case Word::vs:
-      case Word::from:
         for (const ast::Value& u : vs) {
           if (auto ref = force(u)) add_target(*ref);
         }

@@ -143,9 +143,11 @@ constexpr std::array<KeySpec, 3> k_form{{{Word::facing, s_facing}, {Word::to, s_
 constexpr std::array<KeySpec, 6> k_charge{{{Word::on, s_word}, {Word::to, s_destination}, {Word::path, s_positions}, {Word::facing, s_facing}, {Word::distance, s_number}, {Word::mod, s_mod}}};
 constexpr std::array<Slot, 2> a_respond{unit_id, Slot{W, A::one, "a response like 'hold', 'countercharge' or 'flee'", "word"}};
 constexpr std::array<Slot, 2> s_unit_or_position{Slot{W | P, A::one, "a unit id or a position", "unit"}, opt_edge};
-constexpr std::array<KeySpec, 6> k_respond{{{Word::to, s_unit_or_position}, {Word::at, s_position}, {Word::path, s_positions}, {Word::facing, s_facing}, {Word::distance, s_number}, {Word::mod, s_mod}}};
-// `facing`: the virtual facing of a Sabreur-hex square that fires (002 § Le tir).
-constexpr std::array<KeySpec, 5> k_shoot{{{Word::weapon, s_word}, {Word::range, s_number}, {Word::distance, s_number}, {Word::facing, s_facing}, {Word::mod, s_mod}}};
+// `from`: the hex a Sabreur-hex extended line's defensive fire is made from (002 § Le tir).
+constexpr std::array<KeySpec, 7> k_respond{{{Word::to, s_unit_or_position}, {Word::at, s_position}, {Word::path, s_positions}, {Word::facing, s_facing}, {Word::distance, s_number}, {Word::mod, s_mod}, {Word::from, s_position}}};
+// `facing`: the virtual facing of a Sabreur-hex square that fires; `from`:
+// the hex of the half of an extended line that fires (002 § Le tir).
+constexpr std::array<KeySpec, 6> k_shoot{{{Word::weapon, s_word}, {Word::range, s_number}, {Word::distance, s_number}, {Word::facing, s_facing}, {Word::from, s_position}, {Word::mod, s_mod}}};
 constexpr std::array<KeySpec, 2> k_combat{{{Word::vs, s_many_units}, {Word::round, s_int}}};
 constexpr std::array<KeySpec, 2> k_attack{{{Word::mod, s_mod}, {Word::dice, s_int}}};
 constexpr std::array<Slot, 2> a_test{unit_id, Slot{W, A::one, "a test like 'morale', 'panic', 'break' or 'disorder'", "word"}};

@@ -236,5 +236,238 @@ TEST(SabreurExtendedLine, AHalfEngagedForbidsTheDoubleFire) {
   EXPECT_EQ(e.p.count("sabreur.action.combination"), 1u) << e.p.messages();
 }
 
+// `from <hex>` names the half that fires (§ Le tir: "chaque demi-unité est
+// située sur sa propre case"); the target on 4,5 is in the front cone of the
+// half on 5,2 only.
+TEST(SabreurExtendedLine, FromNamesTheHalfThatFires) {
+  Extended second;  // the second half first: out of its cone
+  const UnitId t1 =
+      second.p.unit(1, UnitType::line_infantry, at(4, 5), Facing::s, Formation::line, 18);
+  second.p.order_points(0);
+  second.p.activate(0, {second.line});
+  second.fire(t1);
+  second.p.actions.back().from = at(6, 2);
+  second.fire(t1);  // without `from`: the other half, on 5,2
+  second.p.run();
+  EXPECT_EQ(second.p.count("sabreur.fire.cone"), 1u) << second.p.messages();
+  EXPECT_EQ(second.p.count("sabreur.fire.half-twice"), 0u) << second.p.messages();
+
+  Extended order;  // the written order replaces the convention: 6,2 then 5,2
+  const UnitId both =
+      order.p.unit(1, UnitType::line_infantry, at(6, 5), Facing::s, Formation::line, 18);
+  order.p.order_points(0);
+  order.p.activate(0, {order.line});
+  order.fire(both);
+  order.p.actions.back().from = at(6, 2);
+  order.fire(both);
+  order.p.actions.back().from = at(5, 2);
+  order.p.run();
+  EXPECT_EQ(order.p.count("sabreur.fire.cone"), 0u) << order.p.messages();
+  EXPECT_EQ(order.p.count("sabreur.fire.half-twice"), 0u) << order.p.messages();
+  EXPECT_EQ(order.p.diags.count(Severity::error), 0u) << order.p.messages();
+}
+
+TEST(SabreurExtendedLine, AHalfFiresOnceAndFromItsOwnHex) {
+  Extended twice;  // the first half, then the first half again
+  const UnitId t1 =
+      twice.p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
+  twice.p.order_points(0);
+  twice.p.activate(0, {twice.line});
+  twice.fire(t1);
+  twice.fire(t1);
+  twice.p.actions.back().from = at(5, 2);
+  twice.p.run();
+  EXPECT_EQ(twice.p.count("sabreur.fire.half-twice"), 1u) << twice.p.messages();
+
+  Extended second_twice;  // `from` the second half both times
+  const UnitId t2 =
+      second_twice.p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
+  second_twice.p.order_points(0);
+  second_twice.p.activate(0, {second_twice.line});
+  second_twice.fire(t2);
+  second_twice.p.actions.back().from = at(6, 2);
+  second_twice.fire(t2);
+  second_twice.p.actions.back().from = at(6, 2);
+  second_twice.p.run();
+  EXPECT_EQ(second_twice.p.count("sabreur.fire.half-twice"), 1u) << second_twice.p.messages();
+
+  Extended elsewhere;  // a hex the line does not stand on
+  const UnitId t3 =
+      elsewhere.p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
+  elsewhere.p.order_points(0);
+  elsewhere.p.activate(0, {elsewhere.line});
+  elsewhere.fire(t3);
+  elsewhere.p.actions.back().from = at(7, 2);
+  elsewhere.p.run();
+  EXPECT_EQ(elsewhere.p.count("sabreur.fire.from-hex"), 1u) << elsewhere.p.messages();
+
+  Extended single;  // a unit on one hex may write its own hex, no other
+  const UnitId shooter =
+      single.p.unit(0, UnitType::line_infantry, at(9, 2), Facing::n, Formation::line, 18);
+  const UnitId t4 =
+      single.p.unit(1, UnitType::line_infantry, at(9, 4), Facing::s, Formation::line, 18);
+  single.p.order_points(0);
+  single.p.activate(0, {shooter});
+  Action& own = single.p.act(ActionKind::shoot, 0, {shooter}, {t4});
+  own.rolls.push_back(written(7, 6, {1, 1, 1, 1, 1, 1, 1}));
+  own.from = at(9, 2);
+  single.p.activate(0, {single.line});
+  single.fire(t4);
+  single.p.actions.back().from = at(9, 2);
+  single.p.run();
+  EXPECT_EQ(single.p.count("sabreur.fire.from-hex"), 1u) << single.p.messages();
+}
+
+// A red line on 8,5 facing south fires at the blue line: 6,2 is in its
+// front cone, 5,2 is not; the blue line returns fire from the half written.
+struct FiredAt {
+  Extended e;
+  UnitId red;
+  FiredAt() {
+    red = e.p.unit(1, UnitType::line_infantry, at(8, 5), Facing::s, Formation::line, 18);
+    e.p.order_points(1);
+    e.p.activate(1, {red});
+    Action& s = e.p.act(ActionKind::shoot, 1, {red}, {e.line});
+    s.range = 3;  // to 6,2 (5,2 is 4 hexes away)
+    s.rolls.push_back(written(6, 6, {1, 1, 1, 1, 1, 1}));
+    s.stated.hits = 0;
+  }
+  Action& return_fire() {
+    Action& r = e.p.act(ActionKind::shoot, 1, {e.line}, {red});
+    r.rolls.push_back(written(6, 6, {1, 1, 1, 1, 1, 1}));
+    r.stated.hits = 0;
+    return r;
+  }
+};
+
+TEST(SabreurExtendedLine, AFireAtEitherHalf) {
+  // The second half is the valid target, 3 hexes away: no cone, no range
+  // violation; the line is not in enfilade (8,5 is in the front cone of its
+  // half on 6,2, not of the one on 5,2; the line's view is both halves'):
+  // 6 dice, not 8.
+  FiredAt f;
+  f.e.p.run();
+  EXPECT_EQ(f.e.p.count("sabreur.fire.cone"), 0u) << f.e.p.messages();
+  EXPECT_EQ(f.e.p.count("sabreur.fire.distance"), 0u) << f.e.p.messages();
+  EXPECT_EQ(f.e.p.count("sabreur.fire.dice"), 0u) << f.e.p.messages();
+  EXPECT_EQ(f.e.p.messages().find("second half of an extended line"), std::string::npos)
+      << f.e.p.messages();
+}
+
+TEST(SabreurExtendedLine, AFireAtTheHalfInSight) {
+  // A red line on 6,6 facing south, 4 hexes from both halves; a red friend
+  // on 5,4 blocks the line to 5,2, not to 6,2: the fire goes at 6,2.
+  Extended e;
+  const UnitId red =
+      e.p.unit(1, UnitType::line_infantry, at(6, 6), Facing::s, Formation::line, 18);
+  e.p.unit(1, UnitType::line_infantry, at(5, 4), Facing::s, Formation::line, 18);
+  e.p.order_points(1);
+  e.p.activate(1, {red});
+  Action& s = e.p.act(ActionKind::shoot, 1, {red}, {e.line});
+  s.range = 4;
+  s.rolls.push_back(written(6, 6, {1, 1, 1, 1, 1, 1}));
+  e.p.run();
+  EXPECT_EQ(e.p.count("sabreur.fire.sight"), 0u) << e.p.messages();
+  EXPECT_EQ(e.p.count("sabreur.fire.cone"), 0u) << e.p.messages();
+
+  Extended blocked;  // and a second friend on 6,4 blocks the line to 6,2
+  const UnitId red2 =
+      blocked.p.unit(1, UnitType::line_infantry, at(6, 6), Facing::s, Formation::line, 18);
+  blocked.p.unit(1, UnitType::line_infantry, at(5, 4), Facing::s, Formation::line, 18);
+  blocked.p.unit(1, UnitType::line_infantry, at(6, 4), Facing::s, Formation::line, 18);
+  blocked.p.order_points(1);
+  blocked.p.activate(1, {red2});
+  Action& s2 = blocked.p.act(ActionKind::shoot, 1, {red2}, {blocked.line});
+  s2.rolls.push_back(written(6, 6, {1, 1, 1, 1, 1, 1}));
+  blocked.p.run();
+  EXPECT_EQ(blocked.p.count("sabreur.fire.sight"), 1u) << blocked.p.messages();
+}
+
+TEST(SabreurExtendedLine, TheWholeLineSeesAShooterForEnfilade) {
+  // A heavy battery on 3,7 facing south-east: a wood on 5,3 blocks its line
+  // to 5,2 (5 hexes), not to 6,2 (6 hexes), so the fire goes at 6,2. The
+  // battery is in the front cone of the half on 5,2 only: the line, one unit
+  // when fired at, sees it, and is not in enfilade (5 dice, not 7).
+  Extended e;
+  e.p.terrain(at(5, 3), HexTerrain::wood);
+  const UnitId guns =
+      e.p.unit(1, UnitType::heavy_foot_battery, at(3, 7), Facing::se, Formation::line, 4);
+  e.p.order_points(1);
+  e.p.activate(1, {guns});
+  Action& s = e.p.act(ActionKind::shoot, 1, {guns}, {e.line});
+  s.range = 6;
+  s.rolls.push_back(written(5, 6, {1, 1, 1, 1, 1}));
+  e.p.run();
+  EXPECT_EQ(e.p.count("sabreur.fire.sight"), 0u) << e.p.messages();
+  EXPECT_EQ(e.p.count("sabreur.fire.cone"), 0u) << e.p.messages();
+  EXPECT_EQ(e.p.count("sabreur.fire.distance"), 0u) << e.p.messages();
+  EXPECT_EQ(e.p.count("sabreur.fire.dice"), 0u) << e.p.messages();
+}
+
+TEST(SabreurExtendedLine, ReturnsFireFromTheHalfWritten) {
+  FiredAt second;  // 8,5 is in the front cone of the half on 6,2
+  second.return_fire().from = at(6, 2);
+  second.e.p.run();
+  EXPECT_EQ(second.e.p.count("sabreur.fire.cone"), 0u) << second.e.p.messages();
+  EXPECT_EQ(second.e.p.count("sabreur.fire.return-answers"), 0u) << second.e.p.messages();
+  EXPECT_EQ(second.e.p.messages().find("returns fire from"), std::string::npos)
+      << second.e.p.messages();
+
+  FiredAt first;  // not of the half on 5,2
+  first.return_fire().from = at(5, 2);
+  first.e.p.run();
+  EXPECT_EQ(first.e.p.count("sabreur.fire.cone"), 1u) << first.e.p.messages();
+
+  FiredAt unwritten;  // no `from`: the first half's hex, not checked
+  unwritten.return_fire();
+  unwritten.e.p.run();
+  EXPECT_NE(unwritten.e.p.messages().find("the hex an extended line returns fire from"),
+            std::string::npos)
+      << unwritten.e.p.messages();
+}
+
+// A red column charges from 5,5 to 5,3, in contact with the half on 5,2:
+// in its front cone, not in the cone of the half on 6,2.
+struct ChargedLine {
+  Extended e;
+  UnitId red;
+  ChargedLine() {
+    red = e.p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::column, 18);
+    e.p.charge(1, red, e.line, {at(5, 4), at(5, 3)}, Facing::s);
+  }
+  Action& fire() {
+    Action& r = e.p.respond(1, e.line, "defensive-fire");
+    r.rolls.push_back(written(7, 6, {1, 1, 1, 1, 1, 1, 1}, dice::Keep::all, 0, 0, "hit"));
+    return r;
+  }
+};
+
+TEST(SabreurExtendedLine, FiresDefensivelyFromTheHalfWritten) {
+  ChargedLine first;
+  first.fire().from = at(5, 2);
+  first.e.p.run();
+  EXPECT_EQ(first.e.p.count("sabreur.fire.cone"), 0u) << first.e.p.messages();
+  EXPECT_EQ(first.e.p.messages().find("fires defensively from"), std::string::npos)
+      << first.e.p.messages();
+
+  ChargedLine second;
+  second.fire().from = at(6, 2);
+  second.e.p.run();
+  EXPECT_EQ(second.e.p.count("sabreur.fire.cone"), 1u) << second.e.p.messages();
+
+  ChargedLine elsewhere;
+  elsewhere.fire().from = at(7, 2);
+  elsewhere.e.p.run();
+  EXPECT_EQ(elsewhere.e.p.count("sabreur.fire.from-hex"), 1u) << elsewhere.e.p.messages();
+
+  ChargedLine unwritten;
+  unwritten.fire();
+  unwritten.e.p.run();
+  EXPECT_EQ(unwritten.e.p.count("sabreur.fire.cone"), 0u) << unwritten.e.p.messages();
+  EXPECT_NE(unwritten.e.p.messages().find("the hex an extended line fires defensively from"),
+            std::string::npos)
+      << unwritten.e.p.messages();
+}
+
 }  // namespace
 }  // namespace umpire::sabreur::testing

@@ -164,6 +164,34 @@ TEST(Lower, OffTableDestinationsAreLocationsOffTheMap) {
   EXPECT_EQ(j["events"][1]["to"], (nlohmann::json{{"off_table", true}}));
 }
 
+// `from <hex>` on a fire is where it is made from (a Sabreur-hex extended
+// line's half); `from <unit>` on a flight stays the units fled from.
+TEST(Lower, FromAHexIsWhereAFireIsMadeFrom) {
+  FakeCatalogue catalogue;
+  const auto l = lower_text(std::string(header) +
+                                "turn 1 french\n  phase actions\n"
+                                "    shoot f1 a1 range 3 from 5,2 hit 6d6=5,6,1,2,3,4 => hits 2\n"
+                                "    respond f1 defensive-fire from 5,2\n"
+                                "    flee f1 d6=3 from a1\n",
+                            &catalogue);
+  EXPECT_TRUE(l->diags.diagnostics().empty()) << ids(l->diags).front();
+  ASSERT_EQ(l->battle.events().size(), 3u);
+  const Event fire = l->battle.event(0);
+  ASSERT_TRUE(fire.from());
+  EXPECT_EQ(fire.from()->hex, (Hex{5, 2}));
+  EXPECT_EQ(l->sources.text(fire.from()->span), "5,2");
+  EXPECT_EQ(fire.targets().size(), 1u) << "a hex is no target";
+  ASSERT_TRUE(l->battle.event(1).from());
+  const Event flight = l->battle.event(2);
+  EXPECT_FALSE(flight.from());
+  EXPECT_EQ(flight.targets().size(), 1u);
+  std::ostringstream json_text;
+  write_battle_json(json_text, l->sources, l->battle, 2, 0);
+  const auto j = nlohmann::json::parse(json_text.str());
+  EXPECT_TRUE(j["events"][0].contains("from"));
+  EXPECT_FALSE(j["events"][2].contains("from"));
+}
+
 // Plain rolls are totalled by lowering without the dice library's Roll;
 // the total must be what the library evaluates from the same throws.
 TEST(Lower, PlainRollTotalsAreThoseOfTheDiceLibrary) {

@@ -218,6 +218,7 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.fire_losses_dealt = 0;
       u.impetuous_test_passed = false;  // special actions (impetuous.cpp)
       u.impetuous_bound = false;
+      u.second_half_fired_first = false;  // an extended line's double fire (fire.cpp)
     }
     state_.charge.reset();
     state_.assault.reset();  // assault.cpp

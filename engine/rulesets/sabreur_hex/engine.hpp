@@ -117,8 +117,11 @@ class Engine final : public replay::ReplayEngine {
 
   // fire.cpp
   void shoot(const Action& a, replay::EventChecker& checker);
+  // From fire_origin(shooter) to fire_target_hex(target), or to `to`;
+  // `quiet`: asked, not reported (the side woods it meets are not noted).
   bool line_of_sight(UnitId shooter, UnitId target, std::vector<std::string>& blocked,
-                     replay::EventChecker& checker);
+                     replay::EventChecker& checker, std::optional<Hex> to = std::nullopt,
+                     bool quiet = false);
   void save(const Action& a, replay::EventChecker& checker);
   // The numbers of a fire (Engine::shoot) or a defensive fire (reactions.cpp)
   // from the facts of the fire, and its dice and hits (fire.cpp).
@@ -139,15 +142,44 @@ class Engine final : public replay::ReplayEngine {
   // The givens of a fire by `u` at `t` that every kind of fire states.
   void fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
                  bool free_at_declaration) const;
-  // The hex a fire by `u` is made from: an extended line's double fire is
-  // made by each half "située sur sa propre case" (§ Le tir), the first fire
-  // of its turn from the first half's hex, the second (firing_second_half_,
-  // set by shoot) from the second's; any other fire from the unit's hex.
+  // The hexes of the fire being resolved (shoot, defensive_fire) when its
+  // shooter or its target holds two hexes (an extended line, § Formations
+  // spéciales): each half "située sur sa propre case" (§ Le tir).
+  // `from`: the shooter's half that fires (fire_half); `at`: the target's
+  // half it goes at (fire_aim; reading in docs/rules-coverage.md).
+  struct FireHexes {
+    UnitId shooter = 0, target = 0;
+    Hex from, at;
+  };
+  std::optional<FireHexes> fire_hexes_;
+  // Reset when the fire is resolved, however it returns.
+  struct FireHexesScope {
+    std::optional<FireHexes>& hexes;
+    bool& second_shot;
+    ~FireHexesScope() {
+      hexes.reset();
+      second_shot = false;
+    }
+  };
+  // The hex a fire by `u` is made from, and the hex of `t` it goes at: the
+  // unit's own hex unless fire_hexes_ says otherwise.
   Hex fire_origin(UnitId u) const {
-    const UnitState& s = state_.units[u];
-    return firing_second_half_ && s.second_hex ? *s.second_hex : s.hex;
+    return fire_hexes_ && fire_hexes_->shooter == u ? fire_hexes_->from : state_.units[u].hex;
   }
-  bool firing_second_half_ = false;
+  Hex fire_target_hex(UnitId t) const {
+    return fire_hexes_ && fire_hexes_->target == t ? fire_hexes_->at : state_.units[t].hex;
+  }
+  // The half of an extended line `u` that makes this fire: `from <hex>` when
+  // written (one of its hexes), else the convention of docs/log-format.md;
+  // `double_fire`: a fire of its own turn (the double fire, each half once).
+  Hex fire_half(const Action& a, UnitId u, bool double_fire, replay::EventChecker& checker);
+  // The half of a target on two hexes that a fire from `from` goes at.
+  Hex fire_aim(const Action& a, UnitId u, UnitId t, Hex from, replay::EventChecker& checker);
+  // A fire from `from` takes `t` in enfilade: `from` is outside its front
+  // cone, either half's for an extended line, and `t` is no square (§ Le tir).
+  bool in_enfilade(UnitId t, Hex from) const;
+  // The second fire of an extended line's double fire (fire.second_half).
+  bool second_shot_ = false;
   std::optional<FireFigures> fire_figures(const Facts& f, replay::EventChecker& checker) const;
   void roll_fire(const Action& a, UnitId u, UnitId t, FireFigures figures, bool enfilade,
                  const FireChecks& ids, replay::EventChecker& checker);

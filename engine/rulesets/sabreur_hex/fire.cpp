@@ -22,9 +22,9 @@ void Engine::fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
                        bool free_at_declaration) const {
   const Board b = board();
   const UnitState& s = state_.units[u];
-  const UnitState& ts = state_.units[t];
-  const Hex from = fire_origin(u);  // an extended line's half (§ Le tir)
-  const int distance = board().distance_from(from, t);
+  const Hex from = fire_origin(u);    // an extended line's half (§ Le tir)
+  const Hex at = fire_target_hex(t);  // the half of an extended line it goes at
+  const int distance = hex::distance(from, at);
   fill_self(f, u);
   fill_enemy(f, t);
   f.integer(G::fire_distance, distance);
@@ -33,16 +33,16 @@ void Engine::fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
   f.boolean(G::fire_for_adjacent_infantry, false);
   f.integer(G::self_return_fires_this_turn, s.return_fires);
   // A square cannot be taken in enfilade (§ Le tir).
-  f.boolean(G::fire_enfilade, !hex::in_front_cone(ts.hex, ts.facing, from) && !b.square_like(t));
+  f.boolean(G::fire_enfilade, in_enfilade(t, from));
   f.integer(G::fire_nearest_target_distance,
             s.second_hex ? b.nearest_enemy_from(from, setup_.units[u].side, true)
                          : b.nearest_enemy(u, true));
   f.boolean(G::fire_free_at_declaration, free_at_declaration);
-  f.boolean(G::fire_target_adjacent, distance == 1);
+  f.boolean(G::fire_target_adjacent, b.distance_from(from, t) == 1);
   f.boolean(G::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
   f.boolean(G::fire_shooter_on_hill, b.hill_at(from));
-  f.boolean(G::fire_target_on_hill, b.hill_at(ts.hex));
-  f.boolean(G::fire_second_half, firing_second_half_ && s.second_hex);
+  f.boolean(G::fire_target_on_hill, b.hill_at(at));
+  f.boolean(G::fire_second_half, second_shot_ && s.second_hex);
 }
 
 // § Le tir, "Cas particulier du carré": "avant de faire tirer une unité en
@@ -64,7 +64,8 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
                                  replay::EventChecker& checker) {
   const UnitState& s = state_.units[u];
   const UnitState& ts = state_.units[t];
-  const Hex from = fire_origin(u);  // an extended line's half (§ Le tir)
+  const Hex from = fire_origin(u);    // an extended line's half (§ Le tir)
+  const Hex at = fire_target_hex(t);  // the half of an extended line it goes at
   const bool square = board().square_like(u);
   std::optional<Facing> front = s.facing;
   if (square) {
@@ -74,7 +75,7 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
       std::vector<std::string_view> fit;
       std::string listed;
       for (const Facing f : hex::kFacings) {
-        if (!hex::in_front_cone(from, f, ts.hex)) continue;
+        if (!hex::in_front_cone(from, f, at)) continue;
         fit.push_back(hex::name(f));
         listed += fmt::format("{}{}", listed.empty() ? "" : ", ", hex::name(f));
       }
@@ -99,7 +100,7 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
                                quoted(u), hex::name(*a.facing), hex::name(s.facing)))
         .hint("drop 'facing', or write the unit's own facing");
   }
-  if (front && !hex::in_front_cone(from, *front, ts.hex)) {
+  if (front && !hex::in_front_cone(from, *front, at)) {
     auto v = checker.violation(
         "sabreur.fire.cone", a.span,
         defensive ? fmt::format("the charger {} is not in the front cone of {}, which "
@@ -108,7 +109,10 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
                   : fmt::format("{} is not in the front cone of {}", quoted(t), quoted(u)));
     v.note("{} {} {} from {}; {} stands on {} ({})", quoted(u),
            square ? "is faced virtually" : "faces", hex::name(*front), hex::to_string(from),
-           quoted(t), hex::to_string(ts.hex), hex::name(hex::zone_of(from, *front, ts.hex)));
+           quoted(t), hex::to_string(at), hex::name(hex::zone_of(from, *front, at)));
+    if (ts.second_hex)
+      v.note("{} is an extended line on {} and {}: neither half is in the cone", quoted(t),
+             hex::to_string(ts.hex), hex::to_string(*ts.second_hex));
   }
   std::vector<std::string> blocked;
   if (!line_of_sight(u, t, blocked, checker)) {
@@ -119,14 +123,19 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
                                 quoted(u), quoted(t))
                   : fmt::format("{} cannot see {}: no line of sight", quoted(u), quoted(t)));
     for (const std::string& n : blocked) v.note(n);
+    if (ts.second_hex)
+      v.note(
+          "{} is an extended line on {} and {}: no half is both in the cone and in sight; the "
+          "line is traced to its half on {}",
+          quoted(t), hex::to_string(ts.hex), hex::to_string(*ts.second_hex), hex::to_string(at));
   }
 }
 
 bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::string>& blocked,
-                           replay::EventChecker& checker) {
+                           replay::EventChecker& checker, std::optional<Hex> to_hex, bool quiet) {
   const Board b = board();
   const Hex from = fire_origin(shooter);
-  const Hex to = state_.units[target].hex;
+  const Hex to = to_hex.value_or(fire_target_hex(target));
   const hex::SightLine line = hex::trace_sight(from, to);
   const int distance = hex::distance(from, to);
   for (const hex::SightHex& s : line.hexes) {
@@ -177,6 +186,7 @@ bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::strin
   //   blocks (neither hex is "occupée par un bois"; nothing gives a side wood
   //   an effect on sight): not checked.
   for (const hex::SightSide& side : line.sides) {
+    if (quiet) break;
     if (b.side_between(side.a, side.b) != HexsideTerrain::wood) continue;
     const bool own = side.a == from || side.a == to || side.b == from || side.b == to;
     checker.not_checked(own ? "a wood along a side of the shooter's or the target's hex as cover "
@@ -186,6 +196,113 @@ bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::strin
                         checker.event_span());
   }
   return blocked.empty();
+}
+
+// § Le tir: "chaque demi-unité est située sur sa propre case. Ensuite chaque
+// demi-unité tire l'une après l'autre" (the double fire; § Formations
+// spéciales: "1 seul tir défensif et [...] 1 seul tir de riposte"). The log
+// names the half that fires with `from <hex>`; without it the double fire
+// goes first half (the hex deployed first), then the other, and a return or
+// defensive fire is taken from the first half, which is not checked
+// (docs/log-format.md).
+Hex Engine::fire_half(const Action& a, UnitId u, bool double_fire,
+                      replay::EventChecker& checker) {
+  const UnitState& s = state_.units[u];
+  const bool defensive = a.kind == ActionKind::respond;
+  std::optional<Hex> written = a.from;
+  if (written && *written != s.hex && (!s.second_hex || *written != *s.second_hex)) {
+    auto v = checker.violation(
+        "sabreur.fire.from-hex", a.from_span.valid() ? a.from_span : a.span,
+        fmt::format("{} {} from {}, which it does not stand on", quoted(u),
+                    defensive ? "fires defensively" : "fires", hex::to_string(*written)));
+    if (s.second_hex) {
+      v.note("{} is an extended line on {} and {}", quoted(u), hex::to_string(s.hex),
+             hex::to_string(*s.second_hex));
+      v.hint("write the hex of the half that fires: 'from {}' or 'from {}'",
+             hex::to_string(s.hex), hex::to_string(*s.second_hex));
+    } else {
+      v.note("{} stands on {}", quoted(u), hex::to_string(s.hex));
+      v.hint("'from' names the half of an extended line that fires; leave it out");
+    }
+    written.reset();  // the fire is judged from the hex the convention gives
+  }
+  if (!s.second_hex) return s.hex;
+  const Hex first = s.hex;
+  const Hex second = *s.second_hex;
+  if (!double_fire) {  // one return fire, one defensive fire: by either half
+    if (written) return *written;
+    checker.not_checked(
+        defensive ? "the hex an extended line fires defensively from when the log does not "
+                    "write it ('from <hex>'; the engine takes its first half's)"
+                  : "the hex an extended line returns fire from when the log does not write it "
+                    "('from <hex>'; the engine takes its first half's)",
+        a.span);
+    return first;
+  }
+  if (s.shots == 0) return written.value_or(first);
+  const Hex fired = s.second_half_fired_first ? second : first;
+  const Hex other = fired == first ? second : first;
+  if (s.shots == 1 && written && *written == fired) {
+    checker
+        .violation("sabreur.fire.half-twice", a.from_span.valid() ? a.from_span : a.span,
+                   fmt::format("the half of {} on {} fires twice: each half of an extended "
+                               "line fires once in its double fire",
+                               quoted(u), hex::to_string(fired)))
+        .note("its first fire this turn was from {}", hex::to_string(fired))
+        .hint("the second fire is the other half's: 'from {}'", hex::to_string(other));
+    return fired;  // as played
+  }
+  return written.value_or(other);
+}
+
+// § Le tir: "il y a une situation de tir en enfilade si l'unité qui tire
+// n'est pas dans l'angle de vue (le cône frontal en réalité) de la cible. [...]
+// Un carré ne peut pas être pris en enfilade." An extended line is split in
+// halves "juste le temps de tirer" (§ Formations spéciales), its own fire:
+// fired at, it is one unit, whose angle of view is both halves' (a reading,
+// docs/rules-coverage.md § sabreur-hex; hex::zone_of(Footprint) gives the
+// same front).
+bool Engine::in_enfilade(UnitId t, Hex from) const {
+  const UnitState& ts = state_.units[t];
+  if (board().square_like(t)) return false;
+  if (hex::in_front_cone(ts.hex, ts.facing, from)) return false;
+  return !ts.second_hex || !hex::in_front_cone(*ts.second_hex, ts.facing, from);
+}
+
+// § Le tir at a target on two hexes (an extended line, § Formations
+// spéciales), a reading (docs/rules-coverage.md § sabreur-hex): the text
+// measures everything to "la case de l'unité cible" and splits a line in
+// halves "chacune sur sa propre case" when it fires, not when it is fired
+// at. The target is valid if one of its halves is, all conditions holding
+// together for that half ("Il faut vérifier toutes les conditions
+// suivantes"): in the shooter's front cone and in sight; the fire goes at
+// the nearer such half (the first half if both are as near), and range and
+// hill are those of that half (enfilade is the whole line's: in_enfilade).
+// With no such half, the nearer half in the cone (its line of sight is
+// reported), else the nearer half.
+Hex Engine::fire_aim(const Action& a, UnitId u, UnitId t, Hex from,
+                     replay::EventChecker& checker) {
+  const UnitState& ts = state_.units[t];
+  if (!ts.second_hex) return ts.hex;
+  // A square's front is its virtual facing; missing, it is reported
+  // (check_fire_geometry) and no half is out of its cone here.
+  const std::optional<Facing> front =
+      board().square_like(u) ? a.facing : std::optional<Facing>(state_.units[u].facing);
+  const Hex halves[2] = {ts.hex, *ts.second_hex};
+  int best = 0, best_rank = 3, best_distance = 0;
+  for (int i = 0; i < 2; ++i) {
+    const bool in_cone = !front || hex::in_front_cone(from, *front, halves[i]);
+    std::vector<std::string> blocked;
+    const bool seen = in_cone && line_of_sight(u, t, blocked, checker, halves[i], true);
+    const int rank = seen ? 0 : in_cone ? 1 : 2;
+    const int distance = hex::distance(from, halves[i]);
+    if (rank < best_rank || (rank == best_rank && distance < best_distance)) {
+      best = i;
+      best_rank = rank;
+      best_distance = distance;
+    }
+  }
+  return halves[best];
 }
 
 void Engine::shoot(const Action& a, replay::EventChecker& checker) {
@@ -222,27 +339,20 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   const UnitState& ts = state_.units[t];
   // An extended line's double fire (§ Le tir): "chaque demi-unité est
   // située sur sa propre case" and fires "en respectant à chaque fois les
-  // conditions pour avoir le droit de tirer". The first fire of its turn is
-  // the first half's (the hex deployed first), the second the other half's:
-  // range, cone, sight and priority from that hex (fire_origin).
-  firing_second_half_ = own_turn && s.second_hex && s.shots == 1;
-  struct HalfFired {
-    bool& flag;
-    ~HalfFired() { flag = false; }
-  } half_fired{firing_second_half_};
-  const Hex from = fire_origin(u);
-  if (ts.second_hex)
-    checker.not_checked(
-        "the cone, line of sight and enfilade of a fire at the second half of an "
-        "extended line (the engine takes its first half's hex; range to the nearer)",
-        a.span);
-  if (s.second_hex && !own_turn)
-    checker.not_checked(
-        "the hex an extended line returns fire from (the engine takes its first half's)", a.span);
-  const int distance = b.distance_from(from, t);
+  // conditions pour avoir le droit de tirer": range, cone, sight and
+  // priority from the hex of the half that fires (fire_half). The second
+  // fire of its turn may ignore the first's target (fire.second_half).
+  second_shot_ = own_turn && s.second_hex && s.shots == 1;
+  const FireHexesScope scope{fire_hexes_, second_shot_};
+  fire_hexes_ = FireHexes{u, t, s.hex, ts.hex};
+  fire_hexes_->from = fire_half(a, u, own_turn, checker);
+  fire_hexes_->at = fire_aim(a, u, t, fire_hexes_->from, checker);
+  const Hex from = fire_hexes_->from;
+  const Hex at = fire_hexes_->at;
+  const int distance = hex::distance(from, at);
   checker.outcome("sabreur.fire.distance", a.span, "hexes of range", a.range, distance);
 
-  const bool enfilade = !hex::in_front_cone(ts.hex, ts.facing, from) && !b.square_like(t);
+  const bool enfilade = in_enfilade(t, from);
   Facts f(rules_);
   fill_fire(f, u, t, own_turn ? "standard_fire" : "return_fire_kind", false);
   f.boolean(G::fire_self_was_target, answered && answered->target == u);
@@ -281,19 +391,26 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
 
   check_fire_geometry(a, u, t, false, checker);
-  // A return fire has its target: the unit that fired.
+  // A return fire has its target: the unit that fired. Priority is between
+  // units: a target on two hexes is as near as its nearer half.
   const int nearest = s.second_hex ? b.nearest_enemy_from(from, setup_.units[u].side, true)
                                    : b.nearest_enemy(u, true);
-  if (own_turn && distance > nearest) {
+  const int unit_distance = b.distance_from(from, t);
+  if (own_turn && unit_distance > nearest) {
     check_permissions(
         f, A::choose_non_nearest_target, checker, a.span, "sabreur.fire.priority", [&] {
           return fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away",
-                             quoted(u), quoted(t), hexes_text(distance), hexes_text(nearest));
+                             quoted(u), quoted(t), hexes_text(unit_distance),
+                             hexes_text(nearest));
         });
   }
 
   auto figures = fire_figures(f, checker);
   if (!figures) return;
+  // The double fire's first fire by its second half (`from`): the other
+  // fire is then the first half's (fire_half).
+  if (own_turn && s.second_hex && s.shots == 0 && from == *s.second_hex)
+    state_.units[u].second_half_fired_first = true;
   state_.units[u].shots = static_cast<std::uint8_t>(state_.units[u].shots + 1);
   if (own_turn) {
     state_.fire_to_answer = FireToAnswer{u, t};

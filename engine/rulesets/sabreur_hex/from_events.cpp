@@ -232,6 +232,14 @@ Action action_of(const events::Battle& battle, const events::Event& e) {
     a.path_span = merge(a.path_span, l.span);
   }
   if (auto f = e.facing(); f && f->is_hex) a.facing = static_cast<Facing>(static_cast<int>(f->hex));
+  if (auto from = e.from()) {
+    if (from->is_hex) {
+      a.from = to_hex(from->hex);
+      a.from_span = from->span;
+    } else {
+      a.untyped.push_back("'from' a tabletop point");
+    }
+  }
   a.formation = std::string(e.formation());
   if (auto r = e.range(); r && std::isfinite(*r))
     a.range = static_cast<std::int64_t>(std::llround(*r));

@@ -5,6 +5,8 @@
 // evade and a flight do in reaction_effects.cpp.
 #include <fmt/format.h>
 
+#include <initializer_list>
+
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
@@ -134,6 +136,8 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     c.refused_countercharge.reset();
   }
   const ChargeInProgress declared = c;
+  if (a.from && reaction->action != A::defensive_fire)  // `from`: the half that fires (fire.cpp)
+    checker.not_checked("'from <hex>' on a reaction other than a defensive fire", a.span);
   if (reaction->action == A::countercharge) {
     countercharge_march(a, u, declared, checker);
   } else if (reaction->action == A::defensive_fire) {
@@ -237,27 +241,33 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
   const Board b = board();
   const UnitState& s = state_.units[u];
   const UnitState& ts = state_.units[t];
-  const int distance = hex::distance(s.hex, ts.hex);
+  // An extended line fires defensively once, from one half (§ Formations
+  // spéciales, § Le tir): the half `from` names (fire.cpp, fire_half). At a
+  // charger on two hexes, the half fire_aim gives.
+  const FireHexesScope scope{fire_hexes_, second_shot_};
+  fire_hexes_ = FireHexes{u, t, s.hex, ts.hex};
+  fire_hexes_->from = fire_half(a, u, false, checker);
+  fire_hexes_->at = fire_aim(a, u, t, fire_hexes_->from, checker);
+  const Hex from = fire_hexes_->from;
+  const Hex at = fire_hexes_->at;
+  const int distance = hex::distance(from, at);
   // § Le tir: the exception holds only if, at the declaration, the charger
   // neither engaged nor was engaged by the unit that fires. The reacting
   // unit has not moved since; the charger is taken on the hex and with the
   // facing it declared from (ChargeInProgress::charger_facing), in its
   // formation, which a charge does not change. (A valid charge never did:
   // § Conditions pour qu'une charge soit valide, 1, sabreur.charge.engaged.)
+  // An extended line engages and is engaged by either half (Board::engages).
   bool free_at_declaration = true;
-  if (hex::adjacent(s.hex, c.charger_from)) {
+  for (const Hex half : {s.hex, s.second_hex.value_or(s.hex)}) {
+    if (!hex::adjacent(half, c.charger_from)) continue;
     const bool firer_engaged =
-        b.square_like(u) || hex::in_front_hexes(s.hex, s.facing, c.charger_from);
+        b.square_like(u) || hex::in_front_hexes(half, s.facing, c.charger_from);
     const bool charger_engaged =
-        b.square_like(t) || hex::in_front_hexes(c.charger_from, c.charger_facing, s.hex);
+        b.square_like(t) || hex::in_front_hexes(c.charger_from, c.charger_facing, half);
     if (firer_engaged || charger_engaged) free_at_declaration = false;
   }
-  const bool enfilade = !hex::in_front_cone(ts.hex, ts.facing, s.hex) && !b.square_like(t);
-  if (s.second_hex)  // one defensive fire, by the whole line (§ Formations spéciales)
-    checker.not_checked(
-        "the hex an extended line fires defensively from (the engine takes its "
-        "first half's)",
-        a.span);
+  const bool enfilade = in_enfilade(t, from);
   Facts f(rules_);
   fill_fire(f, u, t, "defensive_fire_kind", free_at_declaration);
   {

@@ -145,11 +145,13 @@ void write_unit(const UnitState& u, Out& out) {
   out.str(u.reaction);
   out.u8(u.defensive_fires);
   // Flags: 1 tenacious_failed, 2 impetuous_test_passed, 4 second_hex,
-  // 8 impetuous_bound, 16 owes_attack_on (a byte that reads as the boolean
-  // tenacious_failed while no unit is "impétueux" or holds two hexes).
-  out.u8(static_cast<std::uint8_t>((u.tenacious_failed ? 1 : 0) |
-                                   (u.impetuous_test_passed ? 2 : 0) | (u.second_hex ? 4 : 0) |
-                                   (u.impetuous_bound ? 8 : 0) | (u.owes_attack_on ? 16 : 0)));
+  // 8 impetuous_bound, 16 owes_attack_on, 32 second_half_fired_first (a
+  // byte that reads as the boolean tenacious_failed while no unit is
+  // "impétueux" or holds two hexes).
+  out.u8(static_cast<std::uint8_t>(
+      (u.tenacious_failed ? 1 : 0) | (u.impetuous_test_passed ? 2 : 0) | (u.second_hex ? 4 : 0) |
+      (u.impetuous_bound ? 8 : 0) | (u.owes_attack_on ? 16 : 0) |
+      (u.second_half_fired_first ? 32 : 0)));
   out.u8(u.return_fires);
   out.u8(static_cast<std::uint8_t>(u.choice));
   out.i32(u.fired_at ? static_cast<std::int32_t>(*u.fired_at) : -1);

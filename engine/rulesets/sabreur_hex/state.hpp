@@ -110,6 +110,9 @@ struct UnitState {
   // hexagones voisins" (§ Formations spéciales); none for a unit on one hex.
   // `hex` is the half the log writes first (deployment, moves).
   std::optional<Hex> second_hex;
+  // Its double fire this turn began with the half on `second_hex` (the log
+  // wrote `from <hex>`, § Le tir): the other fire is the first half's.
+  bool second_half_fired_first = false;
 
   // Every field: the state hash hashes a unit again when it differs.
   friend bool operator==(const UnitState&, const UnitState&) = default;

@@ -230,6 +230,9 @@ struct Action {
   std::vector<Hex> path;
   Span path_span;
   std::optional<Facing> facing;
+  // `from <hex>` on a fire: the hex of the extended line's half that fires (§ Le tir).
+  std::optional<Hex> from;
+  Span from_span;
   std::string formation;
   std::optional<std::int64_t> range, cost, modifier;
   std::vector<std::string> states;  // `state u panicked`
