@@ -469,5 +469,51 @@ TEST(SabreurExtendedLine, FiresDefensivelyFromTheHalfWritten) {
       << unwritten.e.p.messages();
 }
 
+// § Conditions pour qu'une charge soit valide, 3 and 4, by and at an
+// extended line: its front cone and flank hexes are its halves'.
+TEST(SabreurExtendedLine, ChargesFromEitherHalfsFrontCone) {
+  Extended by;  // a red unit on 8,5: in the front cone of the half on 6,2 only
+  const UnitId t1 =
+      by.p.unit(1, UnitType::line_infantry, at(8, 5), Facing::s, Formation::line, 18);
+  by.p.charge(0, by.line, t1, {at(6, 3)}, Facing::n);
+  by.p.run();
+  EXPECT_EQ(by.p.count("sabreur.charge.cone"), 0u) << by.p.messages();
+  EXPECT_EQ(by.p.count("sabreur.charge.priority"), 0u) << by.p.messages();
+
+  Extended behind;  // on 6,1, behind both halves
+  const UnitId t2 =
+      behind.p.unit(1, UnitType::line_infantry, at(6, 1), Facing::s, Formation::line, 18);
+  behind.p.charge(0, behind.line, t2, {}, Facing::n);
+  behind.p.run();
+  EXPECT_EQ(behind.p.count("sabreur.charge.cone"), 1u) << behind.p.messages();
+}
+
+TEST(SabreurExtendedLine, AHalfInTheFrontConeComesFirst) {
+  // Red cuirassiers on 8,5 facing south charge a blue unit on 9,5, a flank
+  // hex, while the blue line's half on 6,2 (3 hexes) is in their front cone
+  // (its half on 5,2 is not): the line is to be charged first.
+  Extended e;
+  const UnitId cavalry =
+      e.p.unit(1, UnitType::heavy_cavalry, at(8, 5), Facing::s, Formation::line, 10);
+  const UnitId flank =
+      e.p.unit(0, UnitType::line_infantry, at(9, 5), Facing::ne, Formation::line, 18);
+  e.p.charge(1, cavalry, flank, {}, Facing::s);
+  e.p.run();
+  EXPECT_EQ(e.p.count("sabreur.charge.cone"), 0u) << e.p.messages();
+  EXPECT_EQ(e.p.count("sabreur.charge.priority"), 1u) << e.p.messages();
+}
+
+TEST(SabreurExtendedLine, IsChargedOnEitherHalf) {
+  // A red column on 8,5 facing south has the half on 6,2 in its front cone,
+  // not the one on 5,2.
+  Extended e;
+  const UnitId red =
+      e.p.unit(1, UnitType::line_infantry, at(8, 5), Facing::s, Formation::column, 18);
+  e.p.charge(1, red, e.line, {at(7, 4), at(7, 3)}, Facing::s);
+  e.p.run();
+  EXPECT_EQ(e.p.count("sabreur.charge.cone"), 0u) << e.p.messages();
+  EXPECT_NE(e.p.messages().find("condition 5"), std::string::npos) << e.p.messages();
+}
+
 }  // namespace
 }  // namespace umpire::sabreur::testing

@@ -32,6 +32,18 @@ bool Board::engages(UnitId a, UnitId b) const {
   return any_hex_pair(ua, ub, [&](Hex x, Hex y) { return hex::in_front_hexes(x, ua.facing, y); });
 }
 
+bool Board::in_front_cone(UnitId a, UnitId other) const {
+  const UnitState& ua = state_.units[a];
+  return any_hex_pair(ua, state_.units[other],
+                      [&](Hex x, Hex y) { return hex::in_front_cone(x, ua.facing, y); });
+}
+
+bool Board::on_flank_hex(UnitId a, UnitId other) const {
+  const UnitState& ua = state_.units[a];
+  return any_hex_pair(ua, state_.units[other],
+                      [&](Hex x, Hex y) { return hex::in_flank_hexes(x, ua.facing, y); });
+}
+
 int Board::distance(UnitId a, UnitId b) const {
   const UnitState& ua = state_.units[a];
   const UnitState& ub = state_.units[b];

@@ -39,6 +39,13 @@ class Board {
   // (§ Formations spéciales) engages a unit on a front hex of either half,
   // and is engaged when either half is.
   bool engages(UnitId a, UnitId b) const;
+  // A hex of `other` in the front cone of `a`: an extended line's front is
+  // either half's cone (hex::zone_of(Footprint)).
+  bool in_front_cone(UnitId a, UnitId other) const;
+  // A hex of `other` on one of the two flank hexes of `a` (§ Conditions
+  // pour qu'une charge soit valide, 3): an extended line's outer ones, each
+  // half's other flank hex being the other half.
+  bool on_flank_hex(UnitId a, UnitId other) const;
   // Between the nearer hexes of two units (an extended line holds two).
   int distance(UnitId a, UnitId b) const;
   bool adjacent(UnitId a, UnitId b) const { return distance(a, b) == 1; }

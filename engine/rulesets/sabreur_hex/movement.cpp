@@ -429,11 +429,15 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   impetuous_declares(a, u, t, checker);  // impetuous.cpp
   const UnitState& cs = state_.units[u];
   const UnitState& ts = state_.units[t];
-  const int distance = board().distance(u, t);  // to the nearer half of an extended line
+  const Board b = board();
+  const int distance = b.distance(u, t);  // to the nearer half of an extended line
+  // An extended line's front cone and flank hexes are its halves' (Board);
+  // whether it is "même partiellement, directement devant le front" of its
+  // target, or its target of it, is not asked.
   if (cs.second_hex || ts.second_hex)
     checker.not_checked(
-        "the front cone and priority of a charge by or at an extended line (the "
-        "engine takes each one's first half)",
+        "condition 5 (no flank or rear charge from in front of the target) of a charge by or at "
+        "an extended line",
         a.span);
   Facts f(rules_);
   fill_self(f, u);
@@ -441,7 +445,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   f.integer(G::charge_target_distance, distance);
   f.integer(G::charge_distance_at_declaration, distance);
   // "sans que cela nécessite une rotation": the target in the front cone.
-  f.boolean(G::charge_would_rotate, !hex::in_front_cone(cs.hex, cs.facing, ts.hex));
+  f.boolean(G::charge_would_rotate, !b.in_front_cone(u, t));
   // "impétueux" binds a unit once its side has spent its order points.
   f.integer(G::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
   const auto subject = [&] {
@@ -450,15 +454,23 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   if (!attack_allowed(a, u, f, subject, checker)) return;
   check_permissions(f, A::charge, checker, a.span, "", subject);
   // Condition 3: in the front cone, or on one of the two flank hexes.
-  if (!hex::in_front_cone(cs.hex, cs.facing, ts.hex) &&
-      !hex::in_flank_hexes(cs.hex, cs.facing, ts.hex)) {
-    checker
-        .violation("sabreur.charge.cone", a.span,
-                   fmt::format("{} is neither in the front cone nor on a flank hex of {}",
-                               quoted(t), quoted(u)))
-        .note("{} faces {} from {}; {} stands on {} ({})", quoted(u), hex::name(cs.facing),
-              hex::to_string(cs.hex), quoted(t), hex::to_string(ts.hex),
-              hex::name(hex::zone_of(cs.hex, cs.facing, ts.hex)));
+  // An extended line charges from either half (Board::in_front_cone,
+  // on_flank_hex), and is charged on either.
+  if (!b.in_front_cone(u, t) && !b.on_flank_hex(u, t)) {
+    auto v = checker.violation(
+        "sabreur.charge.cone", a.span,
+        fmt::format("{} is neither in the front cone nor on a flank hex of {}", quoted(t),
+                    quoted(u)));
+    v.note("{} faces {} from {}; {} stands on {} ({})", quoted(u), hex::name(cs.facing),
+           hex::to_string(cs.hex), quoted(t), hex::to_string(ts.hex),
+           hex::name(hex::zone_of(cs.hex, cs.facing, ts.hex)));
+    if (cs.second_hex)
+      v.note("{} is an extended line: its half on {} has {} on {} ({})", quoted(u),
+             hex::to_string(*cs.second_hex), quoted(t), hex::to_string(ts.hex),
+             hex::name(hex::zone_of(*cs.second_hex, cs.facing, ts.hex)));
+    if (ts.second_hex)
+      v.note("{} is an extended line: its half on {} is neither", quoted(t),
+             hex::to_string(*ts.second_hex));
   }
   check_charge_priority(a, u, t, f, checker);
   // The reactions are chosen against the charge as declared (reactions.cpp).
@@ -490,28 +502,29 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
 // "directement devant son front" read as the front cone
 // (docs/hex-geometry.md § charge geometry): an enemy in the charger's front
 // cone within reach is charged before one on a flank hex. Condition 5 (no
-// flank or rear charge from in front of the target) needs no check: a
-// frontal march from the target's front cone that ends engaging it always
-// ends on its front (tests/geometry/zone_test.cpp).
+// flank or rear charge from in front of the target) needs no check between
+// units on one hex: a frontal march from the target's front cone that ends
+// engaging it always ends on its front (tests/geometry/zone_test.cpp); with
+// an extended line ("même partiellement") it is reported not checked.
 void Engine::check_charge_priority(const Action& a, UnitId u, UnitId t, const Facts& f,
                                    replay::EventChecker& checker) {
   const Board b = board();
-  const UnitState& cs = state_.units[u];
-  const UnitState& ts = state_.units[t];
-  if (!hex::in_front_cone(cs.hex, cs.facing, ts.hex)) {
+  // An extended line's front cone is either half's, at either half of an
+  // enemy on two hexes (Board::in_front_cone); distances between the
+  // nearer hexes.
+  if (!b.in_front_cone(u, t)) {
     const auto reach = eval_int(f, V::movement_factor, checker);
     for (std::size_t e = 0; reach && e < state_.units.size(); ++e) {
       const auto other = static_cast<UnitId>(e);
       const UnitState& es = state_.units[e];
       if (other == t || !es.on_table || !b.enemies(u, other)) continue;
-      if (!hex::in_front_cone(cs.hex, cs.facing, es.hex) || hex::distance(cs.hex, es.hex) > *reach)
-        continue;
+      if (!b.in_front_cone(u, other) || b.distance(u, other) > *reach) continue;
       checker
           .violation("sabreur.charge.priority", a.span,
                      fmt::format("{} charges {} on its flank hex while {} stands in its front cone, "
                                  "{} away",
                                  quoted(u), quoted(t), quoted(other),
-                                 hexes_text(hex::distance(cs.hex, es.hex))))
+                                 hexes_text(b.distance(u, other))))
           .note("the charge range is the movement factor, {}", hexes_text(static_cast<int>(*reach)))
           .hint("an enemy directly in front is charged first");
       break;
