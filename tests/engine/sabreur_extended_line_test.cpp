@@ -460,6 +460,13 @@ TEST(SabreurExtendedLine, FiresDefensivelyFromTheHalfWritten) {
   elsewhere.e.p.run();
   EXPECT_EQ(elsewhere.e.p.count("sabreur.fire.from-hex"), 1u) << elsewhere.e.p.messages();
 
+  ChargedLine other;  // `from` on another reaction says nothing the engine checks
+  other.e.p.respond(1, other.e.line, "do-nothing").from = at(5, 2);
+  other.e.p.run();
+  EXPECT_NE(other.e.p.messages().find("'from <hex>' on a reaction other than a defensive fire"),
+            std::string::npos)
+      << other.e.p.messages();
+
   ChargedLine unwritten;
   unwritten.fire();
   unwritten.e.p.run();
