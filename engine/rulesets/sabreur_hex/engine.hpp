@@ -175,6 +175,10 @@ class Engine final : public replay::ReplayEngine {
   Hex fire_half(const Action& a, UnitId u, bool double_fire, replay::EventChecker& checker);
   // The half of a target on two hexes that a fire from `from` goes at.
   Hex fire_aim(const Action& a, UnitId u, UnitId t, Hex from, replay::EventChecker& checker);
+  // Both, kept in fire_hexes_ for the fire `a` by `u` at `t` (the caller
+  // holds a FireHexesScope); returns them.
+  const FireHexes& aim_fire(const Action& a, UnitId u, UnitId t, bool double_fire,
+                            replay::EventChecker& checker);
   // A fire from `from` takes `t` in enfilade: `from` is outside its front
   // cone, either half's for an extended line, and `t` is no square (§ Le tir).
   bool in_enfilade(UnitId t, Hex from) const;

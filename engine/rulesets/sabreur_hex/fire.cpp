@@ -305,6 +305,14 @@ Hex Engine::fire_aim(const Action& a, UnitId u, UnitId t, Hex from,
   return halves[best];
 }
 
+const Engine::FireHexes& Engine::aim_fire(const Action& a, UnitId u, UnitId t, bool double_fire,
+                                          replay::EventChecker& checker) {
+  fire_hexes_ = FireHexes{u, t, state_.units[u].hex, state_.units[t].hex};
+  fire_hexes_->from = fire_half(a, u, double_fire, checker);
+  fire_hexes_->at = fire_aim(a, u, t, fire_hexes_->from, checker);
+  return *fire_hexes_;
+}
+
 void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
   if (a.targets.empty()) {
@@ -336,7 +344,6 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
         .hint("a return fire goes at the unit that fired");
   }
   const UnitState& s = state_.units[u];
-  const UnitState& ts = state_.units[t];
   // An extended line's double fire (§ Le tir): "chaque demi-unité est
   // située sur sa propre case" and fires "en respectant à chaque fois les
   // conditions pour avoir le droit de tirer": range, cone, sight and
@@ -344,11 +351,8 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   // fire of its turn may ignore the first's target (fire.second_half).
   second_shot_ = own_turn && s.second_hex && s.shots == 1;
   const FireHexesScope scope{fire_hexes_, second_shot_};
-  fire_hexes_ = FireHexes{u, t, s.hex, ts.hex};
-  fire_hexes_->from = fire_half(a, u, own_turn, checker);
-  fire_hexes_->at = fire_aim(a, u, t, fire_hexes_->from, checker);
-  const Hex from = fire_hexes_->from;
-  const Hex at = fire_hexes_->at;
+  const FireHexes& aimed = aim_fire(a, u, t, own_turn, checker);
+  const Hex from = aimed.from, at = aimed.at;
   const int distance = hex::distance(from, at);
   checker.outcome("sabreur.fire.distance", a.span, "hexes of range", a.range, distance);
 

@@ -240,16 +240,12 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
   if (!on_table(t, a.span, checker)) return;
   const Board b = board();
   const UnitState& s = state_.units[u];
-  const UnitState& ts = state_.units[t];
   // An extended line fires defensively once, from one half (§ Formations
   // spéciales, § Le tir): the half `from` names (fire.cpp, fire_half). At a
   // charger on two hexes, the half fire_aim gives.
   const FireHexesScope scope{fire_hexes_, second_shot_};
-  fire_hexes_ = FireHexes{u, t, s.hex, ts.hex};
-  fire_hexes_->from = fire_half(a, u, false, checker);
-  fire_hexes_->at = fire_aim(a, u, t, fire_hexes_->from, checker);
-  const Hex from = fire_hexes_->from;
-  const Hex at = fire_hexes_->at;
+  const FireHexes& aimed = aim_fire(a, u, t, false, checker);
+  const Hex from = aimed.from, at = aimed.at;
   const int distance = hex::distance(from, at);
   // § Le tir: the exception holds only if, at the declaration, the charger
   // neither engaged nor was engaged by the unit that fires. The reacting
