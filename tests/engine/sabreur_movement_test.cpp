@@ -100,6 +100,42 @@ TEST(SabreurMarch, IndirectMarchIsOneHexStraight) {
   EXPECT_EQ(p.count("sabreur.move.indirect"), 1u) << p.messages();
 }
 
+// § Manœuvres: an engaged unit marches "de façon à rester toujours engagée
+// par au moins une des unités adverses qui l'engageaient", indirectly too,
+// and loses 2 strength points per enemy it no longer engages.
+struct EngagedIndirect {
+  Position p;
+  UnitId b;
+  EngagedIndirect() {
+    b = p.unit(0, UnitType::line_infantry, at(5, 4), Facing::n, Formation::line, 18);
+    p.unit(1, UnitType::line_infantry, at(6, 4), Facing::nw, Formation::line, 18);
+    p.order_points(0);
+    p.activate(0, {b});
+  }
+  void march(Hex to) {
+    Action& a = p.act(ActionKind::move, 0, {b});
+    a.detail = "indirect";
+    a.to = to;
+  }
+};
+
+TEST(SabreurMarch, AnEngagedIndirectMarchStaysEngaged) {
+  EngagedIndirect m;
+  m.march(at(6, 5));  // still in the front hexes of red at 6,4 facing north-west
+  m.p.run();
+  EXPECT_EQ(m.p.diags.count(Severity::error), 0u) << m.p.messages();
+  EXPECT_EQ(m.p.count("sabreur.move.engaged"), 0u) << m.p.messages();
+  EXPECT_EQ(m.p.engine().state().units[m.b].strength, 18);
+}
+
+TEST(SabreurMarch, AnEngagedIndirectMarchOutOfContact) {
+  EngagedIndirect m;
+  m.march(at(5, 3));  // behind: red no longer engages it
+  m.p.run();
+  EXPECT_EQ(m.p.count("sabreur.move.engaged"), 1u) << m.p.messages();
+  EXPECT_EQ(m.p.engine().state().units[m.b].strength, 16);  // disengaged from one enemy
+}
+
 TEST(SabreurMarch, PanickedUnitsDoNotMarch) {
   ColumnMarch m;
   Action& s = m.p.act(ActionKind::state, 0, {m.u});

@@ -294,6 +294,16 @@ void Engine::disengage(const Action& a, UnitId u, std::span<const UnitId> engage
 void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& checker) {
   UnitState& st = state_.units[u];
   const Hex start = st.hex;
+  // § Manœuvres: engaged at the start, the unit marches "de façon à rester
+  // toujours engagée par au moins une des unités adverses qui l'engageaient
+  // au début de sa manœuvre" (judged at the end, as for a frontal march).
+  const Board at_start = board();
+  const bool engaged_before = at_start.engaged_by_enemy(u);
+  std::vector<UnitId> engagers;
+  for (std::size_t e = 0; e < state_.units.size(); ++e)
+    if (at_start.enemies(u, static_cast<UnitId>(e)) &&
+        at_start.engages(static_cast<UnitId>(e), u))
+      engagers.push_back(static_cast<UnitId>(e));
   std::optional<Hex> to = a.to;
   if (!to && !a.path.empty()) to = a.path.back();
   if (!to) {
@@ -338,17 +348,24 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
   f.boolean(G::move_on_penalising_terrain, pc.penalising);
   f.integer(G::move_rotation_degrees, 0);
   f.integer(G::move_hexes_used, length);
-  f.boolean(G::move_stays_engaged, false);
+  bool stays = false;
+  for (UnitId e : engagers) {
+    const UnitState& eu = state_.units[e];
+    stays = stays || (at_start.square_like(e) ? hex::adjacent(eu.hex, *to)
+                                       : hex::in_front_hexes(eu.hex, eu.facing, *to));
+  }
+  f.boolean(G::move_stays_engaged, stays);
   f.integer(G::move_end_enemy_distance,
             board().nearest_enemy_from(*to, setup_.units[u].side, false));
   const auto subject = [&] {
     return fmt::format("{} marching {} indirectly", quoted(u), hexes_text(length));
   };
-  if (board().engaged_by_enemy(u)) checker.not_checked("an engaged unit's indirect march", a.span);
   check_permissions(f, A::indirect_march, checker, a.span, "", subject);
   check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
   if (pc.end) end_move(u, *pc.end, st.facing, checker);
   st.manoeuvred = true;
+  // Enemies it no longer engages: 2 strength points each (§ Manœuvres).
+  if (engaged_before) disengage(a, u, engagers, checker);
 }
 
 void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
