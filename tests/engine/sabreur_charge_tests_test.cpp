@@ -91,6 +91,33 @@ TEST(SabreurChargeReactionTest, AFriendsRefusedFireCostsTheChargerNothing) {
   EXPECT_EQ(made.unit(made.column).strength, 15) << made.p.messages();
 }
 
+// A friend's fire that would have eliminated the charger, refused by the
+// friend's test: "Sinon il ne l'est pas", so the charger was never
+// eliminated; it stands again where the fire found it, and strikes.
+TEST(SabreurChargeReactionTest, AChargerEliminatedByARefusedFireComesBack) {
+  Position p;
+  const UnitId hussars = p.unit(0, UnitType::light_cavalry, at(5, 2), Facing::n, Formation::line, 4);
+  const UnitId target = p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
+  const UnitId next = p.unit(1, UnitType::line_infantry, at(6, 5), Facing::s, Formation::line, 18);
+  p.charge(0, hussars, target, {at(5, 3), at(5, 4)}, Facing::n);
+  p.respond(0, target, "do-nothing");
+  p.morale_test(0, target, {2, 1}).stated.passed = true;
+  Action& r = p.respond(0, next, "defensive-fire");
+  r.rolls.push_back(written(7, 6, {6, 5, 5, 5, 2, 3, 4}, dice::Keep::all, 0, 0, "hit"));
+  r.stated.hits = 4;  // its last 4 points
+  p.morale_test(0, next, {6, 6}).stated.passed = false;
+  Action& a = p.act(ActionKind::attack, 0, {hussars}, {target});
+  a.rolls.push_back(written(4, 6, {1, 2, 1, 3}));  // the charge goes on: 2 doubled
+  p.run();
+  EXPECT_EQ(p.diags.count(Severity::error), 0u) << p.messages();
+  const State& s = p.engine().state();
+  EXPECT_TRUE(s.units[hussars].on_table) << p.messages();
+  EXPECT_EQ(s.units[hussars].hex, at(5, 4)) << p.messages();
+  EXPECT_EQ(s.units[hussars].strength, 4) << p.messages();
+  EXPECT_EQ(s.unit_at(at(5, 4)), std::optional<UnitId>(hussars)) << p.messages();
+  EXPECT_EQ(p.count("sabreur.unit.eliminated"), 0u) << p.messages();
+}
+
 TEST(SabreurChargeReactionTest, TheChargersTestForARefusedFireIsReported) {
   ChargeTests c;
   const UnitId next =

@@ -265,11 +265,17 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
   }
   UnitState& charger = state_.units[c.charger];
   if (!charger.on_table) {
-    checker.not_checked(fmt::format("the return of {}, eliminated by a defensive fire its test "
-                                    "then refused",
-                                    quoted(c.charger)),
-                        a.span);
-    return;
+    // "Sinon il ne l'est pas": the fire is not made, so it eliminated no
+    // one; the charger is back where the fire found it, with its strength.
+    if (state_.unit_at(charger.hex) ||
+        (charger.second_hex && state_.unit_at(*charger.second_hex))) {
+      checker.not_checked(fmt::format("the return of {}, eliminated by a defensive fire its test "
+                                      "then refused, to {}, which another unit now holds",
+                                      quoted(c.charger), hex::to_string(charger.hex)),
+                          a.span);
+      return;
+    }
+    state_.place(c.charger, charger.hex);
   }
   charger.strength = std::max(charger.strength, c.charger_strength_before_reaction);
   if (charger.next_test != TestReason::losses_taken || charger.test_enemy != before->unit) return;
