@@ -164,6 +164,31 @@ TEST(SabreurPursuit, OneFriendWithTacticalSenseMayJoin) {
   }
 }
 
+// Step 6 gives the attack of a pursuit to "l'unité qui charge"; a friend
+// that joined the pursuit acts "comme si elle n'avait pas effectué cette
+// poursuite": it engages the line at 6,7 but makes no attack of a pursuit.
+TEST(SabreurPursuit, AFriendThatJoinedMakesNoPursuitAttack) {
+  for (bool attacks : {true, false}) {
+    Pursuing s({at(4, 6), at(4, 7)});
+    const UnitId dragoons = s.p.unit(0, UnitType::heavy_cavalry, at(6, 3), Facing::n,
+                                     Formation::line, 10, Quality::ordinary,
+                                     {Skill::tactical_sense});
+    const UnitId line = s.p.unit(1, UnitType::line_infantry, at(6, 7), Facing::s,
+                                 Formation::line, 18);
+    s.pursue(s.cav, 1, {at(5, 5)});
+    s.pursue(dragoons, 3, {at(6, 4), at(6, 5), at(6, 6)});
+    if (attacks) {
+      Action& a = s.p.act(ActionKind::attack, 0, {dragoons}, {line});
+      a.rolls.push_back(written(4, 6, {1, 1, 1, 1}));
+    }
+    s.p.run();
+    EXPECT_EQ(s.p.count("sabreur.pursuit.friend-attack"), attacks ? 1u : 0u) << s.p.messages();
+    if (!attacks) {
+      EXPECT_EQ(s.p.diags.count(Severity::error), 0u) << s.p.messages();
+    }
+  }
+}
+
 TEST(SabreurPursuit, InfantryInColumnPursuesOneD3) {
   Position q;
   const UnitId line2 =

@@ -234,8 +234,34 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   }
   if (engaged.empty()) return;
   if (!leads) {
-    checker.not_checked("whether a friend that joined a pursuit attacks the enemy it engages",
-                        a.span);
+    // Step 6 gives the attack of a pursuit to "l'unité qui charge"; the
+    // friend that joined it "pourra ensuite agir normalement, comme si elle
+    // n'avait pas effectué cette poursuite" (step 5): no attack of its own
+    // follows its pursuit, among the statements of the charge's combat.
+    for (const Action* n = next_action(a); n; n = next_action(*n)) {
+      if (n->kind != ActionKind::attack && n->kind != ActionKind::combat &&
+          n->kind != ActionKind::pursue && n->kind != ActionKind::test &&
+          n->kind != ActionKind::save && n->kind != ActionKind::flee &&
+          n->kind != ActionKind::result)
+        break;
+      if (n->kind != ActionKind::attack && n->kind != ActionKind::combat) continue;
+      const bool by_friend = !n->actors.empty() && n->actors.front() == u;
+      const bool names_friend = n->kind == ActionKind::combat && !n->targets.empty() &&
+                                n->targets.front() == u;
+      if (!by_friend && !names_friend) continue;
+      checker
+          .violation("sabreur.pursuit.friend-attack", n->span,
+                     fmt::format("{} attacks after joining the pursuit of {}: the attack of a "
+                                 "pursuit is the charger's",
+                                 quoted(u), quoted(c ? c->charger : u)))
+          .note("\"Si suite à une poursuite, l'unité qui charge engage une unité adverse, alors "
+                "cette unité adverse peut être attaquée\"; the friend acts afterwards \"comme si "
+                "elle n'avait pas effectué cette poursuite\"")
+          .hint("{} may attack {} only by an action of its own (an assault, when it has not "
+                "acted yet)",
+                setup_.units[u].id, setup_.units[engaged.front()].id);
+      break;
+    }
     return;
   }
   // "Si suite à une poursuite, l'unité qui charge engage une unité adverse,
