@@ -189,6 +189,19 @@ TEST(SabreurPursuit, AFriendThatJoinedMakesNoPursuitAttack) {
   }
 }
 
+// "en tenant compte bien sûr du terrain": how far penalising terrain lets a
+// pursuit fall short of its dice the text does not say (half a march, half
+// the dice, or up to the terrain): reported not checked with both numbers.
+TEST(SabreurPursuit, PenalisingTerrainLeavesTheLengthNotChecked) {
+  Pursuing s({at(5, 6), at(5, 7)});
+  s.p.terrain(at(5, 5), HexTerrain::wood);
+  s.pursue(s.cav, 4, {at(5, 5)});
+  s.p.run();
+  EXPECT_EQ(s.p.count("sabreur.pursuit.length"), 0u) << s.p.messages();
+  EXPECT_NE(s.p.messages().find("it runs 1 hex of the 4 hexes its dice give"), std::string::npos)
+      << s.p.messages();
+}
+
 TEST(SabreurPursuit, InfantryInColumnPursuesOneD3) {
   Position q;
   const UnitId line2 =

@@ -144,6 +144,21 @@ TEST(SabreurCounterchargeShock, TheChargerTestsForTheFriendsStrikeAsATarget) {
   EXPECT_EQ(s.p.count("sabreur.shock.test"), 1u) << s.p.messages();
 }
 
+// "la charge prend fin" is said of a failed test a defensive fire called;
+// of the charger's failed test for the friend's strike the text says
+// nothing: its attack at its target is reported not checked, by name.
+TEST(SabreurCounterchargeShock, AFailedTestForTheFriendsStrikeIsNotChecked) {
+  FriendCountercharges s;
+  s.attack(s.friend_column, s.column, {4, 4, 4, 1});  // 3 losses: "trop de pertes"
+  s.p.morale_test(0, s.column, {6, 6}).stated.passed = false;
+  s.attack(s.column, s.target, {1, 1, 1, 1, 1, 1, 1, 1});
+  s.p.run();
+  EXPECT_EQ(s.p.count("sabreur.charge.ended"), 0u) << s.p.messages();
+  EXPECT_NE(s.p.messages().find("after failing, before it struck, a test the countercharge of"),
+            std::string::npos)
+      << s.p.messages();
+}
+
 TEST(SabreurCounterchargeShock, TheChargerStrikingTheFriendFirstIsOutOfOrder) {
   FriendCountercharges s;
   s.attack(s.column, s.friend_column, {1, 1, 1, 1});

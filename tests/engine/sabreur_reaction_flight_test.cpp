@@ -65,6 +65,24 @@ struct Fleeing {
   }
 };
 
+// "Si il n'y a pas d'unité adverse pouvant être qualifiée de \"danger le plus
+// proche\", alors la fuite se fait vers le camp de l'unité en fuite": with
+// no home edge in the log, which edge is the camp is not checked.
+TEST(SabreurFlight, NoDangerAndNoHomeEdge) {
+  Position p;
+  p.setup.sides[1].home_edge.clear();  // the log names no home edge for red
+  p.unit(0, UnitType::line_infantry, at(2, 1), Facing::n, Formation::line, 18);
+  const UnitId red = p.unit(1, UnitType::line_infantry, at(8, 6), Facing::s, Formation::line, 18);
+  p.order_points(0);
+  Action& a = p.act(ActionKind::flee, 0, {red});
+  a.rolls.push_back(written(1, 6, {2}));
+  a.path = {at(8, 7), at(8, 8)};
+  a.facing = Facing::n;
+  p.run();
+  EXPECT_EQ(p.count("sabreur.flight.direction"), 0u) << p.messages();
+  EXPECT_NE(p.messages().find("towards its side's camp"), std::string::npos) << p.messages();
+}
+
 TEST(SabreurFlight, RunsTheLengthOfItsDie) {
   Fleeing f;
   f.flee(3, {at(5, 6), at(5, 7), at(5, 8)});

@@ -56,9 +56,20 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
                 "target of its charge")
           .hint("the charger that stood stays where it is; one that fled wrote its `flee`");
     } else if (!begun) {
-      checker.not_checked("whether a charger that failed a test before striking, other than one "
-                          "a defensive fire called, may still attack its target",
-                          a.span);
+      // "la charge prend fin" is said of a failed test that a defensive
+      // fire's losses called; of another (the losses of a friend's
+      // countercharge, which strikes first) the text says nothing.
+      checker.not_checked(
+          fmt::format("whether {} may still attack {} after failing, before it struck, a test {}: "
+                      "the text ends a charge on a failed test only after a defensive fire",
+                      quoted(u), quoted(t),
+                      by ? fmt::format("the {} of {} called",
+                                       state_.units[*by].reaction.empty()
+                                           ? std::string("strike")
+                                           : std::string(state_.units[*by].reaction),
+                                       quoted(*by))
+                         : std::string("no enemy called")),
+          a.span);
     }
   }
   // Who strikes when: combat_sequence.cpp.

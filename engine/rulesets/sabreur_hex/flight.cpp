@@ -80,8 +80,15 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   }
   const std::string& home = setup_.sides[setup_.units[u].side].home_edge;
   if (!danger && home.empty()) {
-    checker.not_checked("the direction of a flight with no danger near (the log names no home edge)",
-                        a.span);
+    // "Si il n'y a pas d'unité adverse pouvant être qualifiée de \"danger le
+    // plus proche\", alors la fuite se fait vers le camp de l'unité en
+    // fuite": which edge is that camp the text leaves to the scenario.
+    checker.not_checked(
+        fmt::format("the direction of the flight of {} towards its side's camp: no enemy engages "
+                    "it, is engaged by it or caused the flight, and the log names no home edge "
+                    "for {}",
+                    quoted(u), setup_.sides[setup_.units[u].side].id),
+        a.span);
   } else if (!danger && !faces_home(facing, home)) {
     checker
         .violation("sabreur.flight.direction", a.span,

@@ -200,7 +200,17 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
     } else if (length && static_cast<std::int64_t>(moved) < *length && !contact &&
                !pursuit_blocked(u, state_.units[u].hex, facing)) {
       if (pc.penalising) {
-        checker.not_checked("how much penalising terrain shortens a pursuit", a.span);
+        // "en tenant compte bien sûr du terrain": a penalised march may move
+        // half its movement factor (§ Les terrains dans Sabreur); whether a
+        // penalised pursuit is held to that half, or runs half its dice, or
+        // stops at the penalising hex, the text does not say.
+        checker.not_checked(
+            fmt::format("how far penalising terrain lets {} fall short of its pursuit: it runs "
+                        "{} of the {} its dice give (half a march, half the dice, or up to the "
+                        "terrain: the text does not say)",
+                        quoted(u), hexes_text(static_cast<int>(moved)),
+                        hexes_text(static_cast<int>(*length))),
+            a.span);
       } else {
         checker
             .violation("sabreur.pursuit.length", span,
