@@ -197,6 +197,94 @@ TEST(SabreurExtendedLine, TheSecondHalfMustFindRoom) {
   EXPECT_EQ(e.state().check_invariants(), "");
 }
 
+// § Manœuvres: the second half crosses the hexes its first half's way
+// shifted beside it, judged as the first half's way is (check_path).
+TEST(SabreurExtendedLine, TheSecondHalfsWayIsChecked) {
+  Extended clear;  // two hexes forward: 6,3 then 6,4, both free
+  clear.p.order_points(0);
+  clear.p.activate(0, {clear.line});
+  clear.march({at(5, 3), at(5, 4)}, Facing::n);
+  clear.p.run();
+  EXPECT_EQ(clear.unit().hex, at(5, 4)) << clear.p.messages();
+  ASSERT_TRUE(clear.unit().second_hex.has_value());
+  EXPECT_EQ(*clear.unit().second_hex, at(6, 4));
+  EXPECT_EQ(clear.p.count("replay.not-checked"), 0u) << clear.p.messages();
+
+  Extended enemy;  // the second half would pass through an enemy on 6,3
+  enemy.p.unit(1, UnitType::line_infantry, at(6, 3), Facing::s, Formation::line, 18);
+  enemy.p.order_points(0);
+  enemy.p.activate(0, {enemy.line});
+  enemy.march({at(5, 3), at(5, 4)}, Facing::n);
+  enemy.p.run();
+  EXPECT_EQ(enemy.p.count("sabreur.move.pass-through"), 1u) << enemy.p.messages();
+  EXPECT_EQ(enemy.state().check_invariants(), "");
+
+  Extended skirmishers;  // a friend in skirmish order may be passed through
+  skirmishers.p.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::skirmish_order,
+                     18);
+  skirmishers.p.order_points(0);
+  skirmishers.p.activate(0, {skirmishers.line});
+  skirmishers.march({at(5, 3), at(5, 4)}, Facing::n);
+  skirmishers.p.run();
+  EXPECT_EQ(skirmishers.p.count("sabreur.move.pass-through"), 0u) << skirmishers.p.messages();
+
+  Extended lake;  // the second half's way crosses impassable terrain: the line stays
+  lake.p.terrain(at(6, 3), HexTerrain::impassable);
+  lake.p.order_points(0);
+  lake.p.activate(0, {lake.line});
+  lake.march({at(5, 3), at(5, 4)}, Facing::n);
+  lake.p.run();
+  EXPECT_EQ(lake.p.count("sabreur.move.impassable"), 1u) << lake.p.messages();
+  EXPECT_EQ(lake.unit().hex, at(5, 2));
+  EXPECT_EQ(lake.state().check_invariants(), "");
+
+  Extended last;  // only the last hex impassable: the second half's end
+  last.p.terrain(at(6, 4), HexTerrain::impassable);
+  last.p.order_points(0);
+  last.p.activate(0, {last.line});
+  last.march({at(5, 3), at(5, 4)}, Facing::n);
+  last.p.run();
+  EXPECT_EQ(last.p.count("sabreur.move.second-half"), 1u) << last.p.messages();
+  EXPECT_EQ(last.p.count("sabreur.move.impassable"), 0u) << last.p.messages();
+  EXPECT_EQ(last.unit().hex, at(5, 2));
+
+  Extended river;  // an impassable hexside on the second half's way
+  river.p.side(at(6, 2), at(6, 3), HexsideTerrain::impassable);
+  river.p.order_points(0);
+  river.p.activate(0, {river.line});
+  river.march({at(5, 3)}, Facing::n);
+  river.p.run();
+  EXPECT_EQ(river.p.count("sabreur.move.impassable"), 1u) << river.p.messages();
+  EXPECT_EQ(river.unit().hex, at(5, 2));
+}
+
+// "une rotation, PUIS un déplacement frontal": the second half turns about
+// the first, and needs room where the turn ends before it moves on.
+TEST(SabreurExtendedLine, TheSecondHalfNeedsRoomAfterItsTurn) {
+  const Hex turned = hex::extended_line_partner(at(5, 2), Facing::ne, hex::Side::right);
+  const Hex ahead = hex::front_hexes(at(5, 2), Facing::ne)[0];
+  Extended e;
+  e.p.unit(0, UnitType::line_infantry, turned, Facing::n, Formation::line, 18);
+  e.p.order_points(0);
+  e.p.activate(0, {e.line});
+  e.march({ahead}, Facing::ne);
+  e.p.run();
+  EXPECT_EQ(e.p.count("sabreur.move.second-half"), 1u) << e.p.messages();
+  EXPECT_EQ(e.unit().hex, at(5, 2));
+  EXPECT_EQ(e.state().check_invariants(), "");
+
+  Extended free;  // room there: the line turns, then marches
+  free.p.order_points(0);
+  free.p.activate(0, {free.line});
+  free.march({ahead}, Facing::ne);
+  free.p.run();
+  EXPECT_EQ(free.p.count("sabreur.move.second-half"), 0u) << free.p.messages();
+  EXPECT_EQ(free.unit().hex, ahead);
+  ASSERT_TRUE(free.unit().second_hex.has_value());
+  EXPECT_EQ(*free.unit().second_hex, turned + (ahead - at(5, 2)));
+  EXPECT_EQ(free.p.count("replay.not-checked"), 0u) << free.p.messages();
+}
+
 TEST(SabreurExtendedLine, EachHalfFiresFromItsOwnHex) {
   // A red target on 4,5: in the front cone of the half on 5,2, not of the
   // half on 6,2. The first fire (first half) is allowed, the second is not.

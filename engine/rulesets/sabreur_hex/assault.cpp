@@ -136,7 +136,10 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
     for (int i = 1; i <= length; ++i) hexes.push_back(hex::step(start, *dir, i));
   else
     hexes.push_back(end);
-  const PathCheck pc = check_path(u, start, hexes, span, true, checker);
+  PathCheck pc = check_path(u, start, hexes, span, true, checker);
+  const PathCheck second = check_second_path(u, st.facing, hexes, span, checker);  // extended line
+  pc.penalising = pc.penalising || second.penalising;
+  if (!second.end) pc.end.reset();
   const Board b = board();
   bool stays = false;
   for (UnitId e : engagers) {
@@ -155,7 +158,7 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
       fmt::format("{} marching {} indirectly to assault", quoted(u), hexes_text(length));
   check_permissions(f, A::indirect_march, checker, a.span, "", subject);
   check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
-  if (pc.end) end_move(u, *pc.end, st.facing, checker);
+  if (pc.end) end_move(u, *pc.end, st.facing, checker, true);
   st.manoeuvred = true;
   if (!engagers.empty()) disengage(a, u, engagers, checker);
 }

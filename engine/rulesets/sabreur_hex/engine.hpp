@@ -93,8 +93,11 @@ class Engine final : public replay::ReplayEngine {
     bool penalising = false;
     std::optional<Hex> end;  // where the unit may stand at the end (nullopt: blocked)
   };
+  // `judge_last_hex` false: where the last hex is (map, terrain) is the
+  // caller's to judge; only the hexside into it is asked.
   PathCheck check_path(UnitId u, Hex start, std::span<const Hex> hexes, Span span,
-                       bool final_hex_free, replay::EventChecker& checker);
+                       bool final_hex_free, replay::EventChecker& checker,
+                       bool judge_last_hex = true);
   void move(const Action& a, replay::EventChecker& checker);
   // A forced march is a frontal march of doubled length (§ Manœuvres).
   bool frontal_march(const Action& a, UnitId u, bool charge, replay::EventChecker& checker,
@@ -106,9 +109,15 @@ class Engine final : public replay::ReplayEngine {
   void charge(const Action& a, replay::EventChecker& checker);
   void check_charge_priority(const Action& a, UnitId u, UnitId t, const Facts& f,
                              replay::EventChecker& checker);
-  void end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker);
-  bool second_half_arrives(UnitId u, Hex to, Facing facing,
-                           replay::EventChecker& checker);          // extended line
+  // `second_path_checked`: check_second_path saw the second half's way.
+  void end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker,
+                bool second_path_checked = false);
+  bool second_half_arrives(UnitId u, Hex to, Facing facing, replay::EventChecker& checker,
+                           bool second_path_checked);  // extended line
+  // The hexes the second half of an extended line crosses while its first
+  // half turns to `after` and then follows `path` (one hex: nothing to do).
+  PathCheck check_second_path(UnitId u, Facing after, std::span<const Hex> path, Span span,
+                              replay::EventChecker& checker);
   void settle_second_hex(UnitId u, replay::EventChecker& checker);  // extended line
   // A charge or an assault of `u` at `t` as it stands at its declaration.
   ChargeInProgress declaration(UnitId u, UnitId t) const;

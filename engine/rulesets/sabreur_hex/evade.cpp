@@ -61,7 +61,10 @@ void Engine::evade(const Action& a, replay::EventChecker& checker) {
               hex::to_string(from), hex::to_string(hex::rear_hexes(from, st.facing)[0]),
               hex::to_string(hex::rear_hexes(from, st.facing)[1]));
   }
-  const PathCheck pc = check_path(u, start, path, span, true, checker);
+  PathCheck pc = check_path(u, start, path, span, true, checker);
+  const PathCheck second = check_second_path(u, st.facing, path, span, checker);  // extended line
+  pc.penalising = pc.penalising || second.penalising;
+  if (!second.end) pc.end.reset();
 
   // The length: within the unit's allowance, as a march's.
   const Board b = board();
@@ -76,7 +79,7 @@ void Engine::evade(const Action& a, replay::EventChecker& checker) {
   check_permissions(f, A::manoeuvre, checker, a.span, "", [&] {
     return fmt::format("{} evading {}", quoted(u), hexes_text(static_cast<int>(path.size())));
   });
-  if (pc.end) end_move(u, *pc.end, st.facing, checker);
+  if (pc.end) end_move(u, *pc.end, st.facing, checker, true);
   st.manoeuvred = true;
 }
 

@@ -10,7 +10,8 @@
 namespace umpire::sabreur {
 
 Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> hexes, Span span,
-                                     bool final_hex_free, replay::EventChecker& checker) {
+                                     bool final_hex_free, replay::EventChecker& checker,
+                                     bool judge_last_hex) {
   PathCheck out;
   const Board b = board();
   const UnitSetup& mover = setup_.units[u];
@@ -20,6 +21,19 @@ Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> h
   Hex from = start;
   for (std::size_t i = 0; i < hexes.size(); ++i) {
     const Hex h = hexes[i];
+    // The caller judges where the last hex is (an extended line's second
+    // half, second_half_arrives): only the hexside into it is asked here.
+    const bool caller_judges = !judge_last_hex && i + 1 == hexes.size();
+    if (caller_judges && (!setup_.map.contains(h) ||
+                          !terrain_.hex_passable[static_cast<std::size_t>(b.terrain_at(h))])) {
+      const auto side = static_cast<std::size_t>(b.side_between(from, h));
+      if (setup_.map.contains(h) && !terrain_.side_passable[side])
+        checker.violation("sabreur.move.impassable", span,
+                          fmt::format("{} crosses impassable terrain into {}", quoted(u),
+                                      hex::to_string(h)));
+      out.end = h;
+      return out;
+    }
     if (!setup_.map.contains(h)) {
       // A log cannot write such a path (lowering reports log.hex.off-map):
       // only an action built elsewhere gets here.
@@ -70,13 +84,16 @@ Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> h
   return out;
 }
 
-void Engine::end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker) {
+void Engine::end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker,
+                      bool second_path_checked) {
   if (auto other = state_.unit_at(to); other && *other != u) {
     // Two units cannot share a hex; the unit stays where it was.
     state_.face(u, facing);
     return;
   }
-  if (state_.units[u].second_hex && !second_half_arrives(u, to, facing, checker)) return;
+  if (state_.units[u].second_hex &&
+      !second_half_arrives(u, to, facing, checker, second_path_checked))
+    return;
   state_.place(u, to);
   state_.face(u, facing);
 }
@@ -87,13 +104,16 @@ void Engine::end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& che
 // line rotates, "L'autre demi-unité tourne autour de la première" (§
 // Orientation des unités), and stays beside it in an about-face, "les deux
 // demi-unités restent sur la même case". Where the second half ends must be
-// on the map, passable and free; else the line stays where it was.
-bool Engine::second_half_arrives(UnitId u, Hex to, Facing facing, replay::EventChecker& checker) {
+// on the map, passable and free; else the line stays where it was. The way
+// there is check_second_path's; a move that did not ask it (its caller
+// knows no path) reports the way not checked.
+bool Engine::second_half_arrives(UnitId u, Hex to, Facing facing, replay::EventChecker& checker,
+                                 bool second_path_checked) {
   const UnitState& st = state_.units[u];
   const int steps = hex::rotation_steps(st.facing, facing);
   Hex second = *st.second_hex + (to - st.hex);
   if (steps != 0 && steps != 3) second = hex::rotate_about(second, to, steps);
-  if (to != st.hex)
+  if (to != st.hex && !second_path_checked)
     checker.not_checked("the hexes the second half of an extended line crosses on its way",
                         checker.event_span());
   std::string problem;
@@ -114,6 +134,70 @@ bool Engine::second_half_arrives(UnitId u, Hex to, Facing facing, replay::EventC
           hex::to_string(to), hex::name(facing))
       .hint("an extended line needs two free neighbouring hexes side by side");
   return false;
+}
+
+// § Manœuvres: a frontal march is "une rotation, PUIS un déplacement
+// frontal". An extended line turns about its first half ("L'autre
+// demi-unité tourne autour de la première", § Orientation des unités): a
+// rotation may cross units, "l'important est qu'en fin de rotation il y ait
+// suffisamment de places", so the second half's hex after the turn must be
+// on the map, passable and free when a displacement follows (without one,
+// second_half_arrives asks it of the end). Then the second half moves as
+// the first does, hex by hex by the same offset, and what it crosses is
+// judged as the first half's way is (check_path, the same check ids): it
+// enters no impassable hex or hexside and passes through no unit the rule
+// forbids; its last hex is second_half_arrives'. Its penalising terrain
+// counts for the line's allowance (a reading: the unit enters it).
+Engine::PathCheck Engine::check_second_path(UnitId u, Facing after, std::span<const Hex> path,
+                                            Span span, replay::EventChecker& checker) {
+  const UnitState& st = state_.units[u];
+  PathCheck out;
+  out.end = path.empty() ? st.hex : path.back();
+  if (!st.second_hex || path.empty()) return out;
+  const int steps = hex::rotation_steps(st.facing, after);
+  Hex turned = *st.second_hex;
+  if (steps != 0 && steps != 3) {
+    turned = hex::rotate_about(turned, st.hex, steps);
+    std::string problem;
+    if (!setup_.map.contains(turned))
+      problem = "off the map";
+    else if (!terrain_.hex_passable[static_cast<std::size_t>(board().terrain_at(turned))])
+      problem = "on impassable terrain";
+    else if (auto other = state_.unit_at(turned); other && *other != u)
+      problem = fmt::format("where {} stands", quoted(*other));
+    if (!problem.empty()) {
+      checker
+          .violation("sabreur.move.second-half", span,
+                     fmt::format("the second half of {} turns about its first half to {}, {}",
+                                 quoted(u), hex::to_string(turned), problem))
+          .note("the first half turns on {} to face {}; a rotation may cross units but must "
+                "end with room for the unit",
+                hex::to_string(st.hex), hex::name(after))
+          .hint("an extended line needs two free neighbouring hexes side by side");
+      out.end.reset();
+      return out;
+    }
+  }
+  std::vector<Hex> hexes;
+  hexes.reserve(path.size());
+  for (const Hex h : path) hexes.push_back(turned + (h - st.hex));
+  // The hexes before the last leave the map only by the line's fault (a log
+  // writes the first half's way); the last hex is second_half_arrives'
+  // (sabreur.move.second-half) unless only its hexside is impassable.
+  for (std::size_t i = 0; i + 1 < hexes.size(); ++i) {
+    if (setup_.map.contains(hexes[i])) continue;
+    checker
+        .violation("sabreur.move.second-half", span,
+                   fmt::format("the second half of {} leaves the map at {}", quoted(u),
+                               hex::to_string(hexes[i])))
+        .note("the second half moves as the first, by the same offset");
+    out.end.reset();
+    return out;
+  }
+  const PathCheck crossed = check_path(u, turned, hexes, span, false, checker, false);
+  out.penalising = crossed.penalising;
+  if (!crossed.end) out.end.reset();
+  return out;
 }
 
 // Only an extended line holds two hexes (§ Formations spéciales). The text
@@ -223,7 +307,10 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
               hex::to_string(hex::front_hexes(bad == 0 ? start : path[bad - 1], after)[0]),
               hex::to_string(hex::front_hexes(bad == 0 ? start : path[bad - 1], after)[1]));
   }
-  const PathCheck pc = check_path(u, start, path, span, true, checker);
+  PathCheck pc = check_path(u, start, path, span, true, checker);
+  const PathCheck second = check_second_path(u, after, path, span, checker);
+  pc.penalising = pc.penalising || second.penalising;
+  if (!second.end) pc.end.reset();
 
   f.word(G::move_kind, "marching");
   // § Manœuvres: "La marche forcée s'effectue comme une marche frontale,
@@ -263,7 +350,7 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   if (!charge)
     check_permissions(f, A::frontal_march, checker, a.span, "", subject);
   check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
-  if (pc.end) end_move(u, *pc.end, after, checker);
+  if (pc.end) end_move(u, *pc.end, after, checker, true);
   st.manoeuvred = true;
   if (engaged_before) disengage(a, u, engagers, checker);
   return true;
