@@ -285,6 +285,87 @@ TEST(SabreurExtendedLine, TheSecondHalfNeedsRoomAfterItsTurn) {
   EXPECT_EQ(free.p.count("replay.not-checked"), 0u) << free.p.messages();
 }
 
+// § Changements de formation: "l'une au moins des figurines ou plaquettes
+// doit rester fixe": a line leaving extended line keeps the hex the log
+// names, else its first half's.
+TEST(SabreurExtendedLine, LeavingKeepsTheHalfWritten) {
+  const auto leave = [](Extended& e, std::optional<Hex> to) {
+    e.p.order_points(0);
+    e.p.activate(0, {e.line});
+    Action& f = e.p.act(ActionKind::form, 0, {e.line});
+    f.formation = "line";
+    f.to = to;
+    e.p.run();
+  };
+  Extended first;
+  leave(first, std::nullopt);
+  EXPECT_EQ(first.unit().hex, at(5, 2));
+  EXPECT_FALSE(first.unit().second_hex.has_value());
+  EXPECT_EQ(first.p.count("replay.not-checked"), 0u) << first.p.messages();
+  EXPECT_EQ(first.state().check_invariants(), "");
+
+  Extended second;
+  leave(second, at(6, 2));
+  EXPECT_EQ(second.unit().hex, at(6, 2)) << second.p.messages();
+  EXPECT_FALSE(second.unit().second_hex.has_value());
+  EXPECT_EQ(second.state().unit_at(at(5, 2)), std::nullopt);
+  EXPECT_EQ(second.p.count("sabreur.formation.kept-hex"), 0u) << second.p.messages();
+  EXPECT_EQ(second.state().check_invariants(), "");
+
+  Extended neither;
+  leave(neither, at(7, 2));
+  EXPECT_EQ(neither.p.count("sabreur.formation.kept-hex"), 1u) << neither.p.messages();
+  EXPECT_EQ(neither.unit().hex, at(5, 2));
+}
+
+// A unit forms extended line: its second half goes on the hex the log names.
+TEST(SabreurExtendedLine, FormingPutsTheSecondHalfWhereWritten) {
+  struct Forming {
+    Position p;
+    UnitId u;
+    Forming() {
+      u = p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18,
+                 Quality::ordinary, {Skill::linear_order});
+    }
+    const UnitState& unit() const { return p.engine().state().units[u]; }
+    void form(std::optional<Hex> to) {
+      p.order_points(0);
+      p.activate(0, {u});
+      Action& f = p.act(ActionKind::form, 0, {u});
+      f.formation = "extended_line";
+      f.to = to;
+      p.run();
+    }
+  };
+  Forming ok;
+  ok.form(at(6, 2));
+  ASSERT_TRUE(ok.unit().second_hex.has_value()) << ok.p.messages();
+  EXPECT_EQ(*ok.unit().second_hex, at(6, 2));
+  EXPECT_EQ(ok.p.count("replay.not-checked"), 0u) << ok.p.messages();
+  EXPECT_EQ(ok.p.engine().state().check_invariants(), "");
+
+  Forming none;  // the log writes no hex: one hex, not checked
+  none.form(std::nullopt);
+  EXPECT_FALSE(none.unit().second_hex.has_value());
+  EXPECT_EQ(none.p.count("replay.not-checked"), 1u) << none.p.messages();
+
+  Forming behind;  // not beside it
+  behind.form(at(5, 3));
+  EXPECT_EQ(behind.p.count("sabreur.formation.second-hex"), 1u) << behind.p.messages();
+  EXPECT_FALSE(behind.unit().second_hex.has_value());
+
+  Forming taken;  // a friend stands there
+  taken.p.unit(0, UnitType::line_infantry, at(6, 2), Facing::n, Formation::line, 18);
+  taken.form(at(6, 2));
+  EXPECT_EQ(taken.p.count("sabreur.formation.second-hex"), 1u) << taken.p.messages();
+  EXPECT_EQ(taken.p.engine().state().check_invariants(), "");
+
+  Forming contact;  // the second half would touch an enemy
+  contact.p.unit(1, UnitType::line_infantry, at(7, 2), Facing::s, Formation::line, 18);
+  contact.form(at(6, 2));
+  EXPECT_GE(contact.p.count("sabreur.formation.second-hex"), 1u) << contact.p.messages();
+}
+
 TEST(SabreurExtendedLine, EachHalfFiresFromItsOwnHex) {
   // A red target on 4,5: in the front cone of the half on 5,2, not of the
   // half on 6,2. The first fire (first half) is allowed, the second is not.

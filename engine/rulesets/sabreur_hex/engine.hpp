@@ -119,6 +119,9 @@ class Engine final : public replay::ReplayEngine {
   PathCheck check_second_path(UnitId u, Facing after, std::span<const Hex> path, Span span,
                               replay::EventChecker& checker);
   void settle_second_hex(UnitId u, replay::EventChecker& checker);  // extended line
+  void keep_half(const Action& a, UnitId u, replay::EventChecker& checker);  // leaving it
+  void form_second_half(const Action& a, UnitId u, Hex to,
+                        replay::EventChecker& checker);  // forming it
   // A charge or an assault of `u` at `t` as it stands at its declaration.
   ChargeInProgress declaration(UnitId u, UnitId t) const;
   // ChargeInProgress::path_open of a charge or pursuit from `start` along `path`.

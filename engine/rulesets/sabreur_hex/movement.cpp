@@ -3,6 +3,7 @@
 // § Changements de formation, § Conditions pour qu'une charge soit valide.
 #include <fmt/format.h>
 
+#include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
@@ -200,27 +201,95 @@ Engine::PathCheck Engine::check_second_path(UnitId u, Facing after, std::span<co
   return out;
 }
 
-// Only an extended line holds two hexes (§ Formations spéciales). The text
-// says neither which hex a line keeps when it takes another formation nor
-// where the second half goes when a unit forms extended line, and the log
-// writes neither: the engine keeps the first half's hex, and a unit that
-// forms extended line stays on one hex.
+// Only an extended line holds two hexes (§ Formations spéciales). "En cas
+// de changement de formation, l'une au moins des figurines ou plaquettes
+// doit rester fixe, tandis que les autres sont repositionnées autour
+// d'elle" (§ Changements de formation): a line that takes another
+// formation may keep either half's hex. The log names it (`form <unit>
+// <formation> to <hex>`, change_formation); without it, and whenever a
+// line leaves its formation otherwise (a flight into horde, a rally, a
+// following move, a refused change), it keeps its first half's hex, the
+// convention docs/log-format.md states. A unit that forms extended line
+// puts its second half on the hex the log names (`to`, change_formation);
+// where the log names none (or the unit returns to extended line after a
+// refused change), the text leaves two hexes possible: it stays on one hex
+// and that is reported not checked.
 void Engine::settle_second_hex(UnitId u, replay::EventChecker& checker) {
   const UnitState& st = state_.units[u];
   if (!st.on_table || (st.formation == Formation::extended_line) == st.second_hex.has_value())
     return;
   if (st.second_hex) {
     state_.place_second(u, std::nullopt);
-    checker.not_checked(
-        "which hex an extended line keeps when it takes another formation (the engine keeps "
-        "the hex of its first half)",
-        checker.event_span());
   } else {
     checker.not_checked(
-        "the second hex of a unit that forms an extended line (the log writes none; the "
-        "engine keeps the unit on one hex)",
+        "the second hex of a unit that forms an extended line (the log writes none, 'to <hex>'; "
+        "the engine keeps the unit on one hex)",
         checker.event_span());
   }
+}
+
+// `form <line> <formation> to <hex>`: the half that stays fixed, one of its
+// two hexes (§ Changements de formation).
+void Engine::keep_half(const Action& a, UnitId u, replay::EventChecker& checker) {
+  const UnitState& st = state_.units[u];
+  const Hex first = st.hex;
+  const Hex second = *st.second_hex;
+  state_.place_second(u, std::nullopt);
+  if (!a.to || *a.to == first) return;
+  if (*a.to == second) {
+    state_.place(u, second);
+    return;
+  }
+  checker
+      .violation("sabreur.formation.kept-hex", a.span,
+                 fmt::format("{} leaves extended line on {}, which is neither of its hexes ({} "
+                             "and {})",
+                             quoted(u), hex::to_string(*a.to), hex::to_string(first),
+                             hex::to_string(second)))
+      .note("in a change of formation one half at least stays where it is")
+      .hint("write 'to {}' or 'to {}', or nothing for the first half", hex::to_string(first),
+            hex::to_string(second));
+}
+
+// `form <unit> extended_line to <hex>`: the hex of the second half, the unit
+// on its own hex staying fixed (§ Changements de formation), "disposée ...
+// sur 2 hexagones voisins", both halves "orientés vers la même direction"
+// (§ Formations spéciales): side by side under the facing it takes, on the
+// map, passable and free; and "Une unité qui change de formation doit
+// terminer ce changement sans être en contact avec une unité adverse".
+void Engine::form_second_half(const Action& a, UnitId u, Hex to, replay::EventChecker& checker) {
+  const UnitState& st = state_.units[u];
+  std::string problem;
+  if (!hex::is_extended_line(st.hex, to, st.facing))
+    problem = fmt::format("which does not stand beside {} facing {}", hex::to_string(st.hex),
+                          hex::name(st.facing));
+  else if (!setup_.map.contains(to))
+    problem = "off the map";
+  else if (!terrain_.hex_passable[static_cast<std::size_t>(board().terrain_at(to))])
+    problem = "on impassable terrain";
+  else if (auto other = state_.unit_at(to); other && *other != u)
+    problem = fmt::format("where {} stands", quoted(*other));
+  if (!problem.empty()) {
+    checker
+        .violation("sabreur.formation.second-hex", a.span,
+                   fmt::format("{} forms extended line with its second half on {}, {}",
+                               quoted(u), hex::to_string(to), problem))
+        .hint("the second half stands on a free flank hex of the first, facing the same way");
+    checker.not_checked(
+        "the second hex of a unit that forms an extended line (the log's is refused; the engine "
+        "keeps the unit on one hex)",
+        a.span);
+    return;
+  }
+  const bool in_contact_before = board().in_contact(u);
+  state_.place_second(u, to);
+  if (!in_contact_before && board().in_contact(u))
+    checker
+        .violation("sabreur.formation.second-hex", a.span,
+                   fmt::format("{} forms extended line with its second half on {}, in contact "
+                               "with an enemy",
+                               quoted(u), hex::to_string(to)))
+        .note("a change of formation ends out of contact with the enemy");
 }
 
 void Engine::move(const Action& a, replay::EventChecker& checker) {
@@ -475,8 +544,17 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   st.former_formation = st.formation;
   st.former_facing = st.facing;
   st.formation = *formation;
-  settle_second_hex(u, checker);
-  if (a.facing) state_.face(u, *a.facing);
+  const bool extended = *formation == Formation::extended_line;
+  if (st.second_hex && !extended) {
+    keep_half(a, u, checker);
+    if (a.facing) state_.face(u, *a.facing);
+  } else if (!st.second_hex && extended && a.to && st.on_table) {
+    if (a.facing) state_.face(u, *a.facing);
+    form_second_half(a, u, *a.to, checker);
+  } else {
+    settle_second_hex(u, checker);
+    if (a.facing) state_.face(u, *a.facing);
+  }
   st.next_test = TestReason::formation_change;
   state_.tests_due = true;
 }
