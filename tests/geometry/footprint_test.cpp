@@ -95,3 +95,91 @@ TEST(Footprint, EntirelyInAFlank) {
 
 }  // namespace
 }  // namespace umpire::hex
+
+namespace umpire::hex {
+namespace {
+
+// § Conditions pour qu'une charge soit valide, 5) with an extended line, by
+// or at it: the search that AFrontalChargeFromTheFrontConeReachesTheFront
+// (zone_test) makes for one hex, over two. "Devant le front" is the front
+// cone of either half of the target (Board::in_front_cone), "même
+// partiellement": a hex of the charger in it. The charger turns about its
+// first half, then marches frontally, the second half beside it; it
+// engages the target when a hex of the target is on a front hex of one of
+// its halves. Counted: the charges from in front that end engaging the
+// target with no engaging half on the target's front. An extended line
+// turns 0°, 60° or makes the about-face: with a 120° turn (refused by
+// sabreur.move.rotation) such charges exist. None does otherwise, so the
+// engine needs no check of its own for condition 5 over two hexes either.
+struct Charges {
+  int engaging = 0;  // from in front, ending engaging the target
+  int flank = 0;     // of those, with no engaging half on its front
+};
+Charges flank_charges_from_the_front(bool charger_two, bool target_two) {
+  const Hex p0 = at("8,6");
+  Charges out;
+  for (Facing tf : kFacings) {
+    for (Side ts : {Side::left, Side::right}) {
+      if (!target_two && ts == Side::right) continue;
+      const Footprint target =
+          target_two ? Footprint(p0, extended_line_partner(p0, tf, ts)) : Footprint(p0);
+      for (int dq = -6; dq <= 6; ++dq) {
+        for (int dr = -6; dr <= 6; ++dr) {
+          const Hex start{p0.q + dq, p0.r + dr};
+          if (distance(target, start) > 6 || target.contains(start)) continue;
+          for (Facing f0 : kFacings) {
+            for (Side cs : {Side::left, Side::right}) {
+              if (!charger_two && cs == Side::right) continue;
+              const Hex partner0 = charger_two ? extended_line_partner(start, f0, cs) : start;
+              if (target.contains(partner0)) continue;
+              if (zone_of(target, tf, start) != Zone::front &&
+                  zone_of(target, tf, partner0) != Zone::front)
+                continue;  // not in front of the target: a flank charge is allowed
+              for (Facing f : kFacings) {
+                const int steps = rotation_steps(f0, f);
+                // "ne peut pas effectuer des rotations de 120° ou 180°", but the
+                // about-face (§ Orientation des unités).
+                if (charger_two && (steps == 2 || steps == -2)) continue;
+                const Hex partner =
+                    steps == 0 || steps == 3 ? partner0 : rotate_about(partner0, start, steps);
+                for (int length = 1; length <= 6; ++length) {
+                  for (unsigned choice = 0; choice < (1U << length); ++choice) {
+                    Hex h = start;
+                    for (int i = 0; i < length; ++i) h = front_hexes(h, f)[(choice >> i) & 1U];
+                    const Footprint end(h, partner + (h - start));
+                    bool overlaps = false, engages = false, frontal = false;
+                    for (Hex c : end) {
+                      overlaps = overlaps || target.contains(c);
+                      bool c_engages = false;
+                      for (Hex t : target) c_engages = c_engages || in_front_hexes(c, f, t);
+                      engages = engages || c_engages;
+                      frontal = frontal || (c_engages && zone_of(target, tf, c) == Zone::front);
+                    }
+                    if (overlaps || !engages) continue;
+                    ++out.engaging;
+                    if (!frontal) ++out.flank;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+TEST(Footprint, AFrontalChargeFromTheFrontReachesTheFrontOverTwoHexes) {
+  for (const bool charger_two : {false, true}) {
+    for (const bool target_two : {false, true}) {
+      const Charges c = flank_charges_from_the_front(charger_two, target_two);
+      EXPECT_EQ(c.flank, 0) << "charger on " << (charger_two ? 2 : 1) << " hexes, target on "
+                            << (target_two ? 2 : 1);
+      EXPECT_GT(c.engaging, 500);  // the search is not empty
+    }
+  }
+}
+
+}  // namespace
+}  // namespace umpire::hex

@@ -614,13 +614,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   const Board b = board();
   const int distance = b.distance(u, t);  // to the nearer half of an extended line
   // An extended line's front cone and flank hexes are its halves' (Board);
-  // whether it is "même partiellement, directement devant le front" of its
-  // target, or its target of it, is not asked.
-  if (cs.second_hex || ts.second_hex)
-    checker.not_checked(
-        "condition 5 (no flank or rear charge from in front of the target) of a charge by or at "
-        "an extended line",
-        a.span);
+  // condition 5 needs no check over two hexes either (check_charge_priority).
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, t);
@@ -686,8 +680,14 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
 // cone within reach is charged before one on a flank hex. Condition 5 (no
 // flank or rear charge from in front of the target) needs no check between
 // units on one hex: a frontal march from the target's front cone that ends
-// engaging it always ends on its front (tests/geometry/zone_test.cpp); with
-// an extended line ("même partiellement") it is reported not checked.
+// engaging it always ends on its front (tests/geometry/zone_test.cpp). Nor
+// with an extended line, by or at it, "devant le front" read as a hex of
+// the charger in the front cone of a half of the target ("même
+// partiellement") and the front as a half of the charger engaging from
+// there: the line turns 0°, 60° or about-faces before it marches, and a
+// search of every such charge finds none that ends on a flank or the rear
+// (tests/geometry/footprint_test.cpp). Only a 120° turn, which
+// sabreur.move.rotation refuses, could make one.
 void Engine::check_charge_priority(const Action& a, UnitId u, UnitId t, const Facts& f,
                                    replay::EventChecker& checker) {
   const Board b = board();
