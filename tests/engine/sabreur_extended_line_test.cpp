@@ -695,3 +695,29 @@ TEST(SabreurExtendedLine, IsChargedOnEitherHalf) {
 
 }  // namespace
 }  // namespace umpire::sabreur::testing
+
+namespace umpire::sabreur::testing {
+namespace {
+
+// § Conditions pour qu'un assaut soit valide: the assault distance is the
+// line's, to its nearer half (Board::distance), as a charge's.
+TEST(SabreurExtendedLine, AssaultsFromItsNearerHalf) {
+  const auto assault = [](Extended& e, Hex red_at) {
+    const UnitId red = e.p.unit(1, UnitType::line_infantry, red_at, Facing::s, Formation::line, 18);
+    e.p.order_points(0);
+    e.p.activate(0, {e.line});
+    e.p.act(ActionKind::assault, 0, {e.line}, {red});  // no march: it cannot engage
+    e.p.run();
+  };
+  Extended near;  // 8,2: 2 hexes from the half on 6,2, 3 from 5,2: within reach
+  assault(near, at(8, 2));
+  EXPECT_EQ(near.p.count("sabreur.assault.must-engage"), 1u) << near.p.messages();
+
+  Extended far;  // 9,2: 3 hexes from 6,2: out of reach, the march is no assault's
+  assault(far, at(9, 2));
+  EXPECT_EQ(far.p.count("sabreur.assault.must-engage"), 0u) << far.p.messages();
+  EXPECT_GE(far.p.diags.count(Severity::error), 1u) << far.p.messages();
+}
+
+}  // namespace
+}  // namespace umpire::sabreur::testing

@@ -13,6 +13,12 @@
 // thrown, so a written test is a violation. What follows is a mêlée:
 // state_.charge is empty, so combat.cpp does not fight a shock, and no
 // pursuit follows (pursuit.cpp).
+//
+// An extended line, assaulting or assaulted, counts both halves: the
+// distance is to the nearer (Board::distance), engagement is either half's
+// (Board::engages, Engine::engages_at), its second half's way is
+// check_second_path's; a march out of reach, applied as written, reports
+// the second half's way not checked (second_half_arrives).
 #include <fmt/format.h>
 
 #include "engine/geometry/hex/text.hpp"
@@ -36,8 +42,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
   impetuous_declares(a, u, t, checker);  // impetuous.cpp
   const Board b = board();
   const UnitState& st = state_.units[u];
-  const UnitState& ts = state_.units[t];
-  const int distance = hex::distance(st.hex, ts.hex);
+  const int distance = b.distance(u, t);  // to the nearer half of an extended line
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, t);
@@ -140,20 +145,17 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
   const PathCheck second = check_second_path(u, st.facing, hexes, span, checker);  // extended line
   pc.penalising = pc.penalising || second.penalising;
   if (!second.end) pc.end.reset();
-  const Board b = board();
+  // An extended line, the assaulter or an engager, counts both halves.
+  const std::optional<Hex> end2 = second_end(u, end, st.facing);
   bool stays = false;
-  for (UnitId e : engagers) {
-    const UnitState& es = state_.units[e];
-    stays = stays || (b.square_like(e) ? hex::adjacent(es.hex, end)
-                                       : hex::in_front_hexes(es.hex, es.facing, end));
-  }
+  for (UnitId e : engagers) stays = stays || engages_at(e, end, end2);
   f.word(G::move_kind, "marching");
   f.boolean(G::move_forced, false);
   f.boolean(G::move_on_penalising_terrain, pc.penalising);
   f.integer(G::move_rotation_degrees, 0);
   f.integer(G::move_hexes_used, length);
   f.boolean(G::move_stays_engaged, stays);
-  f.integer(G::move_end_enemy_distance, b.nearest_enemy_from(end, setup_.units[u].side, false));
+  f.integer(G::move_end_enemy_distance, enemy_distance_at(u, end, end2));
   const std::string subject =
       fmt::format("{} marching {} indirectly to assault", quoted(u), hexes_text(length));
   check_permissions(f, A::indirect_march, checker, a.span, "", subject);

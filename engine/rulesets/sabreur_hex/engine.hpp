@@ -120,6 +120,13 @@ class Engine final : public replay::ReplayEngine {
                               replay::EventChecker& checker);
   void settle_second_hex(UnitId u, replay::EventChecker& checker);  // extended line
   void keep_half(const Action& a, UnitId u, replay::EventChecker& checker);  // leaving it
+  // Where the second half of an extended line `u` ends when its first half
+  // ends on `end` facing `after` (nullopt: a unit on one hex).
+  std::optional<Hex> second_end(UnitId u, Hex end, Facing after) const;
+  // Whether `e` engages a unit standing on `end` (and `second`).
+  bool engages_at(UnitId e, Hex end, std::optional<Hex> second) const;
+  // The distance from `end` (or `second`) to the nearest enemy of `u`.
+  int enemy_distance_at(UnitId u, Hex end, std::optional<Hex> second) const;
   void form_second_half(const Action& a, UnitId u, Hex to,
                         replay::EventChecker& checker);  // forming it
   // A charge or an assault of `u` at `t` as it stands at its declaration.

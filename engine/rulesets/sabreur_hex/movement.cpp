@@ -228,6 +228,36 @@ void Engine::settle_second_hex(UnitId u, replay::EventChecker& checker) {
   }
 }
 
+std::optional<Hex> Engine::second_end(UnitId u, Hex end, Facing after) const {
+  const UnitState& st = state_.units[u];
+  if (!st.second_hex) return std::nullopt;
+  Hex second = *st.second_hex + (end - st.hex);
+  const int steps = hex::rotation_steps(st.facing, after);
+  if (steps != 0 && steps != 3) second = hex::rotate_about(second, end, steps);
+  return second;
+}
+
+// "engagée par une unité adverse B si l'unité A est située sur l'un des deux
+// hexagones frontaux de l'unité B" (§ Engager une unité), a square on any
+// neighbour: each half of either unit counts (Board::engages).
+bool Engine::engages_at(UnitId e, Hex end, std::optional<Hex> second) const {
+  const Board b = board();
+  const UnitState& es = state_.units[e];
+  for (const Hex from : {es.hex, es.second_hex.value_or(es.hex)})
+    for (const Hex to : {end, second.value_or(end)})
+      if (b.square_like(e) ? hex::adjacent(from, to) : hex::in_front_hexes(from, es.facing, to))
+        return true;
+  return false;
+}
+
+int Engine::enemy_distance_at(UnitId u, Hex end, std::optional<Hex> second) const {
+  const Board b = board();
+  const std::uint8_t side = setup_.units[u].side;
+  int d = b.nearest_enemy_from(end, side, false);
+  if (second) d = std::min(d, b.nearest_enemy_from(*second, side, false));
+  return d;
+}
+
 // `form <line> <formation> to <hex>`: the half that stays fixed, one of its
 // two hexes (§ Changements de formation).
 void Engine::keep_half(const Action& a, UnitId u, replay::EventChecker& checker) {
@@ -394,17 +424,13 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   const std::int64_t used = static_cast<std::int64_t>(path.size()) + rotation_cost.value_or(0);
   f.integer(G::move_hexes_used, used);
   const Hex end = path.empty() ? start : path.back();
+  // An extended line ends on two hexes: either half counts.
+  const std::optional<Hex> end2 = second_end(u, end, after);
   bool stays = false;
-  {
-    // Engaged at the start: the march must keep one of those enemies engaging it.
-    for (UnitId e : engagers) {
-      const UnitState& eu = state_.units[e];
-      stays = stays || (b.square_like(e) ? hex::adjacent(eu.hex, end)
-                                         : hex::in_front_hexes(eu.hex, eu.facing, end));
-    }
-  }
+  // Engaged at the start: the march must keep one of those enemies engaging it.
+  for (UnitId e : engagers) stays = stays || engages_at(e, end, end2);
   f.boolean(G::move_stays_engaged, stays);
-  f.integer(G::move_end_enemy_distance, b.nearest_enemy_from(end, setup_.units[u].side, false));
+  f.integer(G::move_end_enemy_distance, enemy_distance_at(u, end, end2));
   auto allowance = eval_int(f, V::max_move, checker);
   const auto subject = [&] {
     return fmt::format("{} {} {}{}", quoted(u),
