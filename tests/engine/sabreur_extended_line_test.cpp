@@ -721,3 +721,30 @@ TEST(SabreurExtendedLine, AssaultsFromItsNearerHalf) {
 
 }  // namespace
 }  // namespace umpire::sabreur::testing
+
+namespace umpire::sabreur::testing {
+namespace {
+
+// § Changements de formation, § Test moral: a failed test leaves the unit
+// as it was, an extended line back on its two hexes.
+TEST(SabreurExtendedLine, AFailedTestKeepsItsTwoHexes) {
+  Extended e;
+  e.p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
+  e.p.order_points(0);
+  e.p.activate(0, {e.line});
+  Action& f = e.p.act(ActionKind::form, 0, {e.line});
+  f.formation = "line";
+  f.to = at(6, 2);
+  e.p.morale_test(0, e.line, {6, 6});  // 12 fails
+  e.p.run();
+  EXPECT_EQ(e.unit().formation, Formation::extended_line) << e.p.messages();
+  EXPECT_EQ(e.unit().hex, at(5, 2));
+  ASSERT_TRUE(e.unit().second_hex.has_value());
+  EXPECT_EQ(*e.unit().second_hex, at(6, 2));
+  EXPECT_FALSE(e.unit().former_hexes.has_value());
+  EXPECT_EQ(e.p.count("replay.not-checked"), 0u) << e.p.messages();
+  EXPECT_EQ(e.state().check_invariants(), "");
+}
+
+}  // namespace
+}  // namespace umpire::sabreur::testing

@@ -271,6 +271,7 @@ void Engine::check_required_tests(const Action* next, replay::EventChecker& chec
     st.next_test = TestReason::special_action;
     st.former_formation.reset();
     st.former_facing = Facing::n;  // canonical while no change awaits its test
+    st.former_hexes.reset();        // an extended line's hexes before the change
     if (!st.on_table) continue;
     const Span span = next ? next->span : checker.event_span();
     if (reason == TestReason::tenacious_activation) {

@@ -156,6 +156,7 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   const std::optional<Formation> former = std::exchange(st.former_formation, std::nullopt);
   // Canonical while no change awaits its test (the state hash reads it).
   const Facing former_facing = std::exchange(st.former_facing, Facing::n);
+  const auto former_hexes = std::exchange(st.former_hexes, std::nullopt);  // extended line
   // A friend's test decides a transfer of artillery's losses, as played.
   if (reason == TestReason::loss_transfer)
     settle_transfer(u, outcome ? outcome->passed : a.stated.passed.value_or(false), checker);
@@ -178,7 +179,13 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   if (reason == TestReason::formation_change && !outcome->passed && former) {
     st.formation = *former;
     st.facing = former_facing;
-    settle_second_hex(u, checker);  // an extended line that left it stays on one hex
+    if (former_hexes && *former == Formation::extended_line) {
+      // Back on its two hexes (§ Changements de formation: no change made).
+      state_.place_second(u, std::nullopt);
+      state_.place(u, former_hexes->first);
+      state_.place_second(u, former_hexes->second);
+    }
+    settle_second_hex(u, checker);
   }
   // § La charge et le choc, 4: infantry that "a réagi à une charge de
   // cavalerie en se mettant en carré" (the reaction made: its test passed)

@@ -145,13 +145,14 @@ void write_unit(const UnitState& u, Out& out) {
   out.str(u.reaction);
   out.u8(u.defensive_fires);
   // Flags: 1 tenacious_failed, 2 impetuous_test_passed, 4 second_hex,
-  // 8 impetuous_bound, 16 owes_attack_on, 32 second_half_fired_first (a
+  // 8 impetuous_bound, 16 owes_attack_on, 32 second_half_fired_first,
+  // 64 former_hexes (a
   // byte that reads as the boolean tenacious_failed while no unit is
   // "impétueux" or holds two hexes).
   out.u8(static_cast<std::uint8_t>(
       (u.tenacious_failed ? 1 : 0) | (u.impetuous_test_passed ? 2 : 0) | (u.second_hex ? 4 : 0) |
       (u.impetuous_bound ? 8 : 0) | (u.owes_attack_on ? 16 : 0) |
-      (u.second_half_fired_first ? 32 : 0)));
+      (u.second_half_fired_first ? 32 : 0) | (u.former_hexes ? 64 : 0)));
   out.u8(u.return_fires);
   out.u8(static_cast<std::uint8_t>(u.choice));
   out.i32(u.fired_at ? static_cast<std::int32_t>(*u.fired_at) : -1);
@@ -164,6 +165,12 @@ void write_unit(const UnitState& u, Out& out) {
     out.i32(u.second_hex->r);
   }
   if (u.owes_attack_on) out.u16(*u.owes_attack_on);  // flag 16
+  if (u.former_hexes) {  // flag 64: an extended line's hexes before a change
+    out.i32(u.former_hexes->first.q);
+    out.i32(u.former_hexes->first.r);
+    out.i32(u.former_hexes->second.q);
+    out.i32(u.former_hexes->second.r);
+  }
 }
 
 }  // namespace

@@ -90,6 +90,13 @@ struct UnitState {
   // test is still owed; a failed test restores them (§ Changements de formation).
   std::optional<Formation> former_formation;
   Facing former_facing = Facing::n;
+  // An extended line that left its formation, its two hexes while that
+  // change awaits its test: a failed test puts it back on them.
+  struct TwoHexes {
+    Hex first;
+    Hex second;
+  };
+  std::optional<TwoHexes> former_hexes;
   // Strength its fire this turn cost the unit it fired at (saves
   // deducted), for "tir puis charge ou assaut" (§ Test moral).
   std::int16_t fire_losses_dealt = 0;
