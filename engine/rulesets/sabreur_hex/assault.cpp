@@ -58,11 +58,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
   // The declaration, as the reactions read it (§ Réactions face à un assaut:
   // "dans les mêmes conditions, et avec les mêmes restrictions").
   ChargeInProgress declared = declaration(u, t);
-  std::vector<UnitId> engagers;
-  for (std::size_t e = 0; e < state_.units.size(); ++e) {
-    const auto other = static_cast<UnitId>(e);
-    if (b.present(other) && b.enemies(u, other) && b.engages(other, u)) engagers.push_back(other);
-  }
+  const std::vector<UnitId> engagers = b.engagers(u);
 
   if (in_reach) {
     assault_march(a, u, engagers, checker);

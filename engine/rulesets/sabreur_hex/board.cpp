@@ -116,6 +116,15 @@ bool Board::engaged_from_rear(UnitId u) const {
   });
 }
 
+std::vector<UnitId> Board::engagers(UnitId u) const {
+  std::vector<UnitId> out;
+  for (std::size_t i = 0; i < state_.units.size(); ++i) {
+    const auto e = static_cast<UnitId>(i);
+    if (present(e) && enemies(u, e) && engages(e, u)) out.push_back(e);
+  }
+  return out;
+}
+
 bool Board::engaged_only_by_infantry(UnitId u) const {
   bool any = false;
   const bool other_arm = any_neighbour(u, [&](UnitId e) {

@@ -7,6 +7,7 @@
 // (TerrainRules, filled once from its tables).
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "engine/rulesets/sabreur_hex/state.hpp"
 #include "engine/rulesets/sabreur_hex/types.hpp"
@@ -58,6 +59,9 @@ class Board {
   bool engages_enemy(UnitId u) const;
   bool engaged_from_rear(UnitId u) const;
   bool engaged_only_by_infantry(UnitId u) const;
+  // The enemies on the table that engage u (§ Manœuvres: a march keeps one
+  // of those that engaged it at its start).
+  std::vector<UnitId> engagers(UnitId u) const;
   // § Unités débordées: an enemy engages u while neither u nor a friend of
   // u engages it; a square is never outflanked.
   bool outflanked(UnitId u) const;

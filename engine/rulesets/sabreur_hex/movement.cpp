@@ -369,10 +369,7 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   const Facing after = a.facing.value_or(before);
   const Board b = board();
   const bool engaged_before = b.engaged_by_enemy(u);
-  std::vector<UnitId> engagers;
-  for (std::size_t e = 0; e < state_.units.size(); ++e)
-    if (b.enemies(u, static_cast<UnitId>(e)) && b.engages(static_cast<UnitId>(e), u))
-      engagers.push_back(static_cast<UnitId>(e));
+  const std::vector<UnitId> engagers = b.engagers(u);
 
   std::vector<Hex> path = a.path;
   if (path.empty() && a.to) path.push_back(*a.to);
@@ -481,11 +478,7 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
   // au début de sa manœuvre" (judged at the end, as for a frontal march).
   const Board at_start = board();
   const bool engaged_before = at_start.engaged_by_enemy(u);
-  std::vector<UnitId> engagers;
-  for (std::size_t e = 0; e < state_.units.size(); ++e)
-    if (at_start.enemies(u, static_cast<UnitId>(e)) &&
-        at_start.engages(static_cast<UnitId>(e), u))
-      engagers.push_back(static_cast<UnitId>(e));
+  const std::vector<UnitId> engagers = at_start.engagers(u);
   std::optional<Hex> to = a.to;
   if (!to && !a.path.empty()) to = a.path.back();
   if (!to) {
@@ -530,15 +523,12 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
   f.boolean(G::move_on_penalising_terrain, pc.penalising);
   f.integer(G::move_rotation_degrees, 0);
   f.integer(G::move_hexes_used, length);
+  // Either half of an extended line counts (engages_at, as a frontal march).
+  const std::optional<Hex> to2 = second_end(u, *to, st.facing);
   bool stays = false;
-  for (UnitId e : engagers) {
-    const UnitState& eu = state_.units[e];
-    stays = stays || (at_start.square_like(e) ? hex::adjacent(eu.hex, *to)
-                                       : hex::in_front_hexes(eu.hex, eu.facing, *to));
-  }
+  for (UnitId e : engagers) stays = stays || engages_at(e, *to, to2);
   f.boolean(G::move_stays_engaged, stays);
-  f.integer(G::move_end_enemy_distance,
-            board().nearest_enemy_from(*to, setup_.units[u].side, false));
+  f.integer(G::move_end_enemy_distance, enemy_distance_at(u, *to, to2));
   const auto subject = [&] {
     return fmt::format("{} marching {} indirectly", quoted(u), hexes_text(length));
   };
