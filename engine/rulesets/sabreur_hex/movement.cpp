@@ -562,7 +562,7 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   st.formation = *formation;
   const bool extended = *formation == Formation::extended_line;
   if (st.second_hex && !extended) {
-    st.former_hexes = UnitState::TwoHexes{st.hex, *st.second_hex};  // a failed test restores them
+    st.former_hexes = TwoHexes{st.hex, *st.second_hex};  // a failed test restores them
     keep_half(a, u, checker);
     if (a.facing) state_.face(u, *a.facing);
   } else if (!st.second_hex && extended && a.to && st.on_table) {

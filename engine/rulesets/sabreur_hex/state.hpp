@@ -62,6 +62,15 @@ enum class ActionChoice : std::uint8_t {
 };
 std::string_view name(LossCause c);
 
+// The two hexes of an extended line (UnitState::former_hexes). At
+// namespace level with its own comparison, so that UnitState's defaulted
+// one is not deleted (clang).
+struct TwoHexes {
+  Hex first;
+  Hex second;
+  friend bool operator==(const TwoHexes&, const TwoHexes&) = default;
+};
+
 struct UnitState {
   Hex hex;
   Facing facing = Facing::n;
@@ -92,10 +101,6 @@ struct UnitState {
   Facing former_facing = Facing::n;
   // An extended line that left its formation, its two hexes while that
   // change awaits its test: a failed test puts it back on them.
-  struct TwoHexes {
-    Hex first;
-    Hex second;
-  };
   std::optional<TwoHexes> former_hexes;
   // Strength its fire this turn cost the unit it fired at (saves
   // deducted), for "tir puis charge ou assaut" (§ Test moral).
