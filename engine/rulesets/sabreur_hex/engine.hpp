@@ -123,6 +123,7 @@ class Engine final : public replay::ReplayEngine {
   // Where the second half of an extended line `u` ends when its first half
   // ends on `end` facing `after` (nullopt: a unit on one hex).
   std::optional<Hex> second_end(UnitId u, Hex end, Facing after) const;
+  std::string no_room_for_half(UnitId u, Hex h) const;
   // Whether `e` engages a unit standing on `end` (and `second`).
   bool engages_at(UnitId e, Hex end, std::optional<Hex> second) const;
   // The distance from `end` (or `second`) to the nearest enemy of `u`.

@@ -108,22 +108,25 @@ void Engine::end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& che
 // on the map, passable and free; else the line stays where it was. The way
 // there is check_second_path's; a move that did not ask it (its caller
 // knows no path) reports the way not checked.
+// Why half of `u` cannot stand on `h` (off the map, impassable, another
+// unit there), or nothing when it can.
+std::string Engine::no_room_for_half(UnitId u, Hex h) const {
+  if (!setup_.map.contains(h)) return "off the map";
+  if (!terrain_.hex_passable[static_cast<std::size_t>(board().terrain_at(h))])
+    return "on impassable terrain";
+  if (auto other = state_.unit_at(h); other && *other != u)
+    return fmt::format("where {} stands", quoted(*other));
+  return {};
+}
+
 bool Engine::second_half_arrives(UnitId u, Hex to, Facing facing, replay::EventChecker& checker,
                                  bool second_path_checked) {
   const UnitState& st = state_.units[u];
-  const int steps = hex::rotation_steps(st.facing, facing);
-  Hex second = *st.second_hex + (to - st.hex);
-  if (steps != 0 && steps != 3) second = hex::rotate_about(second, to, steps);
+  const Hex second = *second_end(u, to, facing);
   if (to != st.hex && !second_path_checked)
     checker.not_checked("the hexes the second half of an extended line crosses on its way",
                         checker.event_span());
-  std::string problem;
-  if (!setup_.map.contains(second))
-    problem = "off the map";
-  else if (!terrain_.hex_passable[static_cast<std::size_t>(board().terrain_at(second))])
-    problem = "on impassable terrain";
-  else if (auto other = state_.unit_at(second); other && *other != u)
-    problem = fmt::format("where {} stands", quoted(*other));
+  const std::string problem = no_room_for_half(u, second);
   if (problem.empty()) return true;
   checker
       .violation("sabreur.move.second-half", checker.event_span(),
@@ -159,14 +162,7 @@ Engine::PathCheck Engine::check_second_path(UnitId u, Facing after, std::span<co
   Hex turned = *st.second_hex;
   if (steps != 0 && steps != 3) {
     turned = hex::rotate_about(turned, st.hex, steps);
-    std::string problem;
-    if (!setup_.map.contains(turned))
-      problem = "off the map";
-    else if (!terrain_.hex_passable[static_cast<std::size_t>(board().terrain_at(turned))])
-      problem = "on impassable terrain";
-    else if (auto other = state_.unit_at(turned); other && *other != u)
-      problem = fmt::format("where {} stands", quoted(*other));
-    if (!problem.empty()) {
+    if (const std::string problem = no_room_for_half(u, turned); !problem.empty()) {
       checker
           .violation("sabreur.move.second-half", span,
                      fmt::format("the second half of {} turns about its first half to {}, {}",
