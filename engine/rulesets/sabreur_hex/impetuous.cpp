@@ -75,12 +75,9 @@ std::optional<bool> Engine::impetuous_must_attack(UnitId u, UnitId e) const {
   f.integer(G::charge_target_distance, distance);
   f.integer(G::charge_distance_at_declaration, distance);
   f.boolean(G::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, es.hex));
-  if (!f.error().empty()) return std::nullopt;
-  rules::Evaluator ev(rules_.rs(), f.situation());
-  ev.set_trace(false);
-  const auto r = ev.action_with(rules_.permissions(A::attack));
-  if (!r) return std::nullopt;
-  return r->verdict == rules::Verdict::required;
+  const auto v = verdict(f, A::attack);
+  if (!v) return std::nullopt;
+  return *v == rules::Verdict::required;
 }
 
 // "peut charger (sans que cela nécessite une rotation) ou assaillir": a
@@ -370,17 +367,15 @@ void Engine::impetuous_engages(UnitId u, std::optional<UnitId> target,
   fill_self(f, u);
   fill_enemy(f, *engaged);
   if (!f.error().empty()) return;
-  rules::Evaluator ev(rules_.rs(), f.situation());
-  ev.set_trace(false);
-  const auto r = ev.action_with(rules_.permissions(A::attack_engaged_enemy));
-  if (!r) {
+  const auto v = verdict(f, A::attack_engaged_enemy);
+  if (!v) {
     checker.not_checked(fmt::format("whether {} (impétueux) must attack {}, which it engages: "
                                     "the data could not say",
                                     quoted(u), quoted(*engaged)),
                         checker.event_span());
     return;
   }
-  if (r->verdict == rules::Verdict::required) state_.units[u].owes_attack_on = engaged;
+  if (*v == rules::Verdict::required) state_.units[u].owes_attack_on = engaged;
 }
 
 // Which units `u` engages now, by unit: what impetuous_engages compares with.

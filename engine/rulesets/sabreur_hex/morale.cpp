@@ -53,10 +53,7 @@ std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& c
   fill_enemy(f, std::nullopt);
   fill_side(f, u);
   if (!f.error().empty()) return std::nullopt;
-  rules::Evaluator ev(rules_.rs(), f.situation());
-  ev.set_trace(false);
-  const auto by_test = ev.action_with(rules_.permissions(A::activate_by_test));
-  if (by_test && by_test->verdict == rules::Verdict::allowed)
+  if (verdict(f, A::activate_by_test) == rules::Verdict::allowed)
     return TestReason::tactical_sense_activation;
   // A test cancels an obligation that holds: an enemy the data's `must
   // attack` binds it to (impetuous.cpp).

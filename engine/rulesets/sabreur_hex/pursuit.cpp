@@ -469,11 +469,7 @@ void Engine::check_impetuous_pursuit(const Action* next, replay::EventChecker& c
   f.integer(G::charge_pursuing_friends, c.pursuing_friends);
   f.boolean(G::self_same_facing_as_charger, true);
   f.boolean(G::self_adjacent_to_charger_start, false);
-  if (!f.error().empty()) return;
-  rules::Evaluator ev(rules_.rs(), f.situation());
-  ev.set_trace(false);  // asked, not explained
-  const auto r = ev.action_with(rules_.permissions(A::pursue));
-  if (!r || r->verdict != rules::Verdict::required) return;
+  if (verdict(f, A::pursue) != rules::Verdict::required) return;  // asked, not explained
   c.pursued = true;  // the chance has passed: reported once
   c.pursued_from = st.hex;
   checker

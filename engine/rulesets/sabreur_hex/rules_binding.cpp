@@ -284,6 +284,15 @@ std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventCheck
   return r->number;
 }
 
+std::optional<rules::Verdict> verdict(const Facts& facts, A a) {
+  if (!facts.error().empty()) return std::nullopt;
+  rules::Evaluator ev(facts.binding().rs(), facts.situation());
+  ev.set_trace(false);
+  const auto r = ev.action_with(facts.binding().permissions(a));
+  if (!r) return std::nullopt;
+  return r->verdict;
+}
+
 std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::EventChecker& checker,
                                            std::vector<std::string>* notes) {
   if (!facts_ok(facts, checker)) return std::nullopt;

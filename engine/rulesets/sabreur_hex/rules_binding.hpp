@@ -227,6 +227,10 @@ std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventCheck
                                      std::vector<std::string>* notes = nullptr);
 std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::EventChecker& checker,
                                            std::vector<std::string>* notes = nullptr);
+// The data's verdict on action `a` (required, allowed, forbidden), asked
+// quietly; nullopt when the facts or the evaluation failed (the caller
+// says what that means).
+std::optional<rules::Verdict> verdict(const Facts& facts, A a);
 
 // What a permission is asked about ("activating the group 'a1', 'a2'"),
 // written only into a diagnostic: most actions are allowed, so a subject
