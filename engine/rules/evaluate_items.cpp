@@ -250,7 +250,7 @@ std::optional<PermissionResult> Evaluator::action_with(std::span<const std::uint
     PermissionResult out;
     for (const std::uint32_t i : permissions) {
       const Permission& p = rs_.permissions[i];
-      if (p.when && !eval_bool(*p.when)) continue;
+      if (p.when && !holds(*p.when, code_ ? code_->permission(i) : Program::npos)) continue;
       out.applicable.push_back(i);
     }
     bool forbidden = false, required = false;

@@ -36,18 +36,6 @@ std::optional<std::string> Situation::misfit(std::uint32_t given, const Val& val
   return std::nullopt;
 }
 
-std::optional<std::string> Situation::set(std::uint32_t given, Val value) {
-  if (auto why = misfit(given, value)) return why;
-  std::uint16_t& slot = slots_.at(given);
-  if (slot == 0) {
-    values_.push_back(value);
-    slot = static_cast<std::uint16_t>(values_.size());
-  } else {
-    values_[slot - 1] = value;
-  }
-  return std::nullopt;
-}
-
 std::string_view to_string(Verdict verdict) {
   switch (verdict) {
     case Verdict::allowed: return "allowed";
@@ -246,14 +234,19 @@ Val Evaluator::eval_inner(const Expr& e) {
       if (!row) return Val::none();
       return rs_.tables[e.ref].rows[*row].results[e.index];
     }
+    // Operands left to right, in statements of their own: the order of a
+    // call's arguments is the compiler's, and the first operand that fails
+    // names the error (the same with gcc and clang).
     case ExprKind::add: {
       std::int64_t r = 0;
-      const bool o = __builtin_add_overflow(eval_int(e.args[0]), eval_int(e.args[1]), &r);
+      const std::int64_t a = eval_int(e.args[0]);
+      const bool o = __builtin_add_overflow(a, eval_int(e.args[1]), &r);
       return checked(o, r);
     }
     case ExprKind::sub: {
       std::int64_t r = 0;
-      const bool o = __builtin_sub_overflow(eval_int(e.args[0]), eval_int(e.args[1]), &r);
+      const std::int64_t a = eval_int(e.args[0]);
+      const bool o = __builtin_sub_overflow(a, eval_int(e.args[1]), &r);
       return checked(o, r);
     }
     case ExprKind::neg: return checked(false, -eval_int(e.args[0]));
@@ -266,8 +259,14 @@ Val Evaluator::eval_inner(const Expr& e) {
       const std::int64_t a = eval_int(e.args[0]);
       return Val::integer(e.round_up ? ceil_div(a, e.factor) : floor_div(a, e.factor));
     }
-    case ExprKind::min: return Val::integer(std::min(eval_int(e.args[0]), eval_int(e.args[1])));
-    case ExprKind::max: return Val::integer(std::max(eval_int(e.args[0]), eval_int(e.args[1])));
+    case ExprKind::min: {
+      const std::int64_t a = eval_int(e.args[0]);
+      return Val::integer(std::min(a, eval_int(e.args[1])));
+    }
+    case ExprKind::max: {
+      const std::int64_t a = eval_int(e.args[0]);
+      return Val::integer(std::max(a, eval_int(e.args[1])));
+    }
     case ExprKind::cases: {
       const std::size_t arms = (e.args.size() - 1) / 2;
       for (std::size_t i = 0; i < arms; ++i) {
@@ -283,10 +282,17 @@ Val Evaluator::eval_inner(const Expr& e) {
       const bool same = a.kind == b.kind && a.number == b.number && a.bits == b.bits;
       return Val::boolean(e.kind == ExprKind::eq ? same : !same);
     }
-    case ExprKind::lt: return Val::boolean(eval_int(e.args[0]) < eval_int(e.args[1]));
-    case ExprKind::le: return Val::boolean(eval_int(e.args[0]) <= eval_int(e.args[1]));
-    case ExprKind::gt: return Val::boolean(eval_int(e.args[0]) > eval_int(e.args[1]));
-    case ExprKind::ge: return Val::boolean(eval_int(e.args[0]) >= eval_int(e.args[1]));
+    case ExprKind::lt:
+    case ExprKind::le:
+    case ExprKind::gt:
+    case ExprKind::ge: {
+      const std::int64_t a = eval_int(e.args[0]);
+      const std::int64_t b = eval_int(e.args[1]);
+      return Val::boolean(e.kind == ExprKind::lt   ? a < b
+                          : e.kind == ExprKind::le ? a <= b
+                          : e.kind == ExprKind::gt ? a > b
+                                                   : a >= b);
+    }
     case ExprKind::in: {
       const Val a = eval_inner(e.args[0]);
       const Val b = eval_inner(e.args[1]);
@@ -313,7 +319,7 @@ Val Evaluator::value_inner(std::uint32_t id) {
   Val result;
   {
     Depth d(depth_);
-    result = eval_inner(v.expr);
+    result = value_expr(v, code_ ? code_->value(id) : Program::npos);
   }
   evaluating_.pop_back();
   if (result.is_none() && !v.type.optional) {
@@ -336,26 +342,53 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
   std::int64_t value = start;
   if (trace_) step(fmt::format("{}: start {}", stack.name, start), stack.refs);
   Depth d(depth_);
+  // An entry's compiled expressions, found by its place in the stack.
+  std::uint32_t stage_at = 0;
+  const auto place = [&](const Entry& e) {
+    const Stage& stage = stack.stages[stage_at];
+    return static_cast<std::uint32_t>(&e - stage.entries.data());
+  };
+  const auto operand_of = [&](const Entry& e) {
+    return integer(e.operand, code_ ? code_->entry_operand(id, stage_at, place(e)) : Program::npos);
+  };
   auto apply = [&](const Entry& e, std::int64_t v) -> std::pair<std::int64_t, std::int64_t> {
     std::int64_t operand = 0;
     std::int64_t r = v;
     bool o = false;
     switch (e.op) {
-      case OpKind::add: operand = eval_int(e.operand); o = __builtin_add_overflow(v, operand, &r); break;
-      case OpKind::sub: operand = eval_int(e.operand); o = __builtin_sub_overflow(v, operand, &r); break;
+      case OpKind::add:
+        operand = operand_of(e);
+        o = __builtin_add_overflow(v, operand, &r);
+        break;
+      case OpKind::sub:
+        operand = operand_of(e);
+        o = __builtin_sub_overflow(v, operand, &r);
+        break;
       case OpKind::mul: o = __builtin_mul_overflow(v, e.factor, &r); break;
       case OpKind::div: r = e.round_up ? ceil_div(v, e.factor) : floor_div(v, e.factor); break;
-      case OpKind::set: operand = eval_int(e.operand); r = operand; break;
-      case OpKind::cap: operand = eval_int(e.operand); r = std::min(v, operand); break;
-      case OpKind::floor: operand = eval_int(e.operand); r = std::max(v, operand); break;
+      case OpKind::set:
+        operand = operand_of(e);
+        r = operand;
+        break;
+      case OpKind::cap:
+        operand = operand_of(e);
+        r = std::min(v, operand);
+        break;
+      case OpKind::floor:
+        operand = operand_of(e);
+        r = std::max(v, operand);
+        break;
     }
     if (o || r > 64 * max_int || r < -64 * max_int) fail("rules.eval.overflow", e.span, "arithmetic overflow");
     return {r, operand};
   };
-  for (const Stage& stage : stack.stages) {
+  for (; stage_at < stack.stages.size(); ++stage_at) {
+    const Stage& stage = stack.stages[stage_at];
     boost::container::small_vector<const Entry*, 8> applicable;
     for (const Entry& e : stage.entries) {
-      if (!e.when || eval_bool(*e.when)) applicable.push_back(&e);
+      if (!e.when ||
+          holds(*e.when, code_ ? code_->entry_when(id, stage_at, place(e)) : Program::npos))
+        applicable.push_back(&e);
     }
     if (applicable.empty()) continue;
     boost::container::small_vector<const Entry*, 8> chosen;

@@ -5,6 +5,7 @@
 // breakdown of the items that applied (table rows, stack entries with the
 // stage policy that chose them, case arms, switches) and their citations;
 // the engine prints it in its messages, `umpire rules eval` on the terminal.
+#include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -12,10 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include <boost/container/small_vector.hpp>
-
 #include "engine/core/dice/distribution.hpp"
 #include "engine/rules/model.hpp"
+#include "engine/rules/program.hpp"
 
 namespace umpire::rules {
 
@@ -41,7 +41,24 @@ class Situation {
   explicit Situation(const Ruleset& rs);
 
   // Fails (returns a message) when the value does not fit the given's type.
-  std::optional<std::string> set(std::uint32_t given, Val value);
+  std::optional<std::string> set(std::uint32_t given, Val value) {
+    if (!fits(given, value)) return misfit(given, value);
+    std::uint16_t& slot = slots_.at(given);
+    if (slot == 0) {
+      values_.push_back(value);
+      slot = static_cast<std::uint16_t>(values_.size());
+    } else {
+      values_[slot - 1] = value;
+    }
+    return std::nullopt;
+  }
+  // Whether `value` fits the type of `given`: an engine sets and provides
+  // thousands of values per second, and only a misfit needs its message.
+  bool fits(std::uint32_t given, const Val& value) const {
+    const Type& t = rs_->givens[given].type;
+    if (value.is_none()) return t.optional;
+    return value.kind != Val::Kind::integer || (t.lo <= value.number && value.number <= t.hi);
+  }
   // Why `value` does not fit the type of `given`; nullopt when it does.
   std::optional<std::string> misfit(std::uint32_t given, const Val& value) const;
   // The given reads as unset again (its source, if any, then answers).
@@ -49,6 +66,10 @@ class Situation {
   bool has(std::uint32_t given) const { return slots_.at(given) != 0; }
   // Asked for the givens not set; must outlive the situation's use (null: none).
   void set_source(const GivenSource* source) { source_ = source; }
+  // The compiled form of the ruleset's expressions, for quiet evaluations
+  // (null: the evaluator walks the trees). Must outlive the situation's use.
+  void set_program(const Program* program) { program_ = program; }
+  const Program* program() const { return program_; }
   void set_switch(std::uint32_t sw, std::uint32_t option) { switches_.at(sw) = option; }
   void set_count(std::uint32_t profile, std::int64_t count) { counts_.at(profile) = count; }
   void set_divisions(std::int64_t n) { divisions_ = n; }
@@ -70,6 +91,7 @@ class Situation {
  private:
   const Ruleset* rs_;
   const GivenSource* source_ = nullptr;
+  const Program* program_ = nullptr;
   // Given i's value is values_[slots_[i] - 1], or unset when slots_[i] is 0.
   // A replay makes a situation for every question it asks the data and sets
   // a few dozen of its hundreds of givens: a fresh one zeroes a small index
@@ -139,7 +161,11 @@ std::vector<std::uint32_t> permissions_of(const Ruleset& rs, std::uint32_t actio
 
 class Evaluator {
  public:
-  Evaluator(const Ruleset& rs, const Situation& situation) : rs_(rs), s_(situation) {}
+  Evaluator(const Ruleset& rs, const Situation& situation)
+      : rs_(rs),
+        s_(situation),
+        code_(situation.program() && situation.program()->source() == &rs ? situation.program()
+                                                                          : nullptr) {}
 
   // Each returns nullopt on failure, with error() saying why.
   std::optional<Val> eval(const Expr& expr);
@@ -176,6 +202,20 @@ class Evaluator {
 
  private:
   struct Failure {};  // thrown inside, caught at the public boundary
+  // Thrown by the compiled form where the tree would fail: the item is then
+  // evaluated again on its tree, which says why (evaluate_compiled.cpp).
+  struct Bail {};
+  bool quick() const { return code_ != nullptr && !trace_; }
+  Word run(std::uint32_t node);
+  Word run_lookup(const Program::Node& n);
+  Word child(std::uint32_t node);
+  std::int64_t child_int(std::uint32_t node);
+  bool child_bool(std::uint32_t node);
+  // `e` evaluated through its compiled form `root` when quiet, on its tree
+  // otherwise or when the compiled form gives up.
+  bool holds(const Expr& e, std::uint32_t root);
+  std::int64_t integer(const Expr& e, std::uint32_t root);
+  Val value_expr(const ValueItem& v, std::uint32_t root);
   [[noreturn]] void fail(std::string id, Span span, std::string message, std::string hint = "");
   Val eval_inner(const Expr& e);
   std::int64_t eval_int(const Expr& e);
@@ -210,6 +250,7 @@ class Evaluator {
 
   const Ruleset& rs_;
   const Situation& s_;
+  const Program* code_;  // the situation's program, if compiled from rs_
   std::vector<Step> steps_;
   std::optional<EvalError> error_;
   int depth_ = 0;

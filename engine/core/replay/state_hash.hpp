@@ -36,9 +36,11 @@ class StateWriter {
   enum class Mode : std::uint8_t { keep_bytes, hash_only };
   explicit StateWriter(Mode mode = Mode::keep_bytes) : keep_(mode == Mode::keep_bytes) {}
 
+  // Small enough to inline: a replay hashes a few hundred bytes per event.
   void u8(std::uint8_t v) {
     hash_ = (hash_ ^ v) * fnv1a_prime;
-    if (keep_) bytes_.push_back(static_cast<char>(v));
+    if (keep_) [[unlikely]]
+      keep(v);
   }
   void boolean(bool v) { u8(v ? 1 : 0); }
   void u16(std::uint16_t v) { put(v, 2); }
@@ -66,6 +68,7 @@ class StateWriter {
   }
 
  private:
+  [[gnu::noinline]] void keep(std::uint8_t v) { bytes_.push_back(static_cast<char>(v)); }
   void put(std::uint64_t v, int width) {
     for (int i = 0; i < width; ++i) u8(static_cast<std::uint8_t>((v >> (8 * i)) & 0xffU));
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 
@@ -90,6 +91,7 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
                                                Span where) {
   RulesBinding b;
   b.rs_ = &rs;
+  b.program_ = std::make_shared<const rules::Program>(rs);
   bool ok = true;
   const auto missing = [&](std::string_view what, std::string_view name) {
     ok = false;
@@ -180,8 +182,9 @@ std::optional<rules::Val> RulesBinding::word(G g, std::string_view value) const 
 
 rules::Val RulesBinding::skills(SkillSet s) const {
   std::uint64_t bits = 0;
-  for (std::size_t i = 0; i < skill_count; ++i)
-    if (s.has(static_cast<Skill>(i))) bits |= std::uint64_t{1} << skills_[i];
+  // Over the unit's skills only: most units have none or one of the 21.
+  for (std::uint32_t rest = s.bits; rest != 0; rest &= rest - 1)
+    bits |= std::uint64_t{1} << skills_[static_cast<std::size_t>(std::countr_zero(rest))];
   return rules::Val::set(bits);
 }
 

@@ -4,6 +4,7 @@
 // situation filled with typed setters. Numbers and conditions come from the
 // data through the evaluator; the engine only states the facts of the board.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -107,6 +108,8 @@ class RulesBinding {
                                           Span where);
 
   const rules::Ruleset& rs() const { return *rs_; }
+  // The data's expressions compiled once, for quiet evaluations.
+  const rules::Program* program() const { return program_.get(); }
   std::uint32_t given(G g) const { return givens_[static_cast<std::size_t>(g)]; }
   // The engine's name for given `id` of the data, if the engine states it.
   std::optional<G> given_of(std::uint32_t id) const {
@@ -149,6 +152,7 @@ class RulesBinding {
 
  private:
   const rules::Ruleset* rs_ = nullptr;
+  std::shared_ptr<const rules::Program> program_;  // shared by the binding's copies
   std::vector<std::uint32_t> givens_, values_, tests_, actions_;
   static constexpr std::uint16_t no_given = UINT16_MAX;
   std::vector<std::uint16_t> engine_given_;  // per given of the data: its G, or no_given
@@ -180,7 +184,9 @@ struct SelfFacts {
 // clamped to the given's bounds (a distance beyond the domain reads "far").
 class Facts final : private rules::GivenSource {
  public:
-  explicit Facts(const RulesBinding& b) : b_(&b), situation_(b.rs()) {}
+  explicit Facts(const RulesBinding& b) : b_(&b), situation_(b.rs()) {
+    situation_.set_program(b.program());
+  }
   // The situation asks this object for the unit's facts: a copy asks the copy.
   Facts(const Facts& other);
   Facts& operator=(const Facts& other);

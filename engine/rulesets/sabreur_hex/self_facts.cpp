@@ -74,8 +74,10 @@ std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
     const rules::Type& t = b_->rs().givens[given].type;
     v->number = std::clamp(v->number, t.lo, t.hi);
   }
-  if (auto why = situation_.misfit(given, *v)) {
-    if (error_.empty()) error_ = fmt::format("'{}': {}", b_->rs().givens[given].name, *why);
+  if (!situation_.fits(given, *v)) {
+    if (error_.empty())
+      error_ = fmt::format("'{}': {}", b_->rs().givens[given].name,
+                           situation_.misfit(given, *v).value_or(""));
     return std::nullopt;
   }
   return v;

@@ -1,0 +1,211 @@
+// The evaluator's quiet path over the compiled nodes of program.hpp: the
+// same values as eval_inner() (evaluator.cpp), with no breakdown. Wherever
+// eval_inner() would fail, this throws Bail and the caller walks the tree.
+#include <algorithm>
+
+#include "engine/rules/evaluator.hpp"
+
+namespace umpire::rules {
+namespace {
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  std::int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+}  // namespace
+
+// A node's operand. Literals and givens, half of what the data's conditions
+// read, are fetched here without a call of run() of their own.
+inline Word Evaluator::child(std::uint32_t k) {
+  const Program::Node& c = code_->node(k);
+  if (c.kind == ExprKind::literal) return {c.imm, c.none};
+  if (c.kind == ExprKind::given) {
+    const std::optional<Val> v = s_.given(c.ref);
+    if (!v) throw Bail{};
+    return to_word(*v);
+  }
+  return run(k);
+}
+
+inline std::int64_t Evaluator::child_int(std::uint32_t k) {
+  const Word w = child(k);
+  if (w.none) throw Bail{};
+  return w.w;
+}
+
+inline bool Evaluator::child_bool(std::uint32_t k) {
+  const Word w = child(k);
+  if (w.none) throw Bail{};
+  return w.w != 0;
+}
+
+// Kept out of run(): its keys would widen the frame of every node's call.
+Word Evaluator::run_lookup(const Program::Node& n) {
+  const Table& t = rs_.tables[n.ref];
+  boost::container::small_vector<Word, 4> keys;
+  for (std::uint32_t k = 0; k < n.arity; ++k) {
+    const Word key = child(code_->kid(n, k));
+    const Type& type = t.keys[k].type;
+    if (key.none || (type.numeric() && (key.w < type.lo || key.w > type.hi))) throw Bail{};
+    keys.push_back(key);
+  }
+  for (const Row& row : t.rows) {
+    bool all = true;
+    for (std::size_t k = 0; k < keys.size() && all; ++k) {
+      const Pattern& p = row.keys[k];
+      if (p.any) continue;
+      if (t.keys[k].type.kind == TypeKind::enumeration)
+        all = keys[k].w >= 0 && keys[k].w < 64 && (p.bits >> keys[k].w & 1U) != 0;
+      else
+        all = p.lo <= keys[k].w && keys[k].w <= p.hi;
+    }
+    if (all) return to_word(row.results[n.index]);
+  }
+  if (!t.partial) throw Bail{};
+  last_miss_table_ = n.ref;
+  last_miss_keys_.clear();
+  for (std::size_t k = 0; k < keys.size(); ++k)
+    last_miss_keys_.push_back(to_val(keys[k], t.keys[k].type.kind));
+  return {0, true};
+}
+
+Word Evaluator::run(std::uint32_t i) {
+  const Program::Node& n = code_->node(i);
+  const auto arg = [&](std::uint32_t k) { return code_->kid(n, k); };
+  // The tree's bound on intermediate results (eval_inner's `checked`).
+  const auto checked = [](bool overflow, std::int64_t r) {
+    if (overflow || r > 64 * max_int || r < -64 * max_int) throw Bail{};
+    return Word{r, false};
+  };
+  switch (n.kind) {
+    case ExprKind::literal:
+      return {n.imm, n.none};
+    case ExprKind::given: {
+      const std::optional<Val> v = s_.given(n.ref);
+      if (!v) throw Bail{};
+      return to_word(*v);
+    }
+    case ExprKind::switch_:
+      return {static_cast<std::int64_t>(s_.switch_option(n.ref)), false};
+    case ExprKind::value:
+      return to_word(value_inner(n.ref));
+    case ExprKind::field: {
+      const Word p = child(arg(0));
+      if (p.none) return p;
+      return to_word(rs_.profiles[static_cast<std::size_t>(p.w)].values[n.index]);
+    }
+    case ExprKind::lookup:
+      return run_lookup(n);
+    case ExprKind::add: {
+      std::int64_t r = 0;
+      const std::int64_t a = child_int(arg(0));  // operands in order, as the tree
+      const bool o = __builtin_add_overflow(a, child_int(arg(1)), &r);
+      return checked(o, r);
+    }
+    case ExprKind::sub: {
+      std::int64_t r = 0;
+      const std::int64_t a = child_int(arg(0));  // operands in order, as the tree
+      const bool o = __builtin_sub_overflow(a, child_int(arg(1)), &r);
+      return checked(o, r);
+    }
+    case ExprKind::neg:
+      return checked(false, -child_int(arg(0)));
+    case ExprKind::mul: {
+      std::int64_t r = 0;
+      const bool o = __builtin_mul_overflow(child_int(arg(0)), n.imm, &r);
+      return checked(o, r);
+    }
+    case ExprKind::div: {
+      const std::int64_t a = child_int(arg(0));
+      return {n.round_up ? -floor_div(-a, n.imm) : floor_div(a, n.imm), false};
+    }
+    case ExprKind::min: {
+      const std::int64_t a = child_int(arg(0));
+      return {std::min(a, child_int(arg(1))), false};
+    }
+    case ExprKind::max: {
+      const std::int64_t a = child_int(arg(0));
+      return {std::max(a, child_int(arg(1))), false};
+    }
+    case ExprKind::cases: {
+      const std::uint32_t arms = (n.arity - 1U) / 2U;
+      for (std::uint32_t k = 0; k < arms; ++k)
+        if (child_bool(arg(2 * k))) return child(arg(2 * k + 1));
+      return child(arg(n.arity - 1U));
+    }
+    case ExprKind::with_stack:
+      return {stack_inner(n.ref, child_int(arg(0))), false};
+    case ExprKind::eq:
+    case ExprKind::ne: {
+      const Word a = child(arg(0));
+      const Word b = child(arg(1));
+      const bool same = a.none == b.none && (a.none || a.w == b.w);
+      return {(n.kind == ExprKind::eq) == same ? 1 : 0, false};
+    }
+    case ExprKind::lt: {
+      const std::int64_t a = child_int(arg(0));
+      return {a < child_int(arg(1)) ? 1 : 0, false};
+    }
+    case ExprKind::le: {
+      const std::int64_t a = child_int(arg(0));
+      return {a <= child_int(arg(1)) ? 1 : 0, false};
+    }
+    case ExprKind::gt: {
+      const std::int64_t a = child_int(arg(0));
+      return {a > child_int(arg(1)) ? 1 : 0, false};
+    }
+    case ExprKind::ge: {
+      const std::int64_t a = child_int(arg(0));
+      return {a >= child_int(arg(1)) ? 1 : 0, false};
+    }
+    case ExprKind::in: {
+      const Word a = child(arg(0));
+      const Word b = child(arg(1));
+      if (a.none || a.w < 0 || a.w >= 64) return {0, false};
+      return {(static_cast<std::uint64_t>(b.w) >> a.w & 1U) != 0 ? 1 : 0, false};
+    }
+    case ExprKind::not_:
+      return {child_bool(arg(0)) ? 0 : 1, false};
+    case ExprKind::and_:
+      return {child_bool(arg(0)) && child_bool(arg(1)) ? 1 : 0, false};
+    case ExprKind::or_:
+      return {child_bool(arg(0)) || child_bool(arg(1)) ? 1 : 0, false};
+    case ExprKind::implies:
+      return {!child_bool(arg(0)) || child_bool(arg(1)) ? 1 : 0, false};
+  }
+  throw Bail{};
+}
+
+bool Evaluator::holds(const Expr& e, std::uint32_t root) {
+  if (quick() && root != Program::npos) {
+    try {
+      return child_bool(root);
+    } catch (const Bail&) {
+    }
+  }
+  return eval_bool(e);
+}
+
+std::int64_t Evaluator::integer(const Expr& e, std::uint32_t root) {
+  if (quick() && root != Program::npos) {
+    try {
+      return child_int(root);
+    } catch (const Bail&) {
+    }
+  }
+  return eval_int(e);
+}
+
+Val Evaluator::value_expr(const ValueItem& v, std::uint32_t root) {
+  if (quick() && root != Program::npos) {
+    try {
+      return to_val(child(root), v.type.kind);
+    } catch (const Bail&) {
+    }
+  }
+  return eval_inner(v.expr);
+}
+
+}  // namespace umpire::rules

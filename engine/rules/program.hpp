@@ -1,0 +1,87 @@
+#pragma once
+// The rule data's expressions compiled once into one flat array of small
+// nodes, for the evaluator's quiet path (no breakdown kept): a replay asks
+// the data thousands of questions per second, and walking `Expr` trees —
+// wide records, values of three fields, a type check at every level — cost
+// two thirds of it. Every expression is typed when it is loaded, so a node
+// needs no kind in its result: one 64-bit word (an integer, a boolean, an
+// enumeration index, a profile id or a set's bits) and a `none` flag.
+//
+// The compiled form computes the same values as the tree; where the tree
+// would fail (a given missing, an overflow, a lookup without a row) it gives
+// up and the evaluator walks the tree again for that item, which fails with
+// its usual message (docs/rules-format.md § Evaluation). A differential test
+// holds the two to the same answers on every item of every ruleset.
+#include <cstdint>
+#include <vector>
+
+#include "engine/rules/model.hpp"
+
+namespace umpire::rules {
+
+// A value without its kind, which the node's static type gives.
+struct Word {
+  std::int64_t w = 0;
+  bool none = false;
+};
+
+inline Word to_word(const Val& v) {
+  return {v.kind == Val::Kind::set ? static_cast<std::int64_t>(v.bits) : v.number, v.is_none()};
+}
+// The value of static type `kind` that `word` holds.
+Val to_val(Word word, TypeKind kind);
+
+class Program {
+ public:
+  static constexpr std::uint32_t npos = UINT32_MAX;
+
+  struct Node {
+    ExprKind kind = ExprKind::literal;
+    bool round_up = false;  // div
+    bool none = false;      // literal `none`
+    std::uint16_t arity = 0;
+    std::uint32_t kids = 0;   // first child's slot in kids()
+    std::uint32_t ref = 0;    // given, switch, value, table or stack id
+    std::uint32_t index = 0;  // field or column
+    std::int64_t imm = 0;     // literal word, or factor (mul, div)
+  };
+
+  // Compiles every value, permission condition and stack entry of `rs`. The
+  // program answers for that ruleset object only (source()), which must not
+  // change after.
+  explicit Program(const Ruleset& rs);
+
+  const Ruleset* source() const { return source_; }
+  const Node& node(std::uint32_t i) const { return nodes_[i]; }
+  std::uint32_t kid(const Node& n, std::uint32_t k) const { return kids_[n.kids + k]; }
+
+  // Roots, or npos where the item has no such expression.
+  std::uint32_t value(std::uint32_t id) const { return values_[id]; }
+  std::uint32_t permission(std::uint32_t id) const { return permissions_[id]; }
+  // Entry `entry` of stage `stage` of stack `stack`: its condition, its operand.
+  std::uint32_t entry_when(std::uint32_t stack, std::uint32_t stage, std::uint32_t entry) const {
+    return entry_when_[entry_slot(stack, stage, entry)];
+  }
+  std::uint32_t entry_operand(std::uint32_t stack, std::uint32_t stage, std::uint32_t entry) const {
+    return entry_operand_[entry_slot(stack, stage, entry)];
+  }
+  std::size_t size() const { return nodes_.size(); }
+
+ private:
+  std::uint32_t add(const Expr& e);
+  std::uint32_t add(const std::optional<Expr>& e) { return e ? add(*e) : npos; }
+  std::size_t entry_slot(std::uint32_t stack, std::uint32_t stage, std::uint32_t entry) const {
+    return stage_first_[stack_first_[stack] + stage] + entry;
+  }
+
+  const Ruleset* source_;
+  std::vector<Node> nodes_;
+  std::vector<std::uint32_t> kids_;
+  std::vector<std::uint32_t> values_, permissions_;
+  // Stack s's stages are stage_first_[stack_first_[s] ...]; each gives the
+  // slot of its first entry in entry_when_ / entry_operand_.
+  std::vector<std::uint32_t> stack_first_, stage_first_;
+  std::vector<std::uint32_t> entry_when_, entry_operand_;
+};
+
+}  // namespace umpire::rules
