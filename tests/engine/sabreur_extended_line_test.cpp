@@ -748,3 +748,111 @@ TEST(SabreurExtendedLine, AFailedTestKeepsItsTwoHexes) {
 
 }  // namespace
 }  // namespace umpire::sabreur::testing
+
+namespace umpire::sabreur::testing {
+namespace {
+
+// § Manœuvres: an indirect march goes straight; the second half of an
+// extended line goes the same way beside the first (check_second_path).
+TEST(SabreurExtendedLine, AnIndirectMarchChecksTheSecondHalfsWay) {
+  const auto back = [](Extended& e) {
+    e.p.order_points(0);
+    e.p.activate(0, {e.line});
+    Action& m = e.p.act(ActionKind::move, 0, {e.line});
+    m.detail = "indirect";
+    m.to = hex::step(at(5, 2), hex::Direction::sw, 1);
+    e.p.run();
+  };
+  Extended clear;
+  back(clear);
+  EXPECT_EQ(clear.unit().hex, hex::step(at(5, 2), hex::Direction::sw, 1)) << clear.p.messages();
+  ASSERT_TRUE(clear.unit().second_hex.has_value());
+  EXPECT_EQ(*clear.unit().second_hex, hex::step(at(6, 2), hex::Direction::sw, 1));
+  EXPECT_EQ(clear.p.count("replay.not-checked"), 0u) << clear.p.messages();
+  EXPECT_EQ(clear.p.diags.count(Severity::error), 0u) << clear.p.messages();
+
+  Extended river;  // an impassable hexside on the second half's way: the line stays
+  river.p.side(at(6, 2), hex::step(at(6, 2), hex::Direction::sw, 1), HexsideTerrain::impassable);
+  back(river);
+  EXPECT_EQ(river.p.count("sabreur.move.impassable"), 1u) << river.p.messages();
+  EXPECT_EQ(river.unit().hex, at(5, 2));
+  EXPECT_EQ(river.state().check_invariants(), "");
+}
+
+// The extended line on 5,2 and 6,2 charges red infantry on the front hex
+// north-east of its second half (1 hex away, an extended line's reach; a
+// charge from where it engages, sabreur.charge.engaged, which these tests
+// do not look at); red flees one hex, its back to the line, and the line's
+// pursuit (1 hex, § Manœuvres) moves both halves by the same step.
+struct LinePursuit {
+  Extended e;
+  UnitId red;
+  Hex first_to, second_to;  // where the halves pursue to (north-east)
+  LinePursuit() {
+    first_to = hex::step(at(5, 2), hex::Direction::ne, 1);
+    second_to = hex::step(at(6, 2), hex::Direction::ne, 1);
+    red = e.p.unit(1, UnitType::line_infantry, second_to, Facing::n, Formation::line, 18);
+  }
+  void play() { play({first_to}); }
+  void play(std::vector<Hex> pursuit) {
+    e.p.order_points(0);
+    e.p.activate(0, {e.line});
+    e.p.act(ActionKind::charge, 0, {e.line}, {red});
+    e.p.act(ActionKind::respond, 0, {red}).detail = "flee";
+    Action& f = e.p.act(ActionKind::flee, 0, {red});
+    f.rolls.push_back(written(1, 6, {1}));
+    for (const Facing away : hex::kFacings)
+      if (hex::in_rear_cone(second_to, away, at(5, 2))) {
+        f.path = {hex::front_hexes(second_to, away)[0]};
+        f.facing = away;
+        break;
+      }
+    e.p.act(ActionKind::pursue, 0, {e.line}, {red}).path = std::move(pursuit);
+    e.p.run();
+  }
+};
+
+TEST(SabreurExtendedLine, APursuitChecksTheSecondHalfsWay) {
+  LinePursuit clear;
+  clear.play();
+  EXPECT_EQ(clear.e.unit().hex, clear.first_to) << clear.e.p.messages();
+  ASSERT_TRUE(clear.e.unit().second_hex.has_value());
+  EXPECT_EQ(*clear.e.unit().second_hex, clear.second_to);
+  EXPECT_EQ(clear.e.p.count("replay.not-checked"), 0u) << clear.e.p.messages();
+  EXPECT_EQ(clear.e.p.count("sabreur.flight.direction"), 0u) << clear.e.p.messages();
+  EXPECT_EQ(clear.e.p.count("sabreur.pursuit.not-allowed"), 0u) << clear.e.p.messages();
+  EXPECT_EQ(clear.e.p.count("sabreur.move.impassable"), 0u) << clear.e.p.messages();
+
+  LinePursuit river;  // an impassable hexside on the second half's step
+  river.e.p.side(at(6, 2), river.second_to, HexsideTerrain::impassable);
+  river.play();
+  EXPECT_EQ(river.e.p.count("sabreur.move.impassable"), 1u) << river.e.p.messages();
+  EXPECT_EQ(river.e.unit().hex, at(5, 2));
+  EXPECT_EQ(river.e.state().check_invariants(), "");
+}
+
+// "bloquée par une unité intraversable": the line steps as one, so a
+// friend in the way of one half's step blocks that step for both.
+TEST(SabreurExtendedLine, APursuitIsBlockedWhereEitherHalfIs) {
+  LinePursuit blocked;
+  // On the first half's north-east front hex (the second half's north-west):
+  // both steps of the line need it.
+  blocked.e.p.unit(0, UnitType::line_infantry, blocked.first_to, Facing::n, Formation::line, 18);
+  blocked.play({});
+  EXPECT_EQ(blocked.e.p.count("sabreur.pursuit.not-allowed"), 0u) << blocked.e.p.messages();
+  EXPECT_EQ(blocked.e.p.count("sabreur.pursuit.length"), 0u) << blocked.e.p.messages();
+  EXPECT_EQ(blocked.e.unit().hex, at(5, 2));
+}
+
+// A horde holds one hex: a line written panicked leaves its second hex.
+TEST(SabreurExtendedLine, APanickedLineHoldsOneHex) {
+  Extended e;
+  e.p.act(ActionKind::state, 0, {e.line}).states = {"panicked"};
+  e.p.run();
+  EXPECT_EQ(e.unit().formation, Formation::horde);
+  EXPECT_FALSE(e.unit().second_hex.has_value()) << e.p.messages();
+  EXPECT_EQ(e.state().check_invariants(), "");
+}
+
+}  // namespace
+}  // namespace umpire::sabreur::testing

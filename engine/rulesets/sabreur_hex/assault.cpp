@@ -68,7 +68,9 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
     // followed as played.
     std::optional<Hex> to = a.to;
     if (!to && !a.path.empty()) to = a.path.back();
-    if (to && setup_.map.contains(*to)) end_move(u, *to, a.facing.value_or(st.facing), checker);
+    if (to && setup_.map.contains(*to))
+      end_move(u, *to, a.facing.value_or(st.facing), checker,
+               "an assault out of reach (applied as written)");
     state_.units[u].manoeuvred = true;
   }
 
@@ -156,7 +158,7 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
       fmt::format("{} marching {} indirectly to assault", quoted(u), hexes_text(length));
   check_permissions(f, A::indirect_march, checker, a.span, "", subject);
   check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
-  if (pc.end) end_move(u, *pc.end, st.facing, checker, true);
+  if (pc.end) end_move(u, *pc.end, st.facing, checker, "");
   st.manoeuvred = true;
   if (!engagers.empty()) disengage(a, u, engagers, checker);
 }

@@ -109,11 +109,13 @@ class Engine final : public replay::ReplayEngine {
   void charge(const Action& a, replay::EventChecker& checker);
   void check_charge_priority(const Action& a, UnitId u, UnitId t, const Facts& f,
                              replay::EventChecker& checker);
-  // `second_path_checked`: check_second_path saw the second half's way.
+  // `way_unknown_on`: the move (an extended line's) whose second half's way
+  // nobody checked, named in the not-checked phrase ("a pursuit written
+  // without its path"); empty: check_second_path saw it.
   void end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker,
-                bool second_path_checked = false);
+                std::string_view way_unknown_on);
   bool second_half_arrives(UnitId u, Hex to, Facing facing, replay::EventChecker& checker,
-                           bool second_path_checked);  // extended line
+                           std::string_view way_unknown_on);  // extended line
   // The hexes the second half of an extended line crosses while its first
   // half turns to `after` and then follows `path` (one hex: nothing to do).
   PathCheck check_second_path(UnitId u, Facing after, std::span<const Hex> path, Span span,

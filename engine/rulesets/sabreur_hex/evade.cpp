@@ -79,7 +79,7 @@ void Engine::evade(const Action& a, replay::EventChecker& checker) {
   check_permissions(f, A::manoeuvre, checker, a.span, "", [&] {
     return fmt::format("{} evading {}", quoted(u), hexes_text(static_cast<int>(path.size())));
   });
-  if (pc.end) end_move(u, *pc.end, st.facing, checker, true);
+  if (pc.end) end_move(u, *pc.end, st.facing, checker, "");
   st.manoeuvred = true;
 }
 

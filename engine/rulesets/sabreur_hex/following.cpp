@@ -28,14 +28,16 @@ void Engine::record_reaction(UnitId u, std::string_view detail) {
 void Engine::follow(const Action& a, replay::EventChecker& checker) {
   std::optional<UnitId> u;
   if (!a.actors.empty()) u = a.actors.front();
-  const auto place_as_written = [&](UnitId id) {
+  // `what`: the move, named where an extended line's second half's way is
+  // reported not checked (its first half's is not checked either).
+  const auto place_as_written = [&](UnitId id, std::string_view what) {
     UnitState& st = state_.units[id];
     std::optional<Hex> to = a.stated.to;
     if (!a.path.empty()) to = a.path.back();
     if (a.to) to = a.to;
     const Facing facing = a.facing.value_or(a.stated.facing.value_or(st.facing));
     if (to && setup_.map.contains(*to)) {
-      end_move(id, *to, facing, checker);
+      end_move(id, *to, facing, checker, what);
     } else if (to) {
       state_.eliminate(id);  // off the table (§ Manœuvres)
     } else {
@@ -52,7 +54,8 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       checker.not_checked(
           fmt::format("'{}' moves", a.detail.empty() ? std::string("move") : a.detail), a.span);
       if (u) {
-        place_as_written(*u);
+        place_as_written(*u, fmt::format("a '{}' move the engine does not check",
+                                         a.detail.empty() ? std::string("move") : a.detail));
         state_.units[*u].manoeuvred = true;
       }
       break;
@@ -61,7 +64,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       state_.charge.reset();
       if (u) {
         check_activated(a, *u, checker);
-        place_as_written(*u);
+        place_as_written(*u, "an assault without a target");
         if (!a.targets.empty()) {
           UnitState& t = state_.units[a.targets.front()];
           t.is_attack_target = true;
@@ -80,7 +83,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
         checker.not_checked(fmt::format("what a '{}' reaction does", a.detail), a.span);
       if (u) {
         record_reaction(*u, a.detail);
-        place_as_written(*u);
+        place_as_written(*u, fmt::format("a '{}' reaction", a.detail));
         // Defensive fire: the stated hits fall on the attacker.
         if (a.stated.hits && state_.units[*u].test_enemy)
           state_.pending = PendingLosses{*state_.units[*u].test_enemy, *u,
@@ -90,7 +93,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       break;
     case ActionKind::pursue:
       checker.not_checked("pursuit", a.span);
-      if (u) place_as_written(*u);
+      if (u) place_as_written(*u, "a pursuit the engine does not check");
       break;
     case ActionKind::remove:
       checker.not_checked("whether a unit removed had to leave the table", a.span);
@@ -104,6 +107,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
           if (word == "panicked") {
             st.panicked = true;
             st.formation = Formation::horde;
+            settle_second_hex(*u, checker);  // a horde holds one hex
           } else if (word == "rallied" || word == "steady") {
             st.panicked = false;
           }

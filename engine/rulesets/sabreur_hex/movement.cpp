@@ -86,14 +86,14 @@ Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> h
 }
 
 void Engine::end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& checker,
-                      bool second_path_checked) {
+                      std::string_view way_unknown_on) {
   if (auto other = state_.unit_at(to); other && *other != u) {
     // Two units cannot share a hex; the unit stays where it was.
     state_.face(u, facing);
     return;
   }
   if (state_.units[u].second_hex &&
-      !second_half_arrives(u, to, facing, checker, second_path_checked))
+      !second_half_arrives(u, to, facing, checker, way_unknown_on))
     return;
   state_.place(u, to);
   state_.face(u, facing);
@@ -107,7 +107,7 @@ void Engine::end_move(UnitId u, Hex to, Facing facing, replay::EventChecker& che
 // demi-unités restent sur la même case". Where the second half ends must be
 // on the map, passable and free; else the line stays where it was. The way
 // there is check_second_path's; a move that did not ask it (its caller
-// knows no path) reports the way not checked.
+// knows no path) reports the way not checked, naming the move.
 // Why half of `u` cannot stand on `h` (off the map, impassable, another
 // unit there), or nothing when it can.
 std::string Engine::no_room_for_half(UnitId u, Hex h) const {
@@ -120,12 +120,13 @@ std::string Engine::no_room_for_half(UnitId u, Hex h) const {
 }
 
 bool Engine::second_half_arrives(UnitId u, Hex to, Facing facing, replay::EventChecker& checker,
-                                 bool second_path_checked) {
+                                 std::string_view way_unknown_on) {
   const UnitState& st = state_.units[u];
   const Hex second = *second_end(u, to, facing);
-  if (to != st.hex && !second_path_checked)
-    checker.not_checked("the hexes the second half of an extended line crosses on its way",
-                        checker.event_span());
+  if (to != st.hex && !way_unknown_on.empty())
+    checker.not_checked(
+        fmt::format("the hexes the second half of an extended line crosses on {}", way_unknown_on),
+        checker.event_span());
   const std::string problem = no_room_for_half(u, second);
   if (problem.empty()) return true;
   checker
@@ -342,7 +343,8 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
     UnitState& st = state_.units[u];
     std::optional<Hex> to = a.to;
     if (!to && !a.path.empty()) to = a.path.back();
-    if (to && setup_.map.contains(*to)) end_move(u, *to, a.facing.value_or(st.facing), checker);
+    if (to && setup_.map.contains(*to))
+      end_move(u, *to, a.facing.value_or(st.facing), checker, "a panicked unit's march");
     st.manoeuvred = true;
     return;
   }
@@ -438,7 +440,7 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   if (!charge)
     check_permissions(f, A::frontal_march, checker, a.span, "", subject);
   check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
-  if (pc.end) end_move(u, *pc.end, after, checker, true);
+  if (pc.end) end_move(u, *pc.end, after, checker, "");
   st.manoeuvred = true;
   if (engaged_before) disengage(a, u, engagers, checker);
   return true;
@@ -513,7 +515,15 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
     for (int i = 1; i <= length; ++i) hexes.push_back(hex::step(start, *dir, i));
   else
     hexes.push_back(*to);
-  const PathCheck pc = check_path(u, start, hexes, span, true, checker);
+  PathCheck pc = check_path(u, start, hexes, span, true, checker);
+  // An extended line's second half goes the same straight way beside the
+  // first, without a turn (check_second_path); a march that does not go
+  // straight has no way known for either half.
+  if (dir) {
+    const PathCheck second = check_second_path(u, st.facing, hexes, span, checker);
+    pc.penalising = pc.penalising || second.penalising;
+    if (!second.end) pc.end.reset();
+  }
   f.word(G::move_kind, "marching");
   f.boolean(G::move_forced, false);
   f.boolean(G::move_on_penalising_terrain, pc.penalising);
@@ -530,7 +540,9 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
   };
   check_permissions(f, A::indirect_march, checker, a.span, "", subject);
   check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
-  if (pc.end) end_move(u, *pc.end, st.facing, checker);
+  if (pc.end)
+    end_move(u, *pc.end, st.facing, checker,
+             dir ? "" : "an indirect march that does not go straight");
   st.manoeuvred = true;
   // Enemies it no longer engages: 2 strength points each (§ Manœuvres).
   if (engaged_before) disengage(a, u, engagers, checker);
@@ -608,7 +620,9 @@ bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, const Sub
   std::optional<Hex> to = a.to;
   if (!to && !a.path.empty()) to = a.path.back();
   UnitState& st = state_.units[u];
-  if (to && setup_.map.contains(*to)) end_move(u, *to, a.facing.value_or(st.facing), checker);
+  if (to && setup_.map.contains(*to))
+    end_move(u, *to, a.facing.value_or(st.facing), checker,
+             "an attack the rules do not allow (applied as written)");
   st.manoeuvred = true;
   return false;
 }

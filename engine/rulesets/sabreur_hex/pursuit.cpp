@@ -114,7 +114,8 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
     if (a.off_table)
       state_.eliminate(u);
     else if (to && setup_.map.contains(*to))
-      end_move(u, *to, a.facing.value_or(st.facing), checker);
+      end_move(u, *to, a.facing.value_or(st.facing), checker,
+               "a pursuit the rules do not allow (applied as written)");
     return;
   }
 
@@ -136,6 +137,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   std::vector<Hex> path = a.path;
   std::size_t moved = path.size();
   Hex end = path.empty() ? start : path.back();
+  bool way_known = true;  // every hex the pursuit crosses is in `path`
   if (path.empty() && a.to && *a.to != start) {
     // Written with its destination only: a hex its front steps reach in as
     // many steps as its distance, the front cone (docs/hex-geometry.md).
@@ -149,8 +151,17 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
           .note("facing {}, a pursuit enters one of its two front hexes at each step",
                 hex::name(facing));
     }
-    path.push_back(end);
-    if (moved > 1)
+    // Straight ahead through one front hex, the front steps have one way
+    // there: every step through that hex's direction.
+    const auto dir = hex::straight_direction(start, end);
+    if (moved > 1 && dir && hex::in_front_hexes(start, facing, hex::step(start, *dir, 1))) {
+      for (std::size_t i = 1; i <= moved; ++i)
+        path.push_back(hex::step(start, *dir, static_cast<int>(i)));
+    } else {
+      path.push_back(end);
+      way_known = moved <= 1;
+    }
+    if (!way_known)
       checker.not_checked("the hexes a pursuit written without its path crosses", a.span);
   } else {
     const std::size_t bad = hex::first_invalid_step(start, facing, path, hex::StepKind::frontal);
@@ -165,7 +176,14 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
                 hex::to_string(hex::front_hexes(from, facing)[1]));
     }
   }
-  const PathCheck pc = check_path(u, start, path, span, true, checker);
+  PathCheck pc = check_path(u, start, path, span, true, checker);
+  // An extended line's second half runs beside the first, by the same
+  // steps, without a turn (check_second_path, § Orientation des unités).
+  if (way_known && !a.off_table) {
+    const PathCheck second = check_second_path(u, facing, path, span, checker);
+    pc.penalising = pc.penalising || second.penalising;
+    if (!second.end) pc.end.reset();
+  }
 
   // "Cette longueur DOIT être parcourue dans son intégralité": over the
   // dice only off the table; short of them only when engaging or engaged,
@@ -189,7 +207,8 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
     }
     state_.eliminate(u);  // it left the table (§ Manœuvres)
   } else {
-    if (pc.end) end_move(u, *pc.end, facing, checker);
+    if (pc.end)
+      end_move(u, *pc.end, facing, checker, way_known ? "" : "a pursuit written without its path");
     const Board now = board();
     const bool contact = now.engages_enemy(u) || now.engaged_by_enemy(u);
     if (length && static_cast<std::int64_t>(moved) > *length) {
@@ -408,24 +427,39 @@ std::optional<std::int64_t> Engine::pursuit_length(const Action& a, UnitId u, Fa
 
 // "bloquée par une unité intraversable ou un terrain impassable": neither
 // front hex can be entered (an off-map hex is not a block: the pursuer
-// would leave the table).
+// would leave the table). An extended line steps as one, both halves by
+// the same offset (check_second_path): a step is open when neither half is
+// barred from its hex, and off the map when both leave it.
 bool Engine::pursuit_blocked(UnitId u, Hex at, Facing facing) const {
   const Board b = board();
-  const bool mover_passes_friends = arm_of(setup_.units[u].type) == Arm::artillery ||
-                                    state_.units[u].formation == Formation::skirmish_order;
-  for (const Hex h : hex::front_hexes(at, facing)) {
-    if (!setup_.map.contains(h)) return false;
+  const UnitState& st = state_.units[u];
+  const bool mover_passes_friends =
+      arm_of(setup_.units[u].type) == Arm::artillery || st.formation == Formation::skirmish_order;
+  // Whether half of `u` on `from` may step to `h` (an off-map hex counts
+  // as open here).
+  const auto may_enter = [&](Hex from, Hex h) {
+    if (!setup_.map.contains(h)) return true;
     const auto kind = static_cast<std::size_t>(b.terrain_at(h));
-    const auto side = static_cast<std::size_t>(b.side_between(at, h));
-    if (!terrain_.hex_passable[kind] || !terrain_.side_passable[side]) continue;
+    const auto side = static_cast<std::size_t>(b.side_between(from, h));
+    if (!terrain_.hex_passable[kind] || !terrain_.side_passable[side]) return false;
     const auto other = state_.unit_at(h);
-    if (!other) return false;
+    if (!other || *other == u) return true;
     const UnitState& o = state_.units[*other];
-    const bool passable_friend =
-        !b.enemies(u, *other) && !o.panicked &&
-        (mover_passes_friends || arm_of(setup_.units[*other].type) == Arm::artillery ||
-         o.formation == Formation::skirmish_order);
-    if (passable_friend) return false;
+    return !b.enemies(u, *other) && !o.panicked &&
+           (mover_passes_friends || arm_of(setup_.units[*other].type) == Arm::artillery ||
+            o.formation == Formation::skirmish_order);
+  };
+  std::optional<Hex> second;
+  if (st.second_hex) second = *st.second_hex + (at - st.hex);
+  for (const Hex h : hex::front_hexes(at, facing)) {
+    const Hex offset = h - at;
+    if (!second) {
+      if (may_enter(at, h)) return false;
+      continue;
+    }
+    const Hex h2 = *second + offset;
+    if (!setup_.map.contains(h) && !setup_.map.contains(h2)) return false;
+    if (may_enter(at, h) && may_enter(*second, h2)) return false;
   }
   return true;
 }
