@@ -174,6 +174,48 @@ TEST(SabreurPerft, LargeBattalionInColumn) {
   EXPECT_EQ(closed, 1U);
 }
 
+// Position A2: the battalion of A with the skill "ordre linéaire" (§ Les
+// compétences (suite)): it may also form an extended line, its second half
+// on either flank hex, 5,3 or 7,3 (§ Formations spéciales, "disposée ...
+// sur 2 hexagones voisins"; without `to` the engine reports the hex not
+// checked, so none is written): column, square and those 2 (4); 18 + 2 in
+// all.
+TEST(SabreurPerft, LinearOrderBattalionInLine) {
+  PerftPosition p;
+  const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::line,
+                              18, Quality::ordinary, {Skill::linear_order});
+  p.pos.unit(1, UnitType::line_infantry, at(6, 9), Facing::s, Formation::line, 18);
+  p.start({b});
+  const auto actions = simulate::unit_actions(*p.prober, {1, 0}, b);
+  EXPECT_EQ(p.count(ActionKind::form, actions), 4U);
+  std::vector<Hex> seconds;
+  for (const Action& a : actions)
+    if (a.kind == ActionKind::form && a.formation == "extended_line" && a.to)
+      seconds.push_back(*a.to);
+  EXPECT_EQ(seconds, (std::vector<Hex>{at(5, 3), at(7, 3)}));
+  EXPECT_EQ(actions.size(), 20U);
+}
+
+// Position A3: that battalion in extended line on 6,3 and 7,3. It leaves
+// the formation keeping either half (§ Changements de formation, "l'une au
+// moins ... doit rester fixe": `to 7,3`, or nothing for 6,3) for a line or
+// a column (4); not for a square (extended_line_not_from_square), nor a
+// closed column or skirmish order (skills).
+TEST(SabreurPerft, ExtendedLineLeavesOnEitherHalf) {
+  PerftPosition p;
+  const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n,
+                              Formation::extended_line, 18, Quality::ordinary,
+                              {Skill::linear_order});
+  p.pos.unit(1, UnitType::line_infantry, at(6, 9), Facing::s, Formation::line, 18);
+  p.start({b});
+  const auto actions = simulate::unit_actions(*p.prober, {1, 0}, b);
+  EXPECT_EQ(p.count(ActionKind::form, actions), 4U);
+  std::size_t kept_second = 0;
+  for (const Action& a : actions)
+    kept_second += a.kind == ActionKind::form && a.to == at(7, 3);
+  EXPECT_EQ(kept_second, 2U);
+}
+
 // Position C: two blue battalions side by side, same facing (a chain), and a
 // battery; groups of one unit (3) and the chained pair (1); the battery is
 // not next to either battalion.
@@ -418,7 +460,8 @@ namespace {
 // it (an `activate`, or the `charge` or `assault` of an impetuous unit) and
 // not right after a `special`; a `special … transfer-losses target F`
 // followed by `test F morale`; an `evade` not right after its `respond …
-// evade` (an action, not a reaction).
+// evade` (an action, not a reaction); a `deploy … formation extended_line`
+// and a `form … extended_line to <hex>`.
 struct PlayedKinds {
   int two_d6_order_points = 0;
   int return_fires = 0;
@@ -429,6 +472,8 @@ struct PlayedKinds {
   int impetuous_tests = 0;
   int loss_transfers = 0;
   int evade_actions = 0;
+  int extended_line_deployments = 0;  // `deploy … formation extended_line`
+  int extended_line_forms = 0;        // `form … extended_line to <hex>`
 };
 
 PlayedKinds count_played_kinds(const std::string& text) {
@@ -456,6 +501,9 @@ PlayedKinds count_played_kinds(const std::string& text) {
     if (verb == "charge" || verb == "assault") activated.insert(first);
     if (verb == "respond" && word(2) == "form-closed-column") ++out.closed_column_reactions;
     if (verb == "form" && word(2) == "closed_column") ++out.closed_column_forms;
+    if (verb == "form" && word(2) == "extended_line" && word(3) == "to") ++out.extended_line_forms;
+    if (verb == "deploy" && line.find("formation extended_line") != std::string::npos)
+      ++out.extended_line_deployments;
     if (verb == "evade" &&
         !(previous.size() > 2 && previous[0] == "respond" && previous[1] == first &&
           previous[2] == "evade"))
@@ -501,16 +549,26 @@ PlayedKinds count_played_kinds(const std::string& text) {
 
 }  // namespace
 
-// Over seeds 1-8, 6 turns a side (the games docs/engine.md § Simulation
-// counts), the simulator plays each kind it gained at least once: 2 D6
-// order points (an army above 2,000 points), a return fire, the attack a
-// pursuit makes on the enemy it engages, a closed column formed (as an
-// action and as a reaction), the tests of "sens tactique" and "impétueux"
-// once the order points are spent, a transfer of artillery's losses with
-// the friend's test, an evade as an action. Each game checks clean.
-TEST(SabreurSimulate, SeedsOneToEightPlayEveryNewKind) {
+// Over seeds from 1, 6 turns a side (the games docs/engine.md § Simulation
+// counts), at least 8 and until each has been seen, at most 40 (the rarest
+// kinds come with the luck of a seed's armies and choices), the simulator
+// plays each kind it gained at least once: 2 D6 order points (an army
+// above 2,000 points), a return fire, the attack a pursuit makes on the
+// enemy it engages, a closed column formed (as an action and as a
+// reaction), the tests of "sens tactique" and "impétueux" once the order
+// points are spent, a transfer of artillery's losses with the friend's
+// test, an evade as an action, an extended line deployed and one formed
+// (`form … extended_line to <hex>`). Each game checks clean.
+TEST(SabreurSimulate, SeedsFromOnePlayEveryNewKind) {
   PlayedKinds total;
-  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+  const auto every_kind = [&] {
+    return total.two_d6_order_points >= 1 && total.return_fires >= 1 &&
+           total.pursuit_attacks >= 1 && total.closed_column_reactions >= 1 &&
+           total.closed_column_forms >= 1 && total.tactical_sense_tests >= 1 &&
+           total.impetuous_tests >= 1 && total.loss_transfers >= 1 && total.evade_actions >= 1 &&
+           total.extended_line_deployments >= 1 && total.extended_line_forms >= 1;
+  };
+  for (std::uint64_t seed = 1; seed <= 40 && (seed <= 8 || !every_kind()); ++seed) {
     SCOPED_TRACE(seed);
     const std::string text = simulated_log(seed, 6);
     ASSERT_FALSE(text.empty());
@@ -529,6 +587,8 @@ TEST(SabreurSimulate, SeedsOneToEightPlayEveryNewKind) {
     total.impetuous_tests += k.impetuous_tests;
     total.loss_transfers += k.loss_transfers;
     total.evade_actions += k.evade_actions;
+    total.extended_line_deployments += k.extended_line_deployments;
+    total.extended_line_forms += k.extended_line_forms;
   }
   EXPECT_GE(total.two_d6_order_points, 1);
   EXPECT_GE(total.return_fires, 1);
@@ -539,6 +599,8 @@ TEST(SabreurSimulate, SeedsOneToEightPlayEveryNewKind) {
   EXPECT_GE(total.impetuous_tests, 1);
   EXPECT_GE(total.loss_transfers, 1);
   EXPECT_GE(total.evade_actions, 1);
+  EXPECT_GE(total.extended_line_deployments, 1);
+  EXPECT_GE(total.extended_line_forms, 1);
 }
 
 }  // namespace umpire::sabreur::testing

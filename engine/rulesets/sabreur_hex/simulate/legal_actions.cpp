@@ -1,8 +1,10 @@
 #include "engine/rulesets/sabreur_hex/simulate/legal_actions.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "engine/core/dice/expr.hpp"
+#include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/zone.hpp"
 
 namespace umpire::sabreur::simulate {
@@ -31,6 +33,20 @@ dice::Expr two_d6_order_dice() {
   dice::Expr e;
   e.terms.push_back(dice::dice_term(dice::make_dice(2, 6)));
   return e;
+}
+
+// The least distance from `h` to a hex of `u` (an extended line holds two).
+int distance_to(const State& s, Hex h, UnitId u) {
+  const UnitState& st = s.units[u];
+  const int d = hex::distance(h, st.hex);
+  return st.second_hex ? std::min(d, hex::distance(h, *st.second_hex)) : d;
+}
+
+// The least distance between a hex of `a` and a hex of `b`.
+int distance_between(const State& s, UnitId a, UnitId b) {
+  const UnitState& st = s.units[a];
+  const int d = distance_to(s, st.hex, b);
+  return st.second_hex ? std::min(d, distance_to(s, *st.second_hex, b)) : d;
 }
 
 bool acts(Prober& p, TurnOf t, UnitId u) {
@@ -147,7 +163,7 @@ std::vector<Action> activation_actions(Prober& p, TurnOf t) {
     keep_if_legal(p, a, out);
     for (UnitId v = static_cast<UnitId>(u + 1); v < n; ++v) {
       if (!acts(p, t, v) || s.units[v].activated) continue;
-      if (!hex::adjacent(s.units[u].hex, s.units[v].hex)) continue;
+      if (distance_between(s, u, v) != 1) continue;
       a.actors = {u, v};
       keep_if_legal(p, a, out);
     }
@@ -197,12 +213,29 @@ std::vector<Action> unit_actions(Prober& p, TurnOf t, UnitId u) {
     out.insert(out.end(), std::make_move_iterator(evades.begin()),
                std::make_move_iterator(evades.end()));
   }
-  // Changes of formation.
+  // Changes of formation. An extended line forms with its second half on
+  // either flank hex (`to`, § Formations spéciales: "disposée ... sur 2
+  // hexagones voisins"); a line leaving it keeps its first half, or its
+  // second (`to`, § Changements de formation: "l'une au moins ... doit rester
+  // fixe").
   for (const std::string_view word : formation_names()) {
-    if (parse_formation(word) == st.formation) continue;
+    const auto formation = parse_formation(word);
+    if (formation == st.formation) continue;
     Action a = make_action(ActionKind::form, "form", t, Phase::actions);
     a.actors = {u};
     a.formation = std::string(word);
+    if (formation == Formation::extended_line) {
+      for (const hex::Side side : {hex::Side::left, hex::Side::right}) {
+        a.to = hex::extended_line_partner(st.hex, st.facing, side);
+        keep_if_legal(p, a, out);
+      }
+      continue;
+    }
+    if (st.second_hex) {
+      Action second = a;
+      second.to = *st.second_hex;
+      keep_if_legal(p, std::move(second), out);
+    }
     keep_if_legal(p, std::move(a), out);
   }
   // Fire at every enemy.
@@ -286,8 +319,7 @@ std::vector<Action> charge_actions(Prober& p, TurnOf t, UnitId u) {
   const hex::HexMap& map = p.engine().setup().map;
   const Hex from = s.units[u].hex;
   for (UnitId e = 0; e < s.units.size(); ++e) {
-    if (!enemy_on_table(p, u, e) || hex::distance(from, s.units[e].hex) > max_charge_steps + 1)
-      continue;
+    if (!enemy_on_table(p, u, e) || distance_between(s, u, e) > max_charge_steps + 1) continue;
     for (int fi = 0; fi < 6; ++fi) {
       const Facing f = hex::facing_from_index(fi);
       std::vector<std::vector<Hex>> paths;
@@ -297,7 +329,8 @@ std::vector<Action> charge_actions(Prober& p, TurnOf t, UnitId u) {
       for (std::vector<Hex>& hexes : paths) {
         // Only a march that ends next to its target can engage it.
         const Hex end = hexes.empty() ? from : hexes.back();
-        if (hex::distance(end, s.units[e].hex) != 1) continue;
+        // (An extended line's second half is left to the engine.)
+        if (distance_to(s, end, e) != 1) continue;
         Action a = make_action(ActionKind::charge, "charge", t, Phase::actions);
         a.actors = {u};
         a.targets = {e};
@@ -316,8 +349,7 @@ std::vector<Action> assault_actions(Prober& p, TurnOf t, UnitId u) {
   if (!acts(p, t, u)) return out;
   const Hex from = s.units[u].hex;
   for (UnitId e = 0; e < s.units.size(); ++e) {
-    if (!enemy_on_table(p, u, e) || hex::distance(from, s.units[e].hex) > max_assault_distance)
-      continue;
+    if (!enemy_on_table(p, u, e) || distance_between(s, u, e) > max_assault_distance) continue;
     Action a = make_action(ActionKind::assault, "assault", t, Phase::actions);
     a.actors = {u};
     a.targets = {e};
@@ -348,7 +380,7 @@ std::vector<Action> reaction_actions(Prober& p, TurnOf t, UnitId target, UnitId 
                    [f](Hex h) { return hex::front_hexes(h, f); }, path, paths);
       for (std::vector<Hex>& hexes : paths) {
         const Hex end = hexes.empty() ? s.units[target].hex : hexes.back();
-        if (s.units[charger].on_table && hex::distance(end, s.units[charger].hex) != 1) continue;
+        if (s.units[charger].on_table && distance_to(s, end, charger) != 1) continue;
         a.path = std::move(hexes);
         keep_if_legal(p, a, out);
       }
@@ -402,7 +434,7 @@ std::vector<Action> transfer_actions(Prober& p, TurnOf t, UnitId u) {
     if (f == u || setup.units[f].side != setup.units[u].side || !s.units[f].on_table) continue;
     // The receiver must be next to it (the data's friend.adjacent): the
     // others are not tried.
-    if (!hex::adjacent(s.units[u].hex, s.units[f].hex)) continue;
+    if (distance_between(s, u, f) != 1) continue;
     Action a = make_action(ActionKind::special, "special", t, Phase::actions);
     a.actors = {u};
     a.targets = {f};
@@ -417,7 +449,7 @@ std::vector<Action> attack_actions(Prober& p, TurnOf t, UnitId u) {
   const State& s = p.state();
   if (!s.units[u].on_table) return out;
   for (UnitId e = 0; e < s.units.size(); ++e) {
-    if (!enemy_on_table(p, u, e) || hex::distance(s.units[u].hex, s.units[e].hex) != 1) continue;
+    if (!enemy_on_table(p, u, e) || distance_between(s, u, e) != 1) continue;
     Action a = make_action(ActionKind::attack, "attack", t, Phase::actions);
     a.actors = {u};
     a.targets = {e};

@@ -7,7 +7,9 @@
 //
 // Generated: order points (the 1 D3 and 2 D6 formulas), group activations
 // of one or two chained units, frontal marches (a rotation then up to three
-// steps), indirect marches, changes of formation, fire and return fire,
+// steps), indirect marches, changes of formation (an extended line's second
+// half written `to` either flank hex; a line leaving it keeping either
+// half), fire and return fire,
 // saves, morale tests after losses or a formation change, rallies; flights
 // (after a failed test, and as a reaction to a charge), charges and
 // assaults with the reactions the engine checks, the reaction test, the

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/offset.hpp"
 #include "engine/geometry/hex/text.hpp"
 
@@ -80,7 +81,9 @@ std::int64_t max_elite(const RulesBinding& rules, std::int64_t points) {
 // four times as often as each other, kept only when the data allows it for
 // the unit (the skill's `allowed`): a third of the line infantry are large
 // battalions, a unit in twelve has "sens tactique", one in twelve
-// "impétueux".
+// "impétueux". Apart from these, line infantry that is no large battalion
+// has "ordre linéaire" one time in two, and so may stand in extended line
+// (§ Formations spéciales); one such unit in two musters in it.
 constexpr std::array<Skill, 6> skill_pool{Skill::large_battalion, Skill::large_battalion,
                                           Skill::large_battalion, Skill::large_battalion,
                                           Skill::tactical_sense,  Skill::impetuous};
@@ -144,6 +147,11 @@ Mustered muster(const RulesBinding& rules, dice::Rng& rng, std::uint8_t side, bo
     // A large battalion musters in column, the formation its closed column
     // is formed from (the data's closed_column_from_column).
     if (u.skills.has(Skill::large_battalion)) u.formation = Formation::column;
+  }
+  if (u.type == UnitType::line_infantry && !u.skills.has(Skill::large_battalion) &&
+      pick(rng, 2) == 0) {
+    u.skills.add(Skill::linear_order);  // costs nothing (its `cost 0 per strength_point`)
+    if (pick(rng, 2) == 0) u.formation = Formation::extended_line;
   }
   // Strength within the data's bounds for the unit and its skills (a large
   // battalion's are higher), else the table's.
@@ -214,17 +222,29 @@ SimulatedSetup make_setup(const RulesBinding& rules, dice::Rng& rng, std::uint64
         {Span{}, std::string(side_ids[side]), totals[side], side == 0 ? "south" : "north"});
   }
 
-  // Deployment: each army on open ground in the three rows of its home edge.
+  // Deployment: each army on open ground in the three rows of its home edge;
+  // an extended line on two neighbouring such hexes side by side under its
+  // facing (§ Formations spéciales), its second half on its right.
   std::string deploy;
   std::vector<bool> taken(s.map.hex_count(), false);
   for (UnitId u = 0; u < s.units.size(); ++u) {
     const UnitSetup& unit = s.units[u];
     const bool south = unit.side == 0;
+    const Facing facing = south ? Facing::n : Facing::s;
+    const bool extended = unit.formation == Formation::extended_line;
+    const auto home_free = [&](Hex h) {
+      if (!s.map.contains(h) || taken[s.map.index_of(h)] || s.map.terrain(h) != hex::TerrainId{})
+        return false;
+      const int row = hex::to_offset(h).row;
+      return south ? row <= 3 : row >= map_rows - 2;
+    };
     std::vector<Hex> free;
     for (int row = 1; row <= 3; ++row)
       for (int column = 1; column <= map_columns; ++column) {
         const Hex h = hex::from_offset({column, south ? row : map_rows + 1 - row});
-        if (!taken[s.map.index_of(h)] && s.map.terrain(h) == hex::TerrainId{}) free.push_back(h);
+        if (home_free(h) &&
+            (!extended || home_free(hex::extended_line_partner(h, facing, hex::Side::right))))
+          free.push_back(h);
       }
     if (free.empty()) continue;  // cannot happen with armies of at most 2500 points
     const Hex h = free[static_cast<std::size_t>(pick(rng, static_cast<int>(free.size())))];
@@ -232,10 +252,16 @@ SimulatedSetup make_setup(const RulesBinding& rules, dice::Rng& rng, std::uint64
     DeploymentSetup d;
     d.unit = u;
     d.hex = h;
-    d.facing = south ? Facing::n : Facing::s;
+    d.facing = facing;
     d.formation = unit.formation;
+    std::string at = hex::to_string(h);
+    if (extended) {
+      d.second_hex = hex::extended_line_partner(h, facing, hex::Side::right);
+      taken[s.map.index_of(*d.second_hex)] = true;
+      at += " " + hex::to_string(*d.second_hex);
+    }
     s.deployment.push_back(d);
-    deploy += fmt::format("deploy {} at {} facing {} formation {}\n", unit.id, hex::to_string(h),
+    deploy += fmt::format("deploy {} at {} facing {} formation {}\n", unit.id, at,
                           hex::name(d.facing), name(d.formation));
   }
 

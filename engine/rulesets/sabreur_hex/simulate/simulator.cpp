@@ -157,8 +157,9 @@ class Game {
 
   // One action of unit `u` of the group: a charge or an assault when it can
   // (one time in two, always for an "impétueux" unit) with its combat, else
-  // fire when it can (two times in three), else an advance (one time in
-  // two), else an action of any kind or none (any_kind).
+  // an extended line formed when it can (one time in four), else fire when
+  // it can (two times in three), else an advance (one time in two), else
+  // an action of any kind or none (any_kind).
   void act(TurnOf t, UnitId u) {
     std::vector<Action> options = unit_actions(prober_, t, u);
     std::vector<std::size_t> attacks;
@@ -182,8 +183,16 @@ class Game {
     for (std::size_t i = 0; i < options.size(); ++i)
       if (options[i].kind == ActionKind::shoot) fire.push_back(i);
     std::vector<std::size_t> advance = advances(u, options);
+    // An extended line (§ Formations spéciales), one choice among the many
+    // marches: formed one time in four when the engine accepts one.
+    std::vector<std::size_t> special;
+    for (std::size_t i = 0; i < options.size(); ++i)
+      if (options[i].kind == ActionKind::form && options[i].formation == "extended_line")
+        special.push_back(i);
     std::size_t chosen = options.size();  // none
-    if (!fire.empty() && pick(3) != 1)
+    if (!special.empty() && pick(4) == 0)
+      chosen = special[pick(special.size())];
+    else if (!fire.empty() && pick(3) != 1)
       chosen = fire[pick(fire.size())];
     else if (!advance.empty() && pick(2) == 0)
       chosen = advance[pick(advance.size())];
@@ -524,8 +533,12 @@ class Game {
       return std::find(played_strikes.begin(), played_strikes.end(), x) != played_strikes.end();
     };
     if (played_strikes.empty()) return ended;
-    if (!shock && played(attacker) && !played(defender) &&
-        prober_.state().units[defender].on_table)
+    // Losses with no save to make (artillery) are taken at the next
+    // statement: a defender they eliminate has no riposte to make.
+    const State& s = prober_.state();
+    const bool falls = s.pending && s.pending->unit == defender &&
+                       s.pending->count >= s.units[defender].strength;
+    if (!shock && played(attacker) && !played(defender) && s.units[defender].on_table && !falls)
       return false;
     return true;
   }

@@ -60,6 +60,7 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
       break;
     case ActionKind::form:
       s += " " + a.formation;
+      if (a.to) s += " to " + hex::to_string(*a.to);  // an extended line's half
       break;
     case ActionKind::shoot:
       if (auto v = value("sabreur.fire.distance")) s += fmt::format(" range {}", *v);
