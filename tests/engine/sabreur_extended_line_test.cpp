@@ -856,3 +856,46 @@ TEST(SabreurExtendedLine, APanickedLineHoldsOneHex) {
 
 }  // namespace
 }  // namespace umpire::sabreur::testing
+
+namespace umpire::sabreur::testing {
+namespace {
+
+// A pursuit written with its destination only (`pursue … to <hex>`): when
+// that hex lies straight through one front hex the front steps have one
+// way there, checked as a written path (and an extended line's second half
+// beside it); else the way is reported not checked.
+TEST(SabreurExtendedLine, APursuitStraightAheadHasAKnownWay) {
+  const auto play = [](Position& p, Hex to) {
+    const UnitId cav = p.unit(0, UnitType::heavy_cavalry, at(5, 2), Facing::n, Formation::line, 10);
+    const UnitId skirmishers =
+        p.unit(1, UnitType::light_infantry, at(5, 5), Facing::s, Formation::skirmish_order, 10,
+               Quality::ordinary, {Skill::skirmisher});
+    p.order_points(0);
+    p.activate(0, {cav});
+    p.act(ActionKind::charge, 0, {cav}, {skirmishers}).path = {at(5, 3), at(5, 4)};
+    p.act(ActionKind::respond, 0, {skirmishers}).detail = "evade";
+    p.act(ActionKind::evade, 0, {skirmishers}).path = {at(4, 6), at(4, 7)};
+    Action& a = p.act(ActionKind::pursue, 0, {cav}, {skirmishers});
+    a.rolls.push_back(written(1, 6, {2}));
+    a.to = to;
+    p.run();
+    return cav;
+  };
+  const Hex ahead = hex::front_hexes(at(5, 4), Facing::n)[1];
+  const auto dir = hex::straight_direction(at(5, 4), ahead);
+  ASSERT_TRUE(dir.has_value());
+  Position straight;
+  const UnitId cav = play(straight, hex::step(at(5, 4), *dir, 2));
+  EXPECT_EQ(straight.count("replay.not-checked"), 0u) << straight.messages();
+  EXPECT_EQ(straight.diags.count(Severity::error), 0u) << straight.messages();
+  EXPECT_EQ(straight.engine().state().units[cav].hex, hex::step(at(5, 4), *dir, 2));
+
+  Position zigzag;  // 5,6: two front steps, by either front hex first
+  play(zigzag, at(5, 6));
+  EXPECT_EQ(zigzag.count("replay.not-checked"), 1u) << zigzag.messages();
+  EXPECT_NE(zigzag.messages().find("written without its path"), std::string::npos)
+      << zigzag.messages();
+}
+
+}  // namespace
+}  // namespace umpire::sabreur::testing
