@@ -174,6 +174,7 @@ void Engine::assault_reaction_test(const Action& a, UnitId u, replay::EventCheck
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, st.test_enemy);
+  if (st.test_enemy) fill_confronted_terrain(f, u, *st.test_enemy, checker);  // side_terrain.cpp
   f.word(G::morale_reason, name(TestReason::assault_reaction));
   const auto target = eval_int(f, V::modified_command_factor, checker);
   st.next_test = TestReason::special_action;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/geometry/hex/sight.hpp"
 #include "engine/geometry/hex/zone.hpp"
 
 namespace umpire::sabreur {
@@ -21,6 +22,15 @@ bool Board::any_hex_pair(const UnitState& a, const UnitState& b, F&& pred) {
   for (const Hex x : as)
     for (const Hex y : bs)
       if (pred(x, y)) return true;
+  return false;
+}
+
+bool Board::side_wood_separates(Hex own, Hex other) const {
+  if (own == other || !hex::in_coordinate_range(own) || !hex::in_coordinate_range(other))
+    return false;
+  for (const hex::SightSide& side : hex::trace_sight(own, other).sides)
+    if ((side.a == own || side.b == own) && side_between(side.a, side.b) == HexsideTerrain::wood)
+      return true;
   return false;
 }
 

@@ -97,6 +97,14 @@ class Board {
   HexsideTerrain side_between(Hex a, Hex b) const {
     return static_cast<HexsideTerrain>(setup_.map.side_feature(a, b).value);
   }
+  // A wood along a side of `own` that separates it from `other` (§ Les
+  // terrains dans Sabreur, "doit s'étaler sur un côté de la case occupée par
+  // l'unité, et doit séparer l'unité de l'unité adverse"), read as: a side
+  // of `own` that the line between the two hexes' centres crosses or, when
+  // it leaves `own` through a vertex, grazes ("traverse ou frôle", as § Le
+  // tir counts a line's contacts). Reading: docs/rules-coverage.md
+  // § sabreur-hex readings.
+  bool side_wood_separates(Hex own, Hex other) const;
 
   // § Points d'ordre: the units can be ordered so that each is next to the
   // previous (a Hamiltonian path over adjacency, every order tried: groups

@@ -93,6 +93,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, t);
+  fill_confronted_terrain(f, u, t, checker);  // a wood along the side between them
   f.word(G::combat_kind, shock ? "shock" : "melee");
   // "sauf en cas de contre-charge": a charge met by a countercharge, of its
   // target or of a friend of it, doubles neither unit's factor.

@@ -11,8 +11,10 @@
 // (fire and saves), morale.cpp (tests and rallies), following.cpp (actions
 // not checked yet, applied as written).
 #include <array>
+#include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/replay/dice_source.hpp"
@@ -78,6 +80,13 @@ class Engine final : public replay::ReplayEngine {
   void check_activated(const Action& a, UnitId u, replay::EventChecker& checker);
   void fill_self(Facts& f, UnitId u) const;
   void fill_enemy(Facts& f, std::optional<UnitId> e) const;
+  // In a combat, a fire or a morale test of `u` confronted with `e`: a
+  // wood along a side of either unit's hex that separates it from the other
+  // is its terrain (§ Les terrains dans Sabreur), stated over fill_self's
+  // and fill_enemy's (side_terrain.cpp). `hexes`: the hexes of u and e
+  // confronted (a fire's), else their nearer hexes.
+  void fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::EventChecker& checker,
+                               std::optional<std::pair<Hex, Hex>> hexes = std::nullopt) const;
   void apply_losses(UnitId u, int n, std::optional<UnitId> from, LossCause cause,
                     replay::EventChecker& checker);
   void flush_pending(replay::EventChecker& checker);
@@ -162,8 +171,8 @@ class Engine final : public replay::ReplayEngine {
   void check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defensive,
                            replay::EventChecker& checker);
   // The givens of a fire by `u` at `t` that every kind of fire states.
-  void fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
-                 bool free_at_declaration) const;
+  void fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind, bool free_at_declaration,
+                 replay::EventChecker& checker) const;
   // The hexes of the fire being resolved (shoot, defensive_fire) when its
   // shooter or its target holds two hexes (an extended line, § Formations
   // spéciales): each half "située sur sa propre case" (§ Le tir).

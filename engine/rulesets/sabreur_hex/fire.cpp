@@ -19,7 +19,7 @@ dice::Expr plain_dice(std::int64_t count) {
 }  // namespace
 
 void Engine::fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
-                       bool free_at_declaration) const {
+                       bool free_at_declaration, replay::EventChecker& checker) const {
   const Board b = board();
   const UnitState& s = state_.units[u];
   const Hex from = fire_origin(u);    // an extended line's half (§ Le tir)
@@ -27,6 +27,10 @@ void Engine::fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
   const int distance = hex::distance(from, at);
   fill_self(f, u);
   fill_enemy(f, t);
+  // A wood along a side of the shooter's or the target's hex, crossed or
+  // grazed by the line from the one to the other, is that unit's terrain
+  // (side_terrain.cpp): the cover and the limits of a unit "en bois".
+  fill_confronted_terrain(f, u, t, checker, std::pair{from, at});
   f.integer(G::fire_distance, distance);
   f.word(G::fire_kind, kind);
   f.boolean(G::fire_self_was_target, false);
@@ -173,27 +177,26 @@ bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::strin
   // par une unité amie ou ennemie, un bois, un village, un point fortifié, ou
   // une colline": hexes, while a side wood occupies a side ("Le côté d'un
   // terrain peut aussi être occupé par des terrains particuliers").
-  // - Along a side of the shooter's or the target's hex it does not block:
-  //   "Pour bénéficier ou subir les effets d'un terrain donné (modificateur,
-  //   sauvegarde, etc...) lors d'un combat, d'un tir, ou d'un test de moral,
-  //   une unité doit [...] Le terrain doit s'étaler sur un côté de la case
-  //   occupée par l'unité, et doit séparer l'unité de l'unité adverse" (§ Les
-  //   terrains dans Sabreur): the text fires across it, the wood then being
-  //   that unit's terrain, as "le terrain contenu dans la case" of either
-  //   unit does not block (§ Le tir). That cover (the fire factor limit, the
-  //   save "en bois") is not given to a side wood yet: not checked.
+  // - Along a side of the shooter's or the target's hex that the line meets
+  //   it does not block: it "s'étale sur un côté de la case occupée par
+  //   l'unité, et [...] sépare l'unité de l'unité adverse", so it is that
+  //   unit's terrain in the fire (§ Les terrains dans Sabreur), and "le
+  //   terrain contenu dans la case" of either unit does not block (§ Le
+  //   tir). Its effects (the limits, the save "en bois") are the data's:
+  //   fill_confronted_terrain (side_terrain.cpp).
   // - Along a side between two other hexes no passage says whether it
-  //   blocks (neither hex is "occupée par un bois"; nothing gives a side wood
-  //   an effect on sight): not checked.
+  //   blocks: neither hex is "occupée par un bois", and nothing gives a side
+  //   wood an effect on sight; reported not checked (docs/rules-coverage.md
+  //   § sabreur-hex readings).
   for (const hex::SightSide& side : line.sides) {
     if (quiet) break;
     if (b.side_between(side.a, side.b) != HexsideTerrain::wood) continue;
-    const bool own = side.a == from || side.a == to || side.b == from || side.b == to;
-    checker.not_checked(own ? "a wood along a side of the shooter's or the target's hex as cover "
-                              "in a fire"
-                            : "woods along hex sides between the shooter and the target (whether "
-                              "they block the line of sight)",
-                        checker.event_span());
+    if (side.a == from || side.a == to || side.b == from || side.b == to) continue;
+    checker.not_checked(
+        "whether a wood along a hex side that the line of sight meets blocks the fire when "
+        "neither hex of that side is the shooter's or the target's (§ Le tir blocks at hexes "
+        "\"occupée par [...] un bois\")",
+        checker.event_span());
   }
   return blocked.empty();
 }
@@ -358,7 +361,7 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
 
   const bool enfilade = in_enfilade(t, from);
   Facts f(rules_);
-  fill_fire(f, u, t, own_turn ? "standard_fire" : "return_fire_kind", false);
+  fill_fire(f, u, t, own_turn ? "standard_fire" : "return_fire_kind", false, checker);
   f.boolean(G::fire_self_was_target, answered && answered->target == u);
   f.boolean(G::fire_for_adjacent_infantry,
             answered && answered->target != u && state_.units[answered->target].on_table &&
@@ -492,6 +495,7 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, p.from);
+  fill_confronted_terrain(f, u, p.from, checker);  // a side wood (side_terrain.cpp)
   f.word(G::losses_cause, name(p.cause));
   f.integer(G::losses_count, p.count);
   f.integer(G::losses_self_strength_before, state_.units[u].strength);

@@ -78,6 +78,16 @@ std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, st.test_enemy);
+  // A test with an adversary (the charger, for its target and for a friend
+  // that reacts; the unit whose fire or strike called it): a wood along a
+  // side that separates them is the unit's terrain (side_terrain.cpp). A
+  // rally or a change of formation has none.
+  std::optional<UnitId> adversary;
+  if (reason == TestReason::charge_reaction)
+    adversary = state_.charge ? std::optional<UnitId>(state_.charge->charger) : st.test_enemy;
+  else if (reason == TestReason::losses_taken)
+    adversary = st.test_enemy;
+  if (adversary) fill_confronted_terrain(f, u, *adversary, checker);
   f.word(G::morale_reason, name(reason));
   auto which = eval_int(f, V::morale_dice_used, checker);
   auto modified = eval_int(f, V::modified_command_factor, checker);

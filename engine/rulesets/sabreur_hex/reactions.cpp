@@ -105,6 +105,17 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
       fmt::format("{} reacting to the {} of {} with '{}' ({} away at the declaration)", quoted(u),
                   to_assault ? "assault" : "charge", quoted(c.charger), a.detail,
                   hexes_text(c.distance_at_declaration));
+  // Whether the reaction calls its test (the data's
+  // charge_reaction_test_required, "en bois" among its reasons): a question
+  // of the test, in which a wood along a side that separates the unit from
+  // the charger is its terrain (side_terrain.cpp); the permissions of the
+  // reaction itself (a countercharge, a square) read its hex alone.
+  const auto reaction_test_required = [&](const Facts& facts) {
+    Facts test = facts;
+    fill_confronted_terrain(test, u, c.charger, checker);
+    const auto required = eval_int(test, V::charge_reaction_test_required, checker);
+    return required && *required != 0;
+  };
   // A countercharge may not cross the hexes the data names: each hex of its path is asked.
   std::vector<Hex> crossed = a.path;
   if (crossed.empty()) crossed.push_back(st.hex);
@@ -128,8 +139,7 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
       (reaction->action == A::countercharge || reaction->action == A::defensive_fire)) {
     f.word(G::self_reaction, reaction->action == A::countercharge ? "countercharge"
                                                                   : "defensive_fire");
-    const auto required = eval_int(f, V::charge_reaction_test_required, checker);
-    test_due = required && *required != 0;
+    test_due = reaction_test_required(f);
     keep_former_for_test(u, test_due);
     c.reaction_from = st.hex;
     c.charger_strength_before_reaction = state_.units[c.charger].strength;
@@ -156,8 +166,7 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     // declares no reaction (only a countercharge or a defensive fire).
     if (!to_assault && u == c.target) {
       f.word(G::self_reaction, "do_nothing");
-      const auto required = eval_int(f, V::charge_reaction_test_required, checker);
-      test_due = required && *required != 0;
+      test_due = reaction_test_required(f);
       check_reaction_test_written(a, u, test_due, allowed, checker);
     }
     return;
@@ -174,8 +183,7 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
       f.word(G::self_reaction, reaction->action == A::rotate        ? "rotate"
                                : reaction->action == A::form_square ? "form_square"
                                                                     : "form_closed_column");
-      const auto required = eval_int(f, V::charge_reaction_test_required, checker);
-      test_due = required && *required != 0;
+      test_due = reaction_test_required(f);
     }
     if (reaction->action == A::rotate)
       react_rotate(a, u, test_due, checker);
@@ -265,7 +273,7 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
   }
   const bool enfilade = in_enfilade(t, from);
   Facts f(rules_);
-  fill_fire(f, u, t, "defensive_fire_kind", free_at_declaration);
+  fill_fire(f, u, t, "defensive_fire_kind", free_at_declaration, checker);
   {
     // No row in the fire table: cavalry, said by sabreur.reaction.defensive-fire.
     rules::Evaluator probe(rules_.rs(), f.situation());

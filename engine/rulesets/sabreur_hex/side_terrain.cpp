@@ -1,0 +1,93 @@
+// A terrain along a side of a unit's hex as the unit's terrain:
+// 002_87c3dc452f850204.txt § Les terrains dans Sabreur, § Effets du terrain.
+//
+// "Pour bénéficier ou subir les effets d'un terrain donné (modificateur,
+// sauvegarde, etc...) lors d'un combat, d'un tir, ou d'un test de moral, une
+// unité doit être dans au moins l'une des situations suivantes : Le terrain
+// doit être contenu dans la case de l'unité. Le terrain doit s'étaler sur un
+// côté de la case occupée par l'unité, et doit séparer l'unité de l'unité
+// adverse avec qui elle est confrontée." Of the terrains that lie along
+// sides ("Cours d'eau, Gué, Pont, Bois, Terrain impassable"), the wood is
+// the one § Effets du terrain gives a unit's effects (caps, save, charge
+// doubling, morale modifiers); the water's are the data's
+// combat.separating_hexside. A wood so placed is stated as the unit's
+// terrain (self.hex_terrain, enemy.hex_terrain = wood) over what fill_self
+// and fill_enemy stated, so every effect the data gives a unit "en bois"
+// follows from the data. Only in the questions of a combat, a fire or a
+// morale test with an adversary: a manoeuvre (square, countercharge) reads
+// the hex alone. The reading of "séparer": docs/rules-coverage.md
+// § sabreur-hex readings, Board::side_wood_separates.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "engine/geometry/hex/text.hpp"
+#include "engine/rulesets/sabreur_hex/engine.hpp"
+
+namespace umpire::sabreur {
+
+void Engine::fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::EventChecker& checker,
+                                     std::optional<std::pair<Hex, Hex>> hexes) const {
+  const UnitState& us = state_.units[u];
+  const UnitState& es = state_.units[e];
+  if (u == e || !us.on_table || !es.on_table) return;
+  const Board b = board();
+  // The hexes confronted: the fire's two (its half that fires, the half it
+  // goes at), else the nearer hexes of the two units; an extended line
+  // holds two (§ Formations spéciales), and two pairs may be as near.
+  std::vector<std::pair<Hex, Hex>> pairs;
+  if (hexes) {
+    pairs.push_back(*hexes);
+  } else {
+    int best = std::numeric_limits<int>::max();
+    for (const Hex x : {us.hex, us.second_hex.value_or(us.hex)})
+      for (const Hex y : {es.hex, es.second_hex.value_or(es.hex)}) {
+        const int d = hex::distance(x, y);
+        if (d < best) {
+          best = d;
+          pairs.clear();
+        }
+        if (d == best && std::find(pairs.begin(), pairs.end(), std::pair{x, y}) == pairs.end())
+          pairs.emplace_back(x, y);
+      }
+  }
+  const auto woods = [&](const std::pair<Hex, Hex>& p) {
+    return std::pair{b.side_wood_separates(p.first, p.second),
+                     b.side_wood_separates(p.second, p.first)};
+  };
+  const std::pair<bool, bool> wood = woods(pairs.front());
+  for (std::size_t i = 1; i < pairs.size(); ++i) {
+    if (woods(pairs[i]) == wood) continue;
+    checker.not_checked(
+        fmt::format("whether a wood along a side separates {} from {}, an extended line whose "
+                    "halves are as near and not both behind it (the engine takes {} and {})",
+                    quoted(u), quoted(e), hex::to_string(pairs.front().first),
+                    hex::to_string(pairs.front().second)),
+        checker.event_span());
+    break;
+  }
+  // A unit in another terrain of its hex stands in both; the data reads one
+  // terrain of a unit, which for a wood besides a village, a strongpoint,
+  // difficult terrain or a bridge the text does not rank.
+  const auto state_wood = [&](G g, UnitId who, bool separated) {
+    if (!separated) return;
+    const HexTerrain own = b.terrain_at(state_.units[who].hex);
+    if (own == HexTerrain::open_ground || own == HexTerrain::wood) {
+      f.set(g, rules_.terrain(HexTerrain::wood));
+      return;
+    }
+    checker.not_checked(
+        fmt::format("a wood along a side of the hex of {}, in {}, that separates it from {}: "
+                    "both are its terrain, the rules data reads one (the engine takes its hex's)",
+                    quoted(who), hex_terrain_names()[static_cast<std::size_t>(own)],
+                    quoted(who == u ? e : u)),
+        checker.event_span());
+  };
+  state_wood(G::self_hex_terrain, u, wood.first);
+  state_wood(G::enemy_hex_terrain, e, wood.second);
+}
+
+}  // namespace umpire::sabreur
