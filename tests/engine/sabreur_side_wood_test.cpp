@@ -256,3 +256,57 @@ TEST(SabreurSideWood, TheChargeReactionModifiersNeedTheUnitOutOfAWood) {
 
 }  // namespace
 }  // namespace umpire::sabreur::testing
+
+namespace umpire::sabreur::testing {
+namespace {
+
+// The dice a combat diagnostic says the rules call for ("rules call for
+// 4d6"), 0 when none says it.
+int wood_dice_called(const Position& p) {
+  const std::string all = p.messages();
+  const std::string key = "rules call for ";
+  const std::size_t attack = all.find("for the attack of");
+  if (attack == std::string::npos) return 0;
+  const std::size_t at_key = all.find(key, attack);
+  if (at_key == std::string::npos) return 0;
+  const std::size_t from = at_key + key.size();
+  const std::size_t d = all.find('d', from);
+  if (d == from) return 1;
+  return std::stoi(all.substr(from, d - from));
+}
+
+// A river along the side between a charger and the half of an extended line
+// it engages, the other half being farther: the two units are "séparée[s]
+// [...] par une rivière" (§ Effets du terrain), so the charge does not
+// double. A red column on 8,5 charges the blue line on 5,2 and 6,2 and ends
+// on 7,3, next to the half on 6,2 only (sabreur_extended_line_test.cpp).
+TEST(SabreurSideWood, ARiverAlongTheSideOfAnExtendedLinesSecondHalf) {
+  const auto strike_dice = [](bool river) {
+    Position p;
+    const UnitId line =
+        p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::extended_line, 18,
+               Quality::ordinary, {Skill::linear_order});
+    const UnitId red =
+        p.unit(1, UnitType::line_infantry, at(8, 5), Facing::s, Formation::column, 18);
+    if (river) p.side(at(7, 3), at(6, 2), HexsideTerrain::river);
+    p.charge(1, red, line, {at(7, 4), at(7, 3)}, Facing::s);
+    p.respond(1, line, "do-nothing");
+    // The line's reaction test: 3D6, the lowest dropped (an extended line).
+    Action& test = p.act(ActionKind::test, 1, {line});
+    test.detail = "morale";
+    test.rolls.push_back(written(3, 6, {1, 1, 1}, dice::Keep::highest, 2));
+    Action& a = p.act(ActionKind::attack, 1, {red}, {line});
+    a.rolls.push_back(written(1, 6, {1}));  // wrong on purpose: the message says how many
+    p.run();
+    EXPECT_EQ(p.count("sabreur.combat.dice"), 1u) << p.messages();
+    EXPECT_EQ(p.diags.count(Severity::error), 1u) << "in contact by its half on 6,2\n"
+                                                  << p.messages();
+    return wood_dice_called(p);
+  };
+  const int open = strike_dice(false), across = strike_dice(true);
+  EXPECT_GT(across, 1);
+  EXPECT_EQ(open, 2 * across) << "the column's charge doubles only with no river between";
+}
+
+}  // namespace
+}  // namespace umpire::sabreur::testing

@@ -25,13 +25,13 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   // A combat is fought in contact: a charge, an assault or a pursuit ends
   // engaging its target (§ La charge et le choc, condition 6; § Conditions
   // pour qu'un assaut soit valide, 2), and the target strikes back from there.
-  // (A unit that fled and strikes is combat_sequence.cpp's to report.)
-  if (const Hex from = state_.units[u].hex, to = state_.units[t].hex;
-      !hex::adjacent(from, to) && !state_.units[u].panicked) {
+  // (A unit that fled and strikes is combat_sequence.cpp's to report.) An
+  // extended line is in contact by either half (Board::distance).
+  if (const int apart = board().distance(u, t); apart != 1 && !state_.units[u].panicked) {
     checker
         .violation("sabreur.combat.contact", a.span,
                    fmt::format("{} strikes {}, {} away: units fight in contact", quoted(u),
-                               quoted(t), hexes_text(hex::distance(from, to))))
+                               quoted(t), hexes_text(apart)))
         .hint("an attack follows the charge, assault or pursuit that brought the two units "
               "into contact");
   }
@@ -124,9 +124,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
     f.boolean(G::self_is_attack_target, true);
     f.integer(G::charge_procedure_losses, std::max(0, k->defender_strength - st.strength));
   }
-  f.set(G::combat_separating_hexside,
-        rules_.hexside(hex::adjacent(st.hex, ts.hex) ? b.side_between(st.hex, ts.hex)
-                                                     : HexsideTerrain::no_hexside_terrain));
+  f.set(G::combat_separating_hexside, rules_.hexside(separating_side(u, t, checker)));
   f.boolean(G::self_higher_than_enemy, b.hill_at(st.hex) && !b.hill_at(ts.hex));
   auto factor = eval_int(f, V::combat_factor, checker);
   auto test = eval_test(f, T::combat_to_hit, checker);

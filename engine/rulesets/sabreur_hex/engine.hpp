@@ -87,6 +87,9 @@ class Engine final : public replay::ReplayEngine {
   // confronted (a fire's), else their nearer hexes.
   void fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::EventChecker& checker,
                                std::optional<std::pair<Hex, Hex>> hexes = std::nullopt) const;
+  // The hex side between `u` and `e` in contact (either half of an extended
+  // line), no_hexside_terrain when they are not: combat.separating_hexside.
+  HexsideTerrain separating_side(UnitId u, UnitId e, replay::EventChecker& checker) const;
   void apply_losses(UnitId u, int n, std::optional<UnitId> from, LossCause cause,
                     replay::EventChecker& checker);
   void flush_pending(replay::EventChecker& checker);

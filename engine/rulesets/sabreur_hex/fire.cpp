@@ -504,9 +504,7 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
             p.cause == LossCause::fire_losses && b.arm(p.from) == Arm::artillery);
   f.word(G::combat_kind, p.cause == LossCause::melee_losses ? "melee" : "shock");
   const Hex here = state_.units[u].hex, there = state_.units[p.from].hex;
-  f.set(G::combat_separating_hexside,
-        rules_.hexside(hex::adjacent(here, there) ? b.side_between(here, there)
-                                                  : HexsideTerrain::no_hexside_terrain));
+  f.set(G::combat_separating_hexside, rules_.hexside(separating_side(u, p.from, checker)));
   f.boolean(G::self_higher_than_enemy, b.hill_at(here) && !b.hill_at(there));
   f.boolean(G::fire_enfilade, p.enfilade);
   const bool allowed = check_permissions(

@@ -28,6 +28,52 @@
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 
 namespace umpire::sabreur {
+namespace {
+
+// The nearer hexes of two units, every pair as near (an extended line
+// holds two hexes, § Formations spéciales), its first hex's first.
+std::vector<std::pair<Hex, Hex>> nearest_hexes(const UnitState& us, const UnitState& es) {
+  std::vector<std::pair<Hex, Hex>> pairs;
+  int best = std::numeric_limits<int>::max();
+  for (const Hex x : {us.hex, us.second_hex.value_or(us.hex)})
+    for (const Hex y : {es.hex, es.second_hex.value_or(es.hex)}) {
+      const int d = hex::distance(x, y);
+      if (d < best) {
+        best = d;
+        pairs.clear();
+      }
+      if (d == best && std::find(pairs.begin(), pairs.end(), std::pair{x, y}) == pairs.end())
+        pairs.emplace_back(x, y);
+    }
+  return pairs;
+}
+
+}  // namespace
+
+// The side between two units in contact (§ Effets du terrain: "séparée de
+// l'unité attaquante [...] par une rivière, un gué ou un pont"): the side
+// between their neighbouring hexes, either half of an extended line's.
+HexsideTerrain Engine::separating_side(UnitId u, UnitId e, replay::EventChecker& checker) const {
+  const UnitState& us = state_.units[u];
+  const UnitState& es = state_.units[e];
+  if (u == e || !us.on_table || !es.on_table) return HexsideTerrain::no_hexside_terrain;
+  const std::vector<std::pair<Hex, Hex>> pairs = nearest_hexes(us, es);
+  const auto [x, y] = pairs.front();
+  if (!hex::adjacent(x, y)) return HexsideTerrain::no_hexside_terrain;
+  const Board b = board();
+  const HexsideTerrain side = b.side_between(x, y);
+  for (const auto& [p, q] : pairs) {
+    if (b.side_between(p, q) == side) continue;
+    checker.not_checked(
+        fmt::format("the hex side between {} and {}, an extended line in contact across two "
+                    "sides that carry different terrains (the engine takes the side between {} "
+                    "and {})",
+                    quoted(u), quoted(e), hex::to_string(x), hex::to_string(y)),
+        checker.event_span());
+    break;
+  }
+  return side;
+}
 
 void Engine::fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::EventChecker& checker,
                                      std::optional<std::pair<Hex, Hex>> hexes) const {
@@ -38,22 +84,8 @@ void Engine::fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::Event
   // The hexes confronted: the fire's two (its half that fires, the half it
   // goes at), else the nearer hexes of the two units; an extended line
   // holds two (§ Formations spéciales), and two pairs may be as near.
-  std::vector<std::pair<Hex, Hex>> pairs;
-  if (hexes) {
-    pairs.push_back(*hexes);
-  } else {
-    int best = std::numeric_limits<int>::max();
-    for (const Hex x : {us.hex, us.second_hex.value_or(us.hex)})
-      for (const Hex y : {es.hex, es.second_hex.value_or(es.hex)}) {
-        const int d = hex::distance(x, y);
-        if (d < best) {
-          best = d;
-          pairs.clear();
-        }
-        if (d == best && std::find(pairs.begin(), pairs.end(), std::pair{x, y}) == pairs.end())
-          pairs.emplace_back(x, y);
-      }
-  }
+  const std::vector<std::pair<Hex, Hex>> pairs =
+      hexes ? std::vector<std::pair<Hex, Hex>>{*hexes} : nearest_hexes(us, es);
   const auto woods = [&](const std::pair<Hex, Hex>& p) {
     return std::pair{b.side_wood_separates(p.first, p.second),
                      b.side_wood_separates(p.second, p.first)};
