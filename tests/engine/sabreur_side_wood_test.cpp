@@ -310,3 +310,53 @@ TEST(SabreurSideWood, ARiverAlongTheSideOfAnExtendedLinesSecondHalf) {
 
 }  // namespace
 }  // namespace umpire::sabreur::testing
+
+namespace umpire::sabreur::testing {
+namespace {
+
+// "du début à la fin, en terrain dégagé" of a charge path across a wood
+// along a side: not said; counted open and reported (§ Effets du terrain).
+TEST(SabreurSideWood, AChargePathAcrossASideWoodIsReported) {
+  for (const bool wood : {false, true}) {
+    Position p;
+    const UnitId cav = p.unit(0, UnitType::heavy_cavalry, at(5, 2), Facing::n, Formation::line, 10);
+    const UnitId inf = p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::line, 18);
+    if (wood) p.side(at(5, 3), at(4, 4), HexsideTerrain::wood);
+    p.charge(0, cav, inf, {at(5, 3), at(4, 4), at(5, 5)}, Facing::n);
+    p.respond(0, inf, "do-nothing");
+    p.morale_test(0, inf, {2, 2});
+    wood_strike(p, cav, inf, {1, 1, 1, 1, 1, 1, 1, 1});  // doubled: counted open
+    p.run();
+    // (The wood along the side is penalising: the march is held to half its
+    // allowance, sabreur.move.allowance, which is not this test's.)
+    EXPECT_EQ(p.count("sabreur.combat.dice"), 0u) << p.messages();
+    EXPECT_EQ(wood_mentions(p, "runs \"en terrain dégagé\""), wood ? 1u : 0u) << p.messages();
+  }
+}
+
+// A light cavalry friend of the target countercharges the charging column
+// from 6,6 to 6,5 (sabreur_charge_tests_test.cpp) across a wood along that
+// side: "ne peut pas traverser un bois" is asked of hexes; reported.
+TEST(SabreurSideWood, ACounterchargeAcrossASideWoodIsReported) {
+  for (const bool wood : {false, true}) {
+    Position p;
+    const UnitId column =
+        p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::column, 18);
+    const UnitId target =
+        p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
+    const UnitId hussars =
+        p.unit(1, UnitType::light_cavalry, at(6, 6), Facing::s, Formation::line, 6);
+    if (wood) p.side(at(6, 6), at(6, 5), HexsideTerrain::wood);
+    p.charge(0, column, target, {at(5, 3), at(5, 4)}, Facing::n);
+    p.respond(0, target, "do-nothing");
+    p.morale_test(0, target, {2, 1});
+    p.respond(0, hussars, "countercharge").path = {at(6, 5)};
+    p.morale_test(0, hussars, {1, 1});
+    p.run();
+    EXPECT_EQ(wood_mentions(p, "whether a countercharge may cross a wood"), wood ? 1u : 0u)
+        << p.messages();
+  }
+}
+
+}  // namespace
+}  // namespace umpire::sabreur::testing

@@ -606,9 +606,19 @@ std::uint8_t Engine::path_openness(Hex start, std::span<const Hex> path) const {
     return terrain_.hex_open[static_cast<std::size_t>(b.terrain_at(h))];
   };
   if (!open(start)) return 2;
-  for (const Hex h : path)
+  // A wood along a side it crosses: whether the path is then "en terrain
+  // dégagé" the text does not say (3, combat.cpp). Water, a ford or a
+  // bridge crossed denies the doubling only between the two units at the
+  // end (§ Effets du terrain, "De même si l'unité cible [...]").
+  bool side_wood = false;
+  Hex prev = start;
+  for (const Hex h : path) {
     if (!open(h)) return 2;
-  return 1;
+    side_wood = side_wood ||
+                (hex::adjacent(prev, h) && b.side_between(prev, h) == HexsideTerrain::wood);
+    prev = h;
+  }
+  return side_wood ? 3 : 1;
 }
 
 bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, const Subject& subject,
