@@ -28,6 +28,12 @@ bool Board::any_hex_pair(const UnitState& a, const UnitState& b, F&& pred) {
 bool Board::side_wood_separates(Hex own, Hex other) const {
   if (own == other || !hex::in_coordinate_range(own) || !hex::in_coordinate_range(other))
     return false;
+  // Most hexes have no wood along any side: no line to trace then.
+  bool wooded = false;
+  for (int d = 0; d < 6 && !wooded; ++d)
+    wooded = side_between(own, hex::neighbour(own, hex::direction_from_index(d))) ==
+             HexsideTerrain::wood;
+  if (!wooded) return false;
   for (const hex::SightSide& side : hex::trace_sight(own, other).sides)
     if ((side.a == own || side.b == own) && side_between(side.a, side.b) == HexsideTerrain::wood)
       return true;
