@@ -6,16 +6,6 @@
 #include "engine/rules/evaluator.hpp"
 
 namespace umpire::rules {
-namespace {
-
-std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-  std::int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-
-}  // namespace
-
 // A node's operand. Literals and givens, half of what the data's conditions
 // read, are fetched here without a call of run() of their own.
 inline Word Evaluator::child(std::uint32_t k) {
@@ -119,7 +109,7 @@ Word Evaluator::run(std::uint32_t i) {
     }
     case ExprKind::div: {
       const std::int64_t a = child_int(arg(0));
-      return {n.round_up ? -floor_div(-a, n.imm) : floor_div(a, n.imm), false};
+      return {n.round_up ? ceil_div(a, n.imm) : floor_div(a, n.imm), false};
     }
     case ExprKind::min: {
       const std::int64_t a = child_int(arg(0));

@@ -117,13 +117,6 @@ std::optional<Val> parse_value(const Ruleset& rs, const Type& type, std::string_
 
 namespace {
 
-std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-  std::int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return -floor_div(-a, b); }
-
 std::string op_text(const Ruleset& rs, const Entry& e, std::int64_t operand) {
   (void)rs;
   switch (e.op) {

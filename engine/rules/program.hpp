@@ -31,6 +31,17 @@ inline Word to_word(const Val& v) {
 // The value of static type `kind` that `word` holds.
 Val to_val(Word word, TypeKind kind);
 
+// The data's `/`, rounded down or up (docs/rules-format.md § Expressions),
+// for the tree and the compiled form alike.
+constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  std::int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+  return -floor_div(-a, b);
+}
+
 class Program {
  public:
   static constexpr std::uint32_t npos = UINT32_MAX;
