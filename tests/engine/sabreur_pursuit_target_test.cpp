@@ -202,14 +202,16 @@ TEST(SabreurPursuitInPlace, TheDoublingIsJudgedOnItsOwnHex) {
   ASSERT_TRUE(st.charge.has_value());
   EXPECT_TRUE(st.charge->pursuit);
   EXPECT_EQ(st.charge->target, open.line);
-  EXPECT_EQ(st.charge->path_open, 1) << "open ground: the attack is doubled";
+  EXPECT_EQ(st.charge->path_open, ChargeInProgress::PathOpenness::open)
+      << "open ground: the attack is doubled";
 
   PursuitInPlace rough(HexTerrain::difficult_terrain);
   rough.p.run();
   const State& rs = rough.p.engine().state();
   ASSERT_TRUE(rs.charge.has_value()) << rough.p.messages();
   EXPECT_TRUE(rs.charge->pursuit);
-  EXPECT_EQ(rs.charge->path_open, 2) << "not open ground: no doubling";
+  EXPECT_EQ(rs.charge->path_open, ChargeInProgress::PathOpenness::not_open)
+      << "not open ground: no doubling";
 }
 
 }  // namespace

@@ -40,6 +40,15 @@ bool Board::side_wood_separates(Hex own, Hex other) const {
   return false;
 }
 
+bool Board::crosses_side(Hex start, std::span<const Hex> path, HexsideTerrain kind) const {
+  Hex prev = start;
+  for (const Hex h : path) {
+    if (hex::adjacent(prev, h) && side_between(prev, h) == kind) return true;
+    prev = h;
+  }
+  return false;
+}
+
 bool Board::engages(UnitId a, UnitId b) const {
   const UnitState& ua = state_.units[a];
   const UnitState& ub = state_.units[b];

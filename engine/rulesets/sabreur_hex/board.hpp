@@ -105,6 +105,8 @@ class Board {
   // tir counts a line's contacts). Reading: docs/rules-coverage.md
   // § sabreur-hex readings.
   bool side_wood_separates(Hex own, Hex other) const;
+  // Whether a path from `start`, hex by hex, crosses a side of `kind`.
+  bool crosses_side(Hex start, std::span<const Hex> path, HexsideTerrain kind) const;
 
   // § Points d'ordre: the units can be ordered so that each is next to the
   // previous (a Hamiltonian path over adjacency, every order tried: groups

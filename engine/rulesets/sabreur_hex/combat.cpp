@@ -102,18 +102,18 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   // The doubling needs open ground all along the path (§ Effets du terrain);
   // with a countercharge there is none to ask for.
   bool path_open = true;
-  if (charge_pair && c->path_open == 0)
+  if (charge_pair && c->path_open == ChargeInProgress::PathOpenness::unwritten)
     checker.not_checked("the terrain crossed by a charge or pursuit written without its path",
                         a.span);
   // A path that crosses a wood along a hex side: "terrain dégagé" names
   // what a unit stands on (§ Les terrains dans Sabreur), not the sides it
   // crosses; counted open, reported.
-  if (charge_pair && c->path_open == 3)
+  if (charge_pair && c->path_open == ChargeInProgress::PathOpenness::open_across_side_wood)
     checker.not_checked(
         "whether a charge or pursuit path whose hexes are all open ground runs \"en terrain "
         "dégagé\" when it crosses a wood along a hex side (the engine counts it open)",
         a.span);
-  if (charge_pair) path_open = c->path_open != 2;
+  if (charge_pair) path_open = c->path_open != ChargeInProgress::PathOpenness::not_open;
   f.boolean(G::charge_path_open, path_open);
   f.integer(G::charge_distance_at_declaration, charge_pair ? c->distance_at_declaration : 0);
   f.integer(G::charge_procedure_losses,

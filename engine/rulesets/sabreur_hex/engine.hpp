@@ -147,7 +147,7 @@ class Engine final : public replay::ReplayEngine {
   // A charge or an assault of `u` at `t` as it stands at its declaration.
   ChargeInProgress declaration(UnitId u, UnitId t) const;
   // ChargeInProgress::path_open of a charge or pursuit from `start` along `path`.
-  std::uint8_t path_openness(Hex start, std::span<const Hex> path) const;
+  ChargeInProgress::PathOpenness path_openness(Hex start, std::span<const Hex> path) const;
 
   // fire.cpp
   void shoot(const Action& a, replay::EventChecker& checker);

@@ -3,6 +3,8 @@
 // § Changements de formation, § Conditions pour qu'une charge soit valide.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
@@ -599,26 +601,19 @@ ChargeInProgress Engine::declaration(UnitId u, UnitId t) const {
   return d;
 }
 
-std::uint8_t Engine::path_openness(Hex start, std::span<const Hex> path) const {
-  if (path.empty()) return 0;
+ChargeInProgress::PathOpenness Engine::path_openness(Hex start, std::span<const Hex> path) const {
+  using enum ChargeInProgress::PathOpenness;
+  if (path.empty()) return unwritten;
   const Board b = board();
-  const auto open = [&](Hex h) {
+  const auto open_ground = [&](Hex h) {
     return terrain_.hex_open[static_cast<std::size_t>(b.terrain_at(h))];
   };
-  if (!open(start)) return 2;
+  if (!open_ground(start) || !std::all_of(path.begin(), path.end(), open_ground)) return not_open;
   // A wood along a side it crosses: whether the path is then "en terrain
-  // dégagé" the text does not say (3, combat.cpp). Water, a ford or a
-  // bridge crossed denies the doubling only between the two units at the
-  // end (§ Effets du terrain, "De même si l'unité cible [...]").
-  bool side_wood = false;
-  Hex prev = start;
-  for (const Hex h : path) {
-    if (!open(h)) return 2;
-    side_wood = side_wood ||
-                (hex::adjacent(prev, h) && b.side_between(prev, h) == HexsideTerrain::wood);
-    prev = h;
-  }
-  return side_wood ? 3 : 1;
+  // dégagé" the text does not say (combat.cpp). Water, a ford or a bridge
+  // crossed denies the doubling only between the two units at the end
+  // (§ Effets du terrain, "De même si l'unité cible [...]").
+  return b.crosses_side(start, path, HexsideTerrain::wood) ? open_across_side_wood : open;
 }
 
 bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, const Subject& subject,

@@ -128,19 +128,11 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   }
   // "ne peut pas traverser un bois" (§ Effets du terrain) of a wood along a
   // side the march crosses: the data asks of hexes; reported.
-  if (reaction->action == A::countercharge) {
-    Hex prev = st.hex;
-    for (const Hex h : a.path) {
-      if (hex::adjacent(prev, h) && b.side_between(prev, h) == HexsideTerrain::wood) {
-        checker.not_checked(
-            "whether a countercharge may cross a wood along a hex side (\"ne peut pas traverser "
-            "un bois\", § Effets du terrain; the rules data asks of the hexes it crosses)",
-            a.span);
-        break;
-      }
-      prev = h;
-    }
-  }
+  if (reaction->action == A::countercharge && b.crosses_side(st.hex, a.path, HexsideTerrain::wood))
+    checker.not_checked(
+        "whether a countercharge may cross a wood along a hex side (\"ne peut pas traverser "
+        "un bois\", § Effets du terrain; the rules data asks of the hexes it crosses)",
+        a.span);
   ++c.reacting_units;
   if (reaction->action == A::defensive_fire) ++state_.units[u].defensive_fires;
   // "La réaction à la charge ne peut être effectuée que si le test moral est

@@ -246,7 +246,7 @@ void State::write_tail(replay::StateWriter& out) const {
     out.i32(charge->pursued_from.q);
     out.i32(charge->pursued_from.r);
     out.boolean(charge->charger_failed);
-    out.u8(charge->path_open);
+    out.u8(static_cast<std::uint8_t>(charge->path_open));
     out.boolean(charge->target_squared);
     out.u8(static_cast<std::uint8_t>(charge->charger_facing));
     out.i32(charge->reaction_from.q);

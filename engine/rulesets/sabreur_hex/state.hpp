@@ -169,9 +169,14 @@ struct ChargeInProgress {
   Hex pursued_from;  // where the pursuer stood before its pursuit (when `pursued`)
   bool charger_failed = false;  // the charger failed a morale test: its charge is over
   // Its path "du début à la fin, en terrain dégagé" (§ Effets du terrain),
-  // for the doubling: 0 the log wrote no path, 1 open all along, 2 not,
-  // 3 open hexes across a wood along a side (not checked).
-  std::uint8_t path_open = 0;
+  // for the doubling (the state bytes write its number).
+  enum class PathOpenness : std::uint8_t {
+    unwritten = 0,  // the log wrote no path
+    open = 1,       // open ground all along
+    not_open = 2,
+    open_across_side_wood = 3,  // open hexes, a wood along a side crossed (not checked)
+  };
+  PathOpenness path_open = PathOpenness::unwritten;
   // The infantry target formed square against this cavalry charge
   // and passed its test: the charger may evade (§ La charge et le choc, 4).
   bool target_squared = false;
