@@ -18,6 +18,7 @@ Situation::Situation(const Ruleset& rs)
 }
 
 void Situation::set_roster(std::vector<std::vector<std::int64_t>> divisions) {
+  forget();
   for (auto& d : divisions) d.resize(counts_.size(), 0);
   std::fill(counts_.begin(), counts_.end(), 0);
   for (const auto& d : divisions) {
@@ -304,6 +305,10 @@ Val Evaluator::value_inner(std::uint32_t id) {
   const ValueItem& v = rs_.values[id];
   for (const auto& [cached, val] : value_cache_)
     if (cached == id) return val;
+  // Quiet, a value another question on this situation computed holds here
+  // too; with a trace, its breakdown must be written again.
+  if (shares_values())
+    if (const Val* known = s_.remembered(id)) return *known;
   if (std::find(evaluating_.begin(), evaluating_.end(), id) != evaluating_.end()) {
     fail("rules.eval.cycle", v.span, fmt::format("'{}' depends on itself", v.name));
   }
@@ -327,6 +332,7 @@ Val Evaluator::value_inner(std::uint32_t id) {
     steps_.insert(steps_.begin() + static_cast<std::ptrdiff_t>(at),
                   Step{depth_, fmt::format("{} = {}", v.name, value_text(rs_, v.type, result)), v.refs});
   value_cache_.emplace_back(id, result);
+  if (shares_values()) s_.remember(id, result);
   return result;
 }
 

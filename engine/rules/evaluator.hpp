@@ -43,13 +43,8 @@ class Situation {
   // Fails (returns a message) when the value does not fit the given's type.
   std::optional<std::string> set(std::uint32_t given, Val value) {
     if (!fits(given, value)) return misfit(given, value);
-    std::uint16_t& slot = slots_.at(given);
-    if (slot == 0) {
-      values_.push_back(value);
-      slot = static_cast<std::uint16_t>(values_.size());
-    } else {
-      values_[slot - 1] = value;
-    }
+    forget();
+    keep(given, value);
     return std::nullopt;
   }
   // Whether `value` fits the type of `given`: an engine sets and provides
@@ -62,27 +57,62 @@ class Situation {
   // Why `value` does not fit the type of `given`; nullopt when it does.
   std::optional<std::string> misfit(std::uint32_t given, const Val& value) const;
   // The given reads as unset again (its source, if any, then answers).
-  void unset(std::uint32_t given) { slots_.at(given) = 0; }
+  void unset(std::uint32_t given) {
+    forget();
+    slots_.at(given) = 0;
+  }
   bool has(std::uint32_t given) const { return slots_.at(given) != 0; }
+  // No given was ever set or provided (a fresh situation).
+  bool blank() const { return values_.empty(); }
   // Asked for the givens not set; must outlive the situation's use (null: none).
-  void set_source(const GivenSource* source) { source_ = source; }
+  void set_source(const GivenSource* source) {
+    forget();
+    source_ = source;
+  }
   // The compiled form of the ruleset's expressions, for quiet evaluations
   // (null: the evaluator walks the trees). Must outlive the situation's use.
   void set_program(const Program* program) { program_ = program; }
   const Program* program() const { return program_; }
-  void set_switch(std::uint32_t sw, std::uint32_t option) { switches_.at(sw) = option; }
-  void set_count(std::uint32_t profile, std::int64_t count) { counts_.at(profile) = count; }
-  void set_divisions(std::int64_t n) { divisions_ = n; }
+  const Ruleset& ruleset() const { return *rs_; }
+  void set_switch(std::uint32_t sw, std::uint32_t option) {
+    forget();
+    switches_.at(sw) = option;
+  }
+  void set_count(std::uint32_t profile, std::int64_t count) {
+    forget();
+    counts_.at(profile) = count;
+  }
+  void set_divisions(std::int64_t n) {
+    forget();
+    divisions_ = n;
+  }
   // A whole roster: one vector of unit counts per division, indexed by
   // profile. Sets the army's counts (the sums) and its number of divisions;
   // `per division` constraints are then checked on each division.
   void set_roster(std::vector<std::vector<std::int64_t>> divisions);
 
+  // A value its source provides is kept as if set: the source states the
+  // facts of one moment (Facts::self), and questions on one situation read
+  // the same givens again and again.
   std::optional<Val> given(std::uint32_t id) const {
     const std::uint16_t slot = slots_.at(id);
-    if (slot == 0) return source_ ? source_->provide(id) : std::nullopt;
-    return values_[slot - 1];
+    if (slot != 0) return values_[slot - 1];
+    if (!source_) return std::nullopt;
+    std::optional<Val> v = source_->provide(id);
+    if (v) keep(id, *v);
+    return v;
   }
+  // The value of the data's value `id` on this situation, if an earlier
+  // quiet evaluation computed it (Evaluator::value_inner): the questions an
+  // engine asks about one action share values (the cost of an activation is
+  // read by its permission and by the engine). Forgotten whenever anything
+  // the values depend on is set.
+  const Val* remembered(std::uint32_t value) const {
+    for (const auto& [id, v] : remembered_)
+      if (id == value) return &v;
+    return nullptr;
+  }
+  void remember(std::uint32_t value, const Val& v) const { remembered_.emplace_back(value, v); }
   std::uint32_t switch_option(std::uint32_t sw) const { return switches_.at(sw); }
   std::int64_t count(std::uint32_t profile) const { return counts_.at(profile); }
   std::optional<std::int64_t> divisions() const { return divisions_; }
@@ -96,8 +126,20 @@ class Situation {
   // A replay makes a situation for every question it asks the data and sets
   // a few dozen of its hundreds of givens: a fresh one zeroes a small index
   // in place, where a value per given was a heap block of kilobytes.
-  boost::container::small_vector<std::uint16_t, 256> slots_;
-  boost::container::small_vector<Val, 48> values_;
+  // Mutable: given() keeps what the source provides.
+  mutable boost::container::small_vector<std::uint16_t, 256> slots_;
+  mutable boost::container::small_vector<Val, 48> values_;
+  mutable boost::container::small_vector<std::pair<std::uint32_t, Val>, 8> remembered_;
+  void keep(std::uint32_t given, const Val& value) const {
+    std::uint16_t& slot = slots_.at(given);
+    if (slot == 0) {
+      values_.push_back(value);
+      slot = static_cast<std::uint16_t>(values_.size());
+    } else {
+      values_[slot - 1] = value;
+    }
+  }
+  void forget() { remembered_.clear(); }
   boost::container::small_vector<std::uint32_t, 32> switches_;
   boost::container::small_vector<std::int64_t, 32> counts_;
   std::optional<std::int64_t> divisions_;
@@ -206,6 +248,9 @@ class Evaluator {
   // evaluated again on its tree, which says why (evaluate_compiled.cpp).
   struct Bail {};
   bool quick() const { return code_ != nullptr && !trace_; }
+  // Quiet, and the situation's values are this ruleset's: values computed
+  // are remembered in the situation (Situation::remembered).
+  bool shares_values() const { return quick() && &s_.ruleset() == &rs_; }
   Word run(std::uint32_t node);
   Word run_lookup(const Program::Node& n);
   Word child(std::uint32_t node);

@@ -2,7 +2,10 @@
 // rounding, permissions with lifts, missing givens, breakdown citations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/rules/describe.hpp"
+#include "engine/rules/program.hpp"
 #include "tests/rules/test_support.hpp"
 
 namespace umpire::rules {
@@ -111,6 +114,76 @@ TEST(EvaluatorErrors, SituationRejectsValuesOutsideTheirType) {
   EXPECT_TRUE(s.set(0, Val::integer(10)).has_value());
   EXPECT_FALSE(s.set(0, Val::integer(9)).has_value());
   EXPECT_TRUE(s.set(0, Val::none()).has_value());
+}
+
+// A quiet evaluation remembers values in the situation for the next
+// question; anything set afterwards makes them be computed again, and a
+// value its source provides is asked for once.
+TEST(SituationMemory, ValuesAreComputedAgainAfterAnyChange) {
+  auto l = testing::load_text(
+      "ruleset demo \"Demo\"\nsource \"000_a44b407871cbdad9.txt\"\n"
+      "given a : int 0..9\ngiven b : int 0..9\n"
+      "switch bonus ref \"Test d'ordre\" {\n  option off \"no bonus\"\n  option on \"a bonus\"\n  "
+      "default off\n}\n"
+      "value twice : int 0..30 ref \"Test d'ordre\" = a + a + (cases { when bonus == on => 1 else "
+      "=> 0 })\n"
+      "value more : int 0..40 ref \"Test d'ordre\" = twice + b\n");
+  ASSERT_TRUE(l->rs.has_value()) << l->messages();
+  const Ruleset& rs = *l->rs;
+  const Program program(rs);
+  const auto id = [&](std::string_view name) { return rs.find(name)->index; };
+  const auto quiet = [&](const Situation& s, std::string_view name) {
+    Evaluator ev(rs, s);
+    ev.set_trace(false);
+    const auto v = ev.value(id(name));
+    return v ? v->number : -1;
+  };
+  Situation s(rs);
+  s.set_program(&program);
+  ASSERT_FALSE(s.set(0, Val::integer(3)));
+  ASSERT_FALSE(s.set(1, Val::integer(1)));
+  EXPECT_EQ(quiet(s, "more"), 7);
+  ASSERT_NE(s.remembered(id("twice")), nullptr);
+  EXPECT_EQ(s.remembered(id("twice"))->number, 6);
+  ASSERT_FALSE(s.set(0, Val::integer(4)));
+  EXPECT_EQ(s.remembered(id("twice")), nullptr);
+  EXPECT_EQ(quiet(s, "more"), 9);
+  s.set_switch(0, 1);
+  EXPECT_EQ(quiet(s, "more"), 10);
+  s.unset(1);
+  EXPECT_EQ(quiet(s, "more"), -1);  // b is missing now
+  // A traced evaluation writes its whole breakdown, remembered values or not.
+  ASSERT_FALSE(s.set(1, Val::integer(2)));
+  EXPECT_EQ(quiet(s, "more"), 11);
+  Evaluator traced(rs, s);
+  ASSERT_TRUE(traced.value(id("more")).has_value());
+  const auto& steps = traced.breakdown();
+  EXPECT_TRUE(std::any_of(steps.begin(), steps.end(),
+                          [](const Step& st) { return st.text.rfind("twice = 9", 0) == 0; }));
+}
+
+class CountingSource final : public GivenSource {
+ public:
+  std::optional<Val> provide(std::uint32_t) const override {
+    ++asked;
+    return Val::integer(2);
+  }
+  mutable int asked = 0;
+};
+
+TEST(SituationMemory, AProvidedGivenIsAskedForOnce) {
+  auto l = testing::load_text(
+      "ruleset demo \"Demo\"\nsource \"000_a44b407871cbdad9.txt\"\ngiven a : int 0..9\n"
+      "value twice : int 0..30 ref \"Test d'ordre\" = a + a\n");
+  ASSERT_TRUE(l->rs.has_value()) << l->messages();
+  CountingSource source;
+  Situation s(*l->rs);
+  s.set_source(&source);
+  Evaluator ev(*l->rs, s);
+  ev.set_trace(false);
+  EXPECT_EQ(ev.value(0)->number, 4);
+  EXPECT_EQ(source.asked, 1);
+  EXPECT_TRUE(s.has(0));
 }
 
 }  // namespace

@@ -19,17 +19,18 @@ std::string faces_text(const dice::Roll& roll) {
 
 std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const WrittenRoll* written,
                                            EventChecker& checker, std::string_view check_id,
-                                           std::string_view purpose,
-                                           const Notes& why) {
-  const std::string wanted_text = dice::to_string(wanted);
+                                           const LazyText& purpose, const Notes& why) {
+  // Written only into a diagnostic: most dice are thrown as asked.
+  const auto wanted_text = [&] { return dice::to_string(wanted); };
   if (mode_ == DiceMode::seeded) {
     // Always draw what the rules call for, so the sequence never depends on
     // what the log wrote.
     dice::Roll drawn = dice::draw(wanted, rng_);
     if (written && !(written->expr == wanted)) {
-      auto b = checker.violation(check_id, written->span,
-                                 fmt::format("log throws {} for the {}, rules call for {}",
-                                             dice::to_string(written->expr), purpose, wanted_text));
+      auto b = checker.violation(
+          check_id, written->span,
+          fmt::format("log throws {} for the {}, rules call for {}", dice::to_string(written->expr),
+                      purpose.text(), wanted_text()));
       for (const std::string& n : why.lines()) b.note(n);
     } else if (written && written->roll) {
       bool same = written->roll->dice.size() == drawn.dice.size();
@@ -37,10 +38,10 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
         same = written->roll->dice[i].faces == drawn.dice[i].faces;
       if (!same) {
         checker
-            .violation(
-                "replay.dice.seeded-mismatch", written->span,
-                fmt::format("log says {}={} for the {}, the seeded dice give {}={}", wanted_text,
-                            faces_text(*written->roll), purpose, wanted_text, faces_text(drawn)))
+            .violation("replay.dice.seeded-mismatch", written->span,
+                       fmt::format("log says {}={} for the {}, the seeded dice give {}={}",
+                                   wanted_text(), faces_text(*written->roll), purpose.text(),
+                                   wanted_text(), faces_text(drawn)))
             .hint("in a seeded log the engine draws every die (docs/engine.md § Dice)");
         if (checker.mode() == ReplayMode::follow_log) return traced(wanted, written->roll);
       }
@@ -48,17 +49,18 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
     return traced(wanted, drawn);
   }
   if (!written) {
-    auto b = checker.violation(
-        "replay.dice.missing", checker.event_span(),
-        fmt::format("no dice written for the {}; rules call for {}", purpose, wanted_text));
+    auto b = checker.violation("replay.dice.missing", checker.event_span(),
+                               fmt::format("no dice written for the {}; rules call for {}",
+                                           purpose.text(), wanted_text()));
     for (const std::string& n : why.lines()) b.note(n);
-    b.hint("a recorded log writes every die thrown, e.g. '{}=...'", wanted_text);
+    b.hint("a recorded log writes every die thrown, e.g. '{}=...'", wanted_text());
     return std::nullopt;
   }
   if (!(written->expr == wanted)) {
-    auto b = checker.violation(check_id, written->span,
-                               fmt::format("log throws {} for the {}, rules call for {}",
-                                           dice::to_string(written->expr), purpose, wanted_text));
+    auto b = checker.violation(
+        check_id, written->span,
+        fmt::format("log throws {} for the {}, rules call for {}", dice::to_string(written->expr),
+                    purpose.text(), wanted_text()));
     for (const std::string& n : why.lines()) b.note(n);
   }
   return traced(wanted, written->roll);

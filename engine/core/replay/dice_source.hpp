@@ -16,6 +16,7 @@
 #include "engine/core/dice/rng.hpp"
 #include "engine/core/dice/roll.hpp"
 #include "engine/core/replay/checker.hpp"
+#include "engine/core/replay/lazy_text.hpp"
 #include "engine/core/replay/state_hash.hpp"
 
 namespace umpire::replay {
@@ -49,8 +50,7 @@ class DiceSource {
   // only when a recorded log has no usable roll.
   std::optional<dice::Roll> take(const dice::Expr& wanted, const WrittenRoll* written,
                                  EventChecker& checker, std::string_view check_id,
-                                 std::string_view purpose,
-                                 const Notes& why = {});
+                                 const LazyText& purpose, const Notes& why = {});
 
   void write_state(StateWriter& out) const;
 

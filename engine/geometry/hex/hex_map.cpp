@@ -57,6 +57,7 @@ bool HexMap::set_side_feature(Hex a, Hex b, SideFeatureId f) {
   const std::optional<std::size_t> slot = side_slot(a, b);
   if (!slot) return false;
   sides_[*slot] = f;
+  if (f.value < 64) side_kinds_written_ |= std::uint64_t{1} << f.value;
   return true;
 }
 

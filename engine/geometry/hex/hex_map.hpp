@@ -81,6 +81,11 @@ class HexMap {
   SideFeatureId side_feature(Hex a, Hex b) const;
   [[nodiscard]] bool set_side_feature(Hex a, Hex b, SideFeatureId f);
   SideFeatureId side_feature(Hex h, Direction d) const { return side_feature(h, neighbour(h, d)); }
+  // Whether feature `f` was ever written on a side: most maps have few kinds
+  // of side feature, and a question about one absent kind needs no look.
+  bool may_have_side_feature(SideFeatureId f) const {
+    return f.value >= 64 || (side_kinds_written_ >> f.value & 1U) != 0;
+  }
 
   // Edges of the table an on-map hex lies along (empty for off-map hexes).
   EdgeSet edges_of(Hex h) const;
@@ -97,6 +102,7 @@ class HexMap {
   int rows_;
   std::vector<TerrainId> terrain_;
   std::vector<SideFeatureId> sides_;  // 3 per hex: e, se, sw
+  std::uint64_t side_kinds_written_ = 0;  // bit f: feature f (< 64) was written
 };
 
 // Facings that look straight at a table edge: n for the north edge, s for

@@ -28,7 +28,11 @@ bool Board::any_hex_pair(const UnitState& a, const UnitState& b, F&& pred) {
 bool Board::side_wood_separates(Hex own, Hex other) const {
   if (own == other || !hex::in_coordinate_range(own) || !hex::in_coordinate_range(other))
     return false;
-  // Most hexes have no wood along any side: no line to trace then.
+  // Most maps have no wood along a side, most hexes none along theirs: no
+  // line to trace then.
+  if (!setup_.map.may_have_side_feature(
+          hex::SideFeatureId{static_cast<std::uint16_t>(HexsideTerrain::wood)}))
+    return false;
   bool wooded = false;
   for (int d = 0; d < 6 && !wooded; ++d)
     wooded = side_between(own, hex::neighbour(own, hex::direction_from_index(d))) ==
@@ -208,13 +212,6 @@ Board::Surroundings Board::surroundings(UnitId u) const {
   Surroundings out;
   const UnitState& s = state_.units[u];
   const UnitSetup& us = setup_.units[u];
-  for (std::size_t e = 0; e < state_.units.size(); ++e) {
-    const UnitState& o = state_.units[e];
-    if (!o.on_table || setup_.units[e].side == us.side) continue;
-    const int d = distance(u, static_cast<UnitId>(e));
-    out.nearest_enemy = std::min(out.nearest_enemy, d);
-    if (!o.panicked) out.nearest_non_panicked_enemy = std::min(out.nearest_non_panicked_enemy, d);
-  }
   bool engaged_by_other_arm = false;
   any_neighbour(u, [&](UnitId n) {
     if (!enemies(u, n)) {

@@ -73,14 +73,14 @@ class Board {
   // § Test moral: an Ordinary unit next to a non-panicked Elite line
   // infantry or heavy cavalry unit of its side.
   bool next_to_elite_leader(UnitId u) const;
-  // What the rules ask about a unit's own position (engine.cpp fill_self),
-  // each as the function of the same name gives it, found in one pass over
-  // its six neighbours and one over the units for the nearest enemies.
+  // What the rules ask about a unit's neighbours (Facts::self), each as the
+  // function of the same name gives it, found in one pass over its six
+  // neighbours. The nearest enemies, a pass over every unit, are
+  // nearest_enemy()'s, asked apart: a question reads one or the other.
   struct Surroundings {
     bool engages_enemy = false, engaged_by_enemy = false, engaged_from_rear = false;
     bool engaged_only_by_infantry = false, outflanked = false, in_contact = false;
     bool next_to_elite_leader = false;
-    int nearest_enemy = 99, nearest_non_panicked_enemy = 99;
     friend bool operator==(const Surroundings&, const Surroundings&) = default;
   };
   Surroundings surroundings(UnitId u) const;

@@ -156,8 +156,9 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   dice::Expr wanted;
   wanted.terms.push_back(
       dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(*factor), 6)));
-  auto roll = dice_.take(wanted, written, checker, "sabreur.combat.dice",
-                         fmt::format("attack of {}", quoted(u)), notes);
+  auto roll = dice_.take(
+      wanted, written, checker, "sabreur.combat.dice",
+      [&] { return fmt::format("attack of {}", quoted(u)); }, notes);
   if (!roll) return;
   std::int64_t hits = 0, losses = 0;
   for (const dice::RolledDie& d : roll->dice) {

@@ -399,9 +399,8 @@ void Engine::fill_enemy(Facts& f, std::optional<UnitId> e) const {
   f.set(G::enemy_formation, rules_.formation(st.formation));
   f.set(G::enemy_skills, rules_.skills(s.skills));
   f.boolean(G::enemy_panicked, st.panicked);
-  f.boolean(G::enemy_outflanked, b.outflanked(*e));
   f.set(G::enemy_hex_terrain, rules_.terrain(b.terrain_at(st.hex)));
-  f.boolean(G::enemy_isolated_artillery, b.isolated_artillery(*e));
+  f.enemy(b, *e);  // outflanked, isolated artillery: when read
 }
 
 void Engine::apply(std::size_t i, replay::EventChecker& checker) {

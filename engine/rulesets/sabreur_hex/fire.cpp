@@ -459,8 +459,9 @@ void Engine::roll_fire(const Action& a, UnitId u, UnitId t, FireFigures figures,
     lines.insert(lines.begin(), fmt::format("fire factor {} of {}", figures.factor, quoted(u)));
     return lines;
   };
-  auto roll = dice_.take(plain_dice(figures.factor), written, checker, ids.dice,
-                         fmt::format("{} of {}", ids.what, quoted(u)), notes);
+  auto roll = dice_.take(
+      plain_dice(figures.factor), written, checker, ids.dice,
+      [&] { return fmt::format("{} of {}", ids.what, quoted(u)); }, notes);
   if (!roll) return;
   std::int64_t hits = 0, losses = 0;
   for (const dice::RolledDie& d : roll->dice) {
@@ -470,7 +471,7 @@ void Engine::roll_fire(const Action& a, UnitId u, UnitId t, FireFigures figures,
   }
   const std::int64_t applied = checker.outcome(
       ids.hits, a.stated.span.valid() ? a.stated.span : a.span, "hits", a.stated.hits, hits,
-      {fmt::format("a hit on {}+ (test fire_to_hit)", figures.needed)});
+      [&] { return std::vector{fmt::format("a hit on {}+ (test fire_to_hit)", figures.needed)}; });
   // A 6 against feudal cavalry costs two strength points; the log states hits.
   const std::int64_t extra = losses - hits;
   state_.pending =
@@ -514,16 +515,20 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   if (!test) return;
   std::int64_t saves = 0;
   if (p.count > 0) {
-    auto roll = dice_.take(
-        plain_dice(p.count), a.roll_or_main("save"), checker, "sabreur.save.dice",
-        fmt::format("save of {} against {} loss{}", quoted(u), p.count, p.count == 1 ? "" : "es"));
+    auto roll =
+        dice_.take(plain_dice(p.count), a.roll_or_main("save"), checker, "sabreur.save.dice", [&] {
+          return fmt::format("save of {} against {} loss{}", quoted(u), p.count,
+                             p.count == 1 ? "" : "es");
+        });
     if (roll)
       for (const dice::RolledDie& d : roll->dice) saves += d.value >= test->needed ? 1 : 0;
   }
   if (!allowed && checker.mode() == replay::ReplayMode::follow_rules) saves = 0;
   const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
-  const std::vector<std::string> why{
-      fmt::format("{} loss{} to save on {}+", p.count, p.count == 1 ? "" : "es", test->needed)};
+  const auto why = [&] {
+    return std::vector{
+        fmt::format("{} loss{} to save on {}+", p.count, p.count == 1 ? "" : "es", test->needed)};
+  };
   const std::int64_t kept =
       checker.outcome("sabreur.save.saves", stated, "saves", a.stated.saves, saves, why);
   const std::int64_t losses =

@@ -114,15 +114,17 @@ std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId
   const std::int64_t modifier = *modified - s.command;
   checker.outcome("sabreur.morale.modifier", a.span, "as the modifier", a.modifier, modifier,
                   notes);
-  auto roll = dice_.take(*wanted, a.roll_or_main(""), checker, "sabreur.morale.dice",
-                         fmt::format("morale test of {}", quoted(u)), notes);
+  auto roll = dice_.take(
+      *wanted, a.roll_or_main(""), checker, "sabreur.morale.dice",
+      [&] { return fmt::format("morale test of {}", quoted(u)); }, notes);
   if (!roll) return std::nullopt;
   const std::int64_t total =
       checker.outcome("sabreur.morale.total", a.stated.span.valid() ? a.stated.span : a.span,
                       "as the total", a.stated.total, roll->total);
   const bool passed = total <= *modified;
-  std::vector<std::string> result_notes{
-      fmt::format("dice {} against a modified Cd of {}", total, *modified)};
+  const auto result_notes = [&] {
+    return std::vector{fmt::format("dice {} against a modified Cd of {}", total, *modified)};
+  };
   const bool applied =
       checker.outcome("sabreur.morale.result", a.stated.span.valid() ? a.stated.span : a.span,
                       "the test", a.stated.passed, passed, "passes", "fails", result_notes);

@@ -101,10 +101,11 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   f.boolean(G::charge_target_squared, c.target_squared);
   f.boolean(G::charge_charger_struck, false);
   f.integer(G::flee_d6, 1);  // the flight's die is thrown by its `flee`
-  const std::string subject =
-      fmt::format("{} reacting to the {} of {} with '{}' ({} away at the declaration)", quoted(u),
-                  to_assault ? "assault" : "charge", quoted(c.charger), a.detail,
-                  hexes_text(c.distance_at_declaration));
+  const auto subject = [&] {
+    return fmt::format("{} reacting to the {} of {} with '{}' ({} away at the declaration)",
+                       quoted(u), to_assault ? "assault" : "charge", quoted(c.charger), a.detail,
+                       hexes_text(c.distance_at_declaration));
+  };
   // Whether the reaction calls its test (the data's
   // charge_reaction_test_required, "en bois" among its reasons): a question
   // of the test, in which a wood along a side that separates the unit from
@@ -294,8 +295,10 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
       return;
     }
   }
-  const std::string subject = fmt::format("a defensive fire by {} at {} ({})", quoted(u),
-                                          quoted(t), hexes_text(distance));
+  const auto subject = [&] {
+    return fmt::format("a defensive fire by {} at {} ({})", quoted(u), quoted(t),
+                       hexes_text(distance));
+  };
   check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
   check_fire_geometry(a, u, t, true, checker);
   auto figures = fire_figures(f, checker);

@@ -193,8 +193,9 @@ Facts::Facts(const Facts& other)
       b_(other.b_),
       situation_(other.situation_),
       self_(other.self_),
+      enemy_(other.enemy_),
       error_(other.error_) {
-  situation_.set_source(self_ ? this : nullptr);
+  situation_.set_source(has_source() ? this : nullptr);
 }
 
 Facts& Facts::operator=(const Facts& other) {
@@ -202,8 +203,9 @@ Facts& Facts::operator=(const Facts& other) {
   b_ = other.b_;
   situation_ = other.situation_;
   self_ = other.self_;
+  enemy_ = other.enemy_;
   error_ = other.error_;
-  situation_.set_source(self_ ? this : nullptr);
+  situation_.set_source(has_source() ? this : nullptr);
   return *this;
 }
 

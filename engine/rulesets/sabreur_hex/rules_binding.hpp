@@ -14,6 +14,7 @@
 
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/replay/checker.hpp"
+#include "engine/core/replay/lazy_text.hpp"
 #include "engine/rules/evaluator.hpp"
 #include "engine/rules/model.hpp"
 #include "engine/rulesets/sabreur_hex/board.hpp"
@@ -175,8 +176,24 @@ struct SelfFacts {
   UnitId unit = 0;
   UnitState as_stated;  // the unit's state when self() was called
   mutable std::optional<Board::Surroundings> around;
+  // Board::nearest_enemy(unit, false / true), -1 until read.
+  mutable int nearest_enemy = -1, nearest_non_panicked_enemy = -1;
 #ifndef NDEBUG
   Board::Surroundings around_when_stated;
+  int nearest_enemy_when_stated = 0, nearest_non_panicked_enemy_when_stated = 0;
+#endif
+};
+
+// What Facts::enemy keeps of the adversary whose costly facts (outflanked,
+// isolated artillery) it states only when read: the data reads them for
+// one skill, and every combat, fire and test states an adversary.
+struct EnemyFacts {
+  const Setup* setup = nullptr;
+  const State* state = nullptr;
+  const TerrainRules* terrain = nullptr;
+  UnitId unit = 0;
+#ifndef NDEBUG
+  bool outflanked_when_stated = false, isolated_when_stated = false;
 #endif
 };
 
@@ -204,6 +221,10 @@ class Facts final : private rules::GivenSource {
   // taken now; its surroundings are the board's when read, so the board
   // must not change in between (debug builds check that it does not).
   void self(const Board& board, UnitId u);
+  // The adversary's outflanked and isolated-artillery facts
+  // (enemy.outflanked, enemy.isolated_artillery), stated when read, with
+  // the same rule as self(): the board must not change in between.
+  void enemy(const Board& board, UnitId e);
   const rules::Situation& situation() const { return situation_; }
   const RulesBinding& binding() const { return *b_; }
   // The first value that did not fit its given (an engine bug if any).
@@ -212,10 +233,13 @@ class Facts final : private rules::GivenSource {
  private:
   std::optional<rules::Val> provide(std::uint32_t given) const override;
   std::optional<rules::Val> self_fact(G g) const;
+  std::optional<rules::Val> enemy_fact(G g) const;
+  bool has_source() const { return self_.has_value() || enemy_.has_value(); }
 
   const RulesBinding* b_;
   rules::Situation situation_;
   std::optional<SelfFacts> self_;
+  std::optional<EnemyFacts> enemy_;
   mutable std::string error_;
 };
 
@@ -239,24 +263,8 @@ std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::Even
 std::optional<rules::Verdict> verdict(const Facts& facts, A a);
 
 // What a permission is asked about ("activating the group 'a1', 'a2'"),
-// written only into a diagnostic: most actions are allowed, so a subject
-// built by a function is built only when one is reported. The function must
-// outlive the call it is passed to (a lambda argument does).
-class Subject {
- public:
-  Subject(std::string_view text) : text_(text) {}    // NOLINT: implicit by design
-  Subject(const std::string& text) : text_(text) {}  // NOLINT: implicit by design
-  Subject(const char* text) : text_(text) {}         // NOLINT: implicit by design
-  template <typename F, typename = std::enable_if_t<std::is_invocable_r_v<std::string, const F&>>>
-  Subject(const F& make)  // NOLINT: implicit by design
-      : make_(&make), call_([](const void* f) { return (*static_cast<const F*>(f))(); }) {}
-  std::string text() const { return make_ ? call_(make_) : std::string(text_); }
-
- private:
-  std::string_view text_;
-  const void* make_ = nullptr;
-  std::string (*call_)(const void*) = nullptr;
-};
+// written only into a diagnostic: most actions are allowed.
+using Subject = replay::LazyText;
 
 // Evaluates the permissions of action `a` and reports every applicable
 // `cannot` not lifted by an applicable `can`, each under the check that

@@ -51,8 +51,9 @@ constexpr G kSelfGivens[] = {
 void Facts::self(const Board& board, UnitId u) {
   // A value set before stands for another unit, or was meant to be
   // overwritten by this unit's: the unit's own facts now answer.
-  for (const G g : kSelfGivens)
-    if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
+  if (!situation_.blank())
+    for (const G g : kSelfGivens)
+      if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
   self_.emplace();
   self_->setup = &board.setup();
   self_->state = &board.state();
@@ -61,14 +62,35 @@ void Facts::self(const Board& board, UnitId u) {
   self_->as_stated = board.state().units[u];
 #ifndef NDEBUG
   self_->around_when_stated = board.surroundings(u);
+  self_->nearest_enemy_when_stated = board.nearest_enemy(u, false);
+  self_->nearest_non_panicked_enemy_when_stated = board.nearest_enemy(u, true);
+#endif
+  situation_.set_source(this);
+}
+
+void Facts::enemy(const Board& board, UnitId e) {
+  // Another adversary's answers, kept by the situation, no longer hold.
+  for (const G g : {G::enemy_outflanked, G::enemy_isolated_artillery})
+    if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
+  enemy_.emplace();
+  enemy_->setup = &board.setup();
+  enemy_->state = &board.state();
+  enemy_->terrain = &board.terrain_rules();
+  enemy_->unit = e;
+#ifndef NDEBUG
+  enemy_->outflanked_when_stated = board.outflanked(e);
+  enemy_->isolated_when_stated = board.isolated_artillery(e);
 #endif
   situation_.set_source(this);
 }
 
 std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
   const std::optional<G> g = b_->given_of(given);
-  if (!g || !self_) return std::nullopt;
-  std::optional<rules::Val> v = self_fact(*g);
+  if (!g) return std::nullopt;
+  std::optional<rules::Val> v =
+      enemy_ && (*g == G::enemy_outflanked || *g == G::enemy_isolated_artillery) ? enemy_fact(*g)
+      : self_                                                                    ? self_fact(*g)
+                                                                                 : std::nullopt;
   if (!v) return std::nullopt;
   if (v->kind == rules::Val::Kind::integer) {
     const rules::Type& t = b_->rs().givens[given].type;
@@ -81,6 +103,17 @@ std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
     return std::nullopt;
   }
   return v;
+}
+
+std::optional<rules::Val> Facts::enemy_fact(G g) const {
+  const EnemyFacts& e = *enemy_;
+  const Board b(*e.setup, *e.state, *e.terrain);
+  const bool v = g == G::enemy_outflanked ? b.outflanked(e.unit) : b.isolated_artillery(e.unit);
+#ifndef NDEBUG
+  if (v != (g == G::enemy_outflanked ? e.outflanked_when_stated : e.isolated_when_stated))
+    throw std::logic_error("Facts::enemy: the board changed before the enemy's facts were read");
+#endif
+  return rules::Val::boolean(v);
 }
 
 std::optional<rules::Val> Facts::self_fact(G g) const {
@@ -100,6 +133,18 @@ std::optional<rules::Val> Facts::self_fact(G g) const {
 #endif
     }
     return *me.around;
+  };
+  const auto nearest = [&](bool non_panicked_only) {
+    int& known = non_panicked_only ? me.nearest_non_panicked_enemy : me.nearest_enemy;
+    if (known < 0) {
+      known = b.nearest_enemy(me.unit, non_panicked_only);
+#ifndef NDEBUG
+      if (known != (non_panicked_only ? me.nearest_non_panicked_enemy_when_stated
+                                      : me.nearest_enemy_when_stated))
+        throw std::logic_error("Facts::self: the board changed before the unit's facts were read");
+#endif
+    }
+    return known;
   };
   switch (g) {
     case G::self_type:
@@ -160,11 +205,11 @@ std::optional<rules::Val> Facts::self_fact(G g) const {
     case G::self_displaced_skirmisher:
       return Val::boolean(false);
     case G::self_nearest_any_enemy_distance:
-      return Val::integer(around().nearest_enemy);
+      return Val::integer(nearest(false));
     case G::self_next_to_elite_leader:
       return Val::boolean(around().next_to_elite_leader);
     case G::self_nearest_enemy_distance:
-      return Val::integer(around().nearest_non_panicked_enemy);
+      return Val::integer(nearest(true));
     case G::self_shots_this_turn:
       return Val::integer(st.shots);
     case G::self_manoeuvred_this_turn:
