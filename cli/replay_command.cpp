@@ -16,8 +16,8 @@ namespace {
 
 constexpr const char* replay_footer =
     R"(Each line: event number, log line, state hash after the event (--hashes), the
-event, and how many violations it caused. The hash is 64-bit FNV-1a over the
-canonical state bytes (docs/engine.md), the same on every platform.
+event, and how many violations it caused. The hash is hash64, eight bytes at a
+time, over the canonical state bytes (docs/engine.md), the same on every platform.
 
 Examples:
   umpire replay replays/sabreur-hex/essling-village.ulog --hashes

@@ -11,12 +11,17 @@ namespace {
 
 constexpr CheckInfo kChecks[] = {{"toy.rule", "toy.txt", "Section", "a toy rule"}};
 
-// FNV-1a reference values (Fowler, Noll, Vo): the empty string is the offset
-// basis; "a" and "foobar" are the published test vectors.
-TEST(StateHash, Fnv1aVectors) {
-  EXPECT_EQ(fnv1a64(""), 0xcbf29ce484222325ULL);
-  EXPECT_EQ(fnv1a64("a"), 0xaf63dc4c8601ec8cULL);
-  EXPECT_EQ(fnv1a64("foobar"), 0x85944171f73967e8ULL);
+// The state hash's vectors, computed from the definition in docs/engine.md
+// § State hash by a separate implementation (Python): the empty string, a
+// short tail, exactly one word, one word and a byte.
+TEST(StateHash, Hash64Vectors) {
+  EXPECT_EQ(hash64(""), 0xe9e0033e3badaf36ULL);
+  EXPECT_EQ(hash64("a"), 0x237feed483443c46ULL);
+  EXPECT_EQ(hash64("foobar"), 0x27da4748eba60676ULL);
+  EXPECT_EQ(hash64("abcdefgh"), 0xe266f17ba6477e11ULL);
+  EXPECT_EQ(hash64("abcdefghi"), 0xbb4d511448a64830ULL);
+  // A trailing zero byte is not padding: the length enters the hash.
+  EXPECT_NE(hash64(std::string_view("a\0", 2)), hash64("a"));
 }
 
 TEST(StateHash, WriterIsLittleEndianAndFixedWidth) {
@@ -27,8 +32,43 @@ TEST(StateHash, WriterIsLittleEndianAndFixedWidth) {
   const std::string expected{'\x02', '\x01', '\xfe', '\xff', '\xff', '\xff',
                              '\x02', '\x00', '\x00', '\x00', 'a',    'b'};
   EXPECT_EQ(w.bytes(), expected);
-  EXPECT_EQ(w.hash(), fnv1a64(expected));
+  EXPECT_EQ(w.hash(), hash64(expected));
+  EXPECT_EQ(w.hash(), 0x60c7e2485858e534ULL);
   EXPECT_EQ(hash_text(0x1f), "0x000000000000001f");
+}
+
+// The writer folds whole words as values fill them: values of every width
+// straddling a word's end, in either mode and in a bare Hasher, hash as
+// their bytes do.
+TEST(StateHash, WriterHashesValuesAcrossWordsAsTheirBytes) {
+  for (int lead = 0; lead < 9; ++lead) {
+    SCOPED_TRACE(lead);
+    StateWriter kept;
+    StateWriter quick(StateWriter::Mode::hash_only);
+    for (StateWriter* w : {&kept, &quick}) {
+      for (int i = 0; i < lead; ++i) w->u8(static_cast<std::uint8_t>(0x80 + i));
+      w->u64(0x0123456789abcdefULL);
+      w->u32(0xfedcba98U);
+      w->u16(0x7f01);
+      w->i64(-3);
+      w->boolean(true);
+      w->i32(-1);
+    }
+    Hasher alone;
+    for (int i = 0; i < lead; ++i) alone.u8(static_cast<std::uint8_t>(0x80 + i));
+    alone.u64(0x0123456789abcdefULL);
+    alone.u32(0xfedcba98U);
+    alone.u16(0x7f01);
+    alone.i64(-3);
+    alone.boolean(true);
+    alone.i32(-1);
+    EXPECT_EQ(kept.bytes().size(), static_cast<std::size_t>(lead) + 27U);
+    EXPECT_EQ(kept.hash(), hash64(kept.bytes()));
+    EXPECT_EQ(quick.hash(), kept.hash());
+    EXPECT_EQ(alone.hash(), kept.hash());
+    quick.clear();
+    EXPECT_EQ(quick.hash(), hash64(""));
+  }
 }
 
 struct Harness {

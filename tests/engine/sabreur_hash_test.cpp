@@ -61,14 +61,16 @@ TEST(SabreurHash, IncrementalEqualsFromScratchOnSimulatedGames) {
 }
 
 TEST(SabreurHash, TheUnitSumSeesEveryRecordAndItsPlace) {
-  const auto write = [](const std::string& r, replay::StateWriter& out) {
+  const auto write = [](const std::string& r) {
+    replay::Hasher out;
     for (const char c : r) out.u8(static_cast<std::uint8_t>(c));
+    return out.hash();
   };
   using Records = std::vector<std::string>;
   replay::RecordSetDigest<std::string> a;
   const std::uint64_t both = a.digest(Records{"abc", "def"}, write);
-  EXPECT_EQ(both, replay::record_term(0, replay::fnv1a64("abc")) +
-                      replay::record_term(1, replay::fnv1a64("def")));
+  EXPECT_EQ(both, replay::record_term(0, replay::hash64("abc")) +
+                      replay::record_term(1, replay::hash64("def")));
   // Swapping two records changes the sum: the place enters each term.
   replay::RecordSetDigest<std::string> swapped;
   EXPECT_NE(swapped.digest(Records{"def", "abc"}, write), both);
@@ -76,10 +78,10 @@ TEST(SabreurHash, TheUnitSumSeesEveryRecordAndItsPlace) {
   EXPECT_NE(a.digest(Records{"abc", "deg"}, write), both);
   EXPECT_EQ(a.digest(Records{"abc", "def"}, write), both);
   // Records dropped leave the sum.
-  EXPECT_EQ(a.digest(Records{"abc"}, write), replay::record_term(0, replay::fnv1a64("abc")));
-  // The documented constants: SplitMix64's finaliser of FNV-1a("") + 1 × φ.
-  EXPECT_EQ(replay::record_term(0, replay::fnv1a_offset_basis), [] {
-    std::uint64_t z = 0xcbf29ce484222325ULL + 0x9e3779b97f4a7c15ULL;
+  EXPECT_EQ(a.digest(Records{"abc"}, write), replay::record_term(0, replay::hash64("abc")));
+  // The documented constants: SplitMix64's finaliser of hash64("") + 1 × φ.
+  EXPECT_EQ(replay::record_term(0, replay::hash64("")), [] {
+    std::uint64_t z = 0xe9e0033e3badaf36ULL + 0x9e3779b97f4a7c15ULL;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
@@ -93,9 +95,11 @@ TEST(SabreurHash, PlainRecordsChangedAnywhereAreHashedAgain) {
     std::int32_t a = 0;
     std::int16_t b = 0;
   };
-  const auto write = [](const Plain& r, replay::StateWriter& out) {
+  const auto write = [](const Plain& r) {
+    replay::Hasher out;
     out.i32(r.a);
     out.u16(static_cast<std::uint16_t>(r.b));
+    return out.hash();
   };
   std::vector<Plain> records(19);
   for (std::size_t i = 0; i < records.size(); ++i) records[i].a = static_cast<std::int32_t>(i);

@@ -66,11 +66,4 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
   return traced(wanted, written->roll);
 }
 
-void DiceSource::write_state(StateWriter& out) const {
-  out.tag('R');
-  out.u8(static_cast<std::uint8_t>(mode_));
-  if (mode_ == DiceMode::seeded)
-    for (const std::uint64_t w : rng_.state()) out.u64(w);
-}
-
 }  // namespace umpire::replay

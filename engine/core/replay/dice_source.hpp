@@ -52,7 +52,15 @@ class DiceSource {
                                  EventChecker& checker, std::string_view check_id,
                                  const LazyText& purpose, const Notes& why = {});
 
-  void write_state(StateWriter& out) const;
+  // Section 'R' (docs/engine.md § State hash): into a StateWriter or a
+  // Hasher.
+  template <typename Out>
+  void write_state(Out& out) const {
+    out.tag('R');
+    out.u8(static_cast<std::uint8_t>(mode_));
+    if (mode_ == DiceMode::seeded)
+      for (const std::uint64_t w : rng_.state()) out.u64(w);
+  }
 
   // Simulation: every roll take() returns is also appended to `out` (null:
   // none), so that a simulated log can write the dice the engine drew.

@@ -34,7 +34,7 @@ class ReplayEngine {
   // The whole state, in the canonical layout the engine documents.
   virtual void write_state(StateWriter& out) const = 0;
   // The state hash the engine documents after each event. By default the
-  // FNV-1a 64 of write_state()'s bytes; an engine may define it over a
+  // hash64 of write_state()'s bytes; an engine may define it over a
   // digest it keeps up to date instead (Sabreur-hex: per-unit records).
   virtual std::uint64_t state_hash() const {
     StateWriter w(StateWriter::Mode::hash_only);

@@ -4,9 +4,10 @@
 // A ruleset engine writes its whole state through a StateWriter, field by
 // field in a fixed order; the writer turns every value into fixed-width
 // little-endian bytes, so the bytes depend neither on the compiler nor on the
-// host's endianness or padding. The hash is 64-bit FNV-1a over those bytes:
-// simple enough that another implementation can recompute a replay's hash
-// sequence from the documented layout alone.
+// host's endianness or padding. The hash (hash64) takes those bytes eight at
+// a time as little-endian 64-bit words: simple enough that another
+// implementation can recompute a replay's hash sequence from the documented
+// layout alone, and one multiply per eight bytes rather than one per byte.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -18,31 +19,106 @@
 
 namespace umpire::replay {
 
-inline constexpr std::uint64_t fnv1a_offset_basis = 0xcbf29ce484222325ULL;
-inline constexpr std::uint64_t fnv1a_prime = 0x100000001b3ULL;
-
-constexpr std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = fnv1a_offset_basis) {
-  for (const char c : bytes) {
-    hash ^= static_cast<std::uint8_t>(c);
-    hash *= fnv1a_prime;
-  }
-  return hash;
+// SplitMix64's finaliser (docs/engine.md § State hash).
+constexpr std::uint64_t splitmix64(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
 }
+
+inline constexpr std::uint64_t hash64_seed = 0x243f6a8885a308d3ULL;  // π's fraction
+inline constexpr std::uint64_t hash64_multiplier = 0x9e3779b97f4a7c15ULL;
+
+// One word folded into the running hash: xor, multiply, xorshift. Each step
+// is a bijection of the running value for a given word, and of the word for
+// a given running value.
+constexpr std::uint64_t hash64_step(std::uint64_t h, std::uint64_t word) {
+  h = (h ^ word) * hash64_multiplier;
+  return h ^ (h >> 32);
+}
+
+// The length in bytes and then SplitMix64's finaliser.
+constexpr std::uint64_t hash64_finish(std::uint64_t h, std::uint64_t length) {
+  return splitmix64(h ^ length);
+}
+
+// The state hash of `bytes` (docs/engine.md § State hash), byte by byte as
+// the definition reads: the bytes in little-endian 64-bit words, the last
+// one padded with zero bytes, each word folded by hash64_step from
+// hash64_seed, then hash64_finish with the number of bytes. StateWriter
+// computes the same value as the bytes are written.
+constexpr std::uint64_t hash64(std::string_view bytes) {
+  std::uint64_t h = hash64_seed;
+  std::uint64_t word = 0;
+  std::size_t i = 0;
+  for (const char c : bytes) {
+    word |= std::uint64_t{static_cast<std::uint8_t>(c)} << (8 * (i % 8));
+    if (++i % 8 == 0) {
+      h = hash64_step(h, word);
+      word = 0;
+    }
+  }
+  if (i % 8 != 0) h = hash64_step(h, word);
+  return hash64_finish(h, bytes.size());
+}
+
+// hash64 computed as the values are written, the same values and widths as
+// StateWriter's, keeping no bytes. Plain members and inline steps, so that
+// a local Hasher lives in registers: where the widths written so far are
+// known at compile time (a unit record's fixed fields), the place of each
+// value in its word is a constant.
+class Hasher {
+ public:
+  void u8(std::uint8_t v) { put(v, 1); }
+  void boolean(bool v) { put(v ? 1 : 0, 1); }
+  void u16(std::uint16_t v) { put(v, 2); }
+  void u32(std::uint32_t v) { put(v, 4); }
+  void u64(std::uint64_t v) { put(v, 8); }
+  void i32(std::int32_t v) { put(static_cast<std::uint32_t>(v), 4); }
+  void i64(std::int64_t v) { put(static_cast<std::uint64_t>(v), 8); }
+  void str(std::string_view s) {
+    u32(static_cast<std::uint32_t>(s.size()));
+    for (const char c : s) u8(static_cast<std::uint8_t>(c));
+  }
+  void tag(char t) { u8(static_cast<std::uint8_t>(t)); }
+
+  // hash64 of every byte written since construction.
+  std::uint64_t hash() const {
+    const std::uint64_t h = fill_ != 0 ? hash64_step(hash_, word_) : hash_;
+    return hash64_finish(h, 8 * words_ + fill_ / 8);
+  }
+
+  // `v` holds `width` bytes (1, 2, 4 or 8), its higher bytes zero. They go
+  // into the word being filled at bit `fill_`; a full word is folded and the
+  // bytes left over start the next one.
+  void put(std::uint64_t v, unsigned width) {
+    word_ |= v << fill_;
+    fill_ += 8 * width;
+    if (fill_ >= 64) {
+      hash_ = hash64_step(hash_, word_);
+      ++words_;
+      fill_ -= 64;
+      // The bits of `v` that did not fit (none when the word ended with it).
+      word_ = fill_ != 0 ? v >> (8 * width - fill_) : 0;
+    }
+  }
+
+ private:
+  std::uint64_t hash_ = hash64_seed;  // over the full words so far
+  std::uint64_t word_ = 0;            // the word being filled, little-endian
+  std::uint64_t words_ = 0;           // full words folded
+  unsigned fill_ = 0;                 // bits of word_ written: 0, 8, … 56
+};
 
 class StateWriter {
  public:
-  // A replay only needs the hash: the writer then folds each byte into it
-  // and keeps none (writing the state after every event is on the hot path).
+  // A replay only needs the hash: the writer then folds the bytes into it
+  // and keeps none.
   enum class Mode : std::uint8_t { keep_bytes, hash_only };
   explicit StateWriter(Mode mode = Mode::keep_bytes) : keep_(mode == Mode::keep_bytes) {}
 
-  // Small enough to inline: a replay hashes a few hundred bytes per event.
-  void u8(std::uint8_t v) {
-    hash_ = (hash_ ^ v) * fnv1a_prime;
-    if (keep_) [[unlikely]]
-      keep(v);
-  }
-  void boolean(bool v) { u8(v ? 1 : 0); }
+  void u8(std::uint8_t v) { put(v, 1); }
+  void boolean(bool v) { put(v ? 1 : 0, 1); }
   void u16(std::uint16_t v) { put(v, 2); }
   void u32(std::uint32_t v) { put(v, 4); }
   void u64(std::uint64_t v) { put(v, 8); }
@@ -60,45 +136,48 @@ class StateWriter {
 
   // Empty in hash_only mode.
   const std::string& bytes() const { return bytes_; }
-  // FNV-1a 64 of every byte written since construction or clear().
-  std::uint64_t hash() const { return hash_; }
+  // hash64 of every byte written since construction or clear().
+  std::uint64_t hash() const { return hasher_.hash(); }
   void clear() {
     bytes_.clear();
-    hash_ = fnv1a_offset_basis;
+    hasher_ = Hasher{};
   }
 
  private:
-  [[gnu::noinline]] void keep(std::uint8_t v) { bytes_.push_back(static_cast<char>(v)); }
-  void put(std::uint64_t v, int width) {
-    for (int i = 0; i < width; ++i) u8(static_cast<std::uint8_t>((v >> (8 * i)) & 0xffU));
+  [[gnu::noinline]] void keep(std::uint64_t v, unsigned width) {
+    for (unsigned i = 0; i < width; ++i)
+      bytes_.push_back(static_cast<char>((v >> (8 * i)) & 0xffU));
+  }
+  void put(std::uint64_t v, unsigned width) {
+    if (keep_) [[unlikely]]
+      keep(v, width);
+    hasher_.put(v, width);
   }
   bool keep_;
-  std::uint64_t hash_ = fnv1a_offset_basis;
+  Hasher hasher_;
   std::string bytes_;
 };
 
 // The digest of record `index` as it enters the sum of a record set
 // (docs/engine.md § State hash): the SplitMix64 finaliser of the record's
-// FNV-1a 64 plus (index + 1) times the golden ratio, so that equal records
+// hash64 plus (index + 1) times the golden ratio, so that equal records
 // at different places, or two records swapped, change the sum.
 constexpr std::uint64_t record_term(std::uint64_t index, std::uint64_t digest) {
-  std::uint64_t z = digest + (index + 1) * 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  return splitmix64(digest + (index + 1) * 0x9e3779b97f4a7c15ULL);
 }
 
 // A set of records (the units) hashed as the sum, modulo 2^64, of their
 // record_term()s. Each call of digest() compares the records with their
 // values at the previous call and writes and hashes again only those that
 // differ: after an event that touched two units of eighty, two records are
-// hashed, not eighty. `Record` needs ==; `write(record, StateWriter&)` writes
-// its canonical bytes.
+// hashed, not eighty. `Record` needs ==; `hash(record)` gives the hash64 of
+// its canonical bytes (a function with its own local Hasher, which the
+// compiler keeps in registers).
 template <typename Record>
 class RecordSetDigest {
  public:
-  template <typename Write>
-  std::uint64_t digest(std::span<const Record> records, Write&& write) {
+  template <typename Hash>
+  std::uint64_t digest(std::span<const Record> records, Hash&& hash) {
     while (last_.size() > records.size()) {
       sum_ -= record_term(last_.size() - 1, digests_.back());
       last_.pop_back();
@@ -116,27 +195,25 @@ class RecordSetDigest {
         if (std::memcmp(&last_[b], &records[b], n * sizeof(Record)) == 0) continue;
         for (std::size_t i = b; i < b + n; ++i)
           if (std::memcmp(&last_[i], &records[i], sizeof(Record)) != 0)
-            rehash(i, records[i], write);
+            rehash(i, records[i], hash);
       }
     } else {
       for (std::size_t i = 0; i < common; ++i)
-        if (!(last_[i] == records[i])) rehash(i, records[i], write);
+        if (!(last_[i] == records[i])) rehash(i, records[i], hash);
     }
     for (std::size_t i = common; i < records.size(); ++i) {
       last_.push_back(records[i]);
       digests_.push_back(0);
-      rehash(i, records[i], write, /*fresh=*/true);
+      rehash(i, records[i], hash, /*fresh=*/true);
     }
     return sum_;
   }
 
  private:
-  template <typename Write>
-  void rehash(std::size_t index, const Record& record, Write&& write, bool fresh = false) {
+  template <typename Hash>
+  void rehash(std::size_t index, const Record& record, Hash&& hash, bool fresh = false) {
     if (!fresh) sum_ -= record_term(index, digests_[index]);
-    scratch_.clear();
-    write(record, scratch_);
-    digests_[index] = scratch_.hash();
+    digests_[index] = hash(record);
     sum_ += record_term(index, digests_[index]);
     // Padding too, so that the next comparison of an unchanged record holds.
     if constexpr (std::is_trivially_copyable_v<Record>)
@@ -145,8 +222,7 @@ class RecordSetDigest {
       last_[index] = record;
   }
   std::vector<Record> last_;            // the records as last hashed
-  std::vector<std::uint64_t> digests_;  // FNV-1a 64 of their bytes
-  StateWriter scratch_{StateWriter::Mode::hash_only};
+  std::vector<std::uint64_t> digests_;  // hash64 of their bytes
   std::uint64_t sum_ = 0;
 };
 

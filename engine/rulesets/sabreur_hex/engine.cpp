@@ -174,7 +174,7 @@ void Engine::write_state(replay::StateWriter& out) const {
 }
 
 std::uint64_t Engine::state_hash() const {
-  replay::StateWriter out(replay::StateWriter::Mode::hash_only);
+  replay::Hasher out;
   state_.write_hashed(out, unit_digests_);
   dice_.write_state(out);
   return out.hash();
@@ -182,7 +182,7 @@ std::uint64_t Engine::state_hash() const {
 
 std::uint64_t Engine::state_hash_from_scratch() const {
   UnitDigests fresh;
-  replay::StateWriter out(replay::StateWriter::Mode::hash_only);
+  replay::Hasher out;
   state_.write_hashed(out, fresh);
   dice_.write_state(out);
   return out.hash();

@@ -124,9 +124,10 @@ bool State::lose(UnitId u, int n) {
 namespace {
 
 // One unit's record (docs/engine.md § Sabreur-hex state layout), written to
-// either the state's writer or a record buffer.
+// either the state's writer or a record's Hasher; inlined, so that a local
+// Hasher stays in registers.
 template <typename Out>
-void write_unit(const UnitState& u, Out& out) {
+[[gnu::always_inline]] inline void write_unit(const UnitState& u, Out& out) {
   out.boolean(u.on_table);
   out.i32(u.hex.q);
   out.i32(u.hex.r);
@@ -184,19 +185,29 @@ void State::write(replay::StateWriter& out) const {
 }
 
 std::uint64_t State::units_digest(UnitDigests& digests) const {
-  return digests.digest(units,
-                        [](const UnitState& u, replay::StateWriter& out) { write_unit(u, out); });
+  // write_unit<Hasher> is inlined here, with a local Hasher: the place of
+  // each fixed field in its word is known at compile time.
+  return digests.digest(units, [](const UnitState& u) {
+    replay::Hasher h;
+    write_unit(u, h);
+    return h.hash();
+  });
 }
 
-void State::write_hashed(replay::StateWriter& out, UnitDigests& digests) const {
-  write_head(out);
-  out.tag('U');
-  out.u32(static_cast<std::uint32_t>(units.size()));
-  out.u64(units_digest(digests));
-  write_tail(out);
+void State::write_hashed(replay::Hasher& out, UnitDigests& digests) const {
+  // A local copy, so that the compiler keeps it in registers through
+  // write_head and write_tail (inlined here).
+  replay::Hasher h = out;
+  write_head(h);
+  h.tag('U');
+  h.u32(static_cast<std::uint32_t>(units.size()));
+  h.u64(units_digest(digests));
+  write_tail(h);
+  out = h;
 }
 
-void State::write_head(replay::StateWriter& out) const {
+template <typename Out>
+void State::write_head(Out& out) const {
   out.tag('T');
   out.u32(turn);
   out.u8(side);
@@ -209,7 +220,8 @@ void State::write_head(replay::StateWriter& out) const {
   }
 }
 
-void State::write_tail(replay::StateWriter& out) const {
+template <typename Out>
+void State::write_tail(Out& out) const {
   out.tag('G');
   out.u32(static_cast<std::uint32_t>(group.size()));
   for (UnitId g : group) out.u16(g);

@@ -320,14 +320,18 @@ class State {
   // The bytes the state hash is taken over: the same, with the unit records
   // replaced by the sum of their digests (docs/engine.md § State hash),
   // which `digests` keeps up to date from one call to the next.
-  void write_hashed(replay::StateWriter& out, UnitDigests& digests) const;
+  void write_hashed(replay::Hasher& out, UnitDigests& digests) const;
   std::uint64_t units_digest(UnitDigests& digests) const;
   // Empty when the invariants hold; else what is wrong.
   std::string check_invariants() const;
 
  private:
-  void write_head(replay::StateWriter& out) const;  // 'T' and 'S'
-  void write_tail(replay::StateWriter& out) const;  // 'G' to 'F'
+  // Into a StateWriter or a Hasher; defined and used in state.cpp only,
+  // inlined so that write_hashed's local Hasher stays in registers.
+  template <typename Out>
+  [[gnu::always_inline]] inline void write_head(Out& out) const;  // 'T' and 'S'
+  template <typename Out>
+  [[gnu::always_inline]] inline void write_tail(Out& out) const;  // 'G' to 'F'
 
   const hex::HexMap* map_ = nullptr;
   std::vector<std::int32_t> occupant_;  // per map hex: UnitId + 1, 0 when empty
