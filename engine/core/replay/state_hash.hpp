@@ -62,26 +62,40 @@ constexpr std::uint64_t hash64(std::string_view bytes) {
   return hash64_finish(h, bytes.size());
 }
 
+// The canonical values, each as fixed-width little-endian bytes handed to
+// the writer's put(v, width): one definition of the layout's primitives for
+// the Hasher and the StateWriter alike.
+template <typename Writer>
+class ValueWriter {
+ public:
+  void u8(std::uint8_t v) { self().put(v, 1); }
+  void boolean(bool v) { self().put(v ? 1 : 0, 1); }
+  void u16(std::uint16_t v) { self().put(v, 2); }
+  void u32(std::uint32_t v) { self().put(v, 4); }
+  void u64(std::uint64_t v) { self().put(v, 8); }
+  // Two's complement, as the unsigned value of the same width.
+  void i32(std::int32_t v) { self().put(static_cast<std::uint32_t>(v), 4); }
+  void i64(std::int64_t v) { self().put(static_cast<std::uint64_t>(v), 8); }
+  // Length (u32) then the bytes.
+  void str(std::string_view s) {
+    u32(static_cast<std::uint32_t>(s.size()));
+    for (const char c : s) u8(static_cast<std::uint8_t>(c));
+  }
+  // A one-byte section tag, so that two layouts never produce the same bytes
+  // by accident when a field moves.
+  void tag(char t) { u8(static_cast<std::uint8_t>(t)); }
+
+ private:
+  Writer& self() { return static_cast<Writer&>(*this); }
+};
+
 // hash64 computed as the values are written, the same values and widths as
 // StateWriter's, keeping no bytes. Plain members and inline steps, so that
 // a local Hasher lives in registers: where the widths written so far are
 // known at compile time (a unit record's fixed fields), the place of each
 // value in its word is a constant.
-class Hasher {
+class Hasher : public ValueWriter<Hasher> {
  public:
-  void u8(std::uint8_t v) { put(v, 1); }
-  void boolean(bool v) { put(v ? 1 : 0, 1); }
-  void u16(std::uint16_t v) { put(v, 2); }
-  void u32(std::uint32_t v) { put(v, 4); }
-  void u64(std::uint64_t v) { put(v, 8); }
-  void i32(std::int32_t v) { put(static_cast<std::uint32_t>(v), 4); }
-  void i64(std::int64_t v) { put(static_cast<std::uint64_t>(v), 8); }
-  void str(std::string_view s) {
-    u32(static_cast<std::uint32_t>(s.size()));
-    for (const char c : s) u8(static_cast<std::uint8_t>(c));
-  }
-  void tag(char t) { u8(static_cast<std::uint8_t>(t)); }
-
   // hash64 of every byte written since construction.
   std::uint64_t hash() const {
     const std::uint64_t h = fill_ != 0 ? hash64_step(hash_, word_) : hash_;
@@ -110,29 +124,12 @@ class Hasher {
   unsigned fill_ = 0;                 // bits of word_ written: 0, 8, … 56
 };
 
-class StateWriter {
+class StateWriter : public ValueWriter<StateWriter> {
  public:
   // A replay only needs the hash: the writer then folds the bytes into it
   // and keeps none.
   enum class Mode : std::uint8_t { keep_bytes, hash_only };
   explicit StateWriter(Mode mode = Mode::keep_bytes) : keep_(mode == Mode::keep_bytes) {}
-
-  void u8(std::uint8_t v) { put(v, 1); }
-  void boolean(bool v) { put(v ? 1 : 0, 1); }
-  void u16(std::uint16_t v) { put(v, 2); }
-  void u32(std::uint32_t v) { put(v, 4); }
-  void u64(std::uint64_t v) { put(v, 8); }
-  // Two's complement, as the unsigned value of the same width.
-  void i32(std::int32_t v) { put(static_cast<std::uint32_t>(v), 4); }
-  void i64(std::int64_t v) { put(static_cast<std::uint64_t>(v), 8); }
-  // Length (u32) then the bytes.
-  void str(std::string_view s) {
-    u32(static_cast<std::uint32_t>(s.size()));
-    for (const char c : s) u8(static_cast<std::uint8_t>(c));
-  }
-  // A one-byte section tag, so that two layouts never produce the same bytes
-  // by accident when a field moves.
-  void tag(char t) { u8(static_cast<std::uint8_t>(t)); }
 
   // Empty in hash_only mode.
   const std::string& bytes() const { return bytes_; }
@@ -144,6 +141,7 @@ class StateWriter {
   }
 
  private:
+  friend class ValueWriter<StateWriter>;
   [[gnu::noinline]] void keep(std::uint64_t v, unsigned width) {
     for (unsigned i = 0; i < width; ++i)
       bytes_.push_back(static_cast<char>((v >> (8 * i)) & 0xffU));
