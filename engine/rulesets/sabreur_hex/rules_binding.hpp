@@ -167,12 +167,19 @@ class RulesBinding {
       skills_;
 };
 
-// What Facts::self keeps of the unit whose facts it states (a type of its
-// own: an optional of it is a member of Facts).
-struct SelfFacts {
+// The board a fact stated when read is read on (Board is a view of these).
+struct BoardRef {
   const Setup* setup = nullptr;
   const State* state = nullptr;
   const TerrainRules* terrain = nullptr;
+  static BoardRef of(const Board& b) { return {&b.setup(), &b.state(), &b.terrain_rules()}; }
+  Board board() const { return {*setup, *state, *terrain}; }
+};
+
+// What Facts::self keeps of the unit whose facts it states (a type of its
+// own: an optional of it is a member of Facts).
+struct SelfFacts {
+  BoardRef on;
   UnitId unit = 0;
   UnitState as_stated;  // the unit's state when self() was called
   mutable std::optional<Board::Surroundings> around;
@@ -188,9 +195,7 @@ struct SelfFacts {
 // isolated artillery) it states only when read: the data reads them for
 // one skill, and every combat, fire and test states an adversary.
 struct EnemyFacts {
-  const Setup* setup = nullptr;
-  const State* state = nullptr;
-  const TerrainRules* terrain = nullptr;
+  BoardRef on;
   UnitId unit = 0;
 #ifndef NDEBUG
   bool outflanked_when_stated = false, isolated_when_stated = false;

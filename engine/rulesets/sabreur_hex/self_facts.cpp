@@ -55,9 +55,7 @@ void Facts::self(const Board& board, UnitId u) {
     for (const G g : kSelfGivens)
       if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
   self_.emplace();
-  self_->setup = &board.setup();
-  self_->state = &board.state();
-  self_->terrain = &board.terrain_rules();
+  self_->on = BoardRef::of(board);
   self_->unit = u;
   self_->as_stated = board.state().units[u];
 #ifndef NDEBUG
@@ -73,9 +71,7 @@ void Facts::enemy(const Board& board, UnitId e) {
   for (const G g : {G::enemy_outflanked, G::enemy_isolated_artillery})
     if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
   enemy_.emplace();
-  enemy_->setup = &board.setup();
-  enemy_->state = &board.state();
-  enemy_->terrain = &board.terrain_rules();
+  enemy_->on = BoardRef::of(board);
   enemy_->unit = e;
 #ifndef NDEBUG
   enemy_->outflanked_when_stated = board.outflanked(e);
@@ -107,7 +103,7 @@ std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
 
 std::optional<rules::Val> Facts::enemy_fact(G g) const {
   const EnemyFacts& e = *enemy_;
-  const Board b(*e.setup, *e.state, *e.terrain);
+  const Board b = e.on.board();
   const bool v = g == G::enemy_outflanked ? b.outflanked(e.unit) : b.isolated_artillery(e.unit);
 #ifndef NDEBUG
   if (v != (g == G::enemy_outflanked ? e.outflanked_when_stated : e.isolated_when_stated))
@@ -119,9 +115,9 @@ std::optional<rules::Val> Facts::enemy_fact(G g) const {
 std::optional<rules::Val> Facts::self_fact(G g) const {
   using rules::Val;
   const SelfFacts& me = *self_;
-  const UnitSetup& s = me.setup->units[me.unit];
+  const UnitSetup& s = me.on.setup->units[me.unit];
   const UnitState& st = me.as_stated;
-  const Board b(*me.setup, *me.state, *me.terrain);
+  const Board b = me.on.board();
   const auto around = [&]() -> const Board::Surroundings& {
     if (!me.around) {
       me.around = b.surroundings(me.unit);
