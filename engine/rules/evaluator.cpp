@@ -303,12 +303,16 @@ Val Evaluator::eval_inner(const Expr& e) {
 
 Val Evaluator::value_inner(std::uint32_t id) {
   const ValueItem& v = rs_.values[id];
-  for (const auto& [cached, val] : value_cache_)
-    if (cached == id) return val;
-  // Quiet, a value another question on this situation computed holds here
-  // too; with a trace, its breakdown must be written again.
-  if (shares_values())
+  // Quiet, the situation remembers the values of every question asked on
+  // it, this one's included; otherwise this evaluator keeps its own (with a
+  // trace, another question's breakdown is not this one's).
+  const bool shared = shares_values();
+  if (shared) {
     if (const Val* known = s_.remembered(id)) return *known;
+  } else {
+    for (const auto& [cached, val] : value_cache_)
+      if (cached == id) return val;
+  }
   if (std::find(evaluating_.begin(), evaluating_.end(), id) != evaluating_.end()) {
     fail("rules.eval.cycle", v.span, fmt::format("'{}' depends on itself", v.name));
   }
@@ -331,8 +335,10 @@ Val Evaluator::value_inner(std::uint32_t id) {
   if (trace_)
     steps_.insert(steps_.begin() + static_cast<std::ptrdiff_t>(at),
                   Step{depth_, fmt::format("{} = {}", v.name, value_text(rs_, v.type, result)), v.refs});
-  value_cache_.emplace_back(id, result);
-  if (shares_values()) s_.remember(id, result);
+  if (shared)
+    s_.remember(id, result);
+  else
+    value_cache_.emplace_back(id, result);
   return result;
 }
 

@@ -311,6 +311,7 @@ class Evaluator {
   // The situation does not change while an evaluator lives: each value is
   // computed once. One question reads a few dozen values at most, so a short
   // list searched in order beats a table sized for every value of the data.
+  // Unused when the situation remembers them (shares_values()).
   boost::container::small_vector<std::pair<std::uint32_t, Val>, 16> value_cache_;
   // The switches already shown in the breakdown (with a trace only).
   std::vector<bool> switch_reported_;

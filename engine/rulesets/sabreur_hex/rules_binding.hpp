@@ -239,6 +239,9 @@ class Facts final : private rules::GivenSource {
   std::optional<rules::Val> provide(std::uint32_t given) const override;
   std::optional<rules::Val> self_fact(G g) const;
   std::optional<rules::Val> enemy_fact(G g) const;
+  // These givens read as unset again, so that the facts stated when read
+  // answer them.
+  void unset(std::span<const G> givens);
   bool has_source() const { return self_.has_value() || enemy_.has_value(); }
 
   const RulesBinding* b_;

@@ -48,12 +48,16 @@ constexpr G kSelfGivens[] = {
 
 }  // namespace
 
+void Facts::unset(std::span<const G> givens) {
+  if (situation_.blank()) return;  // a fresh situation: nothing to unset
+  for (const G g : givens)
+    if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
+}
+
 void Facts::self(const Board& board, UnitId u) {
   // A value set before stands for another unit, or was meant to be
   // overwritten by this unit's: the unit's own facts now answer.
-  if (!situation_.blank())
-    for (const G g : kSelfGivens)
-      if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
+  unset(kSelfGivens);
   self_.emplace();
   self_->on = BoardRef::of(board);
   self_->unit = u;
@@ -68,8 +72,8 @@ void Facts::self(const Board& board, UnitId u) {
 
 void Facts::enemy(const Board& board, UnitId e) {
   // Another adversary's answers, kept by the situation, no longer hold.
-  for (const G g : {G::enemy_outflanked, G::enemy_isolated_artillery})
-    if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
+  constexpr G kEnemyGivensWhenRead[] = {G::enemy_outflanked, G::enemy_isolated_artillery};
+  unset(kEnemyGivensWhenRead);
   enemy_.emplace();
   enemy_->on = BoardRef::of(board);
   enemy_->unit = e;
