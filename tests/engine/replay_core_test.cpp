@@ -134,6 +134,32 @@ TEST(EventChecker, AgreedRulingIsAWarningNotAViolation) {
   EXPECT_EQ(h.diags.diagnostics()[0].severity, Severity::warning);
 }
 
+// A trial stops at its first violation, a mismatched outcome or a problem,
+// and writes nothing; with `unchecked`, an aspect not checked stops it too.
+TEST(EventChecker, ATrialIsRefusedAtItsFirstViolation) {
+  Harness h;
+  auto c = h.make(ReplayMode::follow_log);
+  c.refuse_at_first();
+  EXPECT_EQ(c.outcome("toy.rule", {}, "losses", 2, 2), 2);  // agreeing: goes on
+  c.not_checked("combat");                                  // counted, goes on
+  EXPECT_EQ(h.unchecked.total(), 1u);
+  EXPECT_THROW(c.violation("toy.rule", {}, "a breach"), Refused);
+  EXPECT_THROW(c.outcome("toy.rule", {}, "losses", 3, 2), Refused);
+  EXPECT_THROW(c.problem("toy.problem", {}, "data missing"), Refused);
+  EXPECT_TRUE(h.diags.diagnostics().empty());
+
+  auto clean = h.make(ReplayMode::follow_log);
+  clean.refuse_at_first(true);
+  EXPECT_THROW(clean.not_checked("pursuit"), Refused);
+  EXPECT_EQ(h.unchecked.total(), 1u);
+
+  // An agreed ruling is not a breach: a trial under it goes on.
+  auto agreed = h.make(ReplayMode::follow_log, true);
+  agreed.refuse_at_first();
+  EXPECT_NO_THROW(agreed.violation("toy.rule", {}, "a breach"));
+  EXPECT_EQ(agreed.agreed_breaches(), 1u);
+}
+
 TEST(NotCheckedLog, OneDiagnosticPerAspectWithItsCount) {
   Harness h;
   auto c = h.make(ReplayMode::follow_log);

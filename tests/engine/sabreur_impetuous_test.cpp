@@ -2,6 +2,7 @@
 // manoeuvre: 002_87c3dc452f850204.txt § Les compétences (suite)
 // (engine/rulesets/sabreur_hex/impetuous.cpp). Those once the order points
 // are spent are in sabreur_special_actions_test.cpp.
+#include "engine/geometry/hex/zone.hpp"
 #include "tests/engine/sabreur_fixture.hpp"
 
 namespace umpire::sabreur::testing {
@@ -105,6 +106,24 @@ TEST(SabreurImpetuous, AnAttackItCannotMakeDoesNotBindIt) {
   s.next_group();
   s.p.run();
   EXPECT_EQ(s.p.count("sabreur.special.impetuous-activated"), 0u) << s.p.messages();
+}
+
+// Its charge and its assault can go through either front hex, both next to
+// the enemy. One of them impassable refuses the ways through it in their
+// march, not at the declaration: the ways through the other still bind it
+// (can_attack skips only the ways of an attack its declaration refused).
+TEST(SabreurImpetuous, AWayRefusedInItsMarchLeavesTheOtherWays) {
+  for (const int blocked : {0, 1}) {
+    Activated s;
+    const auto front = hex::front_hexes(at(5, 5), Facing::n);
+    ASSERT_TRUE(hex::adjacent(front[0], at(5, 7)) && hex::adjacent(front[1], at(5, 7)));
+    s.p.terrain(front[static_cast<std::size_t>(blocked)], HexTerrain::impassable);
+    s.next_group();
+    s.p.run();
+    EXPECT_EQ(s.p.count("sabreur.special.impetuous-activated"), 1u)
+        << "front hex " << blocked << " impassable\n"
+        << s.p.messages();
+  }
 }
 
 TEST(SabreurImpetuous, ABoundUnitAttacksAnEnemyItIsBoundTo) {

@@ -45,6 +45,7 @@ void NotCheckedLog::report(DiagnosticEngine& diags) const {
 
 DiagnosticBuilder EventChecker::violation(std::string_view check_id, Span span,
                                           std::string message) {
+  if (refuse_ && !agreed_) throw Refused{};
   const CheckInfo* info = checks_.find(check_id);
   if (!span.valid()) span = event_span_;
   reported_.emplace_back(check_id);
@@ -71,6 +72,7 @@ DiagnosticBuilder EventChecker::info(std::string_view id, Span span, std::string
 }
 
 DiagnosticBuilder EventChecker::problem(std::string_view id, Span span, std::string message) {
+  if (refuse_) throw Refused{};
   ++violations_;
   return diags_.report(Severity::error, id, span.valid() ? span : event_span_, std::move(message));
 }
@@ -105,6 +107,7 @@ bool EventChecker::outcome(std::string_view check_id, Span span, std::string_vie
 }
 
 void EventChecker::not_checked(std::string_view aspect, Span span) {
+  if (refuse_unchecked_) throw Refused{};
   unchecked_.add(aspect, span.valid() ? span : event_span_);
 }
 

@@ -43,6 +43,13 @@ class NotCheckedLog {
   std::size_t total_ = 0;
 };
 
+// Thrown at the first violation by the checker of a trial
+// (EventChecker::refuse_at_first): a trial asks only whether an action is
+// allowed, so the rest of the event and the message would be work thrown
+// away. The engine's state is then half changed; whoever runs the trial
+// restores it.
+struct Refused {};
+
 // A recomputed outcome, as the engine computed it (simulation: a simulated
 // log states what the rules give).
 struct TracedOutcome {
@@ -63,6 +70,13 @@ class EventChecker {
         agreed_note_(agreed_note) {}
 
   ReplayMode mode() const { return mode_; }
+  // A trial: the first violation (or problem) throws Refused instead of
+  // being written; with `unchecked` too, so does the first aspect not
+  // checked (a trial that asks whether the action is clean).
+  void refuse_at_first(bool unchecked = false) {
+    refuse_ = true;
+    refuse_unchecked_ = unchecked;
+  }
   Span event_span() const { return event_span_; }
 
   // A broken rule. `check_id` must be in the table (its citation is added);
@@ -110,6 +124,8 @@ class EventChecker {
   Span event_span_;
   bool agreed_;
   std::string_view agreed_note_;
+  bool refuse_ = false;
+  bool refuse_unchecked_ = false;
   std::size_t violations_ = 0;
   std::size_t agreed_breaches_ = 0;
   std::vector<std::string> reported_;  // check ids of this event's breaches

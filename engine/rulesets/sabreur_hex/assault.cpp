@@ -54,6 +54,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
       fmt::format("{} assaulting {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
   if (!attack_allowed(a, u, f, subject, checker)) return;
   const bool in_reach = check_permissions(f, A::assault, checker, a.span, "", subject);
+  declaration_passed_ = true;
 
   // The declaration, as the reactions read it (§ Réactions face à un assaut:
   // "dans les mêmes conditions, et avec les mêmes restrictions").

@@ -413,6 +413,11 @@ class Engine final : public replay::ReplayEngine {
   // can_attack is trying a charge or an assault: no obligation is asked
   // or changed meanwhile, and no activation checked.
   bool probing_ = false;
+  // Set by charge() and assault() once the declaration passed its checks,
+  // before the march. The declaration reads the unit, its target and their
+  // distance, never the way: a trial of can_attack refused before it refuses
+  // every other way of the same attack alike.
+  bool declaration_passed_ = false;
   // impetuous_reach, read once (-1: not yet): a number of the rules data.
   std::array<std::int8_t, 2> impetuous_reach_{-1, -1};
 };

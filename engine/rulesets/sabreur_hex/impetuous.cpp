@@ -24,6 +24,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "engine/geometry/hex/hex.hpp"
 #include "engine/geometry/hex/text.hpp"
@@ -145,24 +146,51 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
   }
   if (candidates.empty()) return Feasible::no;
 
-  bool unknown = false;
+  // One trial on the state, undone: the first violation ends it.
+  enum class Trial : std::uint8_t { refused_at_declaration, refused, unknown, clean };
   const Snapshot before = snapshot();
-  probing_ = true;
-  for (const Action& a : candidates) {
+  const auto trial = [&](const Action& a) {
+    declaration_passed_ = false;
     DiagnosticEngine scratch(0);
     replay::NotCheckedLog unchecked;
     replay::EventChecker checker(scratch, checks(), unchecked, replay::ReplayMode::follow_log, span,
                                  false, {});
-    if (a.kind == ActionKind::charge)
-      charge(a, checker);
-    else
-      assault(a, checker);
+    checker.refuse_at_first();
+    Trial out = Trial::clean;
+    try {
+      if (a.kind == ActionKind::charge)
+        charge(a, checker);
+      else
+        assault(a, checker);
+      if (unchecked.total() != 0) out = Trial::unknown;
+    } catch (const replay::Refused&) {
+      out = declaration_passed_ ? Trial::refused : Trial::refused_at_declaration;
+    }
     restore(before);
-    if (checker.violations() != 0) continue;
-    if (unchecked.total() != 0) {
-      unknown = true;
+    return out;
+  };
+
+  bool unknown = false;
+  // An attack refused at its declaration, whatever the way (declaration_passed_).
+  bool charges_refused = false, assaults_refused = false;
+  probing_ = true;
+  for (const Action& a : candidates) {
+    bool& refused = a.kind == ActionKind::charge ? charges_refused : assaults_refused;
+    if (refused) {
+#ifndef NDEBUG
+      // The shortcut holds only while the declaration reads no way: debug
+      // builds try the way anyway.
+      if (trial(a) != Trial::refused_at_declaration) {
+        probing_ = false;
+        throw std::logic_error("can_attack: a way refused at the declaration passed it");
+      }
+#endif
       continue;
     }
+    const Trial t = trial(a);
+    if (t == Trial::refused_at_declaration) refused = true;
+    if (t == Trial::unknown) unknown = true;
+    if (t != Trial::clean) continue;
     probing_ = false;
     return Feasible::yes;
   }

@@ -681,6 +681,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
              hex::to_string(*ts.second_hex));
   }
   check_charge_priority(a, u, t, f, checker);
+  declaration_passed_ = true;
   // The reactions are chosen against the charge as declared (reactions.cpp).
   ChargeInProgress declared = declaration(u, t);
   declared.path_open = path_openness(cs.hex, a.path);
