@@ -27,13 +27,14 @@ constexpr std::uint64_t splitmix64(std::uint64_t z) {
 }
 
 inline constexpr std::uint64_t hash64_seed = 0x243f6a8885a308d3ULL;  // π's fraction
-inline constexpr std::uint64_t hash64_multiplier = 0x9e3779b97f4a7c15ULL;
+// 2^64 divided by the golden ratio: hash64's multiplier and record_term's step.
+inline constexpr std::uint64_t golden_ratio64 = 0x9e3779b97f4a7c15ULL;
 
 // One word folded into the running hash: xor, multiply, xorshift. Each step
 // is a bijection of the running value for a given word, and of the word for
 // a given running value.
 constexpr std::uint64_t hash64_step(std::uint64_t h, std::uint64_t word) {
-  h = (h ^ word) * hash64_multiplier;
+  h = (h ^ word) * golden_ratio64;
   return h ^ (h >> 32);
 }
 
@@ -45,8 +46,8 @@ constexpr std::uint64_t hash64_finish(std::uint64_t h, std::uint64_t length) {
 // The state hash of `bytes` (docs/engine.md § State hash), byte by byte as
 // the definition reads: the bytes in little-endian 64-bit words, the last
 // one padded with zero bytes, each word folded by hash64_step from
-// hash64_seed, then hash64_finish with the number of bytes. StateWriter
-// computes the same value as the bytes are written.
+// hash64_seed, then hash64_finish with the number of bytes. Hasher (and the
+// StateWriter through it) computes the same value as the bytes are written.
 constexpr std::uint64_t hash64(std::string_view bytes) {
   std::uint64_t h = hash64_seed;
   std::uint64_t word = 0;
@@ -161,7 +162,7 @@ class StateWriter : public ValueWriter<StateWriter> {
 // hash64 plus (index + 1) times the golden ratio, so that equal records
 // at different places, or two records swapped, change the sum.
 constexpr std::uint64_t record_term(std::uint64_t index, std::uint64_t digest) {
-  return splitmix64(digest + (index + 1) * 0x9e3779b97f4a7c15ULL);
+  return splitmix64(digest + (index + 1) * golden_ratio64);
 }
 
 // A set of records (the units) hashed as the sum, modulo 2^64, of their

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 
 #include "engine/rulesets/sabreur_hex/rules_binding.hpp"
@@ -46,6 +47,10 @@ constexpr G kSelfGivens[] = {
     G::self_in_contact_with_enemy,
 };
 
+// The adversary's givens Facts::enemy states: costly (a look at the
+// neighbours' neighbours) and read for one skill only.
+constexpr G kEnemyGivens[] = {G::enemy_outflanked, G::enemy_isolated_artillery};
+
 }  // namespace
 
 void Facts::unset(std::span<const G> givens) {
@@ -72,8 +77,7 @@ void Facts::self(const Board& board, UnitId u) {
 
 void Facts::enemy(const Board& board, UnitId e) {
   // Another adversary's answers, kept by the situation, no longer hold.
-  constexpr G kEnemyGivensWhenRead[] = {G::enemy_outflanked, G::enemy_isolated_artillery};
-  unset(kEnemyGivensWhenRead);
+  unset(kEnemyGivens);
   enemy_.emplace();
   enemy_->on = BoardRef::of(board);
   enemy_->unit = e;
@@ -88,9 +92,9 @@ std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
   const std::optional<G> g = b_->given_of(given);
   if (!g) return std::nullopt;
   std::optional<rules::Val> v =
-      enemy_ && (*g == G::enemy_outflanked || *g == G::enemy_isolated_artillery) ? enemy_fact(*g)
-      : self_                                                                    ? self_fact(*g)
-                                                                                 : std::nullopt;
+      enemy_ && std::ranges::find(kEnemyGivens, *g) != std::end(kEnemyGivens) ? enemy_fact(*g)
+      : self_                                                                 ? self_fact(*g)
+                                                                              : std::nullopt;
   if (!v) return std::nullopt;
   if (v->kind == rules::Val::Kind::integer) {
     const rules::Type& t = b_->rs().givens[given].type;
