@@ -11,10 +11,9 @@
 namespace umpire::rules {
 
 Situation::Situation(const Ruleset& rs)
-    : rs_(&rs), slots_(rs.givens.size(), 0), switches_(rs.switches.size()), counts_(rs.profiles.size(), 0) {
+    : rs_(&rs), slots_(rs.givens.size(), 0), counts_(rs.profiles.size(), 0) {
   // The slots number the values set, from 1: a ruleset has fewer givens.
   if (rs.givens.size() >= UINT16_MAX) throw std::length_error("too many givens in one ruleset");
-  for (std::size_t i = 0; i < rs.switches.size(); ++i) switches_[i] = rs.switches[i].default_option;
 }
 
 void Situation::set_roster(std::vector<std::vector<std::int64_t>> divisions) {

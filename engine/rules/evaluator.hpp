@@ -42,10 +42,15 @@ class Situation {
 
   // Fails (returns a message) when the value does not fit the given's type.
   std::optional<std::string> set(std::uint32_t given, Val value) {
-    if (!fits(given, value)) return misfit(given, value);
+    if (!try_set(given, value)) return misfit(given, value);
+    return std::nullopt;
+  }
+  // The same without the message: false when the value does not fit.
+  bool try_set(std::uint32_t given, const Val& value) {
+    if (!fits(given, value)) return false;
     forget();
     keep(given, value);
-    return std::nullopt;
+    return true;
   }
   // Whether `value` fits the type of `given`: an engine sets and provides
   // thousands of values per second, and only a misfit needs its message.
@@ -76,6 +81,9 @@ class Situation {
   const Ruleset& ruleset() const { return *rs_; }
   void set_switch(std::uint32_t sw, std::uint32_t option) {
     forget();
+    if (switches_.empty()) {
+      for (const Switch& each : rs_->switches) switches_.push_back(each.default_option);
+    }
     switches_.at(sw) = option;
   }
   void set_count(std::uint32_t profile, std::int64_t count) {
@@ -113,7 +121,9 @@ class Situation {
     return nullptr;
   }
   void remember(std::uint32_t value, const Val& v) const { remembered_.emplace_back(value, v); }
-  std::uint32_t switch_option(std::uint32_t sw) const { return switches_.at(sw); }
+  std::uint32_t switch_option(std::uint32_t sw) const {
+    return switches_.empty() ? rs_->switches.at(sw).default_option : switches_.at(sw);
+  }
   std::int64_t count(std::uint32_t profile) const { return counts_.at(profile); }
   std::optional<std::int64_t> divisions() const { return divisions_; }
   const std::vector<std::vector<std::int64_t>>& roster() const { return roster_; }
@@ -140,6 +150,8 @@ class Situation {
     }
   }
   void forget() { remembered_.clear(); }
+  // Empty until a switch is set: every switch at its default option (most
+  // situations set none, and one is made for every question).
   boost::container::small_vector<std::uint32_t, 32> switches_;
   boost::container::small_vector<std::int64_t, 32> counts_;
   std::optional<std::int64_t> divisions_;

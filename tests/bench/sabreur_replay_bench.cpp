@@ -100,9 +100,17 @@ void BM_SabreurReplay(benchmark::State& state) {
   }
   std::int64_t bytes = 0, events = 0;
   for (auto _ : state) {
-    for (const Parsed& p : parsed) {
+    // `umpire check` moves the game it parsed into the engine; here each
+    // iteration copies it first, and the copy is not the replay's cost.
+    state.PauseTiming();
+    std::vector<sabreur::Game> copies;
+    for (const Parsed& p : parsed) copies.push_back(p.game);
+    state.ResumeTiming();
+    for (std::size_t i = 0; i < parsed.size(); ++i) {
+      const Parsed& p = parsed[i];
       DiagnosticEngine diags(0);
-      sabreur::Engine engine(p.game.setup, p.game.actions, *rules_data().binding, diags);
+      sabreur::Engine engine(std::move(copies[i].setup), std::move(copies[i].actions),
+                             *rules_data().binding, diags);
       const replay::ReplayResult r = replay::run_replay(engine, {}, diags);
       benchmark::DoNotOptimize(r.events.data());
       bytes += p.bytes;

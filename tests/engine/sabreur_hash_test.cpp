@@ -9,9 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "engine/core/replay/state_hash.hpp"
+#include "engine/rulesets/sabreur_hex/state.hpp"
 #include "tests/engine/sabreur_simulated_game.hpp"
 
 namespace umpire::sabreur {
@@ -111,6 +113,90 @@ TEST(SabreurHash, PlainRecordsChangedAnywhereAreHashedAgain) {
     replay::RecordSetDigest<Plain> fresh;
     EXPECT_EQ(kept.digest(records, write), fresh.digest(records, write));
   }
+}
+
+// With stamps, only the records whose stamp moved are compared and hashed
+// again; the sum is the one a fresh digest gives, across changes, records
+// added and dropped, and a snapshot restored with its old stamps.
+TEST(SabreurHash, StampedRecordsAreLookedAtOnlyWhenTheirStampMoves) {
+  struct Plain {
+    std::int32_t a = 0;
+  };
+  int hashed = 0;
+  const auto write = [&](const Plain& r) {
+    ++hashed;
+    replay::Hasher out;
+    out.i32(r.a);
+    return out.hash();
+  };
+  std::vector<Plain> records(20);
+  std::vector<std::uint64_t> stamps(20);
+  std::uint64_t clock = 0;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    records[i].a = static_cast<std::int32_t>(i);
+    stamps[i] = ++clock;
+  }
+  const auto fresh = [&] {
+    replay::RecordSetDigest<Plain> d;
+    return d.digest(std::span<const Plain>(records), write);
+  };
+  replay::RecordSetDigest<Plain> kept;
+  EXPECT_EQ(kept.digest(records, stamps, write), fresh());
+  // Nothing stamped: nothing hashed.
+  hashed = 0;
+  kept.digest(records, stamps, write);
+  EXPECT_EQ(hashed, 0);
+  // Two records stamped, one of them changed: that one alone hashed again.
+  const std::vector<Plain> snapshot = records;
+  const std::vector<std::uint64_t> snapshot_stamps = stamps;
+  records[3].a = 100;
+  stamps[3] = ++clock;
+  stamps[17] = ++clock;
+  hashed = 0;
+  const std::uint64_t changed = kept.digest(records, stamps, write);
+  EXPECT_EQ(hashed, 1);
+  EXPECT_EQ(changed, fresh());
+  // The snapshot restored, its stamps with it: record 3 is seen again.
+  records = snapshot;
+  stamps = snapshot_stamps;
+  EXPECT_EQ(kept.digest(records, stamps, write), fresh());
+  // Records added, then dropped.
+  records.push_back({42});
+  stamps.push_back(++clock);
+  EXPECT_EQ(kept.digest(records, stamps, write), fresh());
+  records.resize(5);
+  stamps.resize(5);
+  EXPECT_EQ(kept.digest(records, stamps, write), fresh());
+#ifndef NDEBUG
+  // Debug builds stop at a record changed under its old stamp.
+  records[1].a = -1;
+  EXPECT_THROW(kept.digest(records, stamps, write), std::logic_error);
+#endif
+}
+
+// The unit table stamps every access for writing, never a read through a
+// const table, and never gives one stamp twice: a copy taken before an edit
+// and put back carries stamps no later edit repeats.
+TEST(SabreurHash, UnitTableStampsEveryEditOnly) {
+  UnitTable units;
+  units.push_back({});
+  units.push_back({});
+  const std::vector<std::uint64_t> before(units.stamps().begin(), units.stamps().end());
+  EXPECT_NE(before[0], before[1]);
+  const UnitTable& read_only = units;
+  EXPECT_EQ(read_only[0].strength, 0);
+  EXPECT_EQ(std::vector<std::uint64_t>(units.stamps().begin(), units.stamps().end()), before);
+  const UnitTable snapshot = units;
+  units.edit(1).strength = 3;
+  EXPECT_EQ(units.stamps()[0], before[0]);
+  EXPECT_NE(units.stamps()[1], before[1]);
+  const std::uint64_t edited = units.stamps()[1];
+  units = snapshot;
+  EXPECT_EQ(units.stamps()[1], before[1]);
+  EXPECT_EQ(units[1].strength, 0);
+  units.edit(1).strength = 4;
+  EXPECT_NE(units.stamps()[1], edited);
+  EXPECT_NE(units.stamps()[1], before[1]);
 }
 
 }  // namespace

@@ -116,6 +116,38 @@ TEST(EvaluatorErrors, SituationRejectsValuesOutsideTheirType) {
   EXPECT_TRUE(s.set(0, Val::none()).has_value());
 }
 
+// A situation reads every switch at its default option until one is set;
+// setting one leaves the others at theirs, and try_set refuses a misfit.
+TEST(EvaluatorErrors, SwitchesReadTheirDefaultsUntilSet) {
+  const auto loaded = testing::load_corpus("sabreur-hex");
+  ASSERT_TRUE(loaded->rs) << loaded->messages();
+  const Ruleset& rs = *loaded->rs;
+  ASSERT_GE(rs.switches.size(), 2U);
+  Situation s(rs);
+  for (std::uint32_t sw = 0; sw < rs.switches.size(); ++sw)
+    EXPECT_EQ(s.switch_option(sw), rs.switches[sw].default_option) << rs.switches[sw].name;
+  const auto other = static_cast<std::uint32_t>((rs.switches[1].default_option + 1) %
+                                                rs.switches[1].options.size());
+  ASSERT_NE(other, rs.switches[1].default_option);
+  s.set_switch(1, other);
+  const Situation copy = s;
+  for (std::uint32_t sw = 0; sw < rs.switches.size(); ++sw) {
+    const std::uint32_t want = sw == 1 ? other : rs.switches[sw].default_option;
+    EXPECT_EQ(s.switch_option(sw), want) << rs.switches[sw].name;
+    EXPECT_EQ(copy.switch_option(sw), want) << rs.switches[sw].name;
+  }
+}
+
+TEST(EvaluatorErrors, TrySetRefusesWhatSetRefuses) {
+  auto l = testing::load_text("ruleset demo \"Demo\"\ngiven a : int 0..9\n");
+  ASSERT_TRUE(l->rs.has_value()) << l->messages();
+  Situation s(*l->rs);
+  EXPECT_FALSE(s.try_set(0, Val::integer(10)));
+  EXPECT_FALSE(s.has(0));
+  EXPECT_TRUE(s.try_set(0, Val::integer(9)));
+  EXPECT_EQ(s.given(0), Val::integer(9));
+}
+
 // A quiet evaluation remembers values in the situation for the next
 // question; anything set afterwards makes them be computed again, and a
 // value its source provides is asked for once.

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -208,6 +209,48 @@ class RecordSetDigest {
     return sum_;
   }
 
+  // The same, for records that carry stamps (stamps[i] changes whenever
+  // record i may have changed, and equal stamps mean an equal record): only
+  // the records whose stamp moved are compared, and hashed again if they
+  // differ. Debug builds compare the others too and stop at a record that
+  // changed under an unchanged stamp.
+  template <typename Hash>
+  std::uint64_t digest(std::span<const Record> records, std::span<const std::uint64_t> stamps,
+                       Hash&& hash) {
+    static_assert(std::is_trivially_copyable_v<Record>);
+    if (stamps_.size() > records.size()) stamps_.resize(records.size());
+    while (last_.size() > records.size()) {
+      sum_ -= record_term(last_.size() - 1, digests_.back());
+      last_.pop_back();
+      digests_.pop_back();
+    }
+    const std::size_t common = last_.size();
+    stamps_.resize(common, 0);  // records hashed by the other digest(): compared once
+    // Most blocks of stamps are unchanged: one memcmp skips eight records.
+    constexpr std::size_t block = 8;
+    for (std::size_t b = 0; b < common; b += block) {
+      const std::size_t n = std::min(block, common - b);
+      if (std::memcmp(&stamps_[b], &stamps[b], n * sizeof(std::uint64_t)) == 0) continue;
+      for (std::size_t i = b; i < b + n; ++i) {
+        if (stamps_[i] == stamps[i]) continue;
+        stamps_[i] = stamps[i];
+        if (std::memcmp(&last_[i], &records[i], sizeof(Record)) != 0) rehash(i, records[i], hash);
+      }
+    }
+#ifndef NDEBUG
+    for (std::size_t i = 0; i < common; ++i)
+      if (std::memcmp(&last_[i], &records[i], sizeof(Record)) != 0)
+        throw std::logic_error("a record changed without a new stamp");
+#endif
+    for (std::size_t i = common; i < records.size(); ++i) {
+      last_.push_back(records[i]);
+      digests_.push_back(0);
+      stamps_.push_back(stamps[i]);
+      rehash(i, records[i], hash, /*fresh=*/true);
+    }
+    return sum_;
+  }
+
  private:
   template <typename Hash>
   void rehash(std::size_t index, const Record& record, Hash&& hash, bool fresh = false) {
@@ -222,6 +265,7 @@ class RecordSetDigest {
   }
   std::vector<Record> last_;            // the records as last hashed
   std::vector<std::uint64_t> digests_;  // hash64 of their bytes
+  std::vector<std::uint64_t> stamps_;   // their stamps then (0: none known)
   std::uint64_t sum_ = 0;
 };
 

@@ -120,7 +120,7 @@ void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
   if (a.kind == ActionKind::evade && state_.charge && state_.charge->charger == u &&
       !state_.charge->pursuit)
     return;
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   const ActionChoice before = st.choice;
   if (*next == ActionChoice::fire && !a.targets.empty()) st.fired_at = a.targets.front();
   const std::optional<Combined> c = combine(before, *next);

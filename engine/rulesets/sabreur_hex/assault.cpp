@@ -72,7 +72,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
     if (to && setup_.map.contains(*to))
       end_move(u, *to, a.facing.value_or(st.facing), checker,
                "an assault out of reach (applied as written)");
-    state_.units[u].manoeuvred = true;
+    state_.units.edit(u).manoeuvred = true;
   }
 
   // Condition 2: at the end of its march the assaulter engages its target.
@@ -90,7 +90,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
             loss.value_or(1));
   }
   state_.assault = declared;
-  UnitState& target = state_.units[t];
+  UnitState& target = state_.units.edit(t);
   target.is_attack_target = true;
   target.next_test = TestReason::assault_reaction;
   target.test_enemy = u;
@@ -103,7 +103,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
 // (the data's engaged_indirect_march, reported as sabreur.move.engaged).
 void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> engagers,
                            replay::EventChecker& checker) {
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   const Hex start = st.hex;
   std::optional<Hex> to = a.to;
   if (!to && !a.path.empty()) to = a.path.back();
@@ -171,7 +171,7 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
 // is known without dice, so a test written for it is a violation; the
 // reaction stands as the log states it.
 void Engine::assault_reaction_test(const Action& a, UnitId u, replay::EventChecker& checker) {
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, st.test_enemy);

@@ -144,7 +144,7 @@ void Engine::order_strike(const Action& a, UnitId u, UnitId t, replay::EventChec
   // fire, a test the fire's losses and the attack's call together is set as
   // a losses test by settle_combat and start_bilan.)
   for (const UnitId x : {c.attacker, c.defender}) {
-    TestReason& r = state_.units[x].next_test;
+    TestReason& r = state_.units.edit(x).next_test;
     if (r == TestReason::charge_reaction || r == TestReason::assault_reaction)
       r = TestReason::special_action;
   }
@@ -273,8 +273,8 @@ void Engine::start_bilan(CombatInProgress& c, const Action* next, replay::EventC
   if (c.fire_first && !d_owes && is_morale_test_by(next, c.defender) &&
       combat_losses_call_for_test(c, c.defender, checker, true)) {
     d_owes = true;
-    state_.units[c.defender].next_test = TestReason::losses_taken;
-    state_.units[c.defender].test_enemy = c.attacker;
+    state_.units.edit(c.defender).next_test = TestReason::losses_taken;
+    state_.units.edit(c.defender).test_enemy = c.attacker;
   }
   if (a_owes && d_owes) {
     c.first_test = bilan_order(c, checker).first;
@@ -297,7 +297,7 @@ void Engine::owed_test_missing(std::string_view check_id, UnitId u, std::int16_t
                                              : "right after the strike (and its save)");
   // The test was not taken: what called it no longer does.
   if (state_.units[u].next_test == TestReason::losses_taken)
-    state_.units[u].next_test = TestReason::special_action;
+    state_.units.edit(u).next_test = TestReason::special_action;
 }
 
 void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
@@ -337,8 +337,8 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
             // The fire's losses may count with the shock's (§ Test moral):
             // a test then is the target's step-2 test, not required.
             c.step = CombatStep::target_tested;
-            state_.units[c.defender].next_test = TestReason::losses_taken;
-            state_.units[c.defender].test_enemy = c.attacker;
+            state_.units.edit(c.defender).next_test = TestReason::losses_taken;
+            state_.units.edit(c.defender).test_enemy = c.attacker;
           }
         }
         again = c.step != CombatStep::target_tested;
@@ -448,7 +448,7 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
         if (is_flight_of(next, *c.first_test)) {
           c.step = CombatStep::bilan_exempt;
           if (state_.units[*c.second_test].next_test == TestReason::losses_taken)
-            state_.units[*c.second_test].next_test = TestReason::special_action;
+            state_.units.edit(*c.second_test).next_test = TestReason::special_action;
           break;
         }
         if (!is_morale_test_by(next, *c.second_test))

@@ -74,7 +74,7 @@ std::string Engine::quoted(UnitId u) const {
 
 void Engine::deploy(DiagnosticEngine& diags) {
   for (const DeploymentSetup& d : setup_.deployment) {
-    UnitState& u = state_.units[d.unit];
+    UnitState& u = state_.units.edit(d.unit);
     u.facing = d.facing;
     u.formation = d.formation;
     const auto rule = [&](std::string_view id) {
@@ -203,7 +203,8 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
     state_.combat.reset();
     state_.turn = a.turn;
     state_.side = a.side;
-    for (UnitState& u : state_.units) {
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+      UnitState& u = state_.units.edit(i);
       u.activated = false;
       u.manoeuvred = false;
       u.shots = 0;
@@ -265,7 +266,7 @@ void Engine::check_required_tests(const Action* next, replay::EventChecker& chec
   for (std::size_t i = 0; i < state_.units.size(); ++i) {
     const auto u = static_cast<UnitId>(i);
     if (!owes_test(u)) continue;
-    UnitState& st = state_.units[i];
+    UnitState& st = state_.units.edit(i);
     const TestReason reason = st.next_test;
     // The test was not taken: what called it no longer does.
     st.next_test = TestReason::special_action;
@@ -331,7 +332,7 @@ void Engine::apply_losses(UnitId u, int n, std::optional<UnitId> from, LossCause
   // attack's (§ Test moral); combat_sequence.cpp reads them.
   if (cause == LossCause::fire_losses && from && setup_.units[*from].side == state_.side &&
       state_.units[*from].fired_at == u)
-    state_.units[*from].fire_losses_dealt =
+    state_.units.edit(*from).fire_losses_dealt =
         static_cast<std::int16_t>(state_.units[*from].fire_losses_dealt + n);
   state_.lose(u, n);
   if (!state_.units[u].on_table) return;
@@ -344,8 +345,8 @@ void Engine::apply_losses(UnitId u, int n, std::optional<UnitId> from, LossCause
   f.integer(G::losses_count, n);
   const auto calls = eval_int(f, V::losses_call_for_test, checker);
   if (calls && *calls != 0) {
-    state_.units[u].next_test = TestReason::losses_taken;
-    state_.units[u].test_enemy = from;
+    state_.units.edit(u).next_test = TestReason::losses_taken;
+    state_.units.edit(u).test_enemy = from;
   }
 }
 
@@ -488,7 +489,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
     const bool left_map = a.off_table || std::any_of(a.path.begin(), a.path.end(), [&](Hex h) {
                             return !setup_.map.contains(h);
                           });
-    UnitState& st = state_.units[u];
+    UnitState& st = state_.units.edit(u);
     if (!st.on_table && st.strength > 0 && left_map && board().arm(u) != Arm::artillery)
       st.fled_off_table = true;
   }

@@ -15,7 +15,7 @@ namespace umpire::sabreur {
 
 void Engine::evade(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   // As a reaction to a charge the unit needs no order, and its `respond`
   // statement already asked whether it may evade (reactions.cpp).
   const bool reacting = st.reaction == "evade";

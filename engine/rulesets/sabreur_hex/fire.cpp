@@ -417,12 +417,12 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   // The double fire's first fire by its second half (`from`): the other
   // fire is then the first half's (fire_half).
   if (own_turn && s.second_hex && s.shots == 0 && from == *s.second_hex)
-    state_.units[u].second_half_fired_first = true;
-  state_.units[u].shots = static_cast<std::uint8_t>(state_.units[u].shots + 1);
+    state_.units.edit(u).second_half_fired_first = true;
+  ++state_.units.edit(u).shots;
   if (own_turn) {
     state_.fire_to_answer = FireToAnswer{u, t};
   } else {
-    state_.units[u].return_fires = static_cast<std::uint8_t>(state_.units[u].return_fires + 1);
+    ++state_.units.edit(u).return_fires;
   }
   roll_fire(a, u, t, *figures, enfilade,
             FireChecks{"sabreur.fire.dice", "sabreur.fire.hits", "fire"}, checker);

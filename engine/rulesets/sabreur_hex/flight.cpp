@@ -30,7 +30,7 @@ bool faces_home(Facing f, std::string_view edge) {
 
 void Engine::flee(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   const Board b = board();
   const Hex start = st.hex;
   const std::string subject = fmt::format("the flight of {}", quoted(u));

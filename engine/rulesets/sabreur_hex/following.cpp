@@ -19,7 +19,7 @@ std::string reaction_word(std::string_view detail) {
 }  // namespace
 
 void Engine::record_reaction(UnitId u, std::string_view detail) {
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   st.reaction = state_.intern(reaction_word(detail));
   if (st.next_test != TestReason::charge_reaction && st.next_test != TestReason::assault_reaction)
     st.next_test = TestReason::charge_reaction;
@@ -31,7 +31,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
   // `what`: the move, named where an extended line's second half's way is
   // reported not checked (its first half's is not checked either).
   const auto place_as_written = [&](UnitId id, std::string_view what) {
-    UnitState& st = state_.units[id];
+    UnitState& st = state_.units.edit(id);
     std::optional<Hex> to = a.stated.to;
     if (!a.path.empty()) to = a.path.back();
     if (a.to) to = a.to;
@@ -56,7 +56,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       if (u) {
         place_as_written(*u, fmt::format("a '{}' move the engine does not check",
                                          a.detail.empty() ? std::string("move") : a.detail));
-        state_.units[*u].manoeuvred = true;
+        state_.units.edit(*u).manoeuvred = true;
       }
       break;
     case ActionKind::assault:
@@ -66,7 +66,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
         check_activated(a, *u, checker);
         place_as_written(*u, "an assault without a target");
         if (!a.targets.empty()) {
-          UnitState& t = state_.units[a.targets.front()];
+          UnitState& t = state_.units.edit(a.targets.front());
           t.is_attack_target = true;
           t.next_test = TestReason::assault_reaction;
           t.test_enemy = *u;
@@ -102,7 +102,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
     case ActionKind::state:
       checker.not_checked("state changes written in the log", a.span);
       if (u) {
-        UnitState& st = state_.units[*u];
+        UnitState& st = state_.units.edit(*u);
         for (const std::string& word : a.states) {
           if (word == "panicked") {
             st.panicked = true;

@@ -263,7 +263,7 @@ bool Engine::impetuous_auto_activation(const Action& a, UnitId u, replay::EventC
   if (a.targets.empty() || !impetuous_bound_to(u, ImpetuousMoment::order_points_spent, checker))
     return false;
   end_activation(a.span, checker);
-  state_.units[u].activated = true;
+  state_.units.edit(u).activated = true;
   state_.group.assign(1, u);
   return true;
 }
@@ -295,7 +295,7 @@ void Engine::check_impetuous_obligation(Span span, replay::EventChecker& checker
 // A unit just activated: bound to charge or assault an enemy within reach,
 // or the enemy a march of its own brought it to engage, if it still does.
 void Engine::bind_impetuous(UnitId u, replay::EventChecker& checker) {
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   if (!is_impetuous(setup_, u) || !st.on_table) return;
   if (st.owes_attack_on) {
     const UnitId e = *st.owes_attack_on;
@@ -325,7 +325,7 @@ void Engine::bind_impetuous(UnitId u, replay::EventChecker& checker) {
 // turn's or the log's end): a unit still bound attacked no enemy.
 void Engine::end_activation(Span span, replay::EventChecker& checker) {
   for (const UnitId u : state_.group) {
-    UnitState& st = state_.units[u];
+    UnitState& st = state_.units.edit(u);
     if (!st.impetuous_bound) continue;
     st.impetuous_bound = false;
     if (!st.on_table || st.panicked) continue;  // its activation ended for it
@@ -351,7 +351,7 @@ void Engine::end_activation(Span span, replay::EventChecker& checker) {
 void Engine::impetuous_declares(const Action& a, UnitId u, UnitId t,
                                 replay::EventChecker& checker) {
   if (probing_) return;
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   const bool owed = st.owes_attack_on == t;
   st.owes_attack_on.reset();
   if (!st.impetuous_bound) return;
@@ -403,7 +403,7 @@ void Engine::impetuous_engages(UnitId u, std::optional<UnitId> target,
                         checker.event_span());
     return;
   }
-  if (*v == rules::Verdict::required) state_.units[u].owes_attack_on = engaged;
+  if (*v == rules::Verdict::required) state_.units.edit(u).owes_attack_on = engaged;
 }
 
 // Which units `u` engages now, by unit: what impetuous_engages compares with.
@@ -424,7 +424,7 @@ std::vector<std::uint8_t> Engine::engaged_now(UnitId u) const {
 void Engine::check_impetuous_strike(const Action* next, replay::EventChecker& checker) {
   const std::optional<ChargeInProgress>& c = state_.charge ? state_.charge : state_.assault;
   if (!c) return;
-  UnitState& st = state_.units[c->charger];
+  UnitState& st = state_.units.edit(c->charger);
   if (!st.owes_attack_on || *st.owes_attack_on != c->target) return;
   if (next && inside_attack_procedure(*next)) return;
   const UnitId t = c->target;
@@ -449,7 +449,7 @@ void Engine::check_impetuous_strike(const Action* next, replay::EventChecker& ch
 
 // Its strike at `t` pays what it owed `t`.
 void Engine::impetuous_strikes(UnitId u, UnitId t) {
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   if (st.owes_attack_on == t) st.owes_attack_on.reset();
 }
 

@@ -137,7 +137,7 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
     checker.not_checked(fmt::format("'{}' tests", a.detail), a.span);
     return;
   }
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   TestReason reason = st.next_test;
   if (reason == TestReason::assault_reaction) {
     assault_reaction_test(a, u, checker);  // passed without dice (assault.cpp)
@@ -226,7 +226,7 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
     return fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
                        hexes_text(nearest));
   });
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   // § Ralliement: "Lorsqu'on rallie une unité paniquée, celle-ci peut adopter
   // n'importe quelle formation et n'importe quelle orientation": only a
   // panicked unit; a rally of a steady unit restores strength, nothing else.

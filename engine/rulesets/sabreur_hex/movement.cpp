@@ -342,7 +342,7 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
     fill_self(f, u);
     check_permissions(f, frontal || forced ? A::frontal_march : A::indirect_march, checker, a.span,
                       "", [&] { return fmt::format("a march by {}", quoted(u)); });
-    UnitState& st = state_.units[u];
+    UnitState& st = state_.units.edit(u);
     std::optional<Hex> to = a.to;
     if (!to && !a.path.empty()) to = a.path.back();
     if (to && setup_.map.contains(*to))
@@ -363,7 +363,7 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
 
 bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::EventChecker& checker,
                            bool forced) {
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   const Hex start = st.hex;
   const Facing before = st.facing;
   const Facing after = a.facing.value_or(before);
@@ -471,7 +471,7 @@ void Engine::disengage(const Action& a, UnitId u, std::span<const UnitId> engage
 }
 
 void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& checker) {
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   const Hex start = st.hex;
   // § Manœuvres: engaged at the start, the unit marches "de façon à rester
   // toujours engagée par au moins une des unités adverses qui l'engageaient
@@ -564,7 +564,7 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   f.set(G::self_new_formation, rules_.formation(*formation));
   check_permissions(f, A::adopt_formation, checker, a.span, "sabreur.formation.not-allowed",
                     [&] { return fmt::format("{} forming {}", quoted(u), name(*formation)); });
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   // A failed test leaves the unit as it was (§ Test moral: the change is not
   // made): Engine::test restores these.
   st.former_formation = st.formation;
@@ -624,7 +624,7 @@ bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, const Sub
   // nothing more to check; the march is applied as written.
   std::optional<Hex> to = a.to;
   if (!to && !a.path.empty()) to = a.path.back();
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   if (to && setup_.map.contains(*to))
     end_move(u, *to, a.facing.value_or(st.facing), checker,
              "an attack the rules do not allow (applied as written)");
@@ -687,7 +687,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   declared.path_open = path_openness(cs.hex, a.path);
   state_.charge = declared;
   state_.assault.reset();
-  state_.units[u].charging = true;
+  state_.units.edit(u).charging = true;
   frontal_march(a, u, true, checker);
   // Condition 6: at the end of its march the charger engages its target.
   const UnitState& after = state_.units[u];
@@ -700,7 +700,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
             "a charge that cannot engage its target is cancelled: back to the start, 1 strength "
             "point lost");
   }
-  UnitState& target = state_.units[t];
+  UnitState& target = state_.units.edit(t);
   target.is_attack_target = true;
   target.next_test = TestReason::charge_reaction;
   target.test_enemy = u;

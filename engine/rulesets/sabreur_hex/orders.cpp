@@ -224,7 +224,7 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
       static_cast<std::int16_t>(std::max<std::int64_t>(0, side.order_points - spent));
   state_.group = a.actors;
   for (UnitId u : a.actors) {
-    UnitState& st = state_.units[u];
+    UnitState& st = state_.units.edit(u);
     st.activated = true;
     // "tenace" in line: a morale test at once (checked by the next statement).
     // Only the skill's holders can owe it; the data says when they do.

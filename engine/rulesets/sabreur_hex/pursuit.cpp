@@ -54,7 +54,7 @@ void Engine::note_flight(const Action& a) {
 
 void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   const Board b = board();
   std::optional<ChargeInProgress>& c = state_.charge;
   // The pursuer's part: the charger, or (see above) the countercharger of a
@@ -305,7 +305,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
         named && std::find(engaged.begin(), engaged.end(), *named) != engaged.end())
       t = *named;
   }
-  UnitState& ts = state_.units[t];
+  UnitState& ts = state_.units.edit(t);
   // "Cette attaque de poursuite bénéficie des bonus sur facteurs de combat
   // liés à la charge": those of the charge it continues, as declared.
   ChargeInProgress p;
@@ -325,7 +325,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   p.pursued = true;
   p.pursued_from = start;
   state_.charge = p;
-  state_.units[u].charging = true;
+  state_.units.edit(u).charging = true;
   ts.is_attack_target = true;
   ts.test_enemy = u;
   ts.reaction = {};  // no reaction to a pursuit's attack

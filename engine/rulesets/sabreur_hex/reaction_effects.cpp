@@ -60,14 +60,14 @@ const Action* Engine::next_action(const Action& a) const {
 }
 
 void Engine::keep_former_for_test(UnitId u, bool test_due) {
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   if (!test_due) return;
   st.former_formation = st.formation;
   st.former_facing = st.facing;
 }
 
 void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::EventChecker& checker) {
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   keep_former_for_test(u, test_due);
   check_in_place(a, st.hex, quoted(u), "sabreur.reaction.rotation", "in its rotation",
                  "a rotation in reaction turns the unit on its hex", checker);
@@ -109,7 +109,7 @@ void Engine::react_form_square(const Action& a, UnitId u, A reaction, bool test_
   const std::string_view check =
       closed ? "sabreur.reaction.closed-column-formation" : "sabreur.reaction.square-formation";
   const std::string_view forming = closed ? "forms closed column" : "forms square";
-  UnitState& st = state_.units[u];
+  UnitState& st = state_.units.edit(u);
   keep_former_for_test(u, test_due);
   check_in_place(a, st.hex, quoted(u), check, fmt::format("as it {}", forming),
                  closed ? "a closed column is formed on the unit's hex"
@@ -228,7 +228,7 @@ std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action&
 void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionBefore>& before,
                                   replay::EventChecker& checker) {
   if (!before) return;
-  UnitState& st = state_.units[before->unit];
+  UnitState& st = state_.units.edit(before->unit);
   const bool countercharge = st.reaction == "countercharge";
   const bool fire = st.reaction == "defensive_fire";
   // A failed test leaves the charged unit's failure to settle (stand and
@@ -263,7 +263,7 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
       state_.place(before->unit, c.reaction_from);
     return;
   }
-  UnitState& charger = state_.units[c.charger];
+  UnitState& charger = state_.units.edit(c.charger);
   if (!charger.on_table) {
     // "Sinon il ne l'est pas": the fire is not made, so it eliminated no
     // one; the charger is back where the fire found it, with its strength.

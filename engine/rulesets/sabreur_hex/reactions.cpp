@@ -135,7 +135,7 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
         "un bois\", § Effets du terrain; the rules data asks of the hexes it crosses)",
         a.span);
   ++c.reacting_units;
-  if (reaction->action == A::defensive_fire) ++state_.units[u].defensive_fires;
+  if (reaction->action == A::defensive_fire) ++state_.units.edit(u).defensive_fires;
   // "La réaction à la charge ne peut être effectuée que si le test moral est
   // réussi", and a friend's countercharge or defensive fire "est autorisé"
   // only if its test passes: the log writes the march or the fire on the

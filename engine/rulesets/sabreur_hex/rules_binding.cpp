@@ -210,8 +210,10 @@ Facts& Facts::operator=(const Facts& other) {
 }
 
 void Facts::set(G g, rules::Val v) {
-  if (auto why = situation_.set(b_->given(g), v); why && error_.empty())
-    error_ = fmt::format("'{}': {}", b_->rs().givens[b_->given(g)].name, *why);
+  const std::uint32_t id = b_->given(g);
+  // The message only for a misfit: facts are set thousands of times a second.
+  if (situation_.try_set(id, v) || !error_.empty()) return;
+  error_ = fmt::format("'{}': {}", b_->rs().givens[id].name, *situation_.misfit(id, v));
 }
 
 void Facts::integer(G g, std::int64_t v) {

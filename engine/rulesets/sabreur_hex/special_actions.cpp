@@ -122,7 +122,7 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   state_.transfer =
       LossTransfer{art, to, p.from, static_cast<std::int16_t>(std::max<std::int64_t>(0, count)),
                    p.cause};
-  UnitState& receiver = state_.units[to];
+  UnitState& receiver = state_.units.edit(to);
   receiver.next_test = TestReason::loss_transfer;
   receiver.test_enemy.reset();
 }

@@ -50,7 +50,7 @@ State::State(const Setup& setup) : map_(&setup.map), occupant_(setup.map.hex_cou
   units.resize(setup.units.size());
   sides.resize(setup.sides.size());
   for (std::size_t i = 0; i < setup.units.size(); ++i) {
-    UnitState& u = units[i];
+    UnitState& u = units.edit(i);
     u.formation = setup.units[i].formation;
     u.strength = static_cast<std::int16_t>(setup.units[i].strength);
     u.initial_strength = u.strength;
@@ -59,7 +59,7 @@ State::State(const Setup& setup) : map_(&setup.map), occupant_(setup.map.hex_cou
 }
 
 void State::place(UnitId u, Hex h) {
-  UnitState& s = units[u];
+  UnitState& s = units.edit(u);
   if (s.second_hex) {  // an extended line: both halves move (place_second)
     const Hex second = *s.second_hex + (h - s.hex);
     place_second(u, std::nullopt);
@@ -75,7 +75,7 @@ void State::place(UnitId u, Hex h) {
 }
 
 void State::eliminate(UnitId u) {
-  UnitState& s = units[u];
+  UnitState& s = units.edit(u);
   if (s.on_table && map_->contains(s.hex) && occupant_[map_->index_of(s.hex)] == u + 1)
     occupant_[map_->index_of(s.hex)] = 0;
   if (s.on_table && s.second_hex && map_->contains(*s.second_hex) &&
@@ -86,7 +86,7 @@ void State::eliminate(UnitId u) {
 
 // The extended line's block (§ Formations spéciales, § Orientation des unités).
 void State::place_second(UnitId u, std::optional<Hex> h) {
-  UnitState& s = units[u];
+  UnitState& s = units.edit(u);
   if (s.on_table && s.second_hex && map_->contains(*s.second_hex) &&
       occupant_[map_->index_of(*s.second_hex)] == u + 1)
     occupant_[map_->index_of(*s.second_hex)] = 0;
@@ -98,7 +98,7 @@ void State::place_second(UnitId u, std::optional<Hex> h) {
 }
 
 void State::face(UnitId u, Facing f) {
-  UnitState& s = units[u];
+  UnitState& s = units.edit(u);
   const int steps = hex::rotation_steps(s.facing, f);
   s.facing = f;
   if (!s.second_hex || steps == 0 || steps == 3) return;  // one hex, or the about-face in place
@@ -112,7 +112,7 @@ std::string_view State::intern(std::string_view word) {
 }
 
 bool State::lose(UnitId u, int n) {
-  UnitState& s = units[u];
+  UnitState& s = units.edit(u);
   s.strength = static_cast<std::int16_t>(s.strength - n);
   if (s.strength <= 0 && s.on_table) {
     eliminate(u);
@@ -187,7 +187,7 @@ void State::write(replay::StateWriter& out) const {
 std::uint64_t State::units_digest(UnitDigests& digests) const {
   // write_unit<Hasher> is inlined here, with a local Hasher: the place of
   // each fixed field in its word is known at compile time.
-  return digests.digest(units, [](const UnitState& u) {
+  return digests.digest(units.records(), units.stamps(), [](const UnitState& u) {
     replay::Hasher h;
     write_unit(u, h);
     return h.hash();

@@ -10,6 +10,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -135,6 +136,51 @@ static_assert(std::is_trivially_copyable_v<UnitState>);
 
 // The unit records as last hashed, for the state hash (State::write_hashed).
 using UnitDigests = replay::RecordSetDigest<UnitState>;
+
+// The units' records, each stamped with the moment of its last access for
+// writing: the state hash compares the stamps (eight bytes a unit) rather
+// than the records (a hundred), and looks again only at the units an event
+// may have changed (docs/performance.md § Tenth pass). Reading through a
+// const table leaves the stamp; any access that could write renews it.
+class UnitTable {
+ public:
+  std::size_t size() const { return units_.size(); }
+  bool empty() const { return units_.empty(); }
+  const UnitState& operator[](std::size_t u) const { return units_[u]; }
+  std::vector<UnitState>::const_iterator begin() const { return units_.begin(); }
+  std::vector<UnitState>::const_iterator end() const { return units_.end(); }
+  // Unit u, to change it.
+  UnitState& edit(std::size_t u) {
+    touch(u);
+    return units_[u];
+  }
+  void push_back(const UnitState& u) {
+    units_.push_back(u);
+    stamps_.push_back(next_stamp());
+  }
+  void resize(std::size_t n) {
+    units_.resize(n);
+    stamps_.resize(n);
+    for (std::size_t u = 0; u < n; ++u) touch(u);
+  }
+
+  std::span<const UnitState> records() const { return units_; }
+  // stamps()[u] changes whenever unit u may have changed; equal stamps, at
+  // any two moments, mean the same record (copies and restored snapshots
+  // included: a stamp is never given twice in a thread).
+  std::span<const std::uint64_t> stamps() const { return stamps_; }
+
+  friend bool operator==(const UnitTable& a, const UnitTable& b) { return a.units_ == b.units_; }
+
+ private:
+  static std::uint64_t next_stamp() {
+    thread_local std::uint64_t clock = 0;
+    return ++clock;
+  }
+  void touch(std::size_t u) { stamps_[u] = next_stamp(); }
+  std::vector<UnitState> units_;
+  std::vector<std::uint64_t> stamps_;
+};
 
 struct SideState {
   std::int16_t order_points = 0;  // left this turn
@@ -268,7 +314,7 @@ class State {
   std::uint32_t turn = 0;
   std::uint8_t side = 0;
   Phase phase = Phase::none;
-  std::vector<UnitState> units;
+  UnitTable units;
   std::vector<SideState> sides;
   std::vector<UnitId> group;  // the group activated last
   std::optional<PendingLosses> pending;
