@@ -179,8 +179,7 @@ TEST(SabreurHash, StampedRecordsAreLookedAtOnlyWhenTheirStampMoves) {
 // and put back carries stamps no later edit repeats.
 TEST(SabreurHash, UnitTableStampsEveryEditOnly) {
   UnitTable units;
-  units.push_back({});
-  units.push_back({});
+  units.resize(2);
   const std::vector<std::uint64_t> before(units.stamps().begin(), units.stamps().end());
   EXPECT_NE(before[0], before[1]);
   const UnitTable& read_only = units;

@@ -178,11 +178,7 @@ class RecordSetDigest {
  public:
   template <typename Hash>
   std::uint64_t digest(std::span<const Record> records, Hash&& hash) {
-    while (last_.size() > records.size()) {
-      sum_ -= record_term(last_.size() - 1, digests_.back());
-      last_.pop_back();
-      digests_.pop_back();
-    }
+    drop_beyond(records.size());
     const std::size_t common = last_.size();
     if constexpr (std::is_trivially_copyable_v<Record>) {
       // Plain records are compared as bytes, a block at a time: most blocks
@@ -201,11 +197,7 @@ class RecordSetDigest {
       for (std::size_t i = 0; i < common; ++i)
         if (!(last_[i] == records[i])) rehash(i, records[i], hash);
     }
-    for (std::size_t i = common; i < records.size(); ++i) {
-      last_.push_back(records[i]);
-      digests_.push_back(0);
-      rehash(i, records[i], hash, /*fresh=*/true);
-    }
+    add_from(common, records, hash);
     return sum_;
   }
 
@@ -218,12 +210,7 @@ class RecordSetDigest {
   std::uint64_t digest(std::span<const Record> records, std::span<const std::uint64_t> stamps,
                        Hash&& hash) {
     static_assert(std::is_trivially_copyable_v<Record>);
-    if (stamps_.size() > records.size()) stamps_.resize(records.size());
-    while (last_.size() > records.size()) {
-      sum_ -= record_term(last_.size() - 1, digests_.back());
-      last_.pop_back();
-      digests_.pop_back();
-    }
+    drop_beyond(records.size());
     const std::size_t common = last_.size();
     stamps_.resize(common, 0);  // records hashed by the other digest(): compared once
     // Most blocks of stamps are unchanged: one memcmp skips eight records.
@@ -242,16 +229,31 @@ class RecordSetDigest {
       if (std::memcmp(&last_[i], &records[i], sizeof(Record)) != 0)
         throw std::logic_error("a record changed without a new stamp");
 #endif
-    for (std::size_t i = common; i < records.size(); ++i) {
-      last_.push_back(records[i]);
-      digests_.push_back(0);
-      stamps_.push_back(stamps[i]);
-      rehash(i, records[i], hash, /*fresh=*/true);
-    }
+    stamps_.insert(stamps_.end(), stamps.begin() + static_cast<std::ptrdiff_t>(common),
+                   stamps.end());
+    add_from(common, records, hash);
     return sum_;
   }
 
  private:
+  // The records past the first `n` leave the sum.
+  void drop_beyond(std::size_t n) {
+    while (last_.size() > n) {
+      sum_ -= record_term(last_.size() - 1, digests_.back());
+      last_.pop_back();
+      digests_.pop_back();
+    }
+    if (stamps_.size() > n) stamps_.resize(n);
+  }
+  // Records `first`... are new: hashed and added to the sum.
+  template <typename Hash>
+  void add_from(std::size_t first, std::span<const Record> records, Hash&& hash) {
+    for (std::size_t i = first; i < records.size(); ++i) {
+      last_.push_back(records[i]);
+      digests_.push_back(0);
+      rehash(i, records[i], hash, /*fresh=*/true);
+    }
+  }
   template <typename Hash>
   void rehash(std::size_t index, const Record& record, Hash&& hash, bool fresh = false) {
     if (!fresh) sum_ -= record_term(index, digests_[index]);

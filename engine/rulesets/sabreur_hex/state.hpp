@@ -6,6 +6,7 @@
 // Invariants (check_invariants): at most one unit per hex
 // (002_87c3dc452f850204.txt § Soilage), `occupant` agrees with the units on
 // the table, an eliminated unit holds no hex.
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -145,7 +146,6 @@ using UnitDigests = replay::RecordSetDigest<UnitState>;
 class UnitTable {
  public:
   std::size_t size() const { return units_.size(); }
-  bool empty() const { return units_.empty(); }
   const UnitState& operator[](std::size_t u) const { return units_[u]; }
   std::vector<UnitState>::const_iterator begin() const { return units_.begin(); }
   std::vector<UnitState>::const_iterator end() const { return units_.end(); }
@@ -153,10 +153,6 @@ class UnitTable {
   UnitState& edit(std::size_t u) {
     touch(u);
     return units_[u];
-  }
-  void push_back(const UnitState& u) {
-    units_.push_back(u);
-    stamps_.push_back(next_stamp());
   }
   void resize(std::size_t n) {
     units_.resize(n);
@@ -167,15 +163,14 @@ class UnitTable {
   std::span<const UnitState> records() const { return units_; }
   // stamps()[u] changes whenever unit u may have changed; equal stamps, at
   // any two moments, mean the same record (copies and restored snapshots
-  // included: a stamp is never given twice in a thread).
+  // included: a stamp is never given twice in a process).
   std::span<const std::uint64_t> stamps() const { return stamps_; }
-
-  friend bool operator==(const UnitTable& a, const UnitTable& b) { return a.units_ == b.units_; }
 
  private:
   static std::uint64_t next_stamp() {
-    thread_local std::uint64_t clock = 0;
-    return ++clock;
+    // One clock for every thread: a table may be copied to another thread.
+    static std::atomic<std::uint64_t> clock{0};
+    return clock.fetch_add(1, std::memory_order_relaxed) + 1;
   }
   void touch(std::size_t u) { stamps_[u] = next_stamp(); }
   std::vector<UnitState> units_;
