@@ -170,9 +170,10 @@ constexpr std::uint64_t record_term(std::uint64_t index, std::uint64_t digest) {
 // record_term()s. Each call of digest() compares the records with their
 // values at the previous call and writes and hashes again only those that
 // differ: after an event that touched two units of eighty, two records are
-// hashed, not eighty. `Record` needs ==; `hash(record)` gives the hash64 of
-// its canonical bytes (a function with its own local Hasher, which the
-// compiler keeps in registers).
+// hashed, not eighty. Records that carry stamps (Sabreur-hex's units) are
+// compared only where a stamp moved. `Record` needs == (plain bytes, with
+// stamps); `hash(record)` gives the hash64 of its canonical bytes (a function
+// with its own local Hasher, which the compiler keeps in registers).
 template <typename Record>
 class RecordSetDigest {
  public:
@@ -180,23 +181,8 @@ class RecordSetDigest {
   std::uint64_t digest(std::span<const Record> records, Hash&& hash) {
     drop_beyond(records.size());
     const std::size_t common = last_.size();
-    if constexpr (std::is_trivially_copyable_v<Record>) {
-      // Plain records are compared as bytes, a block at a time: most blocks
-      // are unchanged, and one memcmp over a block beats one per record.
-      // Equal bytes are equal records; bytes that differ only in padding
-      // merely hash an unchanged record again.
-      constexpr std::size_t block = 8;
-      for (std::size_t b = 0; b < common; b += block) {
-        const std::size_t n = std::min(block, common - b);
-        if (std::memcmp(&last_[b], &records[b], n * sizeof(Record)) == 0) continue;
-        for (std::size_t i = b; i < b + n; ++i)
-          if (std::memcmp(&last_[i], &records[i], sizeof(Record)) != 0)
-            rehash(i, records[i], hash);
-      }
-    } else {
-      for (std::size_t i = 0; i < common; ++i)
-        if (!(last_[i] == records[i])) rehash(i, records[i], hash);
-    }
+    for (std::size_t i = 0; i < common; ++i)
+      if (!(last_[i] == records[i])) rehash(i, records[i], hash);
     add_from(common, records, hash);
     return sum_;
   }
