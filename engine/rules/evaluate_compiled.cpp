@@ -33,13 +33,17 @@ inline bool Evaluator::child_bool(std::uint32_t k) {
 
 // Kept out of run(): its keys would widen the frame of every node's call.
 Word Evaluator::run_lookup(const Program::Node& n) {
-  const Table& t = rs_.tables[n.ref];
   boost::container::small_vector<Word, 4> keys;
-  for (std::uint32_t k = 0; k < n.arity; ++k) {
-    const Word key = child(code_->kid(n, k));
+  for (std::uint32_t k = 0; k < n.arity; ++k) keys.push_back(child(code_->kid(n, k)));
+  return lookup_row(n, keys);
+}
+
+Word Evaluator::lookup_row(const Program::Node& n, std::span<const Word> keys) {
+  const Table& t = rs_.tables[n.ref];
+  for (std::size_t k = 0; k < keys.size(); ++k) {
     const Type& type = t.keys[k].type;
-    if (key.none || (type.numeric() && (key.w < type.lo || key.w > type.hi))) throw Bail{};
-    keys.push_back(key);
+    if (keys[k].none || (type.numeric() && (keys[k].w < type.lo || keys[k].w > type.hi)))
+      throw Bail{};
   }
   for (const Row& row : t.rows) {
     bool all = true;
@@ -171,7 +175,9 @@ Word Evaluator::run(std::uint32_t i) {
 bool Evaluator::holds(const Expr& e, std::uint32_t root) {
   if (quick() && root != Program::npos) {
     try {
-      return child_bool(root);
+      const Word w = compiled(root);
+      if (w.none) throw Bail{};
+      return w.w != 0;
     } catch (const Bail&) {
     }
   }
@@ -181,7 +187,9 @@ bool Evaluator::holds(const Expr& e, std::uint32_t root) {
 std::int64_t Evaluator::integer(const Expr& e, std::uint32_t root) {
   if (quick() && root != Program::npos) {
     try {
-      return child_int(root);
+      const Word w = compiled(root);
+      if (w.none) throw Bail{};
+      return w.w;
     } catch (const Bail&) {
     }
   }
@@ -191,7 +199,7 @@ std::int64_t Evaluator::integer(const Expr& e, std::uint32_t root) {
 Val Evaluator::value_expr(const ValueItem& v, std::uint32_t root) {
   if (quick() && root != Program::npos) {
     try {
-      return to_val(child(root), v.type.kind);
+      return to_val(compiled(root), v.type.kind);
     } catch (const Bail&) {
     }
   }

@@ -255,6 +255,7 @@ class Evaluator {
   const std::optional<EvalError>& error() const { return error_; }
 
  private:
+  friend struct NativeOps;  // what generated code reads (native/native_ops.hpp)
   struct Failure {};  // thrown inside, caught at the public boundary
   // Thrown by the compiled form where the tree would fail: the item is then
   // evaluated again on its tree, which says why (evaluate_compiled.cpp).
@@ -265,9 +266,17 @@ class Evaluator {
   bool shares_values() const { return quick() && &s_.ruleset() == &rs_; }
   Word run(std::uint32_t node);
   Word run_lookup(const Program::Node& n);
+  // Lookup node `n`'s row for keys already evaluated, in order.
+  Word lookup_row(const Program::Node& n, std::span<const Word> keys);
   Word child(std::uint32_t node);
   std::int64_t child_int(std::uint32_t node);
   bool child_bool(std::uint32_t node);
+  // Root `root` by its generated code where the build made some, else by
+  // the nodes.
+  Word compiled(std::uint32_t root) {
+    if (const NativeRoot native = code_->native_root(root)) return native(*this);
+    return child(root);
+  }
   // `e` evaluated through its compiled form `root` when quiet, on its tree
   // otherwise or when the compiled form gives up.
   bool holds(const Expr& e, std::uint32_t root);

@@ -3,6 +3,9 @@
 
 #include <stdexcept>
 
+#include "engine/core/replay/state_hash.hpp"
+#include "engine/rules/native/native.hpp"
+
 namespace umpire::rules {
 
 Val to_val(Word word, TypeKind kind) {
@@ -23,7 +26,7 @@ Val to_val(Word word, TypeKind kind) {
   return Val::none();
 }
 
-Program::Program(const Ruleset& rs) : source_(&rs) {
+Program::Program(const Ruleset& rs, NativeLookup lookup) : source_(&rs) {
   values_.reserve(rs.values.size());
   for (const ValueItem& v : rs.values) values_.push_back(add(v.expr));
   permissions_.reserve(rs.permissions.size());
@@ -40,6 +43,31 @@ Program::Program(const Ruleset& rs) : source_(&rs) {
       }
     }
   }
+  fingerprint_ = compute_fingerprint();
+  native_ = lookup ? lookup(fingerprint_) : nullptr;
+  if (native_) {
+    native_roots_.assign(nodes_.size(), nullptr);
+    for (const auto& [node, fn] : native_->roots)
+      if (node < nodes_.size()) native_roots_[node] = fn;
+  }
+}
+
+std::uint64_t Program::compute_fingerprint() const {
+  // Field by field (a node has padding), in the order the nodes were made.
+  std::uint64_t h = 0;
+  const auto mix = [&](std::uint64_t v) { h = replay::splitmix64(h ^ v); };
+  mix(nodes_.size());
+  for (const Node& n : nodes_) {
+    mix(static_cast<std::uint64_t>(n.kind) | std::uint64_t{n.round_up} << 8 |
+        std::uint64_t{n.none} << 9 | std::uint64_t{n.arity} << 16);
+    mix(n.kids);
+    mix(n.ref);
+    mix(n.index);
+    mix(static_cast<std::uint64_t>(n.imm));
+  }
+  mix(kids_.size());
+  for (std::uint32_t k : kids_) mix(k);
+  return h;
 }
 
 std::uint32_t Program::add(const Expr& e) {

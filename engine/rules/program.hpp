@@ -42,6 +42,13 @@ constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
   return -floor_div(-a, b);
 }
 
+class Evaluator;
+struct NativeProgram;
+// An item's expression as C++ generated at build time (native/native.hpp).
+using NativeRoot = Word (*)(Evaluator&);
+// Finds the generated code for a program's fingerprint (rules::find_native).
+using NativeLookup = const NativeProgram* (*)(std::uint64_t fingerprint);
+
 class Program {
  public:
   static constexpr std::uint32_t npos = UINT32_MAX;
@@ -60,7 +67,20 @@ class Program {
   // Compiles every value, permission condition and stack entry of `rs`. The
   // program answers for that ruleset object only (source()), which must not
   // change after.
-  explicit Program(const Ruleset& rs);
+  // With `lookup`, the program also takes the C++ generated from its nodes
+  // when the build made some for exactly these nodes (native()).
+  explicit Program(const Ruleset& rs, NativeLookup lookup = nullptr);
+
+  // A digest of every node and operand slot: two programs with the same
+  // fingerprint compute alike (what a node reads at run time, a table's
+  // rows or a profile's fields, it reads through the ruleset).
+  std::uint64_t fingerprint() const { return fingerprint_; }
+  // The generated code this program runs, or null: then it interprets.
+  const NativeProgram* native() const { return native_; }
+  // Root `node`'s generated function, or null.
+  NativeRoot native_root(std::uint32_t node) const {
+    return native_roots_.empty() ? nullptr : native_roots_[node];
+  }
 
   const Ruleset* source() const { return source_; }
   const Node& node(std::uint32_t i) const { return nodes_[i]; }
@@ -85,7 +105,12 @@ class Program {
     return stage_first_[stack_first_[stack] + stage] + entry;
   }
 
+  std::uint64_t compute_fingerprint() const;
+
   const Ruleset* source_;
+  std::uint64_t fingerprint_ = 0;
+  const NativeProgram* native_ = nullptr;
+  std::vector<NativeRoot> native_roots_;  // by node: empty without native code
   std::vector<Node> nodes_;
   std::vector<std::uint32_t> kids_;
   std::vector<std::uint32_t> values_, permissions_;

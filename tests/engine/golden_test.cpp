@@ -18,6 +18,7 @@
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/dice/roll.hpp"
 #include "engine/events/lower.hpp"
+#include "engine/rules/native/native.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
 #include "tests/engine/sabreur_fixture.hpp"
@@ -282,6 +283,16 @@ TEST(SabreurGolden, EveryCheckIsExercisedByAFailLog) {
   for (const replay::CheckInfo& c : check_table().all())
     EXPECT_TRUE(exercised.count(std::string(c.id)))
         << c.id << " is exercised by no fail_ log in replays/sabreur-hex/fail";
+}
+
+// The shipped data runs the C++ the build generated from it
+// (engine/rules/native/): a binding that fell back to interpreting its nodes
+// would give the same verdicts, only slower, so this is where it shows.
+TEST(SabreurGolden, TheShippedDataRunsItsGeneratedCode) {
+  const rules::Program* program = testing::binding().program();
+  ASSERT_NE(program, nullptr);
+  ASSERT_NE(program->native(), nullptr);
+  EXPECT_EQ(program->native()->ruleset, "sabreur-hex");
 }
 
 // A prohibition of the rules data that no check names is reported as a

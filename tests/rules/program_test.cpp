@@ -9,8 +9,11 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
+#include "engine/rules/native/native.hpp"
 #include "tests/rules/test_support.hpp"
 
 namespace umpire::rules {
@@ -145,6 +148,28 @@ TEST_P(CompiledProgramOnCorpus, AgreesWithTheTreeOnRandomSituations) {
   EXPECT_GT(answered, rs.values.size());
 }
 
+// The C++ generated from the same nodes at build time (native/native.hpp)
+// against the tree: the same answers, the same errors.
+TEST_P(CompiledProgramOnCorpus, NativeCodeAgreesWithTheTreeOnRandomSituations) {
+  const auto loaded = testing::load_corpus(GetParam());
+  ASSERT_TRUE(loaded->rs) << loaded->messages();
+  const Ruleset& rs = *loaded->rs;
+  const Program program(rs, &find_native);
+  // Every shipped ruleset has its code: the build generates it from corpus/.
+  ASSERT_NE(program.native(), nullptr) << "no generated code for " << GetParam();
+  EXPECT_EQ(program.native()->ruleset, GetParam());
+  std::size_t roots = 0;
+  for (std::uint32_t v = 0; v < rs.values.size(); ++v)
+    if (program.native_root(program.value(v)) != nullptr) ++roots;
+  EXPECT_EQ(roots, rs.values.size());
+  std::size_t answered = 0;
+  const auto result = rc::check(fmt::format("native == tree on {}", GetParam()), [&] {
+    answered += compare_all(rs, program, random_situation(rs)).answered;
+  });
+  EXPECT_TRUE(result);
+  EXPECT_GT(answered, rs.values.size());
+}
+
 INSTANTIATE_TEST_SUITE_P(Rulesets, CompiledProgramOnCorpus,
                          ::testing::Values("hail-caesar", "hail-caesar-hyw", "wab", "sabreur-hex"),
                          [](const ::testing::TestParamInfo<const char*>& param) {
@@ -152,6 +177,34 @@ INSTANTIATE_TEST_SUITE_P(Rulesets, CompiledProgramOnCorpus,
                            std::erase(name, '-');
                            return name;
                          });
+
+// Generated code is used only for the very nodes it was generated from: data
+// edited after the build, or a user's variant, is interpreted.
+TEST(CompiledProgram, NativeCodeOnlyForTheNodesItWasGeneratedFrom) {
+  const auto shipped = testing::load_corpus("sabreur-hex");
+  const auto again = testing::load_corpus("sabreur-hex");
+  ASSERT_TRUE(shipped->rs && again->rs);
+  const Program a(*shipped->rs, &find_native), b(*again->rs, &find_native);
+  EXPECT_EQ(a.fingerprint(), b.fingerprint());
+  EXPECT_NE(a.native(), nullptr);
+  EXPECT_EQ(Program(*shipped->rs).native(), nullptr);  // no lookup, no native code
+
+  std::ifstream in(testing::corpus_dir() / "sabreur-hex.rules");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string edited = text.str();
+  const std::string condition = "group.size > group_max_size";
+  const auto at = edited.find(condition);
+  ASSERT_NE(at, std::string::npos);
+  edited.replace(at, condition.size(), "group.size >= group_max_size");
+  const auto changed =
+      testing::load_text(edited, "sabreur-hex.rules", testing::corpus_dir(), /*lint=*/false);
+  ASSERT_TRUE(changed->rs) << changed->messages();
+  const Program c(*changed->rs, &find_native);
+  EXPECT_NE(c.fingerprint(), a.fingerprint());
+  EXPECT_EQ(c.native(), nullptr);
+  EXPECT_EQ(c.native_root(c.value(0)), nullptr);
+}
 
 TEST(CompiledProgram, AnswersOnlyForTheRulesetItWasCompiledFrom) {
   const auto a = testing::load_corpus("hail-caesar");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/rules/native/native.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 
 namespace umpire::sabreur {
@@ -91,7 +92,7 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
                                                Span where) {
   RulesBinding b;
   b.rs_ = &rs;
-  b.program_ = std::make_shared<const rules::Program>(rs);
+  b.program_ = std::make_shared<const rules::Program>(rs, &rules::find_native);
   bool ok = true;
   const auto missing = [&](std::string_view what, std::string_view name) {
     ok = false;
