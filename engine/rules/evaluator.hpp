@@ -103,8 +103,17 @@ class Situation {
   // facts of one moment (Facts::self), and questions on one situation read
   // the same givens again and again.
   std::optional<Val> given(std::uint32_t id) const {
+    if (const Val* known = kept(id)) return *known;
+    return provided(id);
+  }
+  // The value set or provided so far, or null: given() without asking the
+  // source (the generated code's fast path, native/native_ops.hpp).
+  const Val* kept(std::uint32_t id) const {
     const std::uint16_t slot = slots_.at(id);
-    if (slot != 0) return values_[slot - 1];
+    return slot != 0 ? &values_[slot - 1] : nullptr;
+  }
+  // What the source provides for a given not kept, kept if any.
+  std::optional<Val> provided(std::uint32_t id) const {
     if (!source_) return std::nullopt;
     std::optional<Val> v = source_->provide(id);
     if (v) keep(id, *v);

@@ -15,8 +15,18 @@ namespace umpire::rules {
 struct NativeOps {
   using Bail = Evaluator::Bail;
 
+  // Most reads find the given kept: that path is inlined in the generated
+  // code, asking the source is not.
   static Word given(Evaluator& e, std::uint32_t id) {
-    const std::optional<Val> v = e.s_.given(id);
+    if (const Val* known = e.s_.kept(id)) return to_word(*known);
+    return provided(e, id);
+  }
+#if defined(__GNUC__)
+  [[gnu::noinline]]
+#endif
+  static Word
+  provided(Evaluator& e, std::uint32_t id) {
+    const std::optional<Val> v = e.s_.provided(id);
     if (!v) throw Bail{};
     return to_word(*v);
   }
