@@ -15,12 +15,8 @@
 
 namespace umpire::rules {
 
-class Evaluator;
-
-// An item's expression, rooted at one node; throws Evaluator::Bail where the
-// interpreter would (the tree then says why).
-using NativeRoot = Word (*)(Evaluator&);
-
+// An item's expression is a NativeRoot (program.hpp), rooted at one node; it
+// throws Evaluator::Bail where the interpreter would (the tree then says why).
 struct NativeProgram {
   std::string_view ruleset;  // the .rules file it was generated from, for messages
   std::uint64_t fingerprint = 0;
