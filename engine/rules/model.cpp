@@ -91,6 +91,13 @@ const std::string& Ruleset::name_of(ItemRef ref) const { return visit_item(*this
 const Citations& Ruleset::refs_of(ItemRef ref) const { return visit_item(*this, ref, RefsOf{}); }
 Span Ruleset::span_of(ItemRef ref) const { return visit_item(*this, ref, SpanOf{}); }
 
+std::vector<std::uint32_t> profiles_of(const Ruleset& rs, std::uint32_t record) {
+  std::vector<std::uint32_t> ids;
+  for (std::uint32_t p = 0; p < rs.profiles.size(); ++p)
+    if (rs.profiles[p].record == record) ids.push_back(p);
+  return ids;
+}
+
 std::string type_name(const Ruleset& rs, const Type& type) {
   // A diagnostic may name the type of an expression that failed to resolve,
   // whose domain or record is not set: it is then written without its name.

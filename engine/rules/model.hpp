@@ -356,6 +356,8 @@ struct Ruleset {
 
 // "int 0..12", "set of skill", "formation optional".
 std::string type_name(const Ruleset& rs, const Type& type);
+// The profiles of record `record`, by id: the values of a profile type.
+std::vector<std::uint32_t> profiles_of(const Ruleset& rs, std::uint32_t record);
 // A value as the rules language writes it: 4, 4+, cavalry, {a, b}, none.
 std::string value_text(const Ruleset& rs, const Type& type, const Val& value);
 

@@ -67,9 +67,7 @@ std::optional<Val> draw(const Ruleset& rs, const Type& type, std::mt19937_64& rn
       return Val::set(bits);
     }
     case TypeKind::profile: {
-      std::vector<std::uint32_t> ids;
-      for (std::uint32_t p = 0; p < rs.profiles.size(); ++p)
-        if (rs.profiles[p].record == type.ref) ids.push_back(p);
+      const std::vector<std::uint32_t> ids = profiles_of(rs, type.ref);
       if (ids.empty()) return std::nullopt;
       return Val::profile(ids[below(ids.size())]);
     }

@@ -52,9 +52,7 @@ std::optional<Val> random_value(const Ruleset& rs, const Type& type, int unset_o
       return Val::set(bits);
     }
     case TypeKind::profile: {
-      std::vector<std::uint32_t> ids;
-      for (std::uint32_t p = 0; p < rs.profiles.size(); ++p)
-        if (rs.profiles[p].record == type.ref) ids.push_back(p);
+      const std::vector<std::uint32_t> ids = profiles_of(rs, type.ref);
       if (ids.empty()) return std::nullopt;
       return Val::profile(*rc::gen::elementOf(ids));
     }

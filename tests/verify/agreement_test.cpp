@@ -57,10 +57,7 @@ Val draw(const Ruleset& rs, const Type& type, std::uint64_t r) {
       return Val::set(n >= 64 ? r : r & ((std::uint64_t{1} << n) - 1));
     }
     case TypeKind::profile: {
-      std::vector<std::uint32_t> ids;
-      for (std::uint32_t p = 0; p < rs.profiles.size(); ++p) {
-        if (rs.profiles[p].record == type.ref) ids.push_back(p);
-      }
+      const std::vector<std::uint32_t> ids = profiles_of(rs, type.ref);
       return ids.empty() ? Val::none() : Val::profile(ids[r % ids.size()]);
     }
     default: {

@@ -70,9 +70,8 @@ SmtModel::Impl::Impl(const Ruleset& r, unsigned timeout, std::shared_ptr<z3::con
         for (const Profile& p : rs.profiles) signature += p.name + ",";
         s.v = ctx.int_const(fmt::format("{}@{:x}", name, std::hash<std::string>{}(signature)).c_str());
         z3::expr_vector ids(ctx);
-        for (std::size_t p = 0; p < rs.profiles.size(); ++p) {
-          if (rs.profiles[p].record == g.type.ref) ids.push_back(s.v == int_const(static_cast<std::int64_t>(p)));
-        }
+        for (const std::uint32_t p : profiles_of(rs, g.type.ref))
+          ids.push_back(s.v == int_const(p));
         s.lo = 0;
         s.hi = static_cast<std::int64_t>(rs.profiles.size());
         if (ids.empty()) note_not_encoded(g.span, fmt::format("given '{}' has a record with no profile", g.name));
