@@ -1,9 +1,11 @@
 // The evaluator's quiet path over the compiled nodes of program.hpp: the
 // same values as eval_inner() (evaluator.cpp), with no breakdown. Wherever
 // eval_inner() would fail, this throws Bail and the caller walks the tree.
+// Each node's step is NativeOps', which the generated code calls too.
 #include <algorithm>
 
 #include "engine/rules/evaluator.hpp"
+#include "engine/rules/native/native_ops.hpp"
 
 namespace umpire::rules {
 // A node's operand. Literals and givens, half of what the data's conditions
@@ -11,24 +13,16 @@ namespace umpire::rules {
 inline Word Evaluator::child(std::uint32_t k) {
   const Program::Node& c = code_->node(k);
   if (c.kind == ExprKind::literal) return {c.imm, c.none};
-  if (c.kind == ExprKind::given) {
-    const std::optional<Val> v = s_.given(c.ref);
-    if (!v) throw Bail{};
-    return to_word(*v);
-  }
+  if (c.kind == ExprKind::given) return NativeOps::given(*this, c.ref);
   return run(k);
 }
 
 inline std::int64_t Evaluator::child_int(std::uint32_t k) {
-  const Word w = child(k);
-  if (w.none) throw Bail{};
-  return w.w;
+  return NativeOps::integer(child(k));
 }
 
 inline bool Evaluator::child_bool(std::uint32_t k) {
-  const Word w = child(k);
-  if (w.none) throw Bail{};
-  return w.w != 0;
+  return NativeOps::boolean(child(k));
 }
 
 // Kept out of run(): its keys would widen the frame of every node's call.
@@ -66,51 +60,34 @@ Word Evaluator::lookup_row(const Program::Node& n, std::span<const Word> keys) {
 }
 
 Word Evaluator::run(std::uint32_t i) {
+  using O = NativeOps;  // each step, shared with the generated code
   const Program::Node& n = code_->node(i);
   const auto arg = [&](std::uint32_t k) { return code_->kid(n, k); };
-  // The tree's bound on intermediate results (eval_inner's `checked`).
-  const auto checked = [](bool overflow, std::int64_t r) {
-    if (overflow || r > 64 * max_int || r < -64 * max_int) throw Bail{};
-    return Word{r, false};
-  };
   switch (n.kind) {
     case ExprKind::literal:
       return {n.imm, n.none};
-    case ExprKind::given: {
-      const std::optional<Val> v = s_.given(n.ref);
-      if (!v) throw Bail{};
-      return to_word(*v);
-    }
+    case ExprKind::given:
+      return O::given(*this, n.ref);
     case ExprKind::switch_:
-      return {static_cast<std::int64_t>(s_.switch_option(n.ref)), false};
+      return O::switch_option(*this, n.ref);
     case ExprKind::value:
-      return to_word(value_inner(n.ref));
-    case ExprKind::field: {
-      const Word p = child(arg(0));
-      if (p.none) return p;
-      return to_word(rs_.profiles[static_cast<std::size_t>(p.w)].values[n.index]);
-    }
+      return O::value(*this, n.ref);
+    case ExprKind::field:
+      return O::field(*this, child(arg(0)), n.index);
     case ExprKind::lookup:
       return run_lookup(n);
     case ExprKind::add: {
-      std::int64_t r = 0;
       const std::int64_t a = child_int(arg(0));  // operands in order, as the tree
-      const bool o = __builtin_add_overflow(a, child_int(arg(1)), &r);
-      return checked(o, r);
+      return O::add(a, child_int(arg(1)));
     }
     case ExprKind::sub: {
-      std::int64_t r = 0;
       const std::int64_t a = child_int(arg(0));  // operands in order, as the tree
-      const bool o = __builtin_sub_overflow(a, child_int(arg(1)), &r);
-      return checked(o, r);
+      return O::sub(a, child_int(arg(1)));
     }
     case ExprKind::neg:
-      return checked(false, -child_int(arg(0)));
-    case ExprKind::mul: {
-      std::int64_t r = 0;
-      const bool o = __builtin_mul_overflow(child_int(arg(0)), n.imm, &r);
-      return checked(o, r);
-    }
+      return O::checked(false, -child_int(arg(0)));
+    case ExprKind::mul:
+      return O::mul(child_int(arg(0)), n.imm);
     case ExprKind::div: {
       const std::int64_t a = child_int(arg(0));
       return {n.round_up ? ceil_div(a, n.imm) : floor_div(a, n.imm), false};
@@ -130,44 +107,40 @@ Word Evaluator::run(std::uint32_t i) {
       return child(arg(n.arity - 1U));
     }
     case ExprKind::with_stack:
-      return {stack_inner(n.ref, child_int(arg(0))), false};
+      return O::stack(*this, n.ref, child_int(arg(0)));
     case ExprKind::eq:
     case ExprKind::ne: {
       const Word a = child(arg(0));
-      const Word b = child(arg(1));
-      const bool same = a.none == b.none && (a.none || a.w == b.w);
-      return {(n.kind == ExprKind::eq) == same ? 1 : 0, false};
+      return O::equal(a, child(arg(1)), n.kind == ExprKind::eq);
     }
     case ExprKind::lt: {
       const std::int64_t a = child_int(arg(0));
-      return {a < child_int(arg(1)) ? 1 : 0, false};
+      return O::truth(a < child_int(arg(1)));
     }
     case ExprKind::le: {
       const std::int64_t a = child_int(arg(0));
-      return {a <= child_int(arg(1)) ? 1 : 0, false};
+      return O::truth(a <= child_int(arg(1)));
     }
     case ExprKind::gt: {
       const std::int64_t a = child_int(arg(0));
-      return {a > child_int(arg(1)) ? 1 : 0, false};
+      return O::truth(a > child_int(arg(1)));
     }
     case ExprKind::ge: {
       const std::int64_t a = child_int(arg(0));
-      return {a >= child_int(arg(1)) ? 1 : 0, false};
+      return O::truth(a >= child_int(arg(1)));
     }
     case ExprKind::in: {
       const Word a = child(arg(0));
-      const Word b = child(arg(1));
-      if (a.none || a.w < 0 || a.w >= 64) return {0, false};
-      return {(static_cast<std::uint64_t>(b.w) >> a.w & 1U) != 0 ? 1 : 0, false};
+      return O::member(a, child(arg(1)));
     }
     case ExprKind::not_:
-      return {child_bool(arg(0)) ? 0 : 1, false};
+      return O::truth(!child_bool(arg(0)));
     case ExprKind::and_:
-      return {child_bool(arg(0)) && child_bool(arg(1)) ? 1 : 0, false};
+      return O::truth(child_bool(arg(0)) && child_bool(arg(1)));
     case ExprKind::or_:
-      return {child_bool(arg(0)) || child_bool(arg(1)) ? 1 : 0, false};
+      return O::truth(child_bool(arg(0)) || child_bool(arg(1)));
     case ExprKind::implies:
-      return {!child_bool(arg(0)) || child_bool(arg(1)) ? 1 : 0, false};
+      return O::truth(!child_bool(arg(0)) || child_bool(arg(1)));
   }
   throw Bail{};
 }
@@ -175,9 +148,7 @@ Word Evaluator::run(std::uint32_t i) {
 bool Evaluator::holds(const Expr& e, std::uint32_t root) {
   if (quick() && root != Program::npos) {
     try {
-      const Word w = compiled(root);
-      if (w.none) throw Bail{};
-      return w.w != 0;
+      return NativeOps::boolean(compiled(root));
     } catch (const Bail&) {
     }
   }
@@ -187,9 +158,7 @@ bool Evaluator::holds(const Expr& e, std::uint32_t root) {
 std::int64_t Evaluator::integer(const Expr& e, std::uint32_t root) {
   if (quick() && root != Program::npos) {
     try {
-      const Word w = compiled(root);
-      if (w.none) throw Bail{};
-      return w.w;
+      return NativeOps::integer(compiled(root));
     } catch (const Bail&) {
     }
   }

@@ -7,7 +7,7 @@
 # Run by ctest: cmake -DGENERATOR=... -DRULES=... -DWORK=... -P this file.
 file(MAKE_DIRECTORY "${WORK}")
 
-execute_process(COMMAND "${GENERATOR}" "${WORK}/shipped.cpp" "${RULES}"
+execute_process(COMMAND "${GENERATOR}" "${WORK}/shipped.cpp" "${RULES}" sabreur_hex
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "generate_native failed on ${RULES} (${rc}): ${err}")
@@ -16,7 +16,8 @@ file(READ "${WORK}/shipped.cpp" shipped)
 if(NOT shipped MATCHES "Word r[0-9]+\\(Evaluator& e\\)")
   message(FATAL_ERROR "no root function generated for ${RULES}")
 endif()
-if(NOT shipped MATCHES "program\\{\"sabreur-hex\", 0x[0-9a-f]+ULL, kRoots\\}")
+if(NOT shipped MATCHES "namespace umpire::rules::native_sabreur_hex"
+   OR NOT shipped MATCHES "program\\{\"sabreur-hex\", 0x[0-9a-f]+ULL, kRoots\\}")
   message(FATAL_ERROR "no program with a fingerprint and its roots for ${RULES}")
 endif()
 if(shipped MATCHES "program\\{\"sabreur-hex\", 0x0000000000000000ULL")
@@ -24,7 +25,7 @@ if(shipped MATCHES "program\\{\"sabreur-hex\", 0x0000000000000000ULL")
 endif()
 
 file(WRITE "${WORK}/broken.rules" "ruleset broken \"A ruleset with a mistake\"\npermision x : cannot y\n")
-execute_process(COMMAND "${GENERATOR}" "${WORK}/broken.cpp" "${WORK}/broken.rules"
+execute_process(COMMAND "${GENERATOR}" "${WORK}/broken.cpp" "${WORK}/broken.rules" broken
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "generate_native failed the build on data that does not load (${rc}): ${err}")

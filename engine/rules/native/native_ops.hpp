@@ -1,8 +1,8 @@
 #pragma once
-// What the C++ generated from a program (generate_native.cpp) calls: the
-// interpreter's steps of evaluate_compiled.cpp one by one, so that a
-// generated function and Evaluator::run compute alike and give up (Bail) at
-// the same points. Included by generated code only.
+// The step of each kind of compiled node: what the interpreter
+// (Evaluator::run, evaluate_compiled.cpp) and the C++ generated from a
+// program (generate_native.cpp) both call, so that the two compute alike and
+// give up (Bail) at the same points.
 #include <algorithm>
 #include <cstdint>
 #include <span>
@@ -56,7 +56,7 @@ struct NativeOps {
     return w.w != 0;
   }
   static Word truth(bool b) { return {b ? 1 : 0, false}; }
-  // The interpreter's bound on intermediate results (run's `checked`).
+  // The bound on intermediate results (the tree's `checked`, evaluator.cpp).
   static Word checked(bool overflow, std::int64_t r) {
     if (overflow || r > 64 * max_int || r < -64 * max_int) throw Bail{};
     return {r, false};
@@ -76,6 +76,7 @@ struct NativeOps {
     const bool o = __builtin_mul_overflow(a, factor, &r);
     return checked(o, r);
   }
+  // `want_equal`: eq, else ne. Two nones are equal.
   static Word equal(Word a, Word b, bool want_equal) {
     const bool same = a.none == b.none && (a.none || a.w == b.w);
     return truth(want_equal == same);
