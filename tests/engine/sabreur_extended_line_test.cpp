@@ -119,6 +119,10 @@ TEST(SabreurExtendedLine, EitherHalfEngagesAndIsEngaged) {
   EXPECT_FALSE(b.half_in_engagement(e.line, at(5, 2)));
   EXPECT_TRUE(b.surroundings(e.line).engaged_by_enemy);
   EXPECT_TRUE(b.surroundings(in_front).engaged_by_enemy);
+  // Engagers are found around either half (Board::engagers asks the neighbours).
+  EXPECT_EQ(b.engagers(e.line), std::vector<UnitId>{in_front});
+  EXPECT_EQ(b.engagers(in_front), std::vector<UnitId>{e.line});
+  EXPECT_TRUE(b.engagers(behind).empty());
 }
 
 TEST(SabreurExtendedLine, DistanceIsToTheNearerHex) {

@@ -146,11 +146,16 @@ bool Board::engaged_from_rear(UnitId u) const {
 }
 
 std::vector<UnitId> Board::engagers(UnitId u) const {
+  // An engager has u on one of its front hexes, so it stands next to u:
+  // only the units around u are asked. In the order of their ids, as a scan
+  // of every unit gave them.
   std::vector<UnitId> out;
-  for (std::size_t i = 0; i < state_.units.size(); ++i) {
-    const auto e = static_cast<UnitId>(i);
-    if (present(e) && enemies(u, e) && engages(e, u)) out.push_back(e);
-  }
+  any_neighbour(u, [&](UnitId e) {
+    if (enemies(u, e) && engages(e, u) && std::find(out.begin(), out.end(), e) == out.end())
+      out.push_back(e);
+    return false;
+  });
+  std::sort(out.begin(), out.end());
   return out;
 }
 
