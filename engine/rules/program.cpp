@@ -1,6 +1,7 @@
 // Compiles the data's expressions to the flat nodes of program.hpp.
 #include "engine/rules/program.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/core/replay/state_hash.hpp"
@@ -50,6 +51,16 @@ Program::Program(const Ruleset& rs, NativeLookup lookup) : source_(&rs) {
     for (const auto& [node, fn] : native_->roots)
       if (node < nodes_.size()) native_roots_[node] = fn;
   }
+}
+
+std::vector<std::uint32_t> Program::roots() const {
+  std::vector<std::uint32_t> out;
+  for (const auto* slots : {&values_, &permissions_, &entry_when_, &entry_operand_})
+    for (const std::uint32_t root : *slots)
+      if (root != npos) out.push_back(root);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 std::uint64_t Program::compute_fingerprint() const {

@@ -97,6 +97,9 @@ class Program {
     return entry_operand_[entry_slot(stack, stage, entry)];
   }
   std::size_t size() const { return nodes_.size(); }
+  // Every node an item's expression starts at (values, permission conditions,
+  // stack entries' conditions and operands), in increasing order.
+  std::vector<std::uint32_t> roots() const;
 
  private:
   std::uint32_t add(const Expr& e);

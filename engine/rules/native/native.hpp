@@ -18,7 +18,7 @@ namespace umpire::rules {
 // An item's expression is a NativeRoot (program.hpp), rooted at one node; it
 // throws Evaluator::Bail where the interpreter would (the tree then says why).
 struct NativeProgram {
-  std::string_view ruleset;  // the .rules file it was generated from, for messages
+  std::string_view ruleset;  // the stem of the .rules file it was generated from
   std::uint64_t fingerprint = 0;
   // (root node, its function), by node.
   std::span<const std::pair<std::uint32_t, NativeRoot>> roots;

@@ -151,11 +151,11 @@ std::vector<UnitId> Board::engagers(UnitId u) const {
   // of every unit gave them.
   std::vector<UnitId> out;
   any_neighbour(u, [&](UnitId e) {
-    if (enemies(u, e) && engages(e, u) && std::find(out.begin(), out.end(), e) == out.end())
-      out.push_back(e);
+    if (enemies(u, e) && engages(e, u)) out.push_back(e);
     return false;
   });
-  std::sort(out.begin(), out.end());
+  std::sort(out.begin(), out.end());  // next to both halves of a line: met twice
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 
