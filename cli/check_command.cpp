@@ -65,6 +65,7 @@ int run_check(Session& session, const CheckOptions& opt) {
   }
   sabreur::RunOptions run;
   run.mode = mode_of(opt.mode);
+  run.hash_every_event = false;  // the verdict names the final state only
   if (!opt.rules.empty()) run.rules_file = opt.rules;
   sabreur::RulesCache rules_cache;  // one load of the rules data for all the files
   run.rules_cache = &rules_cache;
@@ -83,8 +84,7 @@ int run_check(Session& session, const CheckOptions& opt) {
     usage = usage || r.syntax_errors;
     findings = findings || errors > 0;
     const std::string v = verdict(r, errors);
-    const std::uint64_t final_hash =
-        r.replay.events.empty() ? r.replay.initial_hash : r.replay.events.back().hash;
+    const std::uint64_t final_hash = r.replay.final_hash;
     text += fmt::format(
         "{}: {}: {} events, {} violation{}, {} agreed ruling{}, {} not checked ({} occurrence{})",
         path, v, r.replay.events.size(), r.replay.violations, r.replay.violations == 1 ? "" : "s",

@@ -41,6 +41,7 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
   run.mode = opt.mode == "stop"           ? replay::ReplayMode::stop_at_first
              : opt.mode == "follow-rules" ? replay::ReplayMode::follow_rules
                                           : replay::ReplayMode::follow_log;
+  run.hash_every_event = opt.hashes;
   const sabreur::RunResult r = sabreur::run_log(session.sources, *file, session.diags, run);
   const bool errors = session.diags.has_errors();
   if (opt.format == Format::json) {
@@ -50,7 +51,7 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
                        {"line", session.sources.line_column(e.span.file, e.span.begin).line},
                        {"event", r.events.at(e.index)},
                        {"violations", e.violations}};
-      if (opt.hashes) j["hash"] = replay::hash_text(e.hash);
+      if (opt.hashes) j["hash"] = replay::hash_text(*e.hash);
       events.push_back(std::move(j));
     }
     nlohmann::json root{{"file", opt.file}, {"replayed", r.replayed}, {"events", events}};
@@ -65,7 +66,7 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
     for (const replay::EventRecord& e : r.replay.events) {
       const auto line = session.sources.line_column(e.span.file, e.span.begin).line;
       out += fmt::format("{:4} {:5}  ", e.index + 1, line);
-      if (opt.hashes) out += replay::hash_text(e.hash) + "  ";
+      if (opt.hashes) out += replay::hash_text(*e.hash) + "  ";
       out += r.events.at(e.index);
       if (e.violations > 0)
         out += fmt::format("  [{} violation{}]", e.violations, e.violations == 1 ? "" : "s");

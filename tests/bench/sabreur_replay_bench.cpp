@@ -2,7 +2,9 @@
 // the engine. Events/s and bytes/s are per CPU second (the machine is
 // shared); docs/performance.md § Sabreur-hex records the numbers.
 //   BM_SabreurCheck       parse, lower, set up and replay: what `umpire check` does
-//   BM_SabreurReplay      the replay alone (engine set up and events applied)
+//   BM_SabreurReplay      the replay alone (engine set up and events applied),
+//                         the state hashed after every event (`umpire replay --hashes`)
+//   BM_SabreurVerdict     the same, the final state hashed only (what `umpire check` replays)
 //   BM_SabreurSimulate    `umpire simulate`: legal actions tried, dice drawn, log written
 #include <benchmark/benchmark.h>
 
@@ -66,7 +68,9 @@ void BM_SabreurCheck(benchmark::State& state) {
       SourceManager sources;
       DiagnosticEngine diags(0);
       const FileId file = sources.add("game.ulog", text);
-      const sabreur::RunResult r = sabreur::run_log(sources, file, diags);
+      sabreur::RunOptions options;
+      options.hash_every_event = false;  // as `umpire check`
+      const sabreur::RunResult r = sabreur::run_log(sources, file, diags, options);
       if (!r.replayed || r.replay.violations != 0) state.SkipWithError("game did not check clean");
       bytes += static_cast<std::int64_t>(text.size());
       events += static_cast<std::int64_t>(r.replay.events.size());
@@ -78,7 +82,7 @@ void BM_SabreurCheck(benchmark::State& state) {
 }
 BENCHMARK(BM_SabreurCheck)->Arg(6)->Arg(30)->Unit(benchmark::kMillisecond);
 
-void BM_SabreurReplay(benchmark::State& state) {
+void replay_games(benchmark::State& state, bool hash_every_event) {
   // Parsed and lowered once; each iteration sets up the engine and replays.
   struct Parsed {
     sabreur::Game game;
@@ -111,7 +115,10 @@ void BM_SabreurReplay(benchmark::State& state) {
       DiagnosticEngine diags(0);
       sabreur::Engine engine(std::move(copies[i].setup), std::move(copies[i].actions),
                              *rules_data().binding, diags);
-      const replay::ReplayResult r = replay::run_replay(engine, {}, diags);
+      replay::ReplayOptions options;
+      options.hash_every_event = hash_every_event;
+      const replay::ReplayResult r = replay::run_replay(engine, options, diags);
+      benchmark::DoNotOptimize(r.final_hash);
       benchmark::DoNotOptimize(r.events.data());
       bytes += p.bytes;
       events += static_cast<std::int64_t>(r.events.size());
@@ -121,7 +128,16 @@ void BM_SabreurReplay(benchmark::State& state) {
   state.counters["events/s"] =
       benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
 }
+
+void BM_SabreurReplay(benchmark::State& state) {
+  replay_games(state, true);
+}
 BENCHMARK(BM_SabreurReplay)->Arg(6)->Arg(30)->Unit(benchmark::kMillisecond);
+
+void BM_SabreurVerdict(benchmark::State& state) {
+  replay_games(state, false);
+}
+BENCHMARK(BM_SabreurVerdict)->Arg(6)->Arg(30)->Unit(benchmark::kMillisecond);
 
 void BM_SabreurSimulate(benchmark::State& state) {
   const auto turns = static_cast<std::uint32_t>(state.range(0));

@@ -46,13 +46,15 @@ struct Replayed {
 };
 
 std::unique_ptr<Replayed> replay_file(const std::filesystem::path& p,
-                                      replay::ReplayMode mode = replay::ReplayMode::follow_log) {
+                                      replay::ReplayMode mode = replay::ReplayMode::follow_log,
+                                      bool hash_every_event = true) {
   auto out = std::make_unique<Replayed>();
   std::string error;
   auto file = out->sources.load(p, error);
   if (!file) throw std::runtime_error(p.string() + ": " + error);
   RunOptions options;
   options.mode = mode;
+  options.hash_every_event = hash_every_event;
   out->result = run_log(out->sources, *file, out->diags, options);
   return out;
 }
@@ -61,7 +63,8 @@ std::unique_ptr<Replayed> replay_file(const std::filesystem::path& p,
 std::string hash_lines(const RunResult& r) {
   std::string out = fmt::format("deployment {}\n", replay::hash_text(r.replay.initial_hash));
   for (const replay::EventRecord& e : r.replay.events)
-    out += fmt::format("{} {}  {}\n", e.index + 1, replay::hash_text(e.hash), r.events.at(e.index));
+    out += fmt::format("{} {}  {}\n", e.index + 1, replay::hash_text(e.hash.value()),
+                       r.events.at(e.index));
   return out;
 }
 
@@ -157,6 +160,32 @@ TEST(SabreurGolden, ReplayingTwiceGivesTheSameHashes) {
       EXPECT_EQ(first->result.replay.events[i].hash, second->result.replay.events[i].hash)
           << "event " << i + 1;
     EXPECT_EQ(render_text(first->sources, first->diags), render_text(second->sources, second->diags));
+  }
+}
+
+std::vector<std::filesystem::path> fail_logs();
+
+// `umpire check` hashes the final state only: the stamps the unit table
+// gave since deployment, compared once, give the hash the sequence ends on.
+TEST(SabreurGolden, AVerdictEndsOnTheSequencesLastHash) {
+  std::vector<std::filesystem::path> logs = recorded_games();
+  const std::vector<std::filesystem::path> fails = fail_logs();
+  logs.insert(logs.end(), fails.begin(),
+              fails.begin() + std::min<std::ptrdiff_t>(std::ssize(fails), 20));
+  for (const auto& game : logs) {
+    SCOPED_TRACE(game.filename().string());
+    auto every = replay_file(game);
+    auto verdict = replay_file(game, replay::ReplayMode::follow_log, false);
+    const auto& events = every->result.replay.events;
+    ASSERT_EQ(verdict->result.replay.events.size(), events.size());
+    for (const replay::EventRecord& e : verdict->result.replay.events)
+      EXPECT_FALSE(e.hash.has_value());
+    ASSERT_FALSE(events.empty());
+    EXPECT_EQ(every->result.replay.final_hash, events.back().hash.value());
+    EXPECT_EQ(verdict->result.replay.final_hash, events.back().hash.value());
+    EXPECT_EQ(verdict->result.replay.violations, every->result.replay.violations);
+    EXPECT_EQ(render_text(verdict->sources, verdict->diags),
+              render_text(every->sources, every->diags));
   }
 }
 

@@ -212,6 +212,26 @@ TEST(Driver, HashesEveryEventAndStopsWhenAsked) {
   EXPECT_TRUE(stopped.stopped);
   EXPECT_EQ(stopped.events.size(), 2u);
   EXPECT_EQ(stopped.events[1].hash, all.events[1].hash);
+  EXPECT_EQ(stopped.final_hash, *all.events[1].hash);
+  EXPECT_EQ(all.final_hash, *all.events[3].hash);
+}
+
+TEST(Driver, AVerdictHashesTheFinalStateOnly) {
+  DiagnosticEngine diags(0);
+  Toy toy;
+  const ReplayResult all = run_replay(toy, {}, diags);
+  DiagnosticEngine diags2(0);
+  Toy toy2;
+  ReplayOptions final_only;
+  final_only.hash_every_event = false;
+  const ReplayResult verdict = run_replay(toy2, final_only, diags2);
+  ASSERT_EQ(verdict.events.size(), 4u);
+  for (const EventRecord& e : verdict.events) EXPECT_FALSE(e.hash.has_value());
+  EXPECT_EQ(verdict.violations, all.violations);
+  EXPECT_EQ(verdict.final_hash, all.final_hash);
+  StateWriter w;
+  w.u32(1 + 2 + 3 + 4);
+  EXPECT_EQ(verdict.final_hash, w.hash());
 }
 
 dice::Expr two_d6() {

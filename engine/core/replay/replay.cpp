@@ -18,7 +18,9 @@ ReplayResult run_replay(ReplayEngine& engine, const ReplayOptions& options,
     EventChecker checker(diags, engine.checks(), unchecked, options.mode, engine.event_span(i),
                          engine.event_agreed(i), engine.agreed_note(i));
     engine.apply(i, checker);
-    result.events.push_back({i, engine.event_span(i), engine.state_hash(), checker.violations()});
+    std::optional<std::uint64_t> hash;
+    if (options.hash_every_event) hash = engine.state_hash();
+    result.events.push_back({i, engine.event_span(i), hash, checker.violations()});
     result.violations += checker.violations();
     result.agreed += checker.agreed_breaches();
     if (options.mode == ReplayMode::stop_at_first && checker.violations() > 0) {
@@ -28,6 +30,11 @@ ReplayResult run_replay(ReplayEngine& engine, const ReplayOptions& options,
       break;
     }
   }
+  // The state the replay ends on: the end-of-game checks below report, they
+  // do not change it.
+  result.final_hash = result.events.empty()      ? result.initial_hash
+                      : options.hash_every_event ? *result.events.back().hash
+                                                 : engine.state_hash();
   if (!result.stopped) {
     EventChecker checker(diags, engine.checks(), unchecked, options.mode, {}, false, {});
     engine.finish(checker);

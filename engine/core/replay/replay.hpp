@@ -1,12 +1,14 @@
 #pragma once
 // The replay driver, shared by every ruleset: it hands a ruleset engine one
 // event at a time, collects what the engine found, and hashes the engine's
-// canonical state after every event (docs/engine.md).
+// canonical state after every event, or only after the last one when the
+// caller needs no other (docs/engine.md § State hash).
 //
 // A ruleset engine owns its state and its typed events; the driver knows
 // only how many events there are, where each is written, and how to hash.
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,17 +48,22 @@ class ReplayEngine {
 
 struct ReplayOptions {
   ReplayMode mode = ReplayMode::follow_log;
+  // The state hash after every event (`umpire replay --hashes`, the golden
+  // sequences). A verdict reports the final state only (`umpire check`), and
+  // hashing the other states would be a tenth of its replay.
+  bool hash_every_event = true;
 };
 
 struct EventRecord {
   std::size_t index = 0;
   Span span;
-  std::uint64_t hash = 0;
+  std::optional<std::uint64_t> hash;  // after the event, with hash_every_event
   std::size_t violations = 0;
 };
 
 struct ReplayResult {
   std::uint64_t initial_hash = 0;   // after deployment, before the first event
+  std::uint64_t final_hash = 0;     // after the last event applied (initial_hash: none)
   std::vector<EventRecord> events;  // one per event applied
   std::size_t violations = 0;
   std::size_t agreed = 0;

@@ -84,6 +84,7 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
     out.events.push_back(engine.describe_event(i));
   replay::ReplayOptions ro;
   ro.mode = options.mode;
+  ro.hash_every_event = options.hash_every_event;
   out.replay = replay::run_replay(engine, ro, diags);
   out.replayed = true;
   return out;

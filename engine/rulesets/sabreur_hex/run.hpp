@@ -36,6 +36,7 @@ class RulesCache {
 
 struct RunOptions {
   replay::ReplayMode mode = replay::ReplayMode::follow_log;
+  bool hash_every_event = true;  // replay::ReplayOptions::hash_every_event
   // The rules data; empty: corpus/rulesets/sabreur-hex.rules of the source tree.
   std::filesystem::path rules_file;
   // Shared by the logs of one SourceManager; null: each run loads the data.
