@@ -210,16 +210,8 @@ Facts& Facts::operator=(const Facts& other) {
   return *this;
 }
 
-void Facts::set(G g, rules::Val v) {
-  const std::uint32_t id = b_->given(g);
-  // The message only for a misfit: facts are set thousands of times a second.
-  if (situation_.try_set(id, v) || !error_.empty()) return;
+void Facts::note_misfit(std::uint32_t id, const rules::Val& v) {
   error_ = fmt::format("'{}': {}", b_->rs().givens[id].name, *situation_.misfit(id, v));
-}
-
-void Facts::integer(G g, std::int64_t v) {
-  const rules::Type& t = b_->rs().givens[b_->given(g)].type;
-  set(g, rules::Val::integer(std::clamp(v, t.lo, t.hi)));
 }
 
 void Facts::word(G g, std::string_view value) {

@@ -3,6 +3,7 @@
 // it uses, resolved by name once (rules_items.def), and `Facts`, a
 // situation filled with typed setters. Numbers and conditions come from the
 // data through the evaluator; the engine only states the facts of the board.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -214,9 +215,15 @@ class Facts final : private rules::GivenSource {
   Facts& operator=(const Facts& other);
   ~Facts() = default;
 
-  void set(G g, rules::Val v);
+  // In line: an activation sets a dozen facts, a replay tens of thousands.
+  void set(G g, rules::Val v) { set_given(b_->given(g), v); }
   void boolean(G g, bool v) { set(g, rules::Val::boolean(v)); }
-  void integer(G g, std::int64_t v);
+  // Clamped to the given's type.
+  void integer(G g, std::int64_t v) {
+    const std::uint32_t id = b_->given(g);
+    const rules::Type& t = b_->rs().givens[id].type;
+    set_given(id, rules::Val::integer(std::clamp(v, t.lo, t.hi)));
+  }
   void word(G g, std::string_view value);  // an enumeration value by name
   void none(G g) { set(g, rules::Val::none()); }
   // The facts of unit `u` itself (self.*: its profile, its state, its
@@ -243,6 +250,11 @@ class Facts final : private rules::GivenSource {
   // answer them.
   void unset(std::span<const G> givens);
   bool has_source() const { return self_.has_value() || enemy_.has_value(); }
+  void set_given(std::uint32_t id, const rules::Val& v) {
+    if (!situation_.try_set(id, v) && error_.empty()) note_misfit(id, v);
+  }
+  // The message only for a misfit (an engine bug), out of line.
+  void note_misfit(std::uint32_t id, const rules::Val& v);
 
   const RulesBinding* b_;
   rules::Situation situation_;
