@@ -229,7 +229,9 @@ class Facts final : private rules::GivenSource {
   // The facts of unit `u` itself (self.*: its profile, its state, its
   // surroundings on the board), stated when a question first reads them:
   // a question reads a few of them, and the surroundings cost a look at
-  // every neighbour and enemy (self_facts.cpp). The unit's own state is
+  // every neighbour and enemy (self_facts.cpp). The five that nearly every
+  // question reads (type, skills, panicked, formation, activated) are
+  // stated at once. The unit's own state is
   // taken now; its surroundings are the board's when read, so the board
   // must not change in between (debug builds check that it does not).
   void self(const Board& board, UnitId u);
