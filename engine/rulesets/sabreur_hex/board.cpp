@@ -1,6 +1,7 @@
 #include "engine/rulesets/sabreur_hex/board.hpp"
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <vector>
 
 #include "engine/geometry/hex/sight.hpp"
@@ -260,7 +261,8 @@ bool Board::adjacent_to_friend_of(UnitId target, UnitId shooter) const {
 }
 
 bool Board::chained(std::span<const UnitId> group) const {
-  std::vector<UnitId> order(group.begin(), group.end());
+  // In place: asked at every activation, for groups of a few units.
+  boost::container::small_vector<UnitId, 8> order(group.begin(), group.end());
   if (order.size() > 6) {
     // Far beyond any legal group (the size check reports it): trying every
     // order would take factorial time, so only connectedness is asked.

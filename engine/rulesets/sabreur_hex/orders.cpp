@@ -1,9 +1,10 @@
 // Phase A and the activation of groups: 002_87c3dc452f850204.txt § Points
 // d'ordre and § Détermination des points d'ordre (PO) en fonction des
 // points d'armée (PA).
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <boost/container/small_vector.hpp>
 
 #include "engine/geometry/hex/hex.hpp"
 #include "engine/geometry/hex/zone.hpp"
@@ -113,7 +114,7 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   // joins the activation (the data's regimental_gun_joins), outside the
   // group's size, facing and chain; any other stays in the group and is
   // refused there (group_without_regimental_gun).
-  std::vector<UnitId> members = a.actors;
+  boost::container::small_vector<UnitId, 8> members(a.actors.begin(), a.actors.end());
   std::optional<UnitId> joined_gun;
   if (members.size() >= 2) {
     const auto gun = std::find_if(members.begin(), members.end(), [&](UnitId u) {

@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -32,8 +33,12 @@ namespace {
 
 // The nearer hexes of two units, every pair as near (an extended line
 // holds two hexes, § Formations spéciales), its first hex's first.
-std::vector<std::pair<Hex, Hex>> nearest_hexes(const UnitState& us, const UnitState& es) {
-  std::vector<std::pair<Hex, Hex>> pairs;
+// At most four pairs (two halves each): kept in place, asked for every
+// combat and fire.
+using HexPairs = boost::container::small_vector<std::pair<Hex, Hex>, 4>;
+
+HexPairs nearest_hexes(const UnitState& us, const UnitState& es) {
+  HexPairs pairs;
   int best = std::numeric_limits<int>::max();
   for (const Hex x : {us.hex, us.second_hex.value_or(us.hex)})
     for (const Hex y : {es.hex, es.second_hex.value_or(es.hex)}) {
@@ -57,7 +62,7 @@ HexsideTerrain Engine::separating_side(UnitId u, UnitId e, replay::EventChecker&
   const UnitState& us = state_.units[u];
   const UnitState& es = state_.units[e];
   if (u == e || !us.on_table || !es.on_table) return HexsideTerrain::no_hexside_terrain;
-  const std::vector<std::pair<Hex, Hex>> pairs = nearest_hexes(us, es);
+  const HexPairs pairs = nearest_hexes(us, es);
   const auto [x, y] = pairs.front();
   if (!hex::adjacent(x, y)) return HexsideTerrain::no_hexside_terrain;
   const Board b = board();
@@ -84,8 +89,7 @@ void Engine::fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::Event
   // The hexes confronted: the fire's two (its half that fires, the half it
   // goes at), else the nearer hexes of the two units; an extended line
   // holds two (§ Formations spéciales), and two pairs may be as near.
-  const std::vector<std::pair<Hex, Hex>> pairs =
-      hexes ? std::vector<std::pair<Hex, Hex>>{*hexes} : nearest_hexes(us, es);
+  const HexPairs pairs = hexes ? HexPairs{*hexes} : nearest_hexes(us, es);
   const auto woods = [&](const std::pair<Hex, Hex>& p) {
     return std::pair{b.side_wood_separates(p.first, p.second),
                      b.side_wood_separates(p.second, p.first)};
