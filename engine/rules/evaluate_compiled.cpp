@@ -39,24 +39,36 @@ Word Evaluator::lookup_row(const Program::Node& n, std::span<const Word> keys) {
     if (keys[k].none || (type.numeric() && (keys[k].w < type.lo || keys[k].w > type.hi)))
       throw Bail{};
   }
+  // No row: a partial table gives none, a complete one cannot be answered.
+  const auto miss = [&]() -> Word {
+    if (!t.partial) throw Bail{};
+    last_miss_table_ = n.ref;
+    last_miss_keys_.clear();
+    for (std::size_t k = 0; k < keys.size(); ++k)
+      last_miss_keys_.push_back(to_val(keys[k], t.keys[k].type.kind));
+    return {0, true};
+  };
+  if (const Program::TableIndex* index = code_ ? code_->table_index(n.ref) : nullptr) {
+    std::size_t cell = 0;
+    bool inside = true;
+    for (std::size_t k = 0; k < keys.size() && inside; ++k) {
+      const std::int64_t at = keys[k].w - index->first[k];
+      inside = at >= 0 && at < index->count[k];
+      cell = cell * static_cast<std::size_t>(index->count[k]) + static_cast<std::size_t>(at);
+    }
+    if (inside) {
+      const std::int32_t r = index->first_row[cell];
+      if (r >= 0) return to_word(t.rows[static_cast<std::size_t>(r)].results[n.index]);
+      return miss();
+    }
+  }
   for (const Row& row : t.rows) {
     bool all = true;
-    for (std::size_t k = 0; k < keys.size() && all; ++k) {
-      const Pattern& p = row.keys[k];
-      if (p.any) continue;
-      if (t.keys[k].type.kind == TypeKind::enumeration)
-        all = keys[k].w >= 0 && keys[k].w < 64 && (p.bits >> keys[k].w & 1U) != 0;
-      else
-        all = p.lo <= keys[k].w && keys[k].w <= p.hi;
-    }
+    for (std::size_t k = 0; k < keys.size() && all; ++k)
+      all = row.keys[k].matches(t.keys[k].type.kind, keys[k].w);
     if (all) return to_word(row.results[n.index]);
   }
-  if (!t.partial) throw Bail{};
-  last_miss_table_ = n.ref;
-  last_miss_keys_.clear();
-  for (std::size_t k = 0; k < keys.size(); ++k)
-    last_miss_keys_.push_back(to_val(keys[k], t.keys[k].type.kind));
-  return {0, true};
+  return miss();
 }
 
 Word Evaluator::run(std::uint32_t i) {

@@ -473,14 +473,8 @@ std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, std::span<cons
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     const Row& row = t.rows[r];
     bool all = true;
-    for (std::size_t k = 0; k < t.keys.size() && all; ++k) {
-      const Pattern& p = row.keys[k];
-      if (p.any) continue;
-      if (t.keys[k].type.kind == TypeKind::enumeration) {
-        all = keys[k].number >= 0 && keys[k].number < 64 && (p.bits >> keys[k].number & 1U) != 0;
-      }
-      else all = p.lo <= keys[k].number && keys[k].number <= p.hi;
-    }
+    for (std::size_t k = 0; k < t.keys.size() && all; ++k)
+      all = row.keys[k].matches(t.keys[k].type.kind, keys[k].number);
     if (!all) continue;
     if (trace_) {
       std::string results;

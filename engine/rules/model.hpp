@@ -137,6 +137,13 @@ struct Pattern {
   std::int64_t lo = 0, hi = 0;
   std::uint64_t bits = 0;
   Span span;
+  // Whether a key of kind `key` with value (or enumeration index) `w` falls
+  // in this pattern.
+  bool matches(TypeKind key, std::int64_t w) const {
+    if (any) return true;
+    if (key == TypeKind::enumeration) return w >= 0 && w < 64 && (bits >> w & 1U) != 0;
+    return lo <= w && w <= hi;
+  }
 };
 struct Row {
   std::vector<Pattern> keys;

@@ -28,8 +28,25 @@ struct Word {
 inline Word to_word(const Val& v) {
   return {v.kind == Val::Kind::set ? static_cast<std::int64_t>(v.bits) : v.number, v.is_none()};
 }
-// The value of static type `kind` that `word` holds.
-Val to_val(Word word, TypeKind kind);
+// The value of static type `kind` that `word` holds. In line: every value a
+// compiled expression computes goes through it.
+inline Val to_val(Word word, TypeKind kind) {
+  if (word.none) return Val::none();
+  switch (kind) {
+    case TypeKind::boolean:
+      return Val::boolean(word.w != 0);
+    case TypeKind::integer:
+    case TypeKind::roll:
+      return Val::integer(word.w);
+    case TypeKind::enumeration:
+      return Val::enumeration(static_cast<std::uint32_t>(word.w));
+    case TypeKind::set:
+      return Val::set(static_cast<std::uint64_t>(word.w));
+    case TypeKind::profile:
+      return Val::profile(static_cast<std::uint32_t>(word.w));
+  }
+  return Val::none();
+}
 
 // The data's `/`, rounded down or up (docs/rules-format.md § Expressions),
 // for the tree and the compiled form alike.
@@ -97,6 +114,20 @@ class Program {
     return entry_operand_[entry_slot(stack, stage, entry)];
   }
   std::size_t size() const { return nodes_.size(); }
+
+  // A table's rows by their keys, for a table whose keys take few values
+  // (their domains multiply to at most max_indexed_cells): the first row
+  // that each combination of keys matches, as the rows' scan would find it.
+  struct TableIndex {
+    std::vector<std::int64_t> first, count;  // per key: its first value, how many
+    std::vector<std::int32_t> first_row;     // by cell (keys in order, the last fastest); -1: none
+  };
+  static constexpr std::int64_t max_indexed_cells = 4096;
+  // Table `t`'s index, or null: its rows are scanned.
+  const TableIndex* table_index(std::uint32_t t) const {
+    return t < tables_.size() && !tables_[t].first_row.empty() ? &tables_[t] : nullptr;
+  }
+
   // Every node an item's expression starts at (values, permission conditions,
   // stack entries' conditions and operands), in increasing order.
   std::vector<std::uint32_t> roots() const;
@@ -121,6 +152,7 @@ class Program {
   // slot of its first entry in entry_when_ / entry_operand_.
   std::vector<std::uint32_t> stack_first_, stage_first_;
   std::vector<std::uint32_t> entry_when_, entry_operand_;
+  std::vector<TableIndex> tables_;
 };
 
 }  // namespace umpire::rules

@@ -229,5 +229,65 @@ TEST(CompiledProgram, AnswersOnlyForTheRulesetItWasCompiledFrom) {
   }
 }
 
+// A table whose keys take few values is looked up through its index
+// (Program::TableIndex): overlapping rows give the first that matches, a
+// partial table's missing rows stay missing, and a key of many values
+// leaves its table scanned. Every combination of keys, against the tree.
+TEST(CompiledProgram, IndexedTablesGiveTheRowsTheScanGives) {
+  auto l = testing::load_text(
+      "ruleset demo \"Demo\"\nsource \"000_a44b407871cbdad9.txt\"\n"
+      "domain arm { infantry, cavalry, artillery } ref \"Test d'ordre\"\n"
+      "given self.arm : arm\ngiven range : int 0..6\ngiven flag : bool\n"
+      "given points : int 0..100000\n"
+      "table factor partial ref \"Test d'ordre\" {\n"
+      "  key arm : arm\n  key range : int 0..6\n  key flag : bool\n"
+      "  column f : int 0..9\n"
+      "  row infantry, 0..2, _ => 1\n"
+      "  row _, 1..4, true => 2\n"
+      "  row {infantry, cavalry}, 5..6, _ => 3\n"
+      "}\n"
+      "table point_bands ref \"Test d'ordre\" {\n"
+      "  key points : int 0..100000\n  column band : int 0..9\n"
+      "  row 0..999 => 1\n  row 1000..100000 => 2\n"
+      "}\n"
+      "value covered : bool ref \"Test d'ordre\" = factor.f(arm = self.arm, range = range, flag = "
+      "flag) != none\n"
+      "value f : int 0..9 ref \"Test d'ordre\" = factor.f(arm = self.arm, range = range, flag = "
+      "flag)\n"
+      "value points_band : int 0..9 ref \"Test d'ordre\" = point_bands.band(points = points)\n");
+  ASSERT_TRUE(l->rs.has_value()) << l->messages();
+  const Ruleset& rs = *l->rs;
+  const Program program(rs);
+  ASSERT_NE(program.table_index(rs.find("factor")->index), nullptr);
+  EXPECT_EQ(program.table_index(rs.find("point_bands")->index), nullptr);
+  int missing = 0;
+  for (std::uint32_t arm = 0; arm < 3; ++arm)
+    for (std::int64_t range = 0; range <= 6; ++range)
+      for (const bool flag : {false, true}) {
+        SCOPED_TRACE(fmt::format("arm {} range {} flag {}", arm, range, flag));
+        const auto answers = [&](bool compiled) {
+          Situation s(rs);
+          if (compiled) s.set_program(&program);
+          EXPECT_FALSE(s.set(rs.find("self.arm")->index, Val::enumeration(arm)));
+          EXPECT_FALSE(s.set(rs.find("range")->index, Val::integer(range)));
+          EXPECT_FALSE(s.set(rs.find("flag")->index, Val::boolean(flag)));
+          EXPECT_FALSE(s.set(rs.find("points")->index, Val::integer(range * 400)));
+          Evaluator ev(rs, s);
+          ev.set_trace(false);
+          std::string out;
+          for (std::uint32_t v = 0; v < rs.values.size(); ++v) {
+            const auto r = ev.value(v);
+            out += r ? fmt::format("{}:{} ", r->kind == Val::Kind::boolean ? "b" : "i", r->number)
+                     : fmt::format("error {} ", ev.error() ? ev.error()->id : "?");
+          }
+          return out;
+        };
+        const std::string compiled = answers(true), tree = answers(false);
+        EXPECT_EQ(compiled, tree);
+        if (tree.find("b:0") != std::string::npos) ++missing;
+      }
+  EXPECT_GT(missing, 0) << "some combinations have no row";
+}
+
 }  // namespace
 }  // namespace umpire::rules
