@@ -50,8 +50,9 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
   f.integer(G::charge_distance_at_declaration, distance);
   f.boolean(G::charge_would_rotate, false);  // an assault never rotates
   f.integer(G::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
-  const std::string subject =
-      fmt::format("{} assaulting {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
+  const auto subject = [&] {  // written only into a diagnostic
+    return fmt::format("{} assaulting {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
+  };
   if (!attack_allowed(a, u, f, subject, checker)) return;
   const bool in_reach = check_permissions(f, A::assault, checker, a.span, "", subject);
   declaration_passed_ = true;
@@ -155,8 +156,9 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
   f.integer(G::move_hexes_used, length);
   f.boolean(G::move_stays_engaged, stays);
   f.integer(G::move_end_enemy_distance, enemy_distance_at(u, end, end2));
-  const std::string subject =
-      fmt::format("{} marching {} indirectly to assault", quoted(u), hexes_text(length));
+  const auto subject = [&] {
+    return fmt::format("{} marching {} indirectly to assault", quoted(u), hexes_text(length));
+  };
   check_permissions(f, A::indirect_march, checker, a.span, "", subject);
   check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
   if (pc.end) end_move(u, *pc.end, st.facing, checker, "");

@@ -19,7 +19,7 @@ void Engine::evade(const Action& a, replay::EventChecker& checker) {
   // As a reaction to a charge the unit needs no order, and its `respond`
   // statement already asked whether it may evade (reactions.cpp).
   const bool reacting = st.reaction == "evade";
-  const std::string subject = fmt::format("an evade by {}", quoted(u));
+  const auto subject = [&] { return fmt::format("an evade by {}", quoted(u)); };
   Facts f(rules_);
   fill_self(f, u);
   // § La charge et le choc, 4: "si l'unité chargée est de l'infanterie qui a

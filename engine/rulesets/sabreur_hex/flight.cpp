@@ -33,7 +33,7 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   UnitState& st = state_.units.edit(u);
   const Board b = board();
   const Hex start = st.hex;
-  const std::string subject = fmt::format("the flight of {}", quoted(u));
+  const auto subject = [&] { return fmt::format("the flight of {}", quoted(u)); };
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, st.test_enemy);
@@ -45,9 +45,11 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   }
 
   // The length: 1 D6, + 2 for cavalry (the data's flee_distance with a 1).
-  std::vector<std::string> notes;
-  auto with_one = eval_int(f, V::flee_distance, checker, &notes);
+  auto with_one = eval_int(f, V::flee_distance, checker);
   if (!with_one) return;
+  // Its breakdown only for a diagnostic, on these facts (a die of 1).
+  const Facts with_die_one = f;
+  const auto notes = [&] { return explain(with_die_one, V::flee_distance); };
   dice::Expr wanted;
   wanted.terms.push_back(dice::dice_term(dice::make_dice(1, 6)));
   if (*with_one != 1) wanted.terms.push_back(dice::constant_term(*with_one - 1));
@@ -61,9 +63,11 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
     const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
     std::optional<std::int64_t> said;
     if (a.stated.distance) said = static_cast<std::int64_t>(*a.stated.distance);
-    length = checker.outcome("sabreur.flight.length", stated, "hexes of flight", said, *length,
-                             {fmt::format("{} flees 1 D6{} hexes", quoted(u),
-                                          *with_one != 1 ? " + 2" : "")});
+    length =
+        checker.outcome("sabreur.flight.length", stated, "hexes of flight", said, *length, [&] {
+          return std::vector<std::string>{
+              fmt::format("{} flees 1 D6{} hexes", quoted(u), *with_one != 1 ? " + 2" : "")};
+        });
   }
 
   // The back to the nearest danger: the enemy just responsible for the
@@ -247,8 +251,9 @@ std::optional<std::size_t> Engine::pass_through_friends(const Action& a, UnitId 
     const auto most = eval_int(f, V::passage_losses, checker);
     if (!most) return std::nullopt;
     if (*most == 0) continue;
-    const std::string subject =
-        fmt::format("losses of {}, passed through by {}", quoted(p), quoted(u));
+    const auto subject = [&] {
+      return fmt::format("losses of {}, passed through by {}", quoted(p), quoted(u));
+    };
     dice::Expr wanted;
     wanted.terms.push_back(dice::dice_term(dice::make_dice(1, *most == 6 ? 6 : 3)));
     auto roll = dice_.take(wanted, a.roll("effect", effect_rolls++), checker,

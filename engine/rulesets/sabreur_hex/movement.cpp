@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 
 #include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/text.hpp"
@@ -454,16 +455,24 @@ void Engine::disengage(const Action& a, UnitId u, std::span<const UnitId> engage
                        replay::EventChecker& checker) {
   const Board b = board();
   int left = 0;
-  std::vector<std::string> notes;
+  boost::container::small_vector<UnitId, 6> left_behind;
   for (UnitId e : engagers) {
     if (!state_.units[e].on_table || b.engages(e, u)) continue;
     ++left;
-    notes.push_back(fmt::format("{} no longer engages {}", quoted(e), quoted(u)));
+    left_behind.push_back(e);
   }
   if (left == 0 && !a.stated.losses) return;
   Facts f(rules_);
-  auto per = eval_int(f, V::disengagement_loss_per_enemy, checker, &notes);
+  auto per = eval_int(f, V::disengagement_loss_per_enemy, checker);
   if (!per) return;
+  const auto notes = [&] {  // only for a diagnostic
+    std::vector<std::string> out;
+    for (UnitId e : left_behind)
+      out.push_back(fmt::format("{} no longer engages {}", quoted(e), quoted(u)));
+    const std::vector<std::string> why = explain(f, V::disengagement_loss_per_enemy);
+    out.insert(out.end(), why.begin(), why.end());
+    return out;
+  };
   const std::int64_t losses = checker.outcome(
       "sabreur.move.disengagement", a.stated.span.valid() ? a.stated.span : a.span,
       "strength points lost disengaging", a.stated.losses, left * *per, notes);

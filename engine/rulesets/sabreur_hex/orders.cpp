@@ -50,7 +50,6 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
     return;
 
   // The dice the rules call for: 1 D3 + bonus, or 2 D6 - malus, by army size.
-  std::vector<std::string> why;
   rules::Evaluator ev(rules_.rs(), f.situation());
   ev.set_trace(false);  // asked, not explained
   auto table = rules_.rs().find("order_points_by_army_size");
@@ -71,7 +70,7 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
     }
     constant = two_d6 ? -(*row)[2].number : (*row)[0].number;
   }
-  why.push_back(fmt::format("{} army points", army));
+  const auto why = [&] { return std::vector<std::string>{fmt::format("{} army points", army)}; };
   const dice::Expr wanted = two_d6 ? with_constant(dice::make_dice(2, 6), constant)
                                    : with_constant(dice::make_dice(1, 3), constant);
   auto roll = dice_.take(wanted, written, checker, "sabreur.orders.dice", "order points", why);

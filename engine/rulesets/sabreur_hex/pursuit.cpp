@@ -87,9 +87,10 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   f.boolean(G::self_same_facing_as_charger,
             c.has_value() && st.facing == state_.units[c->charger].facing);
   f.boolean(G::self_adjacent_to_charger_start, c.has_value() && hex::adjacent(st.hex, lead_from));
-  const std::string subject =
-      pursued ? fmt::format("a pursuit of {} by {}", quoted(*pursued), quoted(u))
-              : fmt::format("a pursuit by {}", quoted(u));
+  const auto subject = [&] {
+    return pursued ? fmt::format("a pursuit of {} by {}", quoted(*pursued), quoted(u))
+                   : fmt::format("a pursuit by {}", quoted(u));
+  };
   bool allowed =
       check_permissions(f, A::pursue, checker, a.span, "sabreur.pursuit.not-allowed", subject);
   if (c && !leads)
@@ -103,7 +104,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
         .violation("sabreur.pursuit.not-allowed", a.span,
                    fmt::format("{} is not allowed: the charge of {} ended when it failed its "
                                "morale test",
-                               subject, quoted(u)))
+                               subject(), quoted(u)))
         .note("a charger that fails the test called by defensive fire goes no further");
     allowed = false;
   }
@@ -378,9 +379,11 @@ std::optional<std::int64_t> Engine::pursuit_length(const Action& a, UnitId u, Fa
   const rules::Ruleset& rs = rules_.rs();
   const UnitSetup& s = setup_.units[u];
   const UnitState& st = state_.units[u];
-  const std::string subject = fmt::format("pursuit of {}", quoted(u));
-  const std::string row = fmt::format("{} pursues as {} in {} (table pursuit_length)", quoted(u),
-                                      name(s.type), name(st.formation));
+  const auto subject = [&] { return fmt::format("pursuit of {}", quoted(u)); };
+  const auto row = [&] {
+    return std::vector<std::string>{fmt::format("{} pursues as {} in {} (table pursuit_length)",
+                                                quoted(u), name(s.type), name(st.formation))};
+  };
   auto table = rs.find("pursuit_length");
   if (table && table->kind == rules::ItemKind::table) {
     rules::Evaluator ev(rs, f.situation());
@@ -412,7 +415,7 @@ std::optional<std::int64_t> Engine::pursuit_length(const Action& a, UnitId u, Fa
     const bool d3 = *high - *low == 2;
     wanted.terms.push_back(dice::dice_term(dice::make_dice(1, d3 ? 3 : 6)));
     if (!d3 && *low != 1) wanted.terms.push_back(dice::constant_term(*low - 1));
-    auto roll = dice_.take(wanted, written, checker, "sabreur.pursuit.dice", subject, {row});
+    auto roll = dice_.take(wanted, written, checker, "sabreur.pursuit.dice", subject, row);
     if (!roll || roll->dice.empty()) return std::nullopt;
     f.integer(G::pursuit_d6, roll->dice[0].faces.face());
     length = eval_int(f, V::pursuit_distance, checker);
