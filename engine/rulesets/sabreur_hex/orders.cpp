@@ -133,7 +133,6 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
       guns = 0;
   bool all_grand_charge = true, all_grand_battery = true, same_facing = true;
   std::optional<Facing> facing;
-  int nearest = 99;
   for (UnitId u : members) {
     const UnitSetup& s = setup_.units[u];
     const UnitState& st = state_.units[u];
@@ -158,7 +157,6 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
       if (facing && *facing != st.facing) same_facing = false;
       facing = st.facing;
     }
-    nearest = std::min(nearest, b.nearest_enemy(u, true));
   }
   Facts f(rules_);
   fill_self(f, members.front());
@@ -172,7 +170,7 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   f.integer(G::group_linear_order_column_count, linear_column);
   f.integer(G::group_panicked_count, panicked);
   f.integer(G::group_regimental_gun_count, guns);
-  f.integer(G::group_nearest_enemy_distance, nearest);
+  f.group(b, members);  // the nearest enemy, looked for if the data asks
   f.boolean(G::group_same_facing, same_facing);
   f.boolean(G::group_chained, b.chained(members));
   f.integer(G::side_order_points_left, state_.sides[a.side].order_points);
@@ -216,7 +214,12 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
       "sabreur.activation.cost", a.span, "order points for the group", a.cost, *cost, [&] {
         std::vector<std::string> notes = explain(f, V::group_order_points);
         notes.insert(notes.begin(),
-                     fmt::format("nearest non-panicked enemy {} hexes from the group", nearest));
+                     fmt::format("nearest non-panicked enemy {} hexes from the group", [&] {
+                       int nearest = 99;
+                       for (UnitId u : members)
+                         nearest = std::min(nearest, b.nearest_enemy(u, true));
+                       return nearest;
+                     }()));
         return notes;
       });
   SideState& side = state_.sides[a.side];

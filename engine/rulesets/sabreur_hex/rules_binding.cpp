@@ -195,6 +195,7 @@ Facts::Facts(const Facts& other)
       situation_(other.situation_),
       self_(other.self_),
       enemy_(other.enemy_),
+      group_(other.group_),
       error_(other.error_) {
   situation_.set_source(has_source() ? this : nullptr);
 }
@@ -205,6 +206,7 @@ Facts& Facts::operator=(const Facts& other) {
   situation_ = other.situation_;
   self_ = other.self_;
   enemy_ = other.enemy_;
+  group_ = other.group_;
   error_ = other.error_;
   situation_.set_source(has_source() ? this : nullptr);
   return *this;

@@ -4,6 +4,7 @@
 // situation filled with typed setters. Numbers and conditions come from the
 // data through the evaluator; the engine only states the facts of the board.
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -203,6 +204,17 @@ struct EnemyFacts {
 #endif
 };
 
+// What Facts::group keeps of the group whose nearest enemy it states only
+// when read: the data asks it only when a count makes the activation dearer.
+struct GroupFacts {
+  BoardRef on;
+  boost::container::small_vector<UnitId, 8> members;
+  mutable int nearest_enemy = -1;  // -1 until read
+#ifndef NDEBUG
+  int nearest_enemy_when_stated = 0;
+#endif
+};
+
 // A situation for the evaluator, filled through typed setters. Integers are
 // clamped to the given's bounds (a distance beyond the domain reads "far").
 class Facts final : private rules::GivenSource {
@@ -239,6 +251,10 @@ class Facts final : private rules::GivenSource {
   // (enemy.outflanked, enemy.isolated_artillery), stated when read, with
   // the same rule as self(): the board must not change in between.
   void enemy(const Board& board, UnitId e);
+  // The distance from the group's units to the nearest non-panicked enemy
+  // (group.nearest_enemy_distance), looked for when read, with the same
+  // rule as self().
+  void group(const Board& board, std::span<const UnitId> members);
   const rules::Situation& situation() const { return situation_; }
   const RulesBinding& binding() const { return *b_; }
   // The first value that did not fit its given (an engine bug if any).
@@ -248,10 +264,11 @@ class Facts final : private rules::GivenSource {
   std::optional<rules::Val> provide(std::uint32_t given) const override;
   std::optional<rules::Val> self_fact(G g) const;
   std::optional<rules::Val> enemy_fact(G g) const;
+  std::optional<rules::Val> group_fact(G g) const;
   // These givens read as unset again, so that the facts stated when read
   // answer them.
   void unset(std::span<const G> givens);
-  bool has_source() const { return self_.has_value() || enemy_.has_value(); }
+  bool has_source() const { return self_.has_value() || enemy_.has_value() || group_.has_value(); }
   void set_given(std::uint32_t id, const rules::Val& v) {
     if (!situation_.try_set(id, v) && error_.empty()) note_misfit(id, v);
   }
@@ -262,6 +279,7 @@ class Facts final : private rules::GivenSource {
   rules::Situation situation_;
   std::optional<SelfFacts> self_;
   std::optional<EnemyFacts> enemy_;
+  std::optional<GroupFacts> group_;
   mutable std::string error_;
 };
 

@@ -51,6 +51,9 @@ constexpr G kSelfGivens[] = {
 // neighbours' neighbours) and read for one skill only.
 constexpr G kEnemyGivens[] = {G::enemy_outflanked, G::enemy_isolated_artillery};
 
+// The group's given Facts::group states: a look at every enemy.
+constexpr G kGroupGivens[] = {G::group_nearest_enemy_distance};
+
 }  // namespace
 
 void Facts::unset(std::span<const G> givens) {
@@ -100,13 +103,28 @@ void Facts::enemy(const Board& board, UnitId e) {
   situation_.set_source(this);
 }
 
+void Facts::group(const Board& board, std::span<const UnitId> members) {
+  unset(kGroupGivens);
+  group_.emplace();
+  group_->on = BoardRef::of(board);
+  group_->members.assign(members.begin(), members.end());
+#ifndef NDEBUG
+  group_->nearest_enemy_when_stated = 99;
+  for (const UnitId u : members)
+    group_->nearest_enemy_when_stated =
+        std::min(group_->nearest_enemy_when_stated, board.nearest_enemy(u, true));
+#endif
+  situation_.set_source(this);
+}
+
 std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
   const std::optional<G> g = b_->given_of(given);
   if (!g) return std::nullopt;
   std::optional<rules::Val> v =
-      enemy_ && std::ranges::find(kEnemyGivens, *g) != std::end(kEnemyGivens) ? enemy_fact(*g)
-      : self_                                                                 ? self_fact(*g)
-                                                                              : std::nullopt;
+      enemy_ && std::ranges::find(kEnemyGivens, *g) != std::end(kEnemyGivens)   ? enemy_fact(*g)
+      : group_ && std::ranges::find(kGroupGivens, *g) != std::end(kGroupGivens) ? group_fact(*g)
+      : self_                                                                   ? self_fact(*g)
+                                                                                : std::nullopt;
   if (!v) return std::nullopt;
   if (v->kind == rules::Val::Kind::integer) {
     const rules::Type& t = b_->rs().givens[given].type;
@@ -130,6 +148,21 @@ std::optional<rules::Val> Facts::enemy_fact(G g) const {
     throw std::logic_error("Facts::enemy: the board changed before the enemy's facts were read");
 #endif
   return rules::Val::boolean(v);
+}
+
+std::optional<rules::Val> Facts::group_fact(G) const {
+  const GroupFacts& group = *group_;
+  if (group.nearest_enemy < 0) {
+    const Board b = group.on.board();
+    int nearest = 99;  // none
+    for (const UnitId u : group.members) nearest = std::min(nearest, b.nearest_enemy(u, true));
+    group.nearest_enemy = nearest;
+#ifndef NDEBUG
+    if (nearest != group.nearest_enemy_when_stated)
+      throw std::logic_error("Facts::group: the board changed before the group's facts were read");
+#endif
+  }
+  return rules::Val::integer(group.nearest_enemy);
 }
 
 std::optional<rules::Val> Facts::self_fact(G g) const {
