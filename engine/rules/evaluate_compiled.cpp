@@ -49,9 +49,10 @@ Word Evaluator::lookup_row(const Program::Node& n, std::span<const Word> keys) {
     return {0, true};
   };
   if (const Program::TableIndex* index = code_ ? code_->table_index(n.ref) : nullptr) {
+    // The combination's number, the first key fastest (TableCells).
     std::size_t cell = 0;
     bool inside = true;
-    for (std::size_t k = 0; k < keys.size() && inside; ++k) {
+    for (std::size_t k = keys.size(); k-- > 0 && inside;) {
       const std::int64_t at = keys[k].w - index->first[k];
       inside = at >= 0 && at < index->count[k];
       cell = cell * static_cast<std::size_t>(index->count[k]) + static_cast<std::size_t>(at);

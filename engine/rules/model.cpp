@@ -11,6 +11,46 @@ std::optional<std::uint32_t> Domain::find(std::string_view value) const {
   return std::nullopt;
 }
 
+std::optional<TableCells> table_cells(const Ruleset& rs, const Table& t, std::uint64_t max_cells) {
+  TableCells out;
+  std::uint64_t cells = 1;
+  for (const Field& key : t.keys) {
+    std::uint64_t count = 0;
+    switch (key.type.kind) {
+      case TypeKind::enumeration:
+        count = rs.domains[key.type.ref].values.size();
+        out.first.push_back(0);
+        break;
+      case TypeKind::boolean:
+      case TypeKind::integer:
+      case TypeKind::roll:
+        if (key.type.hi < key.type.lo) return std::nullopt;
+        count = static_cast<std::uint64_t>(key.type.hi - key.type.lo) + 1;
+        out.first.push_back(key.type.lo);
+        break;
+      default:
+        return std::nullopt;
+    }
+    if (count == 0 || cells > max_cells / count) return std::nullopt;
+    cells *= count;
+    out.count.push_back(static_cast<std::int64_t>(count));
+  }
+  out.first_row.assign(cells, -1);
+  std::vector<std::int64_t> key(t.keys.size());
+  for (std::size_t cell = 0; cell < cells; ++cell) {
+    for (std::size_t k = 0; k < key.size(); ++k) key[k] = out.key(cell, k);
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+      bool all = true;
+      for (std::size_t k = 0; k < key.size() && all; ++k)
+        all = t.rows[r].keys[k].matches(t.keys[k].type.kind, key[k]);
+      if (!all) continue;
+      out.first_row[cell] = static_cast<std::int32_t>(r);
+      break;
+    }
+  }
+  return out;
+}
+
 std::optional<std::uint32_t> Record::find(std::string_view field) const {
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (fields[i].name == field) return static_cast<std::uint32_t>(i);

@@ -363,6 +363,24 @@ struct Ruleset {
 
 // "int 0..12", "set of skill", "formation optional".
 std::string type_name(const Ruleset& rs, const Type& type);
+
+// A table's keys, every combination of their values enumerated: the first
+// row each combination matches, as a scan of the rows finds it. The
+// resolver reports the combinations no row covers and the rows none reaches
+// from it; a compiled program looks rows up through it (Program::TableIndex).
+struct TableCells {
+  std::vector<std::int64_t> first, count;  // per key: its first value, how many
+  // By combination, the first key's value fastest; -1: no row matches.
+  std::vector<std::int32_t> first_row;
+  // Key k's value in combination `cell`.
+  std::int64_t key(std::size_t cell, std::size_t k) const {
+    for (std::size_t j = 0; j < k; ++j) cell /= static_cast<std::size_t>(count[j]);
+    return first[k] + static_cast<std::int64_t>(cell % static_cast<std::size_t>(count[k]));
+  }
+};
+// Nothing when the combinations number more than `max_cells` (or a key is
+// of a kind a table key cannot be).
+std::optional<TableCells> table_cells(const Ruleset& rs, const Table& t, std::uint64_t max_cells);
 // The profiles of record `record`, by id: the values of a profile type.
 std::vector<std::uint32_t> profiles_of(const Ruleset& rs, std::uint32_t record);
 // A value as the rules language writes it: 4, 4+, cavalry, {a, b}, none.

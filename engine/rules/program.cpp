@@ -8,62 +8,6 @@
 #include "engine/rules/native/native.hpp"
 
 namespace umpire::rules {
-namespace {
-
-// Table t's index (Program::TableIndex); one without cells when a key is
-// not a boolean, an enumeration or an integer of few values, or when the
-// keys' values multiply past max_indexed_cells.
-Program::TableIndex index_table(const Ruleset& rs, const Table& t) {
-  constexpr std::int64_t max_cells = Program::max_indexed_cells;
-  Program::TableIndex out;
-  std::int64_t cells = 1;
-  for (const Field& key : t.keys) {
-    std::int64_t first = 0, count = 0;
-    switch (key.type.kind) {
-      case TypeKind::boolean:
-        count = 2;
-        break;
-      case TypeKind::enumeration:
-        count = static_cast<std::int64_t>(rs.domains[key.type.ref].values.size());
-        break;
-      case TypeKind::integer:
-      case TypeKind::roll:
-        first = key.type.lo;
-        count = key.type.hi >= key.type.lo && key.type.hi - key.type.lo < max_cells
-                    ? key.type.hi - key.type.lo + 1
-                    : 0;
-        break;
-      default:
-        return {};
-    }
-    if (count <= 0 || cells > max_cells / count) return {};
-    cells *= count;
-    out.first.push_back(first);
-    out.count.push_back(count);
-  }
-  // Rows in order, each filling the cells it matches that no earlier row
-  // took: the first match, as the scan finds it.
-  out.first_row.assign(static_cast<std::size_t>(cells), -1);
-  const std::size_t n = t.keys.size();
-  std::vector<std::int64_t> at(n);
-  for (std::size_t r = 0; r < t.rows.size(); ++r) {
-    std::fill(at.begin(), at.end(), 0);
-    for (std::size_t cell = 0; cell < out.first_row.size(); ++cell) {
-      bool all = true;
-      for (std::size_t k = 0; k < n && all; ++k)
-        all = t.rows[r].keys[k].matches(t.keys[k].type.kind, out.first[k] + at[k]);
-      if (all && out.first_row[cell] < 0) out.first_row[cell] = static_cast<std::int32_t>(r);
-      // The next cell: the last key fastest.
-      for (std::size_t k = n; k-- > 0;) {
-        if (++at[k] < out.count[k]) break;
-        at[k] = 0;
-      }
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 Program::Program(const Ruleset& rs, NativeLookup lookup) : source_(&rs) {
   values_.reserve(rs.values.size());
@@ -83,7 +27,8 @@ Program::Program(const Ruleset& rs, NativeLookup lookup) : source_(&rs) {
     }
   }
   tables_.reserve(rs.tables.size());
-  for (const Table& t : rs.tables) tables_.push_back(index_table(rs, t));
+  for (const Table& t : rs.tables)
+    tables_.push_back(table_cells(rs, t, max_indexed_cells).value_or(TableIndex{}));
   fingerprint_ = compute_fingerprint();
   native_ = lookup ? lookup(fingerprint_) : nullptr;
   if (native_) {

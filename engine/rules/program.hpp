@@ -118,11 +118,8 @@ class Program {
   // A table's rows by their keys, for a table whose keys take few values
   // (their domains multiply to at most max_indexed_cells): the first row
   // that each combination of keys matches, as the rows' scan would find it.
-  struct TableIndex {
-    std::vector<std::int64_t> first, count;  // per key: its first value, how many
-    std::vector<std::int32_t> first_row;     // by cell (keys in order, the last fastest); -1: none
-  };
-  static constexpr std::int64_t max_indexed_cells = 4096;
+  using TableIndex = TableCells;
+  static constexpr std::uint64_t max_indexed_cells = 4096;
   // Table `t`'s index, or null: its rows are scanned.
   const TableIndex* table_index(std::uint32_t t) const {
     return t < tables_.size() && !tables_[t].first_row.empty() ? &tables_[t] : nullptr;

@@ -16,17 +16,6 @@ void collect(const Expr& e, std::size_t values, std::vector<std::size_t>& out) {
   for (const Expr& a : e.args) collect(a, values, out);
 }
 
-std::uint64_t key_size(const Ruleset& rs, const Field& key) {
-  if (key.type.kind == TypeKind::enumeration) return rs.domains[key.type.ref].values.size();
-  return static_cast<std::uint64_t>(key.type.hi - key.type.lo + 1);
-}
-
-bool matches(const Pattern& p, const Field& key, std::int64_t v) {
-  if (p.any) return true;
-  if (key.type.kind == TypeKind::enumeration) return (p.bits >> v & 1U) != 0;
-  return p.lo <= v && v <= p.hi;
-}
-
 }  // namespace
 
 void Resolver::check_cycles() {
@@ -72,44 +61,30 @@ void Resolver::check_cycles() {
 }
 
 void Resolver::check_table_coverage(const Table& t) {
-  std::uint64_t space = 1;
-  for (const Field& k : t.keys) {
-    space *= key_size(rs_, k);
-    if (space > 100000) return;  // too large to enumerate here; the verifier does it
-  }
+  // Too large to enumerate here: the verifier does it.
+  const std::optional<TableCells> cells = table_cells(rs_, t, 100000);
+  if (!cells) return;
   std::vector<bool> reached(t.rows.size(), false);
   std::vector<std::string> gaps;
   std::size_t gap_count = 0;
-  std::vector<std::int64_t> key(t.keys.size());
-  for (std::uint64_t combo = 0; combo < space; ++combo) {
-    std::uint64_t rest = combo;
-    for (std::size_t k = 0; k < t.keys.size(); ++k) {
-      const std::uint64_t size = key_size(rs_, t.keys[k]);
-      const auto offset = static_cast<std::int64_t>(rest % size);
-      rest /= size;
-      key[k] = t.keys[k].type.kind == TypeKind::enumeration ? offset : t.keys[k].type.lo + offset;
+  for (std::size_t cell = 0; cell < cells->first_row.size(); ++cell) {
+    const std::int32_t row = cells->first_row[cell];
+    if (row >= 0) {
+      reached[static_cast<std::size_t>(row)] = true;
+      continue;
     }
-    bool found = false;
-    for (std::size_t r = 0; r < t.rows.size() && !found; ++r) {
-      bool all = true;
-      for (std::size_t k = 0; k < t.keys.size() && all; ++k) all = matches(t.rows[r].keys[k], t.keys[k], key[k]);
-      if (all) {
-        reached[r] = true;
-        found = true;
+    ++gap_count;
+    if (gaps.size() < 5) {
+      std::string text;
+      for (std::size_t k = 0; k < t.keys.size(); ++k) {
+        const std::int64_t key = cells->key(cell, k);
+        const Val v = t.keys[k].type.kind == TypeKind::enumeration
+                          ? Val::enumeration(static_cast<std::uint32_t>(key))
+                      : t.keys[k].type.kind == TypeKind::boolean ? Val::boolean(key != 0)
+                                                                 : Val::integer(key);
+        text += (k ? ", " : "") + t.keys[k].name + " = " + value_text(rs_, t.keys[k].type, v);
       }
-    }
-    if (!found) {
-      ++gap_count;
-      if (gaps.size() < 5) {
-        std::string text;
-        for (std::size_t k = 0; k < t.keys.size(); ++k) {
-          const Val v = t.keys[k].type.kind == TypeKind::enumeration ? Val::enumeration(static_cast<std::uint32_t>(key[k]))
-                        : t.keys[k].type.kind == TypeKind::boolean   ? Val::boolean(key[k] != 0)
-                                                                      : Val::integer(key[k]);
-          text += (k ? ", " : "") + t.keys[k].name + " = " + value_text(rs_, t.keys[k].type, v);
-        }
-        gaps.push_back(text);
-      }
+      gaps.push_back(text);
     }
   }
   if (gap_count > 0 && !t.partial) {
