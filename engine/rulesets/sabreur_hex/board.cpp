@@ -205,6 +205,12 @@ int Board::nearest_enemy(UnitId u, bool non_panicked_only) const {
                   nearest_enemy_from(*s.second_hex, setup_.units[u].side, non_panicked_only));
 }
 
+int Board::nearest_enemy_of_group(std::span<const UnitId> units) const {
+  int nearest = 99;  // none
+  for (const UnitId u : units) nearest = std::min(nearest, nearest_enemy(u, true));
+  return nearest;
+}
+
 bool Board::next_to_elite_leader(UnitId u) const {
   if (setup_.units[u].quality != Quality::ordinary) return false;
   return any_neighbour(u, [&](UnitId f) {

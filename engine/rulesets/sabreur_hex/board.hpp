@@ -69,6 +69,8 @@ class Board {
   // Distance to the nearest enemy on the table (non-panicked ones only when
   // asked); 99 when there is none.
   int nearest_enemy(UnitId u, bool non_panicked_only) const;
+  // The nearest non-panicked enemy of any of `units` (a group, § Points d'ordre).
+  int nearest_enemy_of_group(std::span<const UnitId> units) const;
   int nearest_enemy_from(Hex h, std::uint8_t side, bool non_panicked_only) const;
   // § Test moral: an Ordinary unit next to a non-panicked Elite line
   // infantry or heavy cavalry unit of its side.

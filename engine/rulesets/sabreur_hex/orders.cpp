@@ -214,12 +214,8 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
       "sabreur.activation.cost", a.span, "order points for the group", a.cost, *cost, [&] {
         std::vector<std::string> notes = explain(f, V::group_order_points);
         notes.insert(notes.begin(),
-                     fmt::format("nearest non-panicked enemy {} hexes from the group", [&] {
-                       int nearest = 99;
-                       for (UnitId u : members)
-                         nearest = std::min(nearest, b.nearest_enemy(u, true));
-                       return nearest;
-                     }()));
+                     fmt::format("nearest non-panicked enemy {} hexes from the group",
+                                 b.nearest_enemy_of_group(members)));
         return notes;
       });
   SideState& side = state_.sides[a.side];

@@ -243,9 +243,9 @@ class Facts final : private rules::GivenSource {
   // a question reads a few of them, and the surroundings cost a look at
   // every neighbour and enemy (self_facts.cpp). The five that nearly every
   // question reads (type, skills, panicked, formation, activated) are
-  // stated at once. The unit's own state is
-  // taken now; its surroundings are the board's when read, so the board
-  // must not change in between (debug builds check that it does not).
+  // stated at once. The unit's own state is taken now; its surroundings are
+  // the board's when read, so the board must not change in between (debug
+  // builds check that it does not).
   void self(const Board& board, UnitId u);
   // The adversary's outflanked and isolated-artillery facts
   // (enemy.outflanked, enemy.isolated_artillery), stated when read, with

@@ -109,10 +109,7 @@ void Facts::group(const Board& board, std::span<const UnitId> members) {
   group_->on = BoardRef::of(board);
   group_->members.assign(members.begin(), members.end());
 #ifndef NDEBUG
-  group_->nearest_enemy_when_stated = 99;
-  for (const UnitId u : members)
-    group_->nearest_enemy_when_stated =
-        std::min(group_->nearest_enemy_when_stated, board.nearest_enemy(u, true));
+  group_->nearest_enemy_when_stated = board.nearest_enemy_of_group(members);
 #endif
   situation_.set_source(this);
 }
@@ -153,12 +150,9 @@ std::optional<rules::Val> Facts::enemy_fact(G g) const {
 std::optional<rules::Val> Facts::group_fact(G) const {
   const GroupFacts& group = *group_;
   if (group.nearest_enemy < 0) {
-    const Board b = group.on.board();
-    int nearest = 99;  // none
-    for (const UnitId u : group.members) nearest = std::min(nearest, b.nearest_enemy(u, true));
-    group.nearest_enemy = nearest;
+    group.nearest_enemy = group.on.board().nearest_enemy_of_group(group.members);
 #ifndef NDEBUG
-    if (nearest != group.nearest_enemy_when_stated)
+    if (group.nearest_enemy != group.nearest_enemy_when_stated)
       throw std::logic_error("Facts::group: the board changed before the group's facts were read");
 #endif
   }
