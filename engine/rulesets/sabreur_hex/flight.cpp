@@ -47,9 +47,9 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   // The length: 1 D6, + 2 for cavalry (the data's flee_distance with a 1).
   auto with_one = eval_int(f, V::flee_distance, checker);
   if (!with_one) return;
-  // Its breakdown only for a diagnostic, on these facts (a die of 1).
-  const Facts with_die_one = f;
-  const auto notes = [&] { return explain(with_die_one, V::flee_distance); };
+  // Its breakdown only for a diagnostic: take() asks for it before the die
+  // is stated below, so on these facts (a die of 1).
+  const auto notes = [&] { return explain(f, V::flee_distance); };
   dice::Expr wanted;
   wanted.terms.push_back(dice::dice_term(dice::make_dice(1, 6)));
   if (*with_one != 1) wanted.terms.push_back(dice::constant_term(*with_one - 1));
