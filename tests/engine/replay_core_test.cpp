@@ -160,6 +160,42 @@ TEST(EventChecker, ATrialIsRefusedAtItsFirstViolation) {
   EXPECT_EQ(agreed.agreed_breaches(), 1u);
 }
 
+// Deferred, a trial's breach marks it refused instead of throwing and
+// writes nothing; once the scope ends, breaches throw again. Outside a
+// trial a deferral changes nothing.
+TEST(EventChecker, ADeferredRefusalIsMarkedNotThrown) {
+  Harness h;
+  auto c = h.make(ReplayMode::follow_log);
+  c.refuse_at_first(true);
+  EXPECT_TRUE(c.refusing());
+  {
+    EventChecker::DeferRefusal deferred(c);
+    EXPECT_FALSE(c.refused());
+    EXPECT_NO_THROW(c.violation("toy.rule", {}, "a breach").note("dropped"));
+    EXPECT_TRUE(c.refused());
+    EXPECT_NO_THROW(c.problem("toy.problem", {}, "data missing"));
+    EXPECT_NO_THROW(c.not_checked("pursuit"));
+    {
+      EventChecker::DeferRefusal inner(c);  // nested: the outer one still defers after it
+    }
+    EXPECT_NO_THROW(c.outcome("toy.rule", {}, "losses", 3, 2));
+  }
+  EXPECT_TRUE(c.refused());
+  EXPECT_THROW(c.violation("toy.rule", {}, "a breach"), Refused);
+  EXPECT_TRUE(h.diags.diagnostics().empty());
+  EXPECT_EQ(c.violations(), 0u);
+  EXPECT_EQ(h.unchecked.total(), 0u);
+
+  auto replay = h.make(ReplayMode::follow_log);
+  EXPECT_FALSE(replay.refusing());
+  {
+    EventChecker::DeferRefusal deferred(replay);
+    replay.violation("toy.rule", {}, "a breach");
+  }
+  EXPECT_FALSE(replay.refused());
+  EXPECT_EQ(replay.violations(), 1u);
+  EXPECT_EQ(h.diags.diagnostics().size(), 1u);
+}
 TEST(NotCheckedLog, OneDiagnosticPerAspectWithItsCount) {
   Harness h;
   auto c = h.make(ReplayMode::follow_log);

@@ -45,7 +45,7 @@ void NotCheckedLog::report(DiagnosticEngine& diags) const {
 
 DiagnosticBuilder EventChecker::violation(std::string_view check_id, Span span,
                                           std::string message) {
-  if (refuse_ && !agreed_) throw Refused{};
+  if (refuse_ && !agreed_) return refuse();
   const CheckInfo* info = checks_.find(check_id);
   if (!span.valid()) span = event_span_;
   reported_.emplace_back(check_id);
@@ -63,6 +63,12 @@ DiagnosticBuilder EventChecker::violation(std::string_view check_id, Span span,
   return b;
 }
 
+DiagnosticBuilder EventChecker::refuse() {
+  if (!defer_) throw Refused{};
+  refused_ = true;
+  return DiagnosticBuilder(nullptr, 0);
+}
+
 bool EventChecker::reported(std::string_view check_id) const {
   return std::find(reported_.begin(), reported_.end(), check_id) != reported_.end();
 }
@@ -72,7 +78,7 @@ DiagnosticBuilder EventChecker::info(std::string_view id, Span span, std::string
 }
 
 DiagnosticBuilder EventChecker::problem(std::string_view id, Span span, std::string message) {
-  if (refuse_) throw Refused{};
+  if (refuse_) return refuse();
   ++violations_;
   return diags_.report(Severity::error, id, span.valid() ? span : event_span_, std::move(message));
 }
@@ -107,7 +113,10 @@ bool EventChecker::outcome(std::string_view check_id, Span span, std::string_vie
 }
 
 void EventChecker::not_checked(std::string_view aspect, Span span) {
-  if (refuse_unchecked_) throw Refused{};
+  if (refuse_unchecked_) {
+    refuse();
+    return;
+  }
   unchecked_.add(aspect, span.valid() ? span : event_span_);
 }
 

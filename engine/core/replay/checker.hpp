@@ -44,10 +44,10 @@ class NotCheckedLog {
 };
 
 // Thrown at the first violation by the checker of a trial
-// (EventChecker::refuse_at_first): a trial asks only whether an action is
-// allowed, so the rest of the event and the message would be work thrown
-// away. The engine's state is then half changed; whoever runs the trial
-// restores it.
+// (EventChecker::refuse_at_first), unless deferred (EventChecker::
+// DeferRefusal): a trial asks only whether an action is allowed, so the
+// rest of the event and the message would be work thrown away. The engine's state is then half
+// changed; whoever runs the trial restores it.
 struct Refused {};
 
 // A recomputed outcome, as the engine computed it (simulation: a simulated
@@ -78,6 +78,30 @@ class EventChecker {
     refuse_unchecked_ = unchecked;
   }
   Span event_span() const { return event_span_; }
+
+  // Whether a breach now would refuse the trial: its message need not be
+  // made.
+  bool refusing() const { return refuse_ && !agreed_; }
+  // While a DeferRefusal lives, a trial's breach marks it refused() instead
+  // of throwing, and the event goes on as a replay would after a breach; the
+  // procedure returns where it sees refused() (an attack after its
+  // declaration) and whoever runs the trial asks refused(). Unwinding a
+  // refused trial cost tens of thousands of instructions, more than the
+  // rest of the trial.
+  class DeferRefusal {
+   public:
+    explicit DeferRefusal(EventChecker& checker) : checker_(checker), outer_(checker.defer_) {
+      checker.defer_ = true;
+    }
+    ~DeferRefusal() { checker_.defer_ = outer_; }
+    DeferRefusal(const DeferRefusal&) = delete;
+    DeferRefusal& operator=(const DeferRefusal&) = delete;
+
+   private:
+    EventChecker& checker_;
+    bool outer_;
+  };
+  bool refused() const { return refused_; }
 
   // A broken rule. `check_id` must be in the table (its citation is added);
   // under an agreed ruling the diagnostic is a warning `replay.agreed`
@@ -126,6 +150,11 @@ class EventChecker {
   std::string_view agreed_note_;
   bool refuse_ = false;
   bool refuse_unchecked_ = false;
+  bool defer_ = false;    // DeferRefusal
+  bool refused_ = false;  // a breach deferred
+  // A trial's breach: thrown, or marked while deferred (a builder that
+  // writes nothing).
+  DiagnosticBuilder refuse();
   std::size_t violations_ = 0;
   std::size_t agreed_breaches_ = 0;
   std::vector<std::string> reported_;  // check ids of this event's breaches

@@ -36,6 +36,10 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
     follow(a, checker);
     return;
   }
+  // A trial of the assault (can_attack, the simulator's) is refused without
+  // unwinding: at the end of the declaration, before anything moves, or
+  // once the assault is over.
+  replay::EventChecker::DeferRefusal deferred(checker);
   check_activated(a, u, checker);
   const UnitId t = a.targets.front();
   if (!on_table(t, a.span, checker)) return;
@@ -55,6 +59,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
   };
   if (!attack_allowed(a, u, f, subject, checker)) return;
   const bool in_reach = check_permissions(f, A::assault, checker, a.span, "", subject);
+  if (checker.refused()) return;  // a trial refused at the declaration
   declaration_passed_ = true;
 
   // The declaration, as the reactions read it (§ Réactions face à un assaut:

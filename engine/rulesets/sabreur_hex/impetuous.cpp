@@ -157,15 +157,18 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
                                  false, {});
     checker.refuse_at_first();
     Trial out = Trial::clean;
+    bool refused = false;
     try {
       if (a.kind == ActionKind::charge)
         charge(a, checker);
       else
         assault(a, checker);
+      refused = checker.refused();  // DeferRefusal: not thrown
       if (unchecked.total() != 0) out = Trial::unknown;
     } catch (const replay::Refused&) {
-      out = declaration_passed_ ? Trial::refused : Trial::refused_at_declaration;
+      refused = true;
     }
+    if (refused) out = declaration_passed_ ? Trial::refused : Trial::refused_at_declaration;
     restore(before);
     return out;
   };

@@ -643,6 +643,10 @@ bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, const Sub
 
 void Engine::charge(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
+  // A trial of the charge (can_attack, the simulator's) is refused without
+  // unwinding: at the end of the declaration, before anything moves, or
+  // once the charge is over.
+  replay::EventChecker::DeferRefusal deferred(checker);
   check_activated(a, u, checker);
   if (a.targets.empty()) {
     checker.not_checked("a charge without a target", a.span);
@@ -690,6 +694,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
              hex::to_string(*ts.second_hex));
   }
   check_charge_priority(a, u, t, f, checker);
+  if (checker.refused()) return;  // a trial refused at the declaration
   declaration_passed_ = true;
   // The reactions are chosen against the charge as declared (reactions.cpp).
   ChargeInProgress declared = declaration(u, t);

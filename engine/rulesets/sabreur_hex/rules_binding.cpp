@@ -358,6 +358,10 @@ bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, S
       continue;
     }
     if (checker.reported(id)) continue;
+    if (checker.refusing()) {  // a trial: refused, with no message to make
+      checker.violation(id, span, {});
+      return false;
+    }
     auto b = checker.violation(id, span, fmt::format("{} is not allowed", subject.text()));
     b.note("forbidden by '{}' of the rules data{}", p.name,
            p.refs.empty() ? std::string() : fmt::format(" ({})", p.refs.front().text()));

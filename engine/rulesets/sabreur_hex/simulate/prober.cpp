@@ -35,6 +35,7 @@ bool Prober::legal(const Action& a) {
   bool clean = true;
   try {
     engine_.apply_action(a, checker);
+    clean = !checker.refused();  // refused where the engine deferred it (DeferRefusal)
   } catch (const replay::Refused&) {
     clean = false;
   }
