@@ -355,6 +355,15 @@ class Engine final : public replay::ReplayEngine {
   std::optional<TestReason> special_test(UnitId u, replay::EventChecker& checker);
   // roster.cpp: a unit's points as the rules give them (nullopt: they do not).
   std::optional<std::int64_t> unit_points(UnitId u) const;
+  struct UnitCost {
+    std::optional<std::int64_t> points;
+    std::string_view unknown;  // the aspect not checked when points is empty
+    std::int64_t per_point = 0, flat = 0;
+    // The breakdown (unit_cost's `explain`).
+    std::optional<std::int64_t> type_cost, command_cost;
+    std::string skills_text;
+  };
+  UnitCost unit_cost(UnitId u, bool explain) const;
   // following.cpp: at `end`, each side's victory points (Phase C).
   void victory_tally(const Action& a, replay::EventChecker& checker);
 

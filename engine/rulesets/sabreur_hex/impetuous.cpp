@@ -92,8 +92,16 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
   const Hex from = st.hex;
   const Facing facing = st.facing;
   const Hex target = state_.units[e].hex;
-  std::vector<Action> candidates;
-  const auto candidate = [&](ActionKind kind) {
+  // The ways to try; each becomes an action only when it is tried, since one
+  // refused at its declaration answers for the others of its kind.
+  struct Way {
+    ActionKind kind;
+    std::vector<Hex> path;
+    std::optional<Hex> to;
+  };
+  std::vector<Way> ways;
+  const auto action_of = [&](const Way& way) {
+    const ActionKind kind = way.kind;
     Action a;
     a.kind = kind;
     a.verb = kind == ActionKind::charge ? "charge" : "assault";
@@ -104,6 +112,8 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
     a.actors = {u};
     a.targets = {e};
     a.facing = facing;
+    a.path = way.path;
+    a.to = way.to;
     return a;
   };
   // Only a march that ends next to the enemy, on a free hex, can engage it:
@@ -129,27 +139,25 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
       }
     }
     for (std::vector<Hex>& p : longer) {
-      if (hex::distance(p.back(), target) == 1 && may_engage_from(p.back())) {
-        Action a = candidate(ActionKind::charge);
-        a.path = p;
-        candidates.push_back(std::move(a));
-      }
+      if (hex::distance(p.back(), target) == 1 && may_engage_from(p.back()))
+        ways.push_back({ActionKind::charge, p, std::nullopt});
       paths.push_back(std::move(p));
     }
   }
   // Assaults: in place, or one hex in any direction without rotation.
-  if (may_engage_from(from)) candidates.push_back(candidate(ActionKind::assault));
+  if (may_engage_from(from)) ways.push_back({ActionKind::assault, {}, std::nullopt});
   for (int d = 0; d < 6; ++d) {
-    Action a = candidate(ActionKind::assault);
-    a.to = hex::neighbour(from, hex::direction_from_index(d));
-    if (setup_.map.contains(*a.to) && may_engage_from(*a.to)) candidates.push_back(std::move(a));
+    const Hex to = hex::neighbour(from, hex::direction_from_index(d));
+    if (setup_.map.contains(to) && may_engage_from(to))
+      ways.push_back({ActionKind::assault, {}, to});
   }
-  if (candidates.empty()) return Feasible::no;
+  if (ways.empty()) return Feasible::no;
 
   // One trial on the state, undone: the first violation ends it.
   enum class Trial : std::uint8_t { refused_at_declaration, refused, unknown, clean };
   const Snapshot before = snapshot();
-  const auto trial = [&](const Action& a) {
+  const auto trial = [&](const Way& way) {
+    const Action a = action_of(way);
     declaration_passed_ = false;
     DiagnosticEngine scratch(0);
     replay::NotCheckedLog unchecked;
@@ -177,20 +185,20 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
   // An attack refused at its declaration, whatever the way (declaration_passed_).
   bool charges_refused = false, assaults_refused = false;
   probing_ = true;
-  for (const Action& a : candidates) {
-    bool& refused = a.kind == ActionKind::charge ? charges_refused : assaults_refused;
+  for (const Way& way : ways) {
+    bool& refused = way.kind == ActionKind::charge ? charges_refused : assaults_refused;
     if (refused) {
 #ifndef NDEBUG
       // The shortcut holds only while the declaration reads no way: debug
       // builds try the way anyway.
-      if (trial(a) != Trial::refused_at_declaration) {
+      if (trial(way) != Trial::refused_at_declaration) {
         probing_ = false;
         throw std::logic_error("can_attack: a way refused at the declaration passed it");
       }
 #endif
       continue;
     }
-    const Trial t = trial(a);
+    const Trial t = trial(way);
     if (t == Trial::refused_at_declaration) refused = true;
     if (t == Trial::unknown) unknown = true;
     if (t != Trial::clean) continue;

@@ -23,83 +23,78 @@ std::optional<std::int64_t> roster_cell(rules::Evaluator& ev, const RulesBinding
 }  // namespace
 
 // A unit's cost: (base_cost_per_strength_point + each per-point skill's
-// cost) × initial strength + each flat skill's cost. Nullopt when the rules
-// cannot give it (explicit characteristics, a cost the data lacks).
-std::optional<std::int64_t> Engine::unit_points(UnitId u) const {
+// cost) × initial strength + each flat skill's cost; or the aspect that
+// leaves it unknown (explicit characteristics, a cost the data lacks). With
+// `explain`, the breakdown a diagnostic shows: asked only when the written
+// points differ, since every unit of every log is costed.
+Engine::UnitCost Engine::unit_cost(UnitId u, bool explain) const {
+  UnitCost out;
   const UnitSetup& s = setup_.units[u];
-  if (s.explicit_stats) return std::nullopt;
-  const rules::Ruleset& rs = rules_.rs();
-  Facts f(rules_);
-  fill_self(f, u);
-  rules::Evaluator ev(rs, f.situation());
-  ev.set_trace(false);  // asked, not explained
-  auto base = ev.value(rules_.value(V::base_cost_per_strength_point));
-  if (!base || !f.error().empty()) return std::nullopt;
-  std::int64_t per_point = base->number, flat = 0;
-  for (std::size_t i = 0; i < skill_count; ++i) {
-    if (!s.skills.has(static_cast<Skill>(i))) continue;
-    const std::uint32_t id = rules_.skill(static_cast<Skill>(i));
-    auto cost = ev.skill_cost(id);
-    if (!cost) return std::nullopt;
-    (rs.skills[id].cost_per.empty() ? flat : per_point) += *cost;
-  }
-  return per_point * state_.units[u].initial_strength + flat;
-}
-
-// The points a unit costs against its written `points`, with the breakdown.
-void Engine::check_unit_points(UnitId u, replay::EventChecker& checker) {
-  const UnitSetup& s = setup_.units[u];
-  const rules::Ruleset& rs = rules_.rs();
   if (s.explicit_stats) {
-    checker.not_checked("the points of a unit with explicit characteristics", s.span);
-    return;
+    out.unknown = "the points of a unit with explicit characteristics";
+    return out;
   }
+  const rules::Ruleset& rs = rules_.rs();
   Facts f(rules_);
   fill_self(f, u);
   rules::Evaluator ev(rs, f.situation());
   ev.set_trace(false);  // asked, not explained
   auto base = ev.value(rules_.value(V::base_cost_per_strength_point));
   if (!base || !f.error().empty()) {
-    checker.not_checked("the points of a unit whose cost the rules do not give", s.span);
-    return;
+    out.unknown = "the points of a unit whose cost the rules do not give";
+    return out;
   }
-  const auto type_cost =
-      roster_cell(ev, rules_, Tb::unit_cost, {rules_.type(s.type), rules_.quality(s.quality)});
-  const auto command_cost = roster_cell(ev, rules_, Tb::command_factor_cost,
-                                        {rules_.quality(s.quality), rules::Val::integer(s.command)});
-  std::int64_t per_point = base->number, flat = 0;
-  std::string skills_text;
+  if (explain) {
+    out.type_cost =
+        roster_cell(ev, rules_, Tb::unit_cost, {rules_.type(s.type), rules_.quality(s.quality)});
+    out.command_cost = roster_cell(ev, rules_, Tb::command_factor_cost,
+                                   {rules_.quality(s.quality), rules::Val::integer(s.command)});
+  }
+  out.per_point = base->number;
   for (std::size_t i = 0; i < skill_count; ++i) {
     if (!s.skills.has(static_cast<Skill>(i))) continue;
-    const std::string_view skill = skill_names()[i];
     const std::uint32_t id = rules_.skill(static_cast<Skill>(i));
     auto cost = ev.skill_cost(id);
     if (!cost) {
-      checker.not_checked("the points of a unit with a skill whose cost the rules do not give",
-                          s.span);
-      return;
+      out.unknown = "the points of a unit with a skill whose cost the rules do not give";
+      return out;
     }
-    if (rs.skills[id].cost_per.empty())
-      flat += *cost;
-    else
-      per_point += *cost;
-    skills_text += fmt::format(" + {} {}{}", skill, *cost,
-                               rs.skills[id].cost_per.empty() ? " (once)" : "");
+    const bool once = rs.skills[id].cost_per.empty();
+    (once ? out.flat : out.per_point) += *cost;
+    if (explain)
+      out.skills_text += fmt::format(" + {} {}{}", skill_names()[i], *cost, once ? " (once)" : "");
   }
-  const std::int64_t strength = state_.units[u].initial_strength;
-  const std::int64_t total = per_point * strength + flat;
-  if (s.points && *s.points != total) {
-    auto b = checker.violation(
-        "sabreur.roster.unit-points", s.span,
-        fmt::format("{} is written at {} points, the rules give {}", quoted(u), *s.points, total));
-    b.note("type cost {} ({} {}) + command cost {} (Cd {}){} = {} per strength point",
-           type_cost ? fmt::format("{}", *type_cost) : std::string("?"), name(s.type),
-           name(s.quality), command_cost ? fmt::format("{}", *command_cost) : std::string("?"),
-           s.command, skills_text, per_point);
-    b.note("{} per strength point x strength {}{} = {} points", per_point, strength,
-           flat != 0 ? fmt::format(" + {}", flat) : std::string(), total);
-    b.hint("write 'points {}' on the unit, or correct its profile", total);
+  out.points = out.per_point * state_.units[u].initial_strength + out.flat;
+  return out;
+}
+
+std::optional<std::int64_t> Engine::unit_points(UnitId u) const {
+  return unit_cost(u, false).points;
+}
+
+// The points a unit costs against its written `points`, with the breakdown.
+void Engine::check_unit_points(UnitId u, replay::EventChecker& checker) {
+  const UnitSetup& s = setup_.units[u];
+  const UnitCost cost = unit_cost(u, false);
+  if (!cost.points) {
+    checker.not_checked(cost.unknown, s.span);
+    return;
   }
+  const std::int64_t total = *cost.points;
+  if (!s.points || *s.points == total) return;
+  const UnitCost why = unit_cost(u, true);
+  auto b = checker.violation(
+      "sabreur.roster.unit-points", s.span,
+      fmt::format("{} is written at {} points, the rules give {}", quoted(u), *s.points, total));
+  b.note("type cost {} ({} {}) + command cost {} (Cd {}){} = {} per strength point",
+         why.type_cost ? fmt::format("{}", *why.type_cost) : std::string("?"), name(s.type),
+         name(s.quality),
+         why.command_cost ? fmt::format("{}", *why.command_cost) : std::string("?"), s.command,
+         why.skills_text, why.per_point);
+  b.note("{} per strength point x strength {}{} = {} points", why.per_point,
+         state_.units[u].initial_strength,
+         why.flat != 0 ? fmt::format(" + {}", why.flat) : std::string(), total);
+  b.hint("write 'points {}' on the unit, or correct its profile", total);
 }
 
 void Engine::check_rosters(replay::EventChecker& checker) {
