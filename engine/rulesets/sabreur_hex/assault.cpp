@@ -160,7 +160,7 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
   f.integer(G::move_rotation_degrees, 0);
   f.integer(G::move_hexes_used, length);
   f.boolean(G::move_stays_engaged, stays);
-  f.integer(G::move_end_enemy_distance, enemy_distance_at(u, end, end2));
+  f.march_end(board(), setup_.units[u].side, end, end2);  // looked for if the data asks
   const auto subject = [&] {
     return fmt::format("{} marching {} indirectly to assault", quoted(u), hexes_text(length));
   };

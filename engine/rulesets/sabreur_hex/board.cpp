@@ -197,6 +197,11 @@ int Board::nearest_enemy_from(Hex h, std::uint8_t side, bool non_panicked_only) 
   return best;
 }
 
+int Board::nearest_enemy_from_end(std::uint8_t side, Hex end, std::optional<Hex> second) const {
+  const int d = nearest_enemy_from(end, side, false);
+  return second ? std::min(d, nearest_enemy_from(*second, side, false)) : d;
+}
+
 int Board::nearest_enemy(UnitId u, bool non_panicked_only) const {
   const UnitState& s = state_.units[u];
   const int first = nearest_enemy_from(s.hex, setup_.units[u].side, non_panicked_only);

@@ -286,9 +286,9 @@ void Engine::check_required_tests(const Action* next, replay::EventChecker& chec
     }
     Facts f(rules_);
     fill_self(f, u);
-    const int nearest = board().nearest_enemy(u, true);
     const auto required = eval_int(f, V::formation_change_test_required, checker);
     if (!required || *required == 0) continue;
+    const int nearest = board().nearest_enemy(u, true);  // for the message
     checker
         .violation("sabreur.formation.test", span,
                    fmt::format("{} changed formation with a non-panicked enemy {} away and took "

@@ -140,8 +140,6 @@ class Engine final : public replay::ReplayEngine {
   std::string no_room_for_half(UnitId u, Hex h) const;
   // Whether `e` engages a unit standing on `end` (and `second`).
   bool engages_at(UnitId e, Hex end, std::optional<Hex> second) const;
-  // The distance from `end` (or `second`) to the nearest enemy of `u`.
-  int enemy_distance_at(UnitId u, Hex end, std::optional<Hex> second) const;
   void form_second_half(const Action& a, UnitId u, Hex to,
                         replay::EventChecker& checker);  // forming it
   // A charge or an assault of `u` at `t` as it stands at its declaration.

@@ -221,10 +221,9 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
   check_activated(a, u, checker);
   Facts f(rules_);
   fill_self(f, u);
-  const int nearest = board().nearest_enemy(u, true);
   check_permissions(f, A::rally, checker, a.span, "", [&] {
     return fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
-                       hexes_text(nearest));
+                       hexes_text(board().nearest_enemy(u, true)));
   });
   UnitState& st = state_.units.edit(u);
   // § Ralliement: "Lorsqu'on rallie une unité paniquée, celle-ci peut adopter

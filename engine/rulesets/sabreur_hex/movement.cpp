@@ -250,14 +250,6 @@ bool Engine::engages_at(UnitId e, Hex end, std::optional<Hex> second) const {
   return false;
 }
 
-int Engine::enemy_distance_at(UnitId u, Hex end, std::optional<Hex> second) const {
-  const Board b = board();
-  const std::uint8_t side = setup_.units[u].side;
-  int d = b.nearest_enemy_from(end, side, false);
-  if (second) d = std::min(d, b.nearest_enemy_from(*second, side, false));
-  return d;
-}
-
 // `form <line> <formation> to <hex>`: the half that stays fixed, one of its
 // two hexes (§ Changements de formation).
 void Engine::keep_half(const Action& a, UnitId u, replay::EventChecker& checker) {
@@ -428,7 +420,7 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   // Engaged at the start: the march must keep one of those enemies engaging it.
   for (UnitId e : engagers) stays = stays || engages_at(e, end, end2);
   f.boolean(G::move_stays_engaged, stays);
-  f.integer(G::move_end_enemy_distance, enemy_distance_at(u, end, end2));
+  f.march_end(board(), setup_.units[u].side, end, end2);  // looked for if the data asks
   auto allowance = eval_int(f, V::max_move, checker);
   const auto subject = [&] {
     return fmt::format("{} {} {}{}", quoted(u),
@@ -545,7 +537,7 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
   bool stays = false;
   for (UnitId e : engagers) stays = stays || engages_at(e, *to, to2);
   f.boolean(G::move_stays_engaged, stays);
-  f.integer(G::move_end_enemy_distance, enemy_distance_at(u, *to, to2));
+  f.march_end(board(), setup_.units[u].side, *to, to2);  // looked for if the data asks
   const auto subject = [&] {
     return fmt::format("{} marching {} indirectly", quoted(u), hexes_text(length));
   };

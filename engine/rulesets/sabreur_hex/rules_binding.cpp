@@ -196,6 +196,7 @@ Facts::Facts(const Facts& other)
       self_(other.self_),
       enemy_(other.enemy_),
       group_(other.group_),
+      march_end_(other.march_end_),
       error_(other.error_) {
   situation_.set_source(has_source() ? this : nullptr);
 }
@@ -207,6 +208,7 @@ Facts& Facts::operator=(const Facts& other) {
   self_ = other.self_;
   enemy_ = other.enemy_;
   group_ = other.group_;
+  march_end_ = other.march_end_;
   error_ = other.error_;
   situation_.set_source(has_source() ? this : nullptr);
   return *this;

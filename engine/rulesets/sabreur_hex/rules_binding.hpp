@@ -215,6 +215,20 @@ struct GroupFacts {
 #endif
 };
 
+// What Facts::march_end keeps of the hexes where a march ends, whose
+// nearest enemy it states only when read: the data asks it of forced
+// marches alone.
+struct MarchEndFacts {
+  BoardRef on;
+  std::uint8_t side = 0;
+  Hex end;
+  std::optional<Hex> second;
+  mutable int nearest_enemy = -1;  // -1 until read
+#ifndef NDEBUG
+  int nearest_enemy_when_stated = 0;
+#endif
+};
+
 // A situation for the evaluator, filled through typed setters. Integers are
 // clamped to the given's bounds (a distance beyond the domain reads "far").
 class Facts final : private rules::GivenSource {
@@ -255,6 +269,10 @@ class Facts final : private rules::GivenSource {
   // (group.nearest_enemy_distance), looked for when read, with the same
   // rule as self().
   void group(const Board& board, std::span<const UnitId> members);
+  // The distance from the end of a march of a unit of `side` to the
+  // nearest enemy (move.end_enemy_distance; `second`: an extended line's
+  // other half), looked for when read, with the same rule as self().
+  void march_end(const Board& board, std::uint8_t side, Hex end, std::optional<Hex> second);
   const rules::Situation& situation() const { return situation_; }
   const RulesBinding& binding() const { return *b_; }
   // The first value that did not fit its given (an engine bug if any).
@@ -265,10 +283,13 @@ class Facts final : private rules::GivenSource {
   std::optional<rules::Val> self_fact(G g) const;
   std::optional<rules::Val> enemy_fact(G g) const;
   std::optional<rules::Val> group_fact(G g) const;
+  std::optional<rules::Val> march_end_fact(G g) const;
   // These givens read as unset again, so that the facts stated when read
   // answer them.
   void unset(std::span<const G> givens);
-  bool has_source() const { return self_.has_value() || enemy_.has_value() || group_.has_value(); }
+  bool has_source() const {
+    return self_.has_value() || enemy_.has_value() || group_.has_value() || march_end_.has_value();
+  }
   void set_given(std::uint32_t id, const rules::Val& v) {
     if (!situation_.try_set(id, v) && error_.empty()) note_misfit(id, v);
   }
@@ -280,6 +301,7 @@ class Facts final : private rules::GivenSource {
   std::optional<SelfFacts> self_;
   std::optional<EnemyFacts> enemy_;
   std::optional<GroupFacts> group_;
+  std::optional<MarchEndFacts> march_end_;
   mutable std::string error_;
 };
 

@@ -54,6 +54,9 @@ constexpr G kEnemyGivens[] = {G::enemy_outflanked, G::enemy_isolated_artillery};
 // The group's given Facts::group states: a look at every enemy.
 constexpr G kGroupGivens[] = {G::group_nearest_enemy_distance};
 
+// The march's given Facts::march_end states: a look at every enemy.
+constexpr G kMarchEndGivens[] = {G::move_end_enemy_distance};
+
 }  // namespace
 
 void Facts::unset(std::span<const G> givens) {
@@ -120,8 +123,10 @@ std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
   std::optional<rules::Val> v =
       enemy_ && std::ranges::find(kEnemyGivens, *g) != std::end(kEnemyGivens)   ? enemy_fact(*g)
       : group_ && std::ranges::find(kGroupGivens, *g) != std::end(kGroupGivens) ? group_fact(*g)
-      : self_                                                                   ? self_fact(*g)
-                                                                                : std::nullopt;
+      : march_end_ && std::ranges::find(kMarchEndGivens, *g) != std::end(kMarchEndGivens)
+          ? march_end_fact(*g)
+      : self_ ? self_fact(*g)
+              : std::nullopt;
   if (!v) return std::nullopt;
   if (v->kind == rules::Val::Kind::integer) {
     const rules::Type& t = b_->rs().givens[given].type;
@@ -134,6 +139,19 @@ std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
     return std::nullopt;
   }
   return v;
+}
+
+void Facts::march_end(const Board& board, std::uint8_t side, Hex end, std::optional<Hex> second) {
+  unset(kMarchEndGivens);
+  march_end_.emplace();
+  march_end_->on = BoardRef::of(board);
+  march_end_->side = side;
+  march_end_->end = end;
+  march_end_->second = second;
+#ifndef NDEBUG
+  march_end_->nearest_enemy_when_stated = board.nearest_enemy_from_end(side, end, second);
+#endif
+  situation_.set_source(this);
 }
 
 std::optional<rules::Val> Facts::enemy_fact(G g) const {
@@ -157,6 +175,20 @@ std::optional<rules::Val> Facts::group_fact(G) const {
 #endif
   }
   return rules::Val::integer(group.nearest_enemy);
+}
+
+std::optional<rules::Val> Facts::march_end_fact(G) const {
+  const MarchEndFacts& march = *march_end_;
+  if (march.nearest_enemy < 0) {
+    march.nearest_enemy =
+        march.on.board().nearest_enemy_from_end(march.side, march.end, march.second);
+#ifndef NDEBUG
+    if (march.nearest_enemy != march.nearest_enemy_when_stated)
+      throw std::logic_error(
+          "Facts::march_end: the board changed before the march's facts were read");
+#endif
+  }
+  return rules::Val::integer(march.nearest_enemy);
 }
 
 std::optional<rules::Val> Facts::self_fact(G g) const {
