@@ -102,7 +102,7 @@ std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId
     }
     return lines;
   };
-  const auto dice_ref = rules_.rs().find("morale_dice");
+  const auto dice_ref = rules_.optional_item(OptionalItem::morale_dice);
   const std::string which_name =
       dice_ref ? rules_.rs().domains[dice_ref->index].values.at(static_cast<std::size_t>(*which))
                : std::string();

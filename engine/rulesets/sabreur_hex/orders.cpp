@@ -52,7 +52,7 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   // The dice the rules call for: 1 D3 + bonus, or 2 D6 - malus, by army size.
   rules::Evaluator ev(rules_.rs(), f.situation());
   ev.set_trace(false);  // asked, not explained
-  auto table = rules_.rs().find("order_points_by_army_size");
+  auto table = rules_.optional_item(OptionalItem::order_points_by_army_size);
   std::int64_t constant = 0;
   if (table && table->kind == rules::ItemKind::table) {
     auto row = ev.lookup(table->index, {rules::Val::integer(army)});

@@ -384,7 +384,7 @@ std::optional<std::int64_t> Engine::pursuit_length(const Action& a, UnitId u, Fa
     return std::vector<std::string>{fmt::format("{} pursues as {} in {} (table pursuit_length)",
                                                 quoted(u), name(s.type), name(st.formation))};
   };
-  auto table = rs.find("pursuit_length");
+  auto table = rules_.optional_item(OptionalItem::pursuit_length);
   if (table && table->kind == rules::ItemKind::table) {
     rules::Evaluator ev(rs, f.situation());
     ev.set_trace(false);  // asked, not explained

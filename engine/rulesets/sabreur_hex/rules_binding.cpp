@@ -165,6 +165,11 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
   domain_values("hex_terrain", hex_terrain_names(), b.hex_terrain_);
   domain_values("hexside_terrain", hexside_terrain_names(), b.hexside_terrain_);
   domain_values("skill_name", skill_names(), b.skills_);
+  constexpr std::string_view kOptionalItemNames[] = {"order_points_by_army_size", "pursuit_length",
+                                                     "morale_dice"};
+  static_assert(std::size(kOptionalItemNames) == static_cast<std::size_t>(OptionalItem::count_));
+  for (std::size_t i = 0; i < std::size(kOptionalItemNames); ++i)
+    b.optional_items_[i] = rs.find(kOptionalItemNames[i]);
   if (!ok) return std::nullopt;
   return b;
 }

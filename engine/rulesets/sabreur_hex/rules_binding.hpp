@@ -4,6 +4,7 @@
 // situation filled with typed setters. Numbers and conditions come from the
 // data through the evaluator; the engine only states the facts of the board.
 #include <algorithm>
+#include <array>
 #include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <memory>
@@ -103,6 +104,16 @@ enum class Dm : std::uint16_t {
   count_
 };
 
+// Items the engine reads only when the data has them: a variant may leave
+// them out, and the checks that read them are then skipped or reported not
+// checked.
+enum class OptionalItem : std::uint8_t {
+  order_points_by_army_size,  // table: the order points' dice by army size
+  pursuit_length,             // table
+  morale_dice,                // domain: the dice of a morale test
+  count_
+};
+
 class RulesBinding {
  public:
   // Resolves every item; reports `sabreur.rules.missing-item` at `where`
@@ -131,6 +142,11 @@ class RulesBinding {
   std::uint32_t table(Tb t) const { return tables_[static_cast<std::size_t>(t)].table; }
   std::uint32_t column(Tb t) const { return tables_[static_cast<std::size_t>(t)].column; }
   std::uint32_t domain(Dm d) const { return domains_[static_cast<std::size_t>(d)]; }
+  // Looked for once, when the binding is made: the engine asks for some of
+  // them at every turn.
+  std::optional<rules::ItemRef> optional_item(OptionalItem i) const {
+    return optional_items_[static_cast<std::size_t>(i)];
+  }
   // The data's definition of a skill (its cost, its effects).
   std::uint32_t skill(Skill s) const { return skill_defs_[static_cast<std::size_t>(s)]; }
 
@@ -165,6 +181,8 @@ class RulesBinding {
   };
   std::vector<TableColumn> tables_;
   std::vector<std::uint32_t> domains_, skill_defs_;
+  std::array<std::optional<rules::ItemRef>, static_cast<std::size_t>(OptionalItem::count_)>
+      optional_items_;
   std::vector<std::uint32_t> unit_types_, formations_, qualities_, hex_terrain_, hexside_terrain_,
       skills_;
 };
