@@ -52,6 +52,12 @@ class Situation {
     keep(given, value);
     return true;
   }
+  // A value the caller already made fit (an integer clamped to the given's
+  // bounds): try_set without asking again.
+  void set_fitted(std::uint32_t given, const Val& value) {
+    forget();
+    keep(given, value);
+  }
   // Whether `value` fits the type of `given`: an engine sets and provides
   // thousands of values per second, and only a misfit needs its message.
   bool fits(std::uint32_t given, const Val& value) const {

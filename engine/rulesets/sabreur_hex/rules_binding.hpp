@@ -261,12 +261,13 @@ class Facts final : private rules::GivenSource {
 
   // In line: an activation sets a dozen facts, a replay tens of thousands.
   void set(G g, rules::Val v) { set_given(b_->given(g), v); }
-  void boolean(G g, bool v) { set(g, rules::Val::boolean(v)); }
-  // Clamped to the given's type.
+  // A boolean fits (Situation::fits asks only of integers and none).
+  void boolean(G g, bool v) { situation_.set_fitted(b_->given(g), rules::Val::boolean(v)); }
+  // Clamped to the given's type, so it fits.
   void integer(G g, std::int64_t v) {
     const std::uint32_t id = b_->given(g);
     const rules::Type& t = b_->rs().givens[id].type;
-    set_given(id, rules::Val::integer(std::clamp(v, t.lo, t.hi)));
+    situation_.set_fitted(id, rules::Val::integer(std::clamp(v, t.lo, t.hi)));
   }
   void word(G g, std::string_view value);  // an enumeration value by name
   void none(G g) { set(g, rules::Val::none()); }

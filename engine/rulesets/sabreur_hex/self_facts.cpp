@@ -81,11 +81,11 @@ void Facts::self(const Board& board, UnitId u) {
   situation_.set_source(this);
   // The facts nearly every question reads (about two of the five each),
   // stated now from the record just taken: cheaper than the source's round
-  // trip when read. A value that does not fit is left to provide(), which
-  // reports it if a question reads it.
+  // trip when read. Enumerations, a set and booleans: each fits its given
+  // (Situation::fits asks only of integers and none).
   const UnitSetup& s = board.setup().units[u];
   const UnitState& st = self_->as_stated;
-  const auto state_now = [&](G g, const rules::Val& v) { situation_.try_set(b_->given(g), v); };
+  const auto state_now = [&](G g, const rules::Val& v) { situation_.set_fitted(b_->given(g), v); };
   state_now(G::self_type, b_->type(s.type));
   state_now(G::self_skills, b_->skills(s.skills));
   state_now(G::self_panicked, rules::Val::boolean(st.panicked));
