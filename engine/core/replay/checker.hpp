@@ -44,10 +44,11 @@ class NotCheckedLog {
 };
 
 // Thrown at the first violation by the checker of a trial
-// (EventChecker::refuse_at_first), unless deferred (EventChecker::
-// DeferRefusal): a trial asks only whether an action is allowed, so the
-// rest of the event and the message would be work thrown away. The engine's state is then half
-// changed; whoever runs the trial restores it.
+// (EventChecker::refuse_at_first), unless deferred
+// (EventChecker::DeferRefusal): a trial asks only whether an action is
+// allowed, so the rest of the event and the message would be work thrown
+// away. The engine's state is then half changed; whoever runs the trial
+// restores it.
 struct Refused {};
 
 // A recomputed outcome, as the engine computed it (simulation: a simulated
