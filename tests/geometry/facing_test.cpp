@@ -18,6 +18,10 @@ TEST(Facing, SixRotationsReturnHome) {
   }
   EXPECT_EQ(rotate(Facing::n, 1), Facing::ne);
   EXPECT_EQ(rotate(Facing::n, -1), Facing::nw);
+  // Any number of steps, either way (wrap6).
+  EXPECT_EQ(rotate(Facing::n, 13), Facing::ne);
+  EXPECT_EQ(rotate(Facing::n, -13), Facing::nw);
+  EXPECT_EQ(rotate(Facing::s, -600), Facing::s);
   EXPECT_EQ(opposite(Facing::ne), Facing::sw);
 }
 

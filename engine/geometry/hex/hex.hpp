@@ -76,8 +76,11 @@ constexpr int index(Direction d) {
   return static_cast<int>(d);
 }
 
+// i modulo 6, in 0..5 for any i (one division: directions are wrapped on
+// every step of every walk).
 constexpr int wrap6(int i) {
-  return ((i % 6) + 6) % 6;
+  const int r = i % 6;
+  return r < 0 ? r + 6 : r;
 }
 
 constexpr Direction direction_from_index(int i) {

@@ -67,15 +67,37 @@ constexpr bool in_flank_zone(Hex unit, Facing f, Hex other) {
   return z == Zone::left_flank || z == Zone::right_flank;
 }
 
+// The vectors to the six neighbours by role, per facing, each pair ordered
+// left then right: made once from the sides (facing.hpp), since every
+// engagement test asks for them.
+struct RoleVectors {
+  std::array<Hex, 2> front, flank, rear;
+};
+inline constexpr std::array<RoleVectors, 6> kRoleVectors = [] {
+  std::array<RoleVectors, 6> out{};
+  for (const Facing f : kFacings)
+    out[static_cast<std::size_t>(index(f))] = {
+        {vector_of(left_front(f)), vector_of(right_front(f))},
+        {vector_of(left_flank(f)), vector_of(right_flank(f))},
+        {vector_of(left_rear(f)), vector_of(right_rear(f))}};
+  return out;
+}();
+constexpr const RoleVectors& role_vectors(Facing f) {
+  return kRoleVectors[static_cast<std::size_t>(index(f))];
+}
+
 // The six neighbours by role, each pair ordered left then right.
 constexpr std::array<Hex, 2> front_hexes(Hex h, Facing f) {
-  return {neighbour(h, left_front(f)), neighbour(h, right_front(f))};
+  const auto& v = role_vectors(f).front;
+  return {h + v[0], h + v[1]};
 }
 constexpr std::array<Hex, 2> flank_hexes(Hex h, Facing f) {
-  return {neighbour(h, left_flank(f)), neighbour(h, right_flank(f))};
+  const auto& v = role_vectors(f).flank;
+  return {h + v[0], h + v[1]};
 }
 constexpr std::array<Hex, 2> rear_hexes(Hex h, Facing f) {
-  return {neighbour(h, left_rear(f)), neighbour(h, right_rear(f))};
+  const auto& v = role_vectors(f).rear;
+  return {h + v[0], h + v[1]};
 }
 
 // `other` is one of the two front hexes of a unit at h facing f: the

@@ -199,6 +199,10 @@ struct BoardRef {
 // What Facts::self keeps of the unit whose facts it states (a type of its
 // own: an optional of it is a member of Facts).
 struct SelfFacts {
+  // Made from the record at once: a default record overwritten cost as much
+  // again, for every question.
+  SelfFacts(BoardRef board, UnitId u, const UnitState& state)
+      : on(board), unit(u), as_stated(state) {}
   BoardRef on;
   UnitId unit = 0;
   UnitState as_stated;  // the unit's state when self() was called

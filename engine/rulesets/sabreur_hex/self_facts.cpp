@@ -69,10 +69,7 @@ void Facts::self(const Board& board, UnitId u) {
   // A value set before stands for another unit, or was meant to be
   // overwritten by this unit's: the unit's own facts now answer.
   unset(kSelfGivens);
-  self_.emplace();
-  self_->on = BoardRef::of(board);
-  self_->unit = u;
-  self_->as_stated = board.state().units[u];
+  self_.emplace(BoardRef::of(board), u, board.state().units[u]);
 #ifndef NDEBUG
   self_->around_when_stated = board.surroundings(u);
   self_->nearest_enemy_when_stated = board.nearest_enemy(u, false);
