@@ -312,17 +312,19 @@ Val Evaluator::value_inner(std::uint32_t id) {
     for (const auto& [cached, val] : value_cache_)
       if (cached == id) return val;
   }
-  if (std::find(evaluating_.begin(), evaluating_.end(), id) != evaluating_.end()) {
+  // A chain of values in progress longer than the data's values repeats
+  // one: a cycle, which the resolver rejects (rules.cycle); this stops one
+  // it missed, named by a value on it, at the cost of a count.
+  if (static_cast<std::size_t>(values_in_progress_) > rs_.values.size()) {
     fail("rules.eval.cycle", v.span, fmt::format("'{}' depends on itself", v.name));
   }
-  evaluating_.push_back(id);
   const std::size_t at = steps_.size();
   Val result;
   {
     Depth d(depth_);
+    Depth in_progress(values_in_progress_);
     result = value_expr(v, code_ ? code_->value(id) : Program::npos);
   }
-  evaluating_.pop_back();
   if (result.is_none() && !v.type.optional) {
     fail("rules.eval.no-row", v.span, fmt::format("'{}' has no value here: {}", v.name, no_entry_text()),
          "a lookup in a partial table found no row for this situation");

@@ -342,8 +342,8 @@ class Evaluator {
   // explains few.
   std::optional<std::uint32_t> last_miss_table_;
   boost::container::small_vector<Val, 4> last_miss_keys_;
-  // Values in progress, to stop runaway recursion.
-  boost::container::small_vector<std::uint32_t, 8> evaluating_;
+  // Values in progress, to stop runaway recursion (value_inner).
+  int values_in_progress_ = 0;
   // The situation does not change while an evaluator lives: each value is
   // computed once. One question reads a few dozen values at most, so a short
   // list searched in order beats a table sized for every value of the data.

@@ -95,6 +95,29 @@ TEST_F(Evaluation, MissingGivenIsAnError) {
   EXPECT_NE(ev.error()->message.find("near"), std::string::npos);
 }
 
+// The resolver rejects a value that depends on itself (rules.cycle); one
+// that reaches the evaluator anyway (here, made after loading) is an error
+// naming a value on the cycle, not a runaway recursion.
+TEST(EvaluatorErrors, AValueThatDependsOnItselfIsAnError) {
+  auto l = testing::load_text(
+      "ruleset demo \"Demo\"\nsource \"000_a44b407871cbdad9.txt\"\n"
+      "value a : int 0..99 ref \"Test d'ordre\" = b + 1\n"
+      "value b : int 0..99 ref \"Test d'ordre\" = 1\n");
+  ASSERT_TRUE(l->rs.has_value()) << l->messages();
+  Ruleset& rs = *l->rs;
+  const std::uint32_t a = rs.find("a")->index, b = rs.find("b")->index;
+  Expr b_reads_a = rs.values[a].expr.args.at(0);  // `b`, as a reads it
+  ASSERT_EQ(b_reads_a.kind, ExprKind::value);
+  b_reads_a.ref = a;
+  rs.values[b].expr = b_reads_a;  // b = a: a = a + 1
+  const Situation s(rs);
+  Evaluator ev(rs, s);
+  EXPECT_FALSE(ev.value(a).has_value());
+  ASSERT_TRUE(ev.error().has_value());
+  EXPECT_EQ(ev.error()->id, "rules.eval.cycle");
+  EXPECT_NE(ev.error()->message.find("depends on itself"), std::string::npos);
+}
+
 TEST(EvaluatorErrors, OutOfRangeWithoutClamp) {
   auto l = testing::load_text(
       "ruleset demo \"Demo\"\nsource \"000_a44b407871cbdad9.txt\"\ngiven a : int 0..9\n"
