@@ -320,7 +320,8 @@ class Evaluator {
       return std::nullopt;
     }
   }
-  // Indents the breakdown steps emitted while it lives.
+  // One level more while it lives: the breakdown's indentation
+  // (depth_), the values in progress (values_in_progress_).
   struct Depth {
     int& d;
     explicit Depth(int& x) : d(x) { ++d; }

@@ -197,17 +197,15 @@ int Board::nearest_enemy_from(Hex h, std::uint8_t side, bool non_panicked_only) 
   return best;
 }
 
-int Board::nearest_enemy_from_end(std::uint8_t side, Hex end, std::optional<Hex> second) const {
-  const int d = nearest_enemy_from(end, side, false);
-  return second ? std::min(d, nearest_enemy_from(*second, side, false)) : d;
+int Board::nearest_enemy_from(Hex h, std::optional<Hex> second, std::uint8_t side,
+                              bool non_panicked_only) const {
+  const int d = nearest_enemy_from(h, side, non_panicked_only);
+  return second ? std::min(d, nearest_enemy_from(*second, side, non_panicked_only)) : d;
 }
 
 int Board::nearest_enemy(UnitId u, bool non_panicked_only) const {
   const UnitState& s = state_.units[u];
-  const int first = nearest_enemy_from(s.hex, setup_.units[u].side, non_panicked_only);
-  if (!s.second_hex) return first;
-  return std::min(first,
-                  nearest_enemy_from(*s.second_hex, setup_.units[u].side, non_panicked_only));
+  return nearest_enemy_from(s.hex, s.second_hex, setup_.units[u].side, non_panicked_only);
 }
 
 int Board::nearest_enemy_of_group(std::span<const UnitId> units) const {

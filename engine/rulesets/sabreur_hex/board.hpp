@@ -72,9 +72,10 @@ class Board {
   // The nearest non-panicked enemy of any of `units` (a group, § Points d'ordre).
   int nearest_enemy_of_group(std::span<const UnitId> units) const;
   int nearest_enemy_from(Hex h, std::uint8_t side, bool non_panicked_only) const;
-  // The distance from `end` (or `second`, an extended line's other half) to
-  // the nearest enemy of `side`, panicked or not: where a march ends.
-  int nearest_enemy_from_end(std::uint8_t side, Hex end, std::optional<Hex> second) const;
+  // The same from `h` or `second` (an extended line's other half), the
+  // nearer: a unit where it stands (nearest_enemy) or where a march ends.
+  int nearest_enemy_from(Hex h, std::optional<Hex> second, std::uint8_t side,
+                         bool non_panicked_only) const;
   // § Test moral: an Ordinary unit next to a non-panicked Elite line
   // infantry or heavy cavalry unit of its side.
   bool next_to_elite_leader(UnitId u) const;

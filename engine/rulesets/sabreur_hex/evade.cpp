@@ -75,7 +75,7 @@ void Engine::evade(const Action& a, replay::EventChecker& checker) {
   f.integer(G::move_rotation_degrees, 0);
   f.integer(G::move_hexes_used, static_cast<std::int64_t>(path.size()));
   f.boolean(G::move_stays_engaged, false);
-  f.integer(G::move_end_enemy_distance, b.nearest_enemy_from(end, setup_.units[u].side, false));
+  f.march_end(b, setup_.units[u].side, end, std::nullopt);  // looked for if the data asks
   check_permissions(f, A::manoeuvre, checker, a.span, "", [&] {
     return fmt::format("{} evading {}", quoted(u), hexes_text(static_cast<int>(path.size())));
   });

@@ -85,6 +85,19 @@ constexpr std::string_view kDomainNames[] = {
 #undef UMPIRE_ACTION
 #undef UMPIRE_DOMAIN
 };
+constexpr std::string_view kOptionalItemNames[] = {
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n)
+#define UMPIRE_OPTIONAL_ITEM(e, n) n,
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+#undef UMPIRE_OPTIONAL_ITEM
+};
 
 }  // namespace
 
@@ -165,9 +178,7 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
   domain_values("hex_terrain", hex_terrain_names(), b.hex_terrain_);
   domain_values("hexside_terrain", hexside_terrain_names(), b.hexside_terrain_);
   domain_values("skill_name", skill_names(), b.skills_);
-  constexpr std::string_view kOptionalItemNames[] = {"order_points_by_army_size", "pursuit_length",
-                                                     "morale_dice"};
-  static_assert(std::size(kOptionalItemNames) == static_cast<std::size_t>(OptionalItem::count_));
+  // Absent, an optional item is no error: looked for, not required.
   for (std::size_t i = 0; i < std::size(kOptionalItemNames); ++i)
     b.optional_items_[i] = rs.find(kOptionalItemNames[i]);
   if (!ok) return std::nullopt;

@@ -104,13 +104,19 @@ enum class Dm : std::uint16_t {
   count_
 };
 
-// Items the engine reads only when the data has them: a variant may leave
-// them out, and the checks that read them are then skipped or reported not
-// checked.
+// Items the engine reads only when the data has them (rules_items.def).
 enum class OptionalItem : std::uint8_t {
-  order_points_by_army_size,  // table: the order points' dice by army size
-  pursuit_length,             // table
-  morale_dice,                // domain: the dice of a morale test
+#define UMPIRE_GIVEN(e, n)
+#define UMPIRE_VALUE(e, n)
+#define UMPIRE_TEST(e, n)
+#define UMPIRE_ACTION(e, n)
+#define UMPIRE_OPTIONAL_ITEM(e, n) e,
+#include "engine/rulesets/sabreur_hex/rules_items.def"
+#undef UMPIRE_GIVEN
+#undef UMPIRE_VALUE
+#undef UMPIRE_TEST
+#undef UMPIRE_ACTION
+#undef UMPIRE_OPTIONAL_ITEM
   count_
 };
 

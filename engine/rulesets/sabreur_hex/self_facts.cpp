@@ -146,7 +146,7 @@ void Facts::march_end(const Board& board, std::uint8_t side, Hex end, std::optio
   march_end_->end = end;
   march_end_->second = second;
 #ifndef NDEBUG
-  march_end_->nearest_enemy_when_stated = board.nearest_enemy_from_end(side, end, second);
+  march_end_->nearest_enemy_when_stated = board.nearest_enemy_from(end, second, side, false);
 #endif
   situation_.set_source(this);
 }
@@ -178,7 +178,7 @@ std::optional<rules::Val> Facts::march_end_fact(G) const {
   const MarchEndFacts& march = *march_end_;
   if (march.nearest_enemy < 0) {
     march.nearest_enemy =
-        march.on.board().nearest_enemy_from_end(march.side, march.end, march.second);
+        march.on.board().nearest_enemy_from(march.end, march.second, march.side, false);
 #ifndef NDEBUG
     if (march.nearest_enemy != march.nearest_enemy_when_stated)
       throw std::logic_error(
