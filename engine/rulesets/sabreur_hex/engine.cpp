@@ -10,55 +10,12 @@
 
 namespace umpire::sabreur {
 
-TerrainRules read_terrain_rules(const RulesBinding& rules) {
-  TerrainRules out;
-  const rules::Ruleset& rs = rules.rs();
-  rules::Situation situation(rs);
-  rules::Evaluator ev(rs, situation);
-  const auto column = [&](const rules::Table& t,
-                          std::string_view name) -> std::optional<std::size_t> {
-    for (std::size_t i = 0; i < t.columns.size(); ++i)
-      if (t.columns[i].name == name) return i;
-    return std::nullopt;
-  };
-  const auto read = [&](std::string_view table, std::size_t count, auto key, std::string_view col,
-                        auto& dest) {
-    auto ref = rs.find(table);
-    if (!ref || ref->kind != rules::ItemKind::table) return;
-    const rules::Table& t = rs.tables[ref->index];
-    auto c = column(t, col);
-    if (!c) return;
-    for (std::size_t i = 0; i < count; ++i) {
-      auto row = ev.lookup(ref->index, {key(i)});
-      if (row && *c < row->size()) dest[i] = (*row)[*c].number != 0;
-    }
-  };
-  const auto hex_key = [&](std::size_t i) { return rules.terrain(static_cast<HexTerrain>(i)); };
-  const auto side_key = [&](std::size_t i) {
-    return rules.hexside(static_cast<HexsideTerrain>(i));
-  };
-  read("hex_terrain_effects", 7, hex_key, "penalising", out.hex_penalising);
-  read("hex_terrain_effects", 7, hex_key, "passable", out.hex_passable);
-  read("hex_terrain_effects", 7, hex_key, "blocks_line_of_sight", out.hex_blocks_sight);
-  read("hex_terrain_effects", 7, hex_key, "open", out.hex_open);
-  read("hexside_terrain_effects", 7, side_key, "passable", out.side_passable);
-  // A hexside penalises through a value, which applies the switch on streams.
-  for (std::size_t i = 0; i < 7; ++i) {
-    Facts f(rules);
-    f.set(G::move_crossed_hexside, rules.hexside(static_cast<HexsideTerrain>(i)));
-    rules::Evaluator side_ev(rs, f.situation());
-    auto v = side_ev.value(rules.value(V::hexside_penalising));
-    out.side_penalising[i] = v && v->number != 0;
-  }
-  return out;
-}
-
 Engine::Engine(Setup setup, std::vector<Action> actions, const RulesBinding& rules,
                DiagnosticEngine& diags)
     : setup_(std::move(setup)),
       actions_(std::move(actions)),
       rules_(rules),
-      terrain_(read_terrain_rules(rules)),
+      terrain_(rules.terrain_rules()),
       state_(setup_),
       dice_(setup_.dice, setup_.seed) {
   deploy(diags);

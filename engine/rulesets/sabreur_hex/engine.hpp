@@ -429,7 +429,4 @@ class Engine final : public replay::ReplayEngine {
   std::array<std::int8_t, 2> impetuous_reach_{-1, -1};
 };
 
-// The terrain tables of the rules data, for Board.
-TerrainRules read_terrain_rules(const RulesBinding& rules);
-
 }  // namespace umpire::sabreur

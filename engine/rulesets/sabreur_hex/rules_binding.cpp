@@ -182,6 +182,7 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
   for (std::size_t i = 0; i < std::size(kOptionalItemNames); ++i)
     b.optional_items_[i] = rs.find(kOptionalItemNames[i]);
   if (!ok) return std::nullopt;
+  b.terrain_rules_ = read_terrain_rules(b);
   return b;
 }
 

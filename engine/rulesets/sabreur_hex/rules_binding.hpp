@@ -153,6 +153,9 @@ class RulesBinding {
   std::optional<rules::ItemRef> optional_item(OptionalItem i) const {
     return optional_items_[static_cast<std::size_t>(i)];
   }
+  // The terrain tables as Board reads them, read once from the data
+  // (read_terrain_rules): every engine made with this binding shares them.
+  const TerrainRules& terrain_rules() const { return terrain_rules_; }
   // The data's definition of a skill (its cost, its effects).
   std::uint32_t skill(Skill s) const { return skill_defs_[static_cast<std::size_t>(s)]; }
 
@@ -191,6 +194,7 @@ class RulesBinding {
       optional_items_;
   std::vector<std::uint32_t> unit_types_, formations_, qualities_, hex_terrain_, hexside_terrain_,
       skills_;
+  TerrainRules terrain_rules_;
 };
 
 // The board a fact stated when read is read on (Board is a view of these).
@@ -333,6 +337,9 @@ class Facts final : private rules::GivenSource {
   std::optional<MarchEndFacts> march_end_;
   mutable std::string error_;
 };
+
+// The terrain tables of the rules data, for Board (terrain_rules.cpp).
+TerrainRules read_terrain_rules(const RulesBinding& rules);
 
 // The evaluator's breakdown as note lines.
 std::vector<std::string> breakdown_notes(const rules::Evaluator& ev);
