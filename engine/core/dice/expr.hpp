@@ -4,9 +4,9 @@
 // highest), `d6r1` (re-roll 1s once). A plain value type, independent of any
 // parser: grammar/dice builds it from text, rules data and tests build it
 // directly. The notation and its canonical spelling are in docs/dice.md.
+#include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <string>
-#include <vector>
 
 #include "engine/core/span.hpp"
 
@@ -74,7 +74,9 @@ struct Term {
 
 // A sum of terms, in the order written (drawing follows that order).
 struct Expr {
-  std::vector<Term> terms;
+  // In place up to two terms (`2d6-4`), as nearly every expression is: a
+  // replay copies the rules' expression into every roll it takes.
+  boost::container::small_vector<Term, 2> terms;
   Span span;
   // Spans are positions, not meaning: two expressions are equal when they
   // say the same thing in the same order.

@@ -3,6 +3,7 @@
 // and the total. Produced either by drawing from the seeded Rng (seeded logs)
 // or from faces a player recorded (recorded logs, see recorded.hpp). The draw
 // order is part of the specification (docs/dice.md § Drawing an expression).
+#include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -32,7 +33,9 @@ struct RolledDie {
 };
 
 struct Roll {
-  std::vector<RolledDie> dice;  // every die thrown, in draw order
+  // Every die thrown, in draw order; in place up to six, as most rolls are
+  // (a recorded log holds one or more for nearly every event).
+  boost::container::small_vector<RolledDie, 6> dice;
   std::int64_t total = 0;
 
   // Standing physical faces of every die (kept or not), in draw order; the
