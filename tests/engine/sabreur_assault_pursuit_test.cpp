@@ -109,7 +109,7 @@ TEST(SabreurAssault, NoPursuitAfterAnAssault) {
 struct Pursuing {
   Position p;
   UnitId cav, skirmishers;
-  explicit Pursuing(std::vector<Hex> evade_path, std::initializer_list<Skill> skills = {}) {
+  explicit Pursuing(HexPath evade_path, std::initializer_list<Skill> skills = {}) {
     cav = p.unit(0, UnitType::heavy_cavalry, at(5, 2), Facing::n, Formation::line, 10,
                  Quality::ordinary, skills);
     skirmishers = p.unit(1, UnitType::light_infantry, at(5, 5), Facing::s,
@@ -120,7 +120,7 @@ struct Pursuing {
     p.act(ActionKind::respond, 0, {skirmishers}).detail = "evade";
     p.act(ActionKind::evade, 0, {skirmishers}).path = std::move(evade_path);
   }
-  Action& pursue(UnitId u, std::uint16_t face, std::vector<Hex> path) {
+  Action& pursue(UnitId u, std::uint16_t face, HexPath path) {
     Action& a = p.act(ActionKind::pursue, 0, {u}, {skirmishers});
     a.rolls.push_back(written(1, 6, {face}));
     a.path = std::move(path);

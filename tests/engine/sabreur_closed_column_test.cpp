@@ -23,7 +23,7 @@ struct ChargedColumn {
                      charger == UnitType::light_cavalry ? 6 : 18);
     column = p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, formation, 18,
                     Quality::ordinary, skills);
-    std::vector<Hex> path;
+    HexPath path;
     for (int row = from + 1; row <= 5; ++row) path.push_back(at(5, row));
     p.charge(0, hussars, column, std::move(path), Facing::n);
   }

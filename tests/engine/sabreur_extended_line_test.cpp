@@ -24,7 +24,7 @@ struct Extended {
     static const TerrainRules terrain{};
     return Board(p.setup, state(), terrain);
   }
-  void march(std::vector<Hex> path, Facing facing) {
+  void march(HexPath path, Facing facing) {
     Action& m = p.act(ActionKind::move, 0, {line});
     m.detail = "frontal";
     m.path = std::move(path);
@@ -798,7 +798,7 @@ struct LinePursuit {
     red = e.p.unit(1, UnitType::line_infantry, second_to, Facing::n, Formation::line, 18);
   }
   void play() { play({first_to}); }
-  void play(std::vector<Hex> pursuit) {
+  void play(HexPath pursuit) {
     e.p.order_points(0);
     e.p.activate(0, {e.line});
     e.p.act(ActionKind::charge, 0, {e.line}, {red});

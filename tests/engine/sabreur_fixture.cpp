@@ -100,8 +100,8 @@ void Position::side(Hex a, Hex b, HexsideTerrain t) {
   (void)setup.map.set_side_feature(a, b, hex::SideFeatureId{static_cast<std::uint16_t>(t)});
 }
 
-Action& Position::act(ActionKind kind, std::uint8_t side, std::vector<UnitId> actors,
-                      std::vector<UnitId> targets, Phase phase) {
+Action& Position::act(ActionKind kind, std::uint8_t side, UnitList actors, UnitList targets,
+                      Phase phase) {
   Action a;
   a.kind = kind;
   a.verb = "action";
@@ -119,12 +119,12 @@ void Position::order_points(std::uint8_t side, std::uint16_t face) {
   a.rolls.push_back(written(1, 3, {face}, dice::Keep::all, 0, 1));
 }
 
-void Position::activate(std::uint8_t side, std::vector<UnitId> units, std::int64_t cost) {
+void Position::activate(std::uint8_t side, UnitList units, std::int64_t cost) {
   Action& a = act(ActionKind::activate, side, std::move(units));
   a.cost = cost;
 }
 
-Action& Position::charge(std::uint8_t side, UnitId charger, UnitId target, std::vector<Hex> path,
+Action& Position::charge(std::uint8_t side, UnitId charger, UnitId target, HexPath path,
                          Facing facing) {
   order_points(side);
   activate(side, {charger});

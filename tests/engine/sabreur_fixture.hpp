@@ -44,15 +44,14 @@ class Position {
 
   // An action in turn 1 of side `side` (whose turn it is, whoever acts),
   // phase actions unless told.
-  Action& act(ActionKind kind, std::uint8_t side, std::vector<UnitId> actors,
-              std::vector<UnitId> targets = {}, Phase phase = Phase::actions);
+  Action& act(ActionKind kind, std::uint8_t side, UnitList actors, UnitList targets = {},
+              Phase phase = Phase::actions);
   // Adds `activate` for `units` with the given stated cost (and order points first).
-  void activate(std::uint8_t side, std::vector<UnitId> units, std::int64_t cost = 1);
+  void activate(std::uint8_t side, UnitList units, std::int64_t cost = 1);
   void order_points(std::uint8_t side, std::uint16_t face = 6);
   // Order points, the charger's activation and its charge at `target`
   // along `path`, ending facing `facing`; side `side` has the turn.
-  Action& charge(std::uint8_t side, UnitId charger, UnitId target, std::vector<Hex> path,
-                 Facing facing);
+  Action& charge(std::uint8_t side, UnitId charger, UnitId target, HexPath path, Facing facing);
   // `respond u <word>` in side `side`'s turn (a reaction to its charge).
   Action& respond(std::uint8_t side, UnitId u, std::string word);
   // `test u morale 2d6=…` in side `side`'s turn, the two faces written.

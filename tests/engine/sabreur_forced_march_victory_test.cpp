@@ -17,7 +17,7 @@ struct Forced {
     p.order_points(0);
     p.activate(0, {u});
   }
-  Action& march(std::vector<Hex> path) {
+  Action& march(HexPath path) {
     Action& a = p.act(ActionKind::move, 0, {u});
     a.detail = "forced";
     a.path = std::move(path);
@@ -26,8 +26,8 @@ struct Forced {
 };
 
 // The column path north from 5,2, `n` hexes.
-std::vector<Hex> north(int n) {
-  std::vector<Hex> out;
+HexPath north(int n) {
+  HexPath out;
   for (int i = 1; i <= n; ++i) out.push_back(at(i % 2 == 1 ? 5 : 4, 2 + i));
   return out;
 }

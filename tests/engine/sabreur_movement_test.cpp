@@ -15,7 +15,7 @@ struct ColumnMarch {
     p.order_points(0);
     p.activate(0, {u});
   }
-  Action& march(std::vector<Hex> path, std::optional<Facing> facing = std::nullopt) {
+  Action& march(HexPath path, std::optional<Facing> facing = std::nullopt) {
     Action& a = p.act(ActionKind::move, 0, {u});
     a.detail = "frontal";
     a.path = std::move(path);
@@ -154,7 +154,7 @@ struct ChargePosition {
     p.order_points(0);
     p.activate(0, {cav});
   }
-  Action& charge(std::vector<Hex> path) {
+  Action& charge(HexPath path) {
     Action& a = p.act(ActionKind::charge, 0, {cav}, {target});
     a.path = std::move(path);
     return a;

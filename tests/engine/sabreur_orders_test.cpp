@@ -110,7 +110,7 @@ TEST(SabreurActivation, AtMostThreeUnitsUnlessAllIrregular) {
                              irregular ? std::initializer_list<Skill>{Skill::irregular}
                                        : std::initializer_list<Skill>{}));
     p.order_points(0);
-    p.activate(0, group, 1);
+    p.activate(0, UnitList(group.begin(), group.end()), 1);
     p.run();
     EXPECT_EQ(p.count("sabreur.activation.size"), irregular ? 0u : 1u) << p.messages();
   }

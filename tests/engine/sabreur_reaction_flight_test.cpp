@@ -56,7 +56,7 @@ struct Fleeing {
     red = p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
     p.order_points(0);
   }
-  Action& flee(std::uint16_t face, std::vector<Hex> path, Facing facing = Facing::n) {
+  Action& flee(std::uint16_t face, HexPath path, Facing facing = Facing::n) {
     Action& a = p.act(ActionKind::flee, 0, {red});
     a.rolls.push_back(written(1, 6, {face}));
     a.path = std::move(path);
@@ -186,7 +186,7 @@ TEST(SabreurFlight, WithNoDangerNearItFleesTowardsItsOwnEdge) {
 // chaque fois dans l'un des deux hexagones de dos de l'unité", within its
 // allowance, never when engaged from the rear.
 TEST(SabreurEvade, BackwardsWithinItsAllowance) {
-  const auto evading = [](std::vector<Hex> path, bool rear_enemy, Hex from = at(5, 5)) {
+  const auto evading = [](HexPath path, bool rear_enemy, Hex from = at(5, 5)) {
     auto p = std::make_unique<Position>();
     const UnitId hussars = p->unit(0, UnitType::light_cavalry, from, Facing::n, Formation::line, 8);
     p->unit(1, UnitType::line_infantry, at(11, 10), Facing::s, Formation::line, 18);
@@ -207,7 +207,7 @@ TEST(SabreurEvade, BackwardsWithinItsAllowance) {
   EXPECT_EQ(forward->count("sabreur.move.evade"), 1u) << forward->messages();
 
   // Light cavalry moves 5 hexes (§ FACTEURS DES UNITES): 6 are too many.
-  std::vector<Hex> six;
+  HexPath six;
   for (Hex h = at(5, 8); six.size() < 6;) six.push_back(h = hex::rear_hexes(h, Facing::n)[0]);
   auto too_far = evading(six, false, at(5, 8));
   EXPECT_EQ(too_far->count("sabreur.move.allowance"), 1u) << too_far->messages();
@@ -223,7 +223,7 @@ TEST(SabreurEvade, BackwardsWithinItsAllowance) {
 // `to off-table` (docs/log-format.md): the flight runs past its written path
 // and off the table, which it can only do from the edge, short of its length.
 TEST(SabreurFlight, OffTheTableAsWrittenFromTheEdgeOnly) {
-  const auto fleeing = [](std::uint16_t face, std::vector<Hex> path) {
+  const auto fleeing = [](std::uint16_t face, HexPath path) {
     auto f = std::make_unique<Fleeing>();
     f->flee(face, std::move(path)).off_table = true;
     f->p.run();

@@ -75,7 +75,7 @@ struct PerftPosition {
     ASSERT_TRUE(prober->apply(op.front()).clean());
     if (group.empty()) return;
     Action a = simulate::make_action(ActionKind::activate, "activate", t, Phase::actions);
-    a.actors = std::move(group);
+    a.actors.assign(group.begin(), group.end());
     ASSERT_TRUE(prober->apply(a).clean());
   }
 

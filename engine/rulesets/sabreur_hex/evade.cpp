@@ -41,7 +41,7 @@ void Engine::evade(const Action& a, replay::EventChecker& checker) {
     check_permissions(f, A::evade, checker, a.span, "sabreur.move.evade", subject);
   }
   const Hex start = st.hex;
-  std::vector<Hex> path = a.path;
+  HexPath path = a.path;
   if (path.empty() && a.to) path.push_back(*a.to);
   const Span span = a.path_span.valid() ? a.path_span : a.span;
   if (a.facing && *a.facing != st.facing) {

@@ -206,7 +206,7 @@ Action action_of(const events::Battle& battle, const events::Event& e) {
   a.turn = e.turn();
   a.side = static_cast<std::uint8_t>(e.side());
   a.phase = phase_of(e.phase());
-  const auto refs = [&](events::RefRange in, std::vector<UnitId>& out) {
+  const auto refs = [&](events::RefRange in, UnitList& out) {
     for (const events::ForceRef& r : in) {
       if (r.kind == events::ForceKind::unit)
         out.push_back(static_cast<UnitId>(r.index));

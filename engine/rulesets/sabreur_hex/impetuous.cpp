@@ -112,7 +112,7 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
     a.actors = {u};
     a.targets = {e};
     a.facing = facing;
-    a.path = way.path;
+    a.path.assign(way.path.begin(), way.path.end());
     a.to = way.to;
     return a;
   };

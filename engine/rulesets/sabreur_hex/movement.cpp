@@ -364,7 +364,7 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   const bool engaged_before = b.engaged_by_enemy(u);
   const std::vector<UnitId> engagers = b.engagers(u);
 
-  std::vector<Hex> path = a.path;
+  HexPath path = a.path;
   if (path.empty() && a.to) path.push_back(*a.to);
   const Span span = a.path_span.valid() ? a.path_span : a.span;
 

@@ -221,7 +221,7 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   SideState& side = state_.sides[a.side];
   side.order_points =
       static_cast<std::int16_t>(std::max<std::int64_t>(0, side.order_points - spent));
-  state_.group = a.actors;
+  state_.group.assign(a.actors.begin(), a.actors.end());
   for (UnitId u : a.actors) {
     UnitState& st = state_.units.edit(u);
     st.activated = true;

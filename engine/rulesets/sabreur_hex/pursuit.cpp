@@ -135,7 +135,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
         .note("a pursuit is a frontal march without the initial rotation: it keeps facing {}",
               hex::name(facing));
   }
-  std::vector<Hex> path = a.path;
+  HexPath path = a.path;
   std::size_t moved = path.size();
   Hex end = path.empty() ? start : path.back();
   bool way_known = true;  // every hex the pursuit crosses is in `path`

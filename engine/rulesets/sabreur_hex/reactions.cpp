@@ -118,7 +118,7 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     return required && *required != 0;
   };
   // A countercharge may not cross the hexes the data names: each hex of its path is asked.
-  std::vector<Hex> crossed = a.path;
+  HexPath crossed = a.path;
   if (crossed.empty()) crossed.push_back(st.hex);
   bool allowed = true;
   for (const Hex h : crossed) {

@@ -5,6 +5,7 @@
 // set-up of a game and the actions of its log. Nothing here knows the
 // battle-log representation; from_events.cpp translates it.
 #include <array>
+#include <boost/container/small_vector.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +23,11 @@ namespace umpire::sabreur {
 using hex::Facing;
 using hex::Hex;
 using UnitId = std::uint16_t;
+// An action's units and the hexes of its path, in place up to a group's
+// usual size and a march's usual length: a replay destroys every action of
+// its log, and heap blocks made that cost more than the rest of an action.
+using UnitList = boost::container::small_vector<UnitId, 4>;
+using HexPath = boost::container::small_vector<Hex, 6>;
 
 // Enumerations in the order of the rules data's domains; names() gives the
 // domain value names, which the rules binding resolves once.
@@ -223,11 +229,11 @@ struct Action {
   std::uint32_t turn = 0;
   std::uint8_t side = 0;
   Phase phase = Phase::none;
-  std::vector<UnitId> actors, targets;
+  UnitList actors, targets;
   std::string detail;  // manoeuvre, response, kind of test
   std::optional<Hex> to;
   bool off_table = false;  // `to off-table`: the move ends off the table
-  std::vector<Hex> path;
+  HexPath path;
   Span path_span;
   std::optional<Facing> facing;
   // `from <hex>` on a fire: the hex of the extended line's half that fires (§ Le tir).

@@ -110,7 +110,7 @@ void keep_random_moves(Prober& p, Action a, Facing f, std::int64_t length,
   const hex::HexMap& map = p.engine().setup().map;
   const Hex start = p.state().units[a.actors.front()].hex;
   for (std::vector<Hex>& hexes : paths) {
-    a.path = std::move(hexes);
+    a.path.assign(hexes.begin(), hexes.end());
     a.off_table = false;
     keep_if_legal(p, a, out);
     const Hex end = a.path.empty() ? start : a.path.back();
@@ -189,7 +189,7 @@ std::vector<Action> unit_actions(Prober& p, TurnOf t, UnitId u) {
         Action a = make_action(ActionKind::move, "move", t, Phase::actions);
         a.actors = {u};
         a.detail = "frontal";
-        a.path = std::move(hexes);
+        a.path.assign(hexes.begin(), hexes.end());
         a.facing = f;
         keep_if_legal(p, std::move(a), out);
       }
@@ -334,7 +334,7 @@ std::vector<Action> charge_actions(Prober& p, TurnOf t, UnitId u) {
         Action a = make_action(ActionKind::charge, "charge", t, Phase::actions);
         a.actors = {u};
         a.targets = {e};
-        a.path = std::move(hexes);
+        a.path.assign(hexes.begin(), hexes.end());
         a.facing = f;
         keep_if_legal(p, std::move(a), out);
       }
@@ -381,7 +381,7 @@ std::vector<Action> reaction_actions(Prober& p, TurnOf t, UnitId target, UnitId 
       for (std::vector<Hex>& hexes : paths) {
         const Hex end = hexes.empty() ? s.units[target].hex : hexes.back();
         if (s.units[charger].on_table && distance_to(s, end, charger) != 1) continue;
-        a.path = std::move(hexes);
+        a.path.assign(hexes.begin(), hexes.end());
         keep_if_legal(p, a, out);
       }
     } else if (word == "rotate") {
@@ -419,7 +419,7 @@ std::vector<Action> evade_actions(Prober& p, TurnOf t, UnitId u, int max_steps) 
     if (hexes.empty()) continue;
     Action a = make_action(ActionKind::evade, "evade", t, Phase::actions);
     a.actors = {u};
-    a.path = std::move(hexes);
+    a.path.assign(hexes.begin(), hexes.end());
     keep_if_legal(p, std::move(a), out);
   }
   return out;

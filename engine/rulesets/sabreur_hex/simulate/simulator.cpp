@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <span>
 
 #include "engine/rules/loader.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
@@ -114,7 +115,7 @@ class Game {
 
   // Whether one of `units` is still bound to attack by its activation
   // (UnitState::impetuous_bound): it attacked nothing the engine accepts.
-  bool left_bound(const std::vector<UnitId>& units) const {
+  bool left_bound(std::span<const UnitId> units) const {
     for (const UnitId u : units)
       if (prober_.state().units[u].impetuous_bound) return true;
     return false;
@@ -319,7 +320,7 @@ class Game {
         tests = test_actions(prober_, t, u);
         if (!tests.empty()) play(tests.front());
       }
-      if (left_bound({u})) {
+      if (left_bound(std::span<const UnitId>(&u, 1))) {
         rollback(before);
       }
     }
