@@ -46,7 +46,8 @@ std::string_view name(LossCause c) {
   return "fire_losses";
 }
 
-State::State(const Setup& setup) : map_(&setup.map), occupant_(setup.map.hex_count(), 0) {
+State::State(const Setup& setup)
+    : map_(&setup.map), cells_(setup.map), occupant_(cells_.size(), 0) {
   units.resize(setup.units.size());
   sides.resize(setup.sides.size());
   for (std::size_t i = 0; i < setup.units.size(); ++i) {
@@ -67,34 +68,34 @@ void State::place(UnitId u, Hex h) {
     place_second(u, second);
     return;
   }
-  if (s.on_table && map_->contains(s.hex) && occupant_[map_->index_of(s.hex)] == u + 1)
-    occupant_[map_->index_of(s.hex)] = 0;
+  const auto from = s.on_table ? cell_on_map(s.hex) : std::nullopt;
+  if (from && occupant_[*from] == u + 1) occupant_[*from] = 0;
   s.hex = h;
   s.on_table = true;
-  if (map_->contains(h) && occupant_[map_->index_of(h)] == 0) occupant_[map_->index_of(h)] = u + 1;
+  const auto to = cell_on_map(h);
+  if (to && occupant_[*to] == 0) occupant_[*to] = u + 1;
 }
 
 void State::eliminate(UnitId u) {
   UnitState& s = units.edit(u);
-  if (s.on_table && map_->contains(s.hex) && occupant_[map_->index_of(s.hex)] == u + 1)
-    occupant_[map_->index_of(s.hex)] = 0;
-  if (s.on_table && s.second_hex && map_->contains(*s.second_hex) &&
-      occupant_[map_->index_of(*s.second_hex)] == u + 1)
-    occupant_[map_->index_of(*s.second_hex)] = 0;
+  const auto first = s.on_table ? cell_on_map(s.hex) : std::nullopt;
+  if (first && occupant_[*first] == u + 1) occupant_[*first] = 0;
+  const auto second = s.on_table && s.second_hex ? cell_on_map(*s.second_hex) : std::nullopt;
+  if (second && occupant_[*second] == u + 1) occupant_[*second] = 0;
   s.on_table = false;
 }
 
 // The extended line's block (§ Formations spéciales, § Orientation des unités).
 void State::place_second(UnitId u, std::optional<Hex> h) {
   UnitState& s = units.edit(u);
-  if (s.on_table && s.second_hex && map_->contains(*s.second_hex) &&
-      occupant_[map_->index_of(*s.second_hex)] == u + 1)
-    occupant_[map_->index_of(*s.second_hex)] = 0;
+  const auto was = s.on_table && s.second_hex ? cell_on_map(*s.second_hex) : std::nullopt;
+  if (was && occupant_[*was] == u + 1) occupant_[*was] = 0;
   // A hex off the map or taken drops the second half rather than break the
   // invariants: the engine reports such a move first (sabreur.move.second-half).
-  if (h && (!map_->contains(*h) || (s.on_table && occupant_[map_->index_of(*h)] != 0))) h.reset();
-  s.second_hex = h;
-  if (s.on_table && h) occupant_[map_->index_of(*h)] = u + 1;
+  std::optional<std::size_t> to = h ? cell_on_map(*h) : std::nullopt;
+  if (to && s.on_table && occupant_[*to] != 0) to.reset();
+  s.second_hex = to ? h : std::nullopt;
+  if (to && s.on_table) occupant_[*to] = u + 1;
 }
 
 void State::face(UnitId u, Facing f) {
@@ -323,21 +324,21 @@ std::string State::check_invariants() const {
   std::vector<int> seen(occupant_.size(), 0);
   for (std::size_t i = 0; i < units.size(); ++i) {
     const UnitState& u = units[i];
-    if (!u.on_table || !map_->contains(u.hex)) continue;
-    const std::size_t at = map_->index_of(u.hex);
-    if (++seen[at] > 1) return fmt::format("two units on {}", hex::to_string(u.hex));
-    if (occupant_[at] != static_cast<std::int32_t>(i + 1))
+    const auto at = u.on_table ? cell_on_map(u.hex) : std::nullopt;
+    if (!at) continue;
+    if (++seen[*at] > 1) return fmt::format("two units on {}", hex::to_string(u.hex));
+    if (occupant_[*at] != static_cast<std::int32_t>(i + 1))
       return fmt::format("occupancy of {} disagrees with unit {}", hex::to_string(u.hex), i);
-    if (!u.second_hex || !map_->contains(*u.second_hex)) continue;  // an extended line
-    const std::size_t second = map_->index_of(*u.second_hex);
-    if (++seen[second] > 1) return fmt::format("two units on {}", hex::to_string(*u.second_hex));
-    if (occupant_[second] != static_cast<std::int32_t>(i + 1))
+    const auto second = u.second_hex ? cell_on_map(*u.second_hex) : std::nullopt;
+    if (!second) continue;  // an extended line's
+    if (++seen[*second] > 1) return fmt::format("two units on {}", hex::to_string(*u.second_hex));
+    if (occupant_[*second] != static_cast<std::int32_t>(i + 1))
       return fmt::format("occupancy of {} disagrees with unit {}", hex::to_string(*u.second_hex),
                          i);
   }
   for (std::size_t at = 0; at < occupant_.size(); ++at)
     if (occupant_[at] != 0 && seen[at] == 0)
-      return fmt::format("hex {} holds a unit that is elsewhere", at);
+      return fmt::format("unit {} is marked on a hex it does not stand on", occupant_[at] - 1);
   return {};
 }
 

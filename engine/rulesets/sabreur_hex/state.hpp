@@ -19,6 +19,7 @@
 
 #include "engine/core/replay/state_hash.hpp"
 #include "engine/core/span.hpp"
+#include "engine/geometry/hex/axial_box.hpp"
 #include "engine/rulesets/sabreur_hex/types.hpp"
 
 namespace umpire::sabreur {
@@ -332,8 +333,9 @@ class State {
   // The unit on `h`, if any. Inline: the board's neighbour look-ups call it
   // six times for each question about a unit.
   std::optional<UnitId> unit_at(Hex h) const {
-    if (!map_ || !map_->contains(h)) return std::nullopt;
-    const std::int32_t o = occupant_[map_->index_of(h)];
+    const std::optional<std::size_t> c = cells_.cell(h);
+    if (!c) return std::nullopt;
+    const std::int32_t o = occupant_[*c];  // 0 on a hex off the map
     if (o == 0) return std::nullopt;
     return static_cast<UnitId>(o - 1);
   }
@@ -374,8 +376,13 @@ class State {
   template <typename Out>
   [[gnu::always_inline]] inline void write_tail(Out& out) const;  // 'G' to 'F'
 
+  // The cell of a hex on the map, or nullopt (off the map).
+  std::optional<std::size_t> cell_on_map(Hex h) const {
+    return map_ && map_->contains(h) ? cells_.cell(h) : std::nullopt;
+  }
   const hex::HexMap* map_ = nullptr;
-  std::vector<std::int32_t> occupant_;  // per map hex: UnitId + 1, 0 when empty
+  hex::AxialBox cells_;                 // of the map's hexes and their neighbours
+  std::vector<std::int32_t> occupant_;  // per cell: UnitId + 1, 0 when empty
   // The interned words: shared by the copies of a state (a simulator's
   // snapshots), never shrunk; a deque keeps each string where it is.
   std::shared_ptr<std::deque<std::string>> words_ = std::make_shared<std::deque<std::string>>();
