@@ -62,6 +62,16 @@ TEST(Hex, RotatingAVectorTurnsItsDirection) {
     for (int k = -7; k <= 7; ++k) EXPECT_EQ(rotate(vector_of(d), k), vector_of(rotate(d, k)));
 }
 
+TEST(Hex, DirectionBetweenEveryNeighbourAndNoOtherHex) {
+  const Hex h = at("5,7");
+  for (Direction d : kDirections) EXPECT_EQ(direction_between(h, neighbour(h, d)), d);
+  // The differences of -1, 0 or 1 in q and r that are not a neighbour's.
+  EXPECT_EQ(direction_between(h, h), std::nullopt);
+  EXPECT_EQ(direction_between(h, h + Hex{1, 1}), std::nullopt);
+  EXPECT_EQ(direction_between(h, h + Hex{-1, -1}), std::nullopt);
+  EXPECT_EQ(direction_between(h, h + Hex{2, -1}), std::nullopt);
+}
+
 TEST(Hex, DirectionBetweenNeighboursAndAlongRows) {
   EXPECT_EQ(direction_between(at("5,7"), at("4,8")), Direction::nw);
   EXPECT_EQ(direction_between(at("5,7"), at("5,9")), std::nullopt);

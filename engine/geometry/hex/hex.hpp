@@ -145,11 +145,19 @@ constexpr Hex rotate_about(Hex h, Hex centre, int steps) {
 
 // The direction from a to b when b is a neighbour of a.
 constexpr std::optional<Direction> direction_between(Hex a, Hex b) {
+  // Neighbours differ by -1, 0 or 1 in q and in r: the difference picks the
+  // direction from a table (the side look-ups of every path ask this).
   const Hex d = b - a;
-  for (Direction dir : kDirections) {
-    if (vector_of(dir) == d) return dir;
-  }
-  return std::nullopt;
+  if (d.q < -1 || d.q > 1 || d.r < -1 || d.r > 1) return std::nullopt;
+  constexpr std::array<std::optional<Direction>, 9> by_difference = [] {
+    std::array<std::optional<Direction>, 9> out{};
+    for (Direction dir : kDirections) {
+      const Hex v = kDirectionVectors[static_cast<std::size_t>(dir)];
+      out[static_cast<std::size_t>((v.q + 1) * 3 + (v.r + 1))] = dir;
+    }
+    return out;
+  }();
+  return by_difference[static_cast<std::size_t>((d.q + 1) * 3 + (d.r + 1))];
 }
 
 // The direction of the straight hex row from a to b (b = a + k·d, k >= 1).
