@@ -198,8 +198,10 @@ void read_map(const events::Battle& battle, Game& game, DiagnosticEngine& diags)
   }
 }
 
-Action action_of(const events::Battle& battle, const events::Event& e) {
-  Action a;
+// Fills `a`, a fresh action in place in the game's list: an action holds
+// its units, path and rolls in place, and moving one costs as much as
+// reading it.
+void read_action(const events::Battle& battle, const events::Event& e, Action& a) {
   a.kind = kind_of(e.kind());
   a.verb = std::string(events::to_string(e.kind()));
   a.span = e.span();
@@ -270,7 +272,6 @@ Action action_of(const events::Battle& battle, const events::Event& e) {
   if (st.margin() || st.winner() || st.draw()) a.untyped.push_back("stated combat results");
   a.agreed = e.agreed();
   a.agreed_note = std::string(e.agreed_note());
-  return a;
 }
 
 }  // namespace
@@ -322,7 +323,7 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
   }
   const events::EventRange range = battle.events();
   game.actions.reserve(range.size());
-  for (const events::Event e : range) game.actions.push_back(action_of(battle, e));
+  for (const events::Event e : range) read_action(battle, e, game.actions.emplace_back());
   return game;
 }
 
