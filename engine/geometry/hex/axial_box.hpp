@@ -2,9 +2,9 @@
 // Cells for the hexes of a map and their neighbours, numbered in axial
 // coordinates: a box from the smallest to the largest q and r of the map,
 // one hex wider all round. A hex's cell is two comparisons and a
-// multiply-add away, where HexMap::index_of converts to offset coordinates
-// (and HexMap::contains twice more), and every neighbour of a hex on the
-// map has a cell. An engine keeps what stands on each hex in such cells
+// multiply-add away (HexMap::contains and HexMap::index_of each convert to
+// offset coordinates), and every neighbour of a hex on the map has a cell.
+// An engine keeps what stands on each hex in such cells
 // (sabreur::State::unit_at): the board's questions look at every neighbour
 // of a unit, thousands of times per game. Cells of hexes off the map are
 // there too; the owner leaves them empty.
