@@ -45,7 +45,7 @@ TEST(SabreurSideWood, SeparatesWhenTheLineBetweenTheHexesMeetsIt) {
   Position p;
   p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18);
   p.run();
-  const TerrainRules terrain = read_terrain_rules(binding());
+  const TerrainRules& terrain = binding().terrain_rules();  // what every engine reads
   const Board b(p.setup, p.engine().state(), terrain);
   // Through a side's interior: adjacent hexes.
   const Hex a = at(5, 5), n = at(5, 6);
