@@ -384,6 +384,17 @@ int run_eval(Session& session, const RulesOptions& o) {
         if (a) result = fmt::format("{}: {}", o.item, *a ? "holds" : "violated");
         break;
       }
+      case ItemKind::assumption: {
+        auto a = ev.assumption(ref->index);
+        ok = a.has_value();
+        if (a) result = fmt::format("{}: {}", o.item, *a ? "holds" : "violated: no game reaches this situation");
+        break;
+      }
+      case ItemKind::note: {
+        const TextNote& n = rs->notes[ref->index];
+        result = fmt::format("{}: {} ({})", o.item, n.text, to_string(n.kind));
+        break;
+      }
       case ItemKind::army_list: {
         const ArmyList& list = rs->army_lists[ref->index];
         std::size_t met = 0;

@@ -280,6 +280,12 @@ std::string describe_item(const Ruleset& rs, ItemRef ref) {
       break;
     }
     case ItemKind::invariant: out += "  " + expr_text(rs, rs.invariants[ref.index].cond) + "\n"; break;
+    case ItemKind::assumption: out += "  assumed: " + expr_text(rs, rs.assumptions[ref.index].cond) + "\n"; break;
+    case ItemKind::note: {
+      const TextNote& n = rs.notes[ref.index];
+      out += fmt::format("  {}: {}\n", to_string(n.kind), n.text);
+      break;
+    }
   }
   return out;
 }

@@ -286,6 +286,15 @@ std::optional<bool> Evaluator::invariant(std::uint32_t id) {
   });
 }
 
+std::optional<bool> Evaluator::assumption(std::uint32_t id) {
+  return guarded([&] {
+    const Assumption& a = rs_.assumptions[id];
+    const bool holds = eval_bool(a.cond);
+    if (trace_) step(fmt::format("assumption {}: {}", a.name, holds ? "holds" : "VIOLATED"), a.refs);
+    return holds;
+  });
+}
+
 std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a, const std::vector<std::int64_t>* counts) {
   auto profiles = [&]() {
     return a.all ? list.units : a.profiles;

@@ -249,6 +249,7 @@ class Evaluator {
   std::optional<PermissionResult> action_with(std::span<const std::uint32_t> permissions);
   std::optional<bool> permission(std::uint32_t id);
   std::optional<bool> invariant(std::uint32_t id);
+  std::optional<bool> assumption(std::uint32_t id);
   std::optional<bool> constraint(std::uint32_t army_list, std::uint32_t index);
   std::optional<std::int64_t> skill_cost(std::uint32_t id);
   // The exact distribution of integer value `id` over the rolled givens it

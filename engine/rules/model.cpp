@@ -73,8 +73,20 @@ std::string_view to_string(ItemKind kind) {
     case ItemKind::permission: return "permission";
     case ItemKind::army_list: return "army_list";
     case ItemKind::invariant: return "invariant";
+    case ItemKind::assumption: return "assume";
+    case ItemKind::note: return "note";
   }
   return "item";
+}
+
+std::string_view to_string(NoteKind kind) {
+  switch (kind) {
+    case NoteKind::gap: return "gap";
+    case NoteKind::erratum: return "erratum";
+    case NoteKind::ambiguity: return "ambiguity";
+    case NoteKind::contradiction: return "contradiction";
+  }
+  return "note";
 }
 
 std::optional<ItemRef> Ruleset::find(std::string_view name) const {
@@ -100,6 +112,8 @@ decltype(auto) visit_item(const Ruleset& rs, ItemRef ref, F&& f) {
     case ItemKind::permission: return f(rs.permissions[ref.index]);
     case ItemKind::army_list: return f(rs.army_lists[ref.index]);
     case ItemKind::invariant: return f(rs.invariants[ref.index]);
+    case ItemKind::assumption: return f(rs.assumptions[ref.index]);
+    case ItemKind::note: return f(rs.notes[ref.index]);
   }
   return f(rs.domains.at(ref.index));
 }

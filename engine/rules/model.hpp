@@ -31,6 +31,9 @@ struct Citation {
 using Citations = std::vector<Citation>;
 
 enum class TypeKind : std::uint8_t { boolean, integer, roll, enumeration, set, profile };
+// Which way a value is better for the unit it describes: a higher
+// Leadership, a lower score needed, a later value of an ordered domain.
+enum class Better : std::uint8_t { unstated, higher, lower };
 
 struct Type {
   TypeKind kind = TypeKind::integer;
@@ -38,6 +41,7 @@ struct Type {
   std::int64_t hi = 0;
   std::uint32_t ref = 0;  // domain (enumeration, set) or record (profile)
   bool optional = false;  // `none` allowed
+  Better better = Better::unstated;
 
   bool numeric() const { return kind == TypeKind::integer || kind == TypeKind::roll; }
 };
@@ -211,6 +215,9 @@ struct Test {
   std::optional<std::uint32_t> stack;
   bool on_roll = true;  // stack added to the roll; otherwise it transforms the target
   std::vector<Face> faces;
+  // The text lets the modifiers decide this test outright (its citation);
+  // empty when it does not say so.
+  Citations unbounded;
   Citations refs;
   Span span;
 };
@@ -312,12 +319,34 @@ struct Invariant {
   Citations refs;
   Span span;
 };
+// A link between givens that the text states, or a bound on what a game can
+// reach: the verifier considers only situations where it holds; the engine
+// checks it on the states it reaches.
+struct Assumption {
+  std::string name;
+  Expr cond;
+  Citations refs;
+  Span span;
+};
+// What the data's author found in the text and could not encode so that an
+// analysis finds it: a case the text leaves open, a misprint, two readings
+// or two passages that no item decides between.
+enum class NoteKind : std::uint8_t { gap, erratum, ambiguity, contradiction };
+struct TextNote {
+  std::string name;
+  NoteKind kind = NoteKind::gap;
+  std::string text;  // what is wrong
+  std::string fix;   // what a rule writer can do; may be empty
+  Citations refs;
+  Span span;
+};
 
 enum class ItemKind : std::uint8_t {
   domain, given, switch_, value, table, stack, test, record, profile, skill, permission,
-  army_list, invariant,
+  army_list, invariant, assumption, note,
 };
 std::string_view to_string(ItemKind kind);
+std::string_view to_string(NoteKind kind);
 struct ItemRef {
   ItemKind kind;
   std::uint32_t index;
@@ -351,6 +380,8 @@ struct Ruleset {
   std::vector<Permission> permissions;  // standalone ones and those of skills
   std::vector<ArmyList> army_lists;
   std::vector<Invariant> invariants;
+  std::vector<Assumption> assumptions;
+  std::vector<TextNote> notes;
   std::vector<Difference> differences;
   std::map<std::string, ItemRef, std::less<>> items;  // every named item
   std::optional<std::uint32_t> action_domain;

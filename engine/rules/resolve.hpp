@@ -109,6 +109,8 @@ class Resolver {
   std::vector<const ast::Permission*> ast_permissions_;
   std::vector<const ast::ArmyList*> ast_army_lists_;
   std::vector<const ast::Invariant*> ast_invariants_;
+  std::vector<const ast::Assume*> ast_assumptions_;
+  std::vector<const ast::Note*> ast_notes_;
   std::vector<bool> type_ok_;  // per value item: its declared type resolved
   std::vector<std::string> present_;  // expressions a `!= none` guard shows to have a value
 };

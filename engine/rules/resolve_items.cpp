@@ -69,6 +69,8 @@ void Resolver::declare() {
     }
     void operator()(const ast::ArmyList& x) { r.declare_one(r.rs_.army_lists, r.ast_army_lists_, x, ItemKind::army_list, x.name.name); }
     void operator()(const ast::Invariant& x) { r.declare_one(r.rs_.invariants, r.ast_invariants_, x, ItemKind::invariant, x.name.name); }
+    void operator()(const ast::Assume& x) { r.declare_one(r.rs_.assumptions, r.ast_assumptions_, x, ItemKind::assumption, x.name.name); }
+    void operator()(const ast::Note& x) { r.declare_one(r.rs_.notes, r.ast_notes_, x, ItemKind::note, x.name.name); }
   };
   V v{*this};
   for (const auto& item : m_.items) {
@@ -348,6 +350,14 @@ void Resolver::resolve_rolled(const ast::Str& text, Given& out) {
 
 void Resolver::resolve_test(const ast::Test& t, Test& out) {
   out.refs = citations(t.refs);
+  if (t.unbounded) {
+    out.unbounded = citations(*t.unbounded);
+    if (out.unbounded.empty()) {
+      diags_.error("rules.ref.missing", t.span, "test '{}' is 'unbounded' without saying where the text says so",
+                   out.name)
+          .hint("write 'unbounded ref \"FILE § Section\"'");
+    }
+  }
   out.dice_text = t.dice.text;
   out.dice_span = Span{t.dice.span.file, t.dice.span.begin + 1, t.dice.span.end > 0 ? t.dice.span.end - 1 : 0};
   DiagnosticEngine dice_diags(0);
@@ -708,6 +718,23 @@ void Resolver::run() {
     inv.refs = citations(ast_invariants_[i]->refs);
     if (auto c = resolve_cond(ast_invariants_[i]->cond)) inv.cond = std::move(*c);
     else inv.cond = bool_literal(true, inv.span);
+  }
+  for (std::size_t i = 0; i < rs_.assumptions.size(); ++i) {
+    Assumption& a = rs_.assumptions[i];
+    a.refs = citations(ast_assumptions_[i]->refs);
+    if (auto c = resolve_cond(ast_assumptions_[i]->cond)) a.cond = std::move(*c);
+    else a.cond = bool_literal(true, a.span);
+  }
+  for (std::size_t i = 0; i < rs_.notes.size(); ++i) {
+    TextNote& n = rs_.notes[i];
+    n.refs = citations(ast_notes_[i]->refs);
+    const std::string& kind = ast_notes_[i]->kind;
+    n.kind = kind == "erratum"        ? NoteKind::erratum
+             : kind == "ambiguity"     ? NoteKind::ambiguity
+             : kind == "contradiction" ? NoteKind::contradiction
+                                       : NoteKind::gap;
+    n.text = ast_notes_[i]->text.text;
+    if (ast_notes_[i]->fix) n.fix = ast_notes_[i]->fix->text;
   }
   check_cycles();
   // Every item cites its source.

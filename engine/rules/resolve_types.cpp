@@ -77,6 +77,15 @@ std::optional<Type> Resolver::resolve_type(const ast::Type& t) {
   };
   std::optional<Type> out = boost::apply_visitor(V{*this}, t.body);
   if (out) out->optional = t.optional;
+  if (out && t.better) {
+    if (out->kind == TypeKind::integer || out->kind == TypeKind::roll || out->kind == TypeKind::enumeration) {
+      out->better = *t.better == "higher" ? Better::higher : Better::lower;
+    } else {
+      diags_.error("rules.type.mismatch", t.span, "'better {}' needs an ordered type: an integer, a roll or an enumeration",
+                   *t.better)
+          .hint("a flag or a set has no better end; leave 'better' out");
+    }
+  }
   return out;
 }
 

@@ -40,6 +40,8 @@ std::string_view item_kind(const PlainItem& item) {
     std::string_view operator()(const Permission&) const { return "permission"; }
     std::string_view operator()(const ArmyList&) const { return "army_list"; }
     std::string_view operator()(const Invariant&) const { return "invariant"; }
+    std::string_view operator()(const Assume&) const { return "assume"; }
+    std::string_view operator()(const Note& n) const { return n.kind; }
   };
   return boost::apply_visitor(Kind{}, item);
 }

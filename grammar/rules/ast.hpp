@@ -166,6 +166,9 @@ struct TypeBody : x3::variant<BoolType, IntType, RollType, SetType, ProfileType,
 struct Type : Node {
   TypeBody body;
   bool optional = false;
+  // `better higher` / `better lower`: which way a value of this type is
+  // better for the unit it describes (verifier's monotonicity analysis).
+  boost::optional<std::string> better;
 };
 
 using Refs = std::vector<Str>;
@@ -300,6 +303,10 @@ struct Test : Node {
   Expr target;
   boost::optional<TestMods> mods;
   std::vector<Face> faces;
+  // `unbounded ref "…"`: the text lets the modifiers make this test certain
+  // or hopeless on purpose (cumulative modifiers with no limit), citing
+  // where it says so; the verifier then proves the extremes, not a defect.
+  boost::optional<Refs> unbounded;
 };
 
 struct Record : Node {
@@ -414,9 +421,32 @@ struct Invariant : Node {
   Refs refs;
   Cond cond;
 };
+// `assume NAME ref "…" : COND`: a link between givens the text states (a
+// state implies another, a formation excludes a troop type) or a bound on
+// what a game can reach; the verifier only considers situations where it
+// holds, and the engine checks it on every state it reaches.
+struct Assume : Node {
+  Ident name;
+  Refs refs;
+  Cond cond;
+};
+// `gap NAME "what the text leaves open" ["what to rule"] ref "…"`, and
+// `erratum`, `ambiguity`, `contradiction` the same way: what the data's
+// author found in the text and could not encode so that an analysis finds
+// it (a case the text does not cover; a misprint and how the data reads it;
+// two readings, or two passages, that no item of the data decides between).
+// Reported by the verifier as findings, the second string (when given) as
+// what a rule writer can do.
+struct Note : Node {
+  std::string kind;  // "gap", "erratum", "ambiguity" or "contradiction"
+  Ident name;
+  Str text;
+  boost::optional<Str> fix;
+  Refs refs;
+};
 
 struct PlainItem : x3::variant<Domain, Given, Switch, Value, Table, Modifiers, Test, Record, Profile,
-                               Skill, Permission, ArmyList, Invariant> {
+                               Skill, Permission, ArmyList, Invariant, Assume, Note> {
   using base_type::base_type;
   using base_type::operator=;
 };

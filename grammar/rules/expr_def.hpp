@@ -96,7 +96,8 @@ const auto set_type_def = as<ast::Ident>[kw("set") > kw("of") > ident];
 const auto profile_type_p_def = as<ast::Ident>[kw("profile") > ident];
 const auto bool_type_def = as<bool>[kw("bool") >> x3::attr(true)];
 const auto type_body_def = bool_type | int_type | roll_type | set_type | profile_type_p | ident;
-const auto type_def = type_body >> x3::matches[kw("optional")];
+const auto type_def = type_body >> x3::matches[kw("optional")] >>
+                      -(kw("better") > (kw_s("higher") | kw_s("lower")));
 
 const auto literal_def = roll_lit | int_lit | bool_lit | none_lit | set_lit | ident;
 const auto refs_def = *(kw("ref") > str);

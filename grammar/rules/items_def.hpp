@@ -26,7 +26,7 @@ const x3::rule<intentional_class, ast::Intentional> intentional = "intentional";
 
 const auto plain_item_def = domain_item | given_item | switch_item | value_item | table_item |
                             record_item | profile_item | modifiers_item | test_item | skill_item |
-                            permission_item | army_list_item | invariant_item;
+                            permission_item | army_list_item | invariant_item | assume_item | note_item;
 const auto override_item_def = as<ast::PlainItem>[kw("override") > plain_item];
 const auto remove_entry_def = (kw("remove") >> kw("entry")) > path > refs;
 const auto remove_item_def = kw("remove") > ident > refs;

@@ -236,6 +236,7 @@ struct ItemPrinter {
       out += "  " + f.kind + (f.face ? " " + std::to_string(f.face->value) : "") + " => " +
              f.outcome.name + when_text(f.when) + "\n";
     }
+    if (t.unbounded) out += "  unbounded" + refs_text(*t.unbounded) + "\n";
     return out + "}\n";
   }
   std::string operator()(const Record& r) const {
@@ -268,6 +269,13 @@ struct ItemPrinter {
   }
   std::string operator()(const Invariant& i) const {
     return "invariant " + i.name.name + refs_text(i.refs) + " :\n  " + print(i.cond) + "\n";
+  }
+  std::string operator()(const Assume& a) const {
+    return "assume " + a.name.name + refs_text(a.refs) + " :\n  " + print(a.cond) + "\n";
+  }
+  std::string operator()(const Note& n) const {
+    return n.kind + " " + n.name.name + " " + quote(n.text.text) + (n.fix ? " " + quote(n.fix->text) : "") +
+           refs_text(n.refs) + "\n";
   }
 
   std::string operator()(const PlainItem& p) const { return boost::apply_visitor(*this, p); }
@@ -324,7 +332,8 @@ std::string print(const Literal& literal) {
 }
 
 std::string print(const Type& type) {
-  return boost::apply_visitor(TypePrinter{}, type.body) + (type.optional ? " optional" : "");
+  return boost::apply_visitor(TypePrinter{}, type.body) + (type.optional ? " optional" : "") +
+         (type.better ? " better " + *type.better : "");
 }
 
 std::string print(const Pattern& pattern) { return boost::apply_visitor(PatternPrinter{}, pattern); }

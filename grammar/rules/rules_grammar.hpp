@@ -31,6 +31,8 @@ struct skill_class;
 struct permission_class;
 struct army_list_class;
 struct invariant_class;
+struct assume_class;
+struct note_class;
 
 using expr_rule = x3::rule<expr_class, ast::Expr>;
 using cond_rule = x3::rule<cond_class, ast::Cond>;
@@ -54,6 +56,8 @@ using skill_rule = x3::rule<skill_class, ast::Skill>;
 using permission_rule = x3::rule<permission_class, ast::Permission>;
 using army_list_rule = x3::rule<army_list_class, ast::ArmyList>;
 using invariant_rule = x3::rule<invariant_class, ast::Invariant>;
+using assume_rule = x3::rule<assume_class, ast::Assume>;
+using note_rule = x3::rule<note_class, ast::Note>;
 
 inline const expr_rule expr = "expression";
 inline const cond_rule cond = "condition";
@@ -77,12 +81,14 @@ inline const skill_rule skill_item = "skill";
 inline const permission_rule permission_item = "permission";
 inline const army_list_rule army_list_item = "army_list";
 inline const invariant_rule invariant_item = "invariant";
+inline const assume_rule assume_item = "assume";
+inline const note_rule note_item = "gap, erratum, ambiguity or contradiction note";
 
 BOOST_SPIRIT_DECLARE(expr_rule, cond_rule, type_rule, literal_rule, refs_rule, entry_rule,
                      plain_item_rule, item_rule, header_rule)
 BOOST_SPIRIT_DECLARE(domain_rule, given_rule, switch_rule, value_rule, table_rule, record_rule,
                      profile_rule)
 BOOST_SPIRIT_DECLARE(modifiers_rule, test_rule, skill_rule, permission_rule, army_list_rule,
-                     invariant_rule)
+                     invariant_rule, assume_rule, note_rule)
 
 }  // namespace umpire::rules::parser

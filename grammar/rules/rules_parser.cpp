@@ -17,10 +17,11 @@ namespace {
 namespace x3 = boost::spirit::x3;
 using parser::iterator_type;
 
-constexpr std::array<std::string_view, 18> item_keywords = {
-    "domain",  "given",      "switch",     "value",    "table",      "record",
-    "profile", "modifiers",  "test",       "skill",    "special",    "permission",
-    "army_list", "invariant", "override",  "remove",   "add",        "intentional"};
+constexpr std::array<std::string_view, 23> item_keywords = {
+    "domain",    "given",     "switch",    "value",     "table",         "record",
+    "profile",   "modifiers", "test",      "skill",     "special",       "permission",
+    "army_list", "invariant", "assume",    "gap",       "erratum",       "ambiguity",
+    "contradiction", "override", "remove", "add",       "intentional"};
 
 bool is_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -159,8 +160,8 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
         continue;
       }
       report(start, "an item (domain, given, switch, value, table, modifiers, test, record, "
-                    "profile, skill, special, permission, army_list, invariant or a variant "
-                    "operation)");
+                    "profile, skill, special, permission, army_list, invariant, assume, gap, "
+                    "erratum, ambiguity, contradiction or a variant operation)");
     } catch (const x3::expectation_failure<iterator_type>& e) {
       report(e.where(), expected_name(e.which()));
     }

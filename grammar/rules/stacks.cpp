@@ -9,4 +9,6 @@ BOOST_SPIRIT_INSTANTIATE(skill_rule, iterator_type, context_type)
 BOOST_SPIRIT_INSTANTIATE(permission_rule, iterator_type, context_type)
 BOOST_SPIRIT_INSTANTIATE(army_list_rule, iterator_type, context_type)
 BOOST_SPIRIT_INSTANTIATE(invariant_rule, iterator_type, context_type)
+BOOST_SPIRIT_INSTANTIATE(assume_rule, iterator_type, context_type)
+BOOST_SPIRIT_INSTANTIATE(note_rule, iterator_type, context_type)
 }  // namespace umpire::rules::parser

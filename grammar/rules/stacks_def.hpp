@@ -1,5 +1,6 @@
 #pragma once
-// Modifier stacks, tests, skills, permissions, army lists and invariants
+// Modifier stacks, tests, skills, permissions, army lists, invariants,
+// assumptions and notes
 // (docs/rules-format.md). Instantiated once, in stacks.cpp.
 #include "grammar/rules/rules_grammar.hpp"
 #include "grammar/rules/tokens_def.hpp"
@@ -13,6 +14,8 @@ struct skill_class : annotate {};
 struct permission_class : annotate {};
 struct army_list_class : annotate {};
 struct invariant_class : annotate {};
+struct assume_class : annotate {};
+struct note_class : annotate {};
 
 struct operation_class : annotate {};
 struct short_op_class : annotate {};
@@ -82,7 +85,8 @@ const auto test_mods_def = kw("modifiers") > ident > kw("on") > (kw_s("roll") | 
 const auto face_def = (kw_s("natural") | kw_s("double")) > -int_lit > "=>" > ident > -(kw("when") > cond);
 const auto test_item_def = kw("test") > ident > refs > '{' > kw("roll") > str >
                            -(kw("count") > expr) > kw("success") >
-                           (kw_s("at_least") | kw_s("at_most")) > expr > -test_mods > *face > '}';
+                           (kw_s("at_least") | kw_s("at_most")) > expr > -test_mods > *face >
+                           -(kw("unbounded") > refs) > '}';
 
 const auto name_set_def = '{' > -(ident % ',') > '}';
 const auto cost_clause_def = kw("cost") > expr > -(kw("per") > ident);
@@ -115,9 +119,12 @@ const auto constraint_def = kw("constraint") > ident > ':' >
 const auto army_list_item_def = kw("army_list") > ident > refs > '{' >
                                 -(kw("units") > name_set) > *constraint > '}';
 const auto invariant_item_def = kw("invariant") > ident > refs > ':' > cond;
+const auto assume_item_def = kw("assume") > ident > refs > ':' > cond;
+const auto note_item_def = (kw_s("gap") | kw_s("erratum") | kw_s("ambiguity") | kw_s("contradiction")) > ident > str >
+                           -str > refs;
 
 BOOST_SPIRIT_DEFINE(entry, modifiers_item, test_item, skill_item, permission_item, army_list_item,
-                    invariant_item, operation, short_op, expr_op, mul_op, div_op, stage, test_mods,
+                    invariant_item, assume_item, note_item, operation, short_op, expr_op, mul_op, div_op, stage, test_mods,
                     face, skill_clause, cost_clause, allowed_clause, requires_clause,
                     effect_clause, perm_clause, reroll_clause, star, selector, count_of, quantity,
                     cexpr, percent, per_every, crhs, constraint, name_set)
