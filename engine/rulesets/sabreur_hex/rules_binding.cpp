@@ -1,5 +1,7 @@
 #include "engine/rulesets/sabreur_hex/rules_binding.hpp"
 
+#include "engine/rules/assumption_watch.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -291,6 +293,7 @@ void evaluation_failed(const Facts& facts, const rules::Evaluator& ev, std::stri
 std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventChecker& checker,
                                      std::vector<std::string>* notes) {
   if (!facts_ok(facts, checker)) return std::nullopt;
+  rules::watch_assumptions(facts.binding().rs(), facts.situation());
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
   ev.set_trace(notes != nullptr);
   auto r = ev.value(facts.binding().value(v));
@@ -307,6 +310,7 @@ std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventCheck
 
 std::optional<rules::Verdict> verdict(const Facts& facts, A a) {
   if (!facts.error().empty()) return std::nullopt;
+  rules::watch_assumptions(facts.binding().rs(), facts.situation());
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
   ev.set_trace(false);
   const auto r = ev.action_with(facts.binding().permissions(a));
@@ -317,6 +321,7 @@ std::optional<rules::Verdict> verdict(const Facts& facts, A a) {
 std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::EventChecker& checker,
                                            std::vector<std::string>* notes) {
   if (!facts_ok(facts, checker)) return std::nullopt;
+  rules::watch_assumptions(facts.binding().rs(), facts.situation());
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
   ev.set_trace(notes != nullptr);
   ev.set_odds(false);  // the engine judges scores; the odds are for `umpire rules`
@@ -336,6 +341,7 @@ bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, S
                        std::string_view fallback, const Subject& subject) {
   if (!facts_ok(facts, checker)) return false;
   const rules::Ruleset& rs = facts.binding().rs();
+  rules::watch_assumptions(rs, facts.situation());
   rules::Evaluator ev(rs, facts.situation());
   ev.set_trace(false);  // most actions are allowed: explained only when not
   auto r = ev.action_with(facts.binding().permissions(a));
