@@ -17,9 +17,12 @@
 
 #include "cli/commands.hpp"
 #include "cli/ruleset_files.hpp"
+#include "engine/core/atomic_file.hpp"
 #include "engine/core/diagnostic_render.hpp"
+#include "engine/core/mapped_file.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/loader.hpp"
+#include "verify/baseline.hpp"
 #include "verify/verify.hpp"
 #include "verify/witness_replay.hpp"
 
@@ -37,14 +40,22 @@ constexpr const char* verify_footer = R"(Examples:
   umpire verify sabreur-hex --timeout 10000       allow 10 s per solver query
   umpire verify --explain table-gap:wab:to_wound_chart:no-row
   umpire verify sabreur-hex --emit-log witnesses  witnesses/<finding>.ulog, replayed by the engine
+  umpire verify --baseline reviewed.json          only new or changed findings fail
+  umpire verify --baseline reviewed.json --update-baseline --reviewer "A. Writer"
 
 A RULESET is an id from corpus/rulesets/ or a path to a .rules file; a
-variant is also checked against its base. Findings: table gaps, range
-breaches, impossible and automatic tests, refuted invariants,
-contradictions, superseded entries, dead rules, skill interactions, army
-lists, variant differences, constructs not encoded, and queries not proved
-within the time limit. Each witness is re-checked by the evaluator. Exit status: 0 nothing above a note, 1
-findings, 2 bad input, 3 internal error. See docs/verification.md.)";
+variant is also checked against its base. Findings, one per root cause,
+each led by what a rule writer can do: ambiguities (interpretation
+switches that decide), gaps and errata, table gaps, range breaches,
+impossible and automatic tests, refuted invariants, contradictions,
+precedence, order dependence, obligations that cannot be met,
+monotonicity, cost without benefit, superseded entries, dead rules,
+unusable rows, skill interactions, army lists, variant differences.
+Coverage notices (constructs not encoded, queries not proved in time) are
+listed apart and not counted. Each witness is re-checked by the evaluator.
+Exit status: 0 nothing above a note (with --baseline: nothing new or
+changed), 1 findings, 2 bad input, 3 internal error. See
+docs/verification.md.)";
 
 enum class VerifyFormat { text, json, sarif, markdown };
 
@@ -58,6 +69,9 @@ struct VerifyOptions {
   bool timings = false;
   unsigned jobs = 2;
   unsigned timeout_ms = verify::VerifyOptions{}.timeout_ms;
+  std::string baseline;  // reviewed findings; empty: none
+  bool update_baseline = false;
+  std::string reviewer;
 };
 
 fs::path rulesets_dir(const VerifyOptions& o) {
@@ -140,7 +154,40 @@ int run_verify(Session& session, const VerifyOptions& o) {
   }
   verify::Report report;
   for (verify::Report& p : parts) verify::merge_report(report, std::move(p));
+  verify::fold_inherited(report);
   report.sort();
+
+  std::optional<verify::Baseline> baseline;
+  std::optional<verify::BaselineComparison> compared;
+  if (!o.baseline.empty()) {
+    std::string error;
+    const bool exists = fs::exists(o.baseline);
+    if (exists) {
+      auto file = MappedFile::open(o.baseline, error);
+      if (file) baseline = verify::parse_baseline(std::string(file->text()), error);
+    } else if (!o.update_baseline) {
+      error = "no such file";
+    }
+    if (!error.empty()) {
+      session.diags.error("cli.verify.baseline", session.find_arg(o.baseline), "cannot use baseline '{}': {}",
+                          o.baseline, error)
+          .hint(exists ? "fix the file, or write a new one with --update-baseline"
+                       : "write one with --update-baseline, after reviewing the findings");
+      session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
+      return exit_usage;
+    }
+    if (baseline) compared = verify::apply_baseline(report, *baseline);
+    if (o.update_baseline) {
+      const std::string written = write_file_atomically(
+          o.baseline, verify::render_baseline(report, baseline ? &*baseline : nullptr, o.reviewer));
+      if (!written.empty()) {
+        session.diags.error("cli.verify.baseline", session.find_arg(o.baseline), "cannot write baseline '{}': {}",
+                            o.baseline, written);
+        session.flush_diagnostics(Format::text);
+        return exit_usage;
+      }
+    }
+  }
   if (!o.emit_log.empty()) {
     const verify::EmitLogResult emitted = verify::emit_witness_logs(report, o.emit_log);
     if (!emitted.error.empty()) {
@@ -187,11 +234,19 @@ int run_verify(Session& session, const VerifyOptions& o) {
   if (o.format == VerifyFormat::text) {
     std::cerr << fmt::format("verified {} ruleset{} in {:.1f} s of solver time\n", report.rulesets.size(),
                              report.rulesets.size() == 1 ? "" : "s", report.seconds);
+    if (compared) {
+      std::cerr << fmt::format("baseline {}: {} reviewed, {} new, {} changed, {} no longer found{}\n", o.baseline,
+                               compared->reviewed, compared->fresh.size(), compared->changed.size(),
+                               compared->gone.size(), o.update_baseline ? " (baseline rewritten)" : "");
+    } else if (o.update_baseline) {
+      std::cerr << fmt::format("baseline {} written\n", o.baseline);
+    }
   }
   bool internal = false, findings = false;
   for (const verify::Finding& f : report.findings) {
     internal = internal || f.category == verify::Category::internal_error;
-    findings = findings || f.severity == Severity::warning || f.severity == Severity::error;
+    const bool counts = !verify::is_coverage_notice(f) && f.review.empty() && !o.update_baseline;
+    findings = findings || (counts && (f.severity == Severity::warning || f.severity == Severity::error));
   }
   return internal ? exit_internal : findings ? exit_findings : exit_clean;
 }
@@ -216,6 +271,13 @@ Command add_verify_command(CLI::App& root) {
   app->add_option("--explain", o->explain, "Print everything about one finding, by id");
   app->add_option("--emit-log", o->emit_log,
                   "Write each Sabreur-hex witness as a replay log DIR/<finding>.ulog, replay it, and say what it shows");
+  CLI::Option* baseline = app->add_option(
+      "--baseline", o->baseline,
+      "Findings already reviewed (JSON): only new or changed findings count toward the exit status");
+  app->add_flag("--update-baseline", o->update_baseline,
+                "Write the --baseline file (atomically) with every current finding, keeping earlier reviews")
+      ->needs(baseline);
+  app->add_option("--reviewer", o->reviewer, "Who reviewed the findings --update-baseline adds");
   app->add_flag("--extremes", o->extremes, "Also list the extreme values of every modified quantity (text)");
   app->add_flag("--timings", o->timings, "Print the time each analysis takes on stderr as it ends");
   app->add_option("--timeout", o->timeout_ms,

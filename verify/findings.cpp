@@ -1,37 +1,75 @@
-// Rendering of verification reports: findings as diagnostics (caret text and
-// SARIF through engine/core), JSON with every field, and `--explain`.
+// Categories, the report's order, and its summary line (the renderers are in
+// render_*.cpp).
 #include "verify/findings.hpp"
 
 #include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
-#include "engine/core/diagnostic_render.hpp"
-#include "engine/core/version.hpp"
 
 namespace umpire::verify {
 
 std::string_view to_string(Category c) {
   switch (c) {
+    case Category::ambiguity: return "ambiguity";
+    case Category::gap: return "gap";
+    case Category::erratum: return "erratum";
     case Category::table_gap: return "table-gap";
     case Category::range_breach: return "range-breach";
     case Category::impossible_test: return "impossible-test";
     case Category::automatic_test: return "automatic-test";
     case Category::invariant_refuted: return "invariant-refuted";
     case Category::contradiction: return "contradiction";
+    case Category::precedence: return "precedence";
+    case Category::order_dependence: return "order-dependence";
+    case Category::impossible_obligation: return "impossible-obligation";
+    case Category::monotonicity: return "monotonicity";
+    case Category::cost_benefit: return "cost-benefit";
     case Category::superseded_entry: return "superseded-entry";
     case Category::dead_rule: return "dead-rule";
-    case Category::variant_difference: return "variant-difference";
-    case Category::variant_drift: return "variant-drift";
+    case Category::unusable_row: return "unusable-row";
     case Category::skill_interaction: return "skill-interaction";
     case Category::army_list: return "army-list";
+    case Category::variant_difference: return "variant-difference";
+    case Category::variant_drift: return "variant-drift";
+    case Category::variant_intended: return "variant-intended";
     case Category::not_encoded: return "not-encoded";
     case Category::not_proved: return "not-proved";
     case Category::internal_error: return "internal-error";
   }
   return "?";
+}
+
+std::string_view describe(Category c) {
+  switch (c) {
+    case Category::ambiguity: return "The text can be read in more than one way, and the readings decide a game differently.";
+    case Category::gap: return "The text leaves a case a game can reach without a rule.";
+    case Category::erratum: return "A misprinted or garbled passage that the data reads one way.";
+    case Category::table_gap: return "A table has no entry for keys a game reaches.";
+    case Category::range_breach: return "A value or modifier total leaves the range the text allows.";
+    case Category::impossible_test: return "A test that can never succeed in a situation a game reaches.";
+    case Category::automatic_test: return "A test that always succeeds in a situation a game reaches.";
+    case Category::invariant_refuted: return "A limit the text states or implies does not hold in some situation.";
+    case Category::contradiction: return "Two rules give opposite answers in one situation.";
+    case Category::precedence: return "Two rules set one quantity to different values in one situation, with no stated precedence.";
+    case Category::order_dependence: return "A result depends on the order modifiers are applied, which the text does not give.";
+    case Category::impossible_obligation: return "A rule obliges an action that another rule forbids or that cannot be carried out.";
+    case Category::monotonicity: return "A better characteristic, option or result makes a unit worse at what it is for.";
+    case Category::cost_benefit: return "An option costs points and changes nothing.";
+    case Category::superseded_entry: return "A modifier that never changes its result.";
+    case Category::dead_rule: return "A condition that can never hold in a game.";
+    case Category::unusable_row: return "A table row or list entry that no game can use.";
+    case Category::skill_interaction: return "Two or more skills that clash or make one another pointless.";
+    case Category::army_list: return "An army list whose constraints cannot be met, or an entry no legal army can field.";
+    case Category::variant_difference: return "A variant differs from its base without saying so.";
+    case Category::variant_drift: return "A variant changes a result of its base without saying so.";
+    case Category::variant_intended: return "A difference the variant declares on purpose.";
+    case Category::not_encoded: return "A construct the verifier does not translate (a coverage notice).";
+    case Category::not_proved: return "A query the solver left open within its time limit (a coverage notice).";
+    case Category::internal_error: return "A witness the evaluator does not confirm: a bug in Umpire.";
+  }
+  return "";
 }
 
 void Report::sort() {
@@ -45,212 +83,29 @@ void Report::sort() {
   });
 }
 
-void to_diagnostics(const Report& report, DiagnosticEngine& diags) {
-  for (const Finding& f : report.findings) {
-    const Span span = f.items.empty() ? Span{} : f.items.front().span;
-    auto d = diags.report(f.severity, "verify." + std::string(to_string(f.category)), span, f.message);
-    for (std::size_t i = 1; i < f.items.size(); ++i) {
-      if (f.items[i].span.valid()) d.label(f.items[i].span, fmt::format("{} '{}'", f.items[i].kind, f.items[i].name));
-    }
-    d.note("finding {} (umpire verify --explain {})", f.id, f.id);
-    if (!f.witness.empty()) d.note("witness: {}", fmt::join(f.witness, ", "));
-    if (!f.probability.empty()) d.note("{}", f.probability);
-    if (!f.explanation.empty()) d.note(f.explanation);
-    if (!f.log.empty()) d.note(f.log);
-    for (const FindingItem& item : f.items) {
-      if (!item.refs.empty()) {
-        d.rule(item.refs.front().file, item.refs.front().section);
-        break;
-      }
-    }
-  }
+std::string plural(std::size_t n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
 
-namespace {
-
-std::string summary_line(const Report& report) {
+std::string summary_of(const Report& report, const std::string* ruleset) {
   std::map<Category, std::size_t> by;
-  for (const Finding& f : report.findings) ++by[f.category];
+  std::size_t findings = 0, notices = 0, proofs = 0;
+  for (const Finding& f : report.findings) {
+    if (ruleset && f.ruleset != *ruleset) continue;
+    if (is_coverage_notice(f)) {
+      ++notices;
+      continue;
+    }
+    ++findings;
+    ++by[f.category];
+  }
+  for (const Proof& p : report.proofs) proofs += !ruleset || p.ruleset == *ruleset ? 1U : 0U;
   std::vector<std::string> parts;
   for (const auto& [c, n] : by) parts.push_back(fmt::format("{} {}", n, to_string(c)));
-  return fmt::format("{} finding{}{}{}; {} fact{} proved", report.findings.size(),
-                     report.findings.size() == 1 ? "" : "s", parts.empty() ? "" : ": ", fmt::join(parts, ", "),
-                     report.proofs.size(), report.proofs.size() == 1 ? "" : "s");
-}
-
-}  // namespace
-
-std::string render_findings_text(const Report& report, bool with_extremes) {
-  std::string out;
-  for (const std::string& rs : report.rulesets) {
-    std::vector<const Finding*> mine;
-    for (const Finding& f : report.findings) {
-      if (f.ruleset == rs) mine.push_back(&f);
-    }
-    std::size_t proofs = 0;
-    for (const Proof& p : report.proofs) proofs += p.ruleset == rs ? 1U : 0U;
-    out += fmt::format("== {}: {} finding{}, {} fact{} proved\n", rs, mine.size(), mine.size() == 1 ? "" : "s", proofs,
-                       proofs == 1 ? "" : "s");
-    for (const Finding* f : mine) {
-      out += fmt::format("{} [{}] {}\n", to_string(f->severity), f->id, f->message);
-      for (const FindingItem& item : f->items) {
-        out += fmt::format("    {} '{}'{}\n", item.kind, item.name,
-                           item.refs.empty() ? "" : "  (" + item.refs.front().text() + ")");
-      }
-      if (!f->witness.empty()) out += fmt::format("    witness: {}\n", fmt::join(f->witness, ", "));
-      if (!f->probability.empty()) out += fmt::format("    {}\n", f->probability);
-      if (!f->explanation.empty()) out += fmt::format("    {}\n", f->explanation);
-      if (!f->log.empty()) out += fmt::format("    {}\n", f->log);
-    }
-    if (with_extremes) {
-      bool any = false;
-      for (const Extreme& e : report.extremes) {
-        if (e.ruleset != rs) continue;
-        if (!any) out += "  extreme values (min..max reachable; declared type):\n";
-        any = true;
-        out += fmt::format("    {}: {}..{}{}  ({})\n", e.item, e.min, e.max, e.exact ? "" : " (bounds, solver gave up)",
-                           e.declared);
-      }
-    }
-  }
-  out += summary_line(report) + "\n";
-  return out;
-}
-
-std::string render_findings_json(const Report& report) {
-  using nlohmann::json;
-  json findings = json::array();
-  for (const Finding& f : report.findings) {
-    json items = json::array();
-    for (const FindingItem& i : f.items) {
-      json refs = json::array();
-      for (const rules::Citation& c : i.refs) refs.push_back(c.text());
-      items.push_back({{"name", i.name}, {"kind", i.kind}, {"refs", refs}});
-    }
-    findings.push_back({{"id", f.id},
-                        {"category", to_string(f.category)},
-                        {"severity", to_string(f.severity)},
-                        {"ruleset", f.ruleset},
-                        {"message", f.message},
-                        {"items", items},
-                        {"witness", f.witness},
-                        {"probability", f.probability},
-                        {"explanation", f.explanation},
-                        {"evidence", f.evidence}});
-    if (!f.log.empty()) findings.back()["log"] = f.log;
-  }
-  json proofs = json::array();
-  for (const Proof& p : report.proofs) proofs.push_back({{"ruleset", p.ruleset}, {"proved", p.what}});
-  json extremes = json::array();
-  for (const Extreme& e : report.extremes) {
-    extremes.push_back({{"ruleset", e.ruleset}, {"item", e.item}, {"declared", e.declared}, {"min", e.min},
-                        {"max", e.max}, {"exact", e.exact}});
-  }
-  json out{{"rulesets", report.rulesets}, {"findings", findings}, {"proved", proofs}, {"extremes", extremes},
-           {"summary", summary_line(report)}};
-  return out.dump(2) + "\n";
-}
-
-namespace {
-// Markdown table cells: no pipes or line breaks inside.
-std::string cell(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '|') out += "\\|";
-    else if (ch == '\n') out += ' ';
-    else out += ch;
-  }
-  return out;
-}
-}  // namespace
-
-std::string render_findings_markdown(const Report& report) {
-  std::string out;
-  for (const std::string& rs : report.rulesets) {
-    std::vector<const Finding*> mine;
-    std::map<Category, std::size_t> by;
-    for (const Finding& f : report.findings) {
-      if (f.ruleset != rs) continue;
-      mine.push_back(&f);
-      ++by[f.category];
-    }
-    std::vector<const Proof*> proofs;
-    for (const Proof& p : report.proofs) {
-      if (p.ruleset == rs) proofs.push_back(&p);
-    }
-    out += fmt::format("### {}\n\n", rs);
-    std::vector<std::string> parts;
-    for (const auto& [c, n] : by) parts.push_back(fmt::format("{} {}", n, to_string(c)));
-    out += fmt::format("{} finding{}{}{}; {} fact{} proved.\n\n", mine.size(), mine.size() == 1 ? "" : "s",
-                       parts.empty() ? "" : ": ", fmt::join(parts, ", "), proofs.size(), proofs.size() == 1 ? "" : "s");
-    if (!mine.empty()) {
-      out += "| severity | finding | message |\n|---|---|---|\n";
-      for (const Finding* f : mine) {
-        out += fmt::format("| {} | `{}` | {} |\n", to_string(f->severity), f->id, cell(f->message));
-      }
-      out += "\n";
-    }
-    for (const Finding* f : mine) {
-      if (f->severity == Severity::note || f->category == Category::not_encoded) continue;
-      out += fmt::format("#### `{}`\n\n{}\n\n", f->id, f->message);
-      for (const FindingItem& item : f->items) {
-        out += fmt::format("- {} `{}`{}\n", item.kind, item.name,
-                           item.refs.empty() ? "" : " (" + item.refs.front().text() + ")");
-      }
-      if (!f->witness.empty()) out += fmt::format("- witness: `{}`\n", fmt::join(f->witness, "`, `"));
-      if (!f->probability.empty()) out += fmt::format("- {}\n", f->probability);
-      if (!f->explanation.empty()) out += fmt::format("\n{}\n", f->explanation);
-      out += "\n";
-    }
-    if (!proofs.empty()) {
-      out += "Proved:\n\n";
-      for (const Proof* p : proofs) out += fmt::format("- {}\n", p->what);
-      out += "\n";
-    }
-    bool any = false;
-    for (const Extreme& e : report.extremes) {
-      if (e.ruleset != rs) continue;
-      if (!any) out += "| quantity | reachable | declared |\n|---|---|---|\n";
-      any = true;
-      out += fmt::format("| `{}` | {}..{}{} | {} |\n", cell(e.item), e.min, e.max, e.exact ? "" : " (bounds)",
-                         cell(e.declared));
-    }
-    if (any) out += "\n";
-  }
-  out += summary_line(report) + ".\n";
-  return out;
-}
-
-std::string render_findings_sarif(const SourceManager& sources, const Report& report) {
-  DiagnosticEngine diags(0);
-  to_diagnostics(report, diags);
-  return render_sarif(sources, diags, version);
-}
-
-std::string explain_finding(const Report& report, const std::string& id) {
-  for (const Finding& f : report.findings) {
-    if (f.id != id) continue;
-    std::string out = fmt::format("{} ({}, {}) in {}\n{}\n", f.id, to_string(f.category), to_string(f.severity),
-                                  f.ruleset, f.message);
-    if (!f.explanation.empty()) out += "\n" + f.explanation + "\n";
-    if (!f.items.empty()) out += "\nitems:\n";
-    for (const FindingItem& i : f.items) {
-      out += fmt::format("  {} '{}'\n", i.kind, i.name);
-      for (const rules::Citation& c : i.refs) out += fmt::format("    cites {}\n", c.text());
-    }
-    if (!f.witness.empty()) {
-      out += "\nwitness situation:\n";
-      for (const std::string& w : f.witness) out += "  " + w + "\n";
-    }
-    if (!f.probability.empty()) out += "\n" + f.probability + "\n";
-    if (!f.evidence.empty()) {
-      out += "\nthe evaluator on the witness:\n";
-      for (const std::string& e : f.evidence) out += "  " + e + "\n";
-    }
-    if (!f.log.empty()) out += "\n" + f.log + "\n";
-    return out;
-  }
-  return {};
+  std::string out = plural(findings, "finding");
+  if (!parts.empty()) out += fmt::format(" ({})", fmt::join(parts, ", "));
+  if (notices > 0) out += fmt::format("; {} (not counted)", plural(notices, "coverage notice"));
+  return out + fmt::format("; {} proved", plural(proofs, "fact"));
 }
 
 }  // namespace umpire::verify

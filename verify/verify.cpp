@@ -26,6 +26,8 @@ Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, cons
                                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       if (options.trace) std::cerr << fmt::format("{:8.2f} s  {}\n", report.timings.back().second, report.timings.back().first);
     };
+    timed("gaps and errata", [&] { analyse_text_notes(c); });
+    timed("ambiguities", [&] { analyse_ambiguities(c); });
     timed("table coverage and range breaches", [&] { analyse_failures(c); });
     timed("tests", [&] { analyse_tests(c); });
     timed("invariants", [&] { analyse_invariants(c); });
@@ -36,6 +38,9 @@ Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, cons
     timed("skill pairs", [&] { analyse_skill_pairs(c); });
     timed("skill triples", [&] { analyse_skill_triples(c); });
     timed("army lists", [&] { analyse_army_lists(c); });
+    timed("monotonicity", [&] { analyse_monotonicity(c); });
+    timed("order dependence", [&] { analyse_order_dependence(c); });
+    timed("unusable entries", [&] { analyse_unusable_rows(c); });
     if (base) {
       timed("variant against base", [&] {
         SmtModel base_smt(*base, smt);
@@ -43,6 +48,7 @@ Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, cons
       });
     }
     analyse_not_encoded(c);
+    if (base) report.bases.emplace_back(rs.id, base->id);
   } catch (const std::exception& e) {
     Finding f;
     f.id = fmt::format("internal-error:{}:solver", rs.id);
@@ -53,6 +59,7 @@ Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, cons
     f.explanation = "An error inside the solver or the translation: a bug in Umpire, not in the rules.";
     report.findings.push_back(std::move(f));
   }
+  group_by_cause(report);
   report.sort();
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
@@ -63,6 +70,7 @@ void merge_report(Report& into, Report&& part) {
   for (auto& p : part.proofs) into.proofs.push_back(std::move(p));
   for (auto& e : part.extremes) into.extremes.push_back(std::move(e));
   for (auto& r : part.rulesets) into.rulesets.push_back(std::move(r));
+  for (auto& b : part.bases) into.bases.push_back(std::move(b));
   into.seconds += part.seconds;
   for (auto& t : part.timings) into.timings.push_back(std::move(t));
 }

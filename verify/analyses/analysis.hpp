@@ -70,6 +70,10 @@ struct Context {
   Finding finding(Category c, Severity severity, const std::string& id_detail, std::string message) const;
   // "name = value" for the givens and switches in `support` (all when null).
   std::vector<std::string> witness_lines(const Witness& w, const Support* support) const;
+  // The least extreme situation like `w` under `assumptions` (the finding's
+  // own conditions and `legal`), over the givens and switches `support` marks
+  // (SmtModel::least_extreme): what a reader recognises as a game.
+  Witness typical(const std::vector<Term>& assumptions, const Witness& w, const Support& support);
   FindingItem item(rules::ItemRef ref) const;
   FindingItem entry_item(std::uint32_t stack, std::uint32_t stage, std::uint32_t entry) const;
   void add(Finding f);
@@ -98,6 +102,11 @@ void analyse_skill_pairs(Context& c);      // skill and special-rule pairs (skil
 void analyse_skill_triples(Context& c);    // clashes new at three skills; after the pairs (skill_triples.cpp)
 void analyse_army_lists(Context& c);       // army lists (army_lists.cpp)
 void analyse_not_encoded(Context& c);      // constructs not translated (not_encoded.cpp)
+void analyse_ambiguities(Context& c);      // interpretation switches that decide (ambiguities.cpp)
+void analyse_text_notes(Context& c);       // gaps and errata: partial tables, the data's notes (text_notes.cpp)
+void analyse_monotonicity(Context& c);     // a better stat that makes a result worse (monotonicity.cpp)
+void analyse_order_dependence(Context& c); // stages whose written order decides (order_dependence.cpp)
+void analyse_unusable_rows(Context& c);    // profiles no army list fields (unusable_rows.cpp)
 // A variant against its base (variant.cpp); `base_smt` shares `c.smt`'s context.
 void analyse_variant(Context& c, const rules::Ruleset& base, SmtModel& base_smt);
 

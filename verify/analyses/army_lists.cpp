@@ -124,6 +124,7 @@ void analyse_army_lists(Context& c) {
                             fmt::format("no legal army can be built from list '{}' with 1 to {} divisions", list.name,
                                         max_divisions));
       f.items.push_back(item);
+      f.action = fmt::format("Relax one of the constraints of list '{}' that exclude each other.", list.name);
       std::vector<std::string> names;
       for (std::size_t k = 0; k < on.size(); ++k) {
         if (on[k]) names.push_back("'" + list.constraints[k].name + "'");
@@ -159,6 +160,7 @@ void analyse_army_lists(Context& c) {
       const std::string unit = rs.profiles[list.units[u]].name;
       Finding f = c.finding(Category::army_list, Severity::warning, fmt::format("{}:{}", list.name, unit),
                             fmt::format("unit '{}' can never be chosen in list '{}'", unit, list.name));
+      f.action = fmt::format("Say how an army of list '{}' can field '{}', or drop it from the list.", list.name, unit);
       f.items.push_back(item);
       f.items.push_back(c.item({ItemKind::profile, list.units[u]}));
       f.explanation = fmt::format("Proved: no army of 1 to {} divisions meeting every constraint includes '{}'.",

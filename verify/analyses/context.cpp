@@ -228,6 +228,10 @@ std::vector<std::string> Context::witness_lines(const Witness& w, const Support*
   return out;
 }
 
+Witness Context::typical(const std::vector<Term>& assumptions, const Witness& w, const Support& sup) {
+  return smt.least_extreme(assumptions, w, sup.givens, sup.switches);
+}
+
 void Context::add(Finding f) {
   for (const Finding& g : report.findings) {
     if (g.id == f.id) return;  // one finding per id

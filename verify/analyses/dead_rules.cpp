@@ -47,6 +47,7 @@ void check_condition(Context& c, const Expr& cond, const std::vector<const Expr*
     else reasons.push_back("the skill prerequisites (allowed/requires/excludes)");
   }
   Finding f = c.finding(Category::dead_rule, Severity::warning, id, fmt::format("{} can never hold", what));
+  f.action = fmt::format("Say when {} applies: as written, no game reaches it.", what);
   f.items.push_back(std::move(item));
   f.explanation = fmt::format(
       "Proved over every legal situation: the condition '{}' is never true{}. The rule it guards never applies; "
@@ -128,6 +129,7 @@ void analyse_dead_rules(Context& c) {
     if (st != SmtStatus::unsat) continue;
     Finding f = c.finding(Category::dead_rule, Severity::warning, skill.name,
                           fmt::format("no unit may legally hold '{}'", skill.name));
+    f.action = fmt::format("Say which units may hold '{}': its conditions exclude every unit.", skill.name);
     f.items.push_back(c.item({ItemKind::skill, s}));
     f.explanation = "Proved over every legal situation: the skill's 'allowed' condition, or its 'requires' and "
                     "'excludes' lists, can never be met, so its effects, permissions and cost never apply.";

@@ -30,6 +30,41 @@ bool is_gap(const FailureSite& site, const Ruleset& rs) {
   return false;
 }
 
+// The partial table whose lookup at `span` has no row, if the site is one.
+std::optional<std::uint32_t> partial_lookup_at(const Expr& e, Span span) {
+  if (e.kind == ExprKind::lookup && e.span.file == span.file && e.span.begin == span.begin && e.span.end == span.end) {
+    return e.ref;
+  }
+  for (const Expr& a : e.args) {
+    if (auto t = partial_lookup_at(a, span)) return t;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::uint32_t> partial_table_of(const Ruleset& rs, const FailureSite& site) {
+  auto check = [&](const Expr& e) -> std::optional<std::uint32_t> {
+    auto t = partial_lookup_at(e, site.span);
+    return t && rs.tables[*t].partial ? t : std::nullopt;
+  };
+  for (const ValueItem& v : rs.values) {
+    if (auto t = check(v.expr)) return t;
+  }
+  for (const Stack& st : rs.stacks) {
+    if (st.base) {
+      if (auto t = check(*st.base)) return t;
+    }
+    for (const Stage& g : st.stages) {
+      for (const Entry& e : g.entries) {
+        if (auto t = check(e.operand)) return t;
+      }
+    }
+  }
+  for (const Test& t : rs.tests) {
+    if (auto x = check(t.target)) return x;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void analyse_failures(Context& c) {
@@ -49,13 +84,15 @@ void analyse_failures(Context& c) {
       if (done.count(site_id)) continue;
       const FailureSite& site = c.smt.site(site_id);
       Witness w;
-      const SmtStatus st = c.smt.check({c.smt.fails_at(root.term, site_id), c.legal}, &w);
+      const std::vector<Term> query{c.smt.fails_at(root.term, site_id), c.legal};
+      const SmtStatus st = c.smt.check(query, &w);
       if (st == SmtStatus::unknown) {
         c.not_proved(root.item, fmt::format("{}:{}", root.item.name, site_id),
                      fmt::format("whether '{}' can stop at: {}", root.item.name, site.what));
       }
       if (st != SmtStatus::sat) continue;
       done.insert(site_id);
+      w = c.typical(query, w, root.support);
       const bool gap = is_gap(site, c.rs);
       const Situation s = w.situation(c.rs);
       const Replay r = c.replay(root, s);
@@ -78,6 +115,13 @@ void analyse_failures(Context& c) {
       if (where && where_name != root.item.name) f.items.push_back(c.item(*where));
       f.witness = c.witness_lines(w, &root.support);
       f.evidence = r.evidence;
+      // A hole of a partial table is the table's gap (text_notes.cpp), one cause.
+      if (auto table = partial_table_of(c.rs, site)) f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[*table].name);
+      f.action = gap ? fmt::format("Give '{}' a result for the witness's case, or say that the case cannot occur.",
+                                   where_name)
+                     : fmt::format("Bound '{}' as the text intends (a cap on the modifiers), or say that it has no "
+                                   "bound.",
+                                   where_name);
       if (gap) {
         f.explanation = fmt::format(
             "In the witness situation the lookup finds no result: {}. Either a row is missing (add one that covers "

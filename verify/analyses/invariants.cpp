@@ -29,7 +29,9 @@ void analyse_invariants(Context& c) {
     Finding f = c.finding(Category::invariant_refuted, Severity::error, inv.name,
                           fmt::format("invariant '{}' does not hold in every situation", inv.name));
     f.items.push_back(root.item);
-    Witness shown = w;
+    f.action = fmt::format("Say which passage wins where '{}', which the text states, is broken by its other rules.",
+                           inv.name);
+    Witness shown = c.typical({violated, c.legal}, w, root.support);
     // The worst stack: push the bounded quantity as far as the premise allows.
     const Expr& cond = inv.cond;
     if (cond.kind == ExprKind::implies && cond.args.size() == 2) {

@@ -81,8 +81,12 @@ void analyse_skill_pairs(Context& c) {
       continue;
     }
     if (c.smt.check({c.smt.skill_held(s), c.legal}) == SmtStatus::unsat) continue;  // dead_rules.cpp
-    Finding f = c.finding(Category::skill_interaction, skill.cost ? Severity::warning : Severity::note, skill.name,
-                          fmt::format("'{}' never changes anything", skill.name));
+    Finding f = c.finding(skill.cost ? Category::cost_benefit : Category::skill_interaction,
+                          skill.cost ? Severity::warning : Severity::note, skill.name,
+                          fmt::format("'{}' never changes anything{}", skill.name,
+                                      skill.cost ? ", yet it costs points" : ""));
+    f.action = skill.cost ? fmt::format("Give '{}' an effect, or drop its cost.", skill.name)
+                          : fmt::format("Say what '{}' changes, or drop it.", skill.name);
     f.items.push_back(c.item({ItemKind::skill, s}));
     f.explanation = fmt::format(
         "Proved over every legal situation: removing '{}' from its holder changes none of the stacks its effects "
@@ -116,6 +120,9 @@ void analyse_skill_pairs(Context& c) {
         const Skill& sy = rs.skills[y];
         Finding f = c.finding(Category::skill_interaction, Severity::warning, fmt::format("{}+{}", sy.name, sx.name),
                               fmt::format("'{}' changes nothing on a unit that also has '{}'", sx.name, sy.name));
+        f.cause = fmt::format("skill-interaction:{}:{}+{}", rs.id, std::min(sx.name, sy.name), std::max(sx.name, sy.name));
+        f.action = fmt::format("Say whether '{}' adds anything to a unit that has '{}'{}, or forbid holding both.",
+                               sx.name, sy.name, sx.cost ? " (it is paid for)" : "");
         f.items.push_back(c.item({ItemKind::skill, x}));
         f.items.push_back(c.item({ItemKind::skill, y}));
         f.witness = c.witness_lines(together, nullptr);
@@ -182,6 +189,15 @@ void analyse_skill_pairs(Context& c) {
                               fmt::format("{}+{}:{}", sa.name, sb.name, action),
                               fmt::format("'{}' and '{}' together make action '{}' both required and forbidden",
                                           sa.name, sb.name, action));
+        f.action = fmt::format("Say which of '{}' and '{}' prevails on '{}'.", sa.name, sb.name, action);
+        // The same cause as the obligation its `must` cannot meet
+        // (contradictions.cpp), when one of the pair holds the `must`.
+        for (std::uint32_t p : permissions_of(rs, act)) {
+          const Permission& perm = rs.permissions[p];
+          if (perm.modality == Modality::must && perm.skill && (*perm.skill == a || *perm.skill == b)) {
+            f.cause = fmt::format("impossible-obligation:{}:{}", rs.id, perm.name);
+          }
+        }
         f.items.push_back(c.item({ItemKind::skill, a}));
         f.items.push_back(c.item({ItemKind::skill, b}));
         f.witness = c.witness_lines(w, nullptr);

@@ -104,6 +104,8 @@ void analyse_skill_triples(Context& c) {
                                 fmt::format("'{}', '{}' and '{}' together make action '{}' both required and forbidden",
                                             rs.skills[three[0]].name, rs.skills[three[1]].name,
                                             rs.skills[three[2]].name, action));
+          f.action = fmt::format("Say which of '{}', '{}' and '{}' prevails on '{}'.", rs.skills[three[0]].name,
+                                 rs.skills[three[1]].name, rs.skills[three[2]].name, action);
           for (std::uint32_t s : three) f.items.push_back(c.item({ItemKind::skill, s}));
           f.witness = c.witness_lines(w3, nullptr);
           // The evaluator: a conflict with the three, none with any two of them.

@@ -113,6 +113,8 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     Finding f = c.finding(Category::variant_difference, Severity::warning, fmt::format("{}:{}", d.item, d.operation),
                           fmt::format("'{}' differs from base '{}' ({}) and is not declared intentional", d.item,
                                       base.id, d.operation));
+    f.cause = fmt::format("variant:{}:{}", rs.id, d.item);
+    f.action = fmt::format("Say whether the variant changes '{}' on purpose, or restore the base's rule.", d.item);
     FindingItem item{d.item, d.operation, d.refs, d.span};
     if (auto ref = rs.find(d.item)) item.refs = rs.refs_of(*ref);
     f.items.push_back(item);
@@ -153,7 +155,9 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     return out;
   };
   Dependencies deps(rs);
-  auto compare = [&](ItemKind kind, std::uint32_t vi, std::uint32_t bi, const std::string& name) {
+  // `intended`: compare through the declared differences, for a note with
+  // both values; otherwise through the undeclared ones, for drift.
+  auto compare = [&](ItemKind kind, std::uint32_t vi, std::uint32_t bi, const std::string& name, bool intended) {
     std::set<std::string> reads{name};
     Support sup;
     if (kind == ItemKind::value) {
@@ -166,11 +170,14 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
       sup = c.support.of_test(vi);
     }
     std::vector<std::string> causes;
-    for (const std::string& u : undeclared) {
+    for (const std::string& u : intended ? declared : undeclared) {
       if (reads.count(u)) causes.push_back(u);
     }
     if (causes.empty()) return;
+    // A declared difference is noted once, on the item it changes.
+    if (intended && kind == ItemKind::value && !declared.count(name)) return;
     if (auto change = incomparable(sup)) {
+      if (intended) return;
       // Not silently skipped: the comparison needs the same situations on both sides.
       Finding f = c.finding(Category::not_encoded, Severity::not_checked, fmt::format("drift:{}", name),
                             fmt::format("not compared with base '{}': '{}' reads given '{}', {} here but {} there",
@@ -189,7 +196,9 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     const Term tb = c.smt.import(base_smt, kind == ItemKind::value ? base_smt.value(bi) : base_smt.test_needed(bi));
     const Term ok = c.smt.not_(c.smt.or_(c.smt.fails(tv), c.smt.fails(tb)));
     Witness w;
-    const SmtStatus st = c.smt.check({ok, c.smt.holds(c.smt.not_(c.smt.eq(tv, tb))), c.legal}, &w);
+    const std::vector<Term> query{ok, c.smt.holds(c.smt.not_(c.smt.eq(tv, tb))), c.legal};
+    const SmtStatus st = c.smt.check(query, &w);
+    if (st == SmtStatus::sat) w = c.typical(query, w, sup);
     if (st == SmtStatus::unknown) {
       c.not_proved(c.item({kind, vi}), name + ":drift", fmt::format("whether '{}' differs from base '{}'", name, base.id));
     }
@@ -214,17 +223,24 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
       a = x ? fmt::format("needs {}", x->needed) : "(error)";
       b = y ? fmt::format("needs {}", y->needed) : "(error)";
     }
-    Finding f = c.finding(Category::variant_drift, Severity::warning, name,
-                          fmt::format("'{}' gives {} where base '{}' gives {}, through undeclared difference{} {}",
-                                      name, a, base.id, b, causes.size() == 1 ? "" : "s",
+    Finding f = c.finding(intended ? Category::variant_intended : Category::variant_drift,
+                          intended ? Severity::note : Severity::warning, name,
+                          fmt::format("'{}' gives {} where base '{}' gives {}, through {}difference{} {}", name, a,
+                                      base.id, b, intended ? "declared " : "undeclared ", causes.size() == 1 ? "" : "s",
                                       fmt::format("'{}'", fmt::join(causes, "', '"))));
+    f.cause = intended ? "" : fmt::format("variant:{}:{}", rs.id, causes.front());
+    f.action = intended ? fmt::format("Nothing to do: the variant states this change of '{}'.", name)
+                        : fmt::format("Say whether the variant means to change '{}' (through {}), or restore the "
+                                      "base's rule.",
+                                      name, fmt::format("'{}'", fmt::join(causes, "', '")));
     f.items.push_back(c.item({kind, vi}));
     f.witness = c.witness_lines(w, &sup);
     f.evidence = breakdown_lines(ev.breakdown());
     f.evidence.push_back(fmt::format("-- base {}:", base.id));
     for (const std::string& l : breakdown_lines(eb.breakdown())) f.evidence.push_back(l);
-    f.explanation = "The variant changes this result in the witness situation, and the change comes from a "
-                    "difference that is not declared intentional. Declare it, or restore the base rule.";
+    f.explanation = intended ? "The variant changes this result on purpose; the witness shows both values."
+                             : "The variant changes this result in the witness situation, and the change comes from "
+                               "a difference that is not declared intentional. Declare it, or restore the base rule.";
     if (const auto only = variant_only(sup); !only.empty())
       f.explanation += fmt::format(" The base has no given {}: its result is the same whatever the witness sets there.",
                                    fmt::format("'{}'", fmt::join(only, "', '")));
@@ -234,13 +250,15 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     }
     c.add(std::move(f));
   };
-  for (std::uint32_t v = 0; v < rs.values.size(); ++v) {
-    auto ref = base.find(rs.values[v].name);
-    if (ref && ref->kind == ItemKind::value) compare(ItemKind::value, v, ref->index, rs.values[v].name);
-  }
-  for (std::uint32_t t = 0; t < rs.tests.size(); ++t) {
-    auto ref = base.find(rs.tests[t].name);
-    if (ref && ref->kind == ItemKind::test) compare(ItemKind::test, t, ref->index, rs.tests[t].name);
+  for (const bool intended : {false, true}) {
+    for (std::uint32_t v = 0; v < rs.values.size(); ++v) {
+      auto ref = base.find(rs.values[v].name);
+      if (ref && ref->kind == ItemKind::value) compare(ItemKind::value, v, ref->index, rs.values[v].name, intended);
+    }
+    for (std::uint32_t t = 0; t < rs.tests.size(); ++t) {
+      auto ref = base.find(rs.tests[t].name);
+      if (ref && ref->kind == ItemKind::test) compare(ItemKind::test, t, ref->index, rs.tests[t].name, intended);
+    }
   }
 }
 

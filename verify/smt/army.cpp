@@ -85,7 +85,11 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
       l = l * m.int_const(100);
       r = r * m.int_const(k.percent);
     } else if (k.rhs_kind == Constraint::Rhs::per_every) {
-      r = m.int_const(k.count) * (k.every > 0 ? z3::expr(r / m.int_const(k.every)) : r);
+      // "per M" counts complete blocks (floor), "per started M" begun ones
+      // (ceiling), as the evaluator does; the amounts are never negative.
+      const z3::expr every = m.int_const(k.every);
+      const z3::expr blocks = k.round_up ? z3::expr((r + every - m.int_const(1)) / every) : z3::expr(r / every);
+      r = m.int_const(k.count) * (k.every > 0 ? blocks : r);
       if (k.every <= 0) m.note_not_encoded(k.span, "'per' with a zero divisor");
     }
     switch (k.op) {
@@ -115,6 +119,7 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
   z3::expr points = m.int_const(0);
   for (std::size_t u = 0; u < n; ++u) points = points + total[u] * m.int_const(points_of(rs, list.units[u]));
   if (q.include_unit && *q.include_unit < n) opt.add(total[*q.include_unit] >= 1);
+  for (const auto& [sw, option] : q.fixed_switches) opt.add(m.switch_vars.at(sw) == m.int_const(option));
   SmtStatus st = SmtStatus::unknown;
   z3::model model(m.ctx);
   if (q.minimise_points) {

@@ -20,6 +20,8 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
   if (disabled && std::get<0>(*disabled) == id) {
     off = static_cast<std::int64_t>(std::get<1>(*disabled)) * 100000 + std::get<2>(*disabled);
   }
+  const bool reverse_a_stage = reversed && reversed->first == id;
+  if (reverse_a_stage) off = std::int64_t{1000000000} + reversed->second;
   const auto key = std::make_tuple(id, start.v.id(), off);
   if (auto it = stack_cache.find(key); it != stack_cache.end()) return it->second;
   const Stack& stack = rs.stacks[id];
@@ -78,7 +80,7 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
     const Stage& stage = stack.stages[stage_index];
     std::vector<const Entry*> entries;
     for (std::size_t i = 0; i < stage.entries.size(); ++i) {
-      if (off >= 0 && std::get<1>(*disabled) == stage_index && std::get<2>(*disabled) == i) continue;
+      if (off >= 0 && !reverse_a_stage && std::get<1>(*disabled) == stage_index && std::get<2>(*disabled) == i) continue;
       entries.push_back(&stage.entries[i]);
     }
     // Every condition first, in written order, as the evaluator does.
@@ -96,7 +98,9 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
     }
     if (entries.empty()) continue;
     if (stage.policy == Policy::all) {
-      for (std::size_t i = 0; i < entries.size(); ++i) {
+      const bool backwards = reverse_a_stage && reversed->second == stage_index;
+      for (std::size_t k = 0; k < entries.size(); ++k) {
+        const std::size_t i = backwards ? entries.size() - 1 - k : k;
         SVal r = apply(*entries[i], cur);
         SVal next = int_val(z3::ite(applies[i], r.v, cur.v), std::min(cur.lo, r.lo), std::max(cur.hi, r.hi));
         next.copy_fails(cur);
@@ -212,6 +216,12 @@ Term SmtModel::stack_from_base(std::uint32_t id) {
   impl_->require_value(b, st.base->span);
   return stack(id, impl_->add(b));
 }
+Term SmtModel::stack_with_stage_reversed(std::uint32_t id, std::uint32_t stage, Term start) {
+  impl_->reversed = std::make_pair(id, stage);
+  const Term t = stack(id, start);
+  impl_->reversed.reset();
+  return t;
+}
 Term SmtModel::stack_without_entry(std::uint32_t id, std::uint32_t stage, std::uint32_t entry, Term start) {
   impl_->disabled = std::make_tuple(id, stage, entry);
   const Term t = stack(id, start);
@@ -304,6 +314,13 @@ Term SmtModel::legal() {
     for (std::uint32_t r : s.requires_skills) ok = ok && held(rs.skills[r]);
     for (std::uint32_t x : s.excludes_skills) ok = ok && !held(rs.skills[x]);
     all.push_back(z3::implies(held(s), ok));
+  }
+  // The links and bounds the data declares: a situation that breaks one is
+  // not a game's (its `assume` items). An assumption that cannot be computed
+  // on a situation (a missing row it reads) leaves that situation out too.
+  for (const Assumption& a : rs.assumptions) {
+    SVal v = m.encode(a.cond);
+    all.push_back(v.v && !v.none && !m.err(v));
   }
   return m.add(m.bool_val(all.empty() ? m.ctx.bool_val(true) : z3::mk_and(all)));
 }

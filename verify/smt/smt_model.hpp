@@ -73,6 +73,7 @@ struct ArmyQuery {
   bool minimise_points = false;
   std::int64_t max_per_unit = 60;  // bound per unit and division, keeps the search finite
   std::vector<bool> enabled;  // constraints taken into account; empty: all
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> fixed_switches;  // (switch, option) read as given
 };
 
 class SmtModel {
@@ -94,6 +95,9 @@ class SmtModel {
   Term value(std::uint32_t id);
   Term stack(std::uint32_t id, Term start);
   Term stack_from_base(std::uint32_t id);  // its `base`, else 0
+  // Stack `id` from `start` with the entries of one `all` stage applied in
+  // reverse written order (their conditions still read in written order).
+  Term stack_with_stage_reversed(std::uint32_t id, std::uint32_t stage, Term start);
   // Stack `id` from `start` with one entry left out.
   Term stack_without_entry(std::uint32_t id, std::uint32_t stage, std::uint32_t entry, Term start);
   // A fresh integer variable in lo..hi (a start value that any use may give).
@@ -104,13 +108,15 @@ class SmtModel {
   Term face_applies(std::uint32_t test, std::uint32_t face);
   Term action_verdict(std::uint32_t action_value);  // rules::Verdict as an integer
   Term entry_applies(std::uint32_t stack, std::uint32_t stage, std::uint32_t entry);
-  // The situation respects every skill's `allowed`, `requires` and `excludes`.
+  // The situation is one a game can reach: every skill's `allowed`,
+  // `requires` and `excludes` hold, and every `assume` of the data.
   Term legal();
   // The skill is in its holder's set.
   Term skill_held(std::uint32_t skill);
 
   // Building blocks for queries.
   Term constant(std::int64_t n);
+  Term literal(const rules::Type& type, const rules::Val& v);
   Term truth(bool b);
   Term not_(Term a);
   Term and_(Term a, Term b);
@@ -119,6 +125,9 @@ class SmtModel {
   Term lt(Term a, Term b);
   Term le(Term a, Term b);
   Term is_none(Term a);
+  // The two terms give different outcomes: one fails and the other does
+  // not, or both succeed with different values (`none` included).
+  Term differ(Term a, Term b);
   Term holds(Term a);  // a boolean term is true, and computed without error
   Term fails(Term a);  // computing it stops with an error
   std::vector<std::uint32_t> sites(Term a) const;
@@ -128,6 +137,13 @@ class SmtModel {
   Term without_skill(Term a, std::uint32_t skill);
   // `a` with the named given (of a bool or set type) replaced by a constant.
   Term with_given_false(Term a, std::uint32_t given);
+  // `a` with a number or enumeration given read `delta` steps further
+  // (the given's variable replaced by itself plus delta).
+  Term with_given_shifted(Term a, std::uint32_t given, std::int64_t delta);
+  // `a` read under one option of a switch (the switch replaced by it).
+  Term with_switch(Term a, std::uint32_t sw, std::uint32_t option);
+  // The variable of a given (its value as a term; a set given has none).
+  Term given(std::uint32_t id);
 
   // Solving. Every query also assumes the givens lie in their domains.
   SmtStatus check(const std::vector<Term>& assumptions, Witness* witness = nullptr);
@@ -136,6 +152,14 @@ class SmtModel {
   // timeout later in the search gives the best value found, not exact.
   std::optional<Optimum> optimise(Term objective, bool maximise, const std::vector<Term>& assumptions,
                                   SmtStatus* status = nullptr);
+  // The least extreme situation like `w` that still satisfies
+  // `assumptions`: switches at their default reading, flags off, sets empty
+  // and numbers as near their typical value (0, or the nearest bound) as the
+  // assumptions allow, tried in that order over the givens and switches
+  // `relevant` marks (all when empty). Greedy and deterministic; one solver
+  // query per step. Returns `w` itself when the solver gives up.
+  Witness least_extreme(const std::vector<Term>& assumptions, const Witness& w, const std::vector<bool>& relevant_givens,
+                        const std::vector<bool>& relevant_switches);
   // Indices into `named` of a subset that cannot hold together; empty when
   // they can (or the solver gave up).
   std::vector<std::size_t> unsat_core(const std::vector<Term>& named);

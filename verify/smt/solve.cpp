@@ -24,6 +24,7 @@ const std::vector<NotEncoded>& SmtModel::not_encoded() const { return impl_->not
 const FailureSite& SmtModel::site(std::uint32_t id) const { return impl_->sites.at(id); }
 
 Term SmtModel::constant(std::int64_t n) { return impl_->add(impl_->int_val(impl_->int_const(n), n, n)); }
+Term SmtModel::literal(const Type& type, const Val& v) { return impl_->add(impl_->literal(type, v)); }
 Term SmtModel::truth(bool b) { return impl_->add(impl_->bool_val(impl_->ctx.bool_val(b))); }
 
 namespace {
@@ -59,6 +60,12 @@ Term SmtModel::lt(Term a, Term b) {
 Term SmtModel::le(Term a, Term b) {
   const SVal x = impl_->terms.at(a.id), y = impl_->terms.at(b.id);
   return impl_->add(combine(*impl_, impl_->as_int(x) <= impl_->as_int(y), x, &y));
+}
+Term SmtModel::differ(Term a, Term b) {
+  Impl& m = *impl_;
+  const SVal x = m.terms.at(a.id), y = m.terms.at(b.id);
+  const z3::expr fx = m.err(x), fy = m.err(y);
+  return m.add(m.bool_val(fx != fy || (!fx && !fy && !m.same(x, y))));
 }
 Term SmtModel::is_none(Term a) { return impl_->add(impl_->bool_val(impl_->terms.at(a.id).none)); }
 Term SmtModel::holds(Term a) {
@@ -119,6 +126,25 @@ Term SmtModel::with_given_false(Term a, std::uint32_t given) {
   }
   return impl_->add(substitute(impl_->terms.at(a.id), from, to));
 }
+
+Term SmtModel::with_switch(Term a, std::uint32_t sw, std::uint32_t option) {
+  z3::expr_vector from(impl_->ctx), to(impl_->ctx);
+  from.push_back(impl_->switch_vars.at(sw));
+  to.push_back(impl_->int_const(option));
+  return impl_->add(substitute(impl_->terms.at(a.id), from, to));
+}
+
+Term SmtModel::with_given_shifted(Term a, std::uint32_t given, std::int64_t delta) {
+  const SVal& g = impl_->given_vars.at(given);
+  z3::expr_vector from(impl_->ctx), to(impl_->ctx);
+  if (!g.v.is_bool() && g.bits.empty()) {
+    from.push_back(g.v);
+    to.push_back(g.v + impl_->int_const(delta));
+  }
+  return impl_->add(substitute(impl_->terms.at(a.id), from, to));
+}
+
+Term SmtModel::given(std::uint32_t id) { return impl_->add(impl_->given_vars.at(id)); }
 
 z3::solver& SmtModel::Impl::base_solver() {
   if (!solver) {
@@ -267,6 +293,100 @@ std::optional<Optimum> SmtModel::optimise(Term objective, bool maximise, const s
   auto b = m.best(s, m.as_int(obj), maximise, bound, status);
   if (!b) return std::nullopt;
   return Optimum{b->value, m.witness_from(b->model), b->exact};
+}
+
+namespace {
+// The value a reader expects of a number when nothing says otherwise: none
+// of it (a count, a distance, a modifier) where 0 is allowed, else the
+// middle of its range (a characteristic, a score).
+std::int64_t typical_number(const Type& t) {
+  if (t.lo <= 0 && 0 <= t.hi) return 0;
+  return t.lo + (t.hi - t.lo) / 2;
+}
+}  // namespace
+
+Witness SmtModel::least_extreme(const std::vector<Term>& assumptions, const Witness& start,
+                                const std::vector<bool>& relevant_givens, const std::vector<bool>& relevant_switches) {
+  Impl& m = *impl_;
+  const Ruleset& rs = m.rs;
+  z3::solver& s = m.base_solver();
+  Scope scope(s);
+  for (Term t : assumptions) s.add(m.terms.at(t.id).v);
+  Witness w = start;
+  bool gave_up = false;
+  // Keeps `c` when the situation can satisfy it together with everything
+  // kept so far; the model found becomes the witness.
+  auto keep_if_possible = [&](const z3::expr& c) {
+    if (gave_up) return false;
+    s.push();
+    s.add(c);
+    const z3::check_result r = s.check();
+    if (r == z3::sat) {
+      const z3::model model = s.get_model();
+      s.pop();
+      s.add(c);
+      w = m.witness_from(model);
+      return true;
+    }
+    s.pop();
+    if (r == z3::unknown) gave_up = true;
+    return false;
+  };
+  auto relevant = [](const std::vector<bool>& mask, std::size_t i) { return mask.empty() || (i < mask.size() && mask[i]); };
+
+  for (std::size_t i = 0; i < m.switch_vars.size(); ++i) {
+    if (!relevant(relevant_switches, i)) continue;
+    const std::uint32_t def = rs.switches[i].default_option;
+    if (!keep_if_possible(m.switch_vars[i] == m.int_const(def))) {
+      (void)keep_if_possible(m.switch_vars[i] == m.int_const(w.switches[i]));
+    }
+  }
+  for (std::size_t i = 0; i < rs.givens.size() && !gave_up; ++i) {
+    if (!relevant(relevant_givens, i)) continue;
+    const Type& t = rs.givens[i].type;
+    const SVal& g = m.given_vars[i];
+    if (t.optional && w.givens[i] && w.givens[i]->is_none()) continue;
+    if (t.kind == TypeKind::enumeration) {
+      if (!keep_if_possible(g.v == m.int_const(0)) && w.givens[i]) {
+        (void)keep_if_possible(g.v == m.int_const(w.givens[i]->number));
+      }
+    } else if (t.numeric() && w.givens[i]) {
+      const std::int64_t typical = typical_number(t);
+      const std::int64_t now = w.givens[i]->number;
+      if (now == typical || keep_if_possible(g.v == m.int_const(typical))) continue;
+      // The smallest distance from the typical value the situation allows:
+      // bisect between 0 (refused) and the witness's distance (possible).
+      std::int64_t refused = 0, possible = now > typical ? now - typical : typical - now;
+      while (possible - refused > 1 && !gave_up) {
+        const std::int64_t d = refused + (possible - refused) / 2;
+        const z3::expr near = g.v >= m.int_const(typical - d) && g.v <= m.int_const(typical + d);
+        s.push();
+        s.add(near);
+        const z3::check_result r = s.check();
+        s.pop();
+        if (r == z3::sat) possible = d;
+        else if (r == z3::unsat) refused = d;
+        else gave_up = true;
+      }
+      // Below the typical value first, so that the choice is deterministic.
+      if (!keep_if_possible(g.v == m.int_const(typical - possible))) {
+        (void)keep_if_possible(g.v == m.int_const(typical + possible));
+      }
+    }
+  }
+  for (std::size_t i = 0; i < rs.givens.size() && !gave_up; ++i) {
+    if (!relevant(relevant_givens, i)) continue;
+    const Type& t = rs.givens[i].type;
+    const SVal& g = m.given_vars[i];
+    if (t.kind == TypeKind::boolean) {
+      if (!keep_if_possible(!g.v)) (void)keep_if_possible(g.v);
+    } else if (t.kind == TypeKind::set) {
+      for (const z3::expr& bit : g.bits) {
+        if (!keep_if_possible(!bit)) (void)keep_if_possible(bit);
+      }
+    }
+  }
+  return gave_up ? start : w;
 }
 
 std::vector<std::size_t> SmtModel::unsat_core(const std::vector<Term>& named) {

@@ -75,6 +75,8 @@ struct SmtModel::Impl {
   z3::context& ctx;
   // An entry left out of its stack (stack, stage, entry), for stack_without_entry.
   std::optional<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> disabled;
+  // A stage applied in reverse written order (stack, stage), for stack_with_stage_reversed.
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> reversed;
   unsigned timeout_ms;
   std::vector<SVal> terms;  // Term ids
   std::vector<FailureSite> sites;

@@ -1,0 +1,317 @@
+// Ambiguities: every interpretation switch of the data is a place where the
+// text can be read in more than one way. For each switch, the items whose
+// result it can change (values, tests, stacks, the verdict on an action, an
+// army list's constraints) are compared reading against reading in one
+// situation a game can reach: the first that differs, in the least extreme
+// situation that shows it, leads the finding, with by how much (the score
+// needed and the odds of a test, the value, the verdict); the others are
+// listed. A switch whose readings never decide differently is reported too,
+// as a note: either the passages agree after all, or what they decide is not
+// in the data.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/core/dice/expr.hpp"
+#include "engine/core/dice/probability_text.hpp"
+#include "verify/analyses/analysis.hpp"
+
+namespace umpire::verify {
+
+using namespace umpire::rules;
+
+namespace {
+
+// What one item gives on a situation, in words: "needs 7 or less on 2D6
+// (58.33%)", "3", "forbidden", "cannot be computed (no row …)".
+std::string outcome_text(Context& c, const Root& root, const Situation& s) {
+  const Replay r = c.replay(root, s);
+  if (r.failed)
+    return fmt::format("cannot be computed ({})", r.error ? r.error->message : "evaluation fails");
+  switch (root.kind) {
+    case RootKind::test: {
+      const TestResult& t = *r.test;
+      std::string odds =
+          t.probability ? fmt::format(", {}%", dice::percent_text(*t.probability)) : "";
+      return fmt::format("needs {}{} on {}{}", t.needed, t.at_least ? "+" : " or less",
+                         c.rs.tests[root.index].dice_text, odds);
+    }
+    case RootKind::value:
+      return value_text(c.rs, c.rs.values[root.index].type, *r.value);
+    case RootKind::stack:
+    case RootKind::skill_cost:
+      return fmt::format("{}", *r.number);
+    case RootKind::invariant:
+      return r.value->number ? "holds" : "fails";
+    case RootKind::permission:
+      return r.value->number ? "applies" : "does not apply";
+    case RootKind::skill_allowed:
+      return r.value->number ? "allowed" : "not allowed";
+  }
+  return "?";
+}
+
+// Values and stacks an expression reads directly.
+void direct_reads(const Expr& e, std::vector<bool>& values, std::vector<bool>& stacks) {
+  if (e.kind == ExprKind::value) values.at(e.ref) = true;
+  if (e.kind == ExprKind::with_stack) stacks.at(e.ref) = true;
+  for (const Expr& a : e.args) direct_reads(a, values, stacks);
+}
+
+// Values and stacks some other item reads: those items show the switch's
+// effect already, so the report leads with the items that use them.
+struct ReadBy {
+  std::vector<bool> values, stacks;
+};
+ReadBy read_by_others(const Ruleset& rs) {
+  ReadBy out{std::vector<bool>(rs.values.size()), std::vector<bool>(rs.stacks.size())};
+  for (const ValueItem& v : rs.values) direct_reads(v.expr, out.values, out.stacks);
+  for (const Stack& st : rs.stacks) {
+    if (st.base) direct_reads(*st.base, out.values, out.stacks);
+    for (const Stage& g : st.stages) {
+      for (const Entry& e : g.entries) {
+        if (e.when) direct_reads(*e.when, out.values, out.stacks);
+        direct_reads(e.operand, out.values, out.stacks);
+      }
+    }
+  }
+  for (std::uint32_t i = 0; i < rs.tests.size(); ++i) {
+    const Test& t = rs.tests[i];
+    direct_reads(t.target, out.values, out.stacks);
+    if (t.count) direct_reads(*t.count, out.values, out.stacks);
+    if (t.stack) out.stacks[*t.stack] = true;
+    for (const Face& f : t.faces) {
+      if (f.when) direct_reads(*f.when, out.values, out.stacks);
+    }
+  }
+  for (const Permission& p : rs.permissions) {
+    if (p.when) direct_reads(*p.when, out.values, out.stacks);
+  }
+  for (const Invariant& inv : rs.invariants) direct_reads(inv.cond, out.values, out.stacks);
+  for (const Skill& s : rs.skills) {
+    if (s.allowed) direct_reads(*s.allowed, out.values, out.stacks);
+    if (s.cost) direct_reads(*s.cost, out.values, out.stacks);
+  }
+  return out;
+}
+
+// One item whose result a switch may change.
+struct Decider {
+  int rank = 0;  // tests first: the odds say most to a reader
+  std::optional<Root> root;
+  std::optional<std::uint32_t> action;  // a value of the `action` domain
+  Term term;
+  Support support;
+  std::string label;
+};
+
+int rank_of(RootKind k) {
+  switch (k) {
+    case RootKind::test:
+      return 0;
+    case RootKind::value:
+      return 1;
+    case RootKind::stack:
+      return 1;
+    case RootKind::skill_cost:
+      return 2;
+    case RootKind::skill_allowed:
+      return 3;
+    case RootKind::invariant:
+      return 4;
+    case RootKind::permission:
+      return 5;
+  }
+  return 5;
+}
+
+std::vector<Decider> deciders_of(Context& c, std::uint32_t sw, const ReadBy& read_by) {
+  std::vector<Decider> out;
+  for (const Root& root : c.roots()) {
+    if (!root.support.switches[sw]) continue;
+    // Permissions show through the verdict on their action, below.
+    if (root.kind == RootKind::permission) continue;
+    if (root.kind == RootKind::value && read_by.values[root.index]) continue;
+    if (root.kind == RootKind::stack && read_by.stacks[root.index]) continue;
+    out.push_back(Decider{rank_of(root.kind), root, std::nullopt, root.term, root.support,
+                          fmt::format("{} '{}'", root.item.kind, root.item.name)});
+  }
+  if (c.rs.action_domain) {
+    const Domain& actions = c.rs.domains[*c.rs.action_domain];
+    for (std::uint32_t a = 0; a < actions.values.size(); ++a) {
+      Support sup{std::vector<bool>(c.rs.givens.size()), std::vector<bool>(c.rs.switches.size())};
+      for (std::uint32_t p : permissions_of(c.rs, a)) {
+        if (c.rs.permissions[p].when) sup.merge(c.support.of_expr(*c.rs.permissions[p].when));
+      }
+      if (!sup.switches[sw]) continue;
+      out.push_back(Decider{2, std::nullopt, a, c.smt.action_verdict(a), sup,
+                            fmt::format("action '{}'", actions.values[a])});
+    }
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Decider& a, const Decider& b) { return a.rank < b.rank; });
+  return out;
+}
+
+std::string decided_text(Context& c, const Decider& d, const Situation& s) {
+  if (d.root) return outcome_text(c, *d.root, s);
+  Evaluator ev(c.rs, s);
+  auto v = ev.action(*d.action);
+  return v ? std::string(to_string(v->verdict)) : "cannot be decided";
+}
+
+// Army lists whose constraints read the switch: the smallest army under each
+// reading, and whether the one reading's army is legal under the other.
+std::vector<std::string> army_instances(Context& c, std::uint32_t sw) {
+  std::vector<std::string> out;
+  const Switch& s = c.rs.switches[sw];
+  for (std::uint32_t l = 0; l < c.rs.army_lists.size(); ++l) {
+    const ArmyList& list = c.rs.army_lists[l];
+    bool reads = false;
+    for (const Constraint& k : list.constraints)
+      reads = reads || (k.when && c.support.of_expr(*k.when).switches[sw]);
+    if (!reads) continue;
+    std::vector<std::string> sizes;
+    std::optional<std::int64_t> first;
+    bool differs = false;
+    for (std::uint32_t o = 0; o < s.options.size(); ++o) {
+      ArmyQuery q;
+      q.divisions = 2;
+      q.minimise_points = true;
+      q.fixed_switches = {{sw, o}};
+      SmtStatus st = SmtStatus::sat;
+      auto army = c.smt.army(l, q, &st);
+      sizes.push_back(fmt::format(
+          "{} under '{}'", army ? fmt::format("{} points", army->total_points) : "no legal army",
+          s.options[o].name));
+      const std::int64_t pts = army ? army->total_points : -1;
+      if (first && *first != pts) differs = true;
+      if (!first) first = pts;
+    }
+    out.push_back(
+        fmt::format("army list '{}': the smallest army of 2 divisions is {}{}", list.name,
+                    fmt::join(sizes, ", "),
+                    differs ? "" : " (the readings still differ on which armies are legal)"));
+  }
+  return out;
+}
+
+}  // namespace
+
+void analyse_ambiguities(Context& c) {
+  const ReadBy read_by = read_by_others(c.rs);
+  for (std::uint32_t sw = 0; sw < c.rs.switches.size(); ++sw) {
+    const Switch& s = c.rs.switches[sw];
+    if (s.options.size() < 2) continue;
+    const std::uint32_t def = s.default_option;
+    Finding f = c.finding(Category::ambiguity, Severity::warning, s.name, "");
+    f.items.push_back(c.item({ItemKind::switch_, sw}));
+    std::vector<std::string> readings;
+    for (const SwitchOption& o : s.options) {
+      f.items.push_back(
+          FindingItem{s.name + "=" + o.name, "reading", o.refs.empty() ? s.refs : o.refs, o.span});
+      readings.push_back(fmt::format("'{}' ({})", o.name, o.description));
+    }
+    f.action = fmt::format("Say which reading the text means: {}.", fmt::join(readings, ", or "));
+
+    bool headline_done = false;
+    std::size_t listed = 0, more = 0;
+    for (const Decider& d : deciders_of(c, sw, read_by)) {
+      for (std::uint32_t o = 0; o < s.options.size(); ++o) {
+        if (o == def) continue;
+        const Term a = c.smt.with_switch(d.term, sw, def), b = c.smt.with_switch(d.term, sw, o);
+        Term differs = c.smt.differ(a, b);
+        Witness w;
+        SmtStatus st = SmtStatus::unsat;
+        // For a test, a score that changes the odds first: two scores both
+        // beyond the dice (or both below) differ only on paper.
+        if (d.root && d.root->kind == RootKind::test &&
+            !c.rs.tests[d.root->index].dice.terms.empty()) {
+          const Test& t = c.rs.tests[d.root->index];
+          const std::int64_t lo = dice::min_total(t.dice), hi = dice::max_total(t.dice);
+          const Term low = c.smt.constant(t.at_least ? lo : lo - 1),
+                     high = c.smt.constant(t.at_least ? hi : hi - 1);
+          const Term both_low = c.smt.and_(c.smt.le(a, low), c.smt.le(b, low));
+          const Term both_high = c.smt.and_(c.smt.lt(high, a), c.smt.lt(high, b));
+          const Term odds_differ = c.smt.and_(differs, c.smt.not_(c.smt.or_(both_low, both_high)));
+          st = c.smt.check({odds_differ, c.legal}, &w);
+          if (st == SmtStatus::sat) differs = odds_differ;
+        }
+        if (st != SmtStatus::sat) st = c.smt.check({differs, c.legal}, &w);
+        if (st == SmtStatus::unknown) {
+          c.not_proved(f.items.front(), fmt::format("{}:{}", s.name, d.label),
+                       fmt::format("whether the readings of '{}' change {}", s.name, d.label));
+        }
+        if (st != SmtStatus::sat) continue;
+        if (!headline_done) w = c.typical({differs, c.legal}, w, d.support);
+        Situation under_def = w.situation(c.rs), under_o = w.situation(c.rs);
+        under_def.set_switch(sw, def);
+        under_o.set_switch(sw, o);
+        const std::string x = decided_text(c, d, under_def), y = decided_text(c, d, under_o);
+        if (x == y) {
+          // The translation says the readings differ here; the evaluator
+          // must agree, or the finding is Umpire's bug, not the text's.
+          c.internal_error(
+              f, fmt::format("the evaluator gives {} under both readings of '{}' for {}", x, s.name,
+                             d.label));
+          continue;
+        }
+        const std::string line = fmt::format("{}: {} under '{}', {} under '{}'", d.label, x,
+                                             s.options[def].name, y, s.options[o].name);
+        if (!headline_done) {
+          headline_done = true;
+          f.message = fmt::format("'{}': the text reads two ways, and they decide differently: {}",
+                                  s.name, line);
+          Support shown = d.support;
+          shown.switches[sw] = false;
+          f.witness = c.witness_lines(w, &shown);
+          if (d.root) f.evidence = c.replay(*d.root, under_def).evidence;
+        } else if (listed < 12) {
+          f.instances.push_back(
+              line +
+              fmt::format(" (witness: {})", fmt::join(c.witness_lines(w, &d.support), ", ")));
+          ++listed;
+        } else {
+          ++more;
+        }
+        break;  // one line per item: the first other reading that differs
+      }
+    }
+    for (std::string& line : army_instances(c, sw)) {
+      if (!headline_done) {
+        headline_done = true;
+        f.message = fmt::format("'{}': the text reads two ways, and they decide differently: {}",
+                                s.name, line);
+      } else {
+        f.instances.push_back(std::move(line));
+      }
+    }
+    if (more > 0)
+      f.instances.push_back(fmt::format("and {} more item{}", more, more == 1 ? "" : "s"));
+    if (headline_done) {
+      f.explanation = fmt::format(
+          "The passages cited allow {} readings, and a game can reach a situation where they give "
+          "different results, "
+          "so two players reading the same text can both be right. The data encodes each reading "
+          "behind switch '{}' "
+          "(default '{}'); the witness is the least extreme situation found where they differ.",
+          s.options.size(), s.name, s.options[def].name);
+    } else {
+      f.severity = Severity::note;
+      f.message = fmt::format(
+          "'{}': the text reads two ways, but no item of the data decides differently under them",
+          s.name);
+      f.action = fmt::format(
+          "Check whether the readings of '{}' can matter in a game: if they cannot, the passages "
+          "agree after all; if they can, the data does not encode what they decide yet.",
+          s.name);
+      f.explanation =
+          "Every value, test, verdict and army list that reads the switch gives the same result "
+          "under "
+          "each reading in every situation a game can reach.";
+    }
+    c.add(std::move(f));
+  }
+}
+
+}  // namespace umpire::verify

@@ -1,0 +1,180 @@
+// Gaps and errata the data already knows. A `gap` or `erratum` note of the
+// data is the author's own finding about the text, reported as written with
+// its citations. A `partial` table is a table the text leaves incomplete:
+// each lookup of it is asked for key combinations a game reaches and no row
+// covers (up to a handful, each a witness the evaluator confirms); a partial
+// table no game can reach a hole of is not a gap in practice and is proved
+// covered instead.
+#include <fmt/format.h>
+
+#include "verify/analyses/analysis.hpp"
+
+namespace umpire::verify {
+
+using namespace umpire::rules;
+
+namespace {
+
+constexpr std::size_t holes_shown = 6;
+
+void notes(Context& c) {
+  for (std::uint32_t i = 0; i < c.rs.notes.size(); ++i) {
+    const TextNote& n = c.rs.notes[i];
+    Category category = Category::gap;
+    std::string action = "Say in the text what happens in this case.";
+    std::string explanation =
+        "The data's author found a case the text does not settle, and recorded it with this "
+        "note rather than invent a rule.";
+    switch (n.kind) {
+      case NoteKind::gap:
+        break;
+      case NoteKind::erratum:
+        category = Category::erratum;
+        action = "Correct the passage.";
+        explanation =
+            "The data's author found a misprint or a garbled passage, and recorded how the data "
+            "reads it.";
+        break;
+      case NoteKind::ambiguity:
+        category = Category::ambiguity;
+        action = "Say which reading the text means.";
+        explanation =
+            "The data's author found two readings of the passage; what they decide is not in the "
+            "data "
+            "(the engine's procedure, or a rule the data does not encode), so the verifier shows "
+            "no "
+            "witness.";
+        break;
+      case NoteKind::contradiction:
+        category = Category::contradiction;
+        action = "Say which passage wins.";
+        explanation =
+            "The data's author found passages that rule the same case differently, in a part of "
+            "the rules "
+            "the data does not encode as items, so the verifier shows no witness.";
+        break;
+    }
+    Finding f = c.finding(category, Severity::warning, n.name, n.text);
+    f.items.push_back(c.item({ItemKind::note, i}));
+    f.action = n.fix.empty() ? action : n.fix;
+    f.explanation = explanation;
+    c.add(std::move(f));
+  }
+}
+
+// Every lookup expression of `table` in the data.
+void lookups_in(const Expr& e, std::uint32_t table, std::vector<const Expr*>& out) {
+  if (e.kind == ExprKind::lookup && e.ref == table) out.push_back(&e);
+  for (const Expr& a : e.args) lookups_in(a, table, out);
+}
+
+std::vector<const Expr*> lookups_of(const Ruleset& rs, std::uint32_t table) {
+  std::vector<const Expr*> out;
+  for (const ValueItem& v : rs.values) lookups_in(v.expr, table, out);
+  for (const Stack& st : rs.stacks) {
+    if (st.base) lookups_in(*st.base, table, out);
+    for (const Stage& g : st.stages) {
+      for (const Entry& e : g.entries) {
+        if (e.when) lookups_in(*e.when, table, out);
+        lookups_in(e.operand, table, out);
+      }
+    }
+  }
+  for (const Test& t : rs.tests) {
+    lookups_in(t.target, table, out);
+    if (t.count) lookups_in(*t.count, table, out);
+  }
+  for (const Permission& p : rs.permissions) {
+    if (p.when) lookups_in(*p.when, table, out);
+  }
+  for (const Invariant& inv : rs.invariants) lookups_in(inv.cond, table, out);
+  return out;
+}
+
+void partial_tables(Context& c) {
+  for (std::uint32_t ti = 0; ti < c.rs.tables.size(); ++ti) {
+    const Table& t = c.rs.tables[ti];
+    if (!t.partial) continue;
+    Finding f = c.finding(Category::gap, Severity::warning, t.name, "");
+    f.items.push_back(c.item({ItemKind::table, ti}));
+    std::vector<std::string> holes;
+    std::vector<Term> blocked;  // key combinations already shown
+    Support shown{std::vector<bool>(c.rs.givens.size()), std::vector<bool>(c.rs.switches.size())};
+    bool unknown = false;
+    for (const Expr* lookup : lookups_of(c.rs, ti)) {
+      const Term value = c.smt.expr(*lookup);
+      std::vector<Term> keys;
+      for (const Expr& k : lookup->args) keys.push_back(c.smt.expr(k));
+      const Support sup = c.support.of_expr(*lookup);
+      while (holes.size() < holes_shown) {
+        std::vector<Term> query{c.smt.is_none(value), c.smt.not_(c.smt.fails(value)), c.legal};
+        for (Term b : blocked) query.push_back(b);
+        Witness w;
+        const SmtStatus st = c.smt.check(query, &w);
+        if (st == SmtStatus::unknown) unknown = true;
+        if (st != SmtStatus::sat) break;
+        w = c.typical(query, w, sup);
+        const Situation s = w.situation(c.rs);
+        Evaluator ev(c.rs, s);
+        std::vector<Val> key_values;
+        std::vector<std::string> parts;
+        for (std::size_t k = 0; k < lookup->args.size() && k < t.keys.size(); ++k) {
+          auto v = ev.eval(lookup->args[k]);
+          if (!v) break;
+          key_values.push_back(*v);
+          parts.push_back(
+              fmt::format("{} = {}", t.keys[k].name, value_text(c.rs, t.keys[k].type, *v)));
+        }
+        // The evaluator must find no row for these keys, or the translation is wrong.
+        auto row = key_values.size() == t.keys.size() ? ev.lookup(ti, key_values) : std::nullopt;
+        if (key_values.size() != t.keys.size() || (row && !row->empty())) {
+          c.internal_error(f, fmt::format("the evaluator finds a row of '{}' for {}", t.name,
+                                          fmt::join(parts, ", ")));
+          break;
+        }
+        if (holes.empty()) {
+          f.witness = c.witness_lines(w, &sup);
+          shown = sup;
+        }
+        holes.push_back(fmt::format("{}", fmt::join(parts, ", ")));
+        // Another combination next time: these key values, as constants.
+        Term other = c.smt.truth(false);
+        for (std::size_t k = 0; k < key_values.size(); ++k) {
+          other = c.smt.or_(
+              other,
+              c.smt.not_(c.smt.eq(keys[k], c.smt.literal(lookup->args[k].type, key_values[k]))));
+        }
+        blocked.push_back(other);
+      }
+    }
+    if (unknown)
+      c.not_proved(f.items.front(), t.name,
+                   fmt::format("which keys of partial table '{}' a game reaches", t.name));
+    if (holes.empty()) {
+      c.prove(fmt::format("partial table '{}' has a row for every key a game reaches", t.name));
+      continue;
+    }
+    f.message =
+        fmt::format("table '{}' gives nothing for keys a game reaches: {}", t.name, holes.front());
+    for (std::size_t h = 1; h < holes.size(); ++h)
+      f.instances.push_back("also no row for " + holes[h]);
+    f.action = fmt::format(
+        "Give the result of '{}' for these cases, or say that they cannot occur.", t.name);
+    f.explanation =
+        "The data marks the table partial because the text prints no entry for these keys; a game "
+        "can "
+        "reach them (the witness is one such situation), so a player meets a case the text does "
+        "not "
+        "settle.";
+    c.add(std::move(f));
+  }
+}
+
+}  // namespace
+
+void analyse_text_notes(Context& c) {
+  notes(c);
+  partial_tables(c);
+}
+
+}  // namespace umpire::verify
