@@ -94,3 +94,31 @@ TEST(CliVerify, EmitLogWritesOneReplayableLogPerFindingWithOne) {
 }
 
 }  // namespace
+
+namespace {
+
+// A reviewer's workflow: write the baseline of a file's findings, then only
+// a new or changed finding fails; a missing baseline without
+// --update-baseline is a usage error.
+TEST(CliVerify, ABaselineMarksReviewedFindingsAndOnlyNewOnesFail) {
+  const std::string dir = "/tmp/umpire-baseline-" + std::to_string(::getpid());
+  const std::string baseline = dir + "/reviewed.json";
+  std::filesystem::create_directories(dir);
+  const Outcome missing = umpire("verify tests/verify/defects/impossible_test.rules --baseline " + baseline);
+  EXPECT_EQ(missing.exit_code, 2) << missing.out;
+  EXPECT_NE(missing.out.find("[cli.verify.baseline]"), std::string::npos) << missing.out;
+  const Outcome written = umpire("verify tests/verify/defects/impossible_test.rules --baseline " + baseline +
+                                 " --update-baseline --reviewer Tester");
+  EXPECT_EQ(written.exit_code, 0) << written.out;
+  ASSERT_TRUE(std::filesystem::exists(baseline));
+  const Outcome reviewed = umpire("verify tests/verify/defects/impossible_test.rules --baseline " + baseline);
+  EXPECT_EQ(reviewed.exit_code, 0) << reviewed.out;
+  EXPECT_NE(reviewed.out.find("reviewed: accepted by Tester"), std::string::npos) << reviewed.out;
+  EXPECT_NE(reviewed.out.find("1 reviewed, 0 new, 0 changed"), std::string::npos) << reviewed.out;
+  // Another file's findings are all new against this baseline.
+  const Outcome other = umpire("verify tests/verify/defects/gap.rules --baseline " + baseline);
+  EXPECT_EQ(other.exit_code, 1) << other.out;
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace

@@ -160,38 +160,41 @@ std::string decided_text(Context& c, const Decider& d, const Situation& s) {
   return v ? std::string(to_string(v->verdict)) : "cannot be decided";
 }
 
-// Army lists whose constraints read the switch: the smallest army under each
-// reading, and whether the one reading's army is legal under the other.
+// Army lists whose constraints read the switch: an army of two divisions
+// legal under one reading that the evaluator finds illegal under the other.
 std::vector<std::string> army_instances(Context& c, std::uint32_t sw) {
   std::vector<std::string> out;
   const Switch& s = c.rs.switches[sw];
   for (std::uint32_t l = 0; l < c.rs.army_lists.size(); ++l) {
     const ArmyList& list = c.rs.army_lists[l];
     bool reads = false;
-    for (const Constraint& k : list.constraints)
-      reads = reads || (k.when && c.support.of_expr(*k.when).switches[sw]);
+    for (const Constraint& k : list.constraints) reads = reads || (k.when && c.support.of_expr(*k.when).switches[sw]);
     if (!reads) continue;
-    std::vector<std::string> sizes;
-    std::optional<std::int64_t> first;
-    bool differs = false;
-    for (std::uint32_t o = 0; o < s.options.size(); ++o) {
+    // An army legal under `legal_under`, checked under `other`.
+    auto shows = [&](std::uint32_t legal_under, std::uint32_t other) -> std::optional<std::string> {
       ArmyQuery q;
       q.divisions = 2;
-      q.minimise_points = true;
-      q.fixed_switches = {{sw, o}};
-      SmtStatus st = SmtStatus::sat;
-      auto army = c.smt.army(l, q, &st);
-      sizes.push_back(fmt::format(
-          "{} under '{}'", army ? fmt::format("{} points", army->total_points) : "no legal army",
-          s.options[o].name));
-      const std::int64_t pts = army ? army->total_points : -1;
-      if (first && *first != pts) differs = true;
-      if (!first) first = pts;
+      // Every other switch at its default: the army shows this reading only.
+      for (std::uint32_t other_sw = 0; other_sw < c.rs.switches.size(); ++other_sw) {
+        q.fixed_switches.emplace_back(other_sw, other_sw == sw ? legal_under : c.rs.switches[other_sw].default_option);
+      }
+      auto army = c.smt.army(l, q);
+      if (!army) return std::nullopt;
+      Army there = *army;
+      there.switches[sw] = other;
+      std::vector<std::string> evidence;
+      const std::string why = evaluator_check(c.rs, l, there, evidence);
+      if (why.empty()) return std::nullopt;
+      return fmt::format("army list '{}': {} is legal under '{}' but not under '{}' ({})", list.name,
+                         fmt::join(army_lines(c.rs, list, *army), "; "), s.options[legal_under].name,
+                         s.options[other].name, why);
+    };
+    for (std::uint32_t o = 0; o < s.options.size(); ++o) {
+      if (o == s.default_option) continue;
+      auto line = shows(o, s.default_option);
+      if (!line) line = shows(s.default_option, o);
+      if (line) out.push_back(std::move(*line));
     }
-    out.push_back(
-        fmt::format("army list '{}': the smallest army of 2 divisions is {}{}", list.name,
-                    fmt::join(sizes, ", "),
-                    differs ? "" : " (the readings still differ on which armies are legal)"));
   }
   return out;
 }

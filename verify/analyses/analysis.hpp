@@ -89,6 +89,12 @@ struct Context {
 };
 
 std::vector<std::string> breakdown_lines(const std::vector<rules::Step>& steps);
+// An army as lines ("division 1: a x2, b x1", switches off their default,
+// "total points N") and the evaluator's check of every constraint of its
+// list on it (per-division ones on each division): the first failure, or "".
+std::vector<std::string> army_lines(const rules::Ruleset& rs, const rules::ArmyList& list, const Army& army);
+std::string evaluator_check(const rules::Ruleset& rs, std::uint32_t list_id, const Army& army,
+                            std::vector<std::string>& evidence);
 
 // The analyses, one file each under verify/analyses/.
 void analyse_failures(Context& c);         // table coverage and range breaches (failures.cpp)

@@ -14,8 +14,8 @@ namespace umpire::verify {
 using namespace umpire::rules;
 
 namespace {
-
 constexpr std::int64_t max_divisions = 4;
+}  // namespace
 
 std::vector<std::string> army_lines(const Ruleset& rs, const ArmyList& list, const Army& army) {
   std::vector<std::string> out;
@@ -35,8 +35,6 @@ std::vector<std::string> army_lines(const Ruleset& rs, const ArmyList& list, con
   return out;
 }
 
-// The evaluator checks every constraint: per-division ones on each division,
-// the others on the whole army. Returns the first failure, or "".
 std::string evaluator_check(const Ruleset& rs, std::uint32_t list_id, const Army& army, std::vector<std::string>& evidence) {
   const ArmyList& list = rs.army_lists[list_id];
   auto situation = [&](const std::vector<std::int64_t>* division) {
@@ -70,7 +68,6 @@ std::string evaluator_check(const Ruleset& rs, std::uint32_t list_id, const Army
   return {};
 }
 
-}  // namespace
 
 void analyse_army_lists(Context& c) {
   const Ruleset& rs = c.rs;
