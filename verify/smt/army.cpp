@@ -120,6 +120,9 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
   for (std::size_t u = 0; u < n; ++u) points = points + total[u] * m.int_const(points_of(rs, list.units[u]));
   if (q.include_unit && *q.include_unit < n) opt.add(total[*q.include_unit] >= 1);
   for (const auto& [sw, option] : q.fixed_switches) opt.add(m.switch_vars.at(sw) == m.int_const(option));
+  for (std::size_t d = 0; d < q.fixed_counts.size() && d < divisions; ++d) {
+    for (std::size_t u = 0; u < q.fixed_counts[d].size() && u < n; ++u) opt.add(c[d][u] == m.int_const(q.fixed_counts[d][u]));
+  }
   SmtStatus st = SmtStatus::unknown;
   z3::model model(m.ctx);
   if (q.minimise_points) {
