@@ -3,6 +3,7 @@
 // rulesets (and the base of each variant), runs one verification per
 // ruleset on its own thread (one Z3 context each) and prints the report.
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -69,6 +70,8 @@ struct VerifyOptions {
   bool timings = false;
   unsigned jobs = 2;
   unsigned timeout_ms = verify::VerifyOptions{}.timeout_ms;
+  double budget_seconds = 120;  // the whole verification; then a partial report
+  std::size_t budget_mb = 4096;  // resident memory of the process
   std::string baseline;  // reviewed findings; empty: none
   bool update_baseline = false;
   std::string reviewer;
@@ -136,7 +139,12 @@ int run_verify(Session& session, const VerifyOptions& o) {
     session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
     return exit_usage;
   }
-  // One thread (and Z3 context) per ruleset, at most `jobs` at a time.
+  // One thread (and Z3 context) per ruleset, at most `jobs` at a time, all
+  // within one time budget and one memory budget.
+  verify::set_memory_budget(o.budget_mb);
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(o.budget_seconds));
   std::vector<verify::Report> parts(loaded.size());
   const unsigned jobs = std::max(1U, o.jobs);
   for (std::size_t first = 0; first < loaded.size(); first += jobs) {
@@ -147,6 +155,7 @@ int run_verify(Session& session, const VerifyOptions& o) {
         verify::VerifyOptions vo;
         vo.trace = o.timings;
         vo.timeout_ms = o.timeout_ms;
+        vo.deadline = deadline;
         parts[i] = verify::verify_ruleset(l.rs, l.base ? &*l.base : nullptr, vo);
       });
     }
@@ -248,7 +257,8 @@ int run_verify(Session& session, const VerifyOptions& o) {
     const bool counts = !verify::is_coverage_notice(f) && f.review.empty() && !o.update_baseline;
     findings = findings || (counts && (f.severity == Severity::warning || f.severity == Severity::error));
   }
-  return internal ? exit_internal : findings ? exit_findings : exit_clean;
+  // A partial report is never a clean bill: what did not run may find more.
+  return internal ? exit_internal : (findings || !report.partial.empty()) ? exit_findings : exit_clean;
 }
 
 }  // namespace
@@ -283,6 +293,13 @@ Command add_verify_command(CLI::App& root) {
   app->add_option("--timeout", o->timeout_ms,
                   "Milliseconds per solver query; a query still open then is reported 'not proved' (default 2000)")
       ->check(CLI::Range(1U, 3600000U));
+  app->add_option("--budget-seconds", o->budget_seconds,
+                  "Time for the whole verification; past it the report is partial and says where it stopped "
+                  "(default 120)")
+      ->check(CLI::Range(0.001, 86400.0));
+  app->add_option("--budget-mb", o->budget_mb,
+                  "Memory the verification may hold; past it the report is partial (default 4096)")
+      ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 20));
   app->add_option("--jobs,-j", o->jobs, "Rulesets verified at once, one thread each (default 2)")
       ->check(CLI::Range(1U, 64U));
   app->footer(verify_footer);

@@ -103,6 +103,9 @@ struct Report {
   std::vector<std::string> rulesets;
   // (variant, base) for every variant verified against its base.
   std::vector<std::pair<std::string, std::string>> bases;
+  // Why the report is partial, one line per ruleset whose verification
+  // stopped early (a time or memory budget ran out); empty when complete.
+  std::vector<std::string> partial;
   double seconds = 0;
   // Seconds per ruleset and analysis ("sabreur-hex skill pairs"), for --timings.
   std::vector<std::pair<std::string, double>> timings;

@@ -56,7 +56,8 @@ std::string render_findings_json(const Report& report) {
            {"findings", findings},
            {"proved", proofs},
            {"extremes", extremes},
-           {"summary", summary_of(report, nullptr)}};
+           {"summary", summary_of(report, nullptr)},
+           {"partial", report.partial}};
   return out.dump(2) + "\n";
 }
 
@@ -138,6 +139,11 @@ std::string render_findings_sarif(const SourceManager& sources, const Report& re
     r["properties"] = std::move(props);
     results.push_back(std::move(r));
   }
+  // A partial report says so where viewers look: the run did not finish.
+  json notifications = json::array();
+  for (const std::string& p : report.partial) notifications.push_back({{"level", "warning"}, {"message", {{"text", p}}}});
+  json invocation{{"executionSuccessful", report.partial.empty()}};
+  if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
   json sarif{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},
@@ -145,6 +151,7 @@ std::string render_findings_sarif(const SourceManager& sources, const Report& re
        json::array({{{"tool",
                       {{"driver",
                         {{"name", "umpire"}, {"version", version}, {"rules", std::move(rules)}}}}},
+                     {"invocations", json::array({invocation})},
                      {"results", std::move(results)}}})}};
   return sarif.dump(2) + "\n";
 }

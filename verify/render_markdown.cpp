@@ -44,6 +44,7 @@ void finding_markdown(const Finding& f, std::string& out) {
 
 std::string render_findings_markdown(const Report& report) {
   std::string out;
+  for (const std::string& p : report.partial) out += fmt::format("**Partial report**: {}.\n\n", p);
   for (const std::string& rs : report.rulesets) {
     out += fmt::format("### {}\n\n{}.\n\n", rs, summary_of(report, &rs));
     std::vector<const Finding*> mine, notices;

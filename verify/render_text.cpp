@@ -29,6 +29,7 @@ void finding_text(const Finding& f, std::string& out) {
 
 std::string render_findings_text(const Report& report, bool with_extremes) {
   std::string out;
+  for (const std::string& p : report.partial) out += fmt::format("PARTIAL REPORT: {}\n", p);
   for (const std::string& rs : report.rulesets) {
     out += fmt::format("== {}: {}\n", rs, summary_of(report, &rs));
     for (const Finding& f : report.findings) {

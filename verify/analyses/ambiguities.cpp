@@ -100,6 +100,7 @@ struct Decider {
   int rank = 0;  // tests first: the odds say most to a reader
   std::optional<Root> root;
   std::optional<std::uint32_t> action;  // a value of the `action` domain
+  std::optional<std::uint32_t> dice_of;  // a test whose number of dice this is
   Term term;
   Support support;
   std::string label;
@@ -125,16 +126,30 @@ int rank_of(RootKind k) {
   return 5;
 }
 
-std::vector<Decider> deciders_of(Context& c, std::uint32_t sw, const ReadBy& read_by) {
+// The items whose result the switch may change: with `inner` false, those
+// no other item reads (tests, verdicts, top values, a test's number of
+// dice); with `inner` true, the values and stacks other items read, for a
+// switch whose effect the items above hide.
+std::vector<Decider> deciders_of(Context& c, std::uint32_t sw, const ReadBy& read_by, bool inner) {
   std::vector<Decider> out;
   for (const Root& root : c.roots()) {
     if (!root.support.switches[sw]) continue;
     // Permissions show through the verdict on their action, below.
     if (root.kind == RootKind::permission) continue;
-    if (root.kind == RootKind::value && read_by.values[root.index]) continue;
-    if (root.kind == RootKind::stack && read_by.stacks[root.index]) continue;
-    out.push_back(Decider{rank_of(root.kind), root, std::nullopt, root.term, root.support,
+    const bool read = (root.kind == RootKind::value && read_by.values[root.index]) ||
+                      (root.kind == RootKind::stack && read_by.stacks[root.index]);
+    if (read != inner) continue;
+    out.push_back(Decider{rank_of(root.kind), root, std::nullopt, std::nullopt, root.term, root.support,
                           fmt::format("{} '{}'", root.item.kind, root.item.name)});
+  }
+  if (inner) return out;
+  for (std::uint32_t t = 0; t < c.rs.tests.size(); ++t) {
+    const Test& test = c.rs.tests[t];
+    if (!test.count) continue;
+    const Support sup = c.support.of_expr(*test.count);
+    if (!sup.switches[sw]) continue;
+    out.push_back(Decider{1, std::nullopt, std::nullopt, t, c.smt.expr(*test.count), sup,
+                          fmt::format("the dice of test '{}'", test.name)});
   }
   if (c.rs.action_domain) {
     const Domain& actions = c.rs.domains[*c.rs.action_domain];
@@ -144,7 +159,7 @@ std::vector<Decider> deciders_of(Context& c, std::uint32_t sw, const ReadBy& rea
         if (c.rs.permissions[p].when) sup.merge(c.support.of_expr(*c.rs.permissions[p].when));
       }
       if (!sup.switches[sw]) continue;
-      out.push_back(Decider{2, std::nullopt, a, c.smt.action_verdict(a), sup,
+      out.push_back(Decider{2, std::nullopt, a, std::nullopt, c.smt.action_verdict(a), sup,
                             fmt::format("action '{}'", actions.values[a])});
     }
   }
@@ -156,6 +171,10 @@ std::vector<Decider> deciders_of(Context& c, std::uint32_t sw, const ReadBy& rea
 std::string decided_text(Context& c, const Decider& d, const Situation& s) {
   if (d.root) return outcome_text(c, *d.root, s);
   Evaluator ev(c.rs, s);
+  if (d.dice_of) {
+    auto n = ev.eval(*c.rs.tests[*d.dice_of].count);
+    return n ? fmt::format("{} dice", n->number) : "cannot be computed";
+  }
   auto v = ev.action(*d.action);
   return v ? std::string(to_string(v->verdict)) : "cannot be decided";
 }
@@ -219,7 +238,7 @@ void analyse_ambiguities(Context& c) {
 
     bool headline_done = false;
     std::size_t listed = 0, more = 0;
-    for (const Decider& d : deciders_of(c, sw, read_by)) {
+    auto examine = [&](const Decider& d) {
       for (std::uint32_t o = 0; o < s.options.size(); ++o) {
         if (o == def) continue;
         const Term a = c.smt.with_switch(d.term, sw, def), b = c.smt.with_switch(d.term, sw, o);
@@ -232,8 +251,18 @@ void analyse_ambiguities(Context& c) {
             !c.rs.tests[d.root->index].dice.terms.empty()) {
           const Test& t = c.rs.tests[d.root->index];
           const std::int64_t lo = dice::min_total(t.dice), hi = dice::max_total(t.dice);
-          const Term low = c.smt.constant(t.at_least ? lo : lo - 1),
-                     high = c.smt.constant(t.at_least ? hi : hi - 1);
+          // A natural face that always succeeds or fails (with no condition)
+          // flattens the odds one step further at its end.
+          bool best_wins = false, worst_fails = false;
+          for (const Face& face : t.faces) {
+            if (!face.natural || face.when) continue;
+            const std::int64_t best = t.at_least ? hi : lo, worst = t.at_least ? lo : hi;
+            best_wins = best_wins || (face.face == best && face.outcome == FaceOutcome::success);
+            worst_fails = worst_fails || (face.face == worst && face.outcome == FaceOutcome::failure);
+          }
+          const std::int64_t low_edge = t.at_least ? lo + (worst_fails ? 1 : 0) : lo - 1 + (best_wins ? 1 : 0);
+          const std::int64_t high_edge = t.at_least ? hi - (best_wins ? 1 : 0) : hi - 1 - (worst_fails ? 1 : 0);
+          const Term low = c.smt.constant(low_edge), high = c.smt.constant(high_edge);
           const Term both_low = c.smt.and_(c.smt.le(a, low), c.smt.le(b, low));
           const Term both_high = c.smt.and_(c.smt.lt(high, a), c.smt.lt(high, b));
           const Term odds_differ = c.smt.and_(differs, c.smt.not_(c.smt.or_(both_low, both_high)));
@@ -279,7 +308,8 @@ void analyse_ambiguities(Context& c) {
         }
         break;  // one line per item: the first other reading that differs
       }
-    }
+    };
+    for (const Decider& d : deciders_of(c, sw, read_by, false)) examine(d);
     for (std::string& line : army_instances(c, sw)) {
       if (!headline_done) {
         headline_done = true;
@@ -288,6 +318,11 @@ void analyse_ambiguities(Context& c) {
       } else {
         f.instances.push_back(std::move(line));
       }
+    }
+    // Items that read other items can hide a difference (a verdict the
+    // reading does not change): the values and stacks they read, then.
+    if (!headline_done) {
+      for (const Decider& d : deciders_of(c, sw, read_by, true)) examine(d);
     }
     if (more > 0)
       f.instances.push_back(fmt::format("and {} more item{}", more, more == 1 ? "" : "s"));

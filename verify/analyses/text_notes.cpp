@@ -96,6 +96,8 @@ void partial_tables(Context& c) {
     const Table& t = c.rs.tables[ti];
     if (!t.partial) continue;
     Finding f = c.finding(Category::gap, Severity::warning, t.name, "");
+    // The table's hole is one cause with the failures it makes (failures.cpp).
+    f.cause = f.id;
     f.items.push_back(c.item({ItemKind::table, ti}));
     std::vector<std::string> holes;
     std::vector<Term> blocked;  // key combinations already shown

@@ -15,8 +15,10 @@
 // - rounding is the evaluator's: `div N down` is the floor, `div N up` the
 //   ceiling, for either sign.
 // One SmtModel owns one Z3 context: use one model per thread.
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +55,13 @@ struct Witness {
 };
 
 enum class SmtStatus : std::uint8_t { sat, unsat, unknown };
+
+// Thrown by a query started after the model's deadline (set_deadline): the
+// verification stops there and its report says it is partial.
+class BudgetExhausted : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 struct Optimum {
   std::int64_t value = 0;
@@ -92,6 +101,9 @@ class SmtModel {
 
   const rules::Ruleset& ruleset() const;
   unsigned timeout_ms() const;
+  // No query starts after `deadline` (BudgetExhausted), and none runs past
+  // it: its time limit is cut to what is left.
+  void set_deadline(std::chrono::steady_clock::time_point deadline);
 
   // Terms of the rule data.
   Term expr(const rules::Expr& e);

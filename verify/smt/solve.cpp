@@ -2,10 +2,15 @@
 // optimisation, unsat cores, and evaluation of a term in a concrete
 // situation (what the property tests compare with the evaluator).
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
+
+#include <unistd.h>
 
 #include <fmt/core.h>
 
 #include "verify/smt/z3_impl.hpp"
+#include "verify/verify.hpp"
 
 namespace umpire::verify {
 
@@ -146,13 +151,50 @@ Term SmtModel::with_given_shifted(Term a, std::uint32_t given, std::int64_t delt
 
 Term SmtModel::given(std::uint32_t id) { return impl_->add(impl_->given_vars.at(id)); }
 
+namespace {
+std::atomic<std::size_t> memory_budget_bytes{0};
+
+// The process's resident memory, from /proc (0 when it cannot be read).
+std::size_t resident_bytes() {
+  std::FILE* f = std::fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  unsigned long size = 0, resident = 0;
+  const int read = std::fscanf(f, "%lu %lu", &size, &resident);
+  std::fclose(f);
+  return read == 2 ? static_cast<std::size_t>(resident) * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE)) : 0;
+}
+}  // namespace
+
+void set_memory_budget(std::size_t megabytes) { memory_budget_bytes = megabytes * 1024 * 1024; }
+
+void SmtModel::set_deadline(std::chrono::steady_clock::time_point deadline) { impl_->deadline = deadline; }
+
+void SmtModel::Impl::check_budget() {
+  if (const std::size_t limit = memory_budget_bytes.load(); limit > 0 && resident_bytes() > limit) {
+    throw BudgetExhausted("the memory budget ran out");
+  }
+  if (!deadline || !solver) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now >= *deadline) throw BudgetExhausted("the time budget ran out");
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - now).count();
+  const unsigned limit = static_cast<unsigned>(std::min<long long>(timeout_ms, std::max<long long>(1, left)));
+  if (limit != solver_timeout) {
+    z3::params p(ctx);
+    p.set("timeout", limit);
+    solver->set(p);
+    solver_timeout = limit;
+  }
+}
+
 z3::solver& SmtModel::Impl::base_solver() {
   if (!solver) {
     solver = std::make_unique<z3::solver>(ctx);
     z3::params p(ctx);
     p.set("timeout", timeout_ms);
     solver->set(p);
+    solver_timeout = timeout_ms;
   }
+  check_budget();
   // free_integer() can add domain constraints after the first query; every
   // query ends with a pop, so they go in at the base level.
   for (; domain_asserted < domain_constraints.size(); ++domain_asserted) {
@@ -253,6 +295,7 @@ std::optional<SmtModel::Impl::Best> SmtModel::Impl::best(z3::solver& s, const z3
     const std::int64_t gap = maximise ? bound - out.value : out.value - bound;
     const std::int64_t move = bisect ? std::max<std::int64_t>(1, (gap + 1) / 2) : std::min(step, gap);
     const std::int64_t candidate = maximise ? out.value + move : out.value - move;
+    check_budget();
     s.push();
     s.add(maximise ? goal >= int_const(candidate) : goal <= int_const(candidate));
     st = status_of(s.check());
@@ -318,6 +361,7 @@ Witness SmtModel::least_extreme(const std::vector<Term>& assumptions, const Witn
   // kept so far; the model found becomes the witness.
   auto keep_if_possible = [&](const z3::expr& c) {
     if (gave_up) return false;
+    m.check_budget();
     s.push();
     s.add(c);
     const z3::check_result r = s.check();
@@ -360,6 +404,7 @@ Witness SmtModel::least_extreme(const std::vector<Term>& assumptions, const Witn
       while (possible - refused > 1 && !gave_up) {
         const std::int64_t d = refused + (possible - refused) / 2;
         const z3::expr near = g.v >= m.int_const(typical - d) && g.v <= m.int_const(typical + d);
+        m.check_budget();
         s.push();
         s.add(near);
         const z3::check_result r = s.check();

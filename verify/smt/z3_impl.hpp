@@ -131,6 +131,11 @@ struct SmtModel::Impl {
   std::unique_ptr<z3::solver> solver;
   std::size_t domain_asserted = 0;
   z3::solver& base_solver();
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  unsigned solver_timeout = 0;  // the limit set on `solver`
+  // Throws BudgetExhausted past the deadline; otherwise cuts the solver's
+  // time limit to what is left of it. Called before every check.
+  void check_budget();
   // The best value of `goal` on `s` as asserted (see solve.cpp); nullopt
   // when unsat or unknown at once.
   struct Best {
