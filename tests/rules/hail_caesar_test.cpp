@@ -199,6 +199,9 @@ TEST_F(HailCaesar, StatePermissions) {
   EXPECT_EQ(eval_action(rs(), "receive_order", disordered), Verdict::forbidden);
   auto broken = calm;
   broken["unit.in_broken_division"] = "true";
+  // The charges a blunder or closing shots cannot stop (their own rules).
+  broken["unit.blundered"] = "false";
+  broken["unit.charging"] = "false";
   EXPECT_EQ(eval_action(rs(), "charge", broken), Verdict::forbidden);
   broken["unit.type"] = "cavalry";
   broken["unit.charged_from"] = "front";
