@@ -128,15 +128,20 @@ TEST_F(HywSpot, CrossbowPaviseOption) {
 }
 
 // 1-b: longbow 24", and the Longbow rule "Portée 30pcs au lieu de 24pcs";
-// crossbow 18".
+// crossbow 18". 2-e: dismounted mounted archers "deviennent archers de base":
+// the Archers anglais' 30" by default, the bow's 18" under the other reading.
 TEST_F(HywSpot, LongbowRuleExtendsRange) {
   EXPECT_EQ(eval_value(rs(), "weapon_max_range",
                        {{"unit.profile", "english_english_archers"},
                         {"unit.special", "stakes,longbow,marksmen"}}),
             "30");
-  EXPECT_EQ(eval_value(rs(), "weapon_max_range",
-                       {{"unit.profile", "english_dismounted_archers"}, {"unit.special", ""}}),
-            "24");
+  const Givens dismounted = {{"unit.profile", "english_mounted_archers"},
+                             {"unit.special", "light_cavalry,may_dismount"},
+                             {"unit.dismounted", "true"}};
+  EXPECT_EQ(eval_value(rs(), "weapon_max_range", dismounted), "30");
+  Givens bow = dismounted;
+  bow["dismounted_archers_reading"] = "basic_bow_archers";
+  EXPECT_EQ(eval_value(rs(), "weapon_max_range", bow), "18");
   EXPECT_EQ(eval_value(rs(), "weapon_max_range",
                        {{"unit.profile", "french_crossbowmen"}, {"unit.special", "militia"}}),
             "18");
