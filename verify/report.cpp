@@ -105,10 +105,22 @@ void fold_inherited(Report& report) {
     auto b = base_of.find(f.ruleset);
     if (b == base_of.end() || !in_report(b->second)) continue;
     auto it = by_text.find(std::make_tuple(b->second, detail_of(f), f.message));
-    if (it == by_text.end()) continue;
-    report.findings[it->second].instances.push_back(
-        fmt::format("also in '{}', which inherits the passage unchanged", f.ruleset));
-    drop[i] = true;
+    if (it != by_text.end()) {
+      report.findings[it->second].instances.push_back(
+          fmt::format("also in '{}', which inherits the passage unchanged", f.ruleset));
+      drop[i] = true;
+      continue;
+    }
+    // An inherited switch that decides nothing in the variant: the variant
+    // rules what the base leaves open, which the base's finding says.
+    if (f.category == Category::ambiguity && f.severity == Severity::note) {
+      for (Finding& g : report.findings) {
+        if (g.ruleset != b->second || detail_of(g) != detail_of(f) || g.severity == Severity::note) continue;
+        g.instances.push_back(fmt::format("in '{}' the readings no longer decide anything: the variant settles it",
+                                          f.ruleset));
+        drop[i] = true;
+      }
+    }
   }
   std::vector<Finding> kept;
   for (std::size_t i = 0; i < report.findings.size(); ++i) {

@@ -30,39 +30,16 @@ bool is_gap(const FailureSite& site, const Ruleset& rs) {
   return false;
 }
 
-// The partial table whose lookup at `span` has no row, if the site is one.
-std::optional<std::uint32_t> partial_lookup_at(const Expr& e, Span span) {
-  if (e.kind == ExprKind::lookup && e.span.file == span.file && e.span.begin == span.begin && e.span.end == span.end) {
-    return e.ref;
-  }
-  for (const Expr& a : e.args) {
-    if (auto t = partial_lookup_at(a, span)) return t;
-  }
-  return std::nullopt;
-}
-
-std::optional<std::uint32_t> partial_table_of(const Ruleset& rs, const FailureSite& site) {
-  auto check = [&](const Expr& e) -> std::optional<std::uint32_t> {
-    auto t = partial_lookup_at(e, site.span);
-    return t && rs.tables[*t].partial ? t : std::nullopt;
-  };
-  for (const ValueItem& v : rs.values) {
-    if (auto t = check(v.expr)) return t;
-  }
-  for (const Stack& st : rs.stacks) {
-    if (st.base) {
-      if (auto t = check(*st.base)) return t;
-    }
-    for (const Stage& g : st.stages) {
-      for (const Entry& e : g.entries) {
-        if (auto t = check(e.operand)) return t;
-      }
-    }
-  }
-  for (const Test& t : rs.tests) {
-    if (auto x = check(t.target)) return x;
-  }
-  return std::nullopt;
+// The partial table whose missing row stopped the evaluator, named in its
+// message ("no row of partial table 'T' matches …"), if any.
+std::optional<std::string> partial_table_in(const std::optional<EvalError>& error) {
+  if (!error) return std::nullopt;
+  const std::string_view marker = "partial table '";
+  const std::size_t at = error->message.find(marker);
+  if (at == std::string::npos) return std::nullopt;
+  const std::size_t begin = at + marker.size(), end = error->message.find('\'', begin);
+  if (end == std::string::npos) return std::nullopt;
+  return error->message.substr(begin, end - begin);
 }
 
 }  // namespace
@@ -116,7 +93,14 @@ void analyse_failures(Context& c) {
       f.witness = c.witness_lines(w, &root.support);
       f.evidence = r.evidence;
       // A hole of a partial table is the table's gap (text_notes.cpp), one cause.
-      if (auto table = partial_table_of(c.rs, site)) f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[*table].name);
+      if (auto table = partial_table_in(r.error)) f.cause = fmt::format("gap:{}:{}", c.rs.id, *table);
+      // A stack whose base is a partial table's lookup: the table's gap too.
+      if (root.kind == RootKind::stack) {
+        const Stack& st = c.rs.stacks[root.index];
+        if (st.base && st.base->kind == ExprKind::lookup && c.rs.tables[st.base->ref].partial) {
+          f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[st.base->ref].name);
+        }
+      }
       f.action = gap ? fmt::format("Give '{}' a result for the witness's case, or say that the case cannot occur.",
                                    where_name)
                      : fmt::format("Bound '{}' as the text intends (a cap on the modifiers), or say that it has no "

@@ -108,11 +108,27 @@ void partial_tables(Context& c) {
       std::vector<Term> keys;
       for (const Expr& k : lookup->args) keys.push_back(c.smt.expr(k));
       const Support sup = c.support.of_expr(*lookup);
+      // The key with the most values: the holes shown differ on it first,
+      // so that one row missing for many formations does not fill the list.
+      std::size_t widest = 0;
+      auto width = [&](std::size_t k) {
+        const Type& kt = t.keys[k].type;
+        return kt.kind == TypeKind::enumeration ? static_cast<std::int64_t>(c.rs.domains[kt.ref].values.size())
+                                                : kt.hi - kt.lo + 1;
+      };
+      for (std::size_t k = 1; k < t.keys.size() && k < keys.size(); ++k) {
+        if (width(k) > width(widest)) widest = k;
+      }
+      std::vector<Term> fresh;  // the widest key away from the values shown
       while (holes.size() < holes_shown) {
         std::vector<Term> query{c.smt.is_none(value), c.smt.not_(c.smt.fails(value)), c.legal};
         for (Term b : blocked) query.push_back(b);
         Witness w;
-        const SmtStatus st = c.smt.check(query, &w);
+        std::vector<Term> diverse = query;
+        diverse.insert(diverse.end(), fresh.begin(), fresh.end());
+        SmtStatus st = fresh.empty() ? SmtStatus::unsat : c.smt.check(diverse, &w);
+        if (st == SmtStatus::sat) query = diverse;
+        else st = c.smt.check(query, &w);
         if (st == SmtStatus::unknown) unknown = true;
         if (st != SmtStatus::sat) break;
         w = c.typical(query, w, sup);
@@ -147,6 +163,10 @@ void partial_tables(Context& c) {
               c.smt.not_(c.smt.eq(keys[k], c.smt.literal(lookup->args[k].type, key_values[k]))));
         }
         blocked.push_back(other);
+        if (widest < key_values.size()) {
+          fresh.push_back(c.smt.not_(
+              c.smt.eq(keys[widest], c.smt.literal(lookup->args[widest].type, key_values[widest]))));
+        }
       }
     }
     if (unknown)
