@@ -117,12 +117,16 @@ TEST(Domains, AnAbsurdDomainValueGivesAFindingThatItsDeclaredBoundRemoves) {
   no_internal_error_in(wide);
   const Finding* f = finding_with_id(wide, "impossible-test:absurd_domain:command_test");
   ASSERT_NE(f, nullptr);
-  // The least extreme witness that shows it: the nearest distance where the
-  // test becomes impossible (72": Leadership 7 less 6 needs 1 or less).
+  // The least extreme witness that shows it: the typical Leadership (8, the
+  // middle of 7..9) and the nearest distance where the test becomes
+  // impossible with it (84": 8 less 7 needs 1 or less).
   const Situation s = witness_situation(wide.rs(), f->witness);
   const auto distance = s.given(testing::index_of(wide.rs(), "distance", ItemKind::given));
   ASSERT_TRUE(distance);
-  EXPECT_EQ(distance->number, 72) << fmt::format("{}", fmt::join(f->witness, ", "));
+  EXPECT_EQ(distance->number, 84) << fmt::format("{}", fmt::join(f->witness, ", "));
+  const auto leadership = s.given(testing::index_of(wide.rs(), "unit.leadership", ItemKind::given));
+  ASSERT_TRUE(leadership);
+  EXPECT_EQ(leadership->number, 8);
 
   const Planted bounded = run_planted("absurd_domain_bounded");
   EXPECT_EQ(counted_findings(bounded.report), 0U) << dump(bounded.report);

@@ -237,8 +237,16 @@ void analyse_ambiguities(Context& c) {
     f.action = fmt::format("Say which reading the text means: {}.", fmt::join(readings, ", or "));
 
     bool headline_done = false;
-    std::size_t listed = 0, more = 0;
+    std::size_t listed = 0;
+    // A handful of items is enough to show what a reading decides; the
+    // search stops there ("and possibly more").
+    constexpr std::size_t instances_shown = 6;
+    bool stopped_early = false;
     auto examine = [&](const Decider& d) {
+      if (listed >= instances_shown) {
+        stopped_early = true;
+        return;
+      }
       for (std::uint32_t o = 0; o < s.options.size(); ++o) {
         if (o == def) continue;
         const Term a = c.smt.with_switch(d.term, sw, def), b = c.smt.with_switch(d.term, sw, o);
@@ -298,18 +306,28 @@ void analyse_ambiguities(Context& c) {
           shown.switches[sw] = false;
           f.witness = c.witness_lines(w, &shown);
           if (d.root) f.evidence = c.replay(*d.root, under_def).evidence;
-        } else if (listed < 12) {
+        } else {
           f.instances.push_back(
               line +
               fmt::format(" (witness: {})", fmt::join(c.witness_lines(w, &d.support), ", ")));
           ++listed;
-        } else {
-          ++more;
         }
         break;  // one line per item: the first other reading that differs
       }
     };
-    for (const Decider& d : deciders_of(c, sw, read_by, false)) examine(d);
+    // One query first: whether any item at all decides differently under
+    // some reading; most switches of a large ruleset need no more.
+    const std::vector<Decider> top = deciders_of(c, sw, read_by, false);
+    {
+      Term any = c.smt.truth(false);
+      for (const Decider& d : top) {
+        for (std::uint32_t o = 0; o < s.options.size(); ++o) {
+          if (o != def) any = c.smt.or_(any, c.smt.differ(c.smt.with_switch(d.term, sw, def), c.smt.with_switch(d.term, sw, o)));
+        }
+      }
+      if (top.empty() || c.smt.check({any, c.legal}) == SmtStatus::unsat) stopped_early = false;
+      else for (const Decider& d : top) examine(d);
+    }
     for (std::string& line : army_instances(c, sw)) {
       if (!headline_done) {
         headline_done = true;
@@ -324,8 +342,7 @@ void analyse_ambiguities(Context& c) {
     if (!headline_done) {
       for (const Decider& d : deciders_of(c, sw, read_by, true)) examine(d);
     }
-    if (more > 0)
-      f.instances.push_back(fmt::format("and {} more item{}", more, more == 1 ? "" : "s"));
+    if (stopped_early) f.instances.push_back("and possibly other items: the search stops after a few");
     if (headline_done) {
       f.explanation = fmt::format(
           "The passages cited allow {} readings, and a game can reach a situation where they give "

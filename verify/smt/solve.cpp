@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <functional>
 
 #include <unistd.h>
 
@@ -357,80 +358,102 @@ Witness SmtModel::least_extreme(const std::vector<Term>& assumptions, const Witn
   for (Term t : assumptions) s.add(m.terms.at(t.id).v);
   Witness w = start;
   bool gave_up = false;
-  // Keeps `c` when the situation can satisfy it together with everything
-  // kept so far; the model found becomes the witness.
-  auto keep_if_possible = [&](const z3::expr& c) {
-    if (gave_up) return false;
+  // Keeps every constraint of `cs` the situation can satisfy together with
+  // everything kept so far: all at once when they can, else each half in
+  // turn, down to single constraints (few queries when most can be kept).
+  // The last model found becomes the witness. Returns the refused ones.
+  std::function<std::vector<std::size_t>(const std::vector<z3::expr>&, std::size_t, std::size_t)> keep =
+      [&](const std::vector<z3::expr>& cs, std::size_t from, std::size_t to) -> std::vector<std::size_t> {
+    if (from >= to) return {};
+    std::vector<std::size_t> all;
+    for (std::size_t k = from; k < to; ++k) all.push_back(k);
+    if (gave_up) return all;
     m.check_budget();
     s.push();
-    s.add(c);
+    for (std::size_t k = from; k < to; ++k) s.add(cs[k]);
     const z3::check_result r = s.check();
     if (r == z3::sat) {
       const z3::model model = s.get_model();
       s.pop();
-      s.add(c);
+      for (std::size_t k = from; k < to; ++k) s.add(cs[k]);
       w = m.witness_from(model);
-      return true;
+      return {};
     }
     s.pop();
-    if (r == z3::unknown) gave_up = true;
-    return false;
+    if (r == z3::unknown) {
+      gave_up = true;
+      return all;
+    }
+    if (to - from == 1) return all;
+    const std::size_t mid = from + (to - from) / 2;
+    std::vector<std::size_t> refused = keep(cs, from, mid);
+    for (std::size_t k : keep(cs, mid, to)) refused.push_back(k);
+    return refused;
   };
   auto relevant = [](const std::vector<bool>& mask, std::size_t i) { return mask.empty() || (i < mask.size() && mask[i]); };
 
+  // Switches at their default reading, enumerations at their first value.
+  std::vector<z3::expr> plain;
   for (std::size_t i = 0; i < m.switch_vars.size(); ++i) {
-    if (!relevant(relevant_switches, i)) continue;
-    const std::uint32_t def = rs.switches[i].default_option;
-    if (!keep_if_possible(m.switch_vars[i] == m.int_const(def))) {
-      (void)keep_if_possible(m.switch_vars[i] == m.int_const(w.switches[i]));
+    if (relevant(relevant_switches, i)) plain.push_back(m.switch_vars[i] == m.int_const(rs.switches[i].default_option));
+  }
+  for (std::size_t i = 0; i < rs.givens.size(); ++i) {
+    if (relevant(relevant_givens, i) && rs.givens[i].type.kind == TypeKind::enumeration &&
+        !(w.givens[i] && w.givens[i]->is_none())) {
+      plain.push_back(m.given_vars[i].v == m.int_const(0));
     }
   }
-  for (std::size_t i = 0; i < rs.givens.size() && !gave_up; ++i) {
+  (void)keep(plain, 0, plain.size());
+
+  // Numbers at their typical value; those that cannot be, as near as they can.
+  std::vector<z3::expr> at_typical;
+  std::vector<std::size_t> numbers;
+  for (std::size_t i = 0; i < rs.givens.size(); ++i) {
+    const Type& t = rs.givens[i].type;
+    if (!relevant(relevant_givens, i) || !t.numeric() || !w.givens[i] || w.givens[i]->is_none()) continue;
+    numbers.push_back(i);
+    at_typical.push_back(m.given_vars[i].v == m.int_const(typical_number(t)));
+  }
+  for (std::size_t k : keep(at_typical, 0, at_typical.size())) {
+    if (gave_up) break;
+    const std::size_t i = numbers[k];
+    const SVal& g = m.given_vars[i];
+    const std::int64_t typical = typical_number(rs.givens[i].type);
+    const std::int64_t now = w.givens[i] ? w.givens[i]->number : typical;
+    // The smallest distance from the typical value the situation allows:
+    // bisect between 0 (refused) and the witness's distance (possible).
+    std::int64_t refused = 0, possible = now > typical ? now - typical : typical - now;
+    while (possible - refused > 1 && !gave_up) {
+      const std::int64_t d = refused + (possible - refused) / 2;
+      m.check_budget();
+      s.push();
+      s.add(g.v >= m.int_const(typical - d) && g.v <= m.int_const(typical + d));
+      const z3::check_result r = s.check();
+      s.pop();
+      if (r == z3::sat) possible = d;
+      else if (r == z3::unsat) refused = d;
+      else gave_up = true;
+    }
+    // Below the typical value first, so that the choice is deterministic.
+    const std::vector<z3::expr> below{g.v == m.int_const(typical - possible)};
+    if (!keep(below, 0, 1).empty()) {
+      const std::vector<z3::expr> above{g.v == m.int_const(typical + possible)};
+      (void)keep(above, 0, 1);
+    }
+  }
+
+  // Flags off, sets empty.
+  std::vector<z3::expr> off;
+  for (std::size_t i = 0; i < rs.givens.size(); ++i) {
     if (!relevant(relevant_givens, i)) continue;
     const Type& t = rs.givens[i].type;
     const SVal& g = m.given_vars[i];
-    if (t.optional && w.givens[i] && w.givens[i]->is_none()) continue;
-    if (t.kind == TypeKind::enumeration) {
-      if (!keep_if_possible(g.v == m.int_const(0)) && w.givens[i]) {
-        (void)keep_if_possible(g.v == m.int_const(w.givens[i]->number));
-      }
-    } else if (t.numeric() && w.givens[i]) {
-      const std::int64_t typical = typical_number(t);
-      const std::int64_t now = w.givens[i]->number;
-      if (now == typical || keep_if_possible(g.v == m.int_const(typical))) continue;
-      // The smallest distance from the typical value the situation allows:
-      // bisect between 0 (refused) and the witness's distance (possible).
-      std::int64_t refused = 0, possible = now > typical ? now - typical : typical - now;
-      while (possible - refused > 1 && !gave_up) {
-        const std::int64_t d = refused + (possible - refused) / 2;
-        const z3::expr near = g.v >= m.int_const(typical - d) && g.v <= m.int_const(typical + d);
-        m.check_budget();
-        s.push();
-        s.add(near);
-        const z3::check_result r = s.check();
-        s.pop();
-        if (r == z3::sat) possible = d;
-        else if (r == z3::unsat) refused = d;
-        else gave_up = true;
-      }
-      // Below the typical value first, so that the choice is deterministic.
-      if (!keep_if_possible(g.v == m.int_const(typical - possible))) {
-        (void)keep_if_possible(g.v == m.int_const(typical + possible));
-      }
+    if (t.kind == TypeKind::boolean) off.push_back(!g.v);
+    if (t.kind == TypeKind::set) {
+      for (const z3::expr& bit : g.bits) off.push_back(!bit);
     }
   }
-  for (std::size_t i = 0; i < rs.givens.size() && !gave_up; ++i) {
-    if (!relevant(relevant_givens, i)) continue;
-    const Type& t = rs.givens[i].type;
-    const SVal& g = m.given_vars[i];
-    if (t.kind == TypeKind::boolean) {
-      if (!keep_if_possible(!g.v)) (void)keep_if_possible(g.v);
-    } else if (t.kind == TypeKind::set) {
-      for (const z3::expr& bit : g.bits) {
-        if (!keep_if_possible(!bit)) (void)keep_if_possible(bit);
-      }
-    }
-  }
+  (void)keep(off, 0, off.size());
   return gave_up ? start : w;
 }
 
