@@ -68,7 +68,8 @@ struct Context {
   Replay replay(const Root& root, const rules::Situation& s);
 
   Finding finding(Category c, Severity severity, const std::string& id_detail, std::string message) const;
-  // "name = value" for the givens and switches in `support` (all when null).
+  // "name = value" for the givens and switches in `support` (all when null);
+  // a switch at its default reading is left out.
   std::vector<std::string> witness_lines(const Witness& w, const Support* support) const;
   // The least extreme situation like `w` under `assumptions` (the finding's
   // own conditions and `legal`), over the givens and switches `support` marks

@@ -223,6 +223,8 @@ std::vector<std::string> Context::witness_lines(const Witness& w, const Support*
   }
   for (std::size_t i = 0; i < w.switches.size() && i < rs.switches.size(); ++i) {
     if (sup && !sup->switches[i]) continue;
+    // A reading at its default goes without saying.
+    if (w.switches[i] == rs.switches[i].default_option) continue;
     out.push_back(fmt::format("{} = {}", rs.switches[i].name, rs.switches[i].options[w.switches[i]].name));
   }
   return out;
