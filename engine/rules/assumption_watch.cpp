@@ -29,26 +29,35 @@ AssumptionWatch::~AssumptionWatch() {
 }
 
 void AssumptionWatch::check(const Ruleset& rs, const Situation& situation) {
+  // The givens each assumption reads, found once per ruleset.
+  auto& reads = reads_[&rs];
+  if (reads.size() != rs.assumptions.size()) {
+    reads.clear();
+    for (const Assumption& a : rs.assumptions) {
+      reads.emplace_back();
+      givens_read(rs, a.cond, reads.back());
+    }
+  }
+  // Only the assumptions whose givens the engine has already stated or read:
+  // a check never makes the engine state a fact it did not need (that is
+  // the costly part of a fact, and a claim about a fact nobody used proves
+  // nothing).
+  std::optional<Evaluator> ev;
   for (std::uint32_t i = 0; i < rs.assumptions.size(); ++i) {
-    Evaluator ev(rs, situation);
-    ev.set_trace(false);
-    const auto holds = ev.assumption(i);
-    if (!holds) continue;  // a given the situation does not answer: nothing to check
+    const bool known = std::all_of(reads[i].begin(), reads[i].end(),
+                                   [&](std::uint32_t g) { return situation.kept(g) != nullptr; });
+    if (!known) continue;
+    if (!ev) {
+      ev.emplace(rs, situation);
+      ev->set_trace(false);
+    }
+    const auto holds = ev->assumption(i);
+    if (!holds) continue;
     ++checked_;
     if (*holds) continue;
-    std::vector<std::uint32_t> read;
-    givens_read(rs, rs.assumptions[i].cond, read);
     std::vector<std::string> parts;
-    for (std::uint32_t g : read) {
-      Evaluator probe(rs, situation);
-      probe.set_trace(false);
-      Expr given;
-      given.kind = ExprKind::given;
-      given.ref = g;
-      given.type = rs.givens[g].type;
-      if (auto v = probe.eval(given))
-        parts.push_back(
-            fmt::format("{} = {}", rs.givens[g].name, value_text(rs, rs.givens[g].type, *v)));
+    for (std::uint32_t g : reads[i]) {
+      parts.push_back(fmt::format("{} = {}", rs.givens[g].name, value_text(rs, rs.givens[g].type, *situation.kept(g))));
     }
     breaches_.push_back({rs.assumptions[i].name, fmt::format("{}", fmt::join(parts, ", "))});
   }

@@ -5,10 +5,12 @@
 // the engines check the claims on the situations they really evaluate:
 // while an AssumptionWatch is alive on a thread, every situation an engine
 // hands the evaluator there (watch_assumptions) is checked against every
-// assumption whose givens it can answer, and each breach is recorded. Tests
+// assumption whose givens the engine has stated or read in it, and each
+// breach is recorded. Tests
 // replay recorded and simulated games under a watch; with no watch the call
 // costs one thread-local load.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,7 @@ class AssumptionWatch {
 
  private:
   AssumptionWatch* outer_;
+  std::map<const Ruleset*, std::vector<std::vector<std::uint32_t>>> reads_;  // per assumption, the givens it reads
   std::vector<AssumptionBreach> breaches_;
   std::uint64_t checked_ = 0;
 };

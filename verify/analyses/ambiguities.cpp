@@ -237,26 +237,19 @@ void analyse_ambiguities(Context& c) {
     f.action = fmt::format("Say which reading the text means: {}.", fmt::join(readings, ", or "));
 
     bool headline_done = false;
-    std::size_t listed = 0;
-    // A handful of items is enough to show what a reading decides; the
-    // search stops there ("and possibly more").
-    constexpr std::size_t instances_shown = 6;
-    bool stopped_early = false;
-    auto examine = [&](const Decider& d) {
-      if (listed >= instances_shown) {
-        stopped_early = true;
-        return;
-      }
+    Witness headline_witness;
+    // The lead: the solver finds the least extreme situation where the
+    // readings give `d` different results (for a test, different odds
+    // first: two scores both beyond the dice differ only on paper), and the
+    // evaluator confirms them.
+    auto lead_with = [&](const Decider& d) {
       for (std::uint32_t o = 0; o < s.options.size(); ++o) {
         if (o == def) continue;
         const Term a = c.smt.with_switch(d.term, sw, def), b = c.smt.with_switch(d.term, sw, o);
         Term differs = c.smt.differ(a, b);
         Witness w;
         SmtStatus st = SmtStatus::unsat;
-        // For a test, a score that changes the odds first: two scores both
-        // beyond the dice (or both below) differ only on paper.
-        if (d.root && d.root->kind == RootKind::test &&
-            !c.rs.tests[d.root->index].dice.terms.empty()) {
+        if (d.root && d.root->kind == RootKind::test && !c.rs.tests[d.root->index].dice.terms.empty()) {
           const Test& t = c.rs.tests[d.root->index];
           const std::int64_t lo = dice::min_total(t.dice), hi = dice::max_total(t.dice);
           // A natural face that always succeeds or fails (with no condition)
@@ -283,7 +276,7 @@ void analyse_ambiguities(Context& c) {
                        fmt::format("whether the readings of '{}' change {}", s.name, d.label));
         }
         if (st != SmtStatus::sat) continue;
-        if (!headline_done) w = c.typical({differs, c.legal}, w, d.support);
+        w = c.typical({differs, c.legal}, w, d.support);
         Situation under_def = w.situation(c.rs), under_o = w.situation(c.rs);
         under_def.set_switch(sw, def);
         under_o.set_switch(sw, o);
@@ -291,58 +284,88 @@ void analyse_ambiguities(Context& c) {
         if (x == y) {
           // The translation says the readings differ here; the evaluator
           // must agree, or the finding is Umpire's bug, not the text's.
-          c.internal_error(
-              f, fmt::format("the evaluator gives {} under both readings of '{}' for {}", x, s.name,
-                             d.label));
+          c.internal_error(f, fmt::format("the evaluator gives {} under both readings of '{}' for {}", x, s.name,
+                                          d.label));
           continue;
         }
-        const std::string line = fmt::format("{}: {} under '{}', {} under '{}'", d.label, x,
-                                             s.options[def].name, y, s.options[o].name);
-        if (!headline_done) {
-          headline_done = true;
-          f.message = fmt::format("'{}': the text reads two ways, and they decide differently: {}",
-                                  s.name, line);
-          Support shown = d.support;
-          shown.switches[sw] = false;
-          f.witness = c.witness_lines(w, &shown);
-          if (d.root) f.evidence = c.replay(*d.root, under_def).evidence;
-        } else {
-          f.instances.push_back(
-              line +
-              fmt::format(" (witness: {})", fmt::join(c.witness_lines(w, &d.support), ", ")));
-          ++listed;
+        headline_done = true;
+        headline_witness = w;
+        f.message = fmt::format("'{}': the text reads two ways, and they decide differently: {}: {} under '{}', {} "
+                                "under '{}'",
+                                s.name, d.label, x, s.options[def].name, y, s.options[o].name);
+        Support shown = d.support;
+        shown.switches[sw] = false;
+        f.witness = c.witness_lines(w, &shown);
+        if (d.root) f.evidence = c.replay(*d.root, under_def).evidence;
+        return true;
+      }
+      return false;
+    };
+    // Whether the readings give `d` different results in situation `w`,
+    // by the evaluator: the line that says so, if they do.
+    auto differs_on = [&](const Decider& d, const Witness& w) -> std::optional<std::string> {
+      Situation under_def = w.situation(c.rs);
+      under_def.set_switch(sw, def);
+      const std::string x = decided_text(c, d, under_def);
+      for (std::uint32_t o = 0; o < s.options.size(); ++o) {
+        if (o == def) continue;
+        Situation under_o = w.situation(c.rs);
+        under_o.set_switch(sw, o);
+        const std::string y = decided_text(c, d, under_o);
+        if (x != y) return fmt::format("{}: {} under '{}', {} under '{}'", d.label, x, s.options[def].name, y,
+                                       s.options[o].name);
+      }
+      return std::nullopt;
+    };
+    // One query over every item: whether any decides differently under some
+    // reading. Its situation says which do (the evaluator); the first of
+    // them leads, and the others that change in the lead's own situation are
+    // listed with it — no more solver work per item.
+    constexpr std::size_t instances_shown = 6;
+    auto examine = [&](const std::vector<Decider>& deciders) {
+      if (deciders.empty()) return;
+      Term any = c.smt.truth(false);
+      for (const Decider& d : deciders) {
+        for (std::uint32_t o = 0; o < s.options.size(); ++o) {
+          if (o != def) {
+            any = c.smt.or_(any, c.smt.differ(c.smt.with_switch(d.term, sw, def), c.smt.with_switch(d.term, sw, o)));
+          }
         }
-        break;  // one line per item: the first other reading that differs
+      }
+      Witness first;
+      const SmtStatus st = c.smt.check({any, c.legal}, &first);
+      if (st == SmtStatus::unknown) {
+        c.not_proved(f.items.front(), fmt::format("{}:any", s.name),
+                     fmt::format("whether the readings of '{}' change anything", s.name));
+      }
+      if (st != SmtStatus::sat) return;
+      std::optional<std::size_t> lead;
+      for (std::size_t k = 0; k < deciders.size() && !lead; ++k) {
+        if (differs_on(deciders[k], first) && lead_with(deciders[k])) lead = k;
+      }
+      // The evaluator found no item that differs where the solver said one
+      // does: try each in turn (the solver's own query per item).
+      for (std::size_t k = 0; k < deciders.size() && !lead; ++k) {
+        if (lead_with(deciders[k])) lead = k;
+      }
+      if (!lead) return;
+      for (std::size_t k = 0; k < deciders.size() && f.instances.size() < instances_shown; ++k) {
+        if (k == *lead) continue;
+        if (auto line = differs_on(deciders[k], headline_witness)) f.instances.push_back("in the same situation, " + *line);
       }
     };
-    // One query first: whether any item at all decides differently under
-    // some reading; most switches of a large ruleset need no more.
-    const std::vector<Decider> top = deciders_of(c, sw, read_by, false);
-    {
-      Term any = c.smt.truth(false);
-      for (const Decider& d : top) {
-        for (std::uint32_t o = 0; o < s.options.size(); ++o) {
-          if (o != def) any = c.smt.or_(any, c.smt.differ(c.smt.with_switch(d.term, sw, def), c.smt.with_switch(d.term, sw, o)));
-        }
-      }
-      if (top.empty() || c.smt.check({any, c.legal}) == SmtStatus::unsat) stopped_early = false;
-      else for (const Decider& d : top) examine(d);
-    }
+    examine(deciders_of(c, sw, read_by, false));
     for (std::string& line : army_instances(c, sw)) {
       if (!headline_done) {
         headline_done = true;
-        f.message = fmt::format("'{}': the text reads two ways, and they decide differently: {}",
-                                s.name, line);
+        f.message = fmt::format("'{}': the text reads two ways, and they decide differently: {}", s.name, line);
       } else {
         f.instances.push_back(std::move(line));
       }
     }
     // Items that read other items can hide a difference (a verdict the
     // reading does not change): the values and stacks they read, then.
-    if (!headline_done) {
-      for (const Decider& d : deciders_of(c, sw, read_by, true)) examine(d);
-    }
-    if (stopped_early) f.instances.push_back("and possibly other items: the search stops after a few");
+    if (!headline_done) examine(deciders_of(c, sw, read_by, true));
     if (headline_done) {
       f.explanation = fmt::format(
           "The passages cited allow {} readings, and a game can reach a situation where they give "

@@ -81,7 +81,9 @@ Support SupportIndex::of_test(std::uint32_t id) {
   return s;
 }
 
-Context::Context(const Ruleset& r, SmtModel& m, Report& out) : rs(r), smt(m), report(out), legal(m.legal()), support(r) {}
+Context::Context(const Ruleset& r, SmtModel& m, Report& out) : rs(r), smt(m), report(out), legal(m.legal()), support(r) {
+  smt.assume_always(legal);
+}
 
 FindingItem Context::item(ItemRef ref) const {
   return FindingItem{rs.name_of(ref), std::string(to_string(ref.kind)), rs.refs_of(ref), rs.span_of(ref)};

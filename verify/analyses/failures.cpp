@@ -96,9 +96,9 @@ void analyse_failures(Context& c) {
       if (auto table = partial_table_in(r.error)) f.cause = fmt::format("gap:{}:{}", c.rs.id, *table);
       // A stack whose base is a partial table's lookup: the table's gap too.
       if (root.kind == RootKind::stack) {
-        const Stack& st = c.rs.stacks[root.index];
-        if (st.base && st.base->kind == ExprKind::lookup && c.rs.tables[st.base->ref].partial) {
-          f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[st.base->ref].name);
+        const Stack& stack = c.rs.stacks[root.index];
+        if (stack.base && stack.base->kind == ExprKind::lookup && c.rs.tables[stack.base->ref].partial) {
+          f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[stack.base->ref].name);
         }
       }
       f.action = gap ? fmt::format("Give '{}' a result for the witness's case, or say that the case cannot occur.",

@@ -126,6 +126,10 @@ class SmtModel {
   // The situation is one a game can reach: every skill's `allowed`,
   // `requires` and `excludes` hold, and every `assume` of the data.
   Term legal();
+  // Asserts `t` for every later query, once, at the solver's base level:
+  // the analyses assume `legal()` in every query, and a fact asserted once
+  // keeps what the solver learns about it from one query to the next.
+  void assume_always(Term t);
   // The skill is in its holder's set.
   Term skill_held(std::uint32_t skill);
 
