@@ -56,7 +56,10 @@ struct Replay {
 };
 
 struct Context {
-  Context(const rules::Ruleset& r, SmtModel& m, Report& out);
+  // `assume_legal`: assert once that every query's situation is one a game
+  // reaches (the analyses); off for a caller that evaluates arbitrary
+  // situations on the model (the property tests).
+  Context(const rules::Ruleset& r, SmtModel& m, Report& out, bool assume_legal = true);
 
   const rules::Ruleset& rs;
   SmtModel& smt;
