@@ -37,7 +37,7 @@ Translated& translated(const std::string& id) {
     t = std::make_unique<Translated>();
     t->loaded = testing::load(testing::corpus_dir() / (id + ".rules"));
     t->smt = std::make_unique<SmtModel>(*t->loaded->rs);
-    t->context = std::make_unique<Context>(*t->loaded->rs, *t->smt, t->report, false);
+    t->context = std::make_unique<Context>(*t->loaded->rs, *t->smt, t->report);
     t->roots = t->context->roots();
     for (const Root& r : t->roots) t->terms.push_back(r.term);
   }

@@ -56,10 +56,7 @@ struct Replay {
 };
 
 struct Context {
-  // `assume_legal`: assert once that every query's situation is one a game
-  // reaches (the analyses); off for a caller that evaluates arbitrary
-  // situations on the model (the property tests).
-  Context(const rules::Ruleset& r, SmtModel& m, Report& out, bool assume_legal = true);
+  Context(const rules::Ruleset& r, SmtModel& m, Report& out);
 
   const rules::Ruleset& rs;
   SmtModel& smt;

@@ -81,10 +81,7 @@ Support SupportIndex::of_test(std::uint32_t id) {
   return s;
 }
 
-Context::Context(const Ruleset& r, SmtModel& m, Report& out, bool assume_legal)
-    : rs(r), smt(m), report(out), legal(m.legal()), support(r) {
-  if (assume_legal) smt.assume_always(legal);
-}
+Context::Context(const Ruleset& r, SmtModel& m, Report& out) : rs(r), smt(m), report(out), legal(m.legal()), support(r) {}
 
 FindingItem Context::item(ItemRef ref) const {
   return FindingItem{rs.name_of(ref), std::string(to_string(ref.kind)), rs.refs_of(ref), rs.span_of(ref)};

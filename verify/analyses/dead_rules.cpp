@@ -29,7 +29,7 @@ void conjuncts(const Expr& e, std::vector<const Expr*>& out) {
 // Reports `cond` (with `before`, the arms that must fail first) when it can
 // never hold.
 void check_condition(Context& c, const Expr& cond, const std::vector<const Expr*>& before, FindingItem item,
-                     const std::string& id, const std::string& what) {
+                     const std::string& id, const std::string& what, bool prohibition = false) {
   std::vector<const Expr*> parts;
   conjuncts(cond, parts);
   std::vector<Term> named;
@@ -39,6 +39,17 @@ void check_condition(Context& c, const Expr& cond, const std::vector<const Expr*
   const SmtStatus st = c.smt.check(named);
   if (st == SmtStatus::unknown) c.not_proved(item, id + ":dead", fmt::format("whether {} can hold", what));
   if (st != SmtStatus::unsat) return;
+  // A prohibition of exactly what the data's assumptions say no game
+  // reaches is the rule that makes them true (a roster check), not a dead
+  // rule: it can hold in a situation the skills alone allow.
+  if (prohibition) {
+    std::vector<Term> without = named;
+    without.back() = c.smt.legal_skills();
+    if (c.smt.check(without) == SmtStatus::sat) {
+      c.prove(fmt::format("{} forbids only situations the data's assumptions exclude", what));
+      return;
+    }
+  }
   const std::vector<std::size_t> core = c.smt.unsat_core(named);
   std::vector<std::string> reasons;
   for (std::size_t i : core) {
@@ -78,7 +89,8 @@ void analyse_dead_rules(Context& c) {
   for (std::uint32_t p = 0; p < rs.permissions.size(); ++p) {
     if (!rs.permissions[p].when) continue;
     check_condition(c, *rs.permissions[p].when, {}, c.item({ItemKind::permission, p}), rs.permissions[p].name,
-                    fmt::format("the condition of permission '{}'", rs.permissions[p].name));
+                    fmt::format("the condition of permission '{}'", rs.permissions[p].name),
+                    rs.permissions[p].modality == Modality::cannot);
   }
   for (std::uint32_t t = 0; t < rs.tests.size(); ++t) {
     for (std::uint32_t f = 0; f < rs.tests[t].faces.size(); ++f) {

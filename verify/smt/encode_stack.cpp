@@ -297,7 +297,10 @@ Term SmtModel::skill_held(std::uint32_t skill) {
   return impl_->add(impl_->bool_val(s.value < h.bits.size() ? h.bits[s.value] : impl_->ctx.bool_val(false)));
 }
 
-Term SmtModel::legal() {
+Term SmtModel::legal() { return legal_terms(true); }
+Term SmtModel::legal_skills() { return legal_terms(false); }
+
+Term SmtModel::legal_terms(bool with_assumptions) {
   Impl& m = *impl_;
   const Ruleset& rs = m.rs;
   z3::expr_vector all(m.ctx);
@@ -318,9 +321,11 @@ Term SmtModel::legal() {
   // The links and bounds the data declares: a situation that breaks one is
   // not a game's (its `assume` items). An assumption that cannot be computed
   // on a situation (a missing row it reads) leaves that situation out too.
-  for (const Assumption& a : rs.assumptions) {
-    SVal v = m.encode(a.cond);
-    all.push_back(v.v && !v.none && !m.err(v));
+  if (with_assumptions) {
+    for (const Assumption& a : rs.assumptions) {
+      SVal v = m.encode(a.cond);
+      all.push_back(v.v && !v.none && !m.err(v));
+    }
   }
   return m.add(m.bool_val(all.empty() ? m.ctx.bool_val(true) : z3::mk_and(all)));
 }

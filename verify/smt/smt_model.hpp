@@ -126,10 +126,9 @@ class SmtModel {
   // The situation is one a game can reach: every skill's `allowed`,
   // `requires` and `excludes` hold, and every `assume` of the data.
   Term legal();
-  // Asserts `t` for every later query, once, at the solver's base level:
-  // the analyses assume `legal()` in every query, and a fact asserted once
-  // keeps what the solver learns about it from one query to the next.
-  void assume_always(Term t);
+  // Only the skills' `allowed`, `requires` and `excludes`, without the
+  // data's assumptions.
+  Term legal_skills();
   // The skill is in its holder's set.
   Term skill_held(std::uint32_t skill);
 
@@ -197,6 +196,7 @@ class SmtModel {
   struct Impl;
 
  private:
+  Term legal_terms(bool with_assumptions);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -150,8 +150,6 @@ Term SmtModel::with_given_shifted(Term a, std::uint32_t given, std::int64_t delt
   return impl_->add(substitute(impl_->terms.at(a.id), from, to));
 }
 
-void SmtModel::assume_always(Term t) { impl_->domain_constraints.push_back(impl_->terms.at(t.id).v); }
-
 Term SmtModel::given(std::uint32_t id) { return impl_->add(impl_->given_vars.at(id)); }
 
 namespace {
