@@ -8,7 +8,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "engine/core/atomic_file.hpp"
+#include "engine/core/write_file.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
 #include "engine/rulesets/sabreur_hex/simulate/simulator.hpp"
 
@@ -65,7 +65,7 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   }
   if (opt.output.empty()) {
     std::cout << game->text;
-  } else if (const std::string err = write_file_atomically(opt.output, game->text); !err.empty()) {
+  } else if (const std::string err = write_file(opt.output, game->text); !err.empty()) {
     session.diags.error("cli.file.unwritable", session.find_arg(opt.output), "cannot write '{}': {}",
                         opt.output, err);
     session.flush_diagnostics(Format::text);

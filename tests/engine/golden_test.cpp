@@ -14,7 +14,7 @@
 #include <set>
 #include <sstream>
 
-#include "engine/core/atomic_file.hpp"
+#include "engine/core/write_file.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/dice/roll.hpp"
 #include "engine/events/lower.hpp"
@@ -124,7 +124,7 @@ TEST(SabreurGolden, HashSequenceIsStable) {
     std::filesystem::path golden = game;
     golden.replace_extension(".hashes");
     if (update) {
-      ASSERT_TRUE(write_file_atomically(golden, actual).empty());
+      ASSERT_TRUE(write_file(golden, actual).empty());
     }
     const std::string expected = read(golden);
     ASSERT_FALSE(expected.empty()) << golden << " is empty; run with UMPIRE_UPDATE_GOLDEN=1";
