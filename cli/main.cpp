@@ -11,6 +11,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/session.hpp"
+#include "engine/core/data_paths.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/core/version.hpp"
 
@@ -100,6 +101,11 @@ int run(int argc, char** argv) {
   std::string colour_mode = "auto";
   app.add_option("--color", colour_mode, "Colour diagnostics: auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  std::string data_dir;
+  app.add_option("--data", data_dir,
+                 "Folder of Umpire's data, holding corpus/rulesets/ (default: UMPIRE_DATA_DIR, "
+                 "else PREFIX/share/umpire beside the executable)")
+      ->type_name("DIR");
 
   std::vector<Command> commands = add_commands(app);
   try {
@@ -116,6 +122,13 @@ int run(int argc, char** argv) {
     return exit_usage;
   }
   if (colour_mode != "auto") session.colour = colour_mode == "always";
+  if (!data_dir.empty()) {
+    paths::set_data_dir(data_dir);
+    if (!session.require_data()) {
+      session.flush_diagnostics(Format::text);
+      return exit_usage;
+    }
+  }
   for (Command& c : commands) {
     if (c.app->parsed()) return c.run(session);
   }

@@ -14,6 +14,7 @@
 namespace {
 
 using umpire::cli_test::Outcome;
+using umpire::cli_test::shell;
 using umpire::cli_test::umpire;
 
 TEST(Cli, VersionAndHelp) {
@@ -101,6 +102,35 @@ TEST(Cli, NonCanonicalLogIsReportedAtItsFirstDifferentLine) {
   EXPECT_EQ(json.exit_code, 1);
   EXPECT_NE(json.out.find("log.fmt.not-canonical"), std::string::npos) << json.out;
   std::remove(path.c_str());
+}
+
+TEST(Cli, DataFolderWithoutDataIsAnInputError) {
+  const Outcome r = umpire("--data /nonexistent check replays/sabreur-hex/essling-village.ulog");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("'/nonexistent' (--data) holds no Umpire data: no corpus/rulesets/ there [cli.data.not-found]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("^~~~"), std::string::npos) << r.out;
+  const Outcome bad_variable = shell(std::string("cd / && UMPIRE_DATA_DIR=/nonexistent '") + UMPIRE_BINARY +
+                                     "' verify sabreur-hex 2>&1");
+  EXPECT_EQ(bad_variable.exit_code, 2) << bad_variable.out;
+  EXPECT_NE(bad_variable.out.find("(UMPIRE_DATA_DIR) holds no Umpire data"), std::string::npos) << bad_variable.out;
+}
+
+TEST(Cli, DataFolderGivenIsTheOneRead) {
+  // From another folder, with the source tree named as the data.
+  const Outcome r = shell(std::string("cd / && '") + UMPIRE_BINARY + "' --data '" + UMPIRE_SOURCE_DIR +
+                          "' rules list 2>&1");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("sabreur-hex"), std::string::npos) << r.out;
+}
+
+TEST(Cli, RuleTextsFolderThatIsNotOneIsAnInputError) {
+  const Outcome r = umpire("rules check --texts /nonexistent corpus/rulesets/wab.rules");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("'/nonexistent' (--texts) is not a folder of rule texts [cli.rules.no-texts]"),
+            std::string::npos)
+      << r.out;
 }
 
 }  // namespace
