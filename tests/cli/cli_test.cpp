@@ -4,7 +4,9 @@
 
 #include <array>
 #include <cstdio>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -131,6 +133,56 @@ TEST(Cli, RuleTextsFolderThatIsNotOneIsAnInputError) {
   EXPECT_NE(r.out.find("'/nonexistent' (--texts) is not a folder of rule texts [cli.rules.no-texts]"),
             std::string::npos)
       << r.out;
+}
+
+// The subcommands `umpire --help` lists.
+std::vector<std::string> help_commands() {
+  const std::string help = umpire("--help").out;
+  std::vector<std::string> names;
+  const std::size_t at = help.find("Subcommands:\n");
+  if (at == std::string::npos) return names;
+  std::istringstream lines(help.substr(at + 13));
+  std::string line;
+  while (std::getline(lines, line) && line.rfind("  ", 0) == 0) {
+    const std::size_t begin = line.find_first_not_of(' ');
+    names.push_back(line.substr(begin, line.find(' ', begin) - begin));
+  }
+  return names;
+}
+
+TEST(Cli, ManualPageHasEveryCommand) {
+  const Outcome r = umpire("--generate man", false);
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find(".TH UMPIRE 1"), std::string::npos) << r.out;
+  const std::vector<std::string> commands = help_commands();
+  ASSERT_GE(commands.size(), 8u);
+  for (const std::string& c : commands) {
+    EXPECT_NE(r.out.find(".SS \"umpire " + c), std::string::npos) << c;
+  }
+  EXPECT_NE(r.out.find(".SS \"umpire rules eval"), std::string::npos);
+  EXPECT_NE(r.out.find("UMPIRE_DATA_DIR"), std::string::npos);
+}
+
+// What the generated completion offers after the words given.
+std::string complete(const std::string& words) {
+  return shell(std::string("bash -c 'source <(\"") + UMPIRE_BINARY +
+               "\" --generate bash-completion); COMP_WORDS=(" + words +
+               "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _umpire; echo \"${COMPREPLY[*]}\"'")
+      .out;
+}
+
+TEST(Cli, BashCompletionOffersTheRealCommandsAndValues) {
+  const std::vector<std::string> commands = help_commands();
+  std::string all;
+  for (const std::string& c : commands) all += (all.empty() ? "" : " ") + c;
+  EXPECT_EQ(complete("umpire \"\""), all + "\n");
+  EXPECT_EQ(complete("umpire ru"), "rules\n");
+  EXPECT_EQ(complete("umpire rules \"\""), "list show check eval\n");
+  EXPECT_EQ(complete("umpire --color never check --mode \"\""), "follow-log stop follow-rules\n");
+  EXPECT_EQ(complete("umpire verify --format s"), "sarif\n");
+  EXPECT_EQ(complete("umpire simulate --se"), "--seed\n");
+  EXPECT_EQ(complete("umpire --color al"), "always\n");
+  EXPECT_EQ(complete("umpire rules show --texts /de"), "/dev\n");
 }
 
 }  // namespace
