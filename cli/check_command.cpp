@@ -63,6 +63,10 @@ int run_check(Session& session, const CheckOptions& opt) {
     session.flush_diagnostics(opt.format);
     return exit_usage;
   }
+  if (opt.rules.empty() && !session.require_data()) {
+    session.flush_diagnostics(opt.format);
+    return exit_usage;
+  }
   sabreur::RunOptions run;
   run.mode = mode_of(opt.mode);
   run.hash_every_event = false;  // the verdict names the final state only
@@ -131,7 +135,7 @@ Command add_check_command(CLI::App& root) {
       ->check(CLI::IsMember({"follow-log", "stop", "follow-rules"}))
       ->default_str("follow-log");
   app->add_option("--rules", opt->rules,
-                  "Rules data to use instead of corpus/rulesets/sabreur-hex.rules");
+                  "Rules data to use instead of the shipped corpus/rulesets/sabreur-hex.rules");
   app->add_flag("--list-checks", opt->list_checks,
                 "Print every check with its rule citation (docs/checks.md)");
   add_format_option(*app, opt->format);

@@ -6,7 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
-#include "engine/core/atomic_file.hpp"
+#include "engine/core/write_file.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/log/printer.hpp"
 
@@ -69,7 +69,7 @@ int run_fmt(Session& session, const FmtOptions& opt) {
       }
     } else if (opt.in_place) {
       if (!same) {
-        if (std::string err = write_file_atomically(path, canonical); !err.empty()) {
+        if (std::string err = write_file(path, canonical); !err.empty()) {
           session.diags.error("cli.file.unwritable", session.find_arg(path), "cannot write '{}': {}", path, err)
               .hint("check the permissions of the file and its folder");
           syntax_errors = true;

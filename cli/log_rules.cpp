@@ -3,6 +3,7 @@
 
 #include <array>
 
+#include "engine/core/data_paths.hpp"
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/source_manager.hpp"
 #include "engine/rules/loader.hpp"
@@ -41,9 +42,11 @@ std::unique_ptr<events::ProfileCatalogue> profile_catalogue_for_log(std::string_
   if (!known) return nullptr;
   // The bundled data is checked by `umpire rules check` and its tests; a
   // problem loading it here only leaves the profiles unchecked.
+  const paths::Lookup data = paths::data_dir();
+  if (!data.dir) return nullptr;
   SourceManager sources;
   DiagnosticEngine diags(0);
-  const auto path = rules::default_rulesets_dir() / (std::string(id) + ".rules");
+  const auto path = *data.dir / "corpus" / "rulesets" / (std::string(id) + ".rules");
   auto rs = rules::load_ruleset(sources, path, diags);
   if (!rs) return nullptr;
   return std::make_unique<rules::RulesProfileCatalogue>(*rs);

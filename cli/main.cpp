@@ -10,7 +10,9 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/manual.hpp"
 #include "cli/session.hpp"
+#include "engine/core/data_paths.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/core/version.hpp"
 
@@ -23,7 +25,7 @@ constexpr const char* examples = R"(Examples:
   umpire dice "d6r1" --format json   a D6 re-rolling 1s, as JSON
 
 Exit codes: 0 clean, 1 findings or violations, 2 usage or input error,
-3 internal error. Documentation: docs/cli.md)";
+3 internal error. Documentation: docs/cli.md, man umpire)";
 
 // Names of the options and subcommands of `app`, for suggestions.
 std::vector<std::string> known_names(const CLI::App& app) {
@@ -100,6 +102,23 @@ int run(int argc, char** argv) {
   std::string colour_mode = "auto";
   app.add_option("--color", colour_mode, "Colour diagnostics: auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  std::string data_dir;
+  app.add_option("--data", data_dir,
+                 "Folder of Umpire's data, holding corpus/rulesets/ (default: UMPIRE_DATA_DIR, "
+                 "else PREFIX/share/umpire beside the executable)")
+      ->type_name("DIR");
+  // The manual page and the shell completion are written from the commands
+  // themselves (cli/manual.hpp); the build installs both.
+  app.add_option_function<std::string>(
+         "--generate",
+         [&app](const std::string& what) {
+           std::cout << (what == "man" ? man_page(app) : bash_completion(app));
+           throw CLI::Success();
+         },
+         "Print the manual page (man) or the bash completion script (bash-completion)")
+      ->check(CLI::IsMember({"man", "bash-completion"}))
+      ->type_name("WHAT")
+      ->trigger_on_parse();
 
   std::vector<Command> commands = add_commands(app);
   try {
@@ -110,12 +129,21 @@ int run(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
+  } catch (const CLI::Success& e) {  // --generate
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     report_parse_error(session, app, e);
     session.flush_diagnostics(Format::text);
     return exit_usage;
   }
   if (colour_mode != "auto") session.colour = colour_mode == "always";
+  if (!data_dir.empty()) {
+    paths::set_data_dir(data_dir);
+    if (!session.require_data()) {
+      session.flush_diagnostics(Format::text);
+      return exit_usage;
+    }
+  }
   for (Command& c : commands) {
     if (c.app->parsed()) return c.run(session);
   }

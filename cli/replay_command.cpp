@@ -37,6 +37,10 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
     session.flush_diagnostics(opt.format);
     return exit_usage;
   }
+  if (!session.require_data()) {
+    session.flush_diagnostics(opt.format);
+    return exit_usage;
+  }
   sabreur::RunOptions run;
   run.mode = opt.mode == "stop"           ? replay::ReplayMode::stop_at_first
              : opt.mode == "follow-rules" ? replay::ReplayMode::follow_rules

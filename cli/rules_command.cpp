@@ -15,6 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/ruleset_files.hpp"
+#include "engine/core/data_paths.hpp"
 #include "engine/core/dice/probability_text.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/describe.hpp"
@@ -57,12 +58,28 @@ struct RulesOptions {
   std::vector<std::string> givens;
 };
 
-fs::path rulesets_dir(const RulesOptions& o) { return o.rulesets_dir.empty() ? default_rulesets_dir() : fs::path(o.rulesets_dir); }
-fs::path texts_dir(const RulesOptions& o) { return o.texts_dir.empty() ? default_texts_dir() : fs::path(o.texts_dir); }
+fs::path rulesets_dir(const RulesOptions& o) { return o.rulesets_dir.empty() ? paths::rulesets_dir() : fs::path(o.rulesets_dir); }
 
 fs::path ruleset_path(const RulesOptions& o, const std::string& name) {
-  if (name.find('/') != std::string::npos || (name.size() > 6 && name.ends_with(".rules"))) return name;
+  if (is_ruleset_path(name)) return name;
   return rulesets_dir(o) / (name + ".rules");
+}
+
+// The rule texts citations are linted against (engine/core/data_paths.hpp):
+// empty when there are none, so that citations are only checked for form.
+// False after reporting a folder the user named that is not one.
+bool find_texts(Session& session, const RulesOptions& o, fs::path& texts) {
+  const paths::Lookup lookup = paths::texts_dir(o.texts_dir);
+  if (lookup.named_place_missing) {
+    const paths::Place& named = lookup.tried.back();
+    session.diags
+        .error("cli.rules.no-texts", named.origin == "--texts" ? session.find_arg(o.texts_dir) : Span{},
+               "'{}' ({}) is not a folder of rule texts", named.dir.string(), named.origin)
+        .hint("name the folder that holds the rule texts (.txt) the citations name");
+    return false;
+  }
+  texts = lookup.dir.value_or(fs::path{});
+  return true;
 }
 
 std::vector<std::string> known_rulesets(const RulesOptions& o) { return rulesets_in(rulesets_dir(o)); }
@@ -79,7 +96,7 @@ std::optional<Ruleset> load(Session& session, const RulesOptions& o, const std::
     return std::nullopt;
   }
   LoadOptions lo;
-  lo.texts_dir = texts_dir(o);
+  if (!find_texts(session, o, lo.texts_dir)) return std::nullopt;
   return load_ruleset(session.sources, *file, path.parent_path(), session.diags, lo);
 }
 
@@ -148,13 +165,22 @@ int run_show(Session& session, const RulesOptions& o) {
 }
 
 int run_check(Session& session, const RulesOptions& o) {
+  LoadOptions lo;
+  if (!find_texts(session, o, lo.texts_dir)) {
+    session.flush_diagnostics(o.format);
+    return exit_usage;
+  }
+  if (lo.texts_dir.empty()) {
+    // Once for the run, not per citation: the texts are an optional input.
+    session.diags
+        .not_checked("rules.ref.no-texts", Span{}, "citations were not checked against the rule texts: none found")
+        .hint("pass --texts DIR or set UMPIRE_RULES_TEXTS to the folder of the rule texts");
+  }
   std::size_t clean = 0;
   for (const std::string& f : o.files) {
     const std::size_t before = session.diags.count(Severity::error) + session.diags.count(Severity::warning);
     auto file = session.load(f);
     if (!file) continue;
-    LoadOptions lo;
-    lo.texts_dir = texts_dir(o);
     const bool loaded = load_ruleset(session.sources, *file, fs::path(f).parent_path(), session.diags, lo).has_value();
     const std::size_t after = session.diags.count(Severity::error) + session.diags.count(Severity::warning);
     if (loaded && after == before) ++clean;
@@ -446,8 +472,12 @@ Command add_rules_command(CLI::App& root) {
   CLI::App* app = root.add_subcommand("rules", "List, show, check and evaluate rule data (.rules files)");
   app->require_subcommand(1);
   app->footer(rules_footer);
-  app->add_option("--rulesets", o->rulesets_dir, "Folder of the rulesets (default: corpus/rulesets)");
-  app->add_option("--texts", o->texts_dir, "Folder of the rule texts that citations name (default: ../shared/rules)");
+  app->add_option("--rulesets", o->rulesets_dir, "Folder of the rulesets (default: corpus/rulesets of the data)")
+      ->type_name("DIR");
+  app->add_option("--texts", o->texts_dir,
+                  "Folder of the rule texts that citations name (default: UMPIRE_RULES_TEXTS; "
+                  "without texts, citations are not linted)")
+      ->type_name("DIR");
 
   CLI::App* list = app->add_subcommand("list", "The rulesets in the rulesets folder");
   add_format_option(*list, o->format);
@@ -476,6 +506,12 @@ Command add_rules_command(CLI::App& root) {
   // `--rulesets` and `--texts` belong to `rules` but may follow its subcommand.
   for (CLI::App* sub : {list, show, check, eval}) sub->fallthrough();
   return {app, [o, list, show, check, eval](Session& session) {
+            // Ids are looked up in the shipped data unless --rulesets names a folder.
+            const bool ids = list->parsed() || ((show->parsed() || eval->parsed()) && !is_ruleset_path(o->ruleset));
+            if (ids && o->rulesets_dir.empty() && !session.require_data()) {
+              session.flush_diagnostics(o->format);
+              return static_cast<int>(exit_usage);
+            }
             if (list->parsed()) return run_list(session, *o);
             if (show->parsed()) return run_show(session, *o);
             if (check->parsed()) return run_check(session, *o);

@@ -1,6 +1,7 @@
 #pragma once
 // The rulesets a folder offers: the stems of its .rules files, sorted, for
-// default targets and "did you mean" hints of the rules and verify commands.
+// default targets and "did you mean" hints of the rules and verify commands;
+// and whether an argument names a file rather than a ruleset id.
 #include <algorithm>
 #include <filesystem>
 #include <string>
@@ -17,6 +18,11 @@ inline std::vector<std::string> rulesets_in(const std::filesystem::path& dir) {
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// `corpus/rulesets/wab.rules` or `my.rules` is a file; `wab` is an id.
+inline bool is_ruleset_path(const std::string& name) {
+  return name.find('/') != std::string::npos || (name.size() > 6 && name.ends_with(".rules"));
 }
 
 }  // namespace umpire::cli

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "engine/core/data_paths.hpp"
 #include "engine/core/diagnostic_render.hpp"
 
 namespace umpire::cli {
@@ -56,6 +57,28 @@ void Session::flush_diagnostics(Format format) {
   }
   std::cout.flush();
   diags.clear();
+}
+
+bool Session::require_data() {
+  const paths::Lookup data = paths::data_dir();
+  if (data.dir) return true;
+  // A folder the user named that is not one is an error of its own; the
+  // caret is under `--data DIR` when it came from there.
+  const paths::Place* named = data.named_place_missing ? &data.tried.back() : nullptr;
+  auto d = named ? diags.error("cli.data.not-found",
+                               named->origin == "--data" ? find_arg(named->dir.string()) : Span{},
+                               "'{}' ({}) holds no Umpire data: no corpus/rulesets/ there",
+                               named->dir.string(), named->origin)
+                 : diags.error("cli.data.not-found", Span{},
+                               "cannot find Umpire's data (the folder holding corpus/rulesets/)");
+  if (!named) {
+    for (const paths::Place& p : data.tried) d.note("looked in {}", paths::describe(p));
+    if (data.tried.empty()) d.note("the executable's own location is unknown");
+  }
+  d.hint(
+      "pass --data DIR or set UMPIRE_DATA_DIR to a folder holding corpus/rulesets/ (an "
+      "installed umpire reads PREFIX/share/umpire)");
+  return false;
 }
 
 void add_format_option(CLI::App& app, Format& format) {

@@ -49,6 +49,12 @@ class Session {
   // Prints the diagnostics: caret text on stderr, or JSON on stdout.
   void flush_diagnostics(Format format);
 
+  // Umpire's data (engine/core/data_paths.hpp), for the commands that read
+  // the shipped rulesets: when it cannot be found, reports
+  // `cli.data.not-found` naming every place tried and returns false (the
+  // command then exits 2).
+  bool require_data();
+
  private:
   std::vector<std::string> args_;
   std::vector<Span> arg_spans_;

@@ -8,7 +8,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "engine/core/atomic_file.hpp"
+#include "engine/core/write_file.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
 #include "engine/rulesets/sabreur_hex/simulate/simulator.hpp"
 
@@ -41,6 +41,10 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
     session.flush_diagnostics(Format::text);
     return exit_usage;
   }
+  if (opt.rules_file.empty() && !session.require_data()) {
+    session.flush_diagnostics(Format::text);
+    return exit_usage;
+  }
   sabreur::simulate::SimulateOptions so;
   so.seed = opt.seed;
   so.turns = opt.turns;
@@ -65,7 +69,7 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   }
   if (opt.output.empty()) {
     std::cout << game->text;
-  } else if (const std::string err = write_file_atomically(opt.output, game->text); !err.empty()) {
+  } else if (const std::string err = write_file(opt.output, game->text); !err.empty()) {
     session.diags.error("cli.file.unwritable", session.find_arg(opt.output), "cannot write '{}': {}",
                         opt.output, err);
     session.flush_diagnostics(Format::text);
@@ -86,7 +90,7 @@ Command add_simulate_command(CLI::App& root) {
       ->check(CLI::Range(1, 100));
   app->add_option("-o,--output", opt->output, "Write the log to FILE (atomically) instead of stdout");
   app->add_option("--rules", opt->rules_file,
-                  "Rules data to use instead of corpus/rulesets/sabreur-hex.rules");
+                  "Rules data to use instead of the shipped corpus/rulesets/sabreur-hex.rules");
   app->footer(simulate_footer);
   return {app, [opt](Session& session) { return run_simulate_command(session, *opt); }};
 }

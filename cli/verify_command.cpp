@@ -19,10 +19,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/ruleset_files.hpp"
-#include "engine/core/atomic_file.hpp"
+#include "engine/core/data_paths.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/mapped_file.hpp"
 #include "engine/core/suggest.hpp"
+#include "engine/core/write_file.hpp"
 #include "engine/rules/loader.hpp"
 #include "verify/baseline.hpp"
 #include "verify/verify.hpp"
@@ -79,7 +80,7 @@ struct VerifyOptions {
 };
 
 fs::path rulesets_dir(const VerifyOptions& o) {
-  return o.rulesets_dir.empty() ? rules::default_rulesets_dir() : fs::path(o.rulesets_dir);
+  return o.rulesets_dir.empty() ? paths::rulesets_dir() : fs::path(o.rulesets_dir);
 }
 
 std::vector<std::string> known_rulesets(const VerifyOptions& o) { return rulesets_in(rulesets_dir(o)); }
@@ -106,6 +107,12 @@ std::optional<rules::Ruleset> load_path(Session& session, const fs::path& path, 
 }
 
 int run_verify(Session& session, const VerifyOptions& o) {
+  // Ids (and the default, every shipped ruleset) are looked up in the data.
+  const bool by_id = o.targets.empty() || !std::all_of(o.targets.begin(), o.targets.end(), is_ruleset_path);
+  if (by_id && o.rulesets_dir.empty() && !session.require_data()) {
+    session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
+    return exit_usage;
+  }
   std::vector<std::string> targets = o.targets;
   if (!o.explain.empty() && targets.empty()) {
     // CATEGORY:RULESET:DETAIL (or internal-error:CATEGORY:RULESET:DETAIL): verify only that ruleset.
@@ -122,8 +129,7 @@ int run_verify(Session& session, const VerifyOptions& o) {
   std::vector<std::unique_ptr<Loaded>> loaded;
   bool bad = false;
   for (const std::string& t : targets) {
-    const bool is_path = t.find('/') != std::string::npos || t.ends_with(".rules");
-    const fs::path path = is_path ? fs::path(t) : rulesets_dir(o) / (t + ".rules");
+    const fs::path path = is_ruleset_path(t) ? fs::path(t) : rulesets_dir(o) / (t + ".rules");
     auto rs = load_path(session, path, t, o);
     if (!rs) {
       bad = true;
@@ -201,7 +207,7 @@ int run_verify(Session& session, const VerifyOptions& o) {
     }
     if (baseline) compared = verify::apply_baseline(report, *baseline);
     if (o.update_baseline) {
-      const std::string written = write_file_atomically(
+      const std::string written = write_file(
           o.baseline, verify::render_baseline(report, baseline ? &*baseline : nullptr, o.reviewer));
       if (!written.empty()) {
         session.diags.error("cli.verify.baseline", session.find_arg(o.baseline), "cannot write baseline '{}': {}",
@@ -281,7 +287,8 @@ Command add_verify_command(CLI::App& root) {
   auto o = std::make_shared<VerifyOptions>();
   CLI::App* app = root.add_subcommand("verify", "Prove properties of rule data and report findings with witnesses");
   app->add_option("rulesets", o->targets, "Ruleset ids or .rules paths (default: every shipped ruleset)");
-  app->add_option("--rulesets", o->rulesets_dir, "Folder of the rulesets (default: corpus/rulesets)");
+  app->add_option("--rulesets", o->rulesets_dir, "Folder of the rulesets (default: corpus/rulesets of the data)")
+      ->type_name("DIR");
   app->add_option_function<std::string>(
          "--format",
          [o](const std::string& name) {
@@ -294,7 +301,8 @@ Command add_verify_command(CLI::App& root) {
       ->check(CLI::IsMember({"text", "json", "sarif", "markdown"}));
   app->add_option("--explain", o->explain, "Print everything about one finding, by id");
   app->add_option("--emit-log", o->emit_log,
-                  "Write each Sabreur-hex witness as a replay log DIR/<finding>.ulog, replay it, and say what it shows");
+                  "Write each Sabreur-hex witness as a replay log DIR/<finding>.ulog, replay it, and say what it shows")
+      ->type_name("DIR");
   CLI::Option* baseline = app->add_option(
       "--baseline", o->baseline,
       "Findings already reviewed (JSON): only new or changed findings count toward the exit status");

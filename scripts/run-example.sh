@@ -5,7 +5,9 @@
 # each broken rule, agreed ruling and rule not yet enforced; then the
 # Sabreur-hex rules data is verified (gaps, impossible tests, caps,
 # contradictions, skill clashes, army lists); then the odds
-# of an Elite morale test against Cd 7 from that game.
+# of an Elite morale test against Cd 7 from that game. It ends by saying
+# where the built (and any installed) umpire is and how to try it on a game
+# of one's own.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 umpire_build
 umpire="$UMPIRE_BUILD/umpire"
@@ -26,3 +28,18 @@ run() {
 run check replays/sabreur-hex/essling-village.ulog
 run verify sabreur-hex
 run dice 3d6kl2 --target 7-
+
+# Where to go from here.
+relative=${umpire#"$PWD"/}
+echo
+echo "run-example: umpire is built at $umpire"
+if installed=$(command -v umpire 2> /dev/null); then
+  echo "run-example: an installed umpire is at $installed"
+fi
+cat << EOF
+Try it on a game of your own (docs/log-format.md says how to write one):
+  $relative check my-game.ulog
+  $relative --help
+Install it (then 'umpire' works from any folder; docs/install.md):
+  sudo cmake --install ${UMPIRE_BUILD#"$PWD"/}
+EOF

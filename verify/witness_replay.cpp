@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/core/atomic_file.hpp"
+#include "engine/core/write_file.hpp"
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/source_manager.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
@@ -151,7 +151,7 @@ EmitLogResult emit_witness_logs(Report& report, const std::filesystem::path& dir
       continue;
     }
     const std::filesystem::path path = dir / log.file_name;
-    if (std::string error = write_file_atomically(path, log.text); !error.empty()) {
+    if (std::string error = write_file(path, log.text); !error.empty()) {
       result.error = fmt::format("cannot write '{}': {}", path.string(), error);
       return result;
     }

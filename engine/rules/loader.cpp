@@ -1,7 +1,5 @@
 #include "engine/rules/loader.hpp"
 
-#include <cstdlib>
-
 #include "engine/rules/citations.hpp"
 #include "engine/rules/merge.hpp"
 #include "engine/rules/resolve.hpp"
@@ -32,15 +30,5 @@ std::optional<Ruleset> load_ruleset(SourceManager& sources, const std::filesyste
   }
   return load_ruleset(sources, *file, path.parent_path(), diags, options);
 }
-
-namespace {
-std::filesystem::path source_dir() {
-  if (const char* env = std::getenv("UMPIRE_SOURCE_DIR"); env != nullptr && *env != '\0') return env;
-  return UMPIRE_SOURCE_DIR_DEFAULT;
-}
-}  // namespace
-
-std::filesystem::path default_rulesets_dir() { return source_dir() / "corpus" / "rulesets"; }
-std::filesystem::path default_texts_dir() { return source_dir() / ".." / "shared" / "rules"; }
 
 }  // namespace umpire::rules

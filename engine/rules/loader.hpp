@@ -13,7 +13,8 @@
 namespace umpire::rules {
 
 struct LoadOptions {
-  // Where the rule texts cited by `ref` live; empty: citations are not linted.
+  // Where the rule texts cited by `ref` live (paths::texts_dir()); empty:
+  // citations are not linted, only checked for form.
   std::filesystem::path texts_dir;
   // Check that the ruleset id equals the file name.
   bool check_file_name = true;
@@ -29,10 +30,5 @@ std::optional<Ruleset> load_ruleset(SourceManager& sources, const std::filesyste
 std::optional<Ruleset> load_ruleset(SourceManager& sources, FileId file,
                                     const std::filesystem::path& dir, DiagnosticEngine& diags,
                                     const LoadOptions& options = {});
-
-// The folder of the shipped rulesets and of the rule texts, found from the
-// UMPIRE_SOURCE_DIR environment variable, else from the build's source tree.
-std::filesystem::path default_rulesets_dir();
-std::filesystem::path default_texts_dir();
 
 }  // namespace umpire::rules

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/data_paths.hpp"
 #include "engine/core/source_manager.hpp"
 #include "engine/rules/evaluator.hpp"
 #include "engine/rules/loader.hpp"
@@ -80,7 +81,7 @@ const Loaded& loaded(std::size_t which) {
   if (cache[which] != nullptr) return *cache[which];
   auto* out = new Loaded;
   const std::string id = kRulesets[which];
-  out->rs = load_ruleset(out->sources, default_rulesets_dir() / (id + ".rules"), out->diags);
+  out->rs = load_ruleset(out->sources, paths::rulesets_dir() / (id + ".rules"), out->diags);
   if (!out->rs) throw std::runtime_error(id + ".rules did not load");
   const Ruleset& rs = *out->rs;
   out->interpreted.emplace(rs);

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "engine/core/data_paths.hpp"
 #include "engine/core/source_manager.hpp"
 #include "engine/events/lower.hpp"
 #include "engine/rules/loader.hpp"
@@ -36,7 +37,7 @@ const Rules& rules_data() {
   static const Rules* r = [] {
     auto* out = new Rules;
     out->rs = rules::load_ruleset(out->sources,
-                                  rules::default_rulesets_dir() / "sabreur-hex.rules", out->diags);
+                                  paths::rulesets_dir() / "sabreur-hex.rules", out->diags);
     if (!out->rs) throw std::runtime_error("sabreur-hex.rules did not load");
     out->binding = sabreur::RulesBinding::bind(*out->rs, out->diags, {});
     if (!out->binding) throw std::runtime_error("sabreur-hex.rules lacks engine items");

@@ -4,7 +4,9 @@
 
 #include <array>
 #include <cstdio>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -14,6 +16,7 @@
 namespace {
 
 using umpire::cli_test::Outcome;
+using umpire::cli_test::shell;
 using umpire::cli_test::umpire;
 
 TEST(Cli, VersionAndHelp) {
@@ -101,6 +104,85 @@ TEST(Cli, NonCanonicalLogIsReportedAtItsFirstDifferentLine) {
   EXPECT_EQ(json.exit_code, 1);
   EXPECT_NE(json.out.find("log.fmt.not-canonical"), std::string::npos) << json.out;
   std::remove(path.c_str());
+}
+
+TEST(Cli, DataFolderWithoutDataIsAnInputError) {
+  const Outcome r = umpire("--data /nonexistent check replays/sabreur-hex/essling-village.ulog");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("'/nonexistent' (--data) holds no Umpire data: no corpus/rulesets/ there [cli.data.not-found]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("^~~~"), std::string::npos) << r.out;
+  const Outcome bad_variable = shell(std::string("cd / && UMPIRE_DATA_DIR=/nonexistent '") + UMPIRE_BINARY +
+                                     "' verify sabreur-hex 2>&1");
+  EXPECT_EQ(bad_variable.exit_code, 2) << bad_variable.out;
+  EXPECT_NE(bad_variable.out.find("(UMPIRE_DATA_DIR) holds no Umpire data"), std::string::npos) << bad_variable.out;
+}
+
+TEST(Cli, DataFolderGivenIsTheOneRead) {
+  // From another folder, with the source tree named as the data.
+  const Outcome r = shell(std::string("cd / && '") + UMPIRE_BINARY + "' --data '" + UMPIRE_SOURCE_DIR +
+                          "' rules list 2>&1");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("sabreur-hex"), std::string::npos) << r.out;
+}
+
+TEST(Cli, RuleTextsFolderThatIsNotOneIsAnInputError) {
+  const Outcome r = umpire("rules check --texts /nonexistent corpus/rulesets/wab.rules");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("'/nonexistent' (--texts) is not a folder of rule texts [cli.rules.no-texts]"),
+            std::string::npos)
+      << r.out;
+}
+
+// The subcommands `umpire --help` lists.
+std::vector<std::string> help_commands() {
+  const std::string help = umpire("--help").out;
+  std::vector<std::string> names;
+  const std::size_t at = help.find("Subcommands:\n");
+  if (at == std::string::npos) return names;
+  std::istringstream lines(help.substr(at + 13));
+  std::string line;
+  while (std::getline(lines, line) && line.rfind("  ", 0) == 0) {
+    const std::size_t begin = line.find_first_not_of(' ');
+    names.push_back(line.substr(begin, line.find(' ', begin) - begin));
+  }
+  return names;
+}
+
+TEST(Cli, ManualPageHasEveryCommand) {
+  const Outcome r = umpire("--generate man", false);
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find(".TH UMPIRE 1"), std::string::npos) << r.out;
+  const std::vector<std::string> commands = help_commands();
+  ASSERT_GE(commands.size(), 8u);
+  for (const std::string& c : commands) {
+    EXPECT_NE(r.out.find(".SS \"umpire " + c), std::string::npos) << c;
+  }
+  EXPECT_NE(r.out.find(".SS \"umpire rules eval"), std::string::npos);
+  EXPECT_NE(r.out.find("UMPIRE_DATA_DIR"), std::string::npos);
+}
+
+// What the generated completion offers after the words given.
+std::string complete(const std::string& words) {
+  return shell(std::string("bash -c 'source <(\"") + UMPIRE_BINARY +
+               "\" --generate bash-completion); COMP_WORDS=(" + words +
+               "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _umpire; echo \"${COMPREPLY[*]}\"'")
+      .out;
+}
+
+TEST(Cli, BashCompletionOffersTheRealCommandsAndValues) {
+  const std::vector<std::string> commands = help_commands();
+  std::string all;
+  for (const std::string& c : commands) all += (all.empty() ? "" : " ") + c;
+  EXPECT_EQ(complete("umpire \"\""), all + "\n");
+  EXPECT_EQ(complete("umpire ru"), "rules\n");
+  EXPECT_EQ(complete("umpire rules \"\""), "list show check eval\n");
+  EXPECT_EQ(complete("umpire --color never check --mode \"\""), "follow-log stop follow-rules\n");
+  EXPECT_EQ(complete("umpire verify --format s"), "sarif\n");
+  EXPECT_EQ(complete("umpire simulate --se"), "--seed\n");
+  EXPECT_EQ(complete("umpire --color al"), "always\n");
+  EXPECT_EQ(complete("umpire rules show --texts /de"), "/dev\n");
 }
 
 }  // namespace

@@ -13,11 +13,8 @@ struct Outcome {
   std::string out;  // stdout and stderr, in that order of redirection
 };
 
-// Runs `umpire ARGS` from the source directory; stderr is merged into stdout
-// unless not wanted.
-inline Outcome umpire(const std::string& args, bool merge_stderr = true) {
-  const std::string command = std::string("cd '") + UMPIRE_SOURCE_DIR + "' && NO_COLOR=1 '" + UMPIRE_BINARY +
-                              "' " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
+// Runs a shell command, its standard output captured.
+inline Outcome shell(const std::string& command) {
   Outcome run;
   FILE* pipe = ::popen(command.c_str(), "r");
   if (pipe == nullptr) return run;
@@ -27,6 +24,13 @@ inline Outcome umpire(const std::string& args, bool merge_stderr = true) {
   const int status = ::pclose(pipe);
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
+}
+
+// Runs `umpire ARGS` from the source directory; stderr is merged into stdout
+// unless not wanted.
+inline Outcome umpire(const std::string& args, bool merge_stderr = true) {
+  return shell(std::string("cd '") + UMPIRE_SOURCE_DIR + "' && NO_COLOR=1 '" + UMPIRE_BINARY + "' " + args +
+               (merge_stderr ? " 2>&1" : " 2>/dev/null"));
 }
 
 }  // namespace umpire::cli_test

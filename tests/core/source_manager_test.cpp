@@ -7,6 +7,8 @@
 #include <fstream>
 #include <string>
 
+#include "tests/support/paths.hpp"
+
 namespace umpire {
 namespace {
 
@@ -55,7 +57,7 @@ TEST(SourceManager, LoadReportsMissingFilesWithoutThrowing) {
 TEST(SourceManager, LoadsFilesByteForByte) {
   SourceManager sm;
   std::string error;
-  const auto f = sm.load(std::string(UMPIRE_SOURCE_DIR) + "/CMakeLists.txt", error);
+  const auto f = sm.load(umpire::test::source_dir() / "CMakeLists.txt", error);
   ASSERT_TRUE(f.has_value()) << error;
   EXPECT_EQ(sm.text(*f).substr(0, 20), "cmake_minimum_requir");
 }

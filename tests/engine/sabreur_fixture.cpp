@@ -7,6 +7,7 @@
 
 #include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/offset.hpp"
+#include "tests/support/paths.hpp"
 
 namespace umpire::sabreur::testing {
 namespace {
@@ -21,10 +22,9 @@ struct Loaded {
 const Loaded& loaded() {
   static const Loaded* l = [] {
     auto* out = new Loaded;
-    const char* env = std::getenv("UMPIRE_SOURCE_DIR");
-    const std::filesystem::path root = env && *env ? env : UMPIRE_SOURCE_DIR;
-    out->rs = rules::load_ruleset(out->sources, root / "corpus" / "rulesets" / "sabreur-hex.rules",
-                                  out->diags);
+    out->rs = rules::load_ruleset(
+        out->sources, umpire::test::source_dir() / "corpus" / "rulesets" / "sabreur-hex.rules",
+        out->diags);
     if (!out->rs) throw std::runtime_error("sabreur-hex.rules did not load");
     out->binding = RulesBinding::bind(*out->rs, out->diags, {});
     if (!out->binding) throw std::runtime_error("sabreur-hex.rules lacks items the engine needs");

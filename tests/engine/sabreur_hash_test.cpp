@@ -15,14 +15,11 @@
 #include "engine/core/replay/state_hash.hpp"
 #include "engine/rulesets/sabreur_hex/state.hpp"
 #include "tests/engine/sabreur_simulated_game.hpp"
+#include "tests/support/paths.hpp"
 
 namespace umpire::sabreur {
 namespace {
 
-std::filesystem::path hash_test_source_dir() {
-  const char* env = std::getenv("UMPIRE_SOURCE_DIR");
-  return env && *env ? env : UMPIRE_SOURCE_DIR;
-}
 
 std::string read_text(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -46,7 +43,7 @@ std::size_t expect_incremental_equals_scratch(const std::string& text) {
 
 TEST(SabreurHash, IncrementalEqualsFromScratchOnTheRecordedGames) {
   std::size_t games = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(hash_test_source_dir() / "replays/sabreur-hex")) {
+  for (const auto& entry : std::filesystem::directory_iterator(umpire::test::source_dir() / "replays/sabreur-hex")) {
     if (entry.path().extension() != ".ulog") continue;
     SCOPED_TRACE(entry.path().filename().string());
     EXPECT_GT(expect_incremental_equals_scratch(read_text(entry.path())), 50U);

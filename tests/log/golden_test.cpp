@@ -13,6 +13,7 @@
 #include "grammar/log/parser.hpp"
 #include "grammar/log/printer.hpp"
 #include "tests/log/expectations.hpp"
+#include "tests/support/paths.hpp"
 
 namespace umpire::log {
 namespace {
@@ -30,7 +31,7 @@ std::vector<fs::path> logs_under(const fs::path& dir, bool failing) {
   return out;
 }
 
-const fs::path replays = fs::path(UMPIRE_SOURCE_DIR) / "replays";
+const fs::path replays = umpire::test::source_dir() / "replays";
 
 TEST(Golden, EveryRulesetHasAnExample) {
   for (const char* ruleset : {"hail-caesar", "hail-caesar-hyw", "wab", "sabreur-hex"}) {

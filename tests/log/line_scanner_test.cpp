@@ -16,6 +16,7 @@
 #include "grammar/log/config.hpp"
 #include "grammar/log/line.hpp"
 #include "grammar/log/line_scanner.hpp"
+#include "tests/support/paths.hpp"
 
 namespace umpire::log {
 namespace {
@@ -136,7 +137,7 @@ TEST(LineScanner, ReadsEdgeCasesAsTheX3Rule) {
 
 TEST(LineScanner, ReadsEveryLogLineAsTheX3Rule) {
   std::size_t lines = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "replays")) {
+  for (const auto& entry : fs::recursive_directory_iterator(umpire::test::source_dir() / "replays")) {
     if (!entry.is_regular_file() || entry.path().extension() != ".ulog") continue;
     std::ifstream in(entry.path(), std::ios::binary);
     std::string line;

@@ -7,6 +7,7 @@
 
 #include "grammar/log/parser.hpp"
 #include "grammar/log/printer.hpp"
+#include "tests/support/paths.hpp"
 
 namespace umpire::log {
 namespace {
@@ -80,7 +81,7 @@ TEST(Printer, OffTableDestinationsRoundTrip) {
 TEST(Printer, LineByLineIsTheWholeTreesText) {
   namespace fs = std::filesystem;
   std::size_t compared = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "replays")) {
+  for (const auto& entry : fs::recursive_directory_iterator(umpire::test::source_dir() / "replays")) {
     if (!entry.is_regular_file() || entry.path().extension() != ".ulog") continue;
     std::ifstream in(entry.path(), std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

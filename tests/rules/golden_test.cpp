@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/core/atomic_file.hpp"
+#include "engine/core/write_file.hpp"
 #include "engine/rules/describe.hpp"
 #include "tests/rules/test_support.hpp"
 
@@ -23,7 +23,7 @@ void check_golden(const std::string& ruleset, const std::string& item) {
   const auto path = testing::source_dir() / "tests" / "rules" / "golden" / (ruleset + "." + item + ".txt");
   const char* update = std::getenv("UMPIRE_UPDATE_GOLDEN");
   if (update && *update == '1') {
-    ASSERT_EQ(write_file_atomically(path, actual), "");
+    ASSERT_EQ(write_file(path, actual), "");
     return;
   }
   std::ifstream in(path, std::ios::binary);

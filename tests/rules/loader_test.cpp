@@ -2,6 +2,7 @@
 // diagnostic, with a position, and never a crash.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -70,16 +71,61 @@ TEST(RulesLoader, DanglingReferenceAndCycle) {
   EXPECT_EQ(l->count("rules.name.unknown"), 1u) << l->messages();
 }
 
+const std::string bad_citations = header +
+                                  "given a : bool\n"
+                                  "value v : int 0..9 ref \"No such heading\" = 1\n"
+                                  "value w : int 0..9 ref \"999_missing.txt § Test\" = 1\n"
+                                  "value x : int 0..9 = 1\n";
+
+// The citation lint on a text of its own, so that it runs without the rule
+// texts too.
 TEST(RulesLoader, BadCitations) {
-  auto l = load_text(header +
-                     "given a : bool\n"
-                     "value v : int 0..9 ref \"No such heading\" = 1\n"
-                     "value w : int 0..9 ref \"999_missing.txt § Test\" = 1\n"
-                     "value x : int 0..9 = 1\n");
-  EXPECT_EQ(l->count("rules.ref.bad-section"), 1u) << l->messages();
-  EXPECT_EQ(l->count("rules.ref.bad-file"), 1u) << l->messages();
+  const auto texts = std::filesystem::temp_directory_path() / ("umpire_texts_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(texts);
+  std::ofstream(texts / "000_a44b407871cbdad9.txt") << "# TABLEAU DE PANIQUE\n";
+  testing::Loaded l;
+  LoadOptions options;
+  options.check_file_name = false;
+  options.texts_dir = texts;
+  l.rs = load_ruleset(l.sources, l.sources.add("test.rules", bad_citations), texts, l.diags, options);
+  std::filesystem::remove_all(texts);
+  EXPECT_EQ(l.count("rules.ref.bad-section"), 1u) << l.messages();
+  EXPECT_EQ(l.count("rules.ref.bad-file"), 1u) << l.messages();
+  EXPECT_EQ(l.count("rules.ref.missing"), 1u) << l.messages();
+}
+
+// Without the texts (an optional input), a citation's file and section are
+// not checked, and loading never fails on them; its form still is.
+TEST(RulesLoader, WithoutTextsCitationsAreCheckedForFormOnly) {
+  auto l = load_text(bad_citations, "test.rules", {}, /*lint=*/false);
+  EXPECT_EQ(l->count("rules.ref.bad-section"), 0u) << l->messages();
+  EXPECT_EQ(l->count("rules.ref.bad-file"), 0u) << l->messages();
   EXPECT_EQ(l->count("rules.ref.missing"), 1u) << l->messages();
 }
+
+// Every citation of the shipped rulesets names a text and a section of it:
+// run whenever the rule texts are found, skipped (by name) without them.
+class CorpusCitations : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CorpusCitations, MatchTheRuleTexts) {
+  const auto texts = umpire::test::rule_texts();
+  if (!texts) GTEST_SKIP() << umpire::test::no_rule_texts;
+  testing::Loaded l;
+  LoadOptions options;
+  options.texts_dir = *texts;
+  l.rs = load_ruleset(l.sources, testing::corpus_dir() / (GetParam() + ".rules"), l.diags, options);
+  EXPECT_TRUE(l.rs.has_value()) << l.messages();
+  EXPECT_EQ(l.count("rules.ref.bad-file"), 0u) << l.messages();
+  EXPECT_EQ(l.count("rules.ref.bad-section"), 0u) << l.messages();
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, CorpusCitations,
+                         ::testing::Values("hail-caesar", "hail-caesar-hyw", "wab", "sabreur-hex"),
+                         [](const ::testing::TestParamInfo<std::string>& ruleset) {
+                           std::string name = ruleset.param;
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 TEST(RulesLoader, TableGapsAndUnreachableRows) {
   auto l = load_text(header +

@@ -1,18 +1,12 @@
 #include "tests/rules/test_support.hpp"
 
-#include <cstdlib>
 #include <stdexcept>
 
 #include "engine/core/diagnostic_render.hpp"
 
 namespace umpire::rules::testing {
 
-std::filesystem::path source_dir() {
-  if (const char* env = std::getenv("UMPIRE_SOURCE_DIR"); env && *env) return env;
-  return UMPIRE_SOURCE_DIR;
-}
 std::filesystem::path corpus_dir() { return source_dir() / "corpus" / "rulesets"; }
-std::filesystem::path texts_dir() { return UMPIRE_RULES_DIR; }
 
 std::size_t Loaded::count(std::string_view id) const {
   std::size_t n = 0;
@@ -28,16 +22,14 @@ std::unique_ptr<Loaded> load_text(const std::string& text, const std::string& na
   const FileId file = out->sources.add(name, text);
   LoadOptions options;
   options.check_file_name = false;
-  if (lint) options.texts_dir = texts_dir();
+  if (lint) options.texts_dir = umpire::test::rule_texts().value_or(std::filesystem::path{});
   out->rs = load_ruleset(out->sources, file, dir.empty() ? corpus_dir() : dir, out->diags, options);
   return out;
 }
 
 std::unique_ptr<Loaded> load_corpus(const std::string& id) {
   auto out = std::make_unique<Loaded>();
-  LoadOptions options;
-  options.texts_dir = texts_dir();
-  out->rs = load_ruleset(out->sources, corpus_dir() / (id + ".rules"), out->diags, options);
+  out->rs = load_ruleset(out->sources, corpus_dir() / (id + ".rules"), out->diags);
   return out;
 }
 

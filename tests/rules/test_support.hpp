@@ -11,12 +11,12 @@
 #include "engine/core/source_manager.hpp"
 #include "engine/rules/evaluator.hpp"
 #include "engine/rules/loader.hpp"
+#include "tests/support/paths.hpp"
 
 namespace umpire::rules::testing {
 
-std::filesystem::path source_dir();
+using umpire::test::source_dir;
 std::filesystem::path corpus_dir();
-std::filesystem::path texts_dir();
 
 struct Loaded {
   SourceManager sources;
@@ -26,10 +26,12 @@ struct Loaded {
   std::string messages() const;  // every diagnostic, one per line, for failure output
 };
 
-// Loads `text` as a file named `name` (bases looked for in `dir`).
+// Loads `text` as a file named `name` (bases looked for in `dir`), its
+// citations linted against the rule texts when `lint` and the build has them.
 std::unique_ptr<Loaded> load_text(const std::string& text, const std::string& name = "test.rules",
                                   const std::filesystem::path& dir = {}, bool lint = true);
-// Loads corpus/rulesets/ID.rules with citations linted.
+// Loads corpus/rulesets/ID.rules as the engine does: citations checked for
+// form only (CorpusCitations.* lints them against the texts).
 std::unique_ptr<Loaded> load_corpus(const std::string& id);
 
 // Givens written as text, "self.type" -> "line_infantry".

@@ -11,10 +11,6 @@ namespace umpire::verify::testing {
 
 using namespace umpire::rules;
 
-std::filesystem::path source_dir() {
-  if (const char* env = std::getenv("UMPIRE_SOURCE_DIR")) return env;
-  return UMPIRE_SOURCE_DIR;
-}
 std::filesystem::path defects_dir() { return source_dir() / "tests" / "verify" / "defects"; }
 std::filesystem::path corpus_dir() { return source_dir() / "corpus" / "rulesets"; }
 

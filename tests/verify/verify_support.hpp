@@ -11,11 +11,12 @@
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/source_manager.hpp"
 #include "engine/rules/evaluator.hpp"
+#include "tests/support/paths.hpp"
 #include "verify/verify.hpp"
 
 namespace umpire::verify::testing {
 
-std::filesystem::path source_dir();
+using umpire::test::source_dir;
 std::filesystem::path defects_dir();
 std::filesystem::path corpus_dir();
 

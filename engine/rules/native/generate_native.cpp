@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/atomic_file.hpp"
 #include "engine/core/diagnostic_render.hpp"
+#include "engine/core/write_file.hpp"
 #include "engine/rules/loader.hpp"
 #include "engine/rules/program.hpp"
 
@@ -190,7 +190,7 @@ int main(int argc, char** argv) {
                      rules_file.string(), rules_file.string());
     text = rules::generate_none(stem, id);
   }
-  if (const std::string error = write_file_atomically(out, text); !error.empty()) {
+  if (const std::string error = write_file(out, text); !error.empty()) {
     std::cerr << fmt::format("generate_native: cannot write {}: {}\n", out.string(), error);
     return 1;
   }

@@ -1,5 +1,6 @@
 #include "engine/rulesets/sabreur_hex/run.hpp"
 
+#include "engine/core/data_paths.hpp"
 #include "engine/events/lower.hpp"
 #include "engine/rules/loader.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
@@ -68,7 +69,7 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
   if (new_errors()) return out;
 
   const std::filesystem::path rules_path = options.rules_file.empty()
-                                               ? rules::default_rulesets_dir() / "sabreur-hex.rules"
+                                               ? paths::rulesets_dir() / "sabreur-hex.rules"
                                                : options.rules_file;
   RulesCache own;
   RulesCache& cache = options.rules_cache ? *options.rules_cache : own;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <span>
 
+#include "engine/core/data_paths.hpp"
 #include "engine/rules/loader.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 #include "engine/rulesets/sabreur_hex/simulate/legal_actions.hpp"
@@ -584,7 +585,7 @@ std::optional<SimulatedGame> simulate_game(SourceManager& sources, const Simulat
                                            DiagnosticEngine& diags,
                                            const std::filesystem::path& rules_file) {
   const std::filesystem::path path =
-      rules_file.empty() ? rules::default_rulesets_dir() / "sabreur-hex.rules" : rules_file;
+      rules_file.empty() ? paths::rulesets_dir() / "sabreur-hex.rules" : rules_file;
   rules::LoadOptions load;
   load.check_file_name = rules_file.empty();
   auto rs = rules::load_ruleset(sources, path, diags, load);

@@ -1,0 +1,152 @@
+#include "engine/core/write_file.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <random>
+
+namespace umpire {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string reason(int err) {
+  std::string text = std::strerror(err);
+  if (!text.empty()) text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+// Writes all of `contents`; 0 or the errno of the failure.
+int write_all(int fd, std::string_view contents) {
+  std::size_t written = 0;
+  while (written < contents.size()) {
+    const ssize_t n = ::write(fd, contents.data() + written, contents.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  return 0;
+}
+
+// The descriptor of this process that a path names (/dev/stdout,
+// /dev/stderr, /dev/fd/N, /proc/self/fd/N), if it names one.
+std::optional<int> own_descriptor(const fs::path& path) {
+  const std::string p = path.lexically_normal().string();
+  if (p == "/dev/stdout") return STDOUT_FILENO;
+  if (p == "/dev/stderr") return STDERR_FILENO;
+  for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (p.size() <= prefix.size() || p.compare(0, prefix.size(), prefix) != 0) continue;
+    int fd = 0;
+    for (std::size_t i = prefix.size(); i < p.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(p[i])) || fd > 100000) return std::nullopt;
+      fd = fd * 10 + (p[i] - '0');
+    }
+    return fd;
+  }
+  return std::nullopt;
+}
+
+// What a path finally names: a file (which may not exist yet) once its
+// symbolic links are followed, or one of the process's own descriptors.
+struct Target {
+  fs::path path;
+  std::optional<int> descriptor;
+};
+
+std::optional<Target> resolve(fs::path path, std::string& error) {
+  for (int hops = 0; hops < 40; ++hops) {
+    if (auto fd = own_descriptor(path)) return Target{path, fd};
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return Target{path, std::nullopt};
+    std::error_code ec;
+    const fs::path next = fs::read_symlink(path, ec);
+    if (ec) {
+      error = reason(ec.value());
+      return std::nullopt;
+    }
+    path = next.is_absolute() ? next : path.parent_path() / next;
+  }
+  error = reason(ELOOP);
+  return std::nullopt;
+}
+
+// A file that is not a regular one (a terminal, a pipe, a device): written
+// through, as `>` in a shell would.
+std::string write_through(const fs::path& path, std::string_view contents) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return reason(errno);
+  const int err = write_all(fd, contents);
+  const int closed = ::close(fd) == 0 ? 0 : errno;
+  return err != 0 ? reason(err) : closed != 0 ? reason(closed) : std::string{};
+}
+
+// A regular file, new (`old` null) or replacing `old`, written atomically.
+std::string replace(const fs::path& path, std::string_view contents, const struct stat* old) {
+  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  std::random_device random;
+  std::string tmp;
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    tmp = (dir / fmt::format(".{}.umpire-tmp-{}-{:06x}", path.filename().string(), ::getpid(),
+                             random() & 0xffffffU))
+              .string();
+    // Created as any new file is, 0666 less the umask.
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) return reason(errno);
+  }
+  if (fd < 0) return reason(EEXIST);
+  auto fail = [&](int err) {
+    if (fd >= 0) ::close(fd);
+    ::unlink(tmp.c_str());
+    return reason(err);
+  };
+  if (old != nullptr) {
+    // The owner first (changing it clears set-id bits), then the mode. Only
+    // root may give a file away; a user may still set the group to one of
+    // theirs. What cannot be kept stays the writer's.
+    if (::fchown(fd, old->st_uid, old->st_gid) != 0) {
+      [[maybe_unused]] const int group_kept = ::fchown(fd, static_cast<uid_t>(-1), old->st_gid);
+    }
+    if (::fchmod(fd, old->st_mode & 07777) != 0) return fail(errno);
+  }
+  if (const int err = write_all(fd, contents); err != 0) return fail(err);
+  if (::fsync(fd) != 0) return fail(errno);
+  const int closing = ::close(fd);
+  fd = -1;
+  if (closing != 0) return fail(errno);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) return fail(errno);
+  return {};
+}
+
+}  // namespace
+
+std::string write_file(const fs::path& path, std::string_view contents) {
+  std::string error;
+  const std::optional<Target> target = resolve(path, error);
+  if (!target) return error;
+  if (target->descriptor) {
+    // What this process printed before goes first.
+    std::fflush(nullptr);
+    const int err = write_all(*target->descriptor, contents);
+    return err == 0 ? std::string{} : reason(err);
+  }
+  struct stat st {};
+  if (::stat(target->path.c_str(), &st) != 0) {
+    if (errno != ENOENT) return reason(errno);
+    return replace(target->path, contents, nullptr);
+  }
+  if (S_ISDIR(st.st_mode)) return reason(EISDIR);
+  if (!S_ISREG(st.st_mode)) return write_through(target->path, contents);
+  return replace(target->path, contents, &st);
+}
+
+}  // namespace umpire
