@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -17,14 +16,10 @@
 #include "engine/rules/assumption_watch.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
 #include "tests/engine/sabreur_simulated_game.hpp"
+#include "tests/support/paths.hpp"
 
 namespace umpire::sabreur {
 namespace {
-
-std::filesystem::path assumption_test_source_dir() {
-  const char* env = std::getenv("UMPIRE_SOURCE_DIR");
-  return env && *env ? env : UMPIRE_SOURCE_DIR;
-}
 
 std::string read_all(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -57,7 +52,7 @@ void replay_file(const std::filesystem::path& log, const std::filesystem::path& 
 std::vector<std::filesystem::path> recorded_games() {
   std::vector<std::filesystem::path> out;
   for (const auto& e :
-       std::filesystem::directory_iterator(assumption_test_source_dir() / "replays/sabreur-hex")) {
+       std::filesystem::directory_iterator(test::source_dir() / "replays/sabreur-hex")) {
     if (e.path().extension() == ".ulog") out.push_back(e.path());
   }
   std::sort(out.begin(), out.end());
@@ -82,7 +77,7 @@ TEST(AssumptionWatch, AFalseAssumptionIsCaughtOnTheGamesThatBreakIt) {
   // A copy of the shipped data claiming that no unit is ever panicked: the
   // recorded games panic units, so the watch must see the claim broken.
   const std::filesystem::path data =
-      assumption_test_source_dir() / "corpus/rulesets/sabreur-hex.rules";
+      test::source_dir() / "corpus/rulesets/sabreur-hex.rules";
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / fmt::format("umpire-assume-{}", ::getpid());
   std::filesystem::create_directories(dir);
