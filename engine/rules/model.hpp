@@ -161,6 +161,12 @@ struct Table {
   std::vector<Field> keys;
   std::vector<Field> columns;
   std::vector<Row> rows;
+  // A partial table's rows written `=> none, …`: keys for which the text
+  // says, on purpose and with this citation, that there is no entry ("la
+  // cavalerie ne tire pas"). They are not rows: a lookup there finds none,
+  // as anywhere the table has no row; the verifier does not report them
+  // as holes of the text.
+  std::vector<Row> absent;
   Citations refs;
   Span span;
 };

@@ -187,6 +187,20 @@ void Resolver::resolve_table(const ast::Table& t, Table& out) {
       if (p) r.keys.push_back(*p);
       else row_ok = false;
     }
+    // `=> none, none …` in a partial table: an entry the text leaves out on
+    // purpose (Table::absent), whatever the columns' types.
+    const bool absent = out.partial && std::all_of(row.results.begin(), row.results.end(), [](const ast::Literal& l) {
+                          return boost::get<ast::NoneLit>(&l) != nullptr;
+                        });
+    if (absent) {
+      if (r.refs.empty()) {
+        diags_.error("rules.ref.missing", row.span, "a row of '{}' without an entry must cite where the text says so",
+                     out.name)
+            .hint("add ref \"FILE § Section heading\" after the row");
+      }
+      if (row_ok) out.absent.push_back(std::move(r));
+      continue;
+    }
     for (std::size_t c = 0; c < row.results.size(); ++c) {
       auto v = resolve_literal(row.results[c], out.columns[c].type);
       if (v) r.results.push_back(*v);
@@ -194,7 +208,7 @@ void Resolver::resolve_table(const ast::Table& t, Table& out) {
     }
     if (row_ok) out.rows.push_back(std::move(r));
   }
-  if (out.rows.size() == t.rows.size()) check_table_coverage(out);
+  if (out.rows.size() + out.absent.size() == t.rows.size()) check_table_coverage(out);
 }
 
 void Resolver::resolve_profile(const ast::Profile& p, Profile& out) {

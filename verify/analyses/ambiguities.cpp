@@ -246,7 +246,7 @@ void analyse_ambiguities(Context& c) {
       for (std::uint32_t o = 0; o < s.options.size(); ++o) {
         if (o == def) continue;
         const Term a = c.smt.with_switch(d.term, sw, def), b = c.smt.with_switch(d.term, sw, o);
-        Term differs = c.smt.differ(a, b);
+        Term differs = c.smt.and_(c.smt.differ(a, b), c.smt.and_(c.reached(a), c.reached(b)));
         Witness w;
         SmtStatus st = SmtStatus::unsat;
         if (d.root && d.root->kind == RootKind::test && !c.rs.tests[d.root->index].dice.terms.empty()) {
@@ -328,7 +328,8 @@ void analyse_ambiguities(Context& c) {
       for (const Decider& d : deciders) {
         for (std::uint32_t o = 0; o < s.options.size(); ++o) {
           if (o != def) {
-            any = c.smt.or_(any, c.smt.differ(c.smt.with_switch(d.term, sw, def), c.smt.with_switch(d.term, sw, o)));
+            const Term a = c.smt.with_switch(d.term, sw, def), b = c.smt.with_switch(d.term, sw, o);
+            any = c.smt.or_(any, c.smt.and_(c.smt.differ(a, b), c.smt.and_(c.reached(a), c.reached(b))));
           }
         }
       }

@@ -65,6 +65,10 @@ struct Context {
   SupportIndex support;
 
   std::vector<Root> roots();  // built once
+  // The situations where evaluating `t` does not reach an entry a partial
+  // table leaves out on purpose (Table::absent: "la cavalerie ne tire pas"):
+  // no game computes there, so no finding is made of them.
+  Term reached(Term t);
   Replay replay(const Root& root, const rules::Situation& s);
 
   Finding finding(Category c, Severity severity, const std::string& id_detail, std::string message) const;
@@ -90,6 +94,11 @@ struct Context {
 };
 
 std::vector<std::string> breakdown_lines(const std::vector<rules::Step>& steps);
+// Every lookup expression of table `table` in the data (text_notes.cpp).
+std::vector<const rules::Expr*> lookups_of(const rules::Ruleset& rs, std::uint32_t table);
+// True when the keys of `lookup` (of a partial table) fall in one of the
+// table's rows the text leaves out on purpose (Table::absent).
+Term absent_keys(Context& c, const rules::Expr& lookup);
 // An army as lines ("division 1: a x2, b x1", switches off their default,
 // "total points N") and the evaluator's check of every constraint of its
 // list on it (per-division ones on each division): the first failure, or "".

@@ -130,6 +130,14 @@ std::vector<Root> Context::roots() {
   return out;
 }
 
+Term Context::reached(Term t) {
+  Term out = smt.truth(true);
+  for (std::uint32_t id : smt.sites(t)) {
+    if (smt.site(id).id == absent_site) out = smt.and_(out, smt.not_(smt.fails_at(t, id)));
+  }
+  return out;
+}
+
 std::vector<std::string> breakdown_lines(const std::vector<Step>& steps) {
   std::vector<std::string> out;
   for (const Step& s : steps) {

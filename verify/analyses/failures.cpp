@@ -51,17 +51,20 @@ void analyse_failures(Context& c) {
     // and one per site only for the items that can.
     std::vector<std::uint32_t> open;
     for (std::uint32_t site_id : c.smt.sites(root.term)) {
-      if (!done.count(site_id)) open.push_back(site_id);
+      if (!done.count(site_id) && c.smt.site(site_id).id != absent_site) open.push_back(site_id);
     }
     if (open.empty()) continue;
+    // Whatever fails past an entry the text leaves out on purpose is what
+    // the text means ("la cavalerie ne tire pas"), not a defect.
+    const Term outside_absent = c.reached(root.term);
     Term any = c.smt.fails_at(root.term, open.front());
     for (std::size_t i = 1; i < open.size(); ++i) any = c.smt.or_(any, c.smt.fails_at(root.term, open[i]));
-    if (c.smt.check({any, c.legal}) == SmtStatus::unsat) continue;
+    if (c.smt.check({any, c.legal, outside_absent}) == SmtStatus::unsat) continue;
     for (std::uint32_t site_id : open) {
       if (done.count(site_id)) continue;
       const FailureSite& site = c.smt.site(site_id);
       Witness w;
-      const std::vector<Term> query{c.smt.fails_at(root.term, site_id), c.legal};
+      const std::vector<Term> query{c.smt.fails_at(root.term, site_id), c.legal, outside_absent};
       const SmtStatus st = c.smt.check(query, &w);
       if (st == SmtStatus::unknown) {
         c.not_proved(root.item, fmt::format("{}:{}", root.item.name, site_id),
@@ -94,6 +97,17 @@ void analyse_failures(Context& c) {
       f.evidence = r.evidence;
       // A hole of a partial table is the table's gap (text_notes.cpp), one cause.
       if (auto table = partial_table_in(r.error)) f.cause = fmt::format("gap:{}:{}", c.rs.id, *table);
+      // A partial table's lookup whose missing row leaves a condition
+      // without a value: the same hole.
+      for (std::uint32_t ti = 0; ti < c.rs.tables.size() && f.cause.empty(); ++ti) {
+        if (!c.rs.tables[ti].partial) continue;
+        for (const Expr* lookup : lookups_of(c.rs, ti)) {
+          if (lookup->span.file == site.span.file && lookup->span.begin == site.span.begin &&
+              lookup->span.end == site.span.end) {
+            f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[ti].name);
+          }
+        }
+      }
       // A stack whose base is a partial table's lookup: the table's gap too.
       if (root.kind == RootKind::stack) {
         const Stack& stack = c.rs.stacks[root.index];

@@ -62,33 +62,25 @@ void notes(Context& c) {
   }
 }
 
-// Every lookup expression of `table` in the data.
-void lookups_in(const Expr& e, std::uint32_t table, std::vector<const Expr*>& out) {
-  if (e.kind == ExprKind::lookup && e.ref == table) out.push_back(&e);
-  for (const Expr& a : e.args) lookups_in(a, table, out);
-}
-
-std::vector<const Expr*> lookups_of(const Ruleset& rs, std::uint32_t table) {
-  std::vector<const Expr*> out;
-  for (const ValueItem& v : rs.values) lookups_in(v.expr, table, out);
-  for (const Stack& st : rs.stacks) {
-    if (st.base) lookups_in(*st.base, table, out);
-    for (const Stage& g : st.stages) {
-      for (const Entry& e : g.entries) {
-        if (e.when) lookups_in(*e.when, table, out);
-        lookups_in(e.operand, table, out);
-      }
+// The values of integer key `k` around `keys[k]` that no row of `t` covers,
+// the other keys as in `keys`: from the last covered value below to the
+// first covered above (the key's bounds where none is).
+std::pair<std::int64_t, std::int64_t> hole_around(const Table& t, const std::vector<Val>& keys, std::size_t k) {
+  const Type& kt = t.keys[k].type;
+  const std::int64_t v = keys[k].number;
+  std::int64_t lo = kt.lo, hi = kt.hi;
+  for (const Row& row : t.rows) {
+    bool others = true;
+    for (std::size_t j = 0; j < keys.size() && j < row.keys.size() && others; ++j) {
+      if (j != k) others = row.keys[j].matches(t.keys[j].type.kind, keys[j].number);
     }
+    if (!others) continue;
+    const Pattern& p = row.keys[k];
+    const std::int64_t from = p.any ? kt.lo : p.lo, to = p.any ? kt.hi : p.hi;
+    if (to < v) lo = std::max(lo, to + 1);
+    if (from > v) hi = std::min(hi, from - 1);
   }
-  for (const Test& t : rs.tests) {
-    lookups_in(t.target, table, out);
-    if (t.count) lookups_in(*t.count, table, out);
-  }
-  for (const Permission& p : rs.permissions) {
-    if (p.when) lookups_in(*p.when, table, out);
-  }
-  for (const Invariant& inv : rs.invariants) lookups_in(inv.cond, table, out);
-  return out;
+  return {lo, hi};
 }
 
 void partial_tables(Context& c) {
@@ -121,7 +113,9 @@ void partial_tables(Context& c) {
       }
       std::vector<Term> fresh;  // the widest key away from the values shown
       while (holes.size() < holes_shown) {
-        std::vector<Term> query{c.smt.is_none(value), c.smt.not_(c.smt.fails(value)), c.legal};
+        // Keys the text leaves out on purpose (rows `=> none`) are no hole.
+        std::vector<Term> query{c.smt.is_none(value), c.smt.not_(c.smt.fails(value)), c.legal,
+                                c.smt.not_(absent_keys(c, *lookup))};
         for (Term b : blocked) query.push_back(b);
         Witness w;
         std::vector<Term> diverse = query;
@@ -135,13 +129,22 @@ void partial_tables(Context& c) {
         const Situation s = w.situation(c.rs);
         Evaluator ev(c.rs, s);
         std::vector<Val> key_values;
-        std::vector<std::string> parts;
         for (std::size_t k = 0; k < lookup->args.size() && k < t.keys.size(); ++k) {
           auto v = ev.eval(lookup->args[k]);
           if (!v) break;
           key_values.push_back(*v);
-          parts.push_back(
-              fmt::format("{} = {}", t.keys[k].name, value_text(c.rs, t.keys[k].type, *v)));
+        }
+        // An integer key's hole is a range of values: the one around the
+        // witness's value that no row covers (the other keys as they are).
+        std::vector<std::pair<std::int64_t, std::int64_t>> spans(key_values.size());
+        std::vector<std::string> parts;
+        for (std::size_t k = 0; k < key_values.size(); ++k) {
+          const Type& kt = t.keys[k].type;
+          spans[k] = {key_values[k].number, key_values[k].number};
+          if (kt.numeric()) spans[k] = hole_around(t, key_values, k);
+          parts.push_back(spans[k].first == spans[k].second
+                              ? fmt::format("{} = {}", t.keys[k].name, value_text(c.rs, kt, key_values[k]))
+                              : fmt::format("{} = {}..{}", t.keys[k].name, spans[k].first, spans[k].second));
         }
         // The evaluator must find no row for these keys, or the translation is wrong.
         auto row = key_values.size() == t.keys.size() ? ev.lookup(ti, key_values) : std::nullopt;
@@ -155,25 +158,27 @@ void partial_tables(Context& c) {
           shown = sup;
         }
         holes.push_back(fmt::format("{}", fmt::join(parts, ", ")));
-        // Another combination next time: these key values, as constants.
+        // Another combination next time: these key values (an integer
+        // key's whole hole), as constants.
+        auto inside = [&](std::size_t k) {
+          if (spans[k].first == spans[k].second) {
+            return c.smt.eq(keys[k], c.smt.literal(lookup->args[k].type, key_values[k]));
+          }
+          return c.smt.and_(c.smt.le(c.smt.constant(spans[k].first), keys[k]),
+                            c.smt.le(keys[k], c.smt.constant(spans[k].second)));
+        };
         Term other = c.smt.truth(false);
-        for (std::size_t k = 0; k < key_values.size(); ++k) {
-          other = c.smt.or_(
-              other,
-              c.smt.not_(c.smt.eq(keys[k], c.smt.literal(lookup->args[k].type, key_values[k]))));
-        }
+        for (std::size_t k = 0; k < key_values.size(); ++k) other = c.smt.or_(other, c.smt.not_(inside(k)));
         blocked.push_back(other);
-        if (widest < key_values.size()) {
-          fresh.push_back(c.smt.not_(
-              c.smt.eq(keys[widest], c.smt.literal(lookup->args[widest].type, key_values[widest]))));
-        }
+        if (widest < key_values.size()) fresh.push_back(c.smt.not_(inside(widest)));
       }
     }
     if (unknown)
       c.not_proved(f.items.front(), t.name,
                    fmt::format("which keys of partial table '{}' a game reaches", t.name));
     if (holes.empty()) {
-      c.prove(fmt::format("partial table '{}' has a row for every key a game reaches", t.name));
+      c.prove(fmt::format("partial table '{}' has a row for every key a game reaches{}", t.name,
+                          t.absent.empty() ? "" : ", but those the text leaves out on purpose"));
       continue;
     }
     f.message =
@@ -193,6 +198,60 @@ void partial_tables(Context& c) {
 }
 
 }  // namespace
+
+// Every lookup expression of `table` in the data.
+static void lookups_in(const Expr& e, std::uint32_t table, std::vector<const Expr*>& out) {
+  if (e.kind == ExprKind::lookup && e.ref == table) out.push_back(&e);
+  for (const Expr& a : e.args) lookups_in(a, table, out);
+}
+
+std::vector<const Expr*> lookups_of(const Ruleset& rs, std::uint32_t table) {
+  std::vector<const Expr*> out;
+  for (const ValueItem& v : rs.values) lookups_in(v.expr, table, out);
+  for (const Stack& st : rs.stacks) {
+    if (st.base) lookups_in(*st.base, table, out);
+    for (const Stage& g : st.stages) {
+      for (const Entry& e : g.entries) {
+        if (e.when) lookups_in(*e.when, table, out);
+        lookups_in(e.operand, table, out);
+      }
+    }
+  }
+  for (const Test& t : rs.tests) {
+    lookups_in(t.target, table, out);
+    if (t.count) lookups_in(*t.count, table, out);
+  }
+  for (const Permission& p : rs.permissions) {
+    if (p.when) lookups_in(*p.when, table, out);
+  }
+  for (const Invariant& inv : rs.invariants) lookups_in(inv.cond, table, out);
+  return out;
+}
+
+
+Term absent_keys(Context& c, const Expr& lookup) {
+  const Table& t = c.rs.tables[lookup.ref];
+  Term any = c.smt.truth(false);
+  for (const Row& row : t.absent) {
+    Term all = c.smt.truth(true);
+    for (std::size_t k = 0; k < row.keys.size() && k < lookup.args.size(); ++k) {
+      const Pattern& p = row.keys[k];
+      if (p.any) continue;
+      const Term key = c.smt.expr(lookup.args[k]);
+      Term match = c.smt.truth(false);
+      if (t.keys[k].type.kind == TypeKind::enumeration) {
+        for (std::uint32_t i = 0; i < max_enum_values; ++i) {
+          if (p.bits >> i & 1U) match = c.smt.or_(match, c.smt.eq(key, c.smt.literal(t.keys[k].type, Val::enumeration(i))));
+        }
+      } else {
+        match = c.smt.and_(c.smt.le(c.smt.constant(p.lo), key), c.smt.le(key, c.smt.constant(p.hi)));
+      }
+      all = c.smt.and_(all, match);
+    }
+    any = c.smt.or_(any, all);
+  }
+  return any;
+}
 
 void analyse_text_notes(Context& c) {
   notes(c);

@@ -127,6 +127,8 @@ void add_failure(SVal& into, std::uint32_t site, const z3::expr& cond) {
 }
 }  // namespace
 
+void SmtModel::Impl::add_absent(SVal& into, std::uint32_t site, const z3::expr& cond) { add_failure(into, site, cond); }
+
 void SmtModel::Impl::add_guarded(SVal& into, const SVal& from, const z3::expr& guard) {
   if (from.fails.empty() || guard.is_false()) return;
   const z3::expr ok = and2(not1(into.any_fail), guard);
@@ -469,6 +471,18 @@ SVal SmtModel::Impl::encode_lookup(const Expr& e) {
     }
     return all.empty() ? ctx.bool_val(true) : z3::mk_and(all);
   };
+  // Keys the text leaves out on purpose (Table::absent): the lookup finds
+  // no row there, as the evaluator does, and a pseudo-site records that the
+  // evaluation reached them. It is not a failure (any_fail leaves it out):
+  // Context::reached() keeps the analyses off situations no game computes.
+  if (!t.absent.empty()) {
+    z3::expr_vector hit(ctx);
+    for (const Row& row : t.absent) hit.push_back(matches(row));
+    const z3::expr c = and2(not1(out.any_fail), z3::mk_or(hit));
+    if (!c.is_false()) {
+      add_absent(out, site_id(absent_site, e.span, fmt::format("an entry '{}' leaves out on purpose", t.name)), c);
+    }
+  }
   const Type& ct = e.type;
   SVal result = literal(ct, Val::none());
   z3::expr_vector any(ctx);

@@ -34,6 +34,10 @@ struct Term {
   std::uint32_t id = 0;
 };
 
+// The id of the pseudo-site of a lookup that reaches a table's absent
+// entries (Table::absent): not an error, where no game computes.
+inline constexpr const char* absent_site = "rules.eval.absent";
+
 // Where the evaluator can stop with an error: its id and the rules text.
 struct FailureSite {
   std::string id;  // rules.eval.no-row, rules.eval.out-of-range, ...

@@ -118,6 +118,8 @@ struct SmtModel::Impl {
   // The failures of `from`, counted only under `guard`.
   void add_guarded(SVal& into, const SVal& from, const z3::expr& guard);
   void add_site(SVal& into, const std::string& id, Span span, const std::string& what, const z3::expr& cond);
+  // A pseudo-site (absent_site): recorded in `fails`, never in any_fail.
+  void add_absent(SVal& into, std::uint32_t site, const z3::expr& cond);
   // eval_int / eval_bool: a none is an error at `span`.
   void require_value(SVal& s, Span span);
   z3::expr as_int(const SVal& s);  // booleans as 0/1
