@@ -100,6 +100,9 @@ int run(int argc, char** argv) {
   std::string colour_mode = "auto";
   app.add_option("--color", colour_mode, "Colour diagnostics: auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  std::string max_input;
+  app.add_option("--max-input-size", max_input,
+                 "Largest input read, like 64M (the default) or 1G; also UMPIRE_MAX_INPUT_SIZE");
 
   std::vector<Command> commands = add_commands(app);
   try {
@@ -116,6 +119,10 @@ int run(int argc, char** argv) {
     return exit_usage;
   }
   if (colour_mode != "auto") session.colour = colour_mode == "always";
+  if (!set_input_limit(session, max_input)) {
+    session.flush_diagnostics(Format::text);
+    return exit_usage;
+  }
   for (Command& c : commands) {
     if (c.app->parsed()) return c.run(session);
   }

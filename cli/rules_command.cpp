@@ -70,7 +70,12 @@ std::vector<std::string> known_rulesets(const RulesOptions& o) { return rulesets
 std::optional<Ruleset> load(Session& session, const RulesOptions& o, const std::string& name) {
   const fs::path path = ruleset_path(o, name);
   std::string error;
-  std::optional<FileId> file = session.sources.load(path, error);
+  SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
+  std::optional<FileId> file = session.sources.load(path, error, &why);
+  if (!file && why != SourceManager::LoadFailure::unreadable) {
+    session.report_unloadable(name, error, why);
+    return std::nullopt;
+  }
   if (!file) {
     auto d = session.diags.error("cli.rules.unknown-ruleset", session.find_arg(name), "cannot read ruleset '{}': {}",
                                  name, error);
@@ -107,10 +112,15 @@ int run_show(Session& session, const RulesOptions& o) {
   if (o.source) {
     const fs::path path = ruleset_path(o, o.ruleset);
     std::string error;
-    auto file = session.sources.load(path, error);
-    if (!file) {
+    SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
+    auto file = session.sources.load(path, error, &why);
+    if (!file && why != SourceManager::LoadFailure::unreadable) {
+      session.report_unloadable(o.ruleset, error, why);
+    } else if (!file) {
       session.diags.error("cli.rules.unknown-ruleset", session.find_arg(o.ruleset), "cannot read ruleset '{}': {}",
                           o.ruleset, error);
+    }
+    if (!file) {
       session.flush_diagnostics(o.format);
       return exit_usage;
     }

@@ -74,7 +74,12 @@ struct Loaded {
 std::optional<rules::Ruleset> load_path(Session& session, const fs::path& path, const std::string& arg,
                                         const VerifyOptions& o) {
   std::string error;
-  auto file = session.sources.load(path, error);
+  SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
+  auto file = session.sources.load(path, error, &why);
+  if (!file && why != SourceManager::LoadFailure::unreadable) {
+    session.report_unloadable(arg, error, why);
+    return std::nullopt;
+  }
   if (!file) {
     auto d = session.diags.error("cli.verify.unknown-ruleset", session.find_arg(arg), "cannot read ruleset '{}': {}",
                                  arg, error);
