@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/log_rules.hpp"
 #include "engine/core/diagnostic_render.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/events/events_json.hpp"
 #include "engine/events/lower.hpp"
 #include "grammar/log/dump.hpp"
@@ -72,7 +73,7 @@ void dump_ast(std::ostream& out, Session& session, FileId file, Format format) {
         if (c == '\n') chunk += "      ";
       }
     } else {
-      chunk += log::dump_ast_text(session.sources, scratch);
+      chunk += escape_controls(log::dump_ast_text(session.sources, scratch), true);
     }
     first = false;
     scratch.clear();

@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "engine/core/diagnostic_render.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
 
 namespace umpire::cli {
@@ -72,7 +73,7 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
         out += fmt::format("  [{} violation{}]", e.violations, e.violations == 1 ? "" : "s");
       out += '\n';
     }
-    std::cout << out;
+    std::cout << escape_controls(out, true);
     session.flush_diagnostics(opt.format);
   }
   if (r.syntax_errors) return exit_usage;

@@ -15,6 +15,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/ruleset_files.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/core/dice/probability_text.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/describe.hpp"
@@ -103,7 +104,7 @@ int run_list(Session& session, const RulesOptions& o) {
                     {"items", rs ? rs->items.size() : 0}});
   }
   if (o.format == Format::json) std::cout << json.dump(2) << "\n";
-  else std::cout << text_table(rows);
+  else std::cout << escape_controls(text_table(rows), true);
   session.flush_diagnostics(o.format);
   return exit_clean;
 }
@@ -138,7 +139,7 @@ int run_show(Session& session, const RulesOptions& o) {
     return exit_usage;
   }
   if (o.item.empty()) {
-    std::cout << describe_ruleset(*rs);
+    std::cout << escape_controls(describe_ruleset(*rs), true);
   } else {
     auto ref = rs->find(o.item);
     if (!ref) {
@@ -151,7 +152,7 @@ int run_show(Session& session, const RulesOptions& o) {
       session.flush_diagnostics(o.format);
       return exit_usage;
     }
-    std::cout << describe_item(*rs, *ref);
+    std::cout << escape_controls(describe_item(*rs, *ref), true);
   }
   session.flush_diagnostics(o.format);
   return exit_clean;
@@ -432,7 +433,7 @@ int run_eval(Session& session, const RulesOptions& o) {
     nlohmann::json j{{"ruleset", rs->id}, {"item", o.item}, {"result", result}, {"breakdown", steps_json(ev.breakdown())}};
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << result << "\n" << render_breakdown(ev.breakdown());
+    std::cout << escape_controls(result + "\n" + render_breakdown(ev.breakdown()), true);
   }
   session.flush_diagnostics(o.format);
   return exit_clean;

@@ -18,6 +18,7 @@
 #include "cli/commands.hpp"
 #include "cli/ruleset_files.hpp"
 #include "engine/core/diagnostic_render.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/loader.hpp"
 #include "verify/verify.hpp"
@@ -172,11 +173,11 @@ int run_verify(Session& session, const VerifyOptions& o) {
       session.flush_diagnostics(Format::text);
       return exit_usage;
     }
-    std::cout << text;
+    std::cout << escape_controls(text, true);
     return exit_clean;
   }
   switch (o.format) {
-    case VerifyFormat::text: std::cout << verify::render_findings_text(report, o.extremes); break;
+    case VerifyFormat::text: std::cout << escape_controls(verify::render_findings_text(report, o.extremes), true); break;
     case VerifyFormat::json: {
       // One JSON document: the report, with the loading diagnostics in it.
       nlohmann::json doc = nlohmann::json::parse(verify::render_findings_json(report));
@@ -186,7 +187,7 @@ int run_verify(Session& session, const VerifyOptions& o) {
       break;
     }
     case VerifyFormat::sarif: std::cout << verify::render_findings_sarif(session.sources, report); break;
-    case VerifyFormat::markdown: std::cout << verify::render_findings_markdown(report); break;
+    case VerifyFormat::markdown: std::cout << escape_controls(verify::render_findings_markdown(report), true); break;
   }
   if (o.format != VerifyFormat::json) session.flush_diagnostics(Format::text);
   if (o.format == VerifyFormat::text) {

@@ -1,5 +1,7 @@
-// What the source manager reads: only regular files (and standard input)
-// up to the input limit, refused by kind before a byte is read.
+// What the source manager reads, and what the renderers show of it: only
+// regular files (and standard input) up to the input limit, refused by kind
+// before a byte is read; control characters from logs and rules data
+// escaped in every text rendering.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,6 +12,8 @@
 #include <fstream>
 #include <string>
 
+#include "engine/core/diagnostic_render.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/core/source_manager.hpp"
 
 namespace umpire {
@@ -83,6 +87,41 @@ TEST(InputFiles, SizesAreNamedInTheirLargestWholeUnit) {
   EXPECT_EQ(size_text(512 * 1024), "512 KiB");
   EXPECT_EQ(size_text(1000), "1000 bytes");
   EXPECT_EQ(size_text(1), "1 byte");
+}
+
+TEST(Escape, ControlCharactersAreShownNotSent) {
+  // An OSC sequence that retitles a terminal, a CSI that clears it, C1 CSI.
+  EXPECT_EQ(escape_controls("A\x1b]0;pwned\x07 B"), "A<1B>]0;pwned<07> B");
+  EXPECT_EQ(escape_controls("\x1b[2J"), "<1B>[2J");
+  EXPECT_EQ(escape_controls("x\xC2\x9B" "2Jy"), "x<U+009B>2Jy");
+  EXPECT_EQ(escape_controls("del\x7f"), "del<7F>");
+  EXPECT_EQ(escape_controls("a\nb\tc\rd"), "a<0A>b<09>c<0D>d") << "a message stays on its line";
+  EXPECT_EQ(escape_controls("a\nb\tc\rd", true), "a\nb\tc<0D>d") << "a document keeps its layout";
+  EXPECT_EQ(escape_controls("bad \xff byte"), "bad <FF> byte");
+  EXPECT_EQ(escape_controls("Essling, 57e de ligne \xC3\xA9 \xE2\x80\x94"), "Essling, 57e de ligne \xC3\xA9 \xE2\x80\x94");
+  EXPECT_FALSE(has_controls("plain \xC3\xA9"));
+  EXPECT_TRUE(has_controls("\x1b"));
+}
+
+TEST(Escape, EveryPartOfACaretDiagnosticIsEscaped) {
+  SourceManager sm;
+  const FileId f = sm.add("evil\x1b]0;x\x07.ulog", "unit a1 \"Evil\x1b]0;owned\x07\xC2\x9B" "2J\" points 3\n");
+  DiagnosticEngine diags;
+  diags.error("test.id", Span{f, 8, 30}, "unknown unit 'Evil\x1b]0;owned\x07'")
+      .label(Span{f, 0, 4}, "label \x1b[31m")
+      .note("note \x1b[2J")
+      .hint("hint \xC2\x9B" "2J")
+      .fixit(Span{f, 8, 30}, "\"fix\x1b\"");
+  const std::string text = render_text(sm, diags, {false, 100});
+  EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
+  EXPECT_EQ(text.find("\xC2\x9B"), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x07'), std::string::npos) << text;
+  EXPECT_NE(text.find("Evil<1B>]0;owned<07><U+009B>2J"), std::string::npos) << text;
+  EXPECT_NE(text.find("evil<1B>]0;x<07>.ulog:1:9"), std::string::npos) << text;
+  // With colour, only the renderer's own escapes reach the terminal.
+  const std::string coloured = render_text(sm, diags, {true, 100});
+  EXPECT_EQ(coloured.find("\x1b]"), std::string::npos) << coloured;
+  EXPECT_EQ(coloured.find("\x1b[2J"), std::string::npos) << coloured;
 }
 
 }  // namespace
