@@ -1,9 +1,12 @@
 #pragma once
 // Turns an X3 expectation failure into a diagnostic in words. Rules are named
 // by what they expect ("a die face like 4"), so `which` is already the text.
+#include <algorithm>
 #include <string>
+#include <string_view>
 
 #include "engine/core/diagnostic.hpp"
+#include "engine/core/utf8.hpp"
 #include "grammar/log/config.hpp"
 
 namespace umpire::log::parser {
@@ -18,6 +21,22 @@ inline void report_expectation(const std::string& which, iterator_type where, it
   } else if (which == "a closing '\"'") {
     diags.error("log.syntax.unterminated-text", point, "missing closing '\"'")
         .hint("a quoted text ends on the line it starts; write '\\\"' for a quote inside it");
+  } else if (which == "an escape '\\\"' or '\\\\'") {
+    // `where` is just past the backslash.
+    const Span backslash{state.file, at - 1, at};
+    if (where == last) {
+      diags.error("log.syntax.unterminated-text", backslash, "missing closing '\"' after a '\\'")
+          .hint("write '\\\\' for a backslash at the end of a text");
+      return;
+    }
+    // The escape as written: the backslash and the whole character after it.
+    const std::size_t len = std::max<std::size_t>(1, utf8_sequence_length(std::string_view(where, static_cast<std::size_t>(last - where))));
+    const std::string escape = "\\" + std::string(where, where + static_cast<std::ptrdiff_t>(len));
+    diags.error("log.syntax.unknown-escape", Span{state.file, at - 1, at + static_cast<std::uint32_t>(len)},
+                "unknown escape '{}' in a quoted text", escape)
+        .note("a quoted text knows two escapes: '\\\"' for a quote and '\\\\' for a backslash")
+        .hint("write '\\\\' for a backslash: '{}'", "\\" + escape)
+        .fixit(backslash, "\\\\");
   } else if (which == "')' to close the list") {
     // Look past a dangling ',' to tell a nested list from a missing entry.
     iterator_type next = where;

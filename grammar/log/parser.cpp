@@ -114,6 +114,15 @@ LineReader::LineReader(std::string_view text, FileId file, DiagnosticEngine& dia
     diags.error("log.input.invalid-utf8", Span{file, at, at + 1}, "invalid UTF-8 byte 0x{:02x}",
                 static_cast<unsigned>(static_cast<unsigned char>(text[bad])))
         .hint("save the log as UTF-8 text");
+  }  // A byte-order mark is refused, as in rules data (grammar/rules): a log
+  // is UTF-8, which needs none, and `fmt` would otherwise have to drop it
+  // or print it. The rest of the log is read after it.
+  if (text.substr(0, byte_order_mark.size()) == byte_order_mark) {
+    diags.error("log.input.byte-order-mark", Span{file, 0, 3}, "the log starts with a byte-order mark (U+FEFF)")
+        .note("a UTF-8 file needs no byte-order mark; some editors write one")
+        .hint("save the log as UTF-8 without a byte-order mark ('UTF-8', not 'UTF-8 with BOM')")
+        .fixit(Span{file, 0, 3}, "");
+    start_ = byte_order_mark.size();
   }
 }
 

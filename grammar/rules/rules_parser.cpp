@@ -129,6 +129,15 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
   const iterator_type begin = text.data();
   const iterator_type last = text.data() + text.size();
   iterator_type first = begin;
+  // Refused as in battle logs (grammar/log/parser.cpp); the file is read on
+  // after it, for its other errors.
+  if (text.substr(0, byte_order_mark.size()) == byte_order_mark) {
+    diags.error("rules.syntax.byte-order-mark", Span{file, 0, 3}, "the file starts with a byte-order mark (U+FEFF)")
+        .note("a UTF-8 file needs no byte-order mark; some editors write one")
+        .hint("save the file as UTF-8 without a byte-order mark ('UTF-8', not 'UTF-8 with BOM')")
+        .fixit(Span{file, 0, 3}, "");
+    first += byte_order_mark.size();
+  }
   auto report = [&](iterator_type where, const std::string& what) {
     const auto at = static_cast<std::size_t>(where - begin);
     const std::string_view found = token_at(text, at);

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "grammar/log/parser.hpp"
+#include "grammar/log/printer.hpp"
 #include "grammar/log/schema.hpp"
 
 namespace umpire::log {
@@ -184,6 +185,37 @@ TEST(Parser, AOneMegabyteLineGivesAShortMessage) {
   EXPECT_LT(p->diags.diagnostics()[0].message.size(), 100u);
   const auto q = parse("unit u1 \"" + std::string(1 << 20, 'x') + "\" points 3\n");
   EXPECT_TRUE(q->diags.diagnostics().empty()) << "long texts are fine";
+}
+
+TEST(Parser, AnUnknownEscapeInATextIsAnErrorWithACaret) {
+  // `fmt` once printed "C:\notes\turn1.txt \o/" as "C:notesturn1.txt o/".
+  const auto p = parse("scenario \"C:\\notes\\turn1.txt \\o/\"\n");
+  ASSERT_EQ(ids(p->diags), (std::vector<std::string>{"log.syntax.unknown-escape"}));
+  const Diagnostic& d = p->diags.diagnostics()[0];
+  EXPECT_EQ(d.span.begin, 12u) << "at the first backslash";
+  EXPECT_EQ(d.span.end, 14u) << "the escape as written";
+  EXPECT_NE(d.message.find("'\\n'"), std::string::npos) << d.message;
+  ASSERT_EQ(d.fixits.size(), 1u);
+  EXPECT_EQ(d.fixits[0].replacement, "\\\\");
+  EXPECT_TRUE(p->log.lines.empty()) << "the line is dropped, so fmt never prints it";
+  EXPECT_FALSE(format_log(p->sources.text(p->file), p->file, p->diags)) << "fmt refuses the log";
+  // The two escapes of the format, and a backslash doubled, are kept.
+  const auto q = parse("scenario \"C:\\\\notes \\\"quoted\\\"\"\n");
+  ASSERT_TRUE(q->diags.diagnostics().empty()) << ids(q->diags).front();
+  EXPECT_EQ(q->log.args(only_statement(*q))[0].text, "C:\\notes \"quoted\"");
+  EXPECT_EQ(print_log(q->log), "scenario \"C:\\\\notes \\\"quoted\\\"\"\n") << "printed as written";
+  // A backslash that ends the line leaves the text open.
+  EXPECT_EQ(ids(parse("scenario \"C:\\")->diags), (std::vector<std::string>{"log.syntax.unterminated-text"}));
+}
+
+TEST(Parser, AByteOrderMarkIsNamedAndRefused) {
+  const auto p = parse("\xEF\xBB\xBFulog 1\nscenario \"x\"\n");
+  ASSERT_EQ(ids(p->diags), (std::vector<std::string>{"log.input.byte-order-mark"}));
+  EXPECT_EQ(p->diags.diagnostics()[0].span.begin, 0u);
+  EXPECT_EQ(p->diags.diagnostics()[0].span.end, 3u);
+  EXPECT_EQ(p->log.lines.size(), 2u) << "the rest of the log is read";
+  EXPECT_EQ(ids(parse("scenario \"\xEF\xBB\xBF in a text\"\n")->diags), std::vector<std::string>{})
+      << "U+FEFF inside a text is a character like any other";
 }
 
 TEST(Parser, DeepNestingIsRejectedWithoutRecursion) {
