@@ -421,6 +421,7 @@ std::string_view to_string(Ruleset ruleset) {
     case Ruleset::hail_caesar_hyw: return "hail-caesar-hyw";
     case Ruleset::wab: return "wab";
     case Ruleset::sabreur_hex: return "sabreur-hex";
+    case Ruleset::none: return "";
   }
   return "";
 }

@@ -335,7 +335,12 @@ void Lowerer::finish_header(FileId file) {
     }
   };
   missing("ulog", "ulog 1");
-  missing("ruleset", "ruleset wab");
+  if (header_seen_.count("ruleset") == 0) {
+    // Read as no ruleset at all (never as a default one): nothing that
+    // depends on it (phases, profiles, the replay) is judged.
+    diags_.error("log.header.missing", file_start, "the header has no 'ruleset': the log names no rules")
+        .hint("add 'ruleset sabreur-hex' (or hail-caesar, hail-caesar-hyw, wab) after 'ulog 1'");
+  }
   missing("dice", "dice recorded");
   if (battle_.header.sides.size() < 2) {
     diags_.error("log.header.sides", file_start, "a battle needs at least two sides, found {}",
@@ -343,10 +348,12 @@ void Lowerer::finish_header(FileId file) {
         .hint("declare each: side romans \"Roman army\" player \"A. Player\"");
   }
   if (battle_.header.data_sha256.empty()) {
+    const std::string_view ruleset =
+        battle_.header.ruleset == Ruleset::none ? std::string_view("RULESET") : to_string(battle_.header.ruleset);
     diags_.warning("log.data.unpinned", file_start, "the log does not pin the rules data it was played with")
         .hint("add 'data \"corpus/rulesets/{}.rules\" sha256 \"...\"' so that the log stays checkable when "
               "the data changes",
-              to_string(battle_.header.ruleset));
+              ruleset);
   }
   if (battle_.battlefield.kind == BattlefieldKind::none && !battlefield_missing_reported_) {
     diags_.error("log.battlefield.missing", file_start, "the log declares no battlefield")

@@ -20,8 +20,9 @@ std::span<const std::string_view> phases_of(Ruleset r) {
     case Ruleset::hail_caesar_hyw: return hc_phases;
     case Ruleset::wab: return wab_phases;
     case Ruleset::sabreur_hex: return sabreur_phases;
+    case Ruleset::none: return {};
   }
-  return hc_phases;
+  return {};
 }
 
 EventKind kind_of(ast::Verb verb) {
@@ -120,6 +121,12 @@ void Lowerer::phase(const ast::Statement& s) {
   }
   const ast::Value& name = args(s)[0];
   const auto phases = phases_of(battle_.header.ruleset);
+  if (phases.empty()) {
+    // No ruleset (reported once, in the header): no phase can be judged.
+    phase_name_ = std::string(name.text);
+    phase_ = battle_.store.symbols.intern(name.text);
+    return;
+  }
   int index = -1;
   for (std::size_t i = 0; i < phases.size(); ++i) {
     if (phases[i] == name.text) index = static_cast<int>(i);

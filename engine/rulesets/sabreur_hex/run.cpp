@@ -58,6 +58,7 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
   out.ruleset = std::string(ruleset_name(battle));
   if (!is_sabreur_hex(battle)) {
     battle = events::lower(ast, {}, diags);
+    if (battle.header.ruleset == events::Ruleset::none) return out;  // reported by lowering
     diags
         .not_checked("replay.no-engine", ruleset_span(battle), "no replay engine for '{}' yet",
                      out.ruleset)
