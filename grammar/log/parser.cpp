@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "engine/core/input_limits.hpp"
 #include "engine/core/utf8.hpp"
 #include "grammar/log/error_handler.hpp"
 #include "grammar/log/line_scanner.hpp"
@@ -143,6 +144,15 @@ bool LineReader::next(ast::Log& log) {
     const Span line_span{file_, static_cast<std::uint32_t>(start_),
                          static_cast<std::uint32_t>(start_ + line.size())};
     start_ = stop + 1;
+    if (line.size() > limits::log_line_bytes) {
+      // Refused before it is read: its values would cost about fifty times
+      // its size.
+      diags_.error("log.limit.line-length", Span{file_, line_span.begin, line_span.begin + 1},
+                   "a line of {} bytes, more than the limit of {}", line.size(), size_text(limits::log_line_bytes))
+          .note("the limit keeps the cost of reading a log bounded (docs/log-format.md § Limits)")
+          .hint("a statement is one line of a few values; split a long 'hex' list over several lines");
+      continue;
+    }
     if (is_blank_line(line)) {
       blank_before_ = any_line_;
       continue;

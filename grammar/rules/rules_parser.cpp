@@ -7,8 +7,10 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/input_limits.hpp"
 #include "engine/core/utf8.hpp"
 #include "grammar/rules/config.hpp"
+#include "grammar/rules/limits.hpp"
 #include "grammar/rules/rules_grammar.hpp"
 
 namespace umpire::rules {
@@ -164,7 +166,18 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
     iterator_type start = first;
     try {
       if (parse_one(first, last, tagger, parser::item, item)) {
-        out.file.items.push_back(std::move(item));
+        // Past a limit the item is reported and dropped; past the number
+        // of items, the rest of the file is not read.
+        if (out.file.items.size() == limits::rules_items) {
+          const auto at = static_cast<std::uint32_t>(start - begin);
+          diags.error("rules.limit.items", Span{file, at, static_cast<std::uint32_t>(first - begin)},
+                      "more than {} items in one file", limits::rules_items)
+              .note("the limit keeps the cost of checking and verifying the data bounded "
+                    "(docs/rules-format.md § Limits)")
+              .hint("split the data: a variant can extend a base file ('extends')");
+          break;
+        }
+        if (within_limits(item, diags)) out.file.items.push_back(std::move(item));
         continue;
       }
       report(start, "an item (domain, given, switch, value, table, modifiers, test, record, "

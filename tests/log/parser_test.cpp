@@ -1,6 +1,7 @@
 // The battle-log grammar: values, spans, recovery, and bad input.
 #include <gtest/gtest.h>
 
+#include "engine/core/input_limits.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/log/printer.hpp"
 #include "grammar/log/schema.hpp"
@@ -179,12 +180,26 @@ TEST(Parser, NonUtf8IsReportedOnce) {
   EXPECT_EQ(p->diags.diagnostics()[0].span.begin, 13u);
 }
 
-TEST(Parser, AOneMegabyteLineGivesAShortMessage) {
-  const auto p = parse(std::string(1 << 20, 'a') + "\n");
+TEST(Parser, AVeryLongLineGivesAShortMessage) {
+  // 200 kB: below the limit of a line (limits::log_line_bytes).
+  const auto p = parse(std::string(200'000, 'a') + "\n");
   ASSERT_EQ(ids(p->diags), (std::vector<std::string>{"log.syntax.word-too-long"}));
   EXPECT_LT(p->diags.diagnostics()[0].message.size(), 100u);
-  const auto q = parse("unit u1 \"" + std::string(1 << 20, 'x') + "\" points 3\n");
+  const auto q = parse("unit u1 \"" + std::string(200'000, 'x') + "\" points 3\n");
   EXPECT_TRUE(q->diags.diagnostics().empty()) << "long texts are fine";
+}
+
+TEST(Parser, ALineLongerThanTheLimitIsRefusedUnread) {
+  // A megabyte of numbers once took fifty times its size to read.
+  std::string numbers;
+  while (numbers.size() <= limits::log_line_bytes) numbers += " 1234567";
+  const auto p = parse("ulog 1\nhex" + numbers + " wood\nscenario \"after\"\n");
+  ASSERT_EQ(ids(p->diags), (std::vector<std::string>{"log.limit.line-length"}));
+  EXPECT_EQ(p->diags.diagnostics()[0].span.begin, 7u) << "at the start of the offending line";
+  EXPECT_LT(p->diags.diagnostics()[0].message.size(), 100u);
+  ASSERT_EQ(p->log.lines.size(), 2u) << "the lines around it are read";
+  const auto q = parse("unit u1 \"" + std::string(limits::log_line_bytes, 'x') + "\"\n");
+  EXPECT_EQ(ids(q->diags), (std::vector<std::string>{"log.limit.line-length"}));
 }
 
 TEST(Parser, AnUnknownEscapeInATextIsAnErrorWithACaret) {

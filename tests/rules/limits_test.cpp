@@ -1,0 +1,120 @@
+// Hostile rules data is bounded: the structural limits of
+// engine/core/input_limits.hpp give an error at the offending line, fast. A
+// byte-order mark is named.
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "engine/core/input_limits.hpp"
+#include "tests/rules/test_support.hpp"
+
+namespace umpire::rules {
+namespace limits_test {  // its own names in the unity build of rules_tests
+namespace {
+
+using testing::load_text;
+
+const std::string header = "ruleset demo \"Demo\"\nsource \"000_a44b407871cbdad9.txt\"\n";
+const std::string ref = " ref \"TABLEAU DE PANIQUE\"";
+
+// 1-based line of the first diagnostic with `id`, 0 when there is none.
+std::uint32_t line_of(const testing::Loaded& l, std::string_view id) {
+  for (const Diagnostic& d : l.diags.diagnostics()) {
+    if (d.id == id) return l.sources.line_column(d.span.file, d.span.begin).line;
+  }
+  return 0;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string table(std::size_t rows) {
+  std::string t = "table t partial" + ref + " {\n  key n : int 1..200000\n  column v : int 0..9\n";
+  for (std::size_t r = 1; r <= rows; ++r) t += "  row " + std::to_string(r) + " => 1\n";
+  return t + "}\n";
+}
+
+std::string cases(std::size_t arms) {
+  std::string v = "given n : int 0..200000\nvalue v : int 0..9" + ref + " = cases {\n";
+  for (std::size_t a = 0; a < arms; ++a) v += "  when n == " + std::to_string(a) + " => 1\n";
+  return v + "  else => 0\n}\n";
+}
+
+TEST(RulesLimits, ATableOfTheLimitLoadsOneRowMoreIsRefusedAtThatRow) {
+  auto ok = load_text(header + table(limits::table_rows), "test.rules", {}, false);
+  EXPECT_EQ(ok->count("rules.limit.rows"), 0u) << ok->messages();
+  auto over = load_text(header + table(limits::table_rows + 1), "test.rules", {}, false);
+  EXPECT_FALSE(over->rs.has_value());
+  ASSERT_EQ(over->count("rules.limit.rows"), 1u) << over->messages();
+  // The header (2 lines), the table's first 3 lines, then the rows.
+  EXPECT_EQ(line_of(*over, "rules.limit.rows"), 2 + 3 + limits::table_rows + 1);
+}
+
+TEST(RulesLimits, AHundredThousandRowsAreRefusedInASecond) {
+  const auto start = std::chrono::steady_clock::now();
+  auto l = load_text(header + table(100'000), "test.rules", {}, false);
+  EXPECT_EQ(l->count("rules.limit.rows"), 1u) << l->messages();
+  EXPECT_LT(seconds_since(start), 2.0);
+}
+
+TEST(RulesLimits, ACasesPastItsArmsIsRefusedAtTheFirstArmBeyond) {
+  auto ok = load_text(header + cases(limits::case_arms), "test.rules", {}, false);
+  EXPECT_EQ(ok->count("rules.limit.arms"), 0u) << ok->messages();
+  auto over = load_text(header + cases(limits::case_arms + 1), "test.rules", {}, false);
+  EXPECT_FALSE(over->rs.has_value());
+  ASSERT_EQ(over->count("rules.limit.arms"), 1u) << over->messages();
+  EXPECT_EQ(line_of(*over, "rules.limit.arms"), 2 + 2 + limits::case_arms + 1);
+}
+
+TEST(RulesLimits, AHundredThousandArmsAreRefusedInASecond) {
+  // The probe's reproducer: `verify` took 2 GB for 3,000 arms and ran out of
+  // memory at 100,000; the data now never reaches it.
+  const auto start = std::chrono::steady_clock::now();
+  auto l = load_text(header + cases(100'000), "test.rules", {}, false);
+  EXPECT_EQ(l->count("rules.limit.arms"), 1u) << l->messages();
+  EXPECT_LT(seconds_since(start), 2.0);
+}
+
+TEST(RulesLimits, ANestedCasesIsCountedToo) {
+  std::string inner = "cases {\n";
+  for (std::size_t a = 0; a <= limits::case_arms; ++a) inner += "  when n == " + std::to_string(a) + " => 1\n";
+  inner += "  else => 0 }";
+  auto l = load_text(header + "given n : int 0..9999\nvalue v : int 0..9" + ref + " = cases { when n == 1 => " +
+                         inner + " else => 0 }\n",
+                     "test.rules", {}, false);
+  EXPECT_EQ(l->count("rules.limit.arms"), 1u) << l->messages();
+}
+
+TEST(RulesLimits, SwitchOptionsAndStageEntriesAreBounded) {
+  std::string sw = "switch s" + ref + " {\n";
+  for (std::size_t o = 0; o <= limits::switch_options; ++o) sw += "  option o" + std::to_string(o) + " \"o\"\n";
+  sw += "  default o0\n}\n";
+  auto l = load_text(header + sw, "test.rules", {}, false);
+  EXPECT_EQ(l->count("rules.limit.arms"), 1u) << l->messages();
+
+  std::string st = "modifiers m : int 0..9 clamp" + ref + " {\n  stage s {\n";
+  for (std::size_t e = 0; e <= limits::stage_entries; ++e) st += "    e" + std::to_string(e) + ": +1\n";
+  st += "  }\n}\n";
+  auto m = load_text(header + st, "test.rules", {}, false);
+  EXPECT_EQ(m->count("rules.limit.arms"), 1u) << m->messages();
+}
+
+TEST(RulesLimits, TheItemsOfAFileAreBounded) {
+  std::string items;
+  for (std::size_t i = 0; i <= limits::rules_items; ++i) items += "given g" + std::to_string(i) + " : bool\n";
+  auto l = load_text(header + items, "test.rules", {}, false);
+  ASSERT_EQ(l->count("rules.limit.items"), 1u) << l->messages();
+  EXPECT_EQ(line_of(*l, "rules.limit.items"), 2 + limits::rules_items + 1);
+}
+
+TEST(RulesLimits, AByteOrderMarkIsNamedAndRefused) {
+  auto l = load_text("\xEF\xBB\xBF" + header + "given g : bool\n", "test.rules", {}, false);
+  EXPECT_FALSE(l->rs.has_value());
+  EXPECT_EQ(l->count("rules.syntax.byte-order-mark"), 1u) << l->messages();
+  EXPECT_EQ(l->count("rules.syntax.expected"), 0u) << "the rest of the file is read: " << l->messages();
+}
+
+}  // namespace
+}  // namespace limits_test
+}  // namespace umpire::rules
