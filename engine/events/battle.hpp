@@ -41,9 +41,10 @@ struct Header {
   Ruleset ruleset = Ruleset::none;
   Span ruleset_span;
   std::string edition;
-  std::string data_file;
+  std::string data_file;  // `data "PATH"`, as written (docs/log-format.md § The rules data)
   std::string data_sha256;
   std::string data_version;
+  Span data_span, data_sha256_span;  // of the path and of the digest as written
   std::string scenario;
   std::string event;
   std::optional<std::int64_t> round;

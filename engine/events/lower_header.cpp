@@ -84,7 +84,9 @@ void Lowerer::header(const ast::Statement& s) {
     }
     case ast::Verb::data:
       h.data_file = std::string(arg->text);
+      h.data_span = arg->span;
       h.data_sha256 = text_of(s, Word::sha256);
+      if (const ast::Clause* sha = find(s, Word::sha256)) h.data_sha256_span = values(*sha)[0].span;
       h.data_version = text_of(s, Word::version);
       if (!h.data_sha256.empty()) {
         const bool hex64 = h.data_sha256.size() == 64 &&
@@ -351,8 +353,8 @@ void Lowerer::finish_header(FileId file) {
     const std::string_view ruleset =
         battle_.header.ruleset == Ruleset::none ? std::string_view("RULESET") : to_string(battle_.header.ruleset);
     diags_.warning("log.data.unpinned", file_start, "the log does not pin the rules data it was played with")
-        .hint("add 'data \"corpus/rulesets/{}.rules\" sha256 \"...\"' so that the log stays checkable when "
-              "the data changes",
+        .hint("run 'umpire pin LOG' to add 'data \"corpus/rulesets/{}.rules\" sha256 \"...\"', so that the log "
+              "stays checkable when the data changes",
               ruleset);
   }
   if (battle_.battlefield.kind == BattlefieldKind::none && !battlefield_missing_reported_) {

@@ -1,7 +1,7 @@
 // What the source manager reads, and what the renderers show of it: only
 // regular files (and standard input) up to the input limit, refused by kind
 // before a byte is read; control characters from logs and rules data
-// escaped in every text rendering.
+// escaped in every text rendering; the SHA-256 that pins a log's data.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,6 +14,7 @@
 
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/escape.hpp"
+#include "engine/core/sha256.hpp"
 #include "engine/core/source_manager.hpp"
 
 namespace umpire {
@@ -122,6 +123,24 @@ TEST(Escape, EveryPartOfACaretDiagnosticIsEscaped) {
   const std::string coloured = render_text(sm, diags, {true, 100});
   EXPECT_EQ(coloured.find("\x1b]"), std::string::npos) << coloured;
   EXPECT_EQ(coloured.find("\x1b[2J"), std::string::npos) << coloured;
+}
+
+TEST(Sha256, KnownDigests) {
+  // FIPS 180-4 examples, and a text across the 56-byte padding boundary.
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(sha256_hex(std::string(1'000'000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  // In pieces as in one.
+  Sha256 pieces;
+  const std::string text(1000, 'z');
+  for (std::size_t i = 0; i < text.size(); i += 7) pieces.update(std::string_view(text).substr(i, 7));
+  const auto digest = pieces.finish();
+  std::string hex;
+  for (const std::uint8_t b : digest) hex += fmt::format("{:02x}", b);
+  EXPECT_EQ(hex, sha256_hex(text));
 }
 
 }  // namespace
