@@ -54,6 +54,7 @@ struct RulesOptions {
   bool source = false;
   // check
   std::vector<std::string> files;
+  bool warnings_as_errors = false;
   // eval
   std::vector<std::string> givens;
 };
@@ -160,21 +161,30 @@ int run_show(Session& session, const RulesOptions& o) {
 
 int run_check(Session& session, const RulesOptions& o) {
   std::size_t clean = 0;
+  bool unreadable = false;
   for (const std::string& f : o.files) {
     const std::size_t before = session.diags.count(Severity::error) + session.diags.count(Severity::warning);
     auto file = session.load(f);
-    if (!file) continue;
+    if (!file) {
+      unreadable = true;
+      continue;
+    }
     LoadOptions lo;
     lo.texts_dir = texts_dir(o);
     const bool loaded = load_ruleset(session.sources, *file, fs::path(f).parent_path(), session.diags, lo).has_value();
     const std::size_t after = session.diags.count(Severity::error) + session.diags.count(Severity::warning);
     if (loaded && after == before) ++clean;
   }
-  const bool findings = session.diags.has_errors() || session.diags.count(Severity::warning) > 0;
+  // Errors in a file are its findings; warnings (an unreachable row, a
+  // citation to check) are too with --warnings-as-errors, as a compiler's
+  // -Werror (docs/cli.md § umpire rules).
+  const bool findings = session.diags.has_errors() ||
+                        (o.warnings_as_errors && session.diags.count(Severity::warning) > 0);
   const std::string line = fmt::format("{} of {} file{} checked clean: {}", clean, o.files.size(),
                                        o.files.size() == 1 ? "" : "s", summary(session.diags));
   session.flush_diagnostics(o.format);
   if (o.format == Format::text) std::cerr << line << "\n";
+  if (unreadable) return exit_usage;
   return findings ? exit_findings : exit_clean;
 }
 
@@ -461,6 +471,7 @@ Command add_rules_command(CLI::App& root) {
 
   CLI::App* check = app->add_subcommand("check", "Parse, type-check and lint the citations of .rules files");
   check->add_option("files", o->files, "Files to check")->required();
+  check->add_flag("--warnings-as-errors", o->warnings_as_errors, "Exit 1 on warnings too, not only on errors");
   add_format_option(*check, o->format);
   check->footer("Example:\n  umpire rules check corpus/rulesets/*.rules");
 

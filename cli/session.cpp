@@ -117,6 +117,45 @@ bool set_input_limit(Session& session, const std::string& option) {
   return true;
 }
 
+std::optional<std::uint64_t> parse_seed(std::string_view text) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  std::uint64_t n = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    if (n > (UINT64_MAX - digit) / 10) return std::nullopt;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+namespace {
+
+CLI::Validator seed_validator() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (parse_seed(text)) return {};
+        return "a seed is a whole number from 0 to 18446744073709551615 (2^64-1), not '" + text + "'";
+      },
+      "SEED", "seed");
+}
+
+}  // namespace
+
+CLI::Option* add_seed_option(CLI::App& app, std::uint64_t& seed, const std::string& description) {
+  return app
+      .add_option_function<std::string>(
+          "--seed", [&seed](const std::string& text) { seed = parse_seed(text).value_or(0); }, description)
+      ->check(seed_validator());
+}
+
+CLI::Option* add_seed_option(CLI::App& app, std::optional<std::uint64_t>& seed, const std::string& description) {
+  return app
+      .add_option_function<std::string>(
+          "--seed", [&seed](const std::string& text) { seed = parse_seed(text); }, description)
+      ->check(seed_validator());
+}
+
 void add_format_option(CLI::App& app, Format& format) {
   app.add_option_function<std::string>(
          "--format", [&format](const std::string& name) { format = name == "json" ? Format::json : Format::text; },

@@ -12,6 +12,7 @@
 
 namespace CLI {
 class App;
+class Option;
 }
 
 namespace umpire::cli {
@@ -72,6 +73,15 @@ bool set_input_limit(Session& session, const std::string& option);
 // "64M", "64MiB", "1g", "100000": bytes; nullopt when it is none of these or
 // is zero.
 std::optional<std::uint64_t> parse_size(std::string_view text);
+
+// A seed as the portable RNG takes it: decimal digits, 0 to 2^64-1;
+// nullopt for anything else (a sign, a value out of range), which CLI11
+// would otherwise wrap or clamp without a word.
+std::optional<std::uint64_t> parse_seed(std::string_view text);
+// Adds `--seed` to `app`, refusing what parse_seed refuses (exit 2, with a
+// caret under the argument).
+CLI::Option* add_seed_option(CLI::App& app, std::uint64_t& seed, const std::string& description);
+CLI::Option* add_seed_option(CLI::App& app, std::optional<std::uint64_t>& seed, const std::string& description);
 
 // Adds `--format text|json` to a subcommand that prints data.
 void add_format_option(CLI::App& app, Format& format);

@@ -107,6 +107,18 @@ int run_verify(Session& session, const VerifyOptions& o) {
     if (k < parts.size() && fs::exists(rulesets_dir(o) / (parts[k] + ".rules"))) targets.push_back(parts[k]);
   }
   if (targets.empty()) targets = known_rulesets(o);
+  if (targets.empty()) {
+    // Nothing to verify is no clean verdict: a folder without rulesets (or
+    // that does not exist) is a mistake in the input.
+    std::error_code ec;
+    const bool exists = fs::is_directory(rulesets_dir(o), ec);
+    session.diags
+        .error("cli.verify.no-rulesets", session.find_arg(o.rulesets_dir), "{} '{}'",
+               exists ? "no .rules file in" : "no folder", rulesets_dir(o).string())
+        .hint("name a ruleset or a .rules file, or the folder of the rulesets with '--rulesets DIR'");
+    session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
+    return exit_usage;
+  }
   std::vector<std::unique_ptr<Loaded>> loaded;
   bool bad = false;
   for (const std::string& t : targets) {

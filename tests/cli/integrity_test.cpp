@@ -1,6 +1,7 @@
 // The reproducers of an independent probe of mutated logs and rules data,
 // each as a user meets it: a pinned log checked against the data it names,
-// within a second or two.
+// special files and escape sequences refused or shown, silent changes
+// refused, input errors exit 2, and all of it within a second or two.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -111,6 +112,129 @@ TEST(Integrity, AnUnpinnedLogKeepsItsWarningAndTheVerdictNamesTheData) {
   EXPECT_TRUE(has(r, "umpire pin")) << r.out;
   EXPECT_TRUE(has(r, "rules data corpus/rulesets/sabreur-hex.rules sha256 ")) << r.out;
   EXPECT_TRUE(has(r, ", not pinned by the log")) << r.out;
+}
+
+// ------------------------------------------------------- 2. special files
+
+TEST(Integrity, SpecialFilesAreRefusedByKindAtOnce) {
+  for (const std::string args : {"check /dev/zero", "parse /dev/urandom", "fmt /dev/zero", "replay /dev/zero",
+                                 "rules check /dev/zero", "verify /dev/zero", "rules show /dev/zero",
+                                 "check --rules /dev/zero replays/sabreur-hex/essling-village.ulog",
+                                 "simulate --ruleset sabreur-hex --seed 1 --rules /dev/zero"}) {
+    const Outcome r = timed(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_TRUE(has(r, "is a character device, not a regular file")) << args << ": " << r.out;
+  }
+}
+
+TEST(Integrity, StandardInputIsReadWithTheSameLimit) {
+  const Outcome r = umpire("check - < replays/sabreur-hex/essling-village.ulog");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r, "<stdin>: follows the rules checked")) << r.out;
+  const Outcome small = umpire("--max-input-size 1K check - < replays/sabreur-hex/essling-village.ulog");
+  EXPECT_EQ(small.exit_code, 2) << small.out;
+  EXPECT_TRUE(has(small, "more than the input limit of 1 KiB [cli.file.too-large]")) << small.out;
+  const Outcome limited = umpire("--max-input-size 100 parse replays/wab/bagradas-plain.ulog");
+  EXPECT_EQ(limited.exit_code, 2) << limited.out;
+  const Outcome bad = umpire("--max-input-size 64Q parse replays/wab/bagradas-plain.ulog");
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;
+}
+
+// -------------------------------------------------- 3. terminal escapes
+
+TEST(Integrity, EscapeSequencesFromALogNeverReachTheTerminal) {
+  const Scratch s("escapes");
+  std::string text = read(essling);
+  // An OSC that retitles the terminal, and a C1 CSI that clears it, in a
+  // unit name and in an agreed ruling's note.
+  const std::string evil = "\x1b]0;owned\x07\xC2\x9B" "2J";
+  const std::size_t name = text.find("\"4e de ligne\"");
+  ASSERT_NE(name, std::string::npos);
+  text.replace(name, 13, "\"4e " + evil + "\"");
+  const std::size_t note = text.find("agreed \"");
+  ASSERT_NE(note, std::string::npos);
+  text.insert(note + 8, evil);
+  write(s.dir / "game.ulog", text);
+  for (const std::string command : {"check", "parse --dump ast", "replay"}) {
+    const Outcome r = umpire(command + " " + s.path("game.ulog"));
+    EXPECT_LE(r.exit_code, 1) << command << ": " << r.out;
+    EXPECT_EQ(r.out.find("\x1b]"), std::string::npos) << command << ": " << r.out;
+    EXPECT_EQ(r.out.find("\xC2\x9B"), std::string::npos) << command << ": " << r.out;
+  }
+  const Outcome dump = umpire("parse --dump ast " + s.path("game.ulog"));
+  EXPECT_TRUE(has(dump, "4e <1B>]0;owned<07><U+009B>2J")) << dump.out;
+  const Outcome check = umpire("check " + s.path("game.ulog"));
+  EXPECT_TRUE(has(check, "<1B>]0;owned<07><U+009B>2J")) << "the agreed note, escaped: " << check.out;
+}
+
+// ------------------------------------------------ 6. silent changes
+
+TEST(Integrity, FmtNeverChangesWhatATextSays) {
+  const Scratch s("fmt");
+  const std::string text = "ulog 1\nruleset wab\nscenario \"C:\\notes\\turn1.txt \\o/\"\n";
+  write(s.dir / "game.ulog", text);
+  const Outcome r = timed("fmt --in-place " + s.path("game.ulog"));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r, "unknown escape '\\n' in a quoted text [log.syntax.unknown-escape]")) << r.out;
+  EXPECT_TRUE(has(r, "^~")) << "a caret under the escape: " << r.out;
+  EXPECT_EQ(read(s.dir / "game.ulog"), text) << "the file is left as it was";
+}
+
+// ------------------------------------------------------- 7. exit codes
+
+TEST(Integrity, RulesDataThatCannotBeUsedIsAnInputError) {
+  const Scratch s("rules");
+  write(s.dir / "broken.rules", "ruleset broken \"Broken\"\nvalue v : int 0..3 = (\n");
+  for (const std::string& args : std::vector<std::string>{
+           "check --rules " + s.path("broken.rules") + " replays/sabreur-hex/essling-village.ulog",
+        "check --rules /nonexistent replays/sabreur-hex/essling-village.ulog",
+        "simulate --ruleset sabreur-hex --seed 7 --rules " + s.path("broken.rules"),
+        "simulate --ruleset sabreur-hex --seed 7 --rules /nonexistent", "verify " + s.path("broken.rules"),
+        "verify --rulesets /nonexistent", "rules check /nonexistent"}) {
+    const Outcome r = timed(args, 5.0);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+  }
+}
+
+TEST(Integrity, SeedsOutOfRangeAreRefusedNotClamped) {
+  for (const std::string args : {"simulate --ruleset sabreur-hex --seed -1", "dice 2d6 --seed -5",
+                                 "simulate --ruleset sabreur-hex --seed 18446744073709551616",
+                                 "dice 2d6 --seed 99999999999999999999999", "dice 2d6 --seed 7x"}) {
+    const Outcome r = umpire(args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_TRUE(has(r, "a seed is a whole number from 0 to 18446744073709551615")) << r.out;
+  }
+  const Outcome top = umpire("dice 2d6 --seed 18446744073709551615 --draws 1");
+  EXPECT_EQ(top.exit_code, 0) << top.out;
+}
+
+TEST(Integrity, RulesCheckWarningsAreFindingsOnlyWhenAskedFor) {
+  const Scratch s("warnings");
+  // An unreachable row: a warning.
+  write(s.dir / "warn.rules",
+        "ruleset warn \"W\"\nsource \"000_a44b407871cbdad9.txt\"\n"
+        "table t ref \"TABLEAU DE PANIQUE\" {\n  key b : bool\n  column v : int 0..1\n  row _ => 1\n  row true => 0\n}\n");
+  const Outcome plain = umpire("rules check " + s.path("warn.rules"));
+  EXPECT_EQ(plain.exit_code, 0) << plain.out;
+  EXPECT_TRUE(has(plain, "[rules.table.unreachable-row]")) << plain.out;
+  const Outcome strict = umpire("rules check --warnings-as-errors " + s.path("warn.rules"));
+  EXPECT_EQ(strict.exit_code, 1) << strict.out;
+}
+
+// ------------------------------------------------- 5. hostile rules data
+
+TEST(Integrity, AHundredThousandCasesArmsAreRefusedAtOnce) {
+  const Scratch s("arms");
+  std::string text = "ruleset arms \"Arms\"\ngiven n : int 0..200000\nvalue v : int 0..9 = cases {\n";
+  for (int a = 0; a < 100'000; ++a) text += "  when n == " + std::to_string(a) + " => 1\n";
+  text += "  else => 0\n}\n";
+  write(s.dir / "arms.rules", text);
+  const Outcome verify = timed("verify " + s.path("arms.rules"));
+  EXPECT_EQ(verify.exit_code, 2) << verify.out;
+  EXPECT_TRUE(has(verify, "arms.rules:260:3: error: more than 256 arms in one 'cases' [rules.limit.arms]"))
+      << verify.out.substr(0, 2000);
+  const Outcome check = timed("rules check " + s.path("arms.rules"));
+  EXPECT_EQ(check.exit_code, 1) << "a rules file's errors are what rules check finds";
 }
 
 }  // namespace
