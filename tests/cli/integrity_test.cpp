@@ -42,8 +42,10 @@ struct Scratch {
   std::string path(const std::string& file) const { return "'" + (dir / file).string() + "'"; }
 };
 
-// Runs `umpire ARGS` and checks that it took at most `seconds`.
-Outcome timed(const std::string& args, double seconds = 2.0) {
+// Runs `umpire ARGS` and checks that it took at most `seconds`: each takes
+// well under a second on its own (docs/development.md); the margin is for a
+// loaded machine and the sanitizer build.
+Outcome timed(const std::string& args, double seconds = 5.0) {
   const auto start = std::chrono::steady_clock::now();
   Outcome r = umpire(args);
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -191,7 +193,7 @@ TEST(Integrity, RulesDataThatCannotBeUsedIsAnInputError) {
         "simulate --ruleset sabreur-hex --seed 7 --rules " + s.path("broken.rules"),
         "simulate --ruleset sabreur-hex --seed 7 --rules /nonexistent", "verify " + s.path("broken.rules"),
         "verify --rulesets /nonexistent", "rules check /nonexistent"}) {
-    const Outcome r = timed(args, 5.0);
+    const Outcome r = timed(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
   }
 }
@@ -229,11 +231,11 @@ TEST(Integrity, AHundredThousandCasesArmsAreRefusedAtOnce) {
   for (int a = 0; a < 100'000; ++a) text += "  when n == " + std::to_string(a) + " => 1\n";
   text += "  else => 0\n}\n";
   write(s.dir / "arms.rules", text);
-  const Outcome verify = timed("verify " + s.path("arms.rules"));
+  const Outcome verify = timed("verify " + s.path("arms.rules"), 10.0);
   EXPECT_EQ(verify.exit_code, 2) << verify.out;
   EXPECT_TRUE(has(verify, "arms.rules:260:3: error: more than 256 arms in one 'cases' [rules.limit.arms]"))
       << verify.out.substr(0, 2000);
-  const Outcome check = timed("rules check " + s.path("arms.rules"));
+  const Outcome check = timed("rules check " + s.path("arms.rules"), 10.0);
   EXPECT_EQ(check.exit_code, 1) << "a rules file's errors are what rules check finds";
 }
 

@@ -16,7 +16,9 @@ namespace fs = std::filesystem;
 struct Folders {
   fs::path root, logs, data;
   Folders() {
-    root = fs::path(::testing::TempDir()) / "umpire_data_pin_test";
+    // One folder per test: ctest runs them at once.
+    root = fs::path(::testing::TempDir()) /
+           ("umpire_data_pin_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(root);
     logs = root / "club" / "games";
     data = root / "install" / "rulesets";
