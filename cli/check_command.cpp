@@ -82,15 +82,22 @@ int run_check(Session& session, const CheckOptions& opt) {
     const std::size_t errors_before = session.diags.count(Severity::error);
     const sabreur::RunResult r = sabreur::run_log(session.sources, *file, session.diags, run);
     const std::size_t errors = session.diags.count(Severity::error) - errors_before;
-    usage = usage || r.syntax_errors || r.data_errors;
+    usage = usage || r.input_errors();
     findings = findings || errors > 0;
     const std::string v = verdict(r, errors);
     const std::uint64_t final_hash = r.replay.final_hash;
-    text += fmt::format(
-        "{}: {}: {} events, {} violation{}, {} agreed ruling{}, {} not checked ({} occurrence{})",
-        escape_controls(session.sources.name(*file)), v, r.replay.events.size(), r.replay.violations, r.replay.violations == 1 ? "" : "s",
-        r.replay.agreed, r.replay.agreed == 1 ? "" : "s", r.replay.not_checked_aspects,
-        r.replay.not_checked, r.replay.not_checked == 1 ? "" : "s");
+    const std::string name = escape_controls(session.sources.name(*file));
+    if (r.no_engine && errors == 0) {
+      // Not "0 events, 0 not checked": nothing of the game was checked.
+      text += fmt::format("{}: not checked, no replay engine for '{}' yet: {} event{} read, none replayed",
+                          name, r.ruleset, r.events_not_replayed, r.events_not_replayed == 1 ? "" : "s");
+    } else {
+      text += fmt::format(
+          "{}: {}: {} events, {} violation{}, {} agreed ruling{}, {} not checked ({} occurrence{})", name,
+          v, r.replay.events.size(), r.replay.violations, r.replay.violations == 1 ? "" : "s",
+          r.replay.agreed, r.replay.agreed == 1 ? "" : "s", r.replay.not_checked_aspects,
+          r.replay.not_checked, r.replay.not_checked == 1 ? "" : "s");
+    }
     if (r.replayed) text += fmt::format(", final state {}", replay::hash_text(final_hash));
     text += '\n';
     // Which data the verdict applied, exactly (docs/log-format.md § The rules data).
@@ -107,6 +114,7 @@ int run_check(Session& session, const CheckOptions& opt) {
                      {"not_checked", r.replay.not_checked_aspects},
                      {"not_checked_occurrences", r.replay.not_checked},
                      {"stopped", r.replay.stopped},
+                     {"events_not_replayed", r.events_not_replayed},
                      {"final_hash", r.replayed ? replay::hash_text(final_hash) : std::string()},
                      {"data", r.data_sha256.empty() ? nlohmann::json()
                                                     : nlohmann::json{{"path", r.data_path},

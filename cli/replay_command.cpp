@@ -78,7 +78,7 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
     std::cout << escape_controls(out, true);
     session.flush_diagnostics(opt.format);
   }
-  if (r.syntax_errors || r.data_errors) return exit_usage;
+  if (r.input_errors()) return exit_usage;
   return errors ? exit_findings : exit_clean;
 }
 

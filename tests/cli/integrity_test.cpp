@@ -223,6 +223,35 @@ TEST(Integrity, RulesCheckWarningsAreFindingsOnlyWhenAskedFor) {
   EXPECT_EQ(strict.exit_code, 1) << strict.out;
 }
 
+// ------------------------------------------------ 4. fields ignored
+
+TEST(Integrity, AModOnASabreurHexFireIsRefused) {
+  const Scratch s("mod");
+  std::string text = read(essling);
+  const std::size_t at = text.find("\n    shoot ");
+  ASSERT_NE(at, std::string::npos);
+  text.insert(text.find(" hit ", at), " mod -1");
+  write(s.dir / "game.ulog", text);
+  const Outcome r = timed("check " + s.path("game.ulog"));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r, "'mod' is not meaningful on a Sabreur-hex 'shoot' [sabreur.field.not-meaningful]")) << r.out;
+  EXPECT_FALSE(has(r, "follows the rules checked")) << "no verdict on a log with a field it would ignore: " << r.out;
+}
+
+TEST(Integrity, ALogWithoutAnEngineIsSaidNotCheckedNotClean) {
+  // Exit 0 (a `not checked` note changes no exit code), and a verdict that
+  // says nothing was checked rather than "0 events, 0 not checked".
+  for (const std::string log : {"replays/wab/bagradas-plain.ulog", "replays/hail-caesar/ford-of-the-arar.ulog",
+                                "replays/hail-caesar-hyw/azincourt-lane.ulog"}) {
+    const Outcome r = umpire("check " + log);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_TRUE(has(r, log + ": not checked, no replay engine for '")) << r.out;
+    EXPECT_TRUE(has(r, "events read, none replayed")) << r.out;
+    EXPECT_TRUE(has(r, "[replay.no-engine]")) << r.out;
+    EXPECT_FALSE(has(r, "follows the rules")) << r.out;
+  }
+}
+
 // ------------------------------------------------- 5. hostile rules data
 
 TEST(Integrity, AHundredThousandCasesArmsAreRefusedAtOnce) {

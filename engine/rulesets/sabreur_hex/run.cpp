@@ -7,6 +7,7 @@
 #include "engine/rules/data_pin.hpp"
 #include "engine/rules/loader.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
+#include "engine/rulesets/sabreur_hex/field_audit.hpp"
 #include "engine/rulesets/sabreur_hex/from_events.hpp"
 #include "grammar/log/parser.hpp"
 
@@ -135,6 +136,8 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
     if (battle.header.ruleset == events::Ruleset::none) return out;  // reported by lowering
     // Not replayed, but the log's pin still holds for the data it names.
     check_data_without_engine(sources, data, diags, out);
+    out.no_engine = true;
+    out.events_not_replayed = battle.events().size();
     diags
         .not_checked("replay.no-engine", ruleset_span(battle), "no replay engine for '{}' yet",
                      out.ruleset)
@@ -143,6 +146,12 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
   }
   diags.absorb(std::move(lowering));
   if (new_errors()) return out;
+  // Every field is checked, counted not checked, or refused (fields.def).
+  replay::NotCheckedLog unchecked_fields;
+  if (!audit_fields(ast, unchecked_fields, diags)) {
+    out.field_errors = true;
+    return out;
+  }
 
   const std::optional<std::filesystem::path> rules_path = rules::data_file_for_log(data, diags);
   if (!rules_path) {
@@ -177,6 +186,9 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
   ro.mode = options.mode;
   ro.hash_every_event = options.hash_every_event;
   out.replay = replay::run_replay(engine, ro, diags);
+  unchecked_fields.report(diags);
+  out.replay.not_checked += unchecked_fields.total();
+  out.replay.not_checked_aspects += unchecked_fields.aspects();
   out.replayed = true;
   return out;
 }

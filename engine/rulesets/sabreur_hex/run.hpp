@@ -60,6 +60,14 @@ struct RunResult {
   // may name, another digest than the log's pin, not loadable): an input
   // error, as a syntax error is.
   bool data_errors = false;
+  // A field the engine would ignore was written (field_audit.hpp): an input
+  // error too.
+  bool field_errors = false;
+  bool input_errors() const { return syntax_errors || data_errors || field_errors; }
+  // A log of a ruleset without a replay engine: read and lowered, its
+  // events counted, none of it checked.
+  bool no_engine = false;
+  std::size_t events_not_replayed = 0;
   std::string ruleset;
   // The rules data applied, as the verdict names it: its path, the SHA-256
   // of its bytes, and whether the log pins that digest. Empty when no data
