@@ -175,8 +175,11 @@ std::string render_text(const SourceManager& sources, const Diagnostic& d, const
   if (d.rule) out += fmt::format("{}= {}rule:{} {}\n", pad, p.note, p.reset, escape_controls(d.rule->to_string()));
   if (!d.hint.empty()) out += fmt::format("{}= {}hint:{} {}\n", pad, p.note, p.reset, escape_controls(d.hint));
   for (const FixIt& f : d.fixits) {
-    out += fmt::format("{}= {}fix:{} replace '{}' with '{}'\n", pad, p.note, p.reset,
-                       escape_controls(sources.text(f.span)), escape_controls(f.replacement));
+    const std::string was = escape_controls(sources.text(f.span));
+    const std::string now = escape_controls(f.replacement);
+    if (was.empty()) out += fmt::format("{}= {}fix:{} insert '{}'\n", pad, p.note, p.reset, now);
+    else if (now.empty()) out += fmt::format("{}= {}fix:{} remove '{}'\n", pad, p.note, p.reset, was);
+    else out += fmt::format("{}= {}fix:{} replace '{}' with '{}'\n", pad, p.note, p.reset, was, now);
   }
   return out;
 }

@@ -200,7 +200,7 @@ bool LineReader::next(ast::Log& log) {
                            raw.has_comment ? raw.comment_span.begin : line_span.end};
       auto mode = static_cast<detail::PositionMode>(mode_);
       ast::Statement& st = out.statement;
-      if (!detail::bind_statement(log, raw, stmt_span, mode, diags_, st)) {
+      if (!detail::bind_statement(log, raw, stmt_span, mode, diags_, st, text)) {
         log.lines.pop_back();
         mark.restore(log);
         continue;
