@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "engine/core/escape.hpp"
 #include "engine/core/input_limits.hpp"
 #include "engine/core/utf8.hpp"
 #include "grammar/log/error_handler.hpp"
@@ -25,6 +26,42 @@ bool is_blank_line(std::string_view s) {
     if (c != ' ' && c != '\t' && c != '\r') return false;
   }
   return true;
+}
+
+// Offset of the first control character (C0 but a tab, DEL, C1) inside a
+// quoted text or a comment of `line`, or npos.
+std::size_t first_control_in_text(std::string_view line) {
+  bool text = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const auto c = static_cast<unsigned char>(line[i]);
+    if (!text && c == '#') {
+      for (std::size_t j = i + 1; j < line.size(); ++j) {
+        const auto k = static_cast<unsigned char>(line[j]);
+        if ((k < 0x20 && k != '\t') || k == 0x7F || c1_control_length(line.substr(j)) != 0) return j;
+      }
+      return std::string_view::npos;
+    }
+    if (c == '"') {
+      text = !text;
+    } else if (text && c == '\\') {
+      ++i;  // an escape: the character after it is the text's
+      if (i < line.size() && static_cast<unsigned char>(line[i]) < 0x20) return i;
+    } else if (text && ((c < 0x20 && c != '\t') || c == 0x7F || c1_control_length(line.substr(i)) != 0)) {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// Whether `at` is inside the comment of `line` (after a '#' outside quotes).
+bool in_comment(std::string_view line, std::size_t at) {
+  bool text = false;
+  for (std::size_t i = 0; i < at; ++i) {
+    if (line[i] == '"') text = !text;
+    else if (text && line[i] == '\\') ++i;
+    else if (!text && line[i] == '#') return true;
+  }
+  return false;
 }
 
 // The sizes of a log's shared vectors, to drop what a failed line added.
@@ -155,6 +192,18 @@ bool LineReader::next(ast::Log& log) {
     }
     if (is_blank_line(line)) {
       blank_before_ = any_line_;
+      continue;
+    }
+    if (const std::size_t bad = first_control_in_text(line); bad != std::string_view::npos) {
+      // Inside a text or a comment, where any other character is taken: a
+      // name holding an escape sequence would drive the terminal of whoever
+      // prints it. Outside, the value scanner reports the byte.
+      const auto at = static_cast<std::uint32_t>(line_span.begin + bad);
+      const std::size_t len = std::max<std::size_t>(1, c1_control_length(line.substr(bad)));
+      diags_.error("log.input.control-character", Span{file_, at, at + static_cast<std::uint32_t>(len)},
+                   "a control character ({}) in a {}", escape_controls(line.substr(bad, len)),
+                   in_comment(line, bad) ? "comment" : "quoted text")
+          .hint("a log is plain text: remove it (a tab is the one control character a log may hold)");
       continue;
     }
     const Mark mark(log);

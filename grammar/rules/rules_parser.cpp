@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/escape.hpp"
 #include "engine/core/input_limits.hpp"
 #include "engine/core/utf8.hpp"
 #include "grammar/rules/config.hpp"
@@ -71,6 +72,37 @@ std::size_t next_item_start(std::string_view text, std::size_t from) {
   return text.size();
 }
 
+// The first control character (C0 but a tab and line breaks, DEL, C1) in a
+// string or a comment, where any other character is taken: reported, and
+// the file not read (a title holding an escape sequence would drive the
+// terminal of whoever prints it). False after the error.
+bool no_control_in_strings(std::string_view text, FileId file, DiagnosticEngine& diags) {
+  bool in_string = false, in_comment = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      in_string = in_comment = false;
+      continue;
+    }
+    const bool inside = in_string || in_comment;
+    const std::size_t c1 = c1_control_length(text.substr(i));
+    if (inside && ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F || c1 != 0)) {
+      const auto at = static_cast<std::uint32_t>(i);
+      const std::size_t len = std::max<std::size_t>(1, c1);
+      diags.error("rules.syntax.control-character", Span{file, at, at + static_cast<std::uint32_t>(len)},
+                  "a control character ({}) in a {}", escape_controls(text.substr(i, len)),
+                  in_string ? "string" : "comment")
+          .hint("rules data is plain text: remove it (a tab is the one control character it may hold)");
+      return false;
+    }
+    if (in_comment) continue;
+    if (in_string && c == '\\') ++i;
+    else if (c == '"') in_string = !in_string;
+    else if (!in_string && c == '#') in_comment = true;
+  }
+  return true;
+}
+
 // Bracket depth and prefix-operator runs, outside strings and comments.
 bool nesting_ok(std::string_view text, FileId file, DiagnosticEngine& diags) {
   int depth = 0;
@@ -125,6 +157,7 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
         .hint("save the file as UTF-8");
     return out;
   }
+  if (!no_control_in_strings(text, file, diags)) return out;
   if (!nesting_ok(text, file, diags)) return out;
 
   parser::SpanTagger tagger{text.data(), file};

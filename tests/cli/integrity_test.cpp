@@ -149,7 +149,8 @@ TEST(Integrity, EscapeSequencesFromALogNeverReachTheTerminal) {
   const Scratch s("escapes");
   std::string text = read(essling);
   // An OSC that retitles the terminal, and a C1 CSI that clears it, in a
-  // unit name and in an agreed ruling's note.
+  // unit name and in an agreed ruling's note: refused where they are
+  // written (exit 2), and shown escaped under the caret.
   const std::string evil = "\x1b]0;owned\x07\xC2\x9B" "2J";
   const std::size_t name = text.find("\"4e de ligne\"");
   ASSERT_NE(name, std::string::npos);
@@ -158,16 +159,20 @@ TEST(Integrity, EscapeSequencesFromALogNeverReachTheTerminal) {
   ASSERT_NE(note, std::string::npos);
   text.insert(note + 8, evil);
   write(s.dir / "game.ulog", text);
-  for (const std::string command : {"check", "parse --dump ast", "replay"}) {
-    const Outcome r = umpire(command + " " + s.path("game.ulog"));
-    EXPECT_LE(r.exit_code, 1) << command << ": " << r.out;
+  for (const std::string command : {"check", "parse --dump ast", "replay", "fmt"}) {
+    const Outcome r = timed(command + " " + s.path("game.ulog"));
+    EXPECT_EQ(r.exit_code, 2) << command << ": " << r.out;
+    EXPECT_TRUE(has(r, "a control character (<1B>) in a quoted text [log.input.control-character]")) << r.out;
+    EXPECT_TRUE(has(r, "\"4e <1B>]0;owned<07><U+009B>2J\"")) << "the source line, escaped: " << r.out;
     EXPECT_EQ(r.out.find("\x1b]"), std::string::npos) << command << ": " << r.out;
     EXPECT_EQ(r.out.find("\xC2\x9B"), std::string::npos) << command << ": " << r.out;
   }
-  const Outcome dump = umpire("parse --dump ast " + s.path("game.ulog"));
-  EXPECT_TRUE(has(dump, "4e <1B>]0;owned<07><U+009B>2J")) << dump.out;
-  const Outcome check = umpire("check " + s.path("game.ulog"));
-  EXPECT_TRUE(has(check, "<1B>]0;owned<07><U+009B>2J")) << "the agreed note, escaped: " << check.out;
+  // Rules data: a title that would retitle the terminal.
+  write(s.dir / "title.rules", "ruleset title \"Title" + evil + "\"\n");
+  const Outcome rules = timed("rules show " + s.path("title.rules"));
+  EXPECT_EQ(rules.exit_code, 2) << rules.out;
+  EXPECT_TRUE(has(rules, "[rules.syntax.control-character]")) << rules.out;
+  EXPECT_EQ(rules.out.find("\x1b]"), std::string::npos) << rules.out;
 }
 
 // ------------------------------------------------ 6. silent changes

@@ -223,6 +223,19 @@ TEST(Parser, AnUnknownEscapeInATextIsAnErrorWithACaret) {
   EXPECT_EQ(ids(parse("scenario \"C:\\")->diags), (std::vector<std::string>{"log.syntax.unterminated-text"}));
 }
 
+TEST(Parser, AControlCharacterInATextOrACommentIsRefused) {
+  // An escape sequence in a name would drive the terminal of whoever prints
+  // the log or a message quoting it.
+  const auto p = parse("unit f1 \"Evil\x1b]0;x\x07\" points 3\nscenario \"a\xC2\x9B" "2J\"\nulog 1  # \x07\n"
+                       "scenario \"tab\there\"  # and\ttab\n");
+  EXPECT_EQ(ids(p->diags), (std::vector<std::string>{"log.input.control-character", "log.input.control-character",
+                                                     "log.input.control-character"}));
+  EXPECT_EQ(p->diags.diagnostics()[0].span.begin, 13u);
+  EXPECT_EQ(p->diags.diagnostics()[1].span.end - p->diags.diagnostics()[1].span.begin, 2u) << "a C1 control whole";
+  EXPECT_NE(p->diags.diagnostics()[2].message.find("comment"), std::string::npos);
+  EXPECT_EQ(p->log.lines.size(), 1u) << "a tab is a text's like any character";
+}
+
 TEST(Parser, AByteOrderMarkIsNamedAndRefused) {
   const auto p = parse("\xEF\xBB\xBFulog 1\nscenario \"x\"\n");
   ASSERT_EQ(ids(p->diags), (std::vector<std::string>{"log.input.byte-order-mark"}));

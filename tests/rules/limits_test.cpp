@@ -149,6 +149,16 @@ TEST(RulesLimits, TheItemsOfAFileAreBounded) {
   EXPECT_EQ(line_of(*l, "rules.limit.items"), 2 + limits::rules_items + 1);
 }
 
+TEST(RulesLimits, AControlCharacterInAStringOrACommentIsRefused) {
+  auto l = load_text(header + "given g : bool\n# a comment \x1b[2J\ndomain d { a } ref \"x\x07\"\n", "test.rules", {},
+                     false);
+  EXPECT_FALSE(l->rs.has_value());
+  ASSERT_EQ(l->count("rules.syntax.control-character"), 1u) << l->messages();
+  EXPECT_EQ(line_of(*l, "rules.syntax.control-character"), 4u) << "the first, in the comment";
+  auto tab = load_text(header + "given g : bool  # a\ttab\n", "test.rules", {}, false);
+  EXPECT_EQ(tab->count("rules.syntax.control-character"), 0u) << tab->messages();
+}
+
 TEST(RulesLimits, AByteOrderMarkIsNamedAndRefused) {
   auto l = load_text("\xEF\xBB\xBF" + header + "given g : bool\n", "test.rules", {}, false);
   EXPECT_FALSE(l->rs.has_value());
