@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "run_umpire.hpp"
@@ -58,6 +59,21 @@ bool has(const Outcome& r, const std::string& text) { return r.out.find(text) !=
 
 const std::string essling = (source_dir / "replays/sabreur-hex/essling-village.ulog").string();
 
+// Essling's log with `text` inserted where `where` first stands after the
+// first `after` (replacing `length` characters there), written as game.ulog
+// of `s`.
+template <typename Scratch>
+void write_essling(const Scratch& s, std::string_view after, std::string_view where, std::string_view text,
+                   std::size_t length = 0) {
+  std::string log = read(essling);
+  const std::size_t from = log.find(after);
+  ASSERT_NE(from, std::string::npos) << after;
+  const std::size_t at = log.find(where, from);
+  ASSERT_NE(at, std::string::npos) << where;
+  log.replace(at, length, text);
+  write(s.dir / "game.ulog", log);
+}
+
 // ---------------------------------------------------------------- 1. pins
 
 TEST(Integrity, APinnedLogIsCheckedAgainstTheDataItNames) {
@@ -97,12 +113,9 @@ TEST(Integrity, APinnedLogIsCheckedAgainstTheDataItNames) {
 
 TEST(Integrity, ALogCannotNameDataOutsideItsFolderAndTheRulesData) {
   const Scratch s("outside");
-  std::string text = read(essling);
-  const std::size_t at = text.find("data \"corpus/rulesets/sabreur-hex.rules\"");
-  ASSERT_NE(at, std::string::npos);
-  text.replace(at, std::string("data \"corpus/rulesets/sabreur-hex.rules\"").size(),
-               "data \"../../../../../../../../etc/passwd\" sha256 \"" + std::string(64, 'a') + "\"");
-  write(s.dir / "game.ulog", text);
+  const std::string data = "data \"corpus/rulesets/sabreur-hex.rules\"";
+  write_essling(s, data, data, "data \"../../../../../../../../etc/passwd\" sha256 \"" + std::string(64, 'a') + "\"",
+                data.size());
   const Outcome r = timed("check " + s.path("game.ulog"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r, "[log.data.outside]")) << r.out;
@@ -233,11 +246,7 @@ TEST(Integrity, RulesCheckWarningsAreFindingsOnlyWhenAskedFor) {
 
 TEST(Integrity, AModOnASabreurHexFireIsRefused) {
   const Scratch s("mod");
-  std::string text = read(essling);
-  const std::size_t at = text.find("\n    shoot ");
-  ASSERT_NE(at, std::string::npos);
-  text.insert(text.find(" hit ", at), " mod -1");
-  write(s.dir / "game.ulog", text);
+  write_essling(s, "\n    shoot ", " hit ", " mod -1");
   const Outcome r = timed("check " + s.path("game.ulog"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r, "'mod' is not meaningful on a Sabreur-hex 'shoot' [sabreur.field.not-meaningful]")) << r.out;

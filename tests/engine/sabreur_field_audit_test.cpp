@@ -221,21 +221,27 @@ TEST(SabreurFieldAudit, ASecondRollOfTheSameDiceIsRefused) {
   EXPECT_TRUE(audit("flee f1 d6=4 effect d6=2 effect d6=5 path 5,5")->ok);
 }
 
+// Essling's log, and the same with `text` inserted before the first
+// `where` after the first `after`.
+struct Essling {
+  SourceManager sources;
+  FileId file, changed;
+  Essling(std::string_view after, std::string_view where, std::string_view text) {
+    std::string error;
+    file = *sources.load(std::string(UMPIRE_SOURCE_DIR) + "/replays/sabreur-hex/essling-village.ulog", error);
+    std::string log(sources.text(file));
+    log.insert(log.find(where, log.find(after)), text);
+    changed = sources.add("changed.ulog", log);
+  }
+};
+
 TEST(SabreurFieldAudit, AModOnAFireIsRefusedAndTheLogIsNotReplayed) {
   // The probe's reproducer: parsed, ignored, and the verdict said `0 not
   // checked`.
-  SourceManager sources;
+  Essling e("\n    shoot ", " hit ", " mod -1");
+  SourceManager& sources = e.sources;
   DiagnosticEngine diags(0);
-  std::string error;
-  const auto file = sources.load(std::string(UMPIRE_SOURCE_DIR) + "/replays/sabreur-hex/essling-village.ulog", error);
-  ASSERT_TRUE(file) << error;
-  std::string text(sources.text(*file));
-  const std::size_t at = text.find("\n    shoot ");
-  ASSERT_NE(at, std::string::npos);
-  const std::size_t end = text.find(" hit ", at);
-  text.insert(end, " mod -1");
-  const FileId changed = sources.add("mod.ulog", text);
-  const RunResult r = run_log(sources, changed, diags);
+  const RunResult r = run_log(sources, e.changed, diags);
   EXPECT_TRUE(r.field_errors);
   EXPECT_TRUE(r.input_errors()) << "exit 2";
   EXPECT_FALSE(r.replayed);
@@ -247,19 +253,11 @@ TEST(SabreurFieldAudit, AModOnAFireIsRefusedAndTheLogIsNotReplayed) {
 }
 
 TEST(SabreurFieldAudit, AFieldNotCheckedIsCountedInTheVerdict) {
-  SourceManager sources;
+  Essling e("\n    move ", " facing ", " distance 1");
   DiagnosticEngine diags(0);
-  std::string error;
-  const auto file = sources.load(std::string(UMPIRE_SOURCE_DIR) + "/replays/sabreur-hex/essling-village.ulog", error);
-  ASSERT_TRUE(file) << error;
-  const RunResult before = run_log(sources, *file, diags);
-  std::string text(sources.text(*file));
-  const std::size_t at = text.find("\n    move ");
-  ASSERT_NE(at, std::string::npos);
-  text.insert(text.find('\n', at + 1), " distance 1");
-  const FileId changed = sources.add("distance.ulog", text);
+  const RunResult before = run_log(e.sources, e.file, diags);
   DiagnosticEngine after_diags(0);
-  const RunResult after = run_log(sources, changed, after_diags);
+  const RunResult after = run_log(e.sources, e.changed, after_diags);
   ASSERT_TRUE(after.replayed);
   EXPECT_EQ(after.replay.not_checked_aspects, before.replay.not_checked_aspects + 1);
   EXPECT_EQ(after.replay.not_checked, before.replay.not_checked + 1);
