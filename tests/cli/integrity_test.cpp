@@ -154,6 +154,13 @@ TEST(Integrity, StandardInputIsReadWithTheSameLimit) {
   EXPECT_EQ(limited.exit_code, 2) << limited.out;
   const Outcome bad = umpire("--max-input-size 64Q parse replays/wab/bagradas-plain.ulog");
   EXPECT_EQ(bad.exit_code, 2) << bad.out;
+  const Outcome fmt = umpire("fmt - < replays/wab/bagradas-plain.ulog", false);
+  EXPECT_EQ(fmt.exit_code, 0);
+  EXPECT_EQ(fmt.out, read(source_dir / "replays/wab/bagradas-plain.ulog"));
+  const Outcome in_place = umpire("fmt --in-place - < replays/wab/bagradas-plain.ulog");
+  EXPECT_EQ(in_place.exit_code, 2) << in_place.out;
+  EXPECT_TRUE(has(in_place, "[cli.fmt.stdin]")) << in_place.out;
+  EXPECT_FALSE(fs::exists(source_dir / "-")) << "no file named '-' is written";
 }
 
 // -------------------------------------------------- 3. terminal escapes
