@@ -104,7 +104,8 @@ int run_parse(Session& session, const ParseOptions& opt) {
     // Events only: each line is lowered as it is parsed and its syntax tree
     // dropped, so memory is the text and the battle, not a whole tree.
     // docs/log-format.md § Unit profiles, § The rules data
-    const LogRules rules = rules_for_log(session.sources.text(*file), *file, session.sources.name(*file), session.diags);
+    const LogRules rules =
+        rules_for_log(session.sources.text(*file), *file, session.sources.name(*file), session.diags);
     data_errors = rules.data_errors;
     const auto& profiles = rules.profiles;
     // A large log is mapped: the pages the reader has passed are given back.

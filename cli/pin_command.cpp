@@ -24,7 +24,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* pin_footer = R"(The data pinned is the data 'umpire check' would use: '--rules FILE', else
+constexpr const char* pin_footer =
+    R"(The data pinned is the data 'umpire check' would use: '--rules FILE', else
 the file the log's 'data' line names, else the bundled data of its ruleset.
 Its path is written relative to the log, or as corpus/rulesets/NAME for the
 rules data folder; data elsewhere cannot be named by a log (copy it beside
@@ -71,7 +72,8 @@ PinnedHeader pinned_header_of(const log::ast::Log& log) {
 bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
   const Span arg = session.find_arg(path);
   if (path == "-") {
-    session.diags.error("cli.pin.stdin", arg, "'umpire pin' rewrites a log file, not standard input")
+    session.diags
+        .error("cli.pin.stdin", arg, "'umpire pin' rewrites a log file, not standard input")
         .hint("save the log to a file first");
     return false;
   }
@@ -82,12 +84,15 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
   if (session.diags.count(Severity::error) > errors) return false;
   const PinnedHeader h = pinned_header_of(log);
   if (!h.ruleset) {
-    session.diags.error("log.header.missing", Span{*file, 0, 0}, "the header has no 'ruleset': the log names no rules")
+    session.diags
+        .error("log.header.missing", Span{*file, 0, 0},
+               "the header has no 'ruleset': the log names no rules")
         .hint("add 'ruleset sabreur-hex' (or hail-caesar, hail-caesar-hyw, wab) after 'ulog 1'");
     return false;
   }
   const std::string_view ruleset = log.args(h.ruleset->statement)[0].text;
-  const fs::path log_dir = fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
+  const fs::path log_dir =
+      fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
   const fs::path rulesets_dir = rules::default_rulesets_dir();
 
   // Which data, and how the log names it.
@@ -98,8 +103,10 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
     const auto named = rules::data_path_for_log(data, log_dir, rulesets_dir);
     if (!named) {
       session.diags
-          .error("cli.pin.outside", session.find_arg(opt.rules), "a log cannot name '{}': it is outside the log's "
-                 "folder and the rules data folder", opt.rules)
+          .error("cli.pin.outside", session.find_arg(opt.rules),
+                 "a log cannot name '{}': it is outside the log's "
+                 "folder and the rules data folder",
+                 opt.rules)
           .hint("copy the data beside the log ('{}') and pin that copy", log_dir.string());
       return false;
     }
@@ -110,7 +117,8 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
     std::string why;
     const auto resolved = rules::resolve_data_path(written, log_dir, rulesets_dir, why);
     if (!resolved) {
-      session.diags.error("log.data.not-found", v.span, "cannot pin the rules data '{}': {}", written, why)
+      session.diags
+          .error("log.data.not-found", v.span, "cannot pin the rules data '{}': {}", written, why)
           .hint("give the data to pin with '--rules FILE'");
       return false;
     }
@@ -132,12 +140,14 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
   const std::string digest = sha256_hex(session.sources.text(*data_file));
   rules::LoadOptions load;
   load.check_file_name = false;
-  const auto rs = rules::load_ruleset(session.sources, *data_file, data.parent_path(), session.diags, load);
+  const auto rs =
+      rules::load_ruleset(session.sources, *data_file, data.parent_path(), session.diags, load);
   if (!rs) return false;
   if (std::find(rs->lineage.begin(), rs->lineage.end(), ruleset) == rs->lineage.end()) {
     session.diags
         .error("log.data.other-ruleset", log.args(h.ruleset->statement)[0].span,
-               "the rules data '{}' is the ruleset '{}', not '{}'", rules::shown_path(data), rs->id, ruleset)
+               "the rules data '{}' is the ruleset '{}', not '{}'", rules::shown_path(data), rs->id,
+               ruleset)
         .hint("pin data of the log's ruleset, or a variant that extends it");
     return false;
   }
@@ -150,20 +160,22 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
   if (h.data) {
     const log::ast::Statement& st = h.data->statement;
     for (const log::ast::Clause& c : log.clauses_of(st)) {
-      if (c.key == log::ast::Word::version) statement += " " + std::string(session.sources.text(c.span));
+      if (c.key == log::ast::Word::version)
+        statement += " " + std::string(session.sources.text(c.span));
     }
-    updated = std::string(text.substr(0, st.span.begin)) + statement + std::string(text.substr(st.span.end));
+    updated = std::string(text.substr(0, st.span.begin)) + statement +
+              std::string(text.substr(st.span.end));
   } else {
     std::size_t end = text.find('\n', h.ruleset->span.end);
     const bool crlf = end != std::string_view::npos && end > 0 && text[end - 1] == '\r';
     end = end == std::string_view::npos ? text.size() : end + 1;
     const std::string before(text.substr(0, end));
-    updated = before + (before.empty() || before.back() == '\n' ? "" : "\n") + statement + (crlf ? "\r\n" : "\n") +
-              std::string(text.substr(end));
+    updated = before + (before.empty() || before.back() == '\n' ? "" : "\n") + statement +
+              (crlf ? "\r\n" : "\n") + std::string(text.substr(end));
   }
   if (updated == text) {
-    std::cout << fmt::format("{}: already pinned: {} sha256 {}\n", escape_controls(path), escape_controls(written),
-                             digest);
+    std::cout << fmt::format("{}: already pinned: {} sha256 {}\n", escape_controls(path),
+                             escape_controls(written), digest);
     return true;
   }
   if (const std::string err = write_file_atomically(path, updated); !err.empty()) {
@@ -171,7 +183,8 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
         .hint("check the permissions of the file and its folder");
     return false;
   }
-  std::cout << fmt::format("{}: pinned {} sha256 {}\n", escape_controls(path), escape_controls(written), digest);
+  std::cout << fmt::format("{}: pinned {} sha256 {}\n", escape_controls(path),
+                           escape_controls(written), digest);
   return true;
 }
 
@@ -186,7 +199,8 @@ int run_pin(Session& session, const PinOptions& opt) {
 
 Command add_pin_command(CLI::App& root) {
   auto opt = std::make_shared<PinOptions>();
-  CLI::App* app = root.add_subcommand("pin", "Pin battle logs to the rules data they are checked against (sha256)");
+  CLI::App* app = root.add_subcommand(
+      "pin", "Pin battle logs to the rules data they are checked against (sha256)");
   app->add_option("files", opt->files, "Battle logs (.ulog) to rewrite")->required();
   app->add_option("--rules", opt->rules, "Rules data to pin instead of the data the log names");
   app->footer(pin_footer);

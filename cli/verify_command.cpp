@@ -189,7 +189,9 @@ int run_verify(Session& session, const VerifyOptions& o) {
     return exit_clean;
   }
   switch (o.format) {
-    case VerifyFormat::text: std::cout << escape_controls(verify::render_findings_text(report, o.extremes), true); break;
+    case VerifyFormat::text:
+      std::cout << escape_controls(verify::render_findings_text(report, o.extremes), true);
+      break;
     case VerifyFormat::json: {
       // One JSON document: the report, with the loading diagnostics in it.
       nlohmann::json doc = nlohmann::json::parse(verify::render_findings_json(report));
@@ -199,7 +201,9 @@ int run_verify(Session& session, const VerifyOptions& o) {
       break;
     }
     case VerifyFormat::sarif: std::cout << verify::render_findings_sarif(session.sources, report); break;
-    case VerifyFormat::markdown: std::cout << escape_controls(verify::render_findings_markdown(report), true); break;
+    case VerifyFormat::markdown:
+      std::cout << escape_controls(verify::render_findings_markdown(report), true);
+      break;
   }
   if (o.format != VerifyFormat::json) session.flush_diagnostics(Format::text);
   if (o.format == VerifyFormat::text) {

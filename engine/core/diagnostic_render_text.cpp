@@ -171,7 +171,8 @@ std::string render_text(const SourceManager& sources, const Diagnostic& d, const
   }
   const std::string pad(gutter + 2, ' ');
   for (const std::string& e : elsewhere) out += fmt::format("{}= {}see:{} {}\n", pad, p.note, p.reset, e);
-  for (const std::string& n : d.notes) out += fmt::format("{}= {}note:{} {}\n", pad, p.note, p.reset, escape_controls(n));
+  for (const std::string& n : d.notes)
+    out += fmt::format("{}= {}note:{} {}\n", pad, p.note, p.reset, escape_controls(n));
   if (d.rule) out += fmt::format("{}= {}rule:{} {}\n", pad, p.note, p.reset, escape_controls(d.rule->to_string()));
   if (!d.hint.empty()) out += fmt::format("{}= {}hint:{} {}\n", pad, p.note, p.reset, escape_controls(d.hint));
   for (const FixIt& f : d.fixits) {

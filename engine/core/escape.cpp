@@ -7,7 +7,9 @@
 namespace umpire {
 namespace {
 
-bool kept(unsigned char c, bool keep_layout) { return keep_layout && (c == '\n' || c == '\t'); }
+bool kept(unsigned char c, bool keep_layout) {
+  return keep_layout && (c == '\n' || c == '\t');
+}
 
 }  // namespace
 
@@ -39,8 +41,10 @@ std::string escape_controls(std::string_view text, bool keep_layout) {
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c < 0x80) {
-      if ((c < 0x20 || c == 0x7F) && !kept(c, keep_layout)) out += fmt::format("<{:02X}>", c);
-      else out += static_cast<char>(c);
+      if ((c < 0x20 || c == 0x7F) && !kept(c, keep_layout))
+        out += fmt::format("<{:02X}>", c);
+      else
+        out += static_cast<char>(c);
       ++i;
       continue;
     }

@@ -20,13 +20,14 @@ namespace umpire::limits {
 inline constexpr std::size_t log_line_bytes = std::size_t{256} << 10;  // log.limit.line-length
 
 // Rules data (rules.limit.*), counted in each file as written.
-inline constexpr std::size_t rules_items = 5000;      // rules.limit.items: items of a file
-inline constexpr std::size_t table_rows = 1000;       // rules.limit.rows: rows of a table
-inline constexpr std::size_t case_arms = 256;         // rules.limit.arms: `when` arms of a `cases`
-inline constexpr std::size_t switch_options = 64;     // rules.limit.arms: options of a switch
-inline constexpr std::size_t stage_entries = 256;     // rules.limit.arms: entries of a stack's stage
+inline constexpr std::size_t rules_items = 5000;   // rules.limit.items: items of a file
+inline constexpr std::size_t table_rows = 1000;    // rules.limit.rows: rows of a table
+inline constexpr std::size_t case_arms = 256;      // rules.limit.arms: `when` arms of a `cases`
+inline constexpr std::size_t switch_options = 64;  // rules.limit.arms: options of a switch
+inline constexpr std::size_t stage_entries = 256;  // rules.limit.arms: entries of a stack's stage
 // Operands of one chain (`a + b + ...`, `a and b and ...`): the model nests
-// a chain as deep as it is long, and every pass over it recurses.
-inline constexpr std::size_t operands = 128;          // rules.syntax.too-long (engine/rules/resolve_expr.cpp)
+// a chain as deep as it is long, and every pass over it recurses
+// (rules.syntax.too-long, engine/rules/resolve_expr.cpp).
+inline constexpr std::size_t operands = 128;
 
 }  // namespace umpire::limits

@@ -52,7 +52,8 @@ std::string too_large(std::uint64_t size, std::uint64_t limit, bool at_least) {
 bool read_all(int fd, std::uint64_t limit, std::string& text) {
   char block[1 << 16];
   while (text.size() <= limit) {
-    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(sizeof block, limit + 1 - text.size()));
+    const auto want =
+        static_cast<std::size_t>(std::min<std::uint64_t>(sizeof block, limit + 1 - text.size()));
     const ssize_t n = ::read(fd, block, want);
     if (n < 0) {
       if (errno == EINTR) continue;
@@ -75,14 +76,16 @@ std::string size_text(std::uint64_t bytes) {
   return fmt::format("{} byte{}", bytes, bytes == 1 ? "" : "s");
 }
 
-std::optional<FileId> SourceManager::load(const std::filesystem::path& path, std::string& error, LoadFailure* why) {
+std::optional<FileId> SourceManager::load(const std::filesystem::path& path, std::string& error,
+                                          LoadFailure* why) {
   const auto fail = [&](LoadFailure kind, std::string reason) -> std::optional<FileId> {
     error = std::move(reason);
     if (why) *why = kind;
     return std::nullopt;
   };
   // Offsets are 32-bit: a 4 GiB battle log is not a battle log.
-  const std::uint64_t limit = std::min<std::uint64_t>(max_input_bytes_, std::numeric_limits<std::uint32_t>::max() - 1);
+  const std::uint64_t limit =
+      std::min<std::uint64_t>(max_input_bytes_, std::numeric_limits<std::uint32_t>::max() - 1);
   std::string text;
   if (path == "-") {
     if (!read_all(STDIN_FILENO, limit, text)) return fail(LoadFailure::unreadable, os_error(errno));

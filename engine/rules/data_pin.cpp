@@ -29,16 +29,18 @@ bool inside(const fs::path& p, const fs::path& dir) {
 
 struct Resolution {
   std::optional<fs::path> file;
-  bool outside = false;       // a candidate led outside the allowed folders
+  bool outside = false;          // a candidate led outside the allowed folders
   std::vector<fs::path> looked;  // the allowed candidates that held no file
 };
 
-Resolution resolve(std::string_view written, const fs::path& log_dir, const fs::path& rulesets_dir) {
+Resolution resolve(std::string_view written, const fs::path& log_dir,
+                   const fs::path& rulesets_dir) {
   Resolution out;
   const fs::path w(written);
   std::vector<fs::path> candidates;
   candidates.push_back(w.is_absolute() ? w : log_dir / w);
-  if (!w.is_absolute() && written.substr(0, rulesets_prefix.size()) == rulesets_prefix && !rulesets_dir.empty())
+  if (!w.is_absolute() && written.substr(0, rulesets_prefix.size()) == rulesets_prefix &&
+      !rulesets_dir.empty())
     candidates.push_back(rulesets_dir / fs::path(written.substr(rulesets_prefix.size())));
   const fs::path log_root = real(log_dir.empty() ? fs::path(".") : log_dir);
   const fs::path data_root = rulesets_dir.empty() ? fs::path() : real(rulesets_dir);
@@ -74,8 +76,9 @@ std::optional<fs::path> resolve_data_path(std::string_view written, const fs::pa
                                           const fs::path& rulesets_dir, std::string& why) {
   const Resolution r = resolve(written, log_dir, rulesets_dir);
   if (r.file) return r.file;
-  why = r.outside && r.looked.empty() ? "it leads outside the log's folder and the rules data folder"
-                                      : "no such file";
+  why = r.outside && r.looked.empty()
+            ? "it leads outside the log's folder and the rules data folder"
+            : "no such file";
   return std::nullopt;
 }
 
@@ -86,16 +89,19 @@ std::optional<fs::path> data_file_for_log(const DataRequest& q, DiagnosticEngine
   if (r.file) return r.file;
   const std::string log_folder = shown_path(q.log_dir.empty() ? fs::path(".") : q.log_dir);
   if (r.outside && r.looked.empty()) {
-    diags.error("log.data.outside", q.written_span, "the rules data '{}' is outside the folders a log may name",
-                q.written)
-        .note("a log names data in its own folder '{}' (and below), or in the rules data folder '{}' as "
-              "'corpus/rulesets/NAME'",
-              log_folder, shown_path(q.rulesets_dir))
+    diags
+        .error("log.data.outside", q.written_span,
+               "the rules data '{}' is outside the folders a log may name", q.written)
+        .note(
+            "a log names data in its own folder '{}' (and below), or in the rules data folder '{}' "
+            "as "
+            "'corpus/rulesets/NAME'",
+            log_folder, shown_path(q.rulesets_dir))
         .hint("copy the data beside the log, or give it with '--rules FILE'");
     return std::nullopt;
   }
-  auto d = diags.error("log.data.not-found", q.written_span, "cannot find the rules data '{}' the log names",
-                       q.written);
+  auto d = diags.error("log.data.not-found", q.written_span,
+                       "cannot find the rules data '{}' the log names", q.written);
   for (const fs::path& p : r.looked) d.note("no file '{}'", shown_path(p));
   d.hint("put the data where the log says, or give it with '--rules FILE'");
   return std::nullopt;
@@ -108,23 +114,30 @@ std::optional<std::string> data_path_for_log(const fs::path& file, const fs::pat
   if (inside(r, log_root)) return r.lexically_relative(log_root).generic_string();
   if (!rulesets_dir.empty()) {
     const fs::path data_root = real(rulesets_dir);
-    if (inside(r, data_root)) return std::string(rulesets_prefix) + r.lexically_relative(data_root).generic_string();
+    if (inside(r, data_root))
+      return std::string(rulesets_prefix) + r.lexically_relative(data_root).generic_string();
   }
   return std::nullopt;
 }
 
-bool check_pin(const DataRequest& q, const fs::path& file, std::string_view digest, DiagnosticEngine& diags) {
+bool check_pin(const DataRequest& q, const fs::path& file, std::string_view digest,
+               DiagnosticEngine& diags) {
   if (q.sha256.empty() || q.sha256 == digest) return true;
-  auto d = diags.error("log.data.digest-mismatch", q.sha256_span.valid() ? q.sha256_span : q.written_span,
+  auto d = diags.error("log.data.digest-mismatch",
+                       q.sha256_span.valid() ? q.sha256_span : q.written_span,
                        "the log pins other rules data than '{}'", shown_path(file));
   d.note("the log pins sha256 {}", q.sha256);
   d.note("'{}' has sha256 {}", shown_path(file), digest);
   if (!q.explicit_file.empty()) {
-    d.hint("check the log with the data it was played with, or pin this data with 'umpire pin LOG --rules {}'",
-           q.explicit_file.string());
+    d.hint(
+        "check the log with the data it was played with, or pin this data with 'umpire pin LOG "
+        "--rules {}'",
+        q.explicit_file.string());
   } else {
-    d.hint("the data changed since the game: check the log with the data it was played with ('--rules FILE'), "
-           "or pin the data in use with 'umpire pin LOG'");
+    d.hint(
+        "the data changed since the game: check the log with the data it was played with ('--rules "
+        "FILE'), "
+        "or pin the data in use with 'umpire pin LOG'");
   }
   return false;
 }

@@ -36,24 +36,27 @@ struct DataRequest {
 // line names, else the bundled data of its ruleset. Nullopt after an
 // error: a path that leads outside the allowed folders
 // (`log.data.outside`) or to no file (`log.data.not-found`).
-std::optional<std::filesystem::path> data_file_for_log(const DataRequest& request, DiagnosticEngine& diags);
+std::optional<std::filesystem::path> data_file_for_log(const DataRequest& request,
+                                                       DiagnosticEngine& diags);
 
 // The path a log names resolved alone, for `umpire pin`: nullopt with
 // `why` set when it is outside the allowed folders or names no file.
 std::optional<std::filesystem::path> resolve_data_path(std::string_view written,
                                                        const std::filesystem::path& log_dir,
-                                                       const std::filesystem::path& rulesets_dir, std::string& why);
+                                                       const std::filesystem::path& rulesets_dir,
+                                                       std::string& why);
 
 // How a log names `file`, for `umpire pin`: relative to the log's folder
 // when it is in its tree, `corpus/rulesets/...` when it is in the rules
 // data folder; nullopt when it is in neither (a log could not name it).
-std::optional<std::string> data_path_for_log(const std::filesystem::path& file, const std::filesystem::path& log_dir,
+std::optional<std::string> data_path_for_log(const std::filesystem::path& file,
+                                             const std::filesystem::path& log_dir,
                                              const std::filesystem::path& rulesets_dir);
 
 // False, after `log.data.digest-mismatch`, when the log pins a digest and
 // `digest` (the SHA-256 of `file`'s bytes) is another.
-bool check_pin(const DataRequest& request, const std::filesystem::path& file, std::string_view digest,
-               DiagnosticEngine& diags);
+bool check_pin(const DataRequest& request, const std::filesystem::path& file,
+               std::string_view digest, DiagnosticEngine& diags);
 
 // `file` as the verdict prints it: relative to the current folder when it
 // is below it, else absolute.

@@ -27,7 +27,8 @@ void matched_values(const Pattern& p, TypeKind kind, std::int64_t first, std::in
       if ((p.bits >> v & 1U) != 0) out.push_back(v);
     }
   } else {
-    for (std::int64_t v = std::max(p.lo, first); v <= std::min(p.hi, first + count - 1); ++v) out.push_back(v - first);
+    for (std::int64_t v = std::max(p.lo, first); v <= std::min(p.hi, first + count - 1); ++v)
+      out.push_back(v - first);
   }
 }
 

@@ -40,7 +40,8 @@ inline void report_expectation(const std::string& which, iterator_type where, it
       return;
     }
     // The escape as written: the backslash and the whole character after it.
-    const std::size_t len = std::max<std::size_t>(1, utf8_sequence_length(std::string_view(where, static_cast<std::size_t>(last - where))));
+    const std::string_view rest(where, static_cast<std::size_t>(last - where));
+    const std::size_t len = std::max<std::size_t>(1, utf8_sequence_length(rest));
     const std::string escape = "\\" + std::string(where, where + static_cast<std::ptrdiff_t>(len));
     diags.error("log.syntax.unknown-escape", Span{state.file, at - 1, at + static_cast<std::uint32_t>(len)},
                 "unknown escape '{}' in a quoted text", escape)

@@ -194,7 +194,8 @@ class Binder {
   void report_expected(const Slot& slot, std::size_t i, std::string_view after) {
     const auto [what, id] = expectation(slot);
     if (i < end_ && (slot.kinds & kind_bit(ValueKind::text)) != 0 && items_[i].kind == ValueKind::word) {
-      report_unquoted(i, fmt::format("expected {} after '{}', found '{}'", what, after, shown(written(items_[i]))));
+      report_unquoted(
+          i, fmt::format("expected {} after '{}', found '{}'", what, after, shown(written(items_[i]))));
       return;
     }
     if (i < end_) {
@@ -386,7 +387,8 @@ class Binder {
         std::any_of(spec_->args.begin(), spec_->args.end(),
                     [](const Slot& slot) { return (slot.kinds & kind_bit(ValueKind::text)) != 0; }) &&
         std::none_of(taken.begin(), taken.end(), [](const Value& x) { return x.kind == ValueKind::text; })) {
-      report_unquoted(pos_, fmt::format("'{}' is not a keyword of '{}'", shown(written(v)), ast::verb_name(st_.verb)));
+      report_unquoted(
+          pos_, fmt::format("'{}' is not a keyword of '{}'", shown(written(v)), ast::verb_name(st_.verb)));
       return;
     }
     std::vector<std::string> names;

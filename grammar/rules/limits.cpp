@@ -31,20 +31,22 @@ class Walker {
   void operator()(const Profile&) {}
   void operator()(const Switch& s) {
     if (s.options.size() > limits::switch_options)
-      over(limits::switch_options, s.options[limits::switch_options], arms_id, "options in one switch",
-           "an interpretation switch names the few readings of one rule");
+      over(limits::switch_options, s.options[limits::switch_options], arms_id,
+           "options in one switch", "an interpretation switch names the few readings of one rule");
   }
   void operator()(const Value& v) { cond(v.expr); }
   void operator()(const Table& t) {
     if (t.rows.size() > limits::table_rows)
       over(limits::table_rows, t.rows[limits::table_rows], "rules.limit.rows", "rows in one table",
-           "split the table, or key it by ranges ('1..6') and wildcards ('_') rather than value by value");
+           "split the table, or key it by ranges ('1..6') and wildcards ('_') rather than value by "
+           "value");
   }
   void operator()(const Modifiers& m) {
     if (m.base) expr(*m.base);
     for (const Stage& s : m.stages) {
       if (s.entries.size() > limits::stage_entries) {
-        over(limits::stage_entries, s.entries[limits::stage_entries], arms_id, "entries in one stage of a stack",
+        over(limits::stage_entries, s.entries[limits::stage_entries], arms_id,
+             "entries in one stage of a stack",
              "split the stack into stages, or the modifiers into named values");
         return;
       }
@@ -111,23 +113,30 @@ class Walker {
     for (const Binding& b : l.get().bindings) expr(b.value);
   }
   void operator()(const x3::forward_ast<Expr>& e) { expr(e.get()); }
-  void operator()(const x3::forward_ast<Negate>& n) { boost::apply_visitor(*this, n.get().operand); }
+  void operator()(const x3::forward_ast<Negate>& n) {
+    boost::apply_visitor(*this, n.get().operand);
+  }
   // Conditions.
   void operator()(const Predicate& p) {
     expr(p.lhs);
     if (p.tail) expr(p.tail->rhs);
   }
-  void operator()(const x3::forward_ast<NotCond>& n) { boost::apply_visitor(*this, n.get().operand); }
+  void operator()(const x3::forward_ast<NotCond>& n) {
+    boost::apply_visitor(*this, n.get().operand);
+  }
   void operator()(const x3::forward_ast<Cond>& c) { cond(c.get()); }
 
  private:
   static constexpr std::string_view arms_id = "rules.limit.arms";
 
   // Reports `what` past `limit` at `at`, the first element beyond it.
-  void over(std::size_t limit, const Node& at, std::string_view id, std::string_view what, std::string_view hint) {
+  void over(std::size_t limit, const Node& at, std::string_view id, std::string_view what,
+            std::string_view hint) {
     ok_ = false;
     diags_.error(id, at.span, "more than {} {}", limit, what)
-        .note("the limit keeps the cost of checking and verifying the data bounded (docs/rules-format.md § Limits)")
+        .note(
+            "the limit keeps the cost of checking and verifying the data bounded "
+            "(docs/rules-format.md § Limits)")
         .hint("{}", hint);
   }
 

@@ -167,7 +167,9 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
   // Refused as in battle logs (grammar/log/parser.cpp); the file is read on
   // after it, for its other errors.
   if (text.substr(0, byte_order_mark.size()) == byte_order_mark) {
-    diags.error("rules.syntax.byte-order-mark", Span{file, 0, 3}, "the file starts with a byte-order mark (U+FEFF)")
+    diags
+        .error("rules.syntax.byte-order-mark", Span{file, 0, 3},
+               "the file starts with a byte-order mark (U+FEFF)")
         .note("a UTF-8 file needs no byte-order mark; some editors write one")
         .hint("save the file as UTF-8 without a byte-order mark ('UTF-8', not 'UTF-8 with BOM')")
         .fixit(Span{file, 0, 3}, "");

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "run_umpire.hpp"
 #include "../slowdown.hpp"
+#include "run_umpire.hpp"
 
 namespace {
 
@@ -31,12 +31,15 @@ std::string read(const fs::path& p) {
   return s.str();
 }
 
-void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+void write(const fs::path& p, const std::string& text) {
+  std::ofstream(p, std::ios::binary) << text;
+}
 
 // A folder of its own for a test, removed after it.
 struct Scratch {
   fs::path dir;
-  explicit Scratch(const std::string& name) : dir(fs::path(::testing::TempDir()) / ("umpire_integrity_" + name)) {
+  explicit Scratch(const std::string& name)
+      : dir(fs::path(::testing::TempDir()) / ("umpire_integrity_" + name)) {
     fs::remove_all(dir);
     fs::create_directories(dir);
   }
@@ -50,12 +53,15 @@ struct Scratch {
 Outcome timed(const std::string& args, double seconds = 5.0) {
   const auto start = std::chrono::steady_clock::now();
   Outcome r = umpire(args);
-  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_LT(took, seconds * umpire::testing::slowdown) << "umpire " << args;
   return r;
 }
 
-bool has(const Outcome& r, const std::string& text) { return r.out.find(text) != std::string::npos; }
+bool has(const Outcome& r, const std::string& text) {
+  return r.out.find(text) != std::string::npos;
+}
 
 const std::string essling = (source_dir / "replays/sabreur-hex/essling-village.ulog").string();
 
@@ -63,8 +69,8 @@ const std::string essling = (source_dir / "replays/sabreur-hex/essling-village.u
 // first `after` (replacing `length` characters there), written as game.ulog
 // of `s`.
 template <typename Scratch>
-void write_essling(const Scratch& s, std::string_view after, std::string_view where, std::string_view text,
-                   std::size_t length = 0) {
+void write_essling(const Scratch& s, std::string_view after, std::string_view where,
+                   std::string_view text, std::size_t length = 0) {
   std::string log = read(essling);
   const std::size_t from = log.find(after);
   ASSERT_NE(from, std::string::npos) << after;
@@ -92,7 +98,8 @@ TEST(Integrity, APinnedLogIsCheckedAgainstTheDataItNames) {
 
   const Outcome clean = timed("check " + s.path("game.ulog"));
   EXPECT_EQ(clean.exit_code, 0) << clean.out;
-  EXPECT_TRUE(has(clean, "rules data corpus/rulesets/sabreur-hex.rules sha256 " + digest + ", pinned by the log"))
+  EXPECT_TRUE(has(clean, "rules data corpus/rulesets/sabreur-hex.rules sha256 " + digest +
+                             ", pinned by the log"))
       << clean.out;
   EXPECT_FALSE(has(clean, "log.data.unpinned")) << clean.out;
 
@@ -107,15 +114,18 @@ TEST(Integrity, APinnedLogIsCheckedAgainstTheDataItNames) {
     EXPECT_TRUE(has(r, digest)) << "both digests are named: " << r.out;
   }
   // `--rules` changes the data, never the pin.
-  const Outcome other = umpire("check --rules corpus/rulesets/sabreur-hex.rules " + s.path("game.ulog"));
+  const Outcome other =
+      umpire("check --rules corpus/rulesets/sabreur-hex.rules " + s.path("game.ulog"));
   EXPECT_EQ(other.exit_code, 2) << other.out;
 }
 
 TEST(Integrity, ALogCannotNameDataOutsideItsFolderAndTheRulesData) {
   const Scratch s("outside");
   const std::string data = "data \"corpus/rulesets/sabreur-hex.rules\"";
-  write_essling(s, data, data, "data \"../../../../../../../../etc/passwd\" sha256 \"" + std::string(64, 'a') + "\"",
-                data.size());
+  write_essling(
+      s, data, data,
+      "data \"../../../../../../../../etc/passwd\" sha256 \"" + std::string(64, 'a') + "\"",
+      data.size());
   const Outcome r = timed("check " + s.path("game.ulog"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r, "[log.data.outside]")) << r.out;
@@ -133,10 +143,11 @@ TEST(Integrity, AnUnpinnedLogKeepsItsWarningAndTheVerdictNamesTheData) {
 // ------------------------------------------------------- 2. special files
 
 TEST(Integrity, SpecialFilesAreRefusedByKindAtOnce) {
-  for (const std::string args : {"check /dev/zero", "parse /dev/urandom", "fmt /dev/zero", "replay /dev/zero",
-                                 "rules check /dev/zero", "verify /dev/zero", "rules show /dev/zero",
-                                 "check --rules /dev/zero replays/sabreur-hex/essling-village.ulog",
-                                 "simulate --ruleset sabreur-hex --seed 1 --rules /dev/zero"}) {
+  for (const std::string args :
+       {"check /dev/zero", "parse /dev/urandom", "fmt /dev/zero", "replay /dev/zero",
+        "rules check /dev/zero", "verify /dev/zero", "rules show /dev/zero",
+        "check --rules /dev/zero replays/sabreur-hex/essling-village.ulog",
+        "simulate --ruleset sabreur-hex --seed 1 --rules /dev/zero"}) {
     const Outcome r = timed(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
     EXPECT_TRUE(has(r, "is a character device, not a regular file")) << args << ": " << r.out;
@@ -147,7 +158,8 @@ TEST(Integrity, StandardInputIsReadWithTheSameLimit) {
   const Outcome r = umpire("check - < replays/sabreur-hex/essling-village.ulog");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r, "<stdin>: follows the rules checked")) << r.out;
-  const Outcome small = umpire("--max-input-size 1K check - < replays/sabreur-hex/essling-village.ulog");
+  const Outcome small =
+      umpire("--max-input-size 1K check - < replays/sabreur-hex/essling-village.ulog");
   EXPECT_EQ(small.exit_code, 2) << small.out;
   EXPECT_TRUE(has(small, "more than the input limit of 1 KiB [cli.file.too-large]")) << small.out;
   const Outcome limited = umpire("--max-input-size 100 parse replays/wab/bagradas-plain.ulog");
@@ -171,7 +183,9 @@ TEST(Integrity, EscapeSequencesFromALogNeverReachTheTerminal) {
   // An OSC that retitles the terminal, and a C1 CSI that clears it, in a
   // unit name and in an agreed ruling's note: refused where they are
   // written (exit 2), and shown escaped under the caret.
-  const std::string evil = "\x1b]0;owned\x07\xC2\x9B" "2J";
+  const std::string evil =
+      "\x1b]0;owned\x07\xC2\x9B"
+      "2J";
   const std::size_t name = text.find("\"4e de ligne\"");
   ASSERT_NE(name, std::string::npos);
   text.replace(name, 13, "\"4e " + evil + "\"");
@@ -182,8 +196,10 @@ TEST(Integrity, EscapeSequencesFromALogNeverReachTheTerminal) {
   for (const std::string command : {"check", "parse --dump ast", "replay", "fmt"}) {
     const Outcome r = timed(command + " " + s.path("game.ulog"));
     EXPECT_EQ(r.exit_code, 2) << command << ": " << r.out;
-    EXPECT_TRUE(has(r, "a control character (<1B>) in a quoted text [log.input.control-character]")) << r.out;
-    EXPECT_TRUE(has(r, "\"4e <1B>]0;owned<07><U+009B>2J\"")) << "the source line, escaped: " << r.out;
+    EXPECT_TRUE(has(r, "a control character (<1B>) in a quoted text [log.input.control-character]"))
+        << r.out;
+    EXPECT_TRUE(has(r, "\"4e <1B>]0;owned<07><U+009B>2J\""))
+        << "the source line, escaped: " << r.out;
     EXPECT_EQ(r.out.find("\x1b]"), std::string::npos) << command << ": " << r.out;
     EXPECT_EQ(r.out.find("\xC2\x9B"), std::string::npos) << command << ": " << r.out;
   }
@@ -215,10 +231,11 @@ TEST(Integrity, RulesDataThatCannotBeUsedIsAnInputError) {
   write(s.dir / "broken.rules", "ruleset broken \"Broken\"\nvalue v : int 0..3 = (\n");
   for (const std::string& args : std::vector<std::string>{
            "check --rules " + s.path("broken.rules") + " replays/sabreur-hex/essling-village.ulog",
-        "check --rules /nonexistent replays/sabreur-hex/essling-village.ulog",
-        "simulate --ruleset sabreur-hex --seed 7 --rules " + s.path("broken.rules"),
-        "simulate --ruleset sabreur-hex --seed 7 --rules /nonexistent", "verify " + s.path("broken.rules"),
-        "verify --rulesets /nonexistent", "rules check /nonexistent"}) {
+           "check --rules /nonexistent replays/sabreur-hex/essling-village.ulog",
+           "simulate --ruleset sabreur-hex --seed 7 --rules " + s.path("broken.rules"),
+           "simulate --ruleset sabreur-hex --seed 7 --rules /nonexistent",
+           "verify " + s.path("broken.rules"), "verify --rulesets /nonexistent",
+           "rules check /nonexistent"}) {
     const Outcome r = timed(args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
   }
@@ -241,7 +258,8 @@ TEST(Integrity, RulesCheckWarningsAreFindingsOnlyWhenAskedFor) {
   // An unreachable row: a warning.
   write(s.dir / "warn.rules",
         "ruleset warn \"W\"\nsource \"000_a44b407871cbdad9.txt\"\n"
-        "table t ref \"TABLEAU DE PANIQUE\" {\n  key b : bool\n  column v : int 0..1\n  row _ => 1\n  row true => 0\n}\n");
+        "table t ref \"TABLEAU DE PANIQUE\" {\n  key b : bool\n  column v : int 0..1\n  row _ => "
+        "1\n  row true => 0\n}\n");
   const Outcome plain = umpire("rules check " + s.path("warn.rules"));
   EXPECT_EQ(plain.exit_code, 0) << plain.out;
   EXPECT_TRUE(has(plain, "[rules.table.unreachable-row]")) << plain.out;
@@ -256,15 +274,19 @@ TEST(Integrity, AModOnASabreurHexFireIsRefused) {
   write_essling(s, "\n    shoot ", " hit ", " mod -1");
   const Outcome r = timed("check " + s.path("game.ulog"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
-  EXPECT_TRUE(has(r, "'mod' is not meaningful on a Sabreur-hex 'shoot' [sabreur.field.not-meaningful]")) << r.out;
-  EXPECT_FALSE(has(r, "follows the rules checked")) << "no verdict on a log with a field it would ignore: " << r.out;
+  EXPECT_TRUE(
+      has(r, "'mod' is not meaningful on a Sabreur-hex 'shoot' [sabreur.field.not-meaningful]"))
+      << r.out;
+  EXPECT_FALSE(has(r, "follows the rules checked"))
+      << "no verdict on a log with a field it would ignore: " << r.out;
 }
 
 TEST(Integrity, ALogWithoutAnEngineIsSaidNotCheckedNotClean) {
   // Exit 0 (a `not checked` note changes no exit code), and a verdict that
   // says nothing was checked rather than "0 events, 0 not checked".
-  for (const std::string log : {"replays/wab/bagradas-plain.ulog", "replays/hail-caesar/ford-of-the-arar.ulog",
-                                "replays/hail-caesar-hyw/azincourt-lane.ulog"}) {
+  for (const std::string log :
+       {"replays/wab/bagradas-plain.ulog", "replays/hail-caesar/ford-of-the-arar.ulog",
+        "replays/hail-caesar-hyw/azincourt-lane.ulog"}) {
     const Outcome r = umpire("check " + log);
     EXPECT_EQ(r.exit_code, 0) << r.out;
     EXPECT_TRUE(has(r, log + ": not checked, no replay engine for '")) << r.out;
@@ -278,13 +300,15 @@ TEST(Integrity, ALogWithoutAnEngineIsSaidNotCheckedNotClean) {
 
 TEST(Integrity, AHundredThousandCasesArmsAreRefusedAtOnce) {
   const Scratch s("arms");
-  std::string text = "ruleset arms \"Arms\"\ngiven n : int 0..200000\nvalue v : int 0..9 = cases {\n";
+  std::string text =
+      "ruleset arms \"Arms\"\ngiven n : int 0..200000\nvalue v : int 0..9 = cases {\n";
   for (int a = 0; a < 100'000; ++a) text += "  when n == " + std::to_string(a) + " => 1\n";
   text += "  else => 0\n}\n";
   write(s.dir / "arms.rules", text);
   const Outcome verify = timed("verify " + s.path("arms.rules"), 10.0);
   EXPECT_EQ(verify.exit_code, 2) << verify.out;
-  EXPECT_TRUE(has(verify, "arms.rules:260:3: error: more than 256 arms in one 'cases' [rules.limit.arms]"))
+  EXPECT_TRUE(
+      has(verify, "arms.rules:260:3: error: more than 256 arms in one 'cases' [rules.limit.arms]"))
       << verify.out.substr(0, 2000);
   const Outcome check = timed("rules check " + s.path("arms.rules"), 10.0);
   EXPECT_EQ(check.exit_code, 1) << "a rules file's errors are what rules check finds";

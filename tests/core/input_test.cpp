@@ -2,10 +2,9 @@
 // regular files (and standard input) up to the input limit, refused by kind
 // before a byte is read; control characters from logs and rules data
 // escaped in every text rendering; the SHA-256 that pins a log's data.
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <chrono>
 #include <filesystem>
@@ -94,24 +93,31 @@ TEST(Escape, ControlCharactersAreShownNotSent) {
   // An OSC sequence that retitles a terminal, a CSI that clears it, C1 CSI.
   EXPECT_EQ(escape_controls("A\x1b]0;pwned\x07 B"), "A<1B>]0;pwned<07> B");
   EXPECT_EQ(escape_controls("\x1b[2J"), "<1B>[2J");
-  EXPECT_EQ(escape_controls("x\xC2\x9B" "2Jy"), "x<U+009B>2Jy");
+  EXPECT_EQ(escape_controls("x\xC2\x9B"
+                            "2Jy"),
+            "x<U+009B>2Jy");
   EXPECT_EQ(escape_controls("del\x7f"), "del<7F>");
   EXPECT_EQ(escape_controls("a\nb\tc\rd"), "a<0A>b<09>c<0D>d") << "a message stays on its line";
   EXPECT_EQ(escape_controls("a\nb\tc\rd", true), "a\nb\tc<0D>d") << "a document keeps its layout";
   EXPECT_EQ(escape_controls("bad \xff byte"), "bad <FF> byte");
-  EXPECT_EQ(escape_controls("Essling, 57e de ligne \xC3\xA9 \xE2\x80\x94"), "Essling, 57e de ligne \xC3\xA9 \xE2\x80\x94");
+  EXPECT_EQ(escape_controls("Essling, 57e de ligne \xC3\xA9 \xE2\x80\x94"),
+            "Essling, 57e de ligne \xC3\xA9 \xE2\x80\x94");
   EXPECT_FALSE(has_controls("plain \xC3\xA9"));
   EXPECT_TRUE(has_controls("\x1b"));
 }
 
 TEST(Escape, EveryPartOfACaretDiagnosticIsEscaped) {
   SourceManager sm;
-  const FileId f = sm.add("evil\x1b]0;x\x07.ulog", "unit a1 \"Evil\x1b]0;owned\x07\xC2\x9B" "2J\" points 3\n");
+  const FileId f = sm.add("evil\x1b]0;x\x07.ulog",
+                          "unit a1 \"Evil\x1b]0;owned\x07\xC2\x9B"
+                          "2J\" points 3\n");
   DiagnosticEngine diags;
   diags.error("test.id", Span{f, 8, 30}, "unknown unit 'Evil\x1b]0;owned\x07'")
       .label(Span{f, 0, 4}, "label \x1b[31m")
       .note("note \x1b[2J")
-      .hint("hint \xC2\x9B" "2J")
+      .hint(
+          "hint \xC2\x9B"
+          "2J")
       .fixit(Span{f, 8, 30}, "\"fix\x1b\"");
   const std::string text = render_text(sm, diags, {false, 100});
   EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
@@ -136,7 +142,8 @@ TEST(Sha256, KnownDigests) {
   // In pieces as in one.
   Sha256 pieces;
   const std::string text(1000, 'z');
-  for (std::size_t i = 0; i < text.size(); i += 7) pieces.update(std::string_view(text).substr(i, 7));
+  for (std::size_t i = 0; i < text.size(); i += 7)
+    pieces.update(std::string_view(text).substr(i, 7));
   const auto digest = pieces.finish();
   std::string hex;
   for (const std::uint8_t b : digest) hex += fmt::format("{:02x}", b);

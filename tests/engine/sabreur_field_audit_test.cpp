@@ -22,41 +22,76 @@ using log::ast::Word;
 // The positional values each statement takes, for a line that parses.
 std::string args_of(Verb verb) {
   switch (verb) {
-    case Verb::ruleset: return " sabreur-hex";
-    case Verb::data: return " \"corpus/rulesets/sabreur-hex.rules\"";
-    case Verb::event: return " \"Open\"";
-    case Verb::side: return " french";
-    case Verb::hex: return " 5,5 wood";
-    case Verb::terrain: return " wood";
-    case Verb::edge: return " north";
-    case Verb::army: return " french";
-    case Verb::general: return " g1";
-    case Verb::unit: return " f9";
-    case Verb::deploy: return " f1";
-    case Verb::end: return "";
-    case Verb::order_points: return "";
-    case Verb::order: return " f1";
-    case Verb::activate: return " f1";
-    case Verb::move: return " f1 frontal";
-    case Verb::form: return " f1 line";
-    case Verb::charge: return " f1 a1";
-    case Verb::assault: return " f1 a1";
-    case Verb::respond: return " a1 hold";
-    case Verb::shoot: return " f1 a1";
-    case Verb::combat: return " f1";
-    case Verb::attack: return " f1 a1";
-    case Verb::support: return " f1 f2";
-    case Verb::result: return "";
-    case Verb::test: return " f1 morale";
-    case Verb::save: return " f1";
-    case Verb::rally: return " f1";
-    case Verb::pursue: return " f1 a1";
-    case Verb::flee: return " f1";
-    case Verb::evade: return " f1";
-    case Verb::special: return " f1 transfer-losses";
-    case Verb::remove: return " f1";
-    case Verb::state: return " f1 panicked";
-    default: return "";
+    case Verb::ruleset:
+      return " sabreur-hex";
+    case Verb::data:
+      return " \"corpus/rulesets/sabreur-hex.rules\"";
+    case Verb::event:
+      return " \"Open\"";
+    case Verb::side:
+      return " french";
+    case Verb::hex:
+      return " 5,5 wood";
+    case Verb::terrain:
+      return " wood";
+    case Verb::edge:
+      return " north";
+    case Verb::army:
+      return " french";
+    case Verb::general:
+      return " g1";
+    case Verb::unit:
+      return " f9";
+    case Verb::deploy:
+      return " f1";
+    case Verb::end:
+      return "";
+    case Verb::order_points:
+      return "";
+    case Verb::order:
+      return " f1";
+    case Verb::activate:
+      return " f1";
+    case Verb::move:
+      return " f1 frontal";
+    case Verb::form:
+      return " f1 line";
+    case Verb::charge:
+      return " f1 a1";
+    case Verb::assault:
+      return " f1 a1";
+    case Verb::respond:
+      return " a1 hold";
+    case Verb::shoot:
+      return " f1 a1";
+    case Verb::combat:
+      return " f1";
+    case Verb::attack:
+      return " f1 a1";
+    case Verb::support:
+      return " f1 f2";
+    case Verb::result:
+      return "";
+    case Verb::test:
+      return " f1 morale";
+    case Verb::save:
+      return " f1";
+    case Verb::rally:
+      return " f1";
+    case Verb::pursue:
+      return " f1 a1";
+    case Verb::flee:
+      return " f1";
+    case Verb::evade:
+      return " f1";
+    case Verb::special:
+      return " f1 transfer-losses";
+    case Verb::remove:
+      return " f1";
+    case Verb::state:
+      return " f1 panicked";
+    default:
+      return "";
   }
 }
 
@@ -64,42 +99,91 @@ std::string args_of(Verb verb) {
 std::string clause_of(Verb verb, Word key) {
   const std::string k(log::ast::word_text(key));
   switch (key) {
-    case Word::to: case Word::at: case Word::path: case Word::from:
+    case Word::to:
+    case Word::at:
+    case Word::path:
+    case Word::from:
       if (verb == Verb::flee && key == Word::from) return k + " a1";
       return k + " 5,5";
-    case Word::facing: return k + " n";
-    case Word::formation: return k + " line";
-    case Word::distance: case Word::range: case Word::round: case Word::table: case Word::cost: case Word::dice:
-    case Word::against: case Word::points: case Word::command: case Word::strength: case Word::models:
-    case Word::stamina: case Word::ranks: case Word::height: case Word::rotation:
+    case Word::facing:
+      return k + " n";
+    case Word::formation:
+      return k + " line";
+    case Word::distance:
+    case Word::range:
+    case Word::round:
+    case Word::table:
+    case Word::cost:
+    case Word::dice:
+    case Word::against:
+    case Word::points:
+    case Word::command:
+    case Word::strength:
+    case Word::models:
+    case Word::stamina:
+    case Word::ranks:
+    case Word::height:
+    case Word::rotation:
       return k + " 3";
-    case Word::mod: return k + " -1";
-    case Word::through: case Word::vs: return k + " a1";
-    case Word::target: return verb == Verb::special ? k + " f2" : k + " 4+";
-    case Word::by: return verb == Verb::rally || verb == Verb::order ? k + " g1" : k + " order";
-    case Word::rect: return k + " 5,5 2x2";
-    case Word::polygon: return k + " 1,1 2,2 3,1";
-    case Word::stats: case Word::skills: case Word::special: case Word::equipment: return k + " (a)";
-    case Word::base: return k + " 40x40";
-    case Word::sha256: return k + " \"" + std::string(64, '0') + "\"";
-    case Word::version: case Word::name: case Word::player: case Word::list: case Word::edition: case Word::reason:
+    case Word::mod:
+      return k + " -1";
+    case Word::through:
+    case Word::vs:
+      return k + " a1";
+    case Word::target:
+      return verb == Verb::special ? k + " f2" : k + " 4+";
+    case Word::by:
+      return verb == Verb::rally || verb == Verb::order ? k + " g1" : k + " order";
+    case Word::rect:
+      return k + " 5,5 2x2";
+    case Word::polygon:
+      return k + " 1,1 2,2 3,1";
+    case Word::stats:
+    case Word::skills:
+    case Word::special:
+    case Word::equipment:
+      return k + " (a)";
+    case Word::base:
+      return k + " 40x40";
+    case Word::sha256:
+      return k + " \"" + std::string(64, '0') + "\"";
+    case Word::version:
+    case Word::name:
+    case Word::player:
+    case Word::list:
+    case Word::edition:
+    case Word::reason:
       return k + " \"x\"";
-    case Word::winner: case Word::home: return k + " french";
-    default: return k + " line_infantry";  // profile, type, quality, general...
+    case Word::winner:
+    case Word::home:
+      return k + " french";
+    default:
+      return k + " line_infantry";  // profile, type, quality, general...
   }
 }
 
 std::string outcome_of(Word key) {
   const std::string k(log::ast::word_text(key));
   switch (key) {
-    case Word::pass: case Word::fail: case Word::draw: case Word::destroyed: return "=> " + k;
-    case Word::to: return "=> to 5,5";
-    case Word::facing: return "=> facing n";
-    case Word::formation: return "=> formation line";
-    case Word::result: return "=> result won";
-    case Word::state: return "=> state shaken";
-    case Word::winner: return "=> winner f1";
-    default: return "=> " + k + " 1";
+    case Word::pass:
+    case Word::fail:
+    case Word::draw:
+    case Word::destroyed:
+      return "=> " + k;
+    case Word::to:
+      return "=> to 5,5";
+    case Word::facing:
+      return "=> facing n";
+    case Word::formation:
+      return "=> formation line";
+    case Word::result:
+      return "=> result won";
+    case Word::state:
+      return "=> state shaken";
+    case Word::winner:
+      return "=> winner f1";
+    default:
+      return "=> " + k + " 1";
   }
 }
 
@@ -127,9 +211,12 @@ std::unique_ptr<Audited> audit(const std::string& line) {
 std::string line_of(Verb verb, FieldPart part, Word word) {
   const std::string head = std::string(log::ast::verb_name(verb)) + args_of(verb);
   switch (part) {
-    case FieldPart::clause: return head + " " + clause_of(verb, word);
-    case FieldPart::outcome: return head + " " + outcome_of(word);
-    case FieldPart::roll: return head + " " + roll_of(word);
+    case FieldPart::clause:
+      return head + " " + clause_of(verb, word);
+    case FieldPart::outcome:
+      return head + " " + outcome_of(word);
+    case FieldPart::roll:
+      return head + " " + roll_of(word);
   }
   return head;
 }
@@ -162,7 +249,9 @@ void expect_disposition(Verb verb, FieldPart part, Word word, const FieldRule& r
       EXPECT_EQ(a->unchecked.total(), 0u);
       // The check it takes part in is one of the engine's (docs/checks.md,
       // each exercised by a fail_ log), or the log's pin.
-      EXPECT_TRUE(check_table().find(rule.text) != nullptr || rule.text == "log.data.digest-mismatch") << rule.text;
+      EXPECT_TRUE(check_table().find(rule.text) != nullptr ||
+                  rule.text == "log.data.digest-mismatch")
+          << rule.text;
       break;
     case Disposition::covered:
       EXPECT_TRUE(a->ok);
@@ -176,8 +265,10 @@ TEST(SabreurFieldAudit, EveryClauseOfEveryStatementIsListed) {
   for (std::size_t v = 0; v <= static_cast<std::size_t>(Verb::end); ++v) {
     const auto verb = static_cast<Verb>(v);
     for (const log::detail::KeySpec& key : log::detail::verb_spec(verb).keys) {
-      SCOPED_TRACE(std::string(log::ast::verb_name(verb)) + " " + std::string(log::ast::word_text(key.key)));
-      EXPECT_TRUE(field_rule(verb, FieldPart::clause, key.key).listed) << "fields.def decides every clause";
+      SCOPED_TRACE(std::string(log::ast::verb_name(verb)) + " " +
+                   std::string(log::ast::word_text(key.key)));
+      EXPECT_TRUE(field_rule(verb, FieldPart::clause, key.key).listed)
+          << "fields.def decides every clause";
     }
   }
 }
@@ -193,12 +284,14 @@ TEST(SabreurFieldAudit, AnOutcomeOrARollTheEngineDoesNotReadIsRefused) {
     const log::detail::VerbSpec& spec = log::detail::verb_spec(verb);
     if (spec.outcomes) {
       for (const log::detail::KeySpec& key : log::detail::outcome_keys()) {
-        expect_disposition(verb, FieldPart::outcome, key.key, field_rule(verb, FieldPart::outcome, key.key));
+        expect_disposition(verb, FieldPart::outcome, key.key,
+                           field_rule(verb, FieldPart::outcome, key.key));
         ++judged;
       }
     }
     if (spec.rolls) {
-      expect_disposition(verb, FieldPart::roll, Word::none, field_rule(verb, FieldPart::roll, Word::none));
+      expect_disposition(verb, FieldPart::roll, Word::none,
+                         field_rule(verb, FieldPart::roll, Word::none));
       for (const std::string& label : log::detail::roll_labels()) {
         const Word w = log::detail::roll_label(label);
         expect_disposition(verb, FieldPart::roll, w, field_rule(verb, FieldPart::roll, w));
@@ -228,7 +321,8 @@ struct Essling {
   FileId file, changed;
   Essling(std::string_view after, std::string_view where, std::string_view text) {
     std::string error;
-    file = *sources.load(std::string(UMPIRE_SOURCE_DIR) + "/replays/sabreur-hex/essling-village.ulog", error);
+    file = *sources.load(
+        std::string(UMPIRE_SOURCE_DIR) + "/replays/sabreur-hex/essling-village.ulog", error);
     std::string log(sources.text(file));
     log.insert(log.find(where, log.find(after)), text);
     changed = sources.add("changed.ulog", log);
@@ -245,11 +339,13 @@ TEST(SabreurFieldAudit, AModOnAFireIsRefusedAndTheLogIsNotReplayed) {
   EXPECT_TRUE(r.field_errors);
   EXPECT_TRUE(r.input_errors()) << "exit 2";
   EXPECT_FALSE(r.replayed);
-  const auto it = std::find_if(diags.diagnostics().begin(), diags.diagnostics().end(),
-                               [](const Diagnostic& d) { return d.id == "sabreur.field.not-meaningful"; });
+  const auto it =
+      std::find_if(diags.diagnostics().begin(), diags.diagnostics().end(),
+                   [](const Diagnostic& d) { return d.id == "sabreur.field.not-meaningful"; });
   ASSERT_NE(it, diags.diagnostics().end());
   EXPECT_EQ(sources.text(it->span), "mod -1");
-  EXPECT_NE(it->message.find("'mod' is not meaningful on a Sabreur-hex 'shoot'"), std::string::npos) << it->message;
+  EXPECT_NE(it->message.find("'mod' is not meaningful on a Sabreur-hex 'shoot'"), std::string::npos)
+      << it->message;
 }
 
 TEST(SabreurFieldAudit, AFieldNotCheckedIsCountedInTheVerdict) {

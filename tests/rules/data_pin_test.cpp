@@ -1,11 +1,11 @@
 // The rules data a log names: resolved in the log's folder or the rules
 // data folder and nowhere else, links included, and its pin compared.
+#include "engine/rules/data_pin.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
-
-#include "engine/rules/data_pin.hpp"
 
 namespace umpire::rules {
 namespace data_pin_test {  // its own names in the unity build of rules_tests
@@ -18,7 +18,8 @@ struct Folders {
   Folders() {
     // One folder per test: ctest runs them at once.
     root = fs::path(::testing::TempDir()) /
-           ("umpire_data_pin_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("umpire_data_pin_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(root);
     logs = root / "club" / "games";
     data = root / "install" / "rulesets";
@@ -56,7 +57,8 @@ TEST(DataPin, APathIsResolvedInTheLogsFolderOrTheRulesDataFolder) {
   EXPECT_EQ(data_file_for_log(f.request((f.data / "sabreur-hex.rules").string()), diags),
             fs::weakly_canonical(f.data / "sabreur-hex.rules"))
       << "an absolute path inside an allowed folder";
-  EXPECT_EQ(data_file_for_log(f.request(""), diags), f.data / "sabreur-hex.rules") << "no data line";
+  EXPECT_EQ(data_file_for_log(f.request(""), diags), f.data / "sabreur-hex.rules")
+      << "no data line";
   EXPECT_TRUE(diags.diagnostics().empty());
 }
 
@@ -85,7 +87,8 @@ TEST(DataPin, AMissingFileIsNamedWithWhereItWasLookedFor) {
   DiagnosticEngine diags(0);
   EXPECT_FALSE(data_file_for_log(f.request("corpus/rulesets/nowhere.rules"), diags));
   ASSERT_EQ(ids(diags), (std::vector<std::string>{"log.data.not-found"}));
-  EXPECT_EQ(diags.diagnostics()[0].notes.size(), 2u) << "the log's folder, then the rules data folder";
+  EXPECT_EQ(diags.diagnostics()[0].notes.size(), 2u)
+      << "the log's folder, then the rules data folder";
 }
 
 TEST(DataPin, TheCommandLinesDataReplacesThePathButNotThePin) {
@@ -105,8 +108,10 @@ TEST(DataPin, TheCommandLinesDataReplacesThePathButNotThePin) {
 
 TEST(DataPin, HowALogNamesAFile) {
   const Folders f;
-  EXPECT_EQ(data_path_for_log(f.logs / "variants" / "house.rules", f.logs, f.data), "variants/house.rules");
-  EXPECT_EQ(data_path_for_log(f.data / "sabreur-hex.rules", f.logs, f.data), "corpus/rulesets/sabreur-hex.rules");
+  EXPECT_EQ(data_path_for_log(f.logs / "variants" / "house.rules", f.logs, f.data),
+            "variants/house.rules");
+  EXPECT_EQ(data_path_for_log(f.data / "sabreur-hex.rules", f.logs, f.data),
+            "corpus/rulesets/sabreur-hex.rules");
   EXPECT_EQ(data_path_for_log(f.root / "secret.txt", f.logs, f.data), std::nullopt);
 }
 

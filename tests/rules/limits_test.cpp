@@ -64,7 +64,8 @@ TEST(RulesLimits, TheCoverageOfATableIsLinearInItsRows) {
   // Each row reaches one combination of its own: a scan of the rows for
   // every combination took 26 s for 100,000 rows.
   std::string t = "table t" + ref + " {\n  key n : int 1..100000\n  column v : int 0..9\n";
-  for (std::size_t r = 1; r < limits::table_rows; ++r) t += "  row " + std::to_string(r) + " => 1\n";
+  for (std::size_t r = 1; r < limits::table_rows; ++r)
+    t += "  row " + std::to_string(r) + " => 1\n";
   t += "  row 1 => 2\n";  // reaches nothing new
   t += "}\n";
   const auto start = std::chrono::steady_clock::now();
@@ -119,23 +120,26 @@ TEST(RulesLimits, AHundredThousandArmsAreRefusedInASecond) {
 
 TEST(RulesLimits, ANestedCasesIsCountedToo) {
   std::string inner = "cases {\n";
-  for (std::size_t a = 0; a <= limits::case_arms; ++a) inner += "  when n == " + std::to_string(a) + " => 1\n";
+  for (std::size_t a = 0; a <= limits::case_arms; ++a)
+    inner += "  when n == " + std::to_string(a) + " => 1\n";
   inner += "  else => 0 }";
-  auto l = load_text(header + "given n : int 0..9999\nvalue v : int 0..9" + ref + " = cases { when n == 1 => " +
-                         inner + " else => 0 }\n",
+  auto l = load_text(header + "given n : int 0..9999\nvalue v : int 0..9" + ref +
+                         " = cases { when n == 1 => " + inner + " else => 0 }\n",
                      "test.rules", {}, false);
   EXPECT_EQ(l->count("rules.limit.arms"), 1u) << l->messages();
 }
 
 TEST(RulesLimits, SwitchOptionsAndStageEntriesAreBounded) {
   std::string sw = "switch s" + ref + " {\n";
-  for (std::size_t o = 0; o <= limits::switch_options; ++o) sw += "  option o" + std::to_string(o) + " \"o\"\n";
+  for (std::size_t o = 0; o <= limits::switch_options; ++o)
+    sw += "  option o" + std::to_string(o) + " \"o\"\n";
   sw += "  default o0\n}\n";
   auto l = load_text(header + sw, "test.rules", {}, false);
   EXPECT_EQ(l->count("rules.limit.arms"), 1u) << l->messages();
 
   std::string st = "modifiers m : int 0..9 clamp" + ref + " {\n  stage s {\n";
-  for (std::size_t e = 0; e <= limits::stage_entries; ++e) st += "    e" + std::to_string(e) + ": +1\n";
+  for (std::size_t e = 0; e <= limits::stage_entries; ++e)
+    st += "    e" + std::to_string(e) + ": +1\n";
   st += "  }\n}\n";
   auto m = load_text(header + st, "test.rules", {}, false);
   EXPECT_EQ(m->count("rules.limit.arms"), 1u) << m->messages();
@@ -143,15 +147,16 @@ TEST(RulesLimits, SwitchOptionsAndStageEntriesAreBounded) {
 
 TEST(RulesLimits, TheItemsOfAFileAreBounded) {
   std::string items;
-  for (std::size_t i = 0; i <= limits::rules_items; ++i) items += "given g" + std::to_string(i) + " : bool\n";
+  for (std::size_t i = 0; i <= limits::rules_items; ++i)
+    items += "given g" + std::to_string(i) + " : bool\n";
   auto l = load_text(header + items, "test.rules", {}, false);
   ASSERT_EQ(l->count("rules.limit.items"), 1u) << l->messages();
   EXPECT_EQ(line_of(*l, "rules.limit.items"), 2 + limits::rules_items + 1);
 }
 
 TEST(RulesLimits, AControlCharacterInAStringOrACommentIsRefused) {
-  auto l = load_text(header + "given g : bool\n# a comment \x1b[2J\ndomain d { a } ref \"x\x07\"\n", "test.rules", {},
-                     false);
+  auto l = load_text(header + "given g : bool\n# a comment \x1b[2J\ndomain d { a } ref \"x\x07\"\n",
+                     "test.rules", {}, false);
   EXPECT_FALSE(l->rs.has_value());
   ASSERT_EQ(l->count("rules.syntax.control-character"), 1u) << l->messages();
   EXPECT_EQ(line_of(*l, "rules.syntax.control-character"), 4u) << "the first, in the comment";
@@ -163,7 +168,8 @@ TEST(RulesLimits, AByteOrderMarkIsNamedAndRefused) {
   auto l = load_text("\xEF\xBB\xBF" + header + "given g : bool\n", "test.rules", {}, false);
   EXPECT_FALSE(l->rs.has_value());
   EXPECT_EQ(l->count("rules.syntax.byte-order-mark"), 1u) << l->messages();
-  EXPECT_EQ(l->count("rules.syntax.expected"), 0u) << "the rest of the file is read: " << l->messages();
+  EXPECT_EQ(l->count("rules.syntax.expected"), 0u)
+      << "the rest of the file is read: " << l->messages();
 }
 
 }  // namespace

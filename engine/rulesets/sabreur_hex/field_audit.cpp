@@ -40,23 +40,31 @@ constexpr std::array statements{
 std::string field_name(FieldPart part, Word word) {
   const std::string name(log::ast::word_text(word));
   switch (part) {
-    case FieldPart::clause: return "'" + name + "'";
-    case FieldPart::outcome: return "the outcome '=> " + name + "'";
-    case FieldPart::roll: return word == Word::none ? std::string("a dice roll") : "a '" + name + "' roll";
+    case FieldPart::clause:
+      return "'" + name + "'";
+    case FieldPart::outcome:
+      return "the outcome '=> " + name + "'";
+    case FieldPart::roll:
+      return word == Word::none ? std::string("a dice roll") : "a '" + name + "' roll";
   }
   return name;
 }
 
 // Rolls the engine reads more than one of on a statement: the dice a flight
 // throws for each friend it passes (flight.cpp).
-bool many_rolls(Verb verb, Word label) { return verb == Verb::flee && label == Word::effect; }
+bool many_rolls(Verb verb, Word label) {
+  return verb == Verb::flee && label == Word::effect;
+}
 
 }  // namespace
 
-std::span<const FieldEntry> field_table() { return entries; }
+std::span<const FieldEntry> field_table() {
+  return entries;
+}
 
 bool statement_covered(Verb verb) {
-  return std::any_of(statements.begin(), statements.end(), [&](const Statement& s) { return s.verb == verb; });
+  return std::any_of(statements.begin(), statements.end(),
+                     [&](const Statement& s) { return s.verb == verb; });
 }
 
 FieldRule field_rule(Verb verb, FieldPart part, Word word) {
@@ -67,19 +75,23 @@ FieldRule field_rule(Verb verb, FieldPart part, Word word) {
     if (e.verb == verb && e.part == part && e.word == word) return e.rule;
   }
   // Not in the table: a clause the schema gives this statement is always
-  // listed (tests: FieldAudit.EveryFieldOfTheSchemaIsListed); an outcome or
-  // a roll the engine does not read would be accepted and ignored.
+  // listed (test SabreurFieldAudit.EveryClauseOfEveryStatementIsListed); an
+  // outcome or a roll the engine does not read would be accepted and ignored.
   if (part == FieldPart::outcome)
-    return {Disposition::refused, "the engine computes what this statement does and reads no such outcome"};
+    return {Disposition::refused,
+            "the engine computes what this statement does and reads no such outcome"};
   if (part == FieldPart::roll)
-    return {Disposition::refused, word == Word::none ? "this statement throws no dice of its own"
-                                                     : "this statement throws no dice of that name"};
+    return {Disposition::refused, word == Word::none
+                                      ? "this statement throws no dice of its own"
+                                      : "this statement throws no dice of that name"};
   return {Disposition::refused, "this statement takes no such clause in Sabreur-hex"};
 }
 
-bool audit_fields(const log::ast::Log& log, replay::NotCheckedLog& unchecked, DiagnosticEngine& diags) {
+bool audit_fields(const log::ast::Log& log, replay::NotCheckedLog& unchecked,
+                  DiagnosticEngine& diags) {
   bool ok = true;
-  const auto refuse = [&](const log::ast::Statement& s, FieldPart part, Word word, Span span, std::string_view why) {
+  const auto refuse = [&](const log::ast::Statement& s, FieldPart part, Word word, Span span,
+                          std::string_view why) {
     ok = false;
     diags
         .error("sabreur.field.not-meaningful", span, "{} is not meaningful on a Sabreur-hex '{}'",
@@ -108,7 +120,8 @@ bool audit_fields(const log::ast::Log& log, replay::NotCheckedLog& unchecked, Di
         if (rule.disposition == Disposition::checked) {
           if (std::find(dice.begin(), dice.end(), rule.text) != dice.end()) {
             refuse(s, FieldPart::roll, c.key, c.span,
-                   "these dice were written already on the statement; the engine reads the first roll");
+                   "these dice were written already on the statement; the engine reads the first "
+                   "roll");
             continue;
           }
           dice.push_back(rule.text);
@@ -134,7 +147,8 @@ std::string fields_markdown() {
       "| statement | field | the engine | |\n"
       "|---|---|---|---|\n";
   for (const Statement& s : statements) {
-    out += fmt::format("| `{}` | every field | record | {} |\n", log::ast::verb_name(s.verb), s.text);
+    out +=
+        fmt::format("| `{}` | every field | record | {} |\n", log::ast::verb_name(s.verb), s.text);
   }
   for (const FieldEntry& e : entries) {
     const std::string_view word = log::ast::word_text(e.word);
@@ -146,8 +160,9 @@ std::string fields_markdown() {
                                   : e.rule.disposition == Disposition::unchecked ? "not checked"
                                   : e.rule.disposition == Disposition::refused   ? "refused"
                                                                                  : "record";
-    const std::string text = e.rule.disposition == Disposition::checked ? fmt::format("`{}`", e.rule.text)
-                                                                        : std::string(e.rule.text);
+    const std::string text = e.rule.disposition == Disposition::checked
+                                 ? fmt::format("`{}`", e.rule.text)
+                                 : std::string(e.rule.text);
     out += fmt::format("| `{}` | {} | {} | {} |\n", log::ast::verb_name(e.verb), field, what, text);
   }
   return out;

@@ -46,6 +46,7 @@ std::string fields_markdown();
 // and adds each field not checked to `unchecked`, the verdict's count.
 // False when a field was refused: the log is not replayed, as one with a
 // syntax error is not.
-bool audit_fields(const log::ast::Log& log, replay::NotCheckedLog& unchecked, DiagnosticEngine& diags);
+bool audit_fields(const log::ast::Log& log, replay::NotCheckedLog& unchecked,
+                  DiagnosticEngine& diags);
 
 }  // namespace umpire::sabreur
