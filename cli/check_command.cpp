@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "engine/core/diagnostic_render.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
 
@@ -85,18 +86,29 @@ int run_check(Session& session, const CheckOptions& opt) {
     const std::size_t errors_before = session.diags.count(Severity::error);
     const sabreur::RunResult r = sabreur::run_log(session.sources, *file, session.diags, run);
     const std::size_t errors = session.diags.count(Severity::error) - errors_before;
-    usage = usage || r.syntax_errors;
+    usage = usage || r.input_errors();
     findings = findings || errors > 0;
     const std::string v = verdict(r, errors);
     const std::uint64_t final_hash = r.replay.final_hash;
-    text += fmt::format(
-        "{}: {}: {} events, {} violation{}, {} agreed ruling{}, {} not checked ({} occurrence{})",
-        path, v, r.replay.events.size(), r.replay.violations, r.replay.violations == 1 ? "" : "s",
-        r.replay.agreed, r.replay.agreed == 1 ? "" : "s", r.replay.not_checked_aspects,
-        r.replay.not_checked, r.replay.not_checked == 1 ? "" : "s");
+    const std::string name = escape_controls(session.sources.name(*file));
+    if (r.no_engine && errors == 0) {
+      // Not "0 events, 0 not checked": nothing of the game was checked.
+      text += fmt::format("{}: not checked, no replay engine for '{}' yet: {} event{} read, none replayed",
+                          name, r.ruleset, r.events_not_replayed, r.events_not_replayed == 1 ? "" : "s");
+    } else {
+      text += fmt::format(
+          "{}: {}: {} events, {} violation{}, {} agreed ruling{}, {} not checked ({} occurrence{})", name,
+          v, r.replay.events.size(), r.replay.violations, r.replay.violations == 1 ? "" : "s",
+          r.replay.agreed, r.replay.agreed == 1 ? "" : "s", r.replay.not_checked_aspects,
+          r.replay.not_checked, r.replay.not_checked == 1 ? "" : "s");
+    }
     if (r.replayed) text += fmt::format(", final state {}", replay::hash_text(final_hash));
     text += '\n';
-    files.push_back({{"file", path},
+    // Which data the verdict applied, exactly (docs/log-format.md § The rules data).
+    if (!r.data_sha256.empty())
+      text += fmt::format("  rules data {} sha256 {}, {}\n", escape_controls(r.data_path), r.data_sha256,
+                          r.data_pinned ? "pinned by the log" : "not pinned by the log");
+    files.push_back({{"file", std::string(session.sources.name(*file))},
                      {"ruleset", r.ruleset},
                      {"replayed", r.replayed},
                      {"verdict", v},
@@ -106,7 +118,12 @@ int run_check(Session& session, const CheckOptions& opt) {
                      {"not_checked", r.replay.not_checked_aspects},
                      {"not_checked_occurrences", r.replay.not_checked},
                      {"stopped", r.replay.stopped},
-                     {"final_hash", r.replayed ? replay::hash_text(final_hash) : std::string()}});
+                     {"events_not_replayed", r.events_not_replayed},
+                     {"final_hash", r.replayed ? replay::hash_text(final_hash) : std::string()},
+                     {"data", r.data_sha256.empty() ? nlohmann::json()
+                                                    : nlohmann::json{{"path", r.data_path},
+                                                                     {"sha256", r.data_sha256},
+                                                                     {"pinned", r.data_pinned}}}});
   }
   if (opt.format == Format::json) {
     nlohmann::json root;
@@ -135,7 +152,7 @@ Command add_check_command(CLI::App& root) {
       ->check(CLI::IsMember({"follow-log", "stop", "follow-rules"}))
       ->default_str("follow-log");
   app->add_option("--rules", opt->rules,
-                  "Rules data to use instead of the shipped corpus/rulesets/sabreur-hex.rules");
+                  "Rules data to use instead of the data the log names (a log's pin still holds)");
   app->add_flag("--list-checks", opt->list_checks,
                 "Print every check with its rule citation (docs/checks.md)");
   add_format_option(*app, opt->format);

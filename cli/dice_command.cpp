@@ -327,7 +327,7 @@ Command add_dice_command(CLI::App& root) {
       ->required();
   app->add_option("--target", options->target, "Target total: 7+ (at least), 7- (at most), =7 (exactly), 7 (both)");
   CLI::Option* seed =
-      app->add_option("--seed", options->seed, "Draw with the portable RNG from this 64-bit seed instead");
+      add_seed_option(*app, options->seed, "Draw with the portable RNG from this seed (0 to 2^64-1) instead");
   app->add_option("--draws", options->draws, "Number of seeded draws (with --seed)")
       ->check(CLI::Range(1u, 100000u))
       ->needs(seed);

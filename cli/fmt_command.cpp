@@ -44,6 +44,14 @@ int run_fmt(Session& session, const FmtOptions& opt) {
   bool syntax_errors = false;
   bool not_canonical = false;
   for (const std::string& path : opt.files) {
+    if (opt.in_place && path == "-") {
+      // '-' is standard input (docs/cli.md § Inputs), not a file to rewrite.
+      session.diags
+          .error("cli.fmt.stdin", session.find_arg(path), "'--in-place' rewrites files, not standard input")
+          .hint("write the canonical form to standard output: 'umpire fmt -'");
+      syntax_errors = true;
+      continue;
+    }
     auto file = session.load(path);
     if (!file) {
       syntax_errors = true;

@@ -1,55 +1,92 @@
-// Loads the bundled rules data a battle log names, for its profile checks.
+// Loads the rules data a battle log names, for its profile checks.
 #include "cli/log_rules.hpp"
 
 #include <array>
+#include <filesystem>
 
 #include "engine/core/data_paths.hpp"
 #include "engine/core/diagnostic.hpp"
+#include "engine/core/sha256.hpp"
 #include "engine/core/source_manager.hpp"
+#include "engine/rules/data_pin.hpp"
 #include "engine/rules/loader.hpp"
 #include "engine/rules/profile_catalogue.hpp"
+#include "grammar/log/parser.hpp"
 
 namespace umpire::cli {
 namespace {
 
 constexpr std::array<std::string_view, 4> bundled{"hail-caesar", "hail-caesar-hyw", "wab", "sabreur-hex"};
 
-// The id on the log's `ruleset` header line (docs/log-format.md § Header);
-// empty when there is none. Only the line is read: the log itself is parsed
-// and lowered by the command.
-std::string_view ruleset_id(std::string_view text) {
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-    constexpr std::string_view keyword = "ruleset";
-    if (line.substr(0, keyword.size()) != keyword || line.size() == keyword.size()) continue;
-    if (line[keyword.size()] != ' ' && line[keyword.size()] != '\t') continue;
-    line.remove_prefix(keyword.size());
-    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-    return line.substr(0, line.find_first_of(" \t\r#"));
+// The log's `ruleset` and `data` lines, read with the log's own parser up
+// to the first line after the header (the log itself is parsed and lowered
+// by the command, which reports any error; this reading reports none).
+rules::DataRequest header_of(std::string_view text, FileId log) {
+  rules::DataRequest q;
+  DiagnosticEngine quiet(0);
+  // A header is a few lines at the top: the reader is not given the rest of
+  // a large log to check.
+  log::LineReader reader(text.substr(0, std::size_t{1} << 20), log, quiet);
+  log::ast::Log lines;
+  while (reader.next(lines)) {
+    const log::ast::Line& line = lines.lines.back();
+    if (line.has_statement) {
+      const log::ast::Statement& s = line.statement;
+      if (log::ast::verb_group(s.verb) != log::ast::VerbGroup::header) break;
+      const auto args = lines.args(s);
+      if (s.verb == log::ast::Verb::ruleset && !args.empty()) q.ruleset = std::string(args[0].text);
+      if (s.verb == log::ast::Verb::data && !args.empty()) {
+        q.written = std::string(args[0].text);
+        q.written_span = args[0].span;
+        for (const log::ast::Clause& c : lines.clauses_of(s)) {
+          const auto values = lines.values_of(c);
+          if (c.key == log::ast::Word::sha256 && !values.empty()) {
+            q.sha256 = std::string(values[0].text);
+            q.sha256_span = values[0].span;
+          }
+        }
+      }
+    }
+    lines.clear();
   }
-  return {};
+  return q;
 }
 
 }  // namespace
 
-std::unique_ptr<events::ProfileCatalogue> profile_catalogue_for_log(std::string_view log_text) {
-  const std::string_view id = ruleset_id(log_text);
+LogRules rules_for_log(std::string_view log_text, FileId log, std::string_view log_name, DiagnosticEngine& diags) {
+  LogRules out;
+  rules::DataRequest q = header_of(log_text, log);
   bool known = false;
-  for (std::string_view b : bundled) known = known || b == id;
-  if (!known) return nullptr;
+  for (std::string_view b : bundled) known = known || b == q.ruleset;
+  if (!known) return out;
+  const std::filesystem::path name(log_name);
+  q.log_dir = name.string().starts_with('<') || name.parent_path().empty() ? std::filesystem::path(".")
+                                                                           : name.parent_path();
+  q.rulesets_dir = paths::rulesets_dir();
+  const auto path = rules::data_file_for_log(q, diags);
+  if (!path) {
+    out.data_errors = true;
+    return out;
+  }
   // The bundled data is checked by `umpire rules check` and its tests; a
-  // problem loading it here only leaves the profiles unchecked.
-  const paths::Lookup data = paths::data_dir();
-  if (!data.dir) return nullptr;
+  // problem loading the data here only leaves the profiles unchecked. A pin
+  // that does not match it is refused.
   SourceManager sources;
-  DiagnosticEngine diags(0);
-  const auto path = *data.dir / "corpus" / "rulesets" / (std::string(id) + ".rules");
-  auto rs = rules::load_ruleset(sources, path, diags);
-  if (!rs) return nullptr;
-  return std::make_unique<rules::RulesProfileCatalogue>(*rs);
+  DiagnosticEngine quiet(0);
+  std::string error;
+  const std::optional<FileId> file = sources.load(*path, error);
+  if (!file) return out;
+  if (!rules::check_pin(q, *path, sha256_hex(sources.text(*file)), diags)) {
+    out.data_errors = true;
+    return out;
+  }
+  rules::LoadOptions load;
+  load.check_file_name = q.written.empty();
+  auto rs = rules::load_ruleset(sources, *file, path->parent_path(), quiet, load);
+  if (!rs) return out;
+  out.profiles = std::make_unique<rules::RulesProfileCatalogue>(*rs);
+  return out;
 }
 
 }  // namespace umpire::cli

@@ -119,6 +119,9 @@ int run(int argc, char** argv) {
       ->check(CLI::IsMember({"man", "bash-completion"}))
       ->type_name("WHAT")
       ->trigger_on_parse();
+  std::string max_input;
+  app.add_option("--max-input-size", max_input,
+                 "Largest input read, like 64M (the default) or 1G; also UMPIRE_MAX_INPUT_SIZE");
 
   std::vector<Command> commands = add_commands(app);
   try {
@@ -143,6 +146,10 @@ int run(int argc, char** argv) {
       session.flush_diagnostics(Format::text);
       return exit_usage;
     }
+  }
+  if (!set_input_limit(session, max_input)) {
+    session.flush_diagnostics(Format::text);
+    return exit_usage;
   }
   for (Command& c : commands) {
     if (c.app->parsed()) return c.run(session);

@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/log_rules.hpp"
 #include "engine/core/diagnostic_render.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/events/events_json.hpp"
 #include "engine/events/lower.hpp"
 #include "grammar/log/dump.hpp"
@@ -72,7 +73,7 @@ void dump_ast(std::ostream& out, Session& session, FileId file, Format format) {
         if (c == '\n') chunk += "      ";
       }
     } else {
-      chunk += log::dump_ast_text(session.sources, scratch);
+      chunk += escape_controls(log::dump_ast_text(session.sources, scratch), true);
     }
     first = false;
     scratch.clear();
@@ -94,6 +95,7 @@ int run_parse(Session& session, const ParseOptions& opt) {
   std::ostream& out = std::cout;
   const bool json = opt.format == Format::json;
   bool syntax_errors = false;
+  bool data_errors = false;
   if (opt.dump == "ast") {
     if (json) out << "{\n  \"ast\": ";
     dump_ast(out, session, *file, opt.format);
@@ -101,7 +103,11 @@ int run_parse(Session& session, const ParseOptions& opt) {
   } else {
     // Events only: each line is lowered as it is parsed and its syntax tree
     // dropped, so memory is the text and the battle, not a whole tree.
-    const auto profiles = profile_catalogue_for_log(session.sources.text(*file));  // docs/log-format.md § Unit profiles
+    // docs/log-format.md § Unit profiles, § The rules data
+    const LogRules rules =
+        rules_for_log(session.sources.text(*file), *file, session.sources.name(*file), session.diags);
+    data_errors = rules.data_errors;
+    const auto& profiles = rules.profiles;
     // A large log is mapped: the pages the reader has passed are given back.
     const auto battle =
         events::parse_and_lower(session.sources.text(*file), *file, {profiles.get()}, session.diags,
@@ -130,7 +136,7 @@ int run_parse(Session& session, const ParseOptions& opt) {
   } else {
     session.flush_diagnostics(opt.format);
   }
-  if (syntax_errors) return exit_usage;
+  if (syntax_errors || data_errors) return exit_usage;
   return errors ? exit_findings : exit_clean;
 }
 

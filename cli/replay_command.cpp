@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "engine/core/diagnostic_render.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
 
 namespace umpire::cli {
@@ -59,6 +60,8 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
       events.push_back(std::move(j));
     }
     nlohmann::json root{{"file", opt.file}, {"replayed", r.replayed}, {"events", events}};
+    if (!r.data_sha256.empty())
+      root["data"] = {{"path", r.data_path}, {"sha256", r.data_sha256}, {"pinned", r.data_pinned}};
     if (opt.hashes) root["initial_hash"] = replay::hash_text(r.replay.initial_hash);
     root["diagnostics"] = nlohmann::json::parse(render_json(session.sources, session.diags));
     std::cout << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
@@ -76,10 +79,10 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
         out += fmt::format("  [{} violation{}]", e.violations, e.violations == 1 ? "" : "s");
       out += '\n';
     }
-    std::cout << out;
+    std::cout << escape_controls(out, true);
     session.flush_diagnostics(opt.format);
   }
-  if (r.syntax_errors) return exit_usage;
+  if (r.input_errors()) return exit_usage;
   return errors ? exit_findings : exit_clean;
 }
 

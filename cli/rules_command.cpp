@@ -16,6 +16,7 @@
 #include "cli/commands.hpp"
 #include "cli/ruleset_files.hpp"
 #include "engine/core/data_paths.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/core/dice/probability_text.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/describe.hpp"
@@ -54,6 +55,7 @@ struct RulesOptions {
   bool source = false;
   // check
   std::vector<std::string> files;
+  bool warnings_as_errors = false;
   // eval
   std::vector<std::string> givens;
 };
@@ -87,7 +89,12 @@ std::vector<std::string> known_rulesets(const RulesOptions& o) { return rulesets
 std::optional<Ruleset> load(Session& session, const RulesOptions& o, const std::string& name) {
   const fs::path path = ruleset_path(o, name);
   std::string error;
-  std::optional<FileId> file = session.sources.load(path, error);
+  SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
+  std::optional<FileId> file = session.sources.load(path, error, &why);
+  if (!file && why != SourceManager::LoadFailure::unreadable) {
+    session.report_unloadable(name, error, why);
+    return std::nullopt;
+  }
   if (!file) {
     auto d = session.diags.error("cli.rules.unknown-ruleset", session.find_arg(name), "cannot read ruleset '{}': {}",
                                  name, error);
@@ -115,7 +122,7 @@ int run_list(Session& session, const RulesOptions& o) {
                     {"items", rs ? rs->items.size() : 0}});
   }
   if (o.format == Format::json) std::cout << json.dump(2) << "\n";
-  else std::cout << text_table(rows);
+  else std::cout << escape_controls(text_table(rows), true);
   session.flush_diagnostics(o.format);
   return exit_clean;
 }
@@ -124,10 +131,15 @@ int run_show(Session& session, const RulesOptions& o) {
   if (o.source) {
     const fs::path path = ruleset_path(o, o.ruleset);
     std::string error;
-    auto file = session.sources.load(path, error);
-    if (!file) {
+    SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
+    auto file = session.sources.load(path, error, &why);
+    if (!file && why != SourceManager::LoadFailure::unreadable) {
+      session.report_unloadable(o.ruleset, error, why);
+    } else if (!file) {
       session.diags.error("cli.rules.unknown-ruleset", session.find_arg(o.ruleset), "cannot read ruleset '{}': {}",
                           o.ruleset, error);
+    }
+    if (!file) {
       session.flush_diagnostics(o.format);
       return exit_usage;
     }
@@ -145,7 +157,7 @@ int run_show(Session& session, const RulesOptions& o) {
     return exit_usage;
   }
   if (o.item.empty()) {
-    std::cout << describe_ruleset(*rs);
+    std::cout << escape_controls(describe_ruleset(*rs), true);
   } else {
     auto ref = rs->find(o.item);
     if (!ref) {
@@ -158,7 +170,7 @@ int run_show(Session& session, const RulesOptions& o) {
       session.flush_diagnostics(o.format);
       return exit_usage;
     }
-    std::cout << describe_item(*rs, *ref);
+    std::cout << escape_controls(describe_item(*rs, *ref), true);
   }
   session.flush_diagnostics(o.format);
   return exit_clean;
@@ -177,19 +189,28 @@ int run_check(Session& session, const RulesOptions& o) {
         .hint("pass --texts DIR or set UMPIRE_RULES_TEXTS to the folder of the rule texts");
   }
   std::size_t clean = 0;
+  bool unreadable = false;
   for (const std::string& f : o.files) {
     const std::size_t before = session.diags.count(Severity::error) + session.diags.count(Severity::warning);
     auto file = session.load(f);
-    if (!file) continue;
+    if (!file) {
+      unreadable = true;
+      continue;
+    }
     const bool loaded = load_ruleset(session.sources, *file, fs::path(f).parent_path(), session.diags, lo).has_value();
     const std::size_t after = session.diags.count(Severity::error) + session.diags.count(Severity::warning);
     if (loaded && after == before) ++clean;
   }
-  const bool findings = session.diags.has_errors() || session.diags.count(Severity::warning) > 0;
+  // Errors in a file are its findings; warnings (an unreachable row, a
+  // citation to check) are too with --warnings-as-errors, as a compiler's
+  // -Werror (docs/cli.md § umpire rules).
+  const bool findings = session.diags.has_errors() ||
+                        (o.warnings_as_errors && session.diags.count(Severity::warning) > 0);
   const std::string line = fmt::format("{} of {} file{} checked clean: {}", clean, o.files.size(),
                                        o.files.size() == 1 ? "" : "s", summary(session.diags));
   session.flush_diagnostics(o.format);
   if (o.format == Format::text) std::cerr << line << "\n";
+  if (unreadable) return exit_usage;
   return findings ? exit_findings : exit_clean;
 }
 
@@ -459,7 +480,7 @@ int run_eval(Session& session, const RulesOptions& o) {
     nlohmann::json j{{"ruleset", rs->id}, {"item", o.item}, {"result", result}, {"breakdown", steps_json(ev.breakdown())}};
     std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << result << "\n" << render_breakdown(ev.breakdown());
+    std::cout << escape_controls(result + "\n" + render_breakdown(ev.breakdown()), true);
   }
   session.flush_diagnostics(o.format);
   return exit_clean;
@@ -491,6 +512,7 @@ Command add_rules_command(CLI::App& root) {
 
   CLI::App* check = app->add_subcommand("check", "Parse, type-check and lint the citations of .rules files");
   check->add_option("files", o->files, "Files to check")->required();
+  check->add_flag("--warnings-as-errors", o->warnings_as_errors, "Exit 1 on warnings too, not only on errors");
   add_format_option(*check, o->format);
   check->footer("Example:\n  umpire rules check corpus/rulesets/*.rules");
 

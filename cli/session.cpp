@@ -1,6 +1,8 @@
 #include "cli/session.hpp"
 
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -43,10 +45,29 @@ Span Session::find_arg(std::string_view value) const {
 
 std::optional<FileId> Session::load(const std::string& path) {
   std::string error;
-  if (auto id = sources.load(path, error)) return id;
-  diags.error("cli.file.unreadable", find_arg(path), "cannot read '{}': {}", path, error)
-      .hint("check the path and its permissions");
+  SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
+  if (auto id = sources.load(path, error, &why)) return id;
+  report_unloadable(path, error, why);
   return std::nullopt;
+}
+
+void Session::report_unloadable(const std::string& path, const std::string& error,
+                                SourceManager::LoadFailure why, std::string_view id) {
+  const Span where = find_arg(path);
+  switch (why) {
+    case SourceManager::LoadFailure::unreadable:
+      diags.error(id.empty() ? "cli.file.unreadable" : id, where, "cannot read '{}': {}", path, error)
+          .hint("check the path and its permissions");
+      return;
+    case SourceManager::LoadFailure::not_regular:
+      diags.error(id.empty() ? "cli.file.not-regular" : id, where, "cannot read '{}': {}", path, error)
+          .hint("Umpire reads regular files, and standard input when the file is '-'");
+      return;
+    case SourceManager::LoadFailure::too_large:
+      diags.error(id.empty() ? "cli.file.too-large" : id, where, "cannot read '{}': {}", path, error)
+          .hint("raise the limit with '--max-input-size SIZE' or UMPIRE_MAX_INPUT_SIZE (docs/cli.md § Inputs)");
+      return;
+  }
 }
 
 void Session::flush_diagnostics(Format format) {
@@ -79,6 +100,83 @@ bool Session::require_data() {
       "pass --data DIR or set UMPIRE_DATA_DIR to a folder holding corpus/rulesets/ (an "
       "installed umpire reads PREFIX/share/umpire)");
   return false;
+}
+
+std::optional<std::uint64_t> parse_size(std::string_view text) {
+  std::uint64_t n = 0;
+  std::size_t i = 0;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+    if (n > (std::uint64_t{1} << 40)) return std::nullopt;
+    n = n * 10 + static_cast<std::uint64_t>(text[i] - '0');
+  }
+  if (i == 0) return std::nullopt;
+  std::string unit;
+  for (; i < text.size(); ++i) unit += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+  unsigned shift = 0;
+  if (unit == "k" || unit == "kib") shift = 10;
+  else if (unit == "m" || unit == "mib") shift = 20;
+  else if (unit == "g" || unit == "gib") shift = 30;
+  else if (!unit.empty() && unit != "b") return std::nullopt;
+  if (n == 0 || n > (std::uint64_t{1} << (40 - shift))) return std::nullopt;
+  return n << shift;
+}
+
+bool set_input_limit(Session& session, const std::string& option) {
+  const char* env = std::getenv("UMPIRE_MAX_INPUT_SIZE");
+  const bool from_option = !option.empty();
+  const std::string text = from_option ? option : env != nullptr ? env : "";
+  if (text.empty()) return true;
+  const auto bytes = parse_size(text);
+  // Offsets into a source are 32-bit.
+  constexpr std::uint64_t most = (std::uint64_t{4} << 30) - 2;
+  if (!bytes || *bytes > most) {
+    session.diags
+        .error("cli.usage", from_option ? session.find_arg(option) : Span{}, "bad input size '{}'{}", text,
+               from_option ? "" : " in UMPIRE_MAX_INPUT_SIZE")
+        .hint("write a size below 4 GiB like '64M' (the default), '512K' or '1G'");
+    return false;
+  }
+  session.sources.set_max_input_bytes(*bytes);
+  return true;
+}
+
+std::optional<std::uint64_t> parse_seed(std::string_view text) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  std::uint64_t n = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    if (n > (UINT64_MAX - digit) / 10) return std::nullopt;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+namespace {
+
+CLI::Validator seed_validator() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (parse_seed(text)) return {};
+        return "a seed is a whole number from 0 to 18446744073709551615 (2^64-1), not '" + text + "'";
+      },
+      "SEED", "seed");
+}
+
+}  // namespace
+
+CLI::Option* add_seed_option(CLI::App& app, std::uint64_t& seed, const std::string& description) {
+  return app
+      .add_option_function<std::string>(
+          "--seed", [&seed](const std::string& text) { seed = parse_seed(text).value_or(0); }, description)
+      ->check(seed_validator());
+}
+
+CLI::Option* add_seed_option(CLI::App& app, std::optional<std::uint64_t>& seed, const std::string& description) {
+  return app
+      .add_option_function<std::string>(
+          "--seed", [&seed](const std::string& text) { seed = parse_seed(text); }, description)
+      ->check(seed_validator());
 }
 
 void add_format_option(CLI::App& app, Format& format) {

@@ -12,6 +12,7 @@
 
 namespace CLI {
 class App;
+class Option;
 }
 
 namespace umpire::cli {
@@ -42,9 +43,14 @@ class Session {
   const std::vector<std::string>& args() const { return args_; }
   FileId command_line() const { return command_line_; }
 
-  // Loads a file named on the command line; on failure reports
-  // `cli.file.unreadable` at that argument and returns nullopt.
+  // Loads a file named on the command line ("-": standard input); on
+  // failure reports `cli.file.unreadable`, `cli.file.not-regular` or
+  // `cli.file.too-large` at that argument and returns nullopt.
   std::optional<FileId> load(const std::string& path);
+  // The diagnostic of a failed load of `path`: the id given, or the one
+  // for the failure's kind.
+  void report_unloadable(const std::string& path, const std::string& error, SourceManager::LoadFailure why,
+                         std::string_view id = {});
 
   // Prints the diagnostics: caret text on stderr, or JSON on stdout.
   void flush_diagnostics(Format format);
@@ -65,6 +71,23 @@ struct Command {
   CLI::App* app = nullptr;
   std::function<int(Session&)> run;
 };
+
+// The input limit (docs/cli.md § Inputs) from `--max-input-size`, else from
+// UMPIRE_MAX_INPUT_SIZE, else the default; false after reporting a size
+// that does not read ("64M", "1G", "100000" bytes).
+bool set_input_limit(Session& session, const std::string& option);
+// "64M", "64MiB", "1g", "100000": bytes; nullopt when it is none of these or
+// is zero.
+std::optional<std::uint64_t> parse_size(std::string_view text);
+
+// A seed as the portable RNG takes it: decimal digits, 0 to 2^64-1;
+// nullopt for anything else (a sign, a value out of range), which CLI11
+// would otherwise wrap or clamp without a word.
+std::optional<std::uint64_t> parse_seed(std::string_view text);
+// Adds `--seed` to `app`, refusing what parse_seed refuses (exit 2, with a
+// caret under the argument).
+CLI::Option* add_seed_option(CLI::App& app, std::uint64_t& seed, const std::string& description);
+CLI::Option* add_seed_option(CLI::App& app, std::optional<std::uint64_t>& seed, const std::string& description);
 
 // Adds `--format text|json` to a subcommand that prints data.
 void add_format_option(CLI::App& app, Format& format);

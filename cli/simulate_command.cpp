@@ -8,7 +8,9 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "engine/core/data_paths.hpp"
 #include "engine/core/write_file.hpp"
+#include "engine/rules/loader.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
 #include "engine/rulesets/sabreur_hex/simulate/simulator.hpp"
 
@@ -48,7 +50,26 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   sabreur::simulate::SimulateOptions so;
   so.seed = opt.seed;
   so.turns = opt.turns;
-  auto game = sabreur::simulate::simulate_game(session.sources, so, session.diags, opt.rules_file);
+  // The rules data first: data that cannot be read or does not load is the
+  // user's input (exit 2); only a game that fails afterwards is a bug.
+  const std::filesystem::path rules_path = opt.rules_file.empty()
+                                               ? paths::rulesets_dir() / "sabreur-hex.rules"
+                                               : std::filesystem::path(opt.rules_file);
+  rules::LoadOptions load;
+  load.check_file_name = opt.rules_file.empty();
+  const std::size_t errors_before = session.diags.count(Severity::error);
+  std::optional<rules::Ruleset> rs = rules::load_ruleset(session.sources, rules_path, session.diags, load);
+  std::optional<sabreur::RulesBinding> binding;
+  if (rs) binding = sabreur::RulesBinding::bind(*rs, session.diags, session.find_arg(opt.rules_file));
+  if (!binding || session.diags.count(Severity::error) > errors_before) {
+    session.diags
+        .error("cli.simulate.rules", session.find_arg(opt.rules_file), "the rules data '{}' cannot be used",
+               rules_path.string())
+        .hint("check it with 'umpire rules check {}'", rules_path.string());
+    session.flush_diagnostics(Format::text);
+    return exit_usage;
+  }
+  auto game = sabreur::simulate::simulate_game(*binding, so, session.diags);
   if (!game) {
     session.flush_diagnostics(Format::text);
     return exit_internal;
@@ -85,7 +106,7 @@ Command add_simulate_command(CLI::App& root) {
   CLI::App* app =
       root.add_subcommand("simulate", "Write a battle log of random legal play (Sabreur-hex)");
   app->add_option("--ruleset", opt->ruleset, "Ruleset to play (sabreur-hex)")->required();
-  app->add_option("--seed", opt->seed, "Seed of the choices and of the dice")->required();
+  add_seed_option(*app, opt->seed, "Seed of the choices and of the dice, 0 to 2^64-1")->required();
   app->add_option("--turns", opt->turns, "Turns of each side (default 6)")
       ->check(CLI::Range(1, 100));
   app->add_option("-o,--output", opt->output, "Write the log to FILE (atomically) instead of stdout");

@@ -22,6 +22,7 @@
 #include "engine/core/data_paths.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/mapped_file.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/core/write_file.hpp"
 #include "engine/rules/loader.hpp"
@@ -93,7 +94,12 @@ struct Loaded {
 std::optional<rules::Ruleset> load_path(Session& session, const fs::path& path, const std::string& arg,
                                         const VerifyOptions& o) {
   std::string error;
-  auto file = session.sources.load(path, error);
+  SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
+  auto file = session.sources.load(path, error, &why);
+  if (!file && why != SourceManager::LoadFailure::unreadable) {
+    session.report_unloadable(arg, error, why);
+    return std::nullopt;
+  }
   if (!file) {
     auto d = session.diags.error("cli.verify.unknown-ruleset", session.find_arg(arg), "cannot read ruleset '{}': {}",
                                  arg, error);
@@ -126,6 +132,18 @@ int run_verify(Session& session, const VerifyOptions& o) {
     if (k < parts.size() && fs::exists(rulesets_dir(o) / (parts[k] + ".rules"))) targets.push_back(parts[k]);
   }
   if (targets.empty()) targets = known_rulesets(o);
+  if (targets.empty()) {
+    // Nothing to verify is no clean verdict: a folder without rulesets (or
+    // that does not exist) is a mistake in the input.
+    std::error_code ec;
+    const bool exists = fs::is_directory(rulesets_dir(o), ec);
+    session.diags
+        .error("cli.verify.no-rulesets", session.find_arg(o.rulesets_dir), "{} '{}'",
+               exists ? "no .rules file in" : "no folder", rulesets_dir(o).string())
+        .hint("name a ruleset or a .rules file, or the folder of the rulesets with '--rulesets DIR'");
+    session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
+    return exit_usage;
+  }
   std::vector<std::unique_ptr<Loaded>> loaded;
   bool bad = false;
   for (const std::string& t : targets) {
@@ -243,11 +261,13 @@ int run_verify(Session& session, const VerifyOptions& o) {
       session.flush_diagnostics(Format::text);
       return exit_usage;
     }
-    std::cout << text;
+    std::cout << escape_controls(text, true);
     return exit_clean;
   }
   switch (o.format) {
-    case VerifyFormat::text: std::cout << verify::render_findings_text(report, o.extremes); break;
+    case VerifyFormat::text:
+      std::cout << escape_controls(verify::render_findings_text(report, o.extremes), true);
+      break;
     case VerifyFormat::json: {
       // One JSON document: the report, with the loading diagnostics in it.
       nlohmann::json doc = nlohmann::json::parse(verify::render_findings_json(report));
@@ -257,7 +277,9 @@ int run_verify(Session& session, const VerifyOptions& o) {
       break;
     }
     case VerifyFormat::sarif: std::cout << verify::render_findings_sarif(session.sources, report); break;
-    case VerifyFormat::markdown: std::cout << verify::render_findings_markdown(report); break;
+    case VerifyFormat::markdown:
+      std::cout << escape_controls(verify::render_findings_markdown(report), true);
+      break;
   }
   if (o.format != VerifyFormat::json) session.flush_diagnostics(Format::text);
   if (o.format == VerifyFormat::text) {

@@ -44,6 +44,20 @@ for seed in 1 7 42 2026; do
   "$A" simulate --ruleset sabreur-hex --seed "$seed" --turns 6 -o "$work/sim-$seed.ulog" > /dev/null
   same "replay-sim-$seed" replay "$work/sim-$seed.ulog" --hashes
 done
+# Determinism over many games: GAMES (default 200) simulated Sabreur-hex
+# games, every state hash of each replayed by both builds (the first A's
+# simulations, checked by the same `same`), and the simulator's own bytes
+# compared on a tenth of the seeds (it replays every action it tries, so it
+# is slower under the sanitizers). Sabreur-hex is the one ruleset with an
+# engine.
+games=${UMPIRE_DETERMINISM_GAMES:-200}
+for seed in $(seq 1000 $((1000 + games - 1))); do
+  "$A" simulate --ruleset sabreur-hex --seed "$seed" --turns 6 -o "$work/game-$seed.ulog" > /dev/null
+  same "hashes-$seed" replay "$work/game-$seed.ulog" --hashes
+  if [ $(( seed % 10 )) -eq 0 ]; then same "simulate-$seed" simulate --ruleset sabreur-hex --seed "$seed" --turns 6; fi
+  rm -f "$work/game-$seed.ulog" "$work/hashes-$seed.a" "$work/hashes-$seed.b" "$work/simulate-$seed.a" "$work/simulate-$seed.b"
+done
+echo "compare-builds: $games simulated games, every state hash the same in both builds"
 # The recorded games and every fail log: verdicts, diagnostics, hashes.
 same check-games check --format json replays/sabreur-hex/*.ulog
 same check-fail check replays/sabreur-hex/fail/*.ulog

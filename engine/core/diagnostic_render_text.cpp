@@ -1,11 +1,15 @@
 // Caret rendering in the Clang style. Source lines are shown as they look in
 // an editor: tabs expanded, bytes that are not valid UTF-8 or are control
-// characters shown as <XX>, so a caret always stands under what it points at.
+// characters shown as <XX> (a C1 control as <U+XXXX>), so a caret always
+// stands under what it points at. Messages, labels, notes and hints quote
+// names from logs and rules data: their control characters are escaped too
+// (engine/core/escape.hpp).
 #include <algorithm>
 #include <cstdint>
 #include <string>
 
 #include "engine/core/diagnostic_render.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/core/utf8.hpp"
 
 namespace umpire {
@@ -54,6 +58,11 @@ DisplayLine display(std::string_view line) {
       out.text += fmt::format("<{:02X}>", byte);
       col += 4;
       i += 1;
+    } else if (c1_control_length(line.substr(i)) != 0) {
+      // A C1 control (CSI, OSC...) acts on a terminal as ESC does.
+      out.text += fmt::format("<U+{:04X}>", static_cast<unsigned char>(line[i + 1]));
+      col += 8;
+      i += len;
     } else {
       out.text.append(line.substr(i, len));
       col += 1;
@@ -125,7 +134,7 @@ Snippet make_snippet(const SourceManager& sources, Span span, std::size_t width,
 
 std::string location(const SourceManager& sources, Span span) {
   const LineColumn lc = sources.line_column(span.file, span.begin);
-  return fmt::format("{}:{}:{}", sources.name(span.file), lc.line, lc.column);
+  return fmt::format("{}:{}:{}", escape_controls(sources.name(span.file)), lc.line, lc.column);
 }
 
 }  // namespace
@@ -135,22 +144,22 @@ std::string render_text(const SourceManager& sources, const Diagnostic& d, const
   std::string out;
   if (d.span.valid()) out += fmt::format("{}{}: {}", p.bold, location(sources, d.span), p.reset);
   out += fmt::format("{}{}:{} {}{}{} [{}]\n", severity_colour(p, d.severity), to_string(d.severity),
-                     p.reset, p.bold, d.message, p.reset, d.id);
+                     p.reset, p.bold, escape_controls(d.message), p.reset, escape_controls(d.id));
 
   std::vector<Snippet> snippets;
   std::vector<std::string> elsewhere;  // labels in other files
   if (d.span.valid()) {
     snippets.push_back(make_snippet(sources, d.span, style.max_line_width, true));
-    snippets.back().label = d.span_label;
+    snippets.back().label = escape_controls(d.span_label);
   }
   for (const Label& l : d.labels) {
     if (!l.span.valid()) continue;
     if (d.span.valid() && l.span.file != d.span.file) {
-      elsewhere.push_back(fmt::format("{}: {}", location(sources, l.span), l.message));
+      elsewhere.push_back(fmt::format("{}: {}", location(sources, l.span), escape_controls(l.message)));
       continue;
     }
     snippets.push_back(make_snippet(sources, l.span, style.max_line_width, false));
-    snippets.back().label = l.message;
+    snippets.back().label = escape_controls(l.message);
   }
   std::size_t gutter = 0;
   for (const Snippet& s : snippets) gutter = std::max(gutter, std::to_string(s.line).size());
@@ -162,12 +171,16 @@ std::string render_text(const SourceManager& sources, const Diagnostic& d, const
   }
   const std::string pad(gutter + 2, ' ');
   for (const std::string& e : elsewhere) out += fmt::format("{}= {}see:{} {}\n", pad, p.note, p.reset, e);
-  for (const std::string& n : d.notes) out += fmt::format("{}= {}note:{} {}\n", pad, p.note, p.reset, n);
-  if (d.rule) out += fmt::format("{}= {}rule:{} {}\n", pad, p.note, p.reset, d.rule->to_string());
-  if (!d.hint.empty()) out += fmt::format("{}= {}hint:{} {}\n", pad, p.note, p.reset, d.hint);
+  for (const std::string& n : d.notes)
+    out += fmt::format("{}= {}note:{} {}\n", pad, p.note, p.reset, escape_controls(n));
+  if (d.rule) out += fmt::format("{}= {}rule:{} {}\n", pad, p.note, p.reset, escape_controls(d.rule->to_string()));
+  if (!d.hint.empty()) out += fmt::format("{}= {}hint:{} {}\n", pad, p.note, p.reset, escape_controls(d.hint));
   for (const FixIt& f : d.fixits) {
-    out += fmt::format("{}= {}fix:{} replace '{}' with '{}'\n", pad, p.note, p.reset,
-                       sources.text(f.span), f.replacement);
+    const std::string was = escape_controls(sources.text(f.span));
+    const std::string now = escape_controls(f.replacement);
+    if (was.empty()) out += fmt::format("{}= {}fix:{} insert '{}'\n", pad, p.note, p.reset, now);
+    else if (now.empty()) out += fmt::format("{}= {}fix:{} remove '{}'\n", pad, p.note, p.reset, was);
+    else out += fmt::format("{}= {}fix:{} replace '{}' with '{}'\n", pad, p.note, p.reset, was, now);
   }
   return out;
 }

@@ -1,12 +1,17 @@
 #include "engine/core/source_manager.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cctype>
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <limits>
+
+#include <fmt/format.h>
 
 namespace umpire {
 
@@ -19,49 +24,110 @@ void SourceManager::release(FileId id, std::size_t end) const {
   if (const File& f = files_[id.value]; f.mapped) f.mapped->release(end);
 }
 
-std::optional<FileId> SourceManager::load(const std::filesystem::path& path, std::string& error) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    error = "is a directory";
-    return std::nullopt;
-  }
-  // Offsets are 32-bit: a 4 GiB battle log is not a battle log.
-  constexpr const char* too_large = "file too large (4 GiB or more)";
-  if (const auto size = std::filesystem::file_size(path, ec);
-      !ec && size >= map_threshold && std::filesystem::is_regular_file(path, ec)) {
-    if (size >= std::numeric_limits<std::uint32_t>::max()) {
-      error = too_large;
-      return std::nullopt;
+namespace {
+
+std::string os_error(int err) {
+  std::string e = std::strerror(err);
+  if (!e.empty()) e[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(e[0])));
+  return e;
+}
+
+// What a file that is not a regular file is, for the message.
+std::string_view kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+std::string too_large(std::uint64_t size, std::uint64_t limit, bool at_least) {
+  return fmt::format("{}{} bytes, more than the input limit of {}", at_least ? "at least " : "", size,
+                     size_text(limit));
+}
+
+// Reads `fd` to its end, or to one byte past `limit` (the caller refuses
+// that). False with errno set on a read error.
+bool read_all(int fd, std::uint64_t limit, std::string& text) {
+  char block[1 << 16];
+  while (text.size() <= limit) {
+    const auto want =
+        static_cast<std::size_t>(std::min<std::uint64_t>(sizeof block, limit + 1 - text.size()));
+    const ssize_t n = ::read(fd, block, want);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
     }
+    if (n == 0) break;
+    text.append(block, static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string size_text(std::uint64_t bytes) {
+  if (bytes >= (std::uint64_t{1} << 30) && bytes % (std::uint64_t{1} << 30) == 0)
+    return fmt::format("{} GiB", bytes >> 30);
+  if (bytes >= (std::uint64_t{1} << 20) && bytes % (std::uint64_t{1} << 20) == 0)
+    return fmt::format("{} MiB", bytes >> 20);
+  if (bytes >= 1024 && bytes % 1024 == 0) return fmt::format("{} KiB", bytes >> 10);
+  return fmt::format("{} byte{}", bytes, bytes == 1 ? "" : "s");
+}
+
+std::optional<FileId> SourceManager::load(const std::filesystem::path& path, std::string& error,
+                                          LoadFailure* why) {
+  const auto fail = [&](LoadFailure kind, std::string reason) -> std::optional<FileId> {
+    error = std::move(reason);
+    if (why) *why = kind;
+    return std::nullopt;
+  };
+  // Offsets are 32-bit: a 4 GiB battle log is not a battle log.
+  const std::uint64_t limit =
+      std::min<std::uint64_t>(max_input_bytes_, std::numeric_limits<std::uint32_t>::max() - 1);
+  std::string text;
+  if (path == "-") {
+    if (!read_all(STDIN_FILENO, limit, text)) return fail(LoadFailure::unreadable, os_error(errno));
+    if (text.size() > limit) return fail(LoadFailure::too_large, too_large(text.size(), limit, true));
+    return add("<stdin>", std::move(text));
+  }
+  // Opened without blocking, so that a FIFO with no writer is refused
+  // rather than waited on; the kind of file is read from the open file.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return fail(LoadFailure::unreadable, os_error(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int err = errno;
+    ::close(fd);
+    return fail(LoadFailure::unreadable, os_error(err));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    if (S_ISDIR(st.st_mode)) return fail(LoadFailure::not_regular, "is a directory");
+    return fail(LoadFailure::not_regular, fmt::format("is {}, not a regular file", kind_of(st.st_mode)));
+  }
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (size > limit) {
+    ::close(fd);
+    return fail(LoadFailure::too_large, too_large(size, limit, false));
+  }
+  if (size >= map_threshold) {
     std::string map_error;
-    if (auto mapped = MappedFile::open(path, map_error)) {
+    if (auto mapped = MappedFile::open(path, map_error); mapped && mapped->text().size() <= limit) {
+      ::close(fd);
       files_.push_back({path.string(), {}, std::move(mapped), {}});
       return FileId{static_cast<std::uint32_t>(files_.size() - 1)};
     }
     // Not mappable (a special file system): read it as any other file.
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = std::strerror(errno);
-    if (!error.empty()) error[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(error[0])));
-    return std::nullopt;
-  }
-  // Read in blocks rather than through istreambuf_iterator: faster, and it
-  // keeps libstdc++'s streambuf internals out of -Wnull-dereference's sight.
-  std::string text;
-  char block[1 << 16];
-  while (in.read(block, sizeof block) || in.gcount() > 0) {
-    text.append(block, static_cast<std::size_t>(in.gcount()));
-    if (text.size() >= std::numeric_limits<std::uint32_t>::max()) break;
-  }
-  if (in.bad()) {
-    error = "read error";
-    return std::nullopt;
-  }
-  if (text.size() >= std::numeric_limits<std::uint32_t>::max()) {
-    error = too_large;
-    return std::nullopt;
-  }
+  text.reserve(static_cast<std::size_t>(size));
+  const bool read = read_all(fd, limit, text);
+  const int err = errno;
+  ::close(fd);
+  if (!read) return fail(LoadFailure::unreadable, os_error(err));
+  // The file grew while it was read.
+  if (text.size() > limit) return fail(LoadFailure::too_large, too_large(text.size(), limit, true));
   return add(path.string(), std::move(text));
 }
 

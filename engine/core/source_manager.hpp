@@ -27,12 +27,28 @@ class SourceManager {
   // Adds an in-memory buffer (a command line, a test input, stdin).
   FileId add(std::string name, std::string text);
 
-  // Reads a file. On failure returns nullopt and sets `error` to a sentence
-  // fit for a diagnostic (the OS reason, lower case). A file of
-  // `map_threshold` bytes or more is mapped rather than copied (see
-  // `release`).
-  std::optional<FileId> load(const std::filesystem::path& path, std::string& error);
+  // Why a file was not loaded: the OS refused (a missing file, no
+  // permission), it is no regular file (a device, a FIFO, a directory), or
+  // it is larger than the input limit.
+  enum class LoadFailure : std::uint8_t { unreadable, not_regular, too_large };
+
+  // Reads a file: a regular file, or standard input when `path` is "-"
+  // (named "<stdin>"), of at most `max_input_bytes()`. Anything else is
+  // refused before a byte is read: a character device (/dev/zero) would be
+  // read without end, a FIFO without a writer would block. On failure
+  // returns nullopt and sets `error` to a phrase fit for a diagnostic
+  // ("is a character device, not a regular file", the OS reason in lower
+  // case) and `why`, when given. A file of `map_threshold` bytes or more is
+  // mapped rather than copied (see `release`).
+  std::optional<FileId> load(const std::filesystem::path& path, std::string& error,
+                             LoadFailure* why = nullptr);
   static constexpr std::size_t map_threshold = std::size_t{1} << 20;
+
+  // The largest input `load` accepts (docs/cli.md § Inputs): 64 MiB unless
+  // set; a battle log of 3,600 turns a side is 28 MB.
+  static constexpr std::uint64_t default_max_input_bytes = std::uint64_t{64} << 20;
+  std::uint64_t max_input_bytes() const { return max_input_bytes_; }
+  void set_max_input_bytes(std::uint64_t bytes) { max_input_bytes_ = bytes; }
 
   std::string_view name(FileId id) const { return files_[id.value].name; }
   std::string_view text(FileId id) const {
@@ -65,7 +81,11 @@ class SourceManager {
   // A deque: adding a file never moves the others, so the views into their
   // text that syntax trees keep stay valid.
   std::deque<File> files_;
+  std::uint64_t max_input_bytes_ = default_max_input_bytes;
 };
+
+// "64 MiB", "1,000 bytes": a size in messages.
+std::string size_text(std::uint64_t bytes);
 
 // Number of code points in a UTF-8 byte range; invalid bytes count one each.
 std::uint32_t count_code_points(std::string_view utf8);

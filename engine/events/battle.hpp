@@ -17,7 +17,9 @@
 
 namespace umpire::events {
 
-enum class Ruleset : std::uint8_t { hail_caesar, hail_caesar_hyw, wab, sabreur_hex };
+// `none` until the header's `ruleset` line names one: a log without one is
+// refused (log.header.missing), never read as some default ruleset.
+enum class Ruleset : std::uint8_t { hail_caesar, hail_caesar_hyw, wab, sabreur_hex, none };
 std::string_view to_string(Ruleset ruleset);
 
 enum class DiceMode : std::uint8_t { recorded, seeded };
@@ -36,12 +38,13 @@ struct Side {
 
 struct Header {
   std::int64_t version = 0;
-  Ruleset ruleset = Ruleset::hail_caesar;
+  Ruleset ruleset = Ruleset::none;
   Span ruleset_span;
   std::string edition;
-  std::string data_file;
+  std::string data_file;  // `data "PATH"`, as written (docs/log-format.md § The rules data)
   std::string data_sha256;
   std::string data_version;
+  Span data_span, data_sha256_span;  // of the path and of the digest as written
   std::string scenario;
   std::string event;
   std::optional<std::int64_t> round;

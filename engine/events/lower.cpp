@@ -159,6 +159,7 @@ void Lowerer::declare(std::string_view id, ForceRef ref) {
     diags_.error("log.unit.duplicate-id", ref.span, "duplicate id '{}'", id)
         .label(first_span, "first declared here")
         .hint("units, generals and divisions share one set of ids; rename one of them");
+    duplicated_.emplace(std::string(id), ref.span);
     return;
   }
   if (forces_.size() <= symbol) forces_.resize(symbol + 1);
@@ -170,8 +171,20 @@ std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view wha
   const std::optional<Symbol> symbol =
       v.text.empty() ? (empty_id_declared_ ? std::optional(Symbol::empty) : std::nullopt) : force_symbols_.find(v.text);
   if (!symbol) {
+    // Reported once; an id of an army whose side is unknown not at all.
+    if (ignored_ids_.count(v.text) != 0) return std::nullopt;
+    if (!unknown_reported_.emplace(std::string(v.text), v.span).second) return std::nullopt;
     auto d = diags_.error("log.unit.unknown", v.span, "unknown {} '{}'", what, v.text);
-    if (auto best = closest_match(v.text, force_ids_)) {
+    d.note("later uses of '{}' are not reported", v.text);
+    std::vector<std::string> duplicated;
+    for (const auto& [id, second] : duplicated_) duplicated.push_back(id);
+    if (auto twice = closest_match(v.text, duplicated)) {
+      // `unit f2` written for `unit f3`: renaming the uses of f3 would be
+      // the wrong fix; the second declaration is.
+      const Span second = duplicated_.find(*twice)->second;
+      d.label(second, fmt::format("'{}' is declared a second time here", *twice));
+      d.hint("was the second '{}' meant to be '{}'? rename it there", *twice, v.text);
+    } else if (auto best = closest_match(v.text, force_ids_)) {
       d.hint("did you mean '{}'?", *best);
       d.fixit(v.span, *best);
     } else {
@@ -189,12 +202,15 @@ std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view wha
   return ref;
 }
 
-std::optional<std::uint32_t> Lowerer::side(const ast::Value& v) {
+std::optional<std::uint32_t> Lowerer::side(const ast::Value& v, std::string_view consequence) {
   auto it = sides_.find(v.text);
   if (it != sides_.end()) return it->second;
+  // Reported once, where it is first used.
+  if (!unknown_reported_.emplace("side " + std::string(v.text), v.span).second) return std::nullopt;
   std::vector<std::string> names;
   for (const Side& s : battle_.header.sides) names.push_back(s.id);
   auto d = diags_.error("log.side.unknown", v.span, "unknown side '{}'", v.text);
+  if (!consequence.empty()) d.note("{}", consequence);
   if (auto best = closest_match(v.text, names)) {
     d.hint("did you mean '{}'?", *best);
     d.fixit(v.span, *best);
@@ -421,6 +437,7 @@ std::string_view to_string(Ruleset ruleset) {
     case Ruleset::hail_caesar_hyw: return "hail-caesar-hyw";
     case Ruleset::wab: return "wab";
     case Ruleset::sabreur_hex: return "sabreur-hex";
+    case Ruleset::none: return "";
   }
   return "";
 }

@@ -24,7 +24,9 @@ std::vector<std::string> words_of(const ast::Log& log, const ast::Clause* c) {
 
 void Lowerer::army(const ast::Statement& s) {
   if (s.verb == ast::Verb::army) {
-    current_army_ = side(args(s)[0]);
+    current_army_ = side(args(s)[0], "the roster of this army is passed over until its side is known");
+    army_unknown_ = !current_army_;
+    army_unknown_seen_ = army_unknown_seen_ || army_unknown_;
     current_division_.reset();
     if (current_army_) {
       Side& sd = battle_.header.sides[*current_army_];
@@ -34,6 +36,12 @@ void Lowerer::army(const ast::Statement& s) {
     return;
   }
   if (!current_army_) {
+    // In an army of an unknown side (reported once, there): its ids are
+    // passed over where they are used, not reported unknown.
+    if (army_unknown_) {
+      ignored_ids_.emplace(std::string(args(s)[0].text), args(s)[0].span);
+      return;
+    }
     diags_.error("log.army.missing", s.verb_span, "'{}' outside an army", ast::verb_name(s.verb))
         .hint("start each side's roster with 'army <side>'");
     return;
@@ -190,7 +198,8 @@ void Lowerer::finish_armies() {
   for (const Side& sd : battle_.header.sides) {
     bool has_unit = false;
     for (const Unit& u : battle_.units) has_unit = has_unit || battle_.header.sides[u.side].id == sd.id;
-    if (!has_unit) {
+    // An army of an unknown side (reported) may have been this side's.
+    if (!has_unit && !army_unknown_seen_) {
       diags_.warning("log.army.empty", sd.span, "side '{}' has no units", sd.id)
           .hint("list its roster after 'army {}'", sd.id);
     }

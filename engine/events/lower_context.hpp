@@ -56,7 +56,8 @@ class Lowerer {
 
   // Shared helpers (lower.cpp).
   std::optional<ForceRef> force(const ast::Value& v, std::string_view what = "unit");
-  std::optional<std::uint32_t> side(const ast::Value& v);
+  // `consequence`: a note on what is passed over when the side is unknown.
+  std::optional<std::uint32_t> side(const ast::Value& v, std::string_view consequence = {});
   std::optional<Location> location(const ast::Value& v);
   std::optional<Facing> facing(const ast::Value& v);
   // `to off-table [edge]`: the values of a `to` clause or outcome.
@@ -110,6 +111,17 @@ class Lowerer {
   std::vector<FieldValue> fields_;
   bool profile_note_given_ = false;
   bool battlefield_missing_reported_ = false;
+  // Follow-on errors of one mistake are not reported: an unknown id or side
+  // is reported at its first use only; the ids declared in an army whose
+  // side is unknown are passed over where they are used; the statements of
+  // a turn whose side is unknown are not read until the next turn. An id
+  // declared twice is kept with its second declaration, for the message of
+  // an unknown id it may have been meant to be.
+  NameMap<Span> unknown_reported_;
+  NameMap<Span> duplicated_;
+  NameMap<Span> ignored_ids_;
+  bool army_unknown_ = false, army_unknown_seen_ = false;
+  bool turn_unknown_ = false, turn_unknown_seen_ = false;
 
   // Turn bookkeeping.
   bool in_turn_ = false;

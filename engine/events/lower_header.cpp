@@ -84,7 +84,9 @@ void Lowerer::header(const ast::Statement& s) {
     }
     case ast::Verb::data:
       h.data_file = std::string(arg->text);
+      h.data_span = arg->span;
       h.data_sha256 = text_of(s, Word::sha256);
+      if (const ast::Clause* sha = find(s, Word::sha256)) h.data_sha256_span = values(*sha)[0].span;
       h.data_version = text_of(s, Word::version);
       if (!h.data_sha256.empty()) {
         const bool hex64 = h.data_sha256.size() == 64 &&
@@ -335,7 +337,12 @@ void Lowerer::finish_header(FileId file) {
     }
   };
   missing("ulog", "ulog 1");
-  missing("ruleset", "ruleset wab");
+  if (header_seen_.count("ruleset") == 0) {
+    // Read as no ruleset at all (never as a default one): nothing that
+    // depends on it (phases, profiles, the replay) is judged.
+    diags_.error("log.header.missing", file_start, "the header has no 'ruleset': the log names no rules")
+        .hint("add 'ruleset sabreur-hex' (or hail-caesar, hail-caesar-hyw, wab) after 'ulog 1'");
+  }
   missing("dice", "dice recorded");
   if (battle_.header.sides.size() < 2) {
     diags_.error("log.header.sides", file_start, "a battle needs at least two sides, found {}",
@@ -343,10 +350,12 @@ void Lowerer::finish_header(FileId file) {
         .hint("declare each: side romans \"Roman army\" player \"A. Player\"");
   }
   if (battle_.header.data_sha256.empty()) {
+    const std::string_view ruleset =
+        battle_.header.ruleset == Ruleset::none ? std::string_view("RULESET") : to_string(battle_.header.ruleset);
     diags_.warning("log.data.unpinned", file_start, "the log does not pin the rules data it was played with")
-        .hint("add 'data \"corpus/rulesets/{}.rules\" sha256 \"...\"' so that the log stays checkable when "
-              "the data changes",
-              to_string(battle_.header.ruleset));
+        .hint("run 'umpire pin LOG' to add 'data \"corpus/rulesets/{}.rules\" sha256 \"...\"', so that the log "
+              "stays checkable when the data changes",
+              ruleset);
   }
   if (battle_.battlefield.kind == BattlefieldKind::none && !battlefield_missing_reported_) {
     diags_.error("log.battlefield.missing", file_start, "the log declares no battlefield")

@@ -20,8 +20,9 @@ std::span<const std::string_view> phases_of(Ruleset r) {
     case Ruleset::hail_caesar_hyw: return hc_phases;
     case Ruleset::wab: return wab_phases;
     case Ruleset::sabreur_hex: return sabreur_phases;
+    case Ruleset::none: return {};
   }
-  return hc_phases;
+  return {};
 }
 
 EventKind kind_of(ast::Verb verb) {
@@ -71,8 +72,15 @@ bool is_detail_arg(ast::Verb verb, std::size_t index) {
 void Lowerer::turn(const ast::Statement& s) {
   const ast::Value& number = args(s)[0];
   const ast::Value& side_arg = args(s)[1];
-  auto side_index = side(side_arg);
-  if (!side_index) return;
+  auto side_index = side(side_arg, "the statements of this turn are not read until its side is known");
+  // A turn of an unknown side: its phases and actions are passed over, not
+  // reported as outside a turn or as acts of the wrong side.
+  turn_unknown_ = !side_index;
+  turn_unknown_seen_ = turn_unknown_seen_ || turn_unknown_;
+  if (!side_index) {
+    in_turn_ = true;
+    return;
+  }
   if (number.integer < 1 || number.integer > 100000) {
     diags_.error("log.turn.bad-number", number.span, "turn {} is not a turn number", number.integer)
         .hint("turns are counted from 1");
@@ -101,7 +109,8 @@ void Lowerer::turn(const ast::Statement& s) {
     return out_of_order("that side has already played this turn");
   } else if (n == turn_ + 1 && turn_ != 0) {
     for (std::size_t i = 0; i < side_count; ++i) {
-      if (!sides_played_[turn_ - 1][i]) {
+      // A turn of an unknown side (reported) may have been this side's.
+      if (!sides_played_[turn_ - 1][i] && !turn_unknown_seen_) {
         diags_.warning("log.turn.side-skipped", number.span, "side '{}' has no turn {}",
                        battle_.header.sides[i].id, turn_)
             .hint("write 'turn {} {}' even when nothing happened in it", turn_, battle_.header.sides[i].id);
@@ -114,12 +123,19 @@ void Lowerer::turn(const ast::Statement& s) {
 }
 
 void Lowerer::phase(const ast::Statement& s) {
+  if (turn_unknown_) return;
   if (!in_turn_) {
     diags_.error("log.turn.missing", s.verb_span, "'phase' before any turn").hint("start with 'turn 1 <side>'");
     return;
   }
   const ast::Value& name = args(s)[0];
   const auto phases = phases_of(battle_.header.ruleset);
+  if (phases.empty()) {
+    // No ruleset (reported once, in the header): no phase can be judged.
+    phase_name_ = std::string(name.text);
+    phase_ = battle_.store.symbols.intern(name.text);
+    return;
+  }
   int index = -1;
   for (std::size_t i = 0; i < phases.size(); ++i) {
     if (phases[i] == name.text) index = static_cast<int>(i);
@@ -199,6 +215,7 @@ void Lowerer::add_facing(Field key, std::optional<Facing> facing_value) {
 }
 
 void Lowerer::action(const ast::Statement& s) {
+  if (turn_unknown_) return;
   if (!in_turn_) {
     diags_.error("log.turn.missing", s.verb_span, "'{}' before any turn", ast::verb_name(s.verb))
         .hint("actions are written inside a turn: 'turn 1 <side>'");

@@ -1,9 +1,10 @@
 #include "engine/rules/citations.hpp"
 
-#include <fstream>
 #include <map>
-#include <sstream>
+#include <optional>
+#include <string_view>
 
+#include "engine/core/source_manager.hpp"
 #include "engine/core/suggest.hpp"
 
 namespace umpire::rules {
@@ -56,11 +57,17 @@ struct TextIndex {
 
 TextIndex read_text(const std::filesystem::path& path) {
   TextIndex out;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return out;
+  // Read as every input is: a regular file within the input limit.
+  SourceManager sources;
+  std::string error;
+  const std::optional<FileId> file = sources.load(path, error);
+  if (!file) return out;
   out.readable = true;
-  std::string line;
-  while (std::getline(in, line)) {
+  std::string_view rest = sources.text(*file);
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    const std::string_view line = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
     std::string n = normalise_heading(line);
     if (n.empty()) continue;
     if (line.rfind('#', 0) == 0 || n.size() < 60) out.headings.push_back(n);

@@ -22,10 +22,14 @@ std::optional<Ruleset> load_ruleset(SourceManager& sources, FileId file, const s
 std::optional<Ruleset> load_ruleset(SourceManager& sources, const std::filesystem::path& path,
                                     DiagnosticEngine& diags, const LoadOptions& options) {
   std::string error;
-  std::optional<FileId> file = sources.load(path, error);
+  SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
+  std::optional<FileId> file = sources.load(path, error, &why);
   if (!file) {
     diags.error("rules.file.unreadable", Span{}, "cannot read '{}': {}", path.string(), error)
-        .hint("check the path and its permissions");
+        .hint("{}", why == SourceManager::LoadFailure::unreadable ? "check the path and its permissions"
+                    : why == SourceManager::LoadFailure::not_regular
+                        ? "rules data is read from a regular file"
+                        : "raise the limit with '--max-input-size SIZE' (docs/cli.md § Inputs)");
     return std::nullopt;
   }
   return load_ruleset(sources, *file, path.parent_path(), diags, options);

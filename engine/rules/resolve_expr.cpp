@@ -4,6 +4,7 @@
 #include <boost/variant/apply_visitor.hpp>
 #include <boost/variant/get.hpp>
 
+#include "engine/core/input_limits.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/resolve.hpp"
 #include "grammar/rules/printer.hpp"
@@ -14,7 +15,7 @@ namespace {
 // The model nests a chain `a + b + ...` as a tree as deep as the chain is
 // long, and every pass over it recurses; bounding chains (and, in the
 // parser, bracket depth) bounds the stack, whatever the input.
-constexpr std::size_t max_chain = 128;
+constexpr std::size_t max_chain = limits::operands;
 
 bool chain_ok(std::size_t operands, Span span, DiagnosticEngine& diags) {
   if (operands <= max_chain) return true;

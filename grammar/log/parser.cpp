@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "engine/core/escape.hpp"
+#include "engine/core/input_limits.hpp"
 #include "engine/core/utf8.hpp"
 #include "grammar/log/error_handler.hpp"
 #include "grammar/log/line_scanner.hpp"
@@ -24,6 +26,42 @@ bool is_blank_line(std::string_view s) {
     if (c != ' ' && c != '\t' && c != '\r') return false;
   }
   return true;
+}
+
+// Offset of the first control character (C0 but a tab, DEL, C1) inside a
+// quoted text or a comment of `line`, or npos.
+std::size_t first_control_in_text(std::string_view line) {
+  bool text = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const auto c = static_cast<unsigned char>(line[i]);
+    if (!text && c == '#') {
+      for (std::size_t j = i + 1; j < line.size(); ++j) {
+        const auto k = static_cast<unsigned char>(line[j]);
+        if ((k < 0x20 && k != '\t') || k == 0x7F || c1_control_length(line.substr(j)) != 0) return j;
+      }
+      return std::string_view::npos;
+    }
+    if (c == '"') {
+      text = !text;
+    } else if (text && c == '\\') {
+      ++i;  // an escape: the character after it is the text's
+      if (i < line.size() && static_cast<unsigned char>(line[i]) < 0x20) return i;
+    } else if (text && ((c < 0x20 && c != '\t') || c == 0x7F || c1_control_length(line.substr(i)) != 0)) {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// Whether `at` is inside the comment of `line` (after a '#' outside quotes).
+bool in_comment(std::string_view line, std::size_t at) {
+  bool text = false;
+  for (std::size_t i = 0; i < at; ++i) {
+    if (line[i] == '"') text = !text;
+    else if (text && line[i] == '\\') ++i;
+    else if (!text && line[i] == '#') return true;
+  }
+  return false;
 }
 
 // The sizes of a log's shared vectors, to drop what a failed line added.
@@ -114,6 +152,15 @@ LineReader::LineReader(std::string_view text, FileId file, DiagnosticEngine& dia
     diags.error("log.input.invalid-utf8", Span{file, at, at + 1}, "invalid UTF-8 byte 0x{:02x}",
                 static_cast<unsigned>(static_cast<unsigned char>(text[bad])))
         .hint("save the log as UTF-8 text");
+  }  // A byte-order mark is refused, as in rules data (grammar/rules): a log
+  // is UTF-8, which needs none, and `fmt` would otherwise have to drop it
+  // or print it. The rest of the log is read after it.
+  if (text.substr(0, byte_order_mark.size()) == byte_order_mark) {
+    diags.error("log.input.byte-order-mark", Span{file, 0, 3}, "the log starts with a byte-order mark (U+FEFF)")
+        .note("a UTF-8 file needs no byte-order mark; some editors write one")
+        .hint("save the log as UTF-8 without a byte-order mark ('UTF-8', not 'UTF-8 with BOM')")
+        .fixit(Span{file, 0, 3}, "");
+    start_ = byte_order_mark.size();
   }
 }
 
@@ -134,8 +181,29 @@ bool LineReader::next(ast::Log& log) {
     const Span line_span{file_, static_cast<std::uint32_t>(start_),
                          static_cast<std::uint32_t>(start_ + line.size())};
     start_ = stop + 1;
+    if (line.size() > limits::log_line_bytes) {
+      // Refused before it is read: its values would cost about fifty times
+      // its size.
+      diags_.error("log.limit.line-length", Span{file_, line_span.begin, line_span.begin + 1},
+                   "a line of {} bytes, more than the limit of {}", line.size(), size_text(limits::log_line_bytes))
+          .note("the limit keeps the cost of reading a log bounded (docs/log-format.md § Limits)")
+          .hint("a statement is one line of a few values; split a long 'hex' list over several lines");
+      continue;
+    }
     if (is_blank_line(line)) {
       blank_before_ = any_line_;
+      continue;
+    }
+    if (const std::size_t bad = first_control_in_text(line); bad != std::string_view::npos) {
+      // Inside a text or a comment, where any other character is taken: a
+      // name holding an escape sequence would drive the terminal of whoever
+      // prints it. Outside, the value scanner reports the byte.
+      const auto at = static_cast<std::uint32_t>(line_span.begin + bad);
+      const std::size_t len = std::max<std::size_t>(1, c1_control_length(line.substr(bad)));
+      diags_.error("log.input.control-character", Span{file_, at, at + static_cast<std::uint32_t>(len)},
+                   "a control character ({}) in a {}", escape_controls(line.substr(bad, len)),
+                   in_comment(line, bad) ? "comment" : "quoted text")
+          .hint("a log is plain text: remove it (a tab is the one control character a log may hold)");
       continue;
     }
     const Mark mark(log);
@@ -181,7 +249,7 @@ bool LineReader::next(ast::Log& log) {
                            raw.has_comment ? raw.comment_span.begin : line_span.end};
       auto mode = static_cast<detail::PositionMode>(mode_);
       ast::Statement& st = out.statement;
-      if (!detail::bind_statement(log, raw, stmt_span, mode, diags_, st)) {
+      if (!detail::bind_statement(log, raw, stmt_span, mode, diags_, st, text)) {
         log.lines.pop_back();
         mark.restore(log);
         continue;

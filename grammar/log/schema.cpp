@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "engine/core/suggest.hpp"
 #include "grammar/log/lexeme.hpp"
 
@@ -53,8 +55,9 @@ std::string describe(const Value& v) {
 class Binder {
  public:
   Binder(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags,
-         ast::Statement& out)
-      : log_(log),
+         ast::Statement& out, std::string_view source)
+      : source_(source),
+        log_(log),
         items_(log.values.data() + raw.first_item, raw.item_count),
         raw_(raw),
         line_span_(line_span),
@@ -190,6 +193,11 @@ class Binder {
 
   void report_expected(const Slot& slot, std::size_t i, std::string_view after) {
     const auto [what, id] = expectation(slot);
+    if (i < end_ && (slot.kinds & kind_bit(ValueKind::text)) != 0 && items_[i].kind == ValueKind::word) {
+      report_unquoted(
+          i, fmt::format("expected {} after '{}', found '{}'", what, after, shown(written(items_[i]))));
+      return;
+    }
     if (i < end_) {
       diags_.error(id, items_[i].span, "expected {} after '{}', found {}", what, after, describe(items_[i]));
     } else {
@@ -315,7 +323,74 @@ class Binder {
     ++out.count;
   }
 
+  // A value as written (a word keeps its capitals), when the source is known.
+  std::string_view written(const Value& v) const {
+    return v.span.end <= source_.size() ? source_.substr(v.span.begin, v.span.size()) : v.text;
+  }
+
+  // Words where a text was meant (`scenario The village`, `unit f1
+  // Grenadiers profile ...`): the run of words up to the next keyword, put
+  // in quotes by the fix-it.
+  void report_unquoted(std::size_t i, std::string message) {
+    std::size_t last = i;
+    while (last + 1 < end_ && items_[last + 1].kind == ValueKind::word && !is_key(items_[last + 1], spec_->keys))
+      ++last;
+    const Span words = merge(items_[i].span, items_[last].span);
+    auto d = diags_.error("log.syntax.unquoted-text", words, "{}", message);
+    d.note("names and notes are texts, written in double quotes");
+    if (words.end <= source_.size()) {
+      const std::string quoted = "\"" + std::string(source_.substr(words.begin, words.size())) + "\"";
+      d.hint("write {}", shown(quoted));
+      d.fixit(words, quoted);
+    } else {
+      d.hint("write the name in double quotes");
+    }
+  }
+
+  // A roll whose faces were separated by blanks (`5d6=6 5 2`): the roll,
+  // then numbers the statement does not take.
+  bool report_spaced_faces(const Value& v) {
+    if (v.kind != ValueKind::integer || pos_ == 0 || items_[pos_ - 1].kind != ValueKind::roll) return false;
+    const Value& roll = items_[pos_ - 1];
+    std::size_t last = pos_;
+    while (last + 1 < end_ && items_[last + 1].kind == ValueKind::integer) ++last;
+    const Span all = merge(roll.span, items_[last].span);
+    std::string fixed;
+    if (roll.span.end <= source_.size()) fixed = std::string(source_.substr(roll.span.begin, roll.span.size()));
+    for (std::size_t k = pos_; k <= last; ++k) fixed += fmt::format(",{}", items_[k].integer);
+    auto d = diags_.error("log.syntax.roll-faces", merge(v.span, items_[last].span),
+                          "the faces of a roll are separated by commas, not blanks");
+    d.label(roll.span, "the roll");
+    if (!source_.empty()) {
+      d.hint("write {}", shown("'" + fixed + "'"));
+      d.fixit(all, fixed);
+    } else {
+      d.hint("write every die after '=', separated by commas: '2d6=3,5'");
+    }
+    return true;
+  }
+
   void report_unexpected(const Value& v, std::span<const KeySpec> keys, bool actions) {
+    // A stated outcome without its `=>` (`shoot r1 a1 hit 2d6=3,4 hits 1`).
+    if (actions && spec_->outcomes && v.kind == ValueKind::word && key_of(v, outcome_keys()) != nullptr) {
+      const bool valued = pos_ + 1 < items_.size() && items_[pos_ + 1].kind == ValueKind::integer;
+      diags_.error("log.syntax.missing-arrow", v.span, "'{}' is a stated outcome: outcomes follow '=>'",
+                   shown(v.text))
+          .hint("write '=> {}{}'", shown(v.text), valued ? fmt::format(" {}", items_[pos_ + 1].integer) : "")
+          .fixit(Span{v.span.file, v.span.begin, v.span.begin}, "=> ");
+      return;
+    }
+    if (actions && report_spaced_faces(v)) return;
+    // A name written without quotes where the statement takes one.
+    const auto taken = items_.subspan(0, written_);
+    if (actions && v.kind == ValueKind::word && pos_ == st_.args.count + 1 && !is_label(pos_) &&
+        std::any_of(spec_->args.begin(), spec_->args.end(),
+                    [](const Slot& slot) { return (slot.kinds & kind_bit(ValueKind::text)) != 0; }) &&
+        std::none_of(taken.begin(), taken.end(), [](const Value& x) { return x.kind == ValueKind::text; })) {
+      report_unquoted(
+          pos_, fmt::format("'{}' is not a keyword of '{}'", shown(written(v)), ast::verb_name(st_.verb)));
+      return;
+    }
     std::vector<std::string> names;
     for (const KeySpec& k : keys) names.emplace_back(ast::word_text(k.key));
     names.emplace_back("agreed");
@@ -355,6 +430,7 @@ class Binder {
     }
   }
 
+  std::string_view source_;
   ast::Log& log_;
   std::span<Value> items_;
   RawLine& raw_;
@@ -374,8 +450,8 @@ class Binder {
 }  // namespace
 
 bool bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags,
-                    ast::Statement& out) {
-  return Binder(log, raw, line_span, mode, diags, out).run();
+                    ast::Statement& out, std::string_view source) {
+  return Binder(log, raw, line_span, mode, diags, out, source).run();
 }
 
 }  // namespace umpire::log::detail

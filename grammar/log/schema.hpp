@@ -67,7 +67,9 @@ enum class PositionMode : std::uint8_t { unknown, hex, table };
 // next line parses anew). The values stay in `log.values` where the grammar
 // put them; clauses are appended to `log.clauses` (the caller truncates both
 // when false).
+// `source` is the text the spans point into, for fix-its that quote what
+// was written.
 bool bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags,
-                    ast::Statement& out);
+                    ast::Statement& out, std::string_view source = {});
 
 }  // namespace umpire::log::detail

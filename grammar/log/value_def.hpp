@@ -36,6 +36,10 @@ struct convert {
 };
 
 x3::rule<struct closing_quote_class> const closing_quote = "a closing '\"'";
+// After a backslash in a quoted text, only the format's two escapes, \" and
+// \\. Any other is an error (error_handler.hpp): a formatter that dropped
+// the backslash of "C:\notes" would change what the text says.
+x3::rule<struct text_escape_class> const text_escape = "an escape '\\\"' or '\\\\'";
 x3::rule<struct closing_paren_class> const closing_paren = "')' to close the list";
 x3::rule<struct entry_value_class, ast::Value> const entry_value = "a value";
 
@@ -56,6 +60,7 @@ auto const unsigned_int = +digit;
 auto const signed_decimal = -char_("+-") >> +digit >> -('.' >> +digit);
 
 auto const closing_quote_def = lit('"');
+auto const text_escape_def = char_("\"\\");
 auto const closing_paren_def = lit(')');
 
 auto const word_def =
@@ -72,7 +77,7 @@ auto const fraction_def =
 auto const date_def = raw[x3::repeat(4)[digit] >> '-' >> x3::repeat(2)[digit] >> '-' >>
                           x3::repeat(2)[digit] >> !id_char][convert<log::detail::make_date>{}];
 auto const text_def =
-    raw[('"' >> *(('\\' >> char_) | ~char_("\"\\\r\n"))) > closing_quote][convert<log::detail::make_text>{}];
+    raw[('"' >> *(('\\' > text_escape) | ~char_("\"\\\r\n"))) > closing_quote][convert<log::detail::make_text>{}];
 // The kinds are tried in this order; the first character rules most of them
 // out, so each branch tries only those that can start with it.
 auto const scalar_def = (&lit('"') >> text) |
@@ -120,7 +125,7 @@ auto const list_def = raw[('(' >> *blank >> -(entry[push_entry] % (*blank >> ','
 
 auto const value_def = list | scalar;
 
-BOOST_SPIRIT_DEFINE(closing_quote, closing_paren, entry_value, word, number, position, size, target,
+BOOST_SPIRIT_DEFINE(closing_quote, text_escape, closing_paren, entry_value, word, number, position, size, target,
                     fraction, date, text, scalar, entry, list, value)
 
 value_type const& value_parser() { return value; }

@@ -7,8 +7,11 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/escape.hpp"
+#include "engine/core/input_limits.hpp"
 #include "engine/core/utf8.hpp"
 #include "grammar/rules/config.hpp"
+#include "grammar/rules/limits.hpp"
 #include "grammar/rules/rules_grammar.hpp"
 
 namespace umpire::rules {
@@ -70,6 +73,37 @@ std::size_t next_item_start(std::string_view text, std::size_t from) {
   return text.size();
 }
 
+// The first control character (C0 but a tab and line breaks, DEL, C1) in a
+// string or a comment, where any other character is taken: reported, and
+// the file not read (a title holding an escape sequence would drive the
+// terminal of whoever prints it). False after the error.
+bool no_control_in_strings(std::string_view text, FileId file, DiagnosticEngine& diags) {
+  bool in_string = false, in_comment = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      in_string = in_comment = false;
+      continue;
+    }
+    const bool inside = in_string || in_comment;
+    const std::size_t c1 = c1_control_length(text.substr(i));
+    if (inside && ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F || c1 != 0)) {
+      const auto at = static_cast<std::uint32_t>(i);
+      const std::size_t len = std::max<std::size_t>(1, c1);
+      diags.error("rules.syntax.control-character", Span{file, at, at + static_cast<std::uint32_t>(len)},
+                  "a control character ({}) in a {}", escape_controls(text.substr(i, len)),
+                  in_string ? "string" : "comment")
+          .hint("rules data is plain text: remove it (a tab is the one control character it may hold)");
+      return false;
+    }
+    if (in_comment) continue;
+    if (in_string && c == '\\') ++i;
+    else if (c == '"') in_string = !in_string;
+    else if (!in_string && c == '#') in_comment = true;
+  }
+  return true;
+}
+
 // Bracket depth and prefix-operator runs, outside strings and comments.
 bool nesting_ok(std::string_view text, FileId file, DiagnosticEngine& diags) {
   int depth = 0;
@@ -124,12 +158,24 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
         .hint("save the file as UTF-8");
     return out;
   }
+  if (!no_control_in_strings(text, file, diags)) return out;
   if (!nesting_ok(text, file, diags)) return out;
 
   parser::SpanTagger tagger{text.data(), file};
   const iterator_type begin = text.data();
   const iterator_type last = text.data() + text.size();
   iterator_type first = begin;
+  // Refused as in battle logs (grammar/log/parser.cpp); the file is read on
+  // after it, for its other errors.
+  if (text.substr(0, byte_order_mark.size()) == byte_order_mark) {
+    diags
+        .error("rules.syntax.byte-order-mark", Span{file, 0, 3},
+               "the file starts with a byte-order mark (U+FEFF)")
+        .note("a UTF-8 file needs no byte-order mark; some editors write one")
+        .hint("save the file as UTF-8 without a byte-order mark ('UTF-8', not 'UTF-8 with BOM')")
+        .fixit(Span{file, 0, 3}, "");
+    first += byte_order_mark.size();
+  }
   auto report = [&](iterator_type where, const std::string& what) {
     const auto at = static_cast<std::size_t>(where - begin);
     const std::string_view found = token_at(text, at);
@@ -156,7 +202,18 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
     iterator_type start = first;
     try {
       if (parse_one(first, last, tagger, parser::item, item)) {
-        out.file.items.push_back(std::move(item));
+        // Past a limit the item is reported and dropped; past the number
+        // of items, the rest of the file is not read.
+        if (out.file.items.size() == limits::rules_items) {
+          const auto at = static_cast<std::uint32_t>(start - begin);
+          diags.error("rules.limit.items", Span{file, at, static_cast<std::uint32_t>(first - begin)},
+                      "more than {} items in one file", limits::rules_items)
+              .note("the limit keeps the cost of checking and verifying the data bounded "
+                    "(docs/rules-format.md § Limits)")
+              .hint("split the data: a variant can extend a base file ('extends')");
+          break;
+        }
+        if (within_limits(item, diags)) out.file.items.push_back(std::move(item));
         continue;
       }
       report(start, "an item (domain, given, switch, value, table, modifiers, test, record, "

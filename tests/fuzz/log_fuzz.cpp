@@ -1,11 +1,15 @@
 // libFuzzer target for the battle-log front end: any bytes must parse without
-// crashing, lower when they parse, and print to a canonical form that is a
-// fixed point of fmt. Seed corpus: replays/ (see docs/development.md).
+// crashing, render their diagnostics without a control character, lower
+// when they parse, and print to a canonical form that is a fixed point of
+// fmt. Seeds and dictionary: scripts/fuzz-long.sh (docs/development.md).
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
+#include "engine/core/diagnostic_render.hpp"
+#include "engine/core/escape.hpp"
 #include "engine/events/lower.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/log/printer.hpp"
@@ -13,8 +17,14 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace umpire;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
+  SourceManager sources;
+  const FileId file = sources.add("fuzz.ulog", std::string(text));
   DiagnosticEngine diags;
-  const log::ast::Log ast = log::parse_log_text(text, FileId{0}, diags);
+  const log::ast::Log ast = log::parse_log_text(text, file, diags);
+  // Whatever the input, the caret text of its diagnostics sends no control
+  // character but its line breaks to a terminal (engine/core/escape.hpp).
+  const std::string rendered = render_text(sources, diags, {false, 100});
+  if (has_controls(rendered, true) || rendered.find('\t') != std::string::npos) std::abort();
   if (diags.has_errors()) return 0;
   const events::Battle battle = events::lower(ast, {}, diags);
   // The streaming path must agree with the whole-tree path on every input.

@@ -325,6 +325,21 @@ TEST(Lower, CompactStoredFormsKeepEveryValue) {
 }
 
 // A statement names at most 65,535 units (a record's counts are 16 bits).
+TEST(Lower, ALogWithoutARulesetIsRefusedNotReadAsHailCaesar) {
+  // It was read as Hail Caesar: Sabreur-hex phases were "unknown phase
+  // 'orders' in hail-caesar", one error per turn.
+  std::string text = header;
+  text.erase(text.find("ruleset sabreur-hex\n"), std::string_view("ruleset sabreur-hex\n").size());
+  text += "turn 1 french\n  phase orders\n  phase actions\n    move f1 frontal path 5,3\nturn 1 austrians\n"
+          "  phase orders\n";
+  FakeCatalogue catalogue;
+  const auto l = lower_text(text, &catalogue);
+  EXPECT_EQ(ids(l->diags), (std::vector<std::string>{"log.header.missing"}));
+  EXPECT_NE(l->diags.diagnostics()[0].message.find("'ruleset'"), std::string::npos);
+  EXPECT_EQ(l->battle.header.ruleset, Ruleset::none);
+  EXPECT_EQ(to_string(l->battle.header.ruleset), "");
+}
+
 TEST(Lower, TooManyUnitsInOneStatementIsAnError) {
   std::string line = "    activate";
   for (int i = 0; i < 65'536; ++i) line += " f1";

@@ -1,7 +1,9 @@
 // The battle-log grammar: values, spans, recovery, and bad input.
 #include <gtest/gtest.h>
 
+#include "engine/core/input_limits.hpp"
 #include "grammar/log/parser.hpp"
+#include "grammar/log/printer.hpp"
 #include "grammar/log/schema.hpp"
 
 namespace umpire::log {
@@ -178,12 +180,70 @@ TEST(Parser, NonUtf8IsReportedOnce) {
   EXPECT_EQ(p->diags.diagnostics()[0].span.begin, 13u);
 }
 
-TEST(Parser, AOneMegabyteLineGivesAShortMessage) {
-  const auto p = parse(std::string(1 << 20, 'a') + "\n");
+TEST(Parser, AVeryLongLineGivesAShortMessage) {
+  // 200 kB: below the limit of a line (limits::log_line_bytes).
+  const auto p = parse(std::string(200'000, 'a') + "\n");
   ASSERT_EQ(ids(p->diags), (std::vector<std::string>{"log.syntax.word-too-long"}));
   EXPECT_LT(p->diags.diagnostics()[0].message.size(), 100u);
-  const auto q = parse("unit u1 \"" + std::string(1 << 20, 'x') + "\" points 3\n");
+  const auto q = parse("unit u1 \"" + std::string(200'000, 'x') + "\" points 3\n");
   EXPECT_TRUE(q->diags.diagnostics().empty()) << "long texts are fine";
+}
+
+TEST(Parser, ALineLongerThanTheLimitIsRefusedUnread) {
+  // A megabyte of numbers once took fifty times its size to read.
+  std::string numbers;
+  while (numbers.size() <= limits::log_line_bytes) numbers += " 1234567";
+  const auto p = parse("ulog 1\nhex" + numbers + " wood\nscenario \"after\"\n");
+  ASSERT_EQ(ids(p->diags), (std::vector<std::string>{"log.limit.line-length"}));
+  EXPECT_EQ(p->diags.diagnostics()[0].span.begin, 7u) << "at the start of the offending line";
+  EXPECT_LT(p->diags.diagnostics()[0].message.size(), 100u);
+  ASSERT_EQ(p->log.lines.size(), 2u) << "the lines around it are read";
+  const auto q = parse("unit u1 \"" + std::string(limits::log_line_bytes, 'x') + "\"\n");
+  EXPECT_EQ(ids(q->diags), (std::vector<std::string>{"log.limit.line-length"}));
+}
+
+TEST(Parser, AnUnknownEscapeInATextIsAnErrorWithACaret) {
+  // `fmt` once printed "C:\notes\turn1.txt \o/" as "C:notesturn1.txt o/".
+  const auto p = parse("scenario \"C:\\notes\\turn1.txt \\o/\"\n");
+  ASSERT_EQ(ids(p->diags), (std::vector<std::string>{"log.syntax.unknown-escape"}));
+  const Diagnostic& d = p->diags.diagnostics()[0];
+  EXPECT_EQ(d.span.begin, 12u) << "at the first backslash";
+  EXPECT_EQ(d.span.end, 14u) << "the escape as written";
+  EXPECT_NE(d.message.find("'\\n'"), std::string::npos) << d.message;
+  ASSERT_EQ(d.fixits.size(), 1u);
+  EXPECT_EQ(d.fixits[0].replacement, "\\\\");
+  EXPECT_TRUE(p->log.lines.empty()) << "the line is dropped, so fmt never prints it";
+  EXPECT_FALSE(format_log(p->sources.text(p->file), p->file, p->diags)) << "fmt refuses the log";
+  // The two escapes of the format, and a backslash doubled, are kept.
+  const auto q = parse("scenario \"C:\\\\notes \\\"quoted\\\"\"\n");
+  ASSERT_TRUE(q->diags.diagnostics().empty()) << ids(q->diags).front();
+  EXPECT_EQ(q->log.args(only_statement(*q))[0].text, "C:\\notes \"quoted\"");
+  EXPECT_EQ(print_log(q->log), "scenario \"C:\\\\notes \\\"quoted\\\"\"\n") << "printed as written";
+  // A backslash that ends the line leaves the text open.
+  EXPECT_EQ(ids(parse("scenario \"C:\\")->diags), (std::vector<std::string>{"log.syntax.unterminated-text"}));
+}
+
+TEST(Parser, AControlCharacterInATextOrACommentIsRefused) {
+  // An escape sequence in a name would drive the terminal of whoever prints
+  // the log or a message quoting it.
+  const auto p = parse("unit f1 \"Evil\x1b]0;x\x07\" points 3\nscenario \"a\xC2\x9B" "2J\"\nulog 1  # \x07\n"
+                       "scenario \"tab\there\"  # and\ttab\n");
+  EXPECT_EQ(ids(p->diags), (std::vector<std::string>{"log.input.control-character", "log.input.control-character",
+                                                     "log.input.control-character"}));
+  EXPECT_EQ(p->diags.diagnostics()[0].span.begin, 13u);
+  EXPECT_EQ(p->diags.diagnostics()[1].span.end - p->diags.diagnostics()[1].span.begin, 2u) << "a C1 control whole";
+  EXPECT_NE(p->diags.diagnostics()[2].message.find("comment"), std::string::npos);
+  EXPECT_EQ(p->log.lines.size(), 1u) << "a tab is a text's like any character";
+}
+
+TEST(Parser, AByteOrderMarkIsNamedAndRefused) {
+  const auto p = parse("\xEF\xBB\xBFulog 1\nscenario \"x\"\n");
+  ASSERT_EQ(ids(p->diags), (std::vector<std::string>{"log.input.byte-order-mark"}));
+  EXPECT_EQ(p->diags.diagnostics()[0].span.begin, 0u);
+  EXPECT_EQ(p->diags.diagnostics()[0].span.end, 3u);
+  EXPECT_EQ(p->log.lines.size(), 2u) << "the rest of the log is read";
+  EXPECT_EQ(ids(parse("scenario \"\xEF\xBB\xBF in a text\"\n")->diags), std::vector<std::string>{})
+      << "U+FEFF inside a text is a character like any other";
 }
 
 TEST(Parser, DeepNestingIsRejectedWithoutRecursion) {

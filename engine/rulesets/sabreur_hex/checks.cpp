@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "engine/rulesets/sabreur_hex/field_audit.hpp"
+
 namespace umpire::sabreur {
 namespace {
 
@@ -104,6 +106,7 @@ std::string checks_markdown() {
       "`corpus/rulesets/sabreur-hex.rules` whose condition the check evaluates;\n"
       "every other check evaluates values and tests of the same file (factors,\n"
       "limits, targets, costs) inside a procedure written in C++.\n";
+  out += fields_markdown();
   return out;
 }
 

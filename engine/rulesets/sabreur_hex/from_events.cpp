@@ -268,8 +268,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
     a.stated.facing = static_cast<Facing>(static_cast<int>(f->hex));
   a.stated.formation = std::string(st.formation());
   a.stated.destroyed = st.destroyed();
-  if (!st.result().empty()) a.untyped.push_back("stated results");
-  if (st.margin() || st.winner() || st.draw()) a.untyped.push_back("stated combat results");
+  // Stated results, margins and winners: field_audit.cpp counts them.
   a.agreed = e.agreed();
   a.agreed_note = std::string(e.agreed_note());
 }

@@ -26,10 +26,14 @@ class RulesCache {
   // The binding of `path`, loaded into `sources` on first use.
   const RulesBinding* get(SourceManager& sources, const std::filesystem::path& path,
                           bool check_file_name, DiagnosticEngine& diags, Span where);
+  // The SHA-256 of the bytes of the file bound last (those parsed, read
+  // once), in lower-case hexadecimal.
+  const std::string& digest() const { return digest_; }
 
  private:
   const SourceManager* sources_ = nullptr;
   std::filesystem::path path_;
+  std::string digest_;
   std::unique_ptr<rules::Ruleset> ruleset_;  // a stable address: the binding points into it
   std::optional<RulesBinding> binding_;
 };
@@ -37,8 +41,12 @@ class RulesCache {
 struct RunOptions {
   replay::ReplayMode mode = replay::ReplayMode::follow_log;
   bool hash_every_event = true;  // replay::ReplayOptions::hash_every_event
-  // The rules data; empty: corpus/rulesets/sabreur-hex.rules of the source tree.
+  // The rules data (`--rules`); empty: the data the log names on its
+  // `data` line, else corpus/rulesets/sabreur-hex.rules. A log's pin holds
+  // either way (engine/rules/data_pin.hpp).
   std::filesystem::path rules_file;
+  // The rules data folder in use; empty: paths::rulesets_dir().
+  std::filesystem::path rulesets_dir;
   // Shared by the logs of one SourceManager; null: each run loads the data.
   RulesCache* rules_cache = nullptr;
 };
@@ -48,7 +56,25 @@ struct RunResult {
   // ruleset without an engine, rules data that failed to load.
   bool replayed = false;
   bool syntax_errors = false;
+  // The rules data could not be used (not found, outside the folders a log
+  // may name, another digest than the log's pin, not loadable): an input
+  // error, as a syntax error is.
+  bool data_errors = false;
+  // A field the engine would ignore was written (field_audit.hpp): an input
+  // error too.
+  bool field_errors = false;
+  bool input_errors() const { return syntax_errors || data_errors || field_errors; }
+  // A log of a ruleset without a replay engine: read and lowered, its
+  // events counted, none of it checked.
+  bool no_engine = false;
+  std::size_t events_not_replayed = 0;
   std::string ruleset;
+  // The rules data applied, as the verdict names it: its path, the SHA-256
+  // of its bytes, and whether the log pins that digest. Empty when no data
+  // was read.
+  std::string data_path;
+  std::string data_sha256;
+  bool data_pinned = false;
   replay::ReplayResult replay;
   std::vector<std::string> events;  // one line per event: "turn 1 french: move f1"
 };
