@@ -1,12 +1,15 @@
 #include "engine/core/write_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
 #include <cctype>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -89,9 +92,83 @@ std::string write_through(const fs::path& path, std::string_view contents) {
   return err != 0 ? reason(err) : closed != 0 ? reason(closed) : std::string{};
 }
 
+// The temporary file being written, removed by a signal that ends the
+// process before the rename (Ctrl-C during `fmt --in-place` of a large
+// log). A fixed buffer: a signal handler may only read it and unlink.
+char pending_tmp[4096];
+volatile std::sig_atomic_t pending_set = 0;
+void (*before_rename_hook)() = nullptr;
+
+constexpr std::array<int, 4> cleanup_signals{SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+extern "C" void remove_pending_and_reraise(int sig) {
+  if (pending_set != 0) ::unlink(pending_tmp);
+  // The default action now: the process ends by this signal, as the caller
+  // and its shell expect.
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+// Handlers for the signals that end a process, installed while a temporary
+// exists and restored after, unless the program had chosen to ignore one.
+class PendingTemporary {
+ public:
+  explicit PendingTemporary(const std::string& tmp) {
+    if (tmp.size() >= sizeof pending_tmp) return;
+    std::memcpy(pending_tmp, tmp.c_str(), tmp.size() + 1);
+    pending_set = 1;
+    struct sigaction sa {};
+    sa.sa_handler = remove_pending_and_reraise;
+    sigemptyset(&sa.sa_mask);
+    for (std::size_t i = 0; i < cleanup_signals.size(); ++i) {
+      installed_[i] = ::sigaction(cleanup_signals[i], nullptr, &old_[i]) == 0 && old_[i].sa_handler != SIG_IGN &&
+                      ::sigaction(cleanup_signals[i], &sa, nullptr) == 0;
+    }
+  }
+  ~PendingTemporary() {
+    for (std::size_t i = 0; i < cleanup_signals.size(); ++i) {
+      if (installed_[i]) ::sigaction(cleanup_signals[i], &old_[i], nullptr);
+    }
+    pending_set = 0;
+  }
+  PendingTemporary(const PendingTemporary&) = delete;
+  PendingTemporary& operator=(const PendingTemporary&) = delete;
+
+ private:
+  std::array<struct sigaction, cleanup_signals.size()> old_{};
+  std::array<bool, cleanup_signals.size()> installed_{};
+};
+
+// Temporaries of `path` left by a process that no longer runs (killed with
+// SIGKILL, or a machine that stopped): `.NAME.umpire-tmp-PID-XXXXXX` beside
+// it, PID not a live process. Removed before a new one is made, so they
+// never pile up; another live writer's temporary is left alone.
+void remove_stale_temporaries(const fs::path& dir, const fs::path& path) {
+  const std::string prefix = fmt::format(".{}.umpire-tmp-", path.filename().string());
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::size_t dash = name.find('-', prefix.size());
+    if (dash == std::string::npos || dash == prefix.size() || dash - prefix.size() > 9) continue;
+    pid_t pid = 0;
+    bool digits = true;
+    for (std::size_t i = prefix.size(); i < dash; ++i) {
+      digits = digits && std::isdigit(static_cast<unsigned char>(name[i])) != 0;
+      pid = pid * 10 + (name[i] - '0');
+    }
+    if (!digits || pid <= 0 || pid == ::getpid()) continue;
+    if (::kill(pid, 0) != 0 && errno == ESRCH) {
+      std::error_code ignored;
+      fs::remove(it->path(), ignored);
+    }
+  }
+}
+
 // A regular file, new (`old` null) or replacing `old`, written atomically.
 std::string replace(const fs::path& path, std::string_view contents, const struct stat* old) {
   const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  remove_stale_temporaries(dir, path);
   std::random_device random;
   std::string tmp;
   int fd = -1;
@@ -104,6 +181,7 @@ std::string replace(const fs::path& path, std::string_view contents, const struc
     if (fd < 0 && errno != EEXIST) return reason(errno);
   }
   if (fd < 0) return reason(EEXIST);
+  const PendingTemporary pending(tmp);
   auto fail = [&](int err) {
     if (fd >= 0) ::close(fd);
     ::unlink(tmp.c_str());
@@ -123,11 +201,16 @@ std::string replace(const fs::path& path, std::string_view contents, const struc
   const int closing = ::close(fd);
   fd = -1;
   if (closing != 0) return fail(errno);
+  if (before_rename_hook != nullptr) before_rename_hook();
   if (std::rename(tmp.c_str(), path.c_str()) != 0) return fail(errno);
   return {};
 }
 
 }  // namespace
+
+namespace testing {
+void set_before_rename_hook(void (*hook)()) { before_rename_hook = hook; }
+}  // namespace testing
 
 std::string write_file(const fs::path& path, std::string_view contents) {
   std::string error;

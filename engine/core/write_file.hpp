@@ -12,7 +12,11 @@
 // - a path that is not a regular file (a terminal, a pipe, a device) is
 //   written through, never replaced; /dev/stdout, /dev/stderr and
 //   /dev/fd/N write to the process's open descriptor itself, as a shell's
-//   redirection made it.
+//   redirection made it;
+// - a temporary is never left behind: removed on failure, and on SIGINT,
+//   SIGTERM, SIGHUP or SIGQUIT before the process ends by that signal; one
+//   left by a process killed outright (its PID no longer runs) is removed
+//   by the next write of the same file.
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -21,5 +25,11 @@ namespace umpire {
 
 // Returns an empty string on success, otherwise the reason (lower case).
 std::string write_file(const std::filesystem::path& path, std::string_view contents);
+
+namespace testing {
+// Called between the temporary's last byte and the rename (tests only:
+// a signal there must leave the old file and no temporary).
+void set_before_rename_hook(void (*hook)());
+}  // namespace testing
 
 }  // namespace umpire

@@ -4,8 +4,10 @@
 #include "engine/core/write_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -160,6 +162,44 @@ TEST_F(WriteFile, FolderIsRefusedAndNothingLeftBeside) {
   fs::create_directories(dir_ / "sub");
   EXPECT_NE(write_file(dir_ / "sub", "x"), "");
   EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(WriteFile, ASignalDuringTheWriteLeavesTheOldFileAndNoTemporary) {
+  const auto file = dir_ / "game.ulog";
+  { std::ofstream(file) << "old"; }
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // The temporary is complete, the rename not done: Ctrl-C now.
+    testing::set_before_rename_hook([] { ::raise(SIGINT); });
+    static_cast<void>(write_file(file, std::string(1 << 20, 'x')));
+    ::_exit(0);  // not reached: the signal ends the process
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the child ended normally: " << status;
+  EXPECT_EQ(WTERMSIG(status), SIGINT);
+  EXPECT_EQ(read(file), "old");
+  EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(WriteFile, ATemporaryOfAProcessThatNoLongerRunsIsRemovedByTheNextWrite) {
+  const auto file = dir_ / "game.ulog";
+  // A process that has ended: its PID runs nothing (until reused, which a
+  // test cannot rule out but makes the check only weaker).
+  const pid_t gone = ::fork();
+  ASSERT_GE(gone, 0);
+  if (gone == 0) ::_exit(0);
+  ASSERT_EQ(::waitpid(gone, nullptr, 0), gone);
+  const auto stale = dir_ / (".game.ulog.umpire-tmp-" + std::to_string(gone) + "-a1b2c3");
+  const auto live = dir_ / (".game.ulog.umpire-tmp-" + std::to_string(::getppid()) + "-d4e5f6");
+  const auto other = dir_ / (".notes.txt.umpire-tmp-" + std::to_string(gone) + "-a1b2c3");
+  for (const auto& p : {stale, live, other}) std::ofstream(p) << "partial";
+  EXPECT_EQ(write_file(file, "new"), "");
+  EXPECT_EQ(read(file), "new");
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(live)) << "a running process's temporary is its own";
+  EXPECT_TRUE(fs::exists(other)) << "only temporaries of the file written are touched";
 }
 
 TEST(WriteFileErrors, ReportsUnwritableDirectories) {
