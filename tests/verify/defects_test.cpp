@@ -217,6 +217,20 @@ TEST(Defects, ClashNewAtThreeSkillsIsATripleAndNoPair) {
   EXPECT_EQ(testing::witness_situation(rs, f->witness).given(skills)->bits, z | p | w);
 }
 
+TEST(Defects, ABaseRuleTheVariantsListsLeaveWithoutACaseIsItsScopeNotADeadRule) {
+  const Verified r = run("scope");
+  no_internal_errors(r);
+  // The base's chariot bonus: only the variant's assumption excludes it.
+  for (const Finding* f : of_category(r.report, Category::dead_rule)) {
+    EXPECT_FALSE(names(*f, "attack_mods.chariot_charge")) << dump(r.report);
+  }
+  // The variant's own lance bonus, excluded by the variant's own
+  // assumption: a dead rule, and the assumption is named as its reason.
+  const Finding* own = find(r, Category::dead_rule, {"attack_mods.lance_charge"});
+  ASSERT_NE(own, nullptr) << dump(r.report);
+  EXPECT_NE(own->explanation.find("assumption 'cavalry_never_charges'"), std::string::npos) << own->explanation;
+}
+
 TEST(Defects, UndeclaredOverrideIsADifferenceAndADrift) {
   const Verified r = run("drift");
   no_internal_errors(r);

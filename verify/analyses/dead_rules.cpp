@@ -4,6 +4,7 @@
 // legally hold. Each is proved unsatisfiable; the unsat core over the
 // condition's conjuncts (and the prerequisites) names the parts that
 // exclude each other.
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
@@ -39,23 +40,46 @@ void check_condition(Context& c, const Expr& cond, const std::vector<const Expr*
   const SmtStatus st = c.smt.check(named);
   if (st == SmtStatus::unknown) c.not_proved(item, id + ":dead", fmt::format("whether {} can hold", what));
   if (st != SmtStatus::unsat) return;
-  // A prohibition of exactly what the data's assumptions say no game
-  // reaches is the rule that makes them true (a roster check), not a dead
-  // rule: it can hold in a situation the skills alone allow.
-  if (prohibition) {
-    std::vector<Term> without = named;
-    without.back() = c.smt.legal_skills();
-    if (c.smt.check(without) == SmtStatus::sat) {
+  // Which of the data's assumptions the condition needs to be dead: the
+  // same query with each assumption on its own, and its unsat core.
+  std::vector<Term> split(named.begin(), named.end() - 1);
+  split.push_back(c.smt.legal_skills());
+  const std::size_t first_assumption = split.size();
+  const bool needs_assumptions = c.smt.check(split) == SmtStatus::sat;
+  if (needs_assumptions) {
+    for (std::uint32_t a = 0; a < c.rs.assumptions.size(); ++a) split.push_back(c.smt.assumption_holds(a));
+  }
+  const std::vector<std::size_t> core = c.smt.unsat_core(split);
+  std::vector<std::uint32_t> assumed;
+  for (std::size_t i : core) {
+    if (i >= first_assumption) assumed.push_back(static_cast<std::uint32_t>(i - first_assumption));
+  }
+  if (!assumed.empty()) {
+    // A prohibition of exactly what the assumptions say no game reaches is
+    // the rule that makes them true (a roster check), not a dead rule.
+    if (prohibition) {
       c.prove(fmt::format("{} forbids only situations the data's assumptions exclude", what));
       return;
     }
+    // A rule of one text that another text's assumptions leave without a
+    // case (a variant whose lists have none of the troops a base rule names)
+    // is the variant's scope, not a defect of either text.
+    const bool other_text = std::all_of(assumed.begin(), assumed.end(), [&](std::uint32_t a) {
+      return c.rs.assumptions[a].span.file != cond.span.file;
+    });
+    if (other_text) {
+      std::vector<std::string> names;
+      for (std::uint32_t a : assumed) names.push_back("'" + c.rs.assumptions[a].name + "'");
+      c.prove(fmt::format("{} has no case in this ruleset's games ({})", what, fmt::join(names, ", ")));
+      return;
+    }
   }
-  const std::vector<std::size_t> core = c.smt.unsat_core(named);
   std::vector<std::string> reasons;
   for (std::size_t i : core) {
     if (i < parts.size()) reasons.push_back("'" + expr_text(c.rs, *parts[i]) + "'");
     else if (i < parts.size() + before.size()) reasons.push_back("an earlier arm failing");
-    else reasons.push_back("the skill prerequisites (allowed/requires/excludes)");
+    else if (i < first_assumption) reasons.push_back("the skill prerequisites (allowed/requires/excludes)");
+    else reasons.push_back(fmt::format("assumption '{}'", c.rs.assumptions[i - first_assumption].name));
   }
   Finding f = c.finding(Category::dead_rule, Severity::warning, id, fmt::format("{} can never hold", what));
   f.action = fmt::format("Say when {} applies: as written, no game reaches it.", what);

@@ -97,15 +97,20 @@ void analyse_failures(Context& c) {
       f.evidence = r.evidence;
       // A hole of a partial table is the table's gap (text_notes.cpp), one cause.
       if (auto table = partial_table_in(r.error)) f.cause = fmt::format("gap:{}:{}", c.rs.id, *table);
-      // A partial table's lookup whose missing row leaves a condition
-      // without a value: the same hole.
+      // A partial table's lookup whose missing row leaves the expression
+      // that fails without a value (the lookup itself, or a `cases` arm
+      // around it) is the same hole, when the evaluator finds no row for it
+      // in the witness.
       for (std::uint32_t ti = 0; ti < c.rs.tables.size() && f.cause.empty(); ++ti) {
         if (!c.rs.tables[ti].partial) continue;
         for (const Expr* lookup : lookups_of(c.rs, ti)) {
-          if (lookup->span.file == site.span.file && lookup->span.begin == site.span.begin &&
-              lookup->span.end == site.span.end) {
-            f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[ti].name);
+          if (lookup->span.file != site.span.file || lookup->span.begin < site.span.begin ||
+              lookup->span.end > site.span.end) {
+            continue;
           }
+          Evaluator ev(c.rs, s);
+          const std::optional<Val> found = ev.eval(*lookup);
+          if (found && found->is_none()) f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[ti].name);
         }
       }
       // A stack whose base is a partial table's lookup: the table's gap too.

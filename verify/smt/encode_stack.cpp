@@ -300,6 +300,12 @@ Term SmtModel::skill_held(std::uint32_t skill) {
 Term SmtModel::legal() { return legal_terms(true); }
 Term SmtModel::legal_skills() { return legal_terms(false); }
 
+Term SmtModel::assumption_holds(std::uint32_t i) {
+  Impl& m = *impl_;
+  SVal v = m.encode(m.rs.assumptions.at(i).cond);
+  return m.add(m.bool_val(v.v && !v.none && !m.err(v)));
+}
+
 Term SmtModel::legal_terms(bool with_assumptions) {
   Impl& m = *impl_;
   const Ruleset& rs = m.rs;

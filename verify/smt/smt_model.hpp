@@ -133,6 +133,8 @@ class SmtModel {
   // Only the skills' `allowed`, `requires` and `excludes`, without the
   // data's assumptions.
   Term legal_skills();
+  // Assumption `i` of the data holds (and can be computed).
+  Term assumption_holds(std::uint32_t i);
   // The skill is in its holder's set.
   Term skill_held(std::uint32_t skill);
 
