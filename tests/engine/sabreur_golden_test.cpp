@@ -34,6 +34,12 @@ std::vector<std::filesystem::path> recorded_games() {
   return umpire::test::recorded_games(*rulesets::find("sabreur-hex"));
 }
 
+// Issue 5: at least 40 fail_ logs, each breaking one named rule
+// (EngineGolden.EveryCheckIsExercisedByAFailLog).
+TEST(SabreurGolden, AtLeastFortyFailLogs) {
+  EXPECT_GE(umpire::test::fail_logs(*rulesets::find("sabreur-hex")).size(), 40u);
+}
+
 TEST(SabreurGolden, BundledGameFollowsTheRules) {
   auto r = replay_file(source_dir() / kGame);
   ASSERT_TRUE(r->result.replayed) << render_text(r->sources, r->diags);
