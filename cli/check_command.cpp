@@ -11,8 +11,8 @@
 #include "cli/commands.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/escape.hpp"
-#include "engine/rulesets/sabreur_hex/checks.hpp"
-#include "engine/rulesets/sabreur_hex/run.hpp"
+#include "engine/rulesets/registry.hpp"
+#include "engine/run/run.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -45,7 +45,7 @@ replay::ReplayMode mode_of(const std::string& m) {
   return replay::ReplayMode::follow_log;
 }
 
-std::string verdict(const sabreur::RunResult& r, std::size_t errors) {
+std::string verdict(const run::RunResult& r, std::size_t errors) {
   if (!r.replayed) return r.syntax_errors || errors > 0 ? "not replayed" : "not checked";
   if (r.replay.violations > 0)
     return fmt::format("{} rule{} broken", r.replay.violations,
@@ -55,7 +55,7 @@ std::string verdict(const sabreur::RunResult& r, std::size_t errors) {
 
 int run_check(Session& session, const CheckOptions& opt) {
   if (opt.list_checks) {
-    std::cout << sabreur::checks_markdown();
+    std::cout << rulesets::checks_markdown();
     return exit_clean;
   }
   if (opt.files.empty()) {
@@ -68,12 +68,12 @@ int run_check(Session& session, const CheckOptions& opt) {
     session.flush_diagnostics(opt.format);
     return exit_usage;
   }
-  sabreur::RunOptions run;
-  run.mode = mode_of(opt.mode);
-  run.hash_every_event = false;  // the verdict names the final state only
-  if (!opt.rules.empty()) run.rules_file = opt.rules;
-  sabreur::RulesCache rules_cache;  // one load of the rules data for all the files
-  run.rules_cache = &rules_cache;
+  run::RunOptions run_options;
+  run_options.mode = mode_of(opt.mode);
+  run_options.hash_every_event = false;  // the verdict names the final state only
+  if (!opt.rules.empty()) run_options.rules_file = opt.rules;
+  run::RulesCache rules_cache;  // one load of the rules data for all the files
+  run_options.rules_cache = &rules_cache;
   bool usage = false, findings = false;
   nlohmann::json files = nlohmann::json::array();
   std::string text;
@@ -84,7 +84,7 @@ int run_check(Session& session, const CheckOptions& opt) {
       continue;
     }
     const std::size_t errors_before = session.diags.count(Severity::error);
-    const sabreur::RunResult r = sabreur::run_log(session.sources, *file, session.diags, run);
+    const run::RunResult r = run::run_log(session.sources, *file, session.diags, run_options);
     const std::size_t errors = session.diags.count(Severity::error) - errors_before;
     usage = usage || r.input_errors();
     findings = findings || errors > 0;
@@ -128,7 +128,7 @@ int run_check(Session& session, const CheckOptions& opt) {
   if (opt.format == Format::json) {
     nlohmann::json root;
     root["files"] = files;
-    root["mode"] = std::string(replay::to_string(run.mode));
+    root["mode"] = std::string(replay::to_string(run_options.mode));
     root["diagnostics"] = nlohmann::json::parse(render_json(session.sources, session.diags));
     std::cout << root.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     session.diags.clear();

@@ -1,7 +1,6 @@
 // Loads the rules data a battle log names, for its profile checks.
 #include "cli/log_rules.hpp"
 
-#include <array>
 #include <filesystem>
 
 #include "engine/core/data_paths.hpp"
@@ -11,12 +10,11 @@
 #include "engine/rules/data_pin.hpp"
 #include "engine/rules/loader.hpp"
 #include "engine/rules/profile_catalogue.hpp"
+#include "engine/rulesets/registry.hpp"
 #include "grammar/log/parser.hpp"
 
 namespace umpire::cli {
 namespace {
-
-constexpr std::array<std::string_view, 4> bundled{"hail-caesar", "hail-caesar-hyw", "wab", "sabreur-hex"};
 
 // The log's `ruleset` and `data` lines, read with the log's own parser up
 // to the first line after the header (the log itself is parsed and lowered
@@ -57,9 +55,7 @@ rules::DataRequest header_of(std::string_view text, FileId log) {
 LogRules rules_for_log(std::string_view log_text, FileId log, std::string_view log_name, DiagnosticEngine& diags) {
   LogRules out;
   rules::DataRequest q = header_of(log_text, log);
-  bool known = false;
-  for (std::string_view b : bundled) known = known || b == q.ruleset;
-  if (!known) return out;
+  if (!rulesets::find(q.ruleset)) return out;
   const std::filesystem::path name(log_name);
   q.log_dir = name.string().starts_with('<') || name.parent_path().empty() ? std::filesystem::path(".")
                                                                            : name.parent_path();

@@ -1,6 +1,6 @@
 #pragma once
 // The rules data of a battle log, for the commands that lower it: the log's
-// `ruleset ID` header line names one of the bundled rulesets; its `data`
+// `ruleset ID` header line names a ruleset of the registry; its `data`
 // line, when there is one, names the file (and pins its digest), else
 // corpus/rulesets/ID.rules gives the unit profiles lowering checks
 // (docs/log-format.md § Unit profiles, § The rules data).

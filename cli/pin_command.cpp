@@ -13,11 +13,12 @@
 
 #include "cli/commands.hpp"
 #include "engine/core/data_paths.hpp"
-#include "engine/core/write_file.hpp"
 #include "engine/core/escape.hpp"
 #include "engine/core/sha256.hpp"
+#include "engine/core/write_file.hpp"
 #include "engine/rules/data_pin.hpp"
 #include "engine/rules/loader.hpp"
+#include "engine/rulesets/registry.hpp"
 #include "grammar/log/parser.hpp"
 
 namespace umpire::cli {
@@ -69,6 +70,20 @@ PinnedHeader pinned_header_of(const log::ast::Log& log) {
   return h;
 }
 
+// "add 'ruleset ID' (or ID, ID) after 'ulog 1'": a ruleset with an engine
+// first, then the others of the registry.
+std::string ruleset_line_hint() {
+  const auto all = rulesets::all();
+  const auto with_engine =
+      std::find_if(all.begin(), all.end(), [](const auto* e) { return e->engine != nullptr; });
+  const rulesets::RulesetEntry* shown = with_engine == all.end() ? all.front() : *with_engine;
+  std::string others;
+  for (const rulesets::RulesetEntry* e : all)
+    if (e != shown) others += (others.empty() ? "" : ", ") + std::string(e->id);
+  return fmt::format("add 'ruleset {}'{} after 'ulog 1'", shown->id,
+                     others.empty() ? "" : " (or " + others + ")");
+}
+
 // Pins one log; false after an error (reported).
 bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
   const Span arg = session.find_arg(path);
@@ -88,7 +103,7 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
     session.diags
         .error("log.header.missing", Span{*file, 0, 0},
                "the header has no 'ruleset': the log names no rules")
-        .hint("add 'ruleset sabreur-hex' (or hail-caesar, hail-caesar-hyw, wab) after 'ulog 1'");
+        .hint("{}", ruleset_line_hint());
     return false;
   }
   const std::string_view ruleset = log.args(h.ruleset->statement)[0].text;

@@ -10,7 +10,7 @@
 #include "cli/commands.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/escape.hpp"
-#include "engine/rulesets/sabreur_hex/run.hpp"
+#include "engine/run/run.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -42,12 +42,12 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
     session.flush_diagnostics(opt.format);
     return exit_usage;
   }
-  sabreur::RunOptions run;
-  run.mode = opt.mode == "stop"           ? replay::ReplayMode::stop_at_first
-             : opt.mode == "follow-rules" ? replay::ReplayMode::follow_rules
-                                          : replay::ReplayMode::follow_log;
-  run.hash_every_event = opt.hashes;
-  const sabreur::RunResult r = sabreur::run_log(session.sources, *file, session.diags, run);
+  run::RunOptions run_options;
+  run_options.mode = opt.mode == "stop"           ? replay::ReplayMode::stop_at_first
+                     : opt.mode == "follow-rules" ? replay::ReplayMode::follow_rules
+                                                  : replay::ReplayMode::follow_log;
+  run_options.hash_every_event = opt.hashes;
+  const run::RunResult r = run::run_log(session.sources, *file, session.diags, run_options);
   const bool errors = session.diags.has_errors();
   if (opt.format == Format::json) {
     nlohmann::json events = nlohmann::json::array();

@@ -1,7 +1,7 @@
-// `umpire simulate --ruleset sabreur-hex --seed S [--turns N] [-o FILE]`: a
-// complete battle log of random legal play by both sides (docs/engine.md
-// § Simulation). The log is checked before it is written: what the
-// simulator writes, `umpire check` passes.
+// `umpire simulate --ruleset ID --seed S [--turns N] [-o FILE]`: a complete
+// battle log of random legal play by both sides, from the simulator of a
+// ruleset of the registry (docs/engine.md § Simulation). The log is checked
+// before it is written: what the simulator writes, `umpire check` passes.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -11,8 +11,8 @@
 #include "engine/core/data_paths.hpp"
 #include "engine/core/write_file.hpp"
 #include "engine/rules/loader.hpp"
-#include "engine/rulesets/sabreur_hex/run.hpp"
-#include "engine/rulesets/sabreur_hex/simulate/simulator.hpp"
+#include "engine/rulesets/registry.hpp"
+#include "engine/run/run.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -34,12 +34,38 @@ struct SimulateCommandOptions {
   std::string rules_file;
 };
 
+// The rulesets that have a simulator, as the help and the hints name them.
+struct Simulated {
+  std::string ids;            // "sabreur-hex, wab"
+  std::string first, others;  // "sabreur-hex", "wab"
+  std::string display_names;  // "Sabreur-hex, Wab"
+  std::string data_file;      // "sabreur-hex.rules"; several: "RULESET.rules"
+};
+Simulated simulated() {
+  Simulated out;
+  for (const rulesets::RulesetEntry* e : rulesets::all()) {
+    if (!e->simulator) continue;
+    const bool first = out.ids.empty();
+    out.ids += (first ? "" : ", ") + std::string(e->id);
+    if (first)
+      out.first = e->id;
+    else
+      out.others += (out.others.empty() ? "" : ", ") + std::string(e->id);
+    out.display_names += (first ? "" : ", ") + std::string(e->display_name);
+    out.data_file = first ? std::string(e->data_file) : "RULESET.rules";
+  }
+  return out;
+}
+
 int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
-  if (opt.ruleset != "sabreur-hex") {
+  const rulesets::RulesetEntry* ruleset = rulesets::find(opt.ruleset);
+  if (!ruleset || !ruleset->simulator || !ruleset->engine) {
+    const Simulated names = simulated();
     session.diags
-        .error("cli.simulate.ruleset", session.find_arg(opt.ruleset),
-               "no simulator for '{}' yet", opt.ruleset)
-        .hint("umpire simulate --ruleset sabreur-hex");
+        .error("cli.simulate.ruleset", session.find_arg(opt.ruleset), "no simulator for '{}' yet",
+               opt.ruleset)
+        .hint("umpire simulate --ruleset {}{}", names.first,
+              names.others.empty() ? "" : " (or " + names.others + ")");
     session.flush_diagnostics(Format::text);
     return exit_usage;
   }
@@ -47,21 +73,21 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
     session.flush_diagnostics(Format::text);
     return exit_usage;
   }
-  sabreur::simulate::SimulateOptions so;
+  rulesets::SimulateOptions so;
   so.seed = opt.seed;
   so.turns = opt.turns;
   // The rules data first: data that cannot be read or does not load is the
   // user's input (exit 2); only a game that fails afterwards is a bug.
   const std::filesystem::path rules_path = opt.rules_file.empty()
-                                               ? paths::rulesets_dir() / "sabreur-hex.rules"
+                                               ? paths::rulesets_dir() / ruleset->data_file
                                                : std::filesystem::path(opt.rules_file);
   rules::LoadOptions load;
   load.check_file_name = opt.rules_file.empty();
   const std::size_t errors_before = session.diags.count(Severity::error);
   std::optional<rules::Ruleset> rs = rules::load_ruleset(session.sources, rules_path, session.diags, load);
-  std::optional<sabreur::RulesBinding> binding;
-  if (rs) binding = sabreur::RulesBinding::bind(*rs, session.diags, session.find_arg(opt.rules_file));
-  if (!binding || session.diags.count(Severity::error) > errors_before) {
+  std::unique_ptr<rulesets::BoundRules> bound;
+  if (rs) bound = ruleset->engine->bind(*rs, session.diags, session.find_arg(opt.rules_file));
+  if (!bound || session.diags.count(Severity::error) > errors_before) {
     session.diags
         .error("cli.simulate.rules", session.find_arg(opt.rules_file), "the rules data '{}' cannot be used",
                rules_path.string())
@@ -69,18 +95,18 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
     session.flush_diagnostics(Format::text);
     return exit_usage;
   }
-  auto game = sabreur::simulate::simulate_game(*binding, so, session.diags);
+  const std::optional<std::string> game = ruleset->simulator->simulate(*bound, so, session.diags);
   if (!game) {
     session.flush_diagnostics(Format::text);
     return exit_internal;
   }
   // Check what was simulated before anyone reads it.
   const std::string name = opt.output.empty() ? std::string("<simulated>") : opt.output;
-  const FileId file = session.sources.add(name, game->text);
+  const FileId file = session.sources.add(name, *game);
   DiagnosticEngine check(0);
-  sabreur::RunOptions run;
-  run.rules_file = opt.rules_file;
-  const sabreur::RunResult r = sabreur::run_log(session.sources, file, check, run);
+  run::RunOptions run_options;
+  run_options.rules_file = opt.rules_file;
+  const run::RunResult r = run::run_log(session.sources, file, check, run_options);
   if (!r.replayed || r.replay.violations > 0 || check.has_errors()) {
     session.diags.error("cli.simulate.unchecked", session.find_arg("simulate"),
                         "the simulated game of seed {} does not check clean", opt.seed);
@@ -89,8 +115,8 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
     return exit_internal;
   }
   if (opt.output.empty()) {
-    std::cout << game->text;
-  } else if (const std::string err = write_file(opt.output, game->text); !err.empty()) {
+    std::cout << *game;
+  } else if (const std::string err = write_file(opt.output, *game); !err.empty()) {
     session.diags.error("cli.file.unwritable", session.find_arg(opt.output), "cannot write '{}': {}",
                         opt.output, err);
     session.flush_diagnostics(Format::text);
@@ -103,15 +129,18 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
 
 Command add_simulate_command(CLI::App& root) {
   auto opt = std::make_shared<SimulateCommandOptions>();
-  CLI::App* app =
-      root.add_subcommand("simulate", "Write a battle log of random legal play (Sabreur-hex)");
-  app->add_option("--ruleset", opt->ruleset, "Ruleset to play (sabreur-hex)")->required();
+  const Simulated names = simulated();
+  CLI::App* app = root.add_subcommand(
+      "simulate", fmt::format("Write a battle log of random legal play ({})", names.display_names));
+  app->add_option("--ruleset", opt->ruleset, fmt::format("Ruleset to play ({})", names.ids))
+      ->required();
   add_seed_option(*app, opt->seed, "Seed of the choices and of the dice, 0 to 2^64-1")->required();
   app->add_option("--turns", opt->turns, "Turns of each side (default 6)")
       ->check(CLI::Range(1, 100));
   app->add_option("-o,--output", opt->output, "Write the log to FILE (atomically) instead of stdout");
-  app->add_option("--rules", opt->rules_file,
-                  "Rules data to use instead of the shipped corpus/rulesets/sabreur-hex.rules");
+  app->add_option(
+      "--rules", opt->rules_file,
+      fmt::format("Rules data to use instead of the shipped corpus/rulesets/{}", names.data_file));
   app->footer(simulate_footer);
   return {app, [opt](Session& session) { return run_simulate_command(session, *opt); }};
 }

@@ -1,10 +1,8 @@
 #pragma once
-// A finding's witness as a short Sabreur-hex battle log (`umpire verify
-// --emit-log`, docs/verification.md § Witness logs): a header, a small map,
-// the fewest units that put the witness situation on the board, and the one
-// action or test where the finding shows. Pure text: this file knows the
-// log language (docs/log-format.md), not the engine; witness_replay.hpp
-// replays what it writes.
+// A finding's witness as a short battle log of its ruleset (`umpire verify
+// --emit-log`, docs/verification.md § Witness logs), written by the
+// ruleset's witness writer (engine/rulesets/witness_writer.hpp), or why a
+// finding can have none. witness_replay.hpp replays what it writes.
 #include <map>
 #include <string>
 #include <vector>
@@ -25,7 +23,8 @@ struct WitnessLog {
   std::map<std::string, std::string> unit_words;
 };
 
-// The rulesets whose findings can become logs: those with a replay engine.
+// The rulesets whose findings can become logs: those with a replay engine
+// and a witness writer.
 bool has_log_engine(const std::string& ruleset);
 
 // "impossible-test:sabreur-hex:morale_test_2d6" -> "impossible-test_sabreur-hex_morale_test_2d6".

@@ -1,6 +1,7 @@
 // Replays witness logs with the engine and writes them atomically.
 #include "verify/witness_replay.hpp"
 
+#include <fmt/format.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,12 +11,10 @@
 #include <sstream>
 #include <system_error>
 
-#include <fmt/format.h>
-
-#include "engine/core/write_file.hpp"
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/source_manager.hpp"
-#include "engine/rulesets/sabreur_hex/run.hpp"
+#include "engine/core/write_file.hpp"
+#include "engine/run/run.hpp"
 #include "verify/witness_log.hpp"
 
 namespace umpire::verify {
@@ -58,7 +57,7 @@ WitnessReplay replay_witness_log(const std::string& name, const std::string& tex
   SourceManager sources;
   const FileId file = sources.add(name, text);
   DiagnosticEngine diags(0);
-  const sabreur::RunResult run = sabreur::run_log(sources, file, diags);
+  const run::RunResult run = run::run_log(sources, file, diags);
   out.parsed = !run.syntax_errors;
   out.replayed = run.replayed;
   out.violations = run.replay.violations;

@@ -24,8 +24,8 @@ struct WitnessReplay {
   std::vector<std::string> reports;
 };
 
-// Replays log `text` (named `name` in the reports) with the Sabreur-hex engine,
-// in this process.
+// Replays log `text` (named `name` in the reports) with the engine of its
+// ruleset, in this process.
 WitnessReplay replay_witness_log(const std::string& name, const std::string& text);
 // The same in a child process (POSIX fork): a crash is reported, not shared.
 WitnessReplay replay_witness_log_isolated(const std::string& name, const std::string& text);

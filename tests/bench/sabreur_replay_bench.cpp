@@ -18,8 +18,8 @@
 #include "engine/rules/loader.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 #include "engine/rulesets/sabreur_hex/from_events.hpp"
-#include "engine/rulesets/sabreur_hex/run.hpp"
 #include "engine/rulesets/sabreur_hex/simulate/simulator.hpp"
+#include "engine/run/run.hpp"
 #include "grammar/log/parser.hpp"
 
 namespace {
@@ -69,9 +69,9 @@ void BM_SabreurCheck(benchmark::State& state) {
       SourceManager sources;
       DiagnosticEngine diags(0);
       const FileId file = sources.add("game.ulog", text);
-      sabreur::RunOptions options;
+      run::RunOptions options;
       options.hash_every_event = false;  // as `umpire check`
-      const sabreur::RunResult r = sabreur::run_log(sources, file, diags, options);
+      const run::RunResult r = run::run_log(sources, file, diags, options);
       if (!r.replayed || r.replay.violations != 0) state.SkipWithError("game did not check clean");
       bytes += static_cast<std::int64_t>(text.size());
       events += static_cast<std::int64_t>(r.replay.events.size());

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "engine/rules/assumption_watch.hpp"
-#include "engine/rulesets/sabreur_hex/run.hpp"
+#include "engine/run/run.hpp"
 #include "tests/engine/sabreur_simulated_game.hpp"
 #include "tests/support/paths.hpp"
 
@@ -43,9 +43,9 @@ void replay_file(const std::filesystem::path& log, const std::filesystem::path& 
   std::string error;
   auto file = sources.load(log, error);
   ASSERT_TRUE(file) << error;
-  RunOptions options;
+  run::RunOptions options;
   options.rules_file = rules_file;
-  const RunResult r = run_log(sources, *file, diags, options);
+  const run::RunResult r = run::run_log(sources, *file, diags, options);
   ASSERT_TRUE(r.replayed) << log;
 }
 

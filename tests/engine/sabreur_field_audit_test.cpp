@@ -8,7 +8,7 @@
 
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 #include "engine/rulesets/sabreur_hex/field_audit.hpp"
-#include "engine/rulesets/sabreur_hex/run.hpp"
+#include "engine/run/run.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/log/schema.hpp"
 
@@ -335,7 +335,7 @@ TEST(SabreurFieldAudit, AModOnAFireIsRefusedAndTheLogIsNotReplayed) {
   Essling e("\n    shoot ", " hit ", " mod -1");
   SourceManager& sources = e.sources;
   DiagnosticEngine diags(0);
-  const RunResult r = run_log(sources, e.changed, diags);
+  const run::RunResult r = run::run_log(sources, e.changed, diags);
   EXPECT_TRUE(r.field_errors);
   EXPECT_TRUE(r.input_errors()) << "exit 2";
   EXPECT_FALSE(r.replayed);
@@ -351,9 +351,9 @@ TEST(SabreurFieldAudit, AModOnAFireIsRefusedAndTheLogIsNotReplayed) {
 TEST(SabreurFieldAudit, AFieldNotCheckedIsCountedInTheVerdict) {
   Essling e("\n    move ", " facing ", " distance 1");
   DiagnosticEngine diags(0);
-  const RunResult before = run_log(e.sources, e.file, diags);
+  const run::RunResult before = run::run_log(e.sources, e.file, diags);
   DiagnosticEngine after_diags(0);
-  const RunResult after = run_log(e.sources, e.changed, after_diags);
+  const run::RunResult after = run::run_log(e.sources, e.changed, after_diags);
   ASSERT_TRUE(after.replayed);
   EXPECT_EQ(after.replay.not_checked_aspects, before.replay.not_checked_aspects + 1);
   EXPECT_EQ(after.replay.not_checked, before.replay.not_checked + 1);

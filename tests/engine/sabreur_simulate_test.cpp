@@ -3,10 +3,9 @@
 // positions, and properties of simulated games (every one checks clean,
 // same seed same bytes, same hashes on every replay, invariants after every
 // event, a changed die is caught).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
-
-#include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
@@ -15,8 +14,8 @@
 
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/geometry/hex/zone.hpp"
-#include "engine/rulesets/sabreur_hex/run.hpp"
 #include "engine/rulesets/sabreur_hex/simulate/legal_actions.hpp"
+#include "engine/run/run.hpp"
 #include "tests/engine/sabreur_fixture.hpp"
 #include "tests/engine/sabreur_simulated_game.hpp"
 
@@ -331,7 +330,7 @@ TEST(SabreurSimulate, EverySimulatedGameChecksClean) {
     // As `umpire check` does it.
     SourceManager sources;
     DiagnosticEngine diags(0);
-    const sabreur::RunResult r = run_log(sources, sources.add("simulated.ulog", text), diags);
+    const run::RunResult r = run::run_log(sources, sources.add("simulated.ulog", text), diags);
     if (!r.replayed || diags.has_errors() || r.replay.violations != 0 || r.replay.not_checked != 0)
       RC_FAIL(fmt::format("seed {}: {} errors, {} violations, {} not checked\n{}\n{}", seed,
                           diags.count(Severity::error), r.replay.violations, r.replay.not_checked,

@@ -75,12 +75,6 @@ namespace umpire::sabreur {
 
 std::string checks_markdown() {
   std::string out =
-      "# Checks\n\n"
-      "Every rule the replay engine enforces, with the section of the rule text it\n"
-      "cites. A violation is reported under its check id (`umpire check`); anything\n"
-      "not in this list is reported `not checked`, never silently accepted\n"
-      "(docs/engine.md). This file is generated: `umpire check --list-checks`\n"
-      "prints it, and tests/engine checks that the two agree.\n\n"
       "## Sabreur-hex (`002_87c3dc452f850204.txt`)\n\n"
       "| check | rule | what is checked | rules data |\n"
       "|---|---|---|---|\n";

@@ -25,8 +25,8 @@ std::string_view implied_by(std::string_view permission);
 
 namespace umpire::sabreur {
 
-// docs/checks.md as `umpire check --list-checks` prints it: one table row
-// per check with its citation. tests/engine checks that the file matches.
+// The Sabreur-hex section of docs/checks.md (engine/rulesets/registry.hpp):
+// one table row per check with its citation, then the fields of a log.
 std::string checks_markdown();
 
 }  // namespace umpire::sabreur

@@ -275,16 +275,6 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
 
 }  // namespace
 
-bool is_sabreur_hex(const events::Battle& battle) {
-  return battle.header.ruleset == events::Ruleset::sabreur_hex;
-}
-std::string_view ruleset_name(const events::Battle& battle) {
-  return events::to_string(battle.header.ruleset);
-}
-Span ruleset_span(const events::Battle& battle) {
-  return battle.header.ruleset_span;
-}
-
 std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags) {
   Game game;
   if (battle.battlefield.kind != events::BattlefieldKind::hex_map) {

@@ -24,9 +24,4 @@ struct Game {
 // not a hex map, a unit profile that is no Sabreur-hex unit type.
 std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags);
 
-// True when the battle's header names the sabreur-hex ruleset.
-bool is_sabreur_hex(const events::Battle& battle);
-std::string_view ruleset_name(const events::Battle& battle);
-Span ruleset_span(const events::Battle& battle);
-
 }  // namespace umpire::sabreur

@@ -1,49 +1,27 @@
 #pragma once
-// Checking a battle log end to end: parse, lower, set up, replay with the
-// Sabreur-hex engine. What `umpire check` and `umpire replay` run, and what
-// the tests run.
-#include <cstdint>
+// Checking a battle log end to end: parse, lower, choose and pin the rules
+// data, audit the fields, load and bind the data, set up and replay the
+// game with the engine of the log's ruleset (engine/rulesets/registry.hpp).
+// What `umpire check`, `umpire replay`, `umpire simulate`, the verifier's
+// witness logs and the tests run.
+#include <cstddef>
 #include <filesystem>
-#include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/replay/replay.hpp"
 #include "engine/core/source_manager.hpp"
-#include "engine/rules/model.hpp"
-#include "engine/rulesets/sabreur_hex/rules_binding.hpp"
+#include "engine/run/rules_cache.hpp"
 
-namespace umpire::sabreur {
-
-// The rules data loaded and bound once for every log checked in one
-// SourceManager (`umpire check A B C`, the fail-log tests): loading the data
-// takes longer than replaying a short log. Holds nothing after a failed
-// load, so the next log reports the same errors again.
-class RulesCache {
- public:
-  // The binding of `path`, loaded into `sources` on first use.
-  const RulesBinding* get(SourceManager& sources, const std::filesystem::path& path,
-                          bool check_file_name, DiagnosticEngine& diags, Span where);
-  // The SHA-256 of the bytes of the file bound last (those parsed, read
-  // once), in lower-case hexadecimal.
-  const std::string& digest() const { return digest_; }
-
- private:
-  const SourceManager* sources_ = nullptr;
-  std::filesystem::path path_;
-  std::string digest_;
-  std::unique_ptr<rules::Ruleset> ruleset_;  // a stable address: the binding points into it
-  std::optional<RulesBinding> binding_;
-};
+namespace umpire::run {
 
 struct RunOptions {
   replay::ReplayMode mode = replay::ReplayMode::follow_log;
   bool hash_every_event = true;  // replay::ReplayOptions::hash_every_event
   // The rules data (`--rules`); empty: the data the log names on its
-  // `data` line, else corpus/rulesets/sabreur-hex.rules. A log's pin holds
-  // either way (engine/rules/data_pin.hpp).
+  // `data` line, else the data file of its ruleset in the rules data
+  // folder. A log's pin holds either way (engine/rules/data_pin.hpp).
   std::filesystem::path rules_file;
   // The rules data folder in use; empty: paths::rulesets_dir().
   std::filesystem::path rulesets_dir;
@@ -60,8 +38,8 @@ struct RunResult {
   // may name, another digest than the log's pin, not loadable): an input
   // error, as a syntax error is.
   bool data_errors = false;
-  // A field the engine would ignore was written (field_audit.hpp): an input
-  // error too.
+  // A field the engine would ignore was written (the engine's field
+  // audit): an input error too.
   bool field_errors = false;
   bool input_errors() const { return syntax_errors || data_errors || field_errors; }
   // A log of a ruleset without a replay engine: read and lowered, its
@@ -82,4 +60,4 @@ struct RunResult {
 RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
                   const RunOptions& options = {});
 
-}  // namespace umpire::sabreur
+}  // namespace umpire::run

@@ -1,0 +1,57 @@
+#include "engine/run/rules_cache.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "engine/core/sha256.hpp"
+#include "engine/rules/data_pin.hpp"
+#include "engine/rules/loader.hpp"
+
+namespace umpire::run {
+
+const rulesets::BoundRules* RulesCache::get(const rulesets::RulesetEntry& ruleset,
+                                            SourceManager& sources,
+                                            const std::filesystem::path& path, bool check_file_name,
+                                            DiagnosticEngine& diags, Span where) {
+  if (bound_ && ruleset_ == &ruleset && sources_ == &sources && path_ == path) return bound_.get();
+  bound_.reset();
+  data_.reset();
+  ruleset_ = nullptr;
+  digest_.clear();
+  rules::LoadOptions load;
+  load.check_file_name = check_file_name;
+  // Read once: the digest is of the bytes parsed.
+  std::string error;
+  SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
+  const std::optional<FileId> file = sources.load(path, error, &why);
+  if (!file) {
+    diags
+        .error("rules.file.unreadable", where, "cannot read the rules data '{}': {}", path.string(),
+               error)
+        .hint("{}", why == SourceManager::LoadFailure::too_large
+                        ? "raise the limit with '--max-input-size SIZE' (docs/cli.md § Inputs)"
+                        : "check the path; rules data is read from a regular file");
+    return nullptr;
+  }
+  digest_ = sha256_hex(sources.text(*file));
+  auto rs = rules::load_ruleset(sources, *file, path.parent_path(), diags, load);
+  if (!rs) return nullptr;
+  // The ruleset's data or a variant of it: other data would bind to nothing.
+  if (std::find(rs->lineage.begin(), rs->lineage.end(), ruleset.id) == rs->lineage.end()) {
+    diags
+        .error("log.data.other-ruleset", where, "the rules data '{}' is the ruleset '{}', not '{}'",
+               rules::shown_path(path), rs->id, ruleset.id)
+        .hint("check a {} log with {} data, or a variant that extends it", ruleset.display_name,
+              ruleset.display_name);
+    return nullptr;
+  }
+  data_ = std::make_unique<rules::Ruleset>(std::move(*rs));
+  bound_ = ruleset.engine->bind(*data_, diags, where);
+  if (!bound_) return nullptr;
+  ruleset_ = &ruleset;
+  sources_ = &sources;
+  path_ = path;
+  return bound_.get();
+}
+
+}  // namespace umpire::run

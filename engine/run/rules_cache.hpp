@@ -1,0 +1,37 @@
+#pragma once
+// The rules data loaded and bound once for every log checked in one
+// SourceManager (`umpire check A B C`, the fail-log tests): loading the data
+// takes longer than replaying a short log. Holds nothing after a failed
+// load, so the next log reports the same errors again.
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "engine/core/diagnostic.hpp"
+#include "engine/core/source_manager.hpp"
+#include "engine/rules/model.hpp"
+#include "engine/rulesets/ruleset_entry.hpp"
+
+namespace umpire::run {
+
+class RulesCache {
+ public:
+  // The data at `path` bound by the engine of `ruleset`, loaded into
+  // `sources` on first use; null after an error (reported at `where`).
+  const rulesets::BoundRules* get(const rulesets::RulesetEntry& ruleset, SourceManager& sources,
+                                  const std::filesystem::path& path, bool check_file_name,
+                                  DiagnosticEngine& diags, Span where);
+  // The SHA-256 of the bytes of the file bound last (those parsed, read
+  // once), in lower-case hexadecimal.
+  const std::string& digest() const { return digest_; }
+
+ private:
+  const rulesets::RulesetEntry* ruleset_ = nullptr;
+  const SourceManager* sources_ = nullptr;
+  std::filesystem::path path_;
+  std::string digest_;
+  std::unique_ptr<rules::Ruleset> data_;  // a stable address: the binding points into it
+  std::unique_ptr<rulesets::BoundRules> bound_;
+};
+
+}  // namespace umpire::run
