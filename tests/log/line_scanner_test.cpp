@@ -1,4 +1,4 @@
-// The hand-written line scanner against the X3 line rule it replaces on the
+// The hand-written line scanner against the X3 line rule it stands in for on the
 // hot path: on every line of the example and failing logs and on lines made
 // to sit on the edge of each fast case, both give the same values (kind,
 // text, word id, span, numbers, faces, parts), the same arrow and comment, and stop
