@@ -12,7 +12,6 @@ namespace umpire::verify::testing {
 using namespace umpire::rules;
 
 std::filesystem::path defects_dir() { return source_dir() / "tests" / "verify" / "defects"; }
-std::filesystem::path corpus_dir() { return source_dir() / "corpus" / "rulesets"; }
 
 namespace {
 std::string messages(const DiagnosticEngine& diags) {

@@ -16,9 +16,9 @@
 
 namespace umpire::verify::testing {
 
+using umpire::test::corpus_dir;
 using umpire::test::source_dir;
 std::filesystem::path defects_dir();
-std::filesystem::path corpus_dir();
 
 struct Loaded {
   SourceManager sources;
