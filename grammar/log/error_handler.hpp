@@ -1,14 +1,15 @@
 #pragma once
-// Turns an X3 expectation failure into a diagnostic in words, as the dice
-// grammar does (grammar/dice/error_handler.hpp): the top rules, `value` and
-// `line`, mix in `report_on_error`, whose on_error reports the failure
-// through the ErrorHandler of the parse state and fails the rule; the line
-// is then dropped. Rules are named by what they expect ("a die face like
+// Turns an X3 expectation failure into a diagnostic in words, as in the
+// other grammars (grammar/report_on_error.hpp): the top rules, `value` and
+// `line`, mix in `report_on_error`, which reports the failure through the
+// ErrorHandler of the parse state and fails the rule; the line is then
+// dropped. Rules are named by what they expect ("a die face like
 // 4"), so `which` is already the text.
 #include <string>
 
 #include "engine/core/diagnostic.hpp"
 #include "grammar/log/config.hpp"
+#include "grammar/report_on_error.hpp"
 
 namespace umpire::log::parser {
 
@@ -33,15 +34,10 @@ class ErrorHandler {
   bool reported_ = false;
 };
 
+inline ErrorHandler& handler_of(const ParseState& state) { return *state.errors; }
+
 // Mixed into the top rules: an expectation failure anywhere below becomes
 // one diagnostic and a failed parse.
-struct report_on_error {
-  template <typename Iterator, typename Exception, typename Context>
-  x3::error_handler_result on_error(Iterator&, const Iterator&, const Exception& failure,
-                                    const Context& context) {
-    x3::get<state_tag>(context).errors->expected(failure.which(), failure.where());
-    return x3::error_handler_result::fail;
-  }
-};
+using report_on_error = x3_support::report_on_error<state_tag>;
 
 }  // namespace umpire::log::parser

@@ -3,9 +3,9 @@
 // (grammar/dice/error_handler.hpp). Every rule id class derives from
 // `annotate`, whose on_success stores the byte range of the match in the
 // node's span. The top rules, `header` and `item`, also derive from
-// `report_on_error`, whose on_error turns an expectation failure anywhere
-// below into one diagnostic and fails the rule: the driver
-// (rules_parser.cpp) then reads on from the next item.
+// `report_on_error` (grammar/report_on_error.hpp), whose on_error turns an
+// expectation failure anywhere below into one diagnostic and fails the
+// rule: the driver (rules_parser.cpp) then reads on from the next item.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -15,6 +15,7 @@
 
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/span.hpp"
+#include "grammar/report_on_error.hpp"
 #include "grammar/rules/ast.hpp"
 
 namespace umpire::rules::parser {
@@ -34,9 +35,9 @@ class ErrorHandler {
   void start_item() { reported_ = false; }
   // `what` was expected at `where`, "found" what is there: one diagnostic,
   // the item's first.
-  void expected(const char* where, const std::string& what);
-  // The same for the name X3 gives the parser that failed.
-  void expected_parser(const char* where, const std::string& which);
+  void expected_text(const char* where, const std::string& what);
+  // The same for `which`, X3's name for the parser that failed.
+  void expected(const std::string& which, const char* where);
   bool reported() const { return reported_; }
 
  private:
@@ -50,14 +51,7 @@ struct error_handler_tag;
 
 // Mixed into the top rules: an expectation failure anywhere below becomes
 // one diagnostic and a failed parse.
-struct report_on_error {
-  template <typename Iterator, typename Exception, typename Context>
-  x3::error_handler_result on_error(Iterator&, const Iterator&, const Exception& failure,
-                                    const Context& context) {
-    x3::get<error_handler_tag>(context).get().expected_parser(failure.where(), failure.which());
-    return x3::error_handler_result::fail;
-  }
-};
+using report_on_error = x3_support::report_on_error<error_handler_tag>;
 
 // X3 skips white space before trying an optional trailing parser and does
 // not give it back when that parser fails, so a match may end with blanks

@@ -151,7 +151,7 @@ bool parse_one(iterator_type& first, iterator_type last, parser::ErrorHandler& h
 
 namespace parser {
 
-void ErrorHandler::expected(const char* where, const std::string& what) {
+void ErrorHandler::expected_text(const char* where, const std::string& what) {
   if (reported_) return;  // the innermost failure is the one to show
   reported_ = true;
   const auto at = static_cast<std::size_t>(where - text_.data());
@@ -164,8 +164,8 @@ void ErrorHandler::expected(const char* where, const std::string& what) {
   d.hint("see docs/rules-format.md for the syntax");
 }
 
-void ErrorHandler::expected_parser(const char* where, const std::string& which) {
-  expected(where, expected_name(which));
+void ErrorHandler::expected(const std::string& which, const char* where) {
+  expected_text(where, expected_name(which));
 }
 
 }  // namespace parser
@@ -198,7 +198,7 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
     first += byte_order_mark.size();
   }
   out.header_ok = parse_one(first, last, handler, parser::header, out.file.header);
-  if (!out.header_ok) handler.expected(first, "'ruleset ID \"title\"' at the start of the file");
+  if (!out.header_ok) handler.expected_text(first, "'ruleset ID \"title\"' at the start of the file");
   if (!out.header_ok) first = begin + next_item_start(text, static_cast<std::size_t>(first - begin));
 
   while (true) {
@@ -222,7 +222,7 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
       if (within_limits(item, diags)) out.file.items.push_back(std::move(item));
       continue;
     }
-    handler.expected(start, "an item (domain, given, switch, value, table, modifiers, test, record, "
+    handler.expected_text(start, "an item (domain, given, switch, value, table, modifiers, test, record, "
                             "profile, skill, special, permission, army_list, invariant, assume, gap, "
                             "erratum, ambiguity, contradiction or a variant operation)");
     first = begin + next_item_start(text, static_cast<std::size_t>(start - begin));
