@@ -42,6 +42,13 @@ std::vector<const Finding*> of_category(const Report& r, Category c) {
   return out;
 }
 
+Verified verify_defect(const std::string& file) {
+  Verified r;
+  r.loaded = load(defects_dir() / (file + ".rules"));
+  r.report = verify(*r.loaded);
+  return r;
+}
+
 bool names(const Finding& f, const std::string& item) {
   for (const FindingItem& i : f.items) {
     if (i.name == item || i.name.rfind(item + " ", 0) == 0) return true;

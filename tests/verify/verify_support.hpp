@@ -34,6 +34,14 @@ std::unique_ptr<Loaded> load(const std::filesystem::path& path);
 // The report of `umpire verify` on a loaded ruleset.
 Report verify(const Loaded& l);
 
+// A file of tests/verify/defects/, loaded and verified.
+struct Verified {
+  std::unique_ptr<Loaded> loaded;
+  Report report;
+  const rules::Ruleset& rs() const { return *loaded->rs; }
+};
+Verified verify_defect(const std::string& file);
+
 // Findings of one category.
 std::vector<const Finding*> of_category(const Report& r, Category c);
 // Whether a finding names an item (exactly, or as "stack.entry").
