@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/escape.hpp"
+#include "engine/core/plural.hpp"
 #include "engine/rulesets/registry.hpp"
 #include "engine/run/run.hpp"
 
@@ -48,8 +49,7 @@ replay::ReplayMode mode_of(const std::string& m) {
 std::string verdict(const run::RunResult& r, std::size_t errors) {
   if (!r.replayed) return r.syntax_errors || errors > 0 ? "not replayed" : "not checked";
   if (r.replay.violations > 0)
-    return fmt::format("{} rule{} broken", r.replay.violations,
-                       r.replay.violations == 1 ? "" : "s");
+    return fmt::format("{} broken", plural(r.replay.violations, "rule"));
   return "follows the rules checked";
 }
 
@@ -93,14 +93,13 @@ int run_check(Session& session, const CheckOptions& opt) {
     const std::string name = escape_controls(session.sources.name(*file));
     if (r.no_engine && errors == 0) {
       // Not "0 events, 0 not checked": nothing of the game was checked.
-      text += fmt::format("{}: not checked, no replay engine for '{}' yet: {} event{} read, none replayed",
-                          name, r.ruleset, r.events_not_replayed, r.events_not_replayed == 1 ? "" : "s");
+      text += fmt::format("{}: not checked, no replay engine for '{}' yet: {} read, none replayed",
+                          name, r.ruleset, plural(r.events_not_replayed, "event"));
     } else {
       text += fmt::format(
-          "{}: {}: {} events, {} violation{}, {} agreed ruling{}, {} not checked ({} occurrence{})", name,
-          v, r.replay.events.size(), r.replay.violations, r.replay.violations == 1 ? "" : "s",
-          r.replay.agreed, r.replay.agreed == 1 ? "" : "s", r.replay.not_checked_aspects,
-          r.replay.not_checked, r.replay.not_checked == 1 ? "" : "s");
+          "{}: {}: {} events, {}, {}, {} not checked ({})", name, v, r.replay.events.size(),
+          plural(r.replay.violations, "violation"), plural(r.replay.agreed, "agreed ruling"),
+          r.replay.not_checked_aspects, plural(r.replay.not_checked, "occurrence"));
     }
     if (r.replayed) text += fmt::format(", final state {}", replay::hash_text(final_hash));
     text += '\n';

@@ -121,7 +121,7 @@ int run_parse(Session& session, const ParseOptions& opt) {
       else out << "null";
       out << "\n}\n";
     } else if (battle) {
-      // Written as it goes, before the diagnostics as before.
+      // Written as it goes, before the diagnostics.
       events::write_battle_text(out, session.sources, *battle);
     }
   }

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/escape.hpp"
+#include "engine/core/plural.hpp"
 #include "engine/run/run.hpp"
 
 namespace umpire::cli {
@@ -76,7 +77,7 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
       if (opt.hashes) out += replay::hash_text(*e.hash) + "  ";
       out += r.events.at(e.index);
       if (e.violations > 0)
-        out += fmt::format("  [{} violation{}]", e.violations, e.violations == 1 ? "" : "s");
+        out += fmt::format("  [{}]", plural(e.violations, "violation"));
       out += '\n';
     }
     std::cout << escape_controls(out, true);

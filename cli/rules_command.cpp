@@ -18,6 +18,7 @@
 #include "engine/core/data_paths.hpp"
 #include "engine/core/escape.hpp"
 #include "engine/core/dice/probability_text.hpp"
+#include "engine/core/plural.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/describe.hpp"
 #include "engine/rules/evaluator.hpp"
@@ -60,7 +61,7 @@ struct RulesOptions {
   std::vector<std::string> givens;
 };
 
-fs::path rulesets_dir(const RulesOptions& o) { return o.rulesets_dir.empty() ? paths::rulesets_dir() : fs::path(o.rulesets_dir); }
+fs::path rulesets_dir(const RulesOptions& o) { return paths::rulesets_dir(o.rulesets_dir); }
 
 fs::path ruleset_path(const RulesOptions& o, const std::string& name) {
   if (is_ruleset_path(name)) return name;
@@ -206,8 +207,8 @@ int run_check(Session& session, const RulesOptions& o) {
   // -Werror (docs/cli.md § umpire rules).
   const bool findings = session.diags.has_errors() ||
                         (o.warnings_as_errors && session.diags.count(Severity::warning) > 0);
-  const std::string line = fmt::format("{} of {} file{} checked clean: {}", clean, o.files.size(),
-                                       o.files.size() == 1 ? "" : "s", summary(session.diags));
+  const std::string line = fmt::format("{} of {} checked clean: {}", clean, plural(o.files.size(), "file"),
+                                       summary(session.diags));
   session.flush_diagnostics(o.format);
   if (o.format == Format::text) std::cerr << line << "\n";
   if (unreadable) return exit_usage;

@@ -23,6 +23,7 @@
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/mapped_file.hpp"
 #include "engine/core/escape.hpp"
+#include "engine/core/plural.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/core/write_file.hpp"
 #include "engine/rules/loader.hpp"
@@ -80,9 +81,7 @@ struct VerifyOptions {
   std::string reviewer;
 };
 
-fs::path rulesets_dir(const VerifyOptions& o) {
-  return o.rulesets_dir.empty() ? paths::rulesets_dir() : fs::path(o.rulesets_dir);
-}
+fs::path rulesets_dir(const VerifyOptions& o) { return paths::rulesets_dir(o.rulesets_dir); }
 
 std::vector<std::string> known_rulesets(const VerifyOptions& o) { return rulesets_in(rulesets_dir(o)); }
 
@@ -244,9 +243,8 @@ int run_verify(Session& session, const VerifyOptions& o) {
       return exit_usage;
     }
     if (o.format == VerifyFormat::text)
-      std::cerr << fmt::format("wrote {} witness log{} to {}; {} finding{} without a log\n", emitted.written,
-                               emitted.written == 1 ? "" : "s", o.emit_log, emitted.refused,
-                               emitted.refused == 1 ? "" : "s");
+      std::cerr << fmt::format("wrote {} to {}; {} without a log\n", plural(emitted.written, "witness log"),
+                               o.emit_log, plural(emitted.refused, "finding"));
   }
 
   if (!o.explain.empty()) {
@@ -283,8 +281,8 @@ int run_verify(Session& session, const VerifyOptions& o) {
   }
   if (o.format != VerifyFormat::json) session.flush_diagnostics(Format::text);
   if (o.format == VerifyFormat::text) {
-    std::cerr << fmt::format("verified {} ruleset{} in {:.1f} s of solver time\n", report.rulesets.size(),
-                             report.rulesets.size() == 1 ? "" : "s", report.seconds);
+    std::cerr << fmt::format("verified {} in {:.1f} s of solver time\n", plural(report.rulesets.size(), "ruleset"),
+                             report.seconds);
     if (compared) {
       std::cerr << fmt::format("baseline {}: {} reviewed, {} new, {} changed, {} no longer found{}\n", o.baseline,
                                compared->reviewed, compared->fresh.size(), compared->changed.size(),

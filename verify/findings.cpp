@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/plural.hpp"
+
 
 namespace umpire::verify {
 
@@ -83,9 +85,6 @@ void Report::sort() {
   });
 }
 
-std::string plural(std::size_t n, std::string_view word) {
-  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
-}
 
 std::string summary_of(const Report& report, const std::string* ruleset) {
   std::map<Category, std::size_t> by;

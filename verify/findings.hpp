@@ -134,7 +134,6 @@ std::string content_hash_of(const Finding& f);
 // "12 findings (3 ambiguity, …); 2 coverage notices (not counted); 5 facts
 // proved", over one ruleset of the report or all of it.
 std::string summary_of(const Report& report, const std::string* ruleset);
-std::string plural(std::size_t n, std::string_view word);
 
 // Renderers (render_text.cpp, render_markdown.cpp, render_machine.cpp).
 std::string render_findings_text(const Report& report, bool with_extremes);

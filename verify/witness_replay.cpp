@@ -11,6 +11,9 @@
 #include <sstream>
 #include <system_error>
 
+#include <fmt/format.h>
+
+#include "engine/core/plural.hpp"
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/source_manager.hpp"
 #include "engine/core/write_file.hpp"
@@ -126,8 +129,7 @@ std::string describe_witness_replay(const WitnessReplay& r) {
   if (!r.parsed) return "the log does not parse (a bug in the log writer)";
   std::string out = r.replayed ? "umpire check replays it" : "umpire check cannot replay it";
   if (r.reports.empty()) return out + " with no violation and nothing left unchecked: the engine accepts the situation";
-  out += fmt::format(" and reports {} violation{}, {} not checked: ", r.violations, r.violations == 1 ? "" : "s",
-                     r.not_checked);
+  out += fmt::format(" and reports {}, {} not checked: ", plural(r.violations, "violation"), r.not_checked);
   for (std::size_t i = 0; i < r.reports.size() && i < witness_reports_shown; ++i)
     out += (i ? "; " : "") + r.reports[i];
   if (r.reports.size() > witness_reports_shown) out += fmt::format("; and {} more", r.reports.size() - witness_reports_shown);
@@ -158,8 +160,8 @@ EmitLogResult emit_witness_logs(Report& report, const std::filesystem::path& dir
     const WitnessReplay replay = replay_witness_log_isolated(path.string(), log.text);
     std::string shows = fmt::format("log {}: {}", path.string(), log.action);
     if (!log.not_reproduced.empty())
-      shows += fmt::format(" ({} witness given{} not reproduced, listed in the log)", log.not_reproduced.size(),
-                           log.not_reproduced.size() == 1 ? "" : "s");
+      shows += fmt::format(" ({} not reproduced, listed in the log)",
+                           plural(log.not_reproduced.size(), "witness given", "witness givens"));
     f.log = shows + "; " + describe_witness_replay(replay);
   }
   return result;

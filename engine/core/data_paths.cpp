@@ -140,6 +140,8 @@ fs::path rulesets_dir() {
   return dir / "corpus" / "rulesets";
 }
 
+fs::path rulesets_dir(const fs::path& option) { return option.empty() ? rulesets_dir() : option; }
+
 std::string describe(const Place& place) {
   std::string out = place.origin + ": " + place.dir.string();
   if (!place.why_not.empty()) out += " (" + place.why_not + ")";

@@ -62,6 +62,8 @@ Lookup texts_dir(const std::filesystem::path& option);
 // it fails naming that place (the commands that read it report the missing
 // data before they start: cli::Session::require_data).
 std::filesystem::path rulesets_dir();
+// The folder a command's option names (`--rulesets DIR`), else the above.
+std::filesystem::path rulesets_dir(const std::filesystem::path& option);
 
 // "ORIGIN: DIR (WHY NOT)", a line of an error message.
 std::string describe(const Place& place);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "engine/core/plural.hpp"
+
 namespace umpire {
 
 std::string_view to_string(Severity severity) {
@@ -109,16 +111,10 @@ void DiagnosticEngine::clear() {
   dropped_ = 0;
 }
 
-namespace {
-std::string plural(std::size_t n, std::string_view one, std::string_view many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
-}
-}  // namespace
-
 std::string summary(const DiagnosticEngine& engine) {
   std::vector<std::string> parts;
-  if (auto n = engine.count(Severity::error)) parts.push_back(plural(n, "error", "errors"));
-  if (auto n = engine.count(Severity::warning)) parts.push_back(plural(n, "warning", "warnings"));
+  if (auto n = engine.count(Severity::error)) parts.push_back(plural(n, "error"));
+  if (auto n = engine.count(Severity::warning)) parts.push_back(plural(n, "warning"));
   if (auto n = engine.count(Severity::not_checked)) parts.push_back(fmt::format("{} not checked", n));
   if (parts.empty()) return "no issues";
   std::string out = parts[0];

@@ -10,6 +10,7 @@
 
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/escape.hpp"
+#include "engine/core/plural.hpp"
 #include "engine/core/utf8.hpp"
 
 namespace umpire {
@@ -190,8 +191,7 @@ std::string render_text(const SourceManager& sources, const DiagnosticEngine& en
   std::string out;
   for (const Diagnostic& d : engine.sorted()) out += render_text(sources, d, style);
   if (engine.dropped() > 0) {
-    out += fmt::format("note: {} more error{} not shown (error limit reached)\n", engine.dropped(),
-                       engine.dropped() == 1 ? "" : "s");
+    out += fmt::format("note: {} not shown (error limit reached)\n", plural(engine.dropped(), "more error"));
   }
   return out;
 }

@@ -13,6 +13,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/plural.hpp"
+
 namespace umpire {
 
 FileId SourceManager::add(std::string name, std::string text) {
@@ -73,7 +75,7 @@ std::string size_text(std::uint64_t bytes) {
   if (bytes >= (std::uint64_t{1} << 20) && bytes % (std::uint64_t{1} << 20) == 0)
     return fmt::format("{} MiB", bytes >> 20);
   if (bytes >= 1024 && bytes % 1024 == 0) return fmt::format("{} KiB", bytes >> 10);
-  return fmt::format("{} byte{}", bytes, bytes == 1 ? "" : "s");
+  return plural(bytes, "byte");
 }
 
 std::optional<FileId> SourceManager::load(const std::filesystem::path& path, std::string& error,

@@ -150,7 +150,7 @@ class Situation {
   // Given i's value is values_[slots_[i] - 1], or unset when slots_[i] is 0.
   // A replay makes a situation for every question it asks the data and sets
   // a few dozen of its hundreds of givens: a fresh one zeroes a small index
-  // in place, where a value per given was a heap block of kilobytes.
+  // in place rather than allocate kilobytes for a value per given.
   // Mutable: given() keeps what the source provides.
   mutable boost::container::small_vector<std::uint16_t, 256> slots_;
   mutable boost::container::small_vector<Val, 48> values_;

@@ -62,8 +62,8 @@ std::optional<TableCells> table_cells(const Ruleset& rs, const Table& t, std::ui
   // Row by row, each row's combinations are the product of the values its
   // key patterns match; a combination keeps the first row that reaches it,
   // and the work ends once every combination has its row. The cost is the
-  // combinations the rows match (a scan of the rows for every combination
-  // was quadratic: 100,000 rows took 26 s).
+  // combinations the rows match, where a scan of the rows for every
+  // combination would be quadratic (26 s for 100,000 rows).
   std::uint64_t open = cells;
   std::vector<std::vector<std::int64_t>> matched(t.keys.size());  // per key: offsets of the values matched
   std::vector<std::size_t> at(t.keys.size());

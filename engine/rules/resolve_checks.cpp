@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <functional>
 
+#include "engine/core/plural.hpp"
+
 #include "engine/rules/resolve.hpp"
 
 namespace umpire::rules {
@@ -88,8 +90,8 @@ void Resolver::check_table_coverage(const Table& t) {
     }
   }
   if (gap_count > 0 && !t.partial) {
-    auto d = diags_.error("rules.table.gap", t.span, "table '{}' has no row for {} key combination{}", t.name,
-                          gap_count, gap_count == 1 ? "" : "s");
+    auto d = diags_.error("rules.table.gap", t.span, "table '{}' has no row for {}", t.name,
+                          plural(gap_count, "key combination"));
     for (const std::string& g : gaps) d.note("no row for {}", g);
     d.hint("add rows, or declare the table 'partial' if the text leaves these cases open");
   }

@@ -14,6 +14,7 @@
 #include "engine/core/diagnostic.hpp"
 #include "grammar/dice/ast.hpp"
 #include "grammar/dice/origin.hpp"
+#include "grammar/report_on_error.hpp"
 
 namespace umpire::dice::grammar {
 
@@ -43,14 +44,7 @@ struct error_handler_tag;
 
 // Mixed into the top rules: an expectation failure anywhere below becomes
 // one diagnostic and a failed parse.
-struct report_on_error {
-  template <typename Iterator, typename Exception, typename Context>
-  x3::error_handler_result on_error(Iterator&, const Iterator&, const Exception& failure,
-                                    const Context& context) {
-    x3::get<error_handler_tag>(context).get().expected(failure.which(), failure.where());
-    return x3::error_handler_result::fail;
-  }
-};
+using report_on_error = x3_support::report_on_error<error_handler_tag>;
 
 // Mixed into every rule whose attribute is a node: records its offsets.
 struct annotate_on_success {

@@ -9,13 +9,17 @@
 namespace umpire::log::parser {
 namespace x3 = boost::spirit::x3;
 
+class ErrorHandler;
+
 // Where the text of the file starts, so that actions can turn iterators into
-// the byte offsets of a Span, and the log whose shared vectors the actions
-// fill (faces, parts, list entries, arena texts).
+// the byte offsets of a Span, the log whose shared vectors the actions fill
+// (faces, parts, list entries, arena texts), and where the top rules report
+// an expectation failure (error_handler.hpp).
 struct ParseState {
   const char* base = nullptr;
   FileId file;
   ast::Log* log = nullptr;
+  ErrorHandler* errors = nullptr;
 };
 struct state_tag;
 

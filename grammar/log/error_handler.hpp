@@ -1,117 +1,43 @@
 #pragma once
-// Turns an X3 expectation failure into a diagnostic in words. Rules are named
-// by what they expect ("a die face like 4"), so `which` is already the text.
-#include <algorithm>
+// Turns an X3 expectation failure into a diagnostic in words, as in the
+// other grammars (grammar/report_on_error.hpp): the top rules, `value` and
+// `line`, mix in `report_on_error`, which reports the failure through the
+// ErrorHandler of the parse state and fails the rule; the line is then
+// dropped. Rules are named by what they expect ("a die face like
+// 4"), so `which` is already the text.
 #include <string>
-#include <string_view>
 
 #include "engine/core/diagnostic.hpp"
-#include "engine/core/utf8.hpp"
 #include "grammar/log/config.hpp"
+#include "grammar/report_on_error.hpp"
 
 namespace umpire::log::parser {
 
-inline void report_expectation(const std::string& which, iterator_type where, iterator_type last,
-                               const ParseState& state, DiagnosticEngine& diags) {
-  const auto at = static_cast<std::uint32_t>(where - state.base);
-  const Span point{state.file, at, at};
-  if (which == "a die face like 4") {
-    // `2d6= 3,5`: the faces after blanks.
-    iterator_type face = where;
-    while (face != last && (*face == ' ' || *face == '\t')) ++face;
-    if (face != where && face != last && *face >= '0' && *face <= '9') {
-      const Span blanks{state.file, at, at + static_cast<std::uint32_t>(face - where)};
-      diags.error("log.syntax.roll-spaces", blanks, "a roll is written without blanks round '='")
-          .hint("write the dice, '=' and the faces together: '2d6=3,5'")
-          .fixit(blanks, "");
-      return;
-    }
-    diags.error("log.syntax.expected-face", point, "expected a die face like 4")
-        .hint("write every die as rolled: '2d6=3,5'");
-  } else if (which == "a closing '\"'") {
-    diags.error("log.syntax.unterminated-text", point, "missing closing '\"'")
-        .hint("a quoted text ends on the line it starts; write '\\\"' for a quote inside it");
-  } else if (which == "an escape '\\\"' or '\\\\'") {
-    // `where` is just past the backslash.
-    const Span backslash{state.file, at - 1, at};
-    if (where == last) {
-      diags.error("log.syntax.unterminated-text", backslash, "missing closing '\"' after a '\\'")
-          .hint("write '\\\\' for a backslash at the end of a text");
-      return;
-    }
-    // The escape as written: the backslash and the whole character after it.
-    const std::string_view rest(where, static_cast<std::size_t>(last - where));
-    const std::size_t len = std::max<std::size_t>(1, utf8_sequence_length(rest));
-    const std::string escape = "\\" + std::string(where, where + static_cast<std::ptrdiff_t>(len));
-    diags.error("log.syntax.unknown-escape", Span{state.file, at - 1, at + static_cast<std::uint32_t>(len)},
-                "unknown escape '{}' in a quoted text", escape)
-        .note("a quoted text knows two escapes: '\\\"' for a quote and '\\\\' for a backslash")
-        .hint("write '\\\\' for a backslash: '{}'", "\\" + escape)
-        .fixit(backslash, "\\\\");
-  } else if (which == "')' to close the list") {
-    // Look past a dangling ',' to tell a nested list from a missing entry.
-    iterator_type next = where;
-    const bool after_comma = next != last && *next == ',';
-    if (after_comma) ++next;
-    while (next != last && (*next == ' ' || *next == '\t')) ++next;
-    if (next != last && *next == '(') {
-      const auto at_paren = static_cast<std::uint32_t>(next - state.base);
-      diags.error("log.syntax.nested-list", Span{state.file, at_paren, at_paren + 1}, "lists do not nest")
-          .hint("write the entries of one list: (a, b, c)");
-    } else if (after_comma) {
-      diags.error("log.syntax.expected-value", Span{state.file, at, at + 1}, "expected a list entry after ','")
-          .hint("remove the ',' or add an entry");
-    } else {
-      diags.error("log.syntax.expected-paren", point, "expected ')' to close the list")
-          .hint("list entries are separated by ','");
-    }
-  } else if (which == "end of line") {
-    const unsigned char c = static_cast<unsigned char>(*where);
-    if (c < 0x20 || c == 0x7f || c >= 0x80) {
-      diags.error("log.syntax.unexpected-byte", Span{state.file, at, at + 1}, "unexpected byte 0x{:02x}",
-                  static_cast<unsigned>(c))
-          .hint("a log is plain text; bytes outside quotes and comments must be printable ASCII");
-      return;
-    }
-    iterator_type end = where;
-    while (end != last && *end != ' ' && *end != '\t' && end - where < 40) ++end;
-    const Span token{state.file, at, at + static_cast<std::uint32_t>(end - where)};
-    const auto digit = [](char ch) { return ch >= '0' && ch <= '9'; };
-    // `to 5;2`: a position with the wrong separator.
-    if (*where == ';' && where != state.base && digit(where[-1]) && where + 1 != last && digit(where[1])) {
-      diags.error("log.syntax.position-separator", Span{state.file, at, at + 1},
-                  "a position is written with a comma between its column and row")
-          .hint("write '5,7', without blanks")
-          .fixit(Span{state.file, at, at + 1}, ",");
-      return;
-    }
-    // `2d6 = 3,5` or `2d6 =3,5`: a dice notation, blanks, then '='.
-    iterator_type after = end;
-    while (after != last && (*after == ' ' || *after == '\t')) ++after;
-    const std::string_view word(where, static_cast<std::size_t>(end - where));
-    const std::size_t die = word.find_first_of("dD");
-    const bool notation = die != std::string_view::npos && die + 1 < word.size() && digit(word[die + 1]) &&
-                          word.substr(0, die).find_first_not_of("0123456789") == std::string_view::npos;
-    if (notation && after != last && *after == '=' && after != end) {
-      iterator_type face = after + 1;
-      while (face != last && (*face == ' ' || *face == '\t')) ++face;
-      const Span spaced{state.file, static_cast<std::uint32_t>(end - state.base),
-                        static_cast<std::uint32_t>(face - state.base)};
-      diags.error("log.syntax.roll-spaces", spaced, "a roll is written without blanks round '='")
-          .hint("write the dice, '=' and the faces together: '{}=...'", word)
-          .fixit(spaced, "=");
-      return;
-    }
-    auto d = diags.error("log.syntax.unexpected", token, "unexpected '{}'", std::string(where, end));
-    const std::size_t digits = word.find_first_not_of("0123456789");
-    if (*where == ',') d.hint("positions are written without spaces: '5,7'");
-    else if (digits > 0 && digits != std::string_view::npos && !notation)
-      d.hint("a number ends at a blank; a name that starts with one goes in double quotes: \"{}...\"", word);
-    else if (*where == '=') d.hint("dice are written '2d6=3,5' and outcomes follow '=>'");
-    else d.hint("values are words, numbers, positions like 5,7, dice like 2d6=3,5, \"texts\" or (lists)");
-  } else {
-    diags.error("log.syntax.expected", point, "expected {}", which);
+class ErrorHandler {
+ public:
+  ErrorHandler(const ParseState& state, DiagnosticEngine& diags) : state_(state), diags_(diags) {}
+
+  // A line is about to be read; it ends at `last`.
+  void start_line(iterator_type last) {
+    line_end_ = last;
+    reported_ = false;
   }
-}
+  // `which`, a rule's name, was expected at `where`: one diagnostic, the
+  // line's first.
+  void expected(const std::string& which, iterator_type where);
+  bool reported() const { return reported_; }
+
+ private:
+  const ParseState& state_;
+  DiagnosticEngine& diags_;
+  iterator_type line_end_ = nullptr;
+  bool reported_ = false;
+};
+
+inline ErrorHandler& handler_of(const ParseState& state) { return *state.errors; }
+
+// Mixed into the top rules: an expectation failure anywhere below becomes
+// one diagnostic and a failed parse.
+using report_on_error = x3_support::report_on_error<state_tag>;
 
 }  // namespace umpire::log::parser

@@ -3,10 +3,10 @@
 // checked the shape, so these only convert; numbers too large for their type
 // are reported by the schema through `overflowed`. Texts are views into the
 // source where they can be; faces and parts go to the log's shared vectors.
-// Each fills `out`, a value-initialized Value: the scanner's is already in
-// its place in the log's vector. (Returned by value, a Value was written
-// field by field and then copied into the vector with wider loads, which
-// stalled on store forwarding for every value of a log.)
+// Each fills `out`, a value-initialized Value already in its place in the
+// log's vector: a Value returned by value would be written field by field,
+// then copied into the vector with wider loads, which stall on store
+// forwarding at every value of a log.
 #include <string_view>
 
 #include "grammar/log/ast.hpp"

@@ -2,10 +2,15 @@
 // A statement line: values separated by blanks, `=>` before stated outcomes,
 // and a trailing `# comment`. Anything else stops the values, and the
 // expectation of the end of the line reports where.
+#include "grammar/log/error_handler.hpp"
 #include "grammar/log/line.hpp"
 #include "grammar/log/value.hpp"
 
 namespace umpire::log::parser {
+
+// The top rule of a line: a failed expectation of the end of the line is
+// reported there, unless a value already reported the line's error.
+struct line_class : report_on_error {};
 
 x3::rule<struct end_of_line_class> const end_of_line = "end of line";
 line_type const line = "a statement";

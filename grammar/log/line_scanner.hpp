@@ -13,8 +13,8 @@ namespace umpire::log::parser {
 
 // Appends the values of [first, last) to the log of `state` and fills `raw`
 // as the X3 line rule does. Returns `last` when the whole line was read,
-// otherwise where the end of the line was expected (the caller reports
-// it). Throws x3::expectation_failure as the X3 rules do.
+// otherwise where the end of the line was expected (the caller reports it,
+// unless the X3 value rule reported an error there through state.errors).
 iterator_type scan_line(iterator_type first, iterator_type last, ParseState& state, detail::RawLine& raw);
 
 }  // namespace umpire::log::parser

@@ -168,6 +168,8 @@ bool LineReader::next(ast::Log& log) {
   log.file = file_;
   const std::string_view text = text_;
   parser::ParseState state{text.data(), file_, &log};
+  parser::ErrorHandler errors(state, diags_);
+  state.errors = &errors;
   detail::RawLine raw;
   while (start_ < text.size()) {
     if (release_ && start_ - released_ >= release_step) {
@@ -211,18 +213,13 @@ bool LineReader::next(ast::Log& log) {
     raw.first_item = static_cast<std::uint32_t>(log.values.size());
     const char* first = line.data();
     const char* last = line.data() + line.size();
-    parser::iterator_type scanned = first;
-    try {
-      scanned = parser::scan_line(first, last, state, raw);
-    } catch (const parser::x3::expectation_failure<parser::iterator_type>& e) {
+    errors.start_line(last);
+    const parser::iterator_type scanned = parser::scan_line(first, last, state, raw);
+    // Where the X3 line rule's `> end_of_line` fails, unless a value
+    // reported the line's error first.
+    if (scanned != last) errors.expected("end of line", scanned);
+    if (errors.reported()) {
       mark.restore(log);
-      parser::report_expectation(e.which(), e.where(), last, state, diags_);
-      continue;
-    }
-    if (scanned != last) {
-      // Where the X3 line rule's `> end_of_line` fails.
-      mark.restore(log);
-      parser::report_expectation("end of line", scanned, last, state, diags_);
       continue;
     }
     // Built in place: a Line is large, and most lines are kept.

@@ -437,8 +437,9 @@ class Binder {
   Span line_span_;
   PositionMode mode_;
   DiagnosticEngine& diags_;
-  // Bound in place, in the line of the log (a Statement built here and copied
-  // there twice was read back with wider loads than it was written with).
+  // Bound in place, in the line of the log: a Statement built here and
+  // copied there would be read back with wider loads than it was written
+  // with, which stalls on store forwarding.
   ast::Statement& st_;
   const VerbSpec* spec_ = nullptr;
   std::size_t pos_ = 0;

@@ -2,6 +2,7 @@
 // The values of a statement line. Each rule matches characters only (inside
 // raw[]) and converts the matched text in one action, so no attribute
 // machinery is instantiated and the TU stays small.
+#include "grammar/log/error_handler.hpp"
 #include "grammar/log/lexeme.hpp"
 #include "grammar/log/roll.hpp"
 #include "grammar/log/value.hpp"
@@ -35,9 +36,13 @@ struct convert {
   }
 };
 
+// The top rule of a value: an expectation failure anywhere in it is reported
+// there (error_handler.hpp).
+struct value_class : report_on_error {};
+
 x3::rule<struct closing_quote_class> const closing_quote = "a closing '\"'";
 // After a backslash in a quoted text, only the format's two escapes, \" and
-// \\. Any other is an error (error_handler.hpp): a formatter that dropped
+// \\. Any other is an error (error_handler.cpp): a formatter that dropped
 // the backslash of "C:\notes" would change what the text says.
 x3::rule<struct text_escape_class> const text_escape = "an escape '\\\"' or '\\\\'";
 x3::rule<struct closing_paren_class> const closing_paren = "')' to close the list";

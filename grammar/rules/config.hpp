@@ -2,6 +2,7 @@
 // The one iterator and context type every rules-grammar rule is instantiated
 // for (BOOST_SPIRIT_INSTANTIATE in each .cpp). Parsing runs over the bytes of
 // a SourceManager buffer, so `const char*` is enough.
+#include <functional>
 #include <type_traits>
 
 #include <boost/spirit/home/x3.hpp>
@@ -20,6 +21,6 @@ using skipper_type = std::remove_const_t<decltype(skipper)>;
 
 using phrase_context_type = x3::phrase_parse_context<skipper_type>::type;
 using context_type =
-    x3::context<span_tag, SpanTagger, phrase_context_type>;
+    x3::context<error_handler_tag, std::reference_wrapper<ErrorHandler>, phrase_context_type>;
 
 }  // namespace umpire::rules::parser

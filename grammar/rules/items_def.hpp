@@ -7,8 +7,9 @@
 namespace umpire::rules::parser {
 
 struct plain_item_class : annotate {};
-struct item_class : annotate {};
-struct header_class : annotate {};
+// The top rules: an expectation failure anywhere in them is reported there.
+struct item_class : annotate, report_on_error {};
+struct header_class : annotate, report_on_error {};
 
 struct override_class : annotate {};
 struct remove_class : annotate {};

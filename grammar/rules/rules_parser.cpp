@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -52,7 +53,6 @@ std::string expected_name(std::string which) {
     return "valid syntax here";
   }
   std::replace(which.begin(), which.end(), '"', '\'');
-  if (which.size() >= 2 && which.front() == '\'' && which.back() == '\'') return which;
   return which;
 }
 
@@ -141,13 +141,34 @@ bool nesting_ok(std::string_view text, FileId file, DiagnosticEngine& diags) {
 }
 
 template <typename Parser, typename Attribute>
-bool parse_one(iterator_type& first, iterator_type last, parser::SpanTagger& tagger,
+bool parse_one(iterator_type& first, iterator_type last, parser::ErrorHandler& handler,
                Parser const& p, Attribute& attr) {
-  return x3::phrase_parse(first, last, x3::with<parser::span_tag>(tagger)[p], parser::skipper,
-                          attr);
+  return x3::phrase_parse(first, last, x3::with<parser::error_handler_tag>(std::ref(handler))[p],
+                          parser::skipper, attr);
 }
 
 }  // namespace
+
+namespace parser {
+
+void ErrorHandler::expected_text(const char* where, const std::string& what) {
+  if (reported_) return;  // the innermost failure is the one to show
+  reported_ = true;
+  const auto at = static_cast<std::size_t>(where - text_.data());
+  const std::string_view found = token_at(text_, at);
+  const auto b = static_cast<std::uint32_t>(at);
+  auto d = diags_.error("rules.syntax.expected", Span{file_, b, b + static_cast<std::uint32_t>(found.size())},
+                        "expected {}", what);
+  if (found.empty()) d.span_label("end of file");
+  else d.span_label(fmt::format("found '{}'", found));
+  d.hint("see docs/rules-format.md for the syntax");
+}
+
+void ErrorHandler::expected(const std::string& which, const char* where) {
+  expected_text(where, expected_name(which));
+}
+
+}  // namespace parser
 
 ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngine& diags) {
   ParsedFile out;
@@ -161,7 +182,7 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
   if (!no_control_in_strings(text, file, diags)) return out;
   if (!nesting_ok(text, file, diags)) return out;
 
-  parser::SpanTagger tagger{text.data(), file};
+  parser::ErrorHandler handler(text, file, diags);
   const iterator_type begin = text.data();
   const iterator_type last = text.data() + text.size();
   iterator_type first = begin;
@@ -176,23 +197,8 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
         .fixit(Span{file, 0, 3}, "");
     first += byte_order_mark.size();
   }
-  auto report = [&](iterator_type where, const std::string& what) {
-    const auto at = static_cast<std::size_t>(where - begin);
-    const std::string_view found = token_at(text, at);
-    const auto b = static_cast<std::uint32_t>(at);
-    auto d = diags.error("rules.syntax.expected", Span{file, b, b + static_cast<std::uint32_t>(found.size())},
-                         "expected {}", what);
-    if (found.empty()) d.span_label("end of file");
-    else d.span_label(fmt::format("found '{}'", found));
-    d.hint("see docs/rules-format.md for the syntax");
-  };
-
-  try {
-    out.header_ok = parse_one(first, last, tagger, parser::header, out.file.header);
-    if (!out.header_ok) report(first, "'ruleset ID \"title\"' at the start of the file");
-  } catch (const x3::expectation_failure<iterator_type>& e) {
-    report(e.where(), expected_name(e.which()));
-  }
+  out.header_ok = parse_one(first, last, handler, parser::header, out.file.header);
+  if (!out.header_ok) handler.expected_text(first, "'ruleset ID \"title\"' at the start of the file");
   if (!out.header_ok) first = begin + next_item_start(text, static_cast<std::size_t>(first - begin));
 
   while (true) {
@@ -200,28 +206,25 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
     if (first == last) break;
     ast::Item item;
     iterator_type start = first;
-    try {
-      if (parse_one(first, last, tagger, parser::item, item)) {
-        // Past a limit the item is reported and dropped; past the number
-        // of items, the rest of the file is not read.
-        if (out.file.items.size() == limits::rules_items) {
-          const auto at = static_cast<std::uint32_t>(start - begin);
-          diags.error("rules.limit.items", Span{file, at, static_cast<std::uint32_t>(first - begin)},
-                      "more than {} items in one file", limits::rules_items)
-              .note("the limit keeps the cost of checking and verifying the data bounded "
-                    "(docs/rules-format.md § Limits)")
-              .hint("split the data: a variant can extend a base file ('extends')");
-          break;
-        }
-        if (within_limits(item, diags)) out.file.items.push_back(std::move(item));
-        continue;
+    handler.start_item();
+    if (parse_one(first, last, handler, parser::item, item)) {
+      // Past a limit the item is reported and dropped; past the number
+      // of items, the rest of the file is not read.
+      if (out.file.items.size() == limits::rules_items) {
+        const auto at = static_cast<std::uint32_t>(start - begin);
+        diags.error("rules.limit.items", Span{file, at, static_cast<std::uint32_t>(first - begin)},
+                    "more than {} items in one file", limits::rules_items)
+            .note("the limit keeps the cost of checking and verifying the data bounded "
+                  "(docs/rules-format.md § Limits)")
+            .hint("split the data: a variant can extend a base file ('extends')");
+        break;
       }
-      report(start, "an item (domain, given, switch, value, table, modifiers, test, record, "
-                    "profile, skill, special, permission, army_list, invariant, assume, gap, "
-                    "erratum, ambiguity, contradiction or a variant operation)");
-    } catch (const x3::expectation_failure<iterator_type>& e) {
-      report(e.where(), expected_name(e.which()));
+      if (within_limits(item, diags)) out.file.items.push_back(std::move(item));
+      continue;
     }
+    handler.expected_text(start, "an item (domain, given, switch, value, table, modifiers, test, record, "
+                            "profile, skill, special, permission, army_list, invariant, assume, gap, "
+                            "erratum, ambiguity, contradiction or a variant operation)");
     first = begin + next_item_start(text, static_cast<std::size_t>(start - begin));
   }
   out.file.span = Span{file, 0, static_cast<std::uint32_t>(text.size())};

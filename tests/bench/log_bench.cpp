@@ -89,9 +89,9 @@ const std::string& big_log(int turns) {
 // if it was under the mmap threshold, which rises to the largest block freed
 // (at most 32 MiB), so one log size reuses its memory and another, a little
 // larger, asks the kernel afresh at every iteration. In this VM a page fault
-// costs several microseconds, which made the 28 MB log look 1.5 times slower
-// per megabyte than the 9 MB one. Each benchmark below fixes the policy, so
-// that its numbers do not depend on what ran before it:
+// costs several microseconds, enough to make the 28 MB log look 1.5 times
+// slower per megabyte than the 9 MB one. Each benchmark below fixes the
+// policy, so that its numbers do not depend on what ran before it:
 //  - warm: freed memory stays with the process (a checker handling many
 //    logs, or a second parse): the parser's own speed;
 //  - fresh: every large block is mapped anew and faulted in page by page,

@@ -3,7 +3,7 @@
 // situations with every given set, as an engine asks them. Only the
 // questions the tree answers are timed: a failure (a partial table's miss,
 // a value out of range) is rare in a replay and costs a throw on every path.
-// docs/performance.md § Eleventh pass records the numbers.
+// docs/performance.md § Rules evaluator records the numbers.
 //   BM_Evaluate/<ruleset>/0   the trees (no program)
 //   BM_Evaluate/<ruleset>/1   the compiled nodes, interpreted (Program)
 //   BM_Evaluate/<ruleset>/2   the C++ generated from them (Program with find_native)

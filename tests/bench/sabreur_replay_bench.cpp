@@ -1,6 +1,6 @@
 // Checking Sabreur-hex games: simulated games (umpire simulate) replayed by
 // the engine. Events/s and bytes/s are per CPU second (the machine is
-// shared); docs/performance.md § Sabreur-hex records the numbers.
+// shared); docs/performance.md § Sabreur-hex replay records the numbers.
 //   BM_SabreurCheck       parse, lower, set up and replay: what `umpire check` does
 //   BM_SabreurReplay      the replay alone (engine set up and events applied),
 //                         the state hashed after every event (`umpire replay --hashes`)

@@ -121,8 +121,8 @@ TEST(Cli, DataFolderWithoutDataIsAnInputError) {
 
 TEST(Cli, DataFolderGivenIsTheOneRead) {
   // From another folder, with the source tree named as the data.
-  const Outcome r = shell(std::string("cd / && '") + UMPIRE_BINARY + "' --data '" + UMPIRE_SOURCE_DIR +
-                          "' rules list 2>&1");
+  const Outcome r = shell(std::string("cd / && '") + UMPIRE_BINARY + "' --data '" +
+                          umpire::test::source_dir().string() + "' rules list 2>&1");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("sabreur-hex"), std::string::npos) << r.out;
 }

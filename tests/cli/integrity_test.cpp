@@ -15,14 +15,13 @@
 
 #include "../slowdown.hpp"
 #include "run_umpire.hpp"
+#include "tests/support/paths.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 using umpire::cli_test::Outcome;
 using umpire::cli_test::umpire;
-
-const fs::path source_dir = UMPIRE_SOURCE_DIR;
 
 std::string read(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -63,7 +62,7 @@ bool has(const Outcome& r, const std::string& text) {
   return r.out.find(text) != std::string::npos;
 }
 
-const std::string essling = (source_dir / "replays/sabreur-hex/essling-village.ulog").string();
+const std::string essling = (umpire::test::source_dir() / "replays/sabreur-hex/essling-village.ulog").string();
 
 // Essling's log with `text` inserted where `where` first stands after the
 // first `after` (replacing `length` characters there), written as game.ulog
@@ -168,11 +167,11 @@ TEST(Integrity, StandardInputIsReadWithTheSameLimit) {
   EXPECT_EQ(bad.exit_code, 2) << bad.out;
   const Outcome fmt = umpire("fmt - < replays/wab/bagradas-plain.ulog", false);
   EXPECT_EQ(fmt.exit_code, 0);
-  EXPECT_EQ(fmt.out, read(source_dir / "replays/wab/bagradas-plain.ulog"));
+  EXPECT_EQ(fmt.out, read(umpire::test::source_dir() / "replays/wab/bagradas-plain.ulog"));
   const Outcome in_place = umpire("fmt --in-place - < replays/wab/bagradas-plain.ulog");
   EXPECT_EQ(in_place.exit_code, 2) << in_place.out;
   EXPECT_TRUE(has(in_place, "[cli.fmt.stdin]")) << in_place.out;
-  EXPECT_FALSE(fs::exists(source_dir / "-")) << "no file named '-' is written";
+  EXPECT_FALSE(fs::exists(umpire::test::source_dir() / "-")) << "no file named '-' is written";
 }
 
 // -------------------------------------------------- 3. terminal escapes

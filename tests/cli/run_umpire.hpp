@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "tests/support/paths.hpp"
+
 namespace umpire::cli_test {
 
 struct Outcome {
@@ -29,7 +31,7 @@ inline Outcome shell(const std::string& command) {
 // Runs `umpire ARGS` from the source directory; stderr is merged into stdout
 // unless not wanted.
 inline Outcome umpire(const std::string& args, bool merge_stderr = true) {
-  return shell(std::string("cd '") + UMPIRE_SOURCE_DIR + "' && NO_COLOR=1 '" + UMPIRE_BINARY + "' " + args +
+  return shell("cd '" + umpire::test::source_dir().string() + "' && NO_COLOR=1 '" + UMPIRE_BINARY + "' " + args +
                (merge_stderr ? " 2>&1" : " 2>/dev/null"));
 }
 

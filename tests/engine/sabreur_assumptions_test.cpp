@@ -76,8 +76,7 @@ TEST(AssumptionWatch, ReplayedGamesMeetTheDataAssumptions) {
 TEST(AssumptionWatch, AFalseAssumptionIsCaughtOnTheGamesThatBreakIt) {
   // A copy of the shipped data claiming that no unit is ever panicked: the
   // recorded games panic units, so the watch must see the claim broken.
-  const std::filesystem::path data =
-      test::source_dir() / "corpus/rulesets/sabreur-hex.rules";
+  const std::filesystem::path data = test::corpus_dir() / "sabreur-hex.rules";
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / fmt::format("umpire-assume-{}", ::getpid());
   std::filesystem::create_directories(dir);

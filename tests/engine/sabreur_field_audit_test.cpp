@@ -11,6 +11,7 @@
 #include "engine/run/run.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/log/schema.hpp"
+#include "tests/support/paths.hpp"
 
 namespace umpire::sabreur {
 namespace field_audit_test {  // its own names in the unity build of engine_tests
@@ -322,7 +323,7 @@ struct Essling {
   Essling(std::string_view after, std::string_view where, std::string_view text) {
     std::string error;
     file = *sources.load(
-        std::string(UMPIRE_SOURCE_DIR) + "/replays/sabreur-hex/essling-village.ulog", error);
+        umpire::test::source_dir() / "replays/sabreur-hex/essling-village.ulog", error);
     std::string log(sources.text(file));
     log.insert(log.find(where, log.find(after)), text);
     changed = sources.add("changed.ulog", log);

@@ -23,7 +23,7 @@ const Loaded& loaded() {
   static const Loaded* l = [] {
     auto* out = new Loaded;
     out->rs = rules::load_ruleset(
-        out->sources, umpire::test::source_dir() / "corpus" / "rulesets" / "sabreur-hex.rules",
+        out->sources, umpire::test::corpus_dir() / "sabreur-hex.rules",
         out->diags);
     if (!out->rs) throw std::runtime_error("sabreur-hex.rules did not load");
     out->binding = RulesBinding::bind(*out->rs, out->diags, {});

@@ -46,8 +46,8 @@ TEST(SabreurGolden, BundledGameFollowsTheRules) {
   EXPECT_EQ(r->diags.count(Severity::error), 0u) << render_text(r->sources, r->diags);
   EXPECT_EQ(r->result.replay.violations, 0u);
   EXPECT_GE(r->result.replay.agreed, 1u);  // the rally agreed by both players
-  // Every aspect of the bundled game is checked now (its last, whether a
-  // morale test was called for, is sabreur.morale.not-called-for).
+  // Every aspect of the bundled game is checked, down to whether a morale
+  // test was called for (sabreur.morale.not-called-for).
   EXPECT_EQ(r->result.replay.not_checked, 0u) << render_text(r->sources, r->diags);
   EXPECT_GT(r->result.replay.events.size(), 40u);
 }

@@ -326,8 +326,8 @@ TEST(Lower, CompactStoredFormsKeepEveryValue) {
 
 // A statement names at most 65,535 units (a record's counts are 16 bits).
 TEST(Lower, ALogWithoutARulesetIsRefusedNotReadAsHailCaesar) {
-  // It was read as Hail Caesar: Sabreur-hex phases were "unknown phase
-  // 'orders' in hail-caesar", one error per turn.
+  // Read as Hail Caesar, its Sabreur-hex phases would each be an "unknown
+  // phase 'orders' in hail-caesar", one error per turn.
   std::string text = header;
   text.erase(text.find("ruleset sabreur-hex\n"), std::string_view("ruleset sabreur-hex\n").size());
   text += "turn 1 french\n  phase orders\n  phase actions\n    move f1 frontal path 5,3\nturn 1 austrians\n"

@@ -230,7 +230,7 @@ TEST_F(HailCaesar, BreakTestTriggers) {
   g["unit.engaged"] = "false";
   EXPECT_EQ(eval_value(rs(), "break_test_due", g), "true");  // needs 4+, one natural 6
   g["shot_distance"] = "14";
-  g["target.formation"] = "open_order";  // needs 6+ now
+  g["target.formation"] = "open_order";  // open order: needs 6+
   EXPECT_EQ(eval_value(rs(), "break_test_due", g), "false");
   g["natural_sixes"] = "2";
   EXPECT_EQ(eval_value(rs(), "break_test_due", g), "true");

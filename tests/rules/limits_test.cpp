@@ -110,8 +110,8 @@ TEST(RulesLimits, ACasesPastItsArmsIsRefusedAtTheFirstArmBeyond) {
 }
 
 TEST(RulesLimits, AHundredThousandArmsAreRefusedInASecond) {
-  // The probe's reproducer: `verify` took 2 GB for 3,000 arms and ran out of
-  // memory at 100,000; the data now never reaches it.
+  // The probe's reproducer: without the limit, `verify` takes 2 GB for
+  // 3,000 arms and runs out of memory at 100,000.
   const auto start = std::chrono::steady_clock::now();
   auto l = load_text(header + cases(umpire::testing::hostile_count), "test.rules", {}, false);
   EXPECT_EQ(l->count("rules.limit.arms"), 1u) << l->messages();

@@ -1,5 +1,5 @@
 // The compiled form of the data's expressions (engine/rules/program.hpp)
-// against the tree walk it replaces on the quiet path: on random situations
+// against the tree walk it stands in for on the quiet path: on random situations
 // of every shipped ruleset, every value, every action's permissions and
 // every stack give the same result, or fail with the same error.
 #include "engine/rules/program.hpp"

@@ -6,8 +6,6 @@
 
 namespace umpire::rules::testing {
 
-std::filesystem::path corpus_dir() { return source_dir() / "corpus" / "rulesets"; }
-
 std::size_t Loaded::count(std::string_view id) const {
   std::size_t n = 0;
   for (const Diagnostic& d : diags.diagnostics()) n += d.id == id ? 1U : 0U;

@@ -15,8 +15,8 @@
 
 namespace umpire::rules::testing {
 
+using umpire::test::corpus_dir;
 using umpire::test::source_dir;
-std::filesystem::path corpus_dir();
 
 struct Loaded {
   SourceManager sources;

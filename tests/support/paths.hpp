@@ -18,6 +18,11 @@ inline std::filesystem::path source_dir() {
   return UMPIRE_SOURCE_DIR;
 }
 
+// The shipped rulesets of that tree.
+inline std::filesystem::path corpus_dir() {
+  return source_dir() / "corpus" / "rulesets";
+}
+
 inline std::optional<std::filesystem::path> rule_texts() {
   return paths::texts_dir({}).dir;
 }

@@ -18,20 +18,10 @@ using testing::names;
 using testing::of_category;
 using testing::witness_situation;
 
-struct Planted {
-  std::unique_ptr<testing::Loaded> loaded;
-  Report report;
-  const Ruleset& rs() const { return *loaded->rs; }
-};
+using testing::Verified;
+using testing::verify_defect;
 
-Planted run_planted(const std::string& file) {
-  Planted r;
-  r.loaded = testing::load(testing::defects_dir() / (file + ".rules"));
-  r.report = testing::verify(*r.loaded);
-  return r;
-}
-
-const Finding* finding_with_id(const Planted& r, const std::string& id) {
+const Finding* finding_with_id(const Verified& r, const std::string& id) {
   for (const Finding& f : r.report.findings) {
     if (f.id == id) return &f;
   }
@@ -45,12 +35,12 @@ std::size_t counted_findings(const Report& report) {
                     [](const Finding& f) { return !is_coverage_notice(f); }));
 }
 
-void no_internal_error_in(const Planted& r) {
+void no_internal_error_in(const Verified& r) {
   EXPECT_TRUE(of_category(r.report, Category::internal_error).empty()) << dump(r.report);
 }
 
 TEST(Ambiguities, AReadingThatDecidesIsShownWithBothOddsOnAWitness) {
-  const Planted r = run_planted("ambiguity");
+  const Verified r = verify_defect("ambiguity");
   no_internal_error_in(r);
   const Finding* f = finding_with_id(r, "ambiguity:ambiguity:steps");
   ASSERT_NE(f, nullptr);
@@ -80,7 +70,7 @@ TEST(Ambiguities, AReadingThatDecidesIsShownWithBothOddsOnAWitness) {
 }
 
 TEST(Ambiguities, AReadingThatDecidesNothingIsANote) {
-  const Planted r = run_planted("ambiguity");
+  const Verified r = verify_defect("ambiguity");
   const Finding* f = finding_with_id(r, "ambiguity:ambiguity:moot");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->severity, Severity::note);
@@ -90,7 +80,7 @@ TEST(Ambiguities, AReadingThatDecidesNothingIsANote) {
 }
 
 TEST(TextNotes, NotesAndPartialTablesAreGapsWithTheirCitations) {
-  const Planted r = run_planted("notes");
+  const Verified r = verify_defect("notes");
   no_internal_error_in(r);
   const Finding* gap = finding_with_id(r, "gap:notes:stupidity_effect");
   ASSERT_NE(gap, nullptr);
@@ -113,7 +103,7 @@ TEST(TextNotes, NotesAndPartialTablesAreGapsWithTheirCitations) {
 }
 
 TEST(TextNotes, AnEntryTheTextLeavesOutOnPurposeIsNoGap) {
-  const Planted r = run_planted("absent_rows");
+  const Verified r = verify_defect("absent_rows");
   no_internal_error_in(r);
   // Cavalry in column: written `=> none` with its citation, so neither the
   // table's gap nor a failure of the values that look it up; the one finding
@@ -134,7 +124,7 @@ TEST(TextNotes, AnEntryTheTextLeavesOutOnPurposeIsNoGap) {
 }
 
 TEST(Domains, AnAbsurdDomainValueGivesAFindingThatItsDeclaredBoundRemoves) {
-  const Planted wide = run_planted("absurd_domain");
+  const Verified wide = verify_defect("absurd_domain");
   no_internal_error_in(wide);
   const Finding* f = finding_with_id(wide, "impossible-test:absurd_domain:command_test");
   ASSERT_NE(f, nullptr);
@@ -149,12 +139,12 @@ TEST(Domains, AnAbsurdDomainValueGivesAFindingThatItsDeclaredBoundRemoves) {
   ASSERT_TRUE(leadership);
   EXPECT_EQ(leadership->number, 8);
 
-  const Planted bounded = run_planted("absurd_domain_bounded");
+  const Verified bounded = verify_defect("absurd_domain_bounded");
   EXPECT_EQ(counted_findings(bounded.report), 0U) << dump(bounded.report);
 }
 
 TEST(Monotonicity, ABetterLeadershipThatMakesTheTestHarderIsFound) {
-  const Planted r = run_planted("monotonicity");
+  const Verified r = verify_defect("monotonicity");
   no_internal_error_in(r);
   const Finding* f = finding_with_id(r, "monotonicity:monotonicity:courage_test:unit.leadership");
   ASSERT_NE(f, nullptr);
@@ -171,7 +161,7 @@ TEST(Monotonicity, ABetterLeadershipThatMakesTheTestHarderIsFound) {
 }
 
 TEST(Monotonicity, ABetterProfileThatCostsLessIsFound) {
-  const Planted r = run_planted("monotonicity");
+  const Verified r = verify_defect("monotonicity");
   const Finding* f = finding_with_id(r, "monotonicity:monotonicity:unit_profile:points");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->message.find("'veterans' is better than 'recruits' (fighting)"), std::string::npos)
@@ -182,7 +172,7 @@ TEST(Monotonicity, ABetterProfileThatCostsLessIsFound) {
 }
 
 TEST(OrderDependence, AHalvingListedWithABonusIsFoundWithBothResults) {
-  const Planted r = run_planted("order");
+  const Verified r = verify_defect("order");
   no_internal_error_in(r);
   const Finding* f = finding_with_id(r, "order-dependence:order:attack_dice.situation");
   ASSERT_NE(f, nullptr);
@@ -203,7 +193,7 @@ TEST(OrderDependence, AHalvingListedWithABonusIsFoundWithBothResults) {
 }
 
 TEST(Precedence, AnExceptionThatDoesNotReachAnotherProhibitionIsFound) {
-  const Planted r = run_planted("precedence");
+  const Verified r = verify_defect("precedence");
   no_internal_error_in(r);
   const Finding* f =
       finding_with_id(r, "precedence:precedence:fanatics_charge_disordered:shaken_no_charge");
@@ -223,14 +213,14 @@ TEST(Precedence, AnExceptionThatDoesNotReachAnotherProhibitionIsFound) {
 }
 
 TEST(UnusableRows, AProfileInNoListIsFound) {
-  const Planted r = run_planted("unusable");
+  const Verified r = verify_defect("unusable");
   const Finding* f = finding_with_id(r, "unusable-row:unusable:mercenaries");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(of_category(r.report, Category::unusable_row).size(), 1U) << dump(r.report);
 }
 
 TEST(Grouping, TestsOfOneCauseAreOneFindingListingTheOthers) {
-  const Planted r = run_planted("grouped");
+  const Verified r = verify_defect("grouped");
   no_internal_error_in(r);
   const auto impossible = of_category(r.report, Category::impossible_test);
   ASSERT_EQ(impossible.size(), 1U) << dump(r.report);

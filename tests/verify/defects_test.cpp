@@ -18,18 +18,8 @@ using testing::names;
 using testing::of_category;
 using testing::witness_situation;
 
-struct Verified {
-  std::unique_ptr<testing::Loaded> loaded;
-  Report report;
-  const Ruleset& rs() const { return *loaded->rs; }
-};
-
-Verified run(const std::string& file) {
-  Verified r;
-  r.loaded = testing::load(testing::defects_dir() / (file + ".rules"));
-  r.report = testing::verify(*r.loaded);
-  return r;
-}
+using testing::Verified;
+using testing::verify_defect;
 
 // The one finding of `c` naming every item of `items`; fails the test when
 // there is none.
@@ -49,7 +39,7 @@ void no_internal_errors(const Verified& r) {
 }
 
 TEST(Defects, TableGapHasAWitnessWhereTheLookupFails) {
-  const Verified r = run("gap");
+  const Verified r = verify_defect("gap");
   no_internal_errors(r);
   const Finding* f = find(r, Category::table_gap, {"outcome", "result_chart"});
   ASSERT_NE(f, nullptr);
@@ -62,7 +52,7 @@ TEST(Defects, TableGapHasAWitnessWhereTheLookupFails) {
 }
 
 TEST(Defects, RangeBreachNamesTheStackAndBothBonuses) {
-  const Verified r = run("cap_breach");
+  const Verified r = verify_defect("cap_breach");
   no_internal_errors(r);
   const Finding* f = find(r, Category::range_breach, {"combat_mods"});
   ASSERT_NE(f, nullptr);
@@ -74,7 +64,7 @@ TEST(Defects, RangeBreachNamesTheStackAndBothBonuses) {
 }
 
 TEST(Defects, ImpossibleTestNeedsMoreThanTheDieCanRoll) {
-  const Verified r = run("impossible_test");
+  const Verified r = verify_defect("impossible_test");
   no_internal_errors(r);
   const Finding* f = find(r, Category::impossible_test, {"to_hit"});
   ASSERT_NE(f, nullptr);
@@ -90,7 +80,7 @@ TEST(Defects, ImpossibleTestNeedsMoreThanTheDieCanRoll) {
 }
 
 TEST(Defects, RefutedInvariantIsFalseOnTheWitness) {
-  const Verified r = run("invariant");
+  const Verified r = verify_defect("invariant");
   no_internal_errors(r);
   const Finding* f = find(r, Category::invariant_refuted, {"cover_at_most_3"});
   ASSERT_NE(f, nullptr);
@@ -102,7 +92,7 @@ TEST(Defects, RefutedInvariantIsFalseOnTheWitness) {
 }
 
 TEST(Defects, MustThatACannotForbidsIsAnImpossibleObligation) {
-  const Verified r = run("contradiction");
+  const Verified r = verify_defect("contradiction");
   no_internal_errors(r);
   const Finding* f = find(r, Category::impossible_obligation, {"frenzied_must_charge", "disordered_cannot_charge"});
   ASSERT_NE(f, nullptr);
@@ -115,7 +105,7 @@ TEST(Defects, MustThatACannotForbidsIsAnImpossibleObligation) {
 }
 
 TEST(Defects, TwoSetsInOneStageAreAPrecedenceQuestion) {
-  const Verified r = run("two_values");
+  const Verified r = verify_defect("two_values");
   no_internal_errors(r);
   const Finding* f = find(r, Category::precedence, {"morale_mods.panic", "morale_mods.rout"});
   ASSERT_NE(f, nullptr);
@@ -131,7 +121,7 @@ TEST(Defects, TwoSetsInOneStageAreAPrecedenceQuestion) {
 }
 
 TEST(Defects, DeadEntryNeverAppliesInAnySituation) {
-  const Verified r = run("dead_rule");
+  const Verified r = verify_defect("dead_rule");
   no_internal_errors(r);
   const Finding* f = find(r, Category::dead_rule, {"move_mods.impossible_drill"});
   ASSERT_NE(f, nullptr);
@@ -162,7 +152,7 @@ TEST(Defects, DeadEntryNeverAppliesInAnySituation) {
 }
 
 TEST(Defects, SkillOverriddenByAnotherIsReportedAndReproduced) {
-  const Verified r = run("skill_clash");
+  const Verified r = verify_defect("skill_clash");
   no_internal_errors(r);
   const Finding* f = find(r, Category::skill_interaction, {"drilled", "berserk"});
   ASSERT_NE(f, nullptr);
@@ -186,7 +176,7 @@ TEST(Defects, SkillOverriddenByAnotherIsReportedAndReproduced) {
 }
 
 TEST(Defects, ClashNewAtThreeSkillsIsATripleAndNoPair) {
-  const Verified r = run("skill_triple");
+  const Verified r = verify_defect("skill_triple");
   no_internal_errors(r);
   const Finding* f = find(r, Category::skill_interaction, {"zealous", "pious", "sworn"});
   ASSERT_NE(f, nullptr);
@@ -218,7 +208,7 @@ TEST(Defects, ClashNewAtThreeSkillsIsATripleAndNoPair) {
 }
 
 TEST(Defects, ABaseRuleTheVariantsListsLeaveWithoutACaseIsItsScopeNotADeadRule) {
-  const Verified r = run("scope");
+  const Verified r = verify_defect("scope");
   no_internal_errors(r);
   // The base's chariot bonus: only the variant's assumption excludes it.
   for (const Finding* f : of_category(r.report, Category::dead_rule)) {
@@ -232,7 +222,7 @@ TEST(Defects, ABaseRuleTheVariantsListsLeaveWithoutACaseIsItsScopeNotADeadRule) 
 }
 
 TEST(Defects, UndeclaredOverrideIsADifferenceAndADrift) {
-  const Verified r = run("drift");
+  const Verified r = verify_defect("drift");
   no_internal_errors(r);
   // The undeclared difference and the drift it causes are one cause: the
   // drift (with its witness) leads, the difference is listed in it.
@@ -254,7 +244,7 @@ TEST(Defects, UndeclaredOverrideIsADifferenceAndADrift) {
 }
 
 TEST(Defects, GivenOnlyInTheVariantIsComparedAndARetypedGivenIsNamedWithBothTypes) {
-  const Verified r = run("drift_given");
+  const Verified r = verify_defect("drift_given");
   no_internal_errors(r);
   // 'veteran' exists only in the variant: the drift is found, with a
   // witness both evaluators replay (the base ignores 'veteran').
@@ -283,7 +273,7 @@ TEST(Defects, GivenOnlyInTheVariantIsComparedAndARetypedGivenIsNamedWithBothType
 }
 
 TEST(Defects, UnsatisfiableListIsProvedWithTheConstraintsThatClash) {
-  const Verified r = run("unsatisfiable_list");
+  const Verified r = verify_defect("unsatisfiable_list");
   no_internal_errors(r);
   const Finding* f = find(r, Category::army_list, {"small_list"});
   ASSERT_NE(f, nullptr);
@@ -316,7 +306,7 @@ TEST(Defects, UnsatisfiableListIsProvedWithTheConstraintsThatClash) {
 }
 
 TEST(Defects, CleanRulesetGivesNothingAboveANote) {
-  const Verified r = run("clean");
+  const Verified r = verify_defect("clean");
   for (const Finding& f : r.report.findings) {
     EXPECT_LE(f.severity, Severity::note) << f.id << ": " << f.message;
   }

@@ -12,7 +12,6 @@ namespace umpire::verify::testing {
 using namespace umpire::rules;
 
 std::filesystem::path defects_dir() { return source_dir() / "tests" / "verify" / "defects"; }
-std::filesystem::path corpus_dir() { return source_dir() / "corpus" / "rulesets"; }
 
 namespace {
 std::string messages(const DiagnosticEngine& diags) {
@@ -41,6 +40,13 @@ std::vector<const Finding*> of_category(const Report& r, Category c) {
     if (f.category == c) out.push_back(&f);
   }
   return out;
+}
+
+Verified verify_defect(const std::string& file) {
+  Verified r;
+  r.loaded = load(defects_dir() / (file + ".rules"));
+  r.report = verify(*r.loaded);
+  return r;
 }
 
 bool names(const Finding& f, const std::string& item) {

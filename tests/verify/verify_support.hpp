@@ -16,9 +16,9 @@
 
 namespace umpire::verify::testing {
 
+using umpire::test::corpus_dir;
 using umpire::test::source_dir;
 std::filesystem::path defects_dir();
-std::filesystem::path corpus_dir();
 
 struct Loaded {
   SourceManager sources;
@@ -33,6 +33,14 @@ std::unique_ptr<Loaded> load(const std::filesystem::path& path);
 
 // The report of `umpire verify` on a loaded ruleset.
 Report verify(const Loaded& l);
+
+// A file of tests/verify/defects/, loaded and verified.
+struct Verified {
+  std::unique_ptr<Loaded> loaded;
+  Report report;
+  const rules::Ruleset& rs() const { return *loaded->rs; }
+};
+Verified verify_defect(const std::string& file);
 
 // Findings of one category.
 std::vector<const Finding*> of_category(const Report& r, Category c);

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "engine/core/plural.hpp"
+
 namespace umpire::dice {
 
 std::string describe_reroll(const DiceTerm& term) {
@@ -35,9 +37,8 @@ std::optional<Roll> check_recorded(const Expr& expr, std::span<const RecordedDie
                                    Span faces_span, DiagnosticEngine& diags) {
   const std::uint32_t expected = dice_count(expr);
   if (faces.size() != expected) {
-    auto d = diags.error("dice.recorded.count", faces_span, "'{}' throws {} {} but {} {} written",
-                         to_string(expr), expected, expected == 1 ? "die" : "dice", faces.size(),
-                         faces.size() == 1 ? "face is" : "faces are");
+    auto d = diags.error("dice.recorded.count", faces_span, "'{}' throws {} but {} written",
+                         to_string(expr), plural(expected, "die", "dice"), plural(faces.size(), "face is", "faces are"));
     d.hint("write one face per die thrown, in order, separated by commas (a re-rolled die as '1r4')");
     for (const Term& t : expr.terms) {
       if (t.is_dice && t.dice.keep != Keep::all) {

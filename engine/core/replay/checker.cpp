@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "engine/core/plural.hpp"
+
 namespace umpire::replay {
 
 std::string_view to_string(ReplayMode mode) {
@@ -38,7 +40,7 @@ void NotCheckedLog::report(DiagnosticEngine& diags) const {
   for (const auto* e : order) {
     const std::size_t n = e->second.count;
     diags.not_checked("replay.not-checked", e->second.first, "{}", e->first)
-        .note("{} occurrence{} in this log", n, n == 1 ? "" : "s")
+        .note("{} in this log", plural(n, "occurrence"))
         .hint("the engine does not enforce this yet; docs/checks.md lists what it enforces");
   }
 }

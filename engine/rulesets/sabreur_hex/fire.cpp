@@ -2,6 +2,7 @@
 // facteurs de combat ou de tir, § Sauvegarde.
 #include <fmt/format.h>
 
+#include "engine/core/plural.hpp"
 #include "engine/geometry/hex/sight.hpp"
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
@@ -517,8 +518,7 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   if (p.count > 0) {
     auto roll =
         dice_.take(plain_dice(p.count), a.roll_or_main("save"), checker, "sabreur.save.dice", [&] {
-          return fmt::format("save of {} against {} loss{}", quoted(u), p.count,
-                             p.count == 1 ? "" : "es");
+          return fmt::format("save of {} against {}", quoted(u), plural(p.count, "loss", "losses"));
         });
     if (roll)
       for (const dice::RolledDie& d : roll->dice) saves += d.value >= test->needed ? 1 : 0;
@@ -527,7 +527,7 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
   const auto why = [&] {
     return std::vector{
-        fmt::format("{} loss{} to save on {}+", p.count, p.count == 1 ? "" : "es", test->needed)};
+        fmt::format("{} to save on {}+", plural(p.count, "loss", "losses"), test->needed)};
   };
   const std::int64_t kept =
       checker.outcome("sabreur.save.saves", stated, "saves", a.stated.saves, saves, why);

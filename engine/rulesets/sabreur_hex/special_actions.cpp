@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/plural.hpp"
 #include "engine/geometry/hex/zone.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 
@@ -53,8 +54,8 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   }
   const PendingLosses p = *state_.pending;
   const std::string subject =
-      fmt::format("a transfer of {} loss{} of {} to {}", p.count, p.count == 1 ? "" : "es",
-                  quoted(art), quoted(to));
+      fmt::format("a transfer of {} of {} to {}", plural(p.count, "loss", "losses"), quoted(art),
+                  quoted(to));
   bool allowed = true;
   if (setup_.units[to].side != setup_.units[art].side) {
     allowed = false;
@@ -97,8 +98,8 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   const std::int64_t count =
       checker.outcome("sabreur.special.transfer-losses",
                       a.stated.span.valid() ? a.stated.span : a.span, "losses", a.stated.losses,
-                      p.count, {fmt::format("{} has just taken {} loss{} ({})", quoted(art),
-                                            p.count, p.count == 1 ? "" : "es", name(p.cause))});
+                      p.count, {fmt::format("{} has just taken {} ({})", quoted(art),
+                                            plural(p.count, "loss", "losses"), name(p.cause))});
   const Action* next = next_action(a);
   const bool tested = next && next->kind == ActionKind::test && next->detail == "morale" &&
                       !next->actors.empty() && next->actors.front() == to;

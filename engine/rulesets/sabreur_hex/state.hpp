@@ -142,7 +142,7 @@ using UnitDigests = replay::RecordSetDigest<UnitState>;
 // The units' records, each stamped with the moment of its last access for
 // writing: the state hash compares the stamps (eight bytes a unit) rather
 // than the records (a hundred), and looks again only at the units an event
-// may have changed (docs/performance.md § Tenth pass). Reading through a
+// may have changed (docs/performance.md § Replay). Reading through a
 // const table leaves the stamp; any access that could write renews it.
 class UnitTable {
  public:
