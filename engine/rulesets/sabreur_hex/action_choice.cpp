@@ -126,7 +126,7 @@ void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
   const std::optional<Combined> c = combine(before, *next);
   if (!c) {
     checker
-        .violation("sabreur.action.one-choice", a.span,
+        .violation(Check::action_one_choice, a.span,
                    fmt::format("{} has already made {} this turn: {} is a second action", quoted(u),
                                words(before), words(*next)))
         .note("each unit has one choice among the 14 actions; fire combines only as march then "
@@ -155,7 +155,7 @@ void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
   const std::optional<UnitId> fired_at = st.fired_at;
   f.boolean(G::fire_attack_on_fire_target,
             fired_at && !a.targets.empty() && *fired_at == a.targets.front());
-  check_permissions(f, *c->action, checker, a.span, "sabreur.action.combination",
+  check_permissions(f, *c->action, checker, a.span, Check::action_combination,
                     [&] { return fmt::format("{} by {}", words(c->choice), quoted(u)); });
 }
 

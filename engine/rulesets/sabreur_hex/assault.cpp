@@ -58,7 +58,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
     return fmt::format("{} assaulting {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
   };
   if (!attack_allowed(a, u, f, subject, checker)) return;
-  const bool in_reach = check_permissions(f, A::assault, checker, a.span, "", subject);
+  const bool in_reach = check_permissions(f, A::assault, checker, a.span, std::nullopt, subject);
   if (checker.refused()) return;  // a trial refused at the declaration
   declaration_passed_ = true;
 
@@ -87,7 +87,7 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
     Facts none(rules_);
     const auto loss = eval_int(none, V::cancelled_attack_loss, checker);
     checker
-        .violation("sabreur.assault.must-engage", a.span,
+        .violation(Check::assault_must_engage, a.span,
                    fmt::format("{} ends its assault on {} facing {} without engaging {}", quoted(u),
                                hex::to_string(after.hex), hex::name(after.facing), quoted(t)))
         .hint(
@@ -119,7 +119,7 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
   fill_self(f, u);
   if (a.facing && *a.facing != st.facing) {
     checker
-        .violation("sabreur.assault.march", span,
+        .violation(Check::assault_march, span,
                    fmt::format("{} turns during its assault", quoted(u)))
         .note("an assault's manoeuvre is an indirect march, which allows no rotation");
   }
@@ -127,7 +127,7 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
   const auto dir = hex::straight_direction(start, end);
   if (length > 0 && !dir) {
     checker
-        .violation("sabreur.assault.march", span,
+        .violation(Check::assault_march, span,
                    fmt::format("{} does not go straight from {} to {}", quoted(u),
                                hex::to_string(start), hex::to_string(end)))
         .note("an indirect march allows no change of direction");
@@ -135,7 +135,7 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
   const auto max = eval_int(f, V::assault_march_max, checker);
   if (max && length > *max) {
     checker
-        .violation("sabreur.assault.march", span,
+        .violation(Check::assault_march, span,
                    fmt::format("{} marches {} to assault, at most {}", quoted(u),
                                hexes_text(length), hexes_text(static_cast<int>(*max))))
         .note("the assault's indirect march is of 1 hex at most, light cavalry included");
@@ -164,8 +164,8 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
   const auto subject = [&] {
     return fmt::format("{} marching {} indirectly to assault", quoted(u), hexes_text(length));
   };
-  check_permissions(f, A::indirect_march, checker, a.span, "", subject);
-  check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
+  check_permissions(f, A::indirect_march, checker, a.span, std::nullopt, subject);
+  check_permissions(f, A::manoeuvre, checker, a.span, std::nullopt, subject);
   if (pc.end) end_move(u, *pc.end, st.facing, checker, "");
   st.manoeuvred = true;
   if (!engagers.empty()) disengage(a, u, engagers, checker);
@@ -187,7 +187,7 @@ void Engine::assault_reaction_test(const Action& a, UnitId u, replay::EventCheck
   const auto target = eval_int(f, V::modified_command_factor, checker);
   st.next_test = TestReason::special_action;
   auto v =
-      checker.violation("sabreur.assault.reaction-test", a.span,
+      checker.violation(Check::assault_reaction_test, a.span,
                         fmt::format("{} takes a morale test to react to an assault", quoted(u)));
   if (target)
     v.note("the test of an assaulted unit {} automatically (modified Cd {}): no dice are thrown",

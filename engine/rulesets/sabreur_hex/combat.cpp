@@ -29,7 +29,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   // extended line is in contact by either half (Board::distance).
   if (const int apart = board().distance(u, t); apart != 1 && !state_.units[u].panicked) {
     checker
-        .violation("sabreur.combat.contact", a.span,
+        .violation(Check::combat_contact, a.span,
                    fmt::format("{} strikes {}, {} away: units fight in contact", quoted(u),
                                quoted(t), hexes_text(apart)))
         .hint("an attack follows the charge, assault or pursuit that brought the two units "
@@ -48,7 +48,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
     const std::optional<UnitId> by = state_.units[u].test_enemy;
     if (!begun && by && state_.units[*by].reaction == "defensive_fire") {
       checker
-          .violation("sabreur.charge.ended", a.span,
+          .violation(Check::charge_ended, a.span,
                      fmt::format("{} attacks {}, but its charge ended when it failed the test "
                                  "the defensive fire of {} called",
                                  quoted(u), quoted(t), quoted(*by)))
@@ -143,7 +143,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
                                                                       : LossCause::melee_losses;
   if (*factor <= 0) {
     if (written)
-      checker.violation("sabreur.combat.dice", written->span,
+      checker.violation(Check::combat_dice, written->span,
                         fmt::format("{} throws no combat dice: its combat factor is 0", quoted(u)));
     return;
   }
@@ -157,7 +157,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   wanted.terms.push_back(
       dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(*factor), 6)));
   auto roll = dice_.take(
-      wanted, written, checker, "sabreur.combat.dice",
+      wanted, written, checker, Check::combat_dice,
       [&] { return fmt::format("attack of {}", quoted(u)); }, notes);
   if (!roll) return;
   std::int64_t hits = 0, losses = 0;
@@ -167,8 +167,8 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
     losses += d.faces.face() == 6 ? *six : 1;
   }
   const std::int64_t applied = checker.outcome(
-      "sabreur.combat.hits", a.stated.span.valid() ? a.stated.span : a.span, "hits",
-      a.stated.hits, hits,
+      Check::combat_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits", a.stated.hits,
+      hits,
       [&] { return std::vector{fmt::format("a hit on {}+ (test combat_to_hit)", test->needed)}; });
   state_.pending = PendingLosses{
       t, u, static_cast<std::int16_t>(std::max<std::int64_t>(0, applied + losses - hits)), cause,

@@ -164,7 +164,7 @@ class Engine final : public replay::ReplayEngine {
     const Facts* facts = nullptr;  // of the fire, for the factor's breakdown in a diagnostic
   };
   struct FireChecks {
-    std::string_view dice, hits;  // check ids
+    Check dice, hits;
     std::string_view what;        // "fire", "defensive fire"
   };
   // The target in the front cone, and a line of sight to it (§ Le tir):
@@ -253,8 +253,8 @@ class Engine final : public replay::ReplayEngine {
                                    replay::EventChecker& checker, bool with_fire = false) const;
   BilanOrder bilan_order(const CombatInProgress& c, replay::EventChecker& checker) const;
   void start_bilan(CombatInProgress& c, const Action* next, replay::EventChecker& checker);
-  void owed_test_missing(std::string_view check_id, UnitId u, std::int16_t losses,
-                         std::string_view kind, Span span, replay::EventChecker& checker);
+  void owed_test_missing(Check check, UnitId u, std::int16_t losses, std::string_view kind,
+                         Span span, replay::EventChecker& checker);
   void settle_combat(const Action* next, replay::EventChecker& checker);
   void step_combat(const Action* next, replay::EventChecker& checker);
 

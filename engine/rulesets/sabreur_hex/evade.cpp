@@ -38,23 +38,21 @@ void Engine::evade(const Action& a, replay::EventChecker& checker) {
   if (charger_evades) fill_enemy(f, state_.charge->target);
   if (!reacting) {
     check_activated(a, u, checker);
-    check_permissions(f, A::evade, checker, a.span, "sabreur.move.evade", subject);
+    check_permissions(f, A::evade, checker, a.span, Check::move_evade, subject);
   }
   const Hex start = st.hex;
   HexPath path = a.path;
   if (path.empty() && a.to) path.push_back(*a.to);
   const Span span = a.path_span.valid() ? a.path_span : a.span;
   if (a.facing && *a.facing != st.facing) {
-    checker
-        .violation("sabreur.move.evade", span,
-                   fmt::format("{} turns while evading", quoted(u)))
+    checker.violation(Check::move_evade, span, fmt::format("{} turns while evading", quoted(u)))
         .note("an evade goes backwards, facing {} throughout", hex::name(st.facing));
   }
   const std::size_t bad = hex::first_invalid_step(start, st.facing, path, hex::StepKind::rearward);
   if (bad < path.size()) {
     const Hex from = bad == 0 ? start : path[bad - 1];
     checker
-        .violation("sabreur.move.evade", span,
+        .violation(Check::move_evade, span,
                    fmt::format("{} evades to {}, which is not one of its rear hexes", quoted(u),
                                hex::to_string(path[bad])))
         .note("facing {} from {}, the rear hexes are {} and {}", hex::name(st.facing),
@@ -76,7 +74,7 @@ void Engine::evade(const Action& a, replay::EventChecker& checker) {
   f.integer(G::move_hexes_used, static_cast<std::int64_t>(path.size()));
   f.boolean(G::move_stays_engaged, false);
   f.march_end(b, setup_.units[u].side, end, std::nullopt);  // looked for if the data asks
-  check_permissions(f, A::manoeuvre, checker, a.span, "", [&] {
+  check_permissions(f, A::manoeuvre, checker, a.span, std::nullopt, [&] {
     return fmt::format("{} evading {}", quoted(u), hexes_text(static_cast<int>(path.size())));
   });
   if (pc.end) end_move(u, *pc.end, st.facing, checker, "");

@@ -84,7 +84,7 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
         listed += fmt::format("{}{}", listed.empty() ? "" : ", ", hex::name(f));
       }
       auto v = checker.violation(
-          "sabreur.fire.square-facing", a.span,
+          Check::fire_square_facing, a.span,
           fmt::format("{} fires in {} without its virtual facing: the vertex of its hex that is "
                       "its front for this fire",
                       quoted(u), name(s.formation)));
@@ -98,7 +98,7 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
     }
   } else if (a.facing && *a.facing != s.facing) {
     checker
-        .violation("sabreur.fire.square-facing", a.span,
+        .violation(Check::fire_square_facing, a.span,
                    fmt::format("{} fires facing {}, but it faces {}: only a square (or a "
                                "closed column) is faced virtually to fire",
                                quoted(u), hex::name(*a.facing), hex::name(s.facing)))
@@ -106,7 +106,7 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
   }
   if (front && !hex::in_front_cone(from, *front, at)) {
     auto v = checker.violation(
-        "sabreur.fire.cone", a.span,
+        Check::fire_cone, a.span,
         defensive ? fmt::format("the charger {} is not in the front cone of {}, which "
                                 "fires defensively",
                                 quoted(t), quoted(u))
@@ -121,7 +121,7 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
   std::vector<std::string> blocked;
   if (!line_of_sight(u, t, blocked, checker)) {
     auto v = checker.violation(
-        "sabreur.fire.sight", a.span,
+        Check::fire_sight, a.span,
         defensive ? fmt::format("{} cannot see the charger {}: no line of sight for its "
                                 "defensive fire",
                                 quoted(u), quoted(t))
@@ -215,7 +215,7 @@ Hex Engine::fire_half(const Action& a, UnitId u, bool double_fire,
   std::optional<Hex> written = a.from;
   if (written && *written != s.hex && (!s.second_hex || *written != *s.second_hex)) {
     auto v = checker.violation(
-        "sabreur.fire.from-hex", a.from_span.valid() ? a.from_span : a.span,
+        Check::fire_from_hex, a.from_span.valid() ? a.from_span : a.span,
         fmt::format("{} {} from {}, which it does not stand on", quoted(u),
                     defensive ? "fires defensively" : "fires", hex::to_string(*written)));
     if (s.second_hex) {
@@ -247,7 +247,7 @@ Hex Engine::fire_half(const Action& a, UnitId u, bool double_fire,
   const Hex other = fired == first ? second : first;
   if (s.shots == 1 && written && *written == fired) {
     checker
-        .violation("sabreur.fire.half-twice", a.from_span.valid() ? a.from_span : a.span,
+        .violation(Check::fire_half_twice, a.from_span.valid() ? a.from_span : a.span,
                    fmt::format("the half of {} on {} fires twice: each half of an extended "
                                "line fires once in its double fire",
                                quoted(u), hex::to_string(fired)))
@@ -333,7 +333,7 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   const std::optional<FireToAnswer> answered = state_.fire_to_answer;
   if (!own_turn && !answered) {
     checker
-        .violation("sabreur.fire.return-answers", a.span,
+        .violation(Check::fire_return_answers, a.span,
                    fmt::format("{} fires in the enemy's turn, but no enemy fire has just been "
                                "resolved for it to answer",
                                quoted(u)))
@@ -341,7 +341,7 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
               "morale test)");
   } else if (!own_turn && answered->shooter != t) {
     checker
-        .violation("sabreur.fire.return-answers", a.span,
+        .violation(Check::fire_return_answers, a.span,
                    fmt::format("{} returns fire at {}, but the fire it answers came from {}",
                                quoted(u), quoted(t), quoted(answered->shooter)))
         .hint("a return fire goes at the unit that fired");
@@ -357,7 +357,7 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   const FireHexes& aimed = aim_fire(a, u, t, own_turn, checker);
   const Hex from = aimed.from, at = aimed.at;
   const int distance = hex::distance(from, at);
-  checker.outcome("sabreur.fire.distance", a.span, "hexes of range", a.range, distance);
+  checker.outcome(Check::fire_distance, a.span, "hexes of range", a.range, distance);
 
   const bool enfilade = in_enfilade(t, from);
   Facts f(rules_);
@@ -373,7 +373,7 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   // A panicked unit does not fire (§ Actions des unités paniquées): said
   // first, since its horde has no row in the fire table either.
   if (state_.units[u].panicked &&
-      !check_permissions(f, A::fire, checker, a.span, "sabreur.fire.not-allowed", subject))
+      !check_permissions(f, A::fire, checker, a.span, Check::fire_not_allowed, subject))
     return;
   {
     // A unit the fire table has no row for has no fire at all ("Le tir de la
@@ -383,19 +383,19 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
     if (!probe.value(rules_.value(V::fire_range))) {
       const bool cavalry = b.arm(u) == Arm::cavalry;
       auto v =
-          checker.violation(cavalry ? "sabreur.fire.cavalry" : "sabreur.fire.not-allowed", a.span,
+          checker.violation(cavalry ? Check::fire_cavalry : Check::fire_not_allowed, a.span,
                             fmt::format("{} is not allowed: {} in {} has no fire factor", subject(),
                                         name(setup_.units[u].type), name(s.formation)));
       if (cavalry) v.note("forbidden by 'cavalry_does_not_fire' of the rules data");
       return;
     }
   }
-  if (own_turn) check_permissions(f, A::fire, checker, a.span, "sabreur.fire.not-allowed", subject);
+  if (own_turn) check_permissions(f, A::fire, checker, a.span, Check::fire_not_allowed, subject);
   if (!own_turn && answered)
-    check_permissions(f, A::return_fire, checker, a.span, "sabreur.fire.return", [&] {
+    check_permissions(f, A::return_fire, checker, a.span, Check::fire_return, [&] {
       return fmt::format("a return fire by {} at {}", quoted(u), quoted(t));
     });
-  check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
+  check_permissions(f, A::shoot, checker, a.span, Check::fire_not_allowed, subject);
 
   check_fire_geometry(a, u, t, false, checker);
   // A return fire has its target: the unit that fired. Priority is between
@@ -404,12 +404,10 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
                                    : b.nearest_enemy(u, true);
   const int unit_distance = b.distance_from(from, t);
   if (own_turn && unit_distance > nearest) {
-    check_permissions(
-        f, A::choose_non_nearest_target, checker, a.span, "sabreur.fire.priority", [&] {
-          return fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away",
-                             quoted(u), quoted(t), hexes_text(unit_distance),
-                             hexes_text(nearest));
-        });
+    check_permissions(f, A::choose_non_nearest_target, checker, a.span, Check::fire_priority, [&] {
+      return fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away", quoted(u),
+                         quoted(t), hexes_text(unit_distance), hexes_text(nearest));
+    });
   }
 
   auto figures = fire_figures(f, checker);
@@ -424,8 +422,8 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   } else {
     ++state_.units.edit(u).return_fires;
   }
-  roll_fire(a, u, t, *figures, enfilade,
-            FireChecks{"sabreur.fire.dice", "sabreur.fire.hits", "fire"}, checker);
+  roll_fire(a, u, t, *figures, enfilade, FireChecks{Check::fire_dice, Check::fire_hits, "fire"},
+            checker);
 }
 
 std::optional<Engine::FireFigures> Engine::fire_figures(const Facts& f,
@@ -483,7 +481,7 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
   if (!state_.pending || state_.pending->unit != u) {
     checker
-        .violation("sabreur.save.nothing", a.span,
+        .violation(Check::save_nothing, a.span,
                    fmt::format("{} saves, but has no losses to save", quoted(u)))
         .hint("a save follows the fire or the attack that caused the losses");
     // Follow the log: its stated losses are taken.
@@ -508,15 +506,15 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   f.set(G::combat_separating_hexside, rules_.hexside(separating_side(u, p.from, checker)));
   f.boolean(G::self_higher_than_enemy, b.hill_at(here) && !b.hill_at(there));
   f.boolean(G::fire_enfilade, p.enfilade);
-  const bool allowed = check_permissions(
-      f, A::save, checker, a.span, "sabreur.save.not-allowed",
-      [&] { return fmt::format("a save by {} against {} {}", quoted(u), p.count, name(p.cause)); });
+  const bool allowed = check_permissions(f, A::save, checker, a.span, Check::save_not_allowed, [&] {
+    return fmt::format("a save by {} against {} {}", quoted(u), p.count, name(p.cause));
+  });
   auto test = eval_test(f, T::save_roll, checker);
   if (!test) return;
   std::int64_t saves = 0;
   if (p.count > 0) {
     auto roll =
-        dice_.take(plain_dice(p.count), a.roll_or_main("save"), checker, "sabreur.save.dice", [&] {
+        dice_.take(plain_dice(p.count), a.roll_or_main("save"), checker, Check::save_dice, [&] {
           return fmt::format("save of {} against {} loss{}", quoted(u), p.count,
                              p.count == 1 ? "" : "es");
         });
@@ -530,10 +528,9 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
         fmt::format("{} loss{} to save on {}+", p.count, p.count == 1 ? "" : "es", test->needed)};
   };
   const std::int64_t kept =
-      checker.outcome("sabreur.save.saves", stated, "saves", a.stated.saves, saves, why);
-  const std::int64_t losses =
-      checker.outcome("sabreur.save.losses", stated, "losses", a.stated.losses,
-                      std::max<std::int64_t>(0, p.count - kept), why);
+      checker.outcome(Check::save_saves, stated, "saves", a.stated.saves, saves, why);
+  const std::int64_t losses = checker.outcome(Check::save_losses, stated, "losses", a.stated.losses,
+                                              std::max<std::int64_t>(0, p.count - kept), why);
   // Artillery may offer what it did not save to a friend (morale.cpp).
   if (transfer_follows(a, u)) {
     state_.pending = PendingLosses{u, p.from, static_cast<std::int16_t>(losses), p.cause,

@@ -290,7 +290,7 @@ void Engine::check_impetuous_obligation(Span span, replay::EventChecker& checker
     const auto e = impetuous_bound_to(u, ImpetuousMoment::order_points_spent, checker);
     if (!e) continue;
     checker
-        .violation("sabreur.special.impetuous", span,
+        .violation(Check::special_impetuous, span,
                    fmt::format("{} (impétueux) neither charged nor assaulted {}, though its side "
                                "spent its order points",
                                quoted(u), quoted(*e)))
@@ -343,7 +343,7 @@ void Engine::end_activation(Span span, replay::EventChecker& checker) {
     const UnitId e = st.owes_attack_on.value_or(u);
     st.owes_attack_on.reset();
     checker
-        .violation("sabreur.special.impetuous-activated", span,
+        .violation(Check::special_impetuous_activated, span,
                    fmt::format("{} (impétueux) was activated with {} {} away, which it could "
                                "charge or assault, and attacked nothing",
                                quoted(u), quoted(e), hexes_text(board().distance(u, e))))
@@ -371,7 +371,7 @@ void Engine::impetuous_declares(const Action& a, UnitId u, UnitId t,
   const auto must = impetuous_must_attack(u, t);
   if (!must || *must) return;
   checker
-      .violation("sabreur.special.impetuous-activated", a.span,
+      .violation(Check::special_impetuous_activated, a.span,
                  fmt::format("{} (impétueux) attacks {}, not an enemy it was bound to attack",
                              quoted(u), quoted(t)))
       .note("{} is {} away", quoted(t), hexes_text(board().distance(u, t)))
@@ -448,7 +448,7 @@ void Engine::check_impetuous_strike(const Action* next, replay::EventChecker& ch
   for (std::size_t i = 0; i < state_.units.size(); ++i)
     if (i != t && state_.units[i].reaction == "countercharge") return;
   checker
-      .violation("sabreur.special.impetuous-strike", next ? next->span : checker.event_span(),
+      .violation(Check::special_impetuous_strike, next ? next->span : checker.event_span(),
                  fmt::format("{} (impétueux) engaged {} and did not attack it", quoted(c->charger),
                              quoted(t)))
       .note(

@@ -112,21 +112,20 @@ std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId
     return std::nullopt;
   }
   const std::int64_t modifier = *modified - s.command;
-  checker.outcome("sabreur.morale.modifier", a.span, "as the modifier", a.modifier, modifier,
-                  notes);
+  checker.outcome(Check::morale_modifier, a.span, "as the modifier", a.modifier, modifier, notes);
   auto roll = dice_.take(
-      *wanted, a.roll_or_main(""), checker, "sabreur.morale.dice",
+      *wanted, a.roll_or_main(""), checker, Check::morale_dice,
       [&] { return fmt::format("morale test of {}", quoted(u)); }, notes);
   if (!roll) return std::nullopt;
   const std::int64_t total =
-      checker.outcome("sabreur.morale.total", a.stated.span.valid() ? a.stated.span : a.span,
+      checker.outcome(Check::morale_total, a.stated.span.valid() ? a.stated.span : a.span,
                       "as the total", a.stated.total, roll->total);
   const bool passed = total <= *modified;
   const auto result_notes = [&] {
     return std::vector{fmt::format("dice {} against a modified Cd of {}", total, *modified)};
   };
   const bool applied =
-      checker.outcome("sabreur.morale.result", a.stated.span.valid() ? a.stated.span : a.span,
+      checker.outcome(Check::morale_result, a.stated.span.valid() ? a.stated.span : a.span,
                       "the test", a.stated.passed, passed, "passes", "fails", result_notes);
   return MoraleOutcome{applied, total - *modified};
 }
@@ -145,13 +144,13 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   }
   // A test the combat's bilan or shock does not call is reported there.
   const bool combat_said =
-      checker.reported("sabreur.melee.test") || checker.reported("sabreur.shock.test");
+      checker.reported(Check::melee_test) || checker.reported(Check::shock_test);
   if (reason == TestReason::special_action && !combat_said) {
     if (auto special = special_test(u, checker)) {
       reason = *special;
     } else {
       checker
-          .violation("sabreur.morale.not-called-for", a.span,
+          .violation(Check::morale_not_called_for, a.span,
                      fmt::format("{} takes a morale test that nothing called for", quoted(u)))
           .note("a test follows a reaction to a charge, 3 strength points lost in one fire or "
                 "one fight, a rally, a change of formation near the enemy, or a special action")
@@ -221,7 +220,7 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
   check_activated(a, u, checker);
   Facts f(rules_);
   fill_self(f, u);
-  check_permissions(f, A::rally, checker, a.span, "", [&] {
+  check_permissions(f, A::rally, checker, a.span, std::nullopt, [&] {
     return fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
                        hexes_text(board().nearest_enemy(u, true)));
   });
@@ -235,7 +234,7 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
     const bool new_facing = a.facing && *a.facing != st.facing;
     if (new_formation || new_facing)
       checker
-          .violation("sabreur.rally.formation", a.span,
+          .violation(Check::rally_formation, a.span,
                      fmt::format("{} is not panicked: its rally does not change its {}", quoted(u),
                                  new_formation ? "formation" : "facing"))
           .hint("only a panicked unit rallied takes any formation and facing; a steady unit "

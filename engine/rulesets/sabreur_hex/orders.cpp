@@ -31,7 +31,7 @@ dice::Expr with_constant(dice::DiceTerm dice, std::int64_t constant) {
 void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   SideState& side = state_.sides[a.side];
   if (a.phase != Phase::orders || side.order_points_thrown) {
-    checker.violation("sabreur.orders.phase", a.span,
+    checker.violation(Check::orders_phase, a.span,
                       side.order_points_thrown
                           ? std::string("order points thrown twice in one turn")
                           : std::string("order points are thrown in the orders phase"));
@@ -45,7 +45,7 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   f.integer(G::army_points, army);
   f.word(G::order_formula, two_d6 ? "two_d6_formula" : "d3_formula");
   if (two_d6 &&
-      !check_permissions(f, A::choose_two_d6_order_points, checker, a.span, "sabreur.orders.two-d6",
+      !check_permissions(f, A::choose_two_d6_order_points, checker, a.span, Check::orders_two_d6,
                          [&] { return fmt::format("2 D6 order points at {} army points", army); }))
     return;
 
@@ -73,7 +73,7 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   const auto why = [&] { return std::vector<std::string>{fmt::format("{} army points", army)}; };
   const dice::Expr wanted = two_d6 ? with_constant(dice::make_dice(2, 6), constant)
                                    : with_constant(dice::make_dice(1, 3), constant);
-  auto roll = dice_.take(wanted, written, checker, "sabreur.orders.dice", "order points", why);
+  auto roll = dice_.take(wanted, written, checker, Check::orders_dice, "order points", why);
   if (!roll || roll->dice.empty()) return;
   if (two_d6) {
     f.integer(G::order_two_d6,
@@ -86,20 +86,19 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   auto points = eval_int(f, V::order_points, checker);
   if (!points) return;
   side.order_points = static_cast<std::int16_t>(
-      checker.outcome("sabreur.orders.points", a.stated.span, "order points", a.stated.points,
-                      *points, [&] { return explain(f, V::order_points); }));
+      checker.outcome(Check::orders_points, a.stated.span, "order points", a.stated.points, *points,
+                      [&] { return explain(f, V::order_points); }));
 }
 
 void Engine::activate(const Action& a, replay::EventChecker& checker) {
   end_activation(a.span, checker);  // impetuous.cpp: the group activated before
   if (a.phase != Phase::actions) {
-    checker.violation("sabreur.activation.phase", a.span,
-                      "groups are activated in the actions phase");
+    checker.violation(Check::activation_phase, a.span, "groups are activated in the actions phase");
   }
   const Board b = board();
   for (UnitId u : a.actors) {
     if (setup_.units[u].side != a.side)
-      checker.violation("sabreur.activation.phase", a.span,
+      checker.violation(Check::activation_phase, a.span,
                         fmt::format("{} belongs to the other side", quoted(u)));
   }
   if (a.actors.empty()) return;
@@ -180,7 +179,7 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
     for (UnitId u : members) out += (out.empty() ? "" : ", ") + quoted(u);
     return out;
   };
-  check_permissions(f, A::activate_group, checker, a.span, "",
+  check_permissions(f, A::activate_group, checker, a.span, std::nullopt,
                     [&] { return fmt::format("activating the group {}", names()); });
   if (joined_gun) {
     bool only_foot_or_horse = true, next_to_infantry = false;
@@ -197,7 +196,7 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
     j.boolean(G::group_self_adjacent_to_group_infantry, next_to_infantry);
     j.integer(G::group_regimental_guns_joined, 0);
     check_permissions(j, A::join_activation_as_regimental_gun, checker, a.span,
-                      "sabreur.activation.regimental-gun", [&] {
+                      Check::activation_regimental_gun, [&] {
                         return fmt::format("{} joining the activation of the group {}",
                                            quoted(*joined_gun), names());
                       });
@@ -205,13 +204,13 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   for (UnitId u : members) {
     Facts m(rules_);
     fill_self(m, u);
-    check_permissions(m, A::join_group, checker, a.span, "",
+    check_permissions(m, A::join_group, checker, a.span, std::nullopt,
                       [&] { return fmt::format("{} joining a group", quoted(u)); });
   }
   auto cost = eval_int(f, V::group_order_points, checker);
   if (!cost) return;
   const std::int64_t spent = checker.outcome(
-      "sabreur.activation.cost", a.span, "order points for the group", a.cost, *cost, [&] {
+      Check::activation_cost, a.span, "order points for the group", a.cost, *cost, [&] {
         std::vector<std::string> notes = explain(f, V::group_order_points);
         notes.insert(notes.begin(),
                      fmt::format("nearest non-panicked enemy {} hexes from the group",

@@ -39,7 +39,7 @@ std::optional<Hex> written_destination(const Action& a) {
 
 // A rotation and a square are made on the unit's hex: a destination written
 // elsewhere breaks `check`. `doing` ends the message ("in its rotation").
-void check_in_place(const Action& a, Hex here, std::string_view who, std::string_view check,
+void check_in_place(const Action& a, Hex here, std::string_view who, Check check,
                     std::string_view doing, std::string_view rule, replay::EventChecker& checker) {
   if (const auto to = written_destination(a); to && *to != here)
     checker
@@ -69,12 +69,12 @@ void Engine::keep_former_for_test(UnitId u, bool test_due) {
 void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::EventChecker& checker) {
   UnitState& st = state_.units.edit(u);
   keep_former_for_test(u, test_due);
-  check_in_place(a, st.hex, quoted(u), "sabreur.reaction.rotation", "in its rotation",
+  check_in_place(a, st.hex, quoted(u), Check::reaction_rotation, "in its rotation",
                  "a rotation in reaction turns the unit on its hex", checker);
   const std::string written = a.formation.empty() ? a.stated.formation : a.formation;
   if (const auto formation = parse_formation(written); formation && *formation != st.formation)
     checker
-        .violation("sabreur.reaction.rotation", a.span,
+        .violation(Check::reaction_rotation, a.span,
                    fmt::format("{} changes from {} to {} in its rotation", quoted(u),
                                name(st.formation), name(*formation)))
         .note("a rotation changes the facing only");
@@ -91,7 +91,7 @@ void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::Even
                        // its half turn is that about-face (State::face).
                        : st.formation == Formation::extended_line ? A::about_face
                                                                   : A::rotate_180;
-    check_permissions(f, rotation, checker, a.span, "sabreur.reaction.rotation", [&] {
+    check_permissions(f, rotation, checker, a.span, Check::reaction_rotation, [&] {
       return fmt::format("a rotation of {} degrees by {} in reaction", degrees, quoted(u));
     });
   }
@@ -106,8 +106,8 @@ void Engine::react_form_square(const Action& a, UnitId u, A reaction, bool test_
                                replay::EventChecker& checker) {
   const bool closed = reaction == A::form_closed_column;
   const Formation target = closed ? Formation::closed_column : Formation::square;
-  const std::string_view check =
-      closed ? "sabreur.reaction.closed-column-formation" : "sabreur.reaction.square-formation";
+  const Check check =
+      closed ? Check::reaction_closed_column_formation : Check::reaction_square_formation;
   const std::string_view forming = closed ? "forms closed column" : "forms square";
   UnitState& st = state_.units.edit(u);
   keep_former_for_test(u, test_due);
@@ -161,7 +161,7 @@ void Engine::react_move(const Action& a, UnitId u, A reaction, bool allowed,
   const Action* next = next_action(a);
   if (next && next->kind == kind && !next->actors.empty() && next->actors.front() == u) return;
   checker
-      .violation("sabreur.reaction.move", a.span,
+      .violation(Check::reaction_move, a.span,
                  fmt::format("{} reacts with '{}' and then does not {}", quoted(u), a.detail,
                              evading ? "evade" : "flee"))
       .note("the reaction is the move: {}", evading ? "back through the rear hexes, within the "
@@ -202,7 +202,7 @@ void Engine::check_reaction_test_written(const Action& a, UnitId u, bool test_du
     return;
   }
   checker
-      .violation("sabreur.reaction.test-missing", next->span,
+      .violation(Check::reaction_test_missing, next->span,
                  fmt::format("{} reacts to the charge of {} with '{}' and the log goes on "
                              "without its morale test",
                              quoted(u), quoted(charger), a.detail))
@@ -285,7 +285,7 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
   if (next && next->kind == ActionKind::test && !next->actors.empty() &&
       next->actors.front() == c.charger) {
     checker
-        .violation("sabreur.reaction.failed-test", next->span,
+        .violation(Check::reaction_failed_test, next->span,
                    fmt::format("{} tests for the losses of the defensive fire of {}, which its "
                                "failed test refused",
                                quoted(c.charger), quoted(before->unit)))
@@ -306,7 +306,7 @@ bool Engine::refused_countercharge_fights(const Action& a, UnitId u, UnitId t,
   const UnitId other = u == c->charger ? t : u;
   if (other != *c->refused_countercharge || other == c->target) return false;
   checker
-      .violation("sabreur.reaction.failed-test", a.span,
+      .violation(Check::reaction_failed_test, a.span,
                  fmt::format("{} fights {}, but its countercharge was refused by its failed test",
                              quoted(other), quoted(c->charger)))
       .note("a friend's countercharge \"est autorisée\" only if its test passes; otherwise it is "

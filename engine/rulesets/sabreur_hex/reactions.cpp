@@ -16,28 +16,26 @@ namespace {
 
 struct Reaction {
   A action;
-  std::string_view check;  // the check reporting what forbids it
+  std::optional<Check> check;  // the check reporting what forbids it
 };
 
 // The reaction a log word names (docs/log-format.md, `respond`).
 std::optional<Reaction> reaction_of(std::string_view word) {
-  if (word == "form-square") return Reaction{A::form_square, "sabreur.reaction.square"};
+  if (word == "form-square") return Reaction{A::form_square, Check::reaction_square};
   // § Formations spéciales: the closed column "est considérée comme un
   // carré", but may be formed against a cavalry charge from under 3 hexes
   // (the data's closed_column_reaction) and only by the units the data allows.
   if (word == "form-closed-column")
-    return Reaction{A::form_closed_column, "sabreur.reaction.closed-column"};
+    return Reaction{A::form_closed_column, Check::reaction_closed_column};
   if (word == "rotate" || word == "turn-to-face")
-    return Reaction{A::rotate, "sabreur.reaction.rotate"};
-  if (word == "countercharge")
-    return Reaction{A::countercharge, "sabreur.reaction.countercharge"};
-  if (word == "defensive-fire")
-    return Reaction{A::defensive_fire, "sabreur.reaction.defensive-fire"};
-  if (word == "evade") return Reaction{A::evade, "sabreur.reaction.evade"};
+    return Reaction{A::rotate, Check::reaction_rotate};
+  if (word == "countercharge") return Reaction{A::countercharge, Check::reaction_countercharge};
+  if (word == "defensive-fire") return Reaction{A::defensive_fire, Check::reaction_defensive_fire};
+  if (word == "evade") return Reaction{A::evade, Check::reaction_evade};
   // "Fuite (par infanterie ou cavalerie)": the data's flee permissions
   // (artillery_cannot_flee, which names its check).
-  if (word == "flee") return Reaction{A::flee, "sabreur.flight.artillery"};
-  if (word == "do-nothing" || word == "hold") return Reaction{A::do_nothing, ""};
+  if (word == "flee") return Reaction{A::flee, Check::flight_artillery};
+  if (word == "do-nothing" || word == "hold") return Reaction{A::do_nothing, std::nullopt};
   return std::nullopt;
 }
 
@@ -55,7 +53,7 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   const bool to_assault = !state_.charge;
   if (!to_assault && state_.charge->pursuit) {
     checker
-        .violation("sabreur.pursuit.no-reaction", a.span,
+        .violation(Check::pursuit_no_reaction, a.span,
                    fmt::format("{} reacts to the pursuit of {}", quoted(u),
                                quoted(state_.charge->charger)))
         .note("an enemy a pursuit engages is attacked without any reaction");
@@ -219,7 +217,7 @@ void Engine::countercharge_march(const Action& a, UnitId u, const ChargeInProgre
   Action march = a;
   if (a.facing && *a.facing != before) {
     checker
-        .violation("sabreur.reaction.countercharge-march", a.span,
+        .violation(Check::reaction_countercharge_march, a.span,
                    fmt::format("{} turns from {} to {} to countercharge {}", quoted(u),
                                hex::name(before), hex::name(*a.facing), quoted(c.charger)))
         .note("a countercharge is a frontal march without the initial rotation");
@@ -230,7 +228,7 @@ void Engine::countercharge_march(const Action& a, UnitId u, const ChargeInProgre
   const UnitState& charger = state_.units[c.charger];
   if (charger.on_table && !hex::in_front_hexes(st.hex, st.facing, charger.hex)) {
     checker
-        .violation("sabreur.reaction.countercharge-march", a.span,
+        .violation(Check::reaction_countercharge_march, a.span,
                    fmt::format("{} ends its countercharge on {} facing {} without engaging {} "
                                "on {}",
                                quoted(u), hex::to_string(st.hex), hex::name(st.facing),
@@ -288,7 +286,7 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
     probe.set_trace(false);  // asked, not explained
     if (!probe.value(rules_.value(V::fire_range))) {
       if (b.arm(u) != Arm::cavalry)
-        checker.violation("sabreur.fire.not-allowed", a.span,
+        checker.violation(Check::fire_not_allowed, a.span,
                           fmt::format("a defensive fire by {} is not allowed: {} in {} has no "
                                       "fire factor",
                                       quoted(u), name(setup_.units[u].type), name(s.formation)));
@@ -299,13 +297,13 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
     return fmt::format("a defensive fire by {} at {} ({})", quoted(u), quoted(t),
                        hexes_text(distance));
   };
-  check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
+  check_permissions(f, A::shoot, checker, a.span, Check::fire_not_allowed, subject);
   check_fire_geometry(a, u, t, true, checker);
   auto figures = fire_figures(f, checker);
   if (!figures) return;
   roll_fire(a, u, t, *figures, enfilade,
-            FireChecks{"sabreur.reaction.defensive-fire-dice",
-                       "sabreur.reaction.defensive-fire-hits", "defensive fire"},
+            FireChecks{Check::reaction_defensive_fire_dice, Check::reaction_defensive_fire_hits,
+                       "defensive fire"},
             checker);
 }
 

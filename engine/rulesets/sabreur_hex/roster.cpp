@@ -84,7 +84,7 @@ void Engine::check_unit_points(UnitId u, replay::EventChecker& checker) {
   if (!s.points || *s.points == total) return;
   const UnitCost why = unit_cost(u, true);
   auto b = checker.violation(
-      "sabreur.roster.unit-points", s.span,
+      Check::roster_unit_points, s.span,
       fmt::format("{} is written at {} points, the rules give {}", quoted(u), *s.points, total));
   b.note("type cost {} ({} {}) + command cost {} (Cd {}){} = {} per strength point",
          why.type_cost ? fmt::format("{}", *why.type_cost) : std::string("?"), name(s.type),
@@ -125,7 +125,7 @@ void Engine::check_rosters(replay::EventChecker& checker) {
       f.integer(G::army_elite_units, elite);
       if (!army_points && s.quality == Quality::elite)
         checker.not_checked("elite units of an army whose points are not written", s.span);
-      check_permissions(f, A::muster_unit, checker, s.span, "sabreur.roster.strength",
+      check_permissions(f, A::muster_unit, checker, s.span, Check::roster_strength,
                         [&] { return fmt::format("mustering {}", quoted(u)); });
       if (s.quality == Quality::elite) ++elite;
       if (s.points) {
@@ -144,9 +144,9 @@ void Engine::check_rosters(replay::EventChecker& checker) {
                                 std::string_view where) {
       if (!stated || *stated == written_sum) return;
       checker
-          .violation("sabreur.roster.army-points", span,
-                     fmt::format("{} of '{}' states {} points, its units' points sum to {}",
-                                 where, sd.id, *stated, written_sum))
+          .violation(Check::roster_army_points, span,
+                     fmt::format("{} of '{}' states {} points, its units' points sum to {}", where,
+                                 sd.id, *stated, written_sum))
           .hint("the army's points are the sum of its units' points");
     };
     army_check(written.roster, written.roster_span.valid() ? written.roster_span : sd.span,

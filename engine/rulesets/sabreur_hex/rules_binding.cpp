@@ -338,7 +338,7 @@ std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::Even
 }
 
 bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, Span span,
-                       std::string_view fallback, const Subject& subject) {
+                       std::optional<Check> fallback, const Subject& subject) {
   if (!facts_ok(facts, checker)) return false;
   const rules::Ruleset& rs = facts.binding().rs();
   rules::watch_assumptions(rs, facts.situation());
@@ -374,20 +374,20 @@ bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, S
     if (!stronger.empty() &&
         std::find(forbidding.begin(), forbidding.end(), stronger) != forbidding.end())
       continue;
-    const std::string_view id = check_for_permission(p.name, fallback);
-    if (id.empty()) {
+    const std::optional<Check> check = check_for_permission(p.name, fallback);
+    if (!check) {
       checker.problem("sabreur.rules.unmapped-permission", span,
                       fmt::format("{} is forbidden by '{}' of the rules data, which no check of "
                                   "the engine names",
                                   subject.text(), p.name));
       continue;
     }
-    if (checker.reported(id)) continue;
+    if (checker.reported(*check)) continue;
     if (checker.refusing()) {  // a trial: refused, with no message to make
-      checker.violation(id, span, {});
+      checker.violation(*check, span, {});
       return false;
     }
-    auto b = checker.violation(id, span, fmt::format("{} is not allowed", subject.text()));
+    auto b = checker.violation(*check, span, fmt::format("{} is not allowed", subject.text()));
     b.note("forbidden by '{}' of the rules data{}", p.name,
            p.refs.empty() ? std::string() : fmt::format(" ({})", p.refs.front().text()));
     if (!why) {

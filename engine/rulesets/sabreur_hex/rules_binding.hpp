@@ -21,6 +21,7 @@
 #include "engine/rules/evaluator.hpp"
 #include "engine/rules/model.hpp"
 #include "engine/rulesets/sabreur_hex/board.hpp"
+#include "engine/rulesets/sabreur_hex/checks.hpp"
 #include "engine/rulesets/sabreur_hex/state.hpp"
 #include "engine/rulesets/sabreur_hex/types.hpp"
 
@@ -368,6 +369,6 @@ using Subject = replay::LazyText;
 // `cannot` not lifted by an applicable `can`, each under the check that
 // names its permission (else `fallback`). Returns true when allowed.
 bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, Span span,
-                       std::string_view fallback, const Subject& subject);
+                       std::optional<Check> fallback, const Subject& subject);
 
 }  // namespace umpire::sabreur

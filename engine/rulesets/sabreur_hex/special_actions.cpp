@@ -59,7 +59,7 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   if (setup_.units[to].side != setup_.units[art].side) {
     allowed = false;
     checker
-        .violation("sabreur.special.transfer", a.span,
+        .violation(Check::special_transfer, a.span,
                    fmt::format("{} is not allowed: {} is an enemy", subject, quoted(to)))
         .hint("the losses go to \"une et seule unité amie d'infanterie ou de cavalerie\"");
   }
@@ -68,9 +68,9 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   fill_enemy(f, p.from);
   f.word(G::losses_cause, name(p.cause));
   f.integer(G::losses_count, p.count);
-  allowed = check_permissions(f, A::transfer_losses, checker, a.span, "sabreur.special.transfer",
-                              subject) &&
-            allowed;
+  allowed =
+      check_permissions(f, A::transfer_losses, checker, a.span, Check::special_transfer, subject) &&
+      allowed;
   // The receiver: self; its friend the artillery. friend.wholly_on_flank:
   // the receiver stands on one of the artillery's two flank hexes (a
   // neighbour wholly in a flank zone). Its test comes next: passed here.
@@ -84,7 +84,7 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   r.boolean(G::friend_wholly_on_flank, adjacent && hex::in_flank_zone(as.hex, as.facing, ts.hex));
   r.boolean(G::friend_passed_test, true);
   allowed = check_permissions(r, A::receive_transferred_losses, checker, a.span,
-                              "sabreur.special.transfer", subject) &&
+                              Check::special_transfer, subject) &&
             allowed;
   // Whether the receiver needs its test at all: the data's conditions with
   // the test failed (loss_transfer_conditions = infantry_only lets cavalry
@@ -94,11 +94,11 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   untested.set_trace(false);
   const auto without_test = untested.action_with(rules_.permissions(A::receive_transferred_losses));
   const bool test_needed = !without_test || without_test->verdict != rules::Verdict::allowed;
-  const std::int64_t count =
-      checker.outcome("sabreur.special.transfer-losses",
-                      a.stated.span.valid() ? a.stated.span : a.span, "losses", a.stated.losses,
-                      p.count, {fmt::format("{} has just taken {} loss{} ({})", quoted(art),
-                                            p.count, p.count == 1 ? "" : "es", name(p.cause))});
+  const std::int64_t count = checker.outcome(
+      Check::special_transfer_losses, a.stated.span.valid() ? a.stated.span : a.span, "losses",
+      a.stated.losses, p.count,
+      {fmt::format("{} has just taken {} loss{} ({})", quoted(art), p.count,
+                   p.count == 1 ? "" : "es", name(p.cause))});
   const Action* next = next_action(a);
   const bool tested = next && next->kind == ActionKind::test && next->detail == "morale" &&
                       !next->actors.empty() && next->actors.front() == to;
@@ -110,9 +110,9 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   }
   if (!tested) {
     checker
-        .violation("sabreur.special.transfer-test", next ? next->span : a.span,
-                   fmt::format("{} takes over the losses of {} without a morale test",
-                               quoted(to), quoted(art)))
+        .violation(Check::special_transfer_test, next ? next->span : a.span,
+                   fmt::format("{} takes over the losses of {} without a morale test", quoted(to),
+                               quoted(art)))
         .hint("write 'test {} morale …' right after the transfer; failed, {} keeps its losses",
               setup_.units[to].id, setup_.units[art].id);
     return;  // the artillery takes its losses (begin() of the next statement)

@@ -270,7 +270,7 @@ class Game {
                                                          [](const Applied& r) { return r.clean(); });
         if (!clean) continue;
         const replay::TracedOutcome* handed =
-            tried[seq.size() - 1].outcome("sabreur.special.transfer-losses");
+            tried[seq.size() - 1].outcome(Check::special_transfer_losses);
         if (handed && handed->value <= 0) break;
         const std::vector<Applied> applied = prober_.apply_sequence(played, true);
         for (std::size_t i = 0; i < played.size(); ++i) write(played[i], applied[i]);
