@@ -326,15 +326,17 @@ TEST(SabreurGolden, TheShippedDataRunsItsGeneratedCode) {
 // problem of the engine: with the shipped data, none is.
 TEST(SabreurGolden, EveryPermissionTheEngineAsksHasACheck) {
   const RulesBinding& rules = testing::binding();
-  const A asked[] = {A::rally,  A::frontal_march, A::indirect_march, A::manoeuvre,
-                     A::charge, A::attack,        A::activate_group, A::join_group};
+  const RuleAction asked[] = {RuleAction::rally,          RuleAction::frontal_march,
+                              RuleAction::indirect_march, RuleAction::manoeuvre,
+                              RuleAction::charge,         RuleAction::attack,
+                              RuleAction::activate_group, RuleAction::join_group};
   std::size_t seen = 0;
   for (const rules::Permission& p : rules.rs().permissions) {
     if (p.modality != rules::Modality::cannot) continue;
     // The engine states self.tenacious_test_failed false and reports the
     // tenacious unit's manoeuvres `not checked`.
     if (p.name == "tenacious.cannot.manoeuvre") continue;
-    for (A a : asked) {
+    for (RuleAction a : asked) {
       if (p.action != rules.action(a)) continue;
       ++seen;
       EXPECT_TRUE(check_for_permission(p.name, std::nullopt)) << p.name << " maps to no check";

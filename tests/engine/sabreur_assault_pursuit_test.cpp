@@ -282,7 +282,7 @@ TEST(SabreurPursuit, EveryPermissionAskedHasACheck) {
   std::size_t seen = 0;
   for (const rules::Permission& perm : rules.rs().permissions) {
     if (perm.modality != rules::Modality::cannot) continue;
-    for (A asked : {A::assault, A::pursue, A::join_pursuit}) {
+    for (RuleAction asked : {RuleAction::assault, RuleAction::pursue, RuleAction::join_pursuit}) {
       if (perm.action != rules.action(asked)) continue;
       ++seen;
       EXPECT_TRUE(check_for_permission(perm.name, std::nullopt))

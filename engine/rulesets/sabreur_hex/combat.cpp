@@ -94,10 +94,10 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   fill_self(f, u);
   fill_enemy(f, t);
   fill_confronted_terrain(f, u, t, checker);  // a wood along the side between them
-  f.word(G::combat_kind, shock ? "shock" : "melee");
+  f.word(Given::combat_kind, shock ? "shock" : "melee");
   // "sauf en cas de contre-charge": a charge met by a countercharge, of its
   // target or of a friend of it, doubles neither unit's factor.
-  f.boolean(G::charge_is_countercharge,
+  f.boolean(Given::charge_is_countercharge,
             shock && (friend_countercharge || state_.units[c->target].reaction == "countercharge"));
   // The doubling needs open ground all along the path (§ Effets du terrain);
   // with a countercharge there is none to ask for.
@@ -114,9 +114,9 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
         "dégagé\" when it crosses a wood along a hex side (the engine counts it open)",
         a.span);
   if (charge_pair) path_open = c->path_open != ChargeInProgress::PathOpenness::not_open;
-  f.boolean(G::charge_path_open, path_open);
-  f.integer(G::charge_distance_at_declaration, charge_pair ? c->distance_at_declaration : 0);
-  f.integer(G::charge_procedure_losses,
+  f.boolean(Given::charge_path_open, path_open);
+  f.integer(Given::charge_distance_at_declaration, charge_pair ? c->distance_at_declaration : 0);
+  f.integer(Given::charge_procedure_losses,
             charge_pair && c->target == u ? std::max(0, c->target_strength - st.strength) : 0);
   // The charger striking back at the friend: in that shock the friend is
   // "l'unité qui charge" (it moves "comme pour une charge" and strikes
@@ -129,14 +129,14 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   // defensive fire's before it. The data reduces the factor of the
   // shock's target (self.is_attack_target), which the charger is here.
   if (friend_countercharge && u == c->charger) {
-    f.boolean(G::self_is_attack_target, true);
-    f.integer(G::charge_procedure_losses, std::max(0, k->defender_strength - st.strength));
+    f.boolean(Given::self_is_attack_target, true);
+    f.integer(Given::charge_procedure_losses, std::max(0, k->defender_strength - st.strength));
   }
-  f.set(G::combat_separating_hexside, rules_.hexside(separating_side(u, t, checker)));
-  f.boolean(G::self_higher_than_enemy, b.hill_at(st.hex) && !b.hill_at(ts.hex));
-  auto factor = eval_int(f, V::combat_factor, checker);
-  auto test = eval_test(f, T::combat_to_hit, checker);
-  auto six = eval_int(f, V::combat_six_losses, checker);
+  f.set(Given::combat_separating_hexside, rules_.hexside(separating_side(u, t, checker)));
+  f.boolean(Given::self_higher_than_enemy, b.hill_at(st.hex) && !b.hill_at(ts.hex));
+  auto factor = eval_int(f, Value::combat_factor, checker);
+  auto test = eval_test(f, Test::combat_to_hit, checker);
+  auto six = eval_int(f, Value::combat_six_losses, checker);
   if (!factor || !test || !six) return;
   const replay::WrittenRoll* written = a.roll_or_main("hit");
   const LossCause cause = shock || st.charging || ts.is_attack_target ? LossCause::shock_losses
@@ -148,7 +148,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
     return;
   }
   const auto notes = [&] {
-    std::vector<std::string> lines = explain(f, V::combat_factor);
+    std::vector<std::string> lines = explain(f, Value::combat_factor);
     lines.insert(lines.begin(), fmt::format("combat factor {} of {} ({})", *factor, quoted(u),
                                             shock ? "shock" : "mêlée"));
     return lines;

@@ -218,10 +218,10 @@ bool Engine::combat_losses_call_for_test(const CombatInProgress& c, UnitId u,
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, u == c.attacker ? c.defender : c.attacker);
-  f.word(G::losses_cause, c.shock ? "shock_losses" : "melee_losses");
+  f.word(Given::losses_cause, c.shock ? "shock_losses" : "melee_losses");
   const int fire = with_fire && u == c.defender ? c.fire_losses : 0;
-  f.integer(G::losses_count, u == c.attacker ? c.attacker_losses : c.defender_losses + fire);
-  const auto v = eval_int(f, V::losses_call_for_test, checker);
+  f.integer(Given::losses_count, u == c.attacker ? c.attacker_losses : c.defender_losses + fire);
+  const auto v = eval_int(f, Value::losses_call_for_test, checker);
   return v && *v != 0;
 }
 
@@ -235,7 +235,7 @@ Engine::BilanOrder Engine::bilan_order(const CombatInProgress& c,
   const auto at_threshold = [&](UnitId u) {
     Facts f(rules_);
     fill_self(f, u);
-    const auto v = eval_int(f, V::self_at_threshold, checker);
+    const auto v = eval_int(f, Value::self_at_threshold, checker);
     return v && *v != 0;
   };
   const bool a_low = at_threshold(c.attacker), d_low = at_threshold(c.defender);

@@ -239,7 +239,7 @@ void Engine::check_required_tests(const Action* next, replay::EventChecker& chec
     }
     Facts f(rules_);
     fill_self(f, u);
-    const auto required = eval_int(f, V::formation_change_test_required, checker);
+    const auto required = eval_int(f, Value::formation_change_test_required, checker);
     if (!required || *required == 0) continue;
     const int nearest = board().nearest_enemy(u, true);  // for the message
     checker
@@ -294,9 +294,9 @@ void Engine::apply_losses(UnitId u, int n, std::optional<UnitId> from, LossCause
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, from);
-  f.word(G::losses_cause, name(cause));
-  f.integer(G::losses_count, n);
-  const auto calls = eval_int(f, V::losses_call_for_test, checker);
+  f.word(Given::losses_cause, name(cause));
+  f.integer(Given::losses_count, n);
+  const auto calls = eval_int(f, Value::losses_call_for_test, checker);
   if (calls && *calls != 0) {
     state_.units.edit(u).next_test = TestReason::losses_taken;
     state_.units.edit(u).test_enemy = from;
@@ -337,23 +337,23 @@ void Engine::fill_enemy(Facts& f, std::optional<UnitId> e) const {
   if (!e) {
     // No enemy concerned: no skill, no state, open ground; conditions on
     // the enemy then read false.
-    f.set(G::enemy_type, rules_.type(UnitType::line_infantry));
-    f.set(G::enemy_formation, rules_.formation(Formation::line));
-    f.set(G::enemy_skills, rules_.skills({}));
-    f.boolean(G::enemy_panicked, false);
-    f.boolean(G::enemy_outflanked, false);
-    f.set(G::enemy_hex_terrain, rules_.terrain(HexTerrain::open_ground));
-    f.boolean(G::enemy_isolated_artillery, false);
+    f.set(Given::enemy_type, rules_.type(UnitType::line_infantry));
+    f.set(Given::enemy_formation, rules_.formation(Formation::line));
+    f.set(Given::enemy_skills, rules_.skills({}));
+    f.boolean(Given::enemy_panicked, false);
+    f.boolean(Given::enemy_outflanked, false);
+    f.set(Given::enemy_hex_terrain, rules_.terrain(HexTerrain::open_ground));
+    f.boolean(Given::enemy_isolated_artillery, false);
     return;
   }
   const UnitSetup& s = setup_.units[*e];
   const UnitState& st = state_.units[*e];
   const Board b = board();
-  f.set(G::enemy_type, rules_.type(s.type));
-  f.set(G::enemy_formation, rules_.formation(st.formation));
-  f.set(G::enemy_skills, rules_.skills(s.skills));
-  f.boolean(G::enemy_panicked, st.panicked);
-  f.set(G::enemy_hex_terrain, rules_.terrain(b.terrain_at(st.hex)));
+  f.set(Given::enemy_type, rules_.type(s.type));
+  f.set(Given::enemy_formation, rules_.formation(st.formation));
+  f.set(Given::enemy_skills, rules_.skills(s.skills));
+  f.boolean(Given::enemy_panicked, st.panicked);
+  f.set(Given::enemy_hex_terrain, rules_.terrain(b.terrain_at(st.hex)));
   f.enemy(b, *e);  // outflanked, isolated artillery: when read
 }
 

@@ -285,9 +285,9 @@ class Engine final : public replay::ReplayEngine {
   void react_rotate(const Action& a, UnitId u, bool test_due, replay::EventChecker& checker);
   // `allowed`: the reaction itself was allowed (else what forbids it is reported once).
   // `reaction`: form_square or form_closed_column.
-  void react_form_square(const Action& a, UnitId u, A reaction, bool test_due, bool allowed,
-                         replay::EventChecker& checker);
-  void react_move(const Action& a, UnitId u, A reaction, bool allowed,
+  void react_form_square(const Action& a, UnitId u, RuleAction reaction, bool test_due,
+                         bool allowed, replay::EventChecker& checker);
+  void react_move(const Action& a, UnitId u, RuleAction reaction, bool allowed,
                   replay::EventChecker& checker);
   void keep_former_for_test(UnitId u, bool test_due);
   std::optional<ReactionBefore> reaction_before_test(const Action& a) const;

@@ -31,22 +31,22 @@ void Engine::fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
   // grazed by the line from the one to the other, is that unit's terrain
   // (side_terrain.cpp): the cover and the limits of a unit "en bois".
   fill_confronted_terrain(f, u, t, checker, std::pair{from, at});
-  f.integer(G::fire_distance, distance);
-  f.word(G::fire_kind, kind);
-  f.boolean(G::fire_self_was_target, false);
-  f.boolean(G::fire_for_adjacent_infantry, false);
-  f.integer(G::self_return_fires_this_turn, s.return_fires);
+  f.integer(Given::fire_distance, distance);
+  f.word(Given::fire_kind, kind);
+  f.boolean(Given::fire_self_was_target, false);
+  f.boolean(Given::fire_for_adjacent_infantry, false);
+  f.integer(Given::self_return_fires_this_turn, s.return_fires);
   // A square cannot be taken in enfilade (§ Le tir).
-  f.boolean(G::fire_enfilade, in_enfilade(t, from));
-  f.integer(G::fire_nearest_target_distance,
+  f.boolean(Given::fire_enfilade, in_enfilade(t, from));
+  f.integer(Given::fire_nearest_target_distance,
             s.second_hex ? b.nearest_enemy_from(from, setup_.units[u].side, true)
                          : b.nearest_enemy(u, true));
-  f.boolean(G::fire_free_at_declaration, free_at_declaration);
-  f.boolean(G::fire_target_adjacent, b.distance_from(from, t) == 1);
-  f.boolean(G::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
-  f.boolean(G::fire_shooter_on_hill, b.hill_at(from));
-  f.boolean(G::fire_target_on_hill, b.hill_at(at));
-  f.boolean(G::fire_second_half, second_shot_ && s.second_hex);
+  f.boolean(Given::fire_free_at_declaration, free_at_declaration);
+  f.boolean(Given::fire_target_adjacent, b.distance_from(from, t) == 1);
+  f.boolean(Given::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
+  f.boolean(Given::fire_shooter_on_hill, b.hill_at(from));
+  f.boolean(Given::fire_target_on_hill, b.hill_at(at));
+  f.boolean(Given::fire_second_half, second_shot_ && s.second_hex);
 }
 
 // § Le tir, "Cas particulier du carré": "avant de faire tirer une unité en
@@ -151,12 +151,12 @@ bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::strin
       if (!b.enemies(shooter, *other)) {
         // Friends may not block from or onto a hill (§ Le tir): the data decides.
         Facts f(rules_);
-        f.integer(G::fire_distance, distance);
-        f.boolean(G::friend_on_hill, b.hill_at(s.hex));
-        f.boolean(G::friend_adjacent, hex::adjacent(from, s.hex));
-        f.boolean(G::fire_shooter_on_hill, b.hill_at(from));
-        f.boolean(G::fire_target_on_hill, b.hill_at(to));
-        blocks = eval_int(f, V::friend_blocks_line_of_sight, checker).value_or(1) != 0;
+        f.integer(Given::fire_distance, distance);
+        f.boolean(Given::friend_on_hill, b.hill_at(s.hex));
+        f.boolean(Given::friend_adjacent, hex::adjacent(from, s.hex));
+        f.boolean(Given::fire_shooter_on_hill, b.hill_at(from));
+        f.boolean(Given::fire_target_on_hill, b.hill_at(to));
+        blocks = eval_int(f, Value::friend_blocks_line_of_sight, checker).value_or(1) != 0;
       }
       if (blocks)
         blocked.push_back(
@@ -362,8 +362,8 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   const bool enfilade = in_enfilade(t, from);
   Facts f(rules_);
   fill_fire(f, u, t, own_turn ? "standard_fire" : "return_fire_kind", false, checker);
-  f.boolean(G::fire_self_was_target, answered && answered->target == u);
-  f.boolean(G::fire_for_adjacent_infantry,
+  f.boolean(Given::fire_self_was_target, answered && answered->target == u);
+  f.boolean(Given::fire_for_adjacent_infantry,
             answered && answered->target != u && state_.units[answered->target].on_table &&
                 !b.enemies(u, answered->target) && b.arm(answered->target) == Arm::infantry &&
                 b.adjacent(u, answered->target));
@@ -373,14 +373,14 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   // A panicked unit does not fire (§ Actions des unités paniquées): said
   // first, since its horde has no row in the fire table either.
   if (state_.units[u].panicked &&
-      !check_permissions(f, A::fire, checker, a.span, Check::fire_not_allowed, subject))
+      !check_permissions(f, RuleAction::fire, checker, a.span, Check::fire_not_allowed, subject))
     return;
   {
     // A unit the fire table has no row for has no fire at all ("Le tir de la
     // cavalerie n'est pas pris en compte"): say so rather than evaluate more.
     rules::Evaluator probe(rules_.rs(), f.situation());
     probe.set_trace(false);  // asked, not explained
-    if (!probe.value(rules_.value(V::fire_range))) {
+    if (!probe.value(rules_.value(Value::fire_range))) {
       const bool cavalry = b.arm(u) == Arm::cavalry;
       auto v =
           checker.violation(cavalry ? Check::fire_cavalry : Check::fire_not_allowed, a.span,
@@ -390,12 +390,13 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
       return;
     }
   }
-  if (own_turn) check_permissions(f, A::fire, checker, a.span, Check::fire_not_allowed, subject);
+  if (own_turn)
+    check_permissions(f, RuleAction::fire, checker, a.span, Check::fire_not_allowed, subject);
   if (!own_turn && answered)
-    check_permissions(f, A::return_fire, checker, a.span, Check::fire_return, [&] {
+    check_permissions(f, RuleAction::return_fire, checker, a.span, Check::fire_return, [&] {
       return fmt::format("a return fire by {} at {}", quoted(u), quoted(t));
     });
-  check_permissions(f, A::shoot, checker, a.span, Check::fire_not_allowed, subject);
+  check_permissions(f, RuleAction::shoot, checker, a.span, Check::fire_not_allowed, subject);
 
   check_fire_geometry(a, u, t, false, checker);
   // A return fire has its target: the unit that fired. Priority is between
@@ -404,10 +405,11 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
                                    : b.nearest_enemy(u, true);
   const int unit_distance = b.distance_from(from, t);
   if (own_turn && unit_distance > nearest) {
-    check_permissions(f, A::choose_non_nearest_target, checker, a.span, Check::fire_priority, [&] {
-      return fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away", quoted(u),
-                         quoted(t), hexes_text(unit_distance), hexes_text(nearest));
-    });
+    check_permissions(
+        f, RuleAction::choose_non_nearest_target, checker, a.span, Check::fire_priority, [&] {
+          return fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away",
+                             quoted(u), quoted(t), hexes_text(unit_distance), hexes_text(nearest));
+        });
   }
 
   auto figures = fire_figures(f, checker);
@@ -429,10 +431,10 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
 std::optional<Engine::FireFigures> Engine::fire_figures(const Facts& f,
                                                         replay::EventChecker& checker) const {
   FireFigures out;
-  auto factor = eval_int(f, V::fire_factor, checker);
+  auto factor = eval_int(f, Value::fire_factor, checker);
   out.facts = &f;
-  auto test = eval_test(f, T::fire_to_hit, checker);
-  auto six = eval_int(f, V::fire_six_losses, checker);
+  auto test = eval_test(f, Test::fire_to_hit, checker);
+  auto six = eval_int(f, Value::fire_six_losses, checker);
   if (!factor || !test || !six) return std::nullopt;
   out.factor = *factor;
   out.needed = test->needed;
@@ -453,7 +455,7 @@ void Engine::roll_fire(const Action& a, UnitId u, UnitId t, FireFigures figures,
     return;
   }
   const auto notes = [&] {
-    std::vector<std::string> lines = explain(*figures.facts, V::fire_factor);
+    std::vector<std::string> lines = explain(*figures.facts, Value::fire_factor);
     lines.insert(lines.begin(), fmt::format("fire factor {} of {}", figures.factor, quoted(u)));
     return lines;
   };
@@ -495,21 +497,21 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   fill_self(f, u);
   fill_enemy(f, p.from);
   fill_confronted_terrain(f, u, p.from, checker);  // a side wood (side_terrain.cpp)
-  f.word(G::losses_cause, name(p.cause));
-  f.integer(G::losses_count, p.count);
-  f.integer(G::losses_self_strength_before, state_.units[u].strength);
-  f.integer(G::losses_enemy_strength_before, state_.units[p.from].strength);
-  f.boolean(G::losses_by_artillery_fire,
+  f.word(Given::losses_cause, name(p.cause));
+  f.integer(Given::losses_count, p.count);
+  f.integer(Given::losses_self_strength_before, state_.units[u].strength);
+  f.integer(Given::losses_enemy_strength_before, state_.units[p.from].strength);
+  f.boolean(Given::losses_by_artillery_fire,
             p.cause == LossCause::fire_losses && b.arm(p.from) == Arm::artillery);
-  f.word(G::combat_kind, p.cause == LossCause::melee_losses ? "melee" : "shock");
+  f.word(Given::combat_kind, p.cause == LossCause::melee_losses ? "melee" : "shock");
   const Hex here = state_.units[u].hex, there = state_.units[p.from].hex;
-  f.set(G::combat_separating_hexside, rules_.hexside(separating_side(u, p.from, checker)));
-  f.boolean(G::self_higher_than_enemy, b.hill_at(here) && !b.hill_at(there));
-  f.boolean(G::fire_enfilade, p.enfilade);
-  const bool allowed = check_permissions(f, A::save, checker, a.span, Check::save_not_allowed, [&] {
-    return fmt::format("a save by {} against {} {}", quoted(u), p.count, name(p.cause));
-  });
-  auto test = eval_test(f, T::save_roll, checker);
+  f.set(Given::combat_separating_hexside, rules_.hexside(separating_side(u, p.from, checker)));
+  f.boolean(Given::self_higher_than_enemy, b.hill_at(here) && !b.hill_at(there));
+  f.boolean(Given::fire_enfilade, p.enfilade);
+  const bool allowed = check_permissions(
+      f, RuleAction::save, checker, a.span, Check::save_not_allowed,
+      [&] { return fmt::format("a save by {} against {} {}", quoted(u), p.count, name(p.cause)); });
+  auto test = eval_test(f, Test::save_roll, checker);
   if (!test) return;
   std::int64_t saves = 0;
   if (p.count > 0) {

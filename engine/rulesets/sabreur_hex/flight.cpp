@@ -37,27 +37,27 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, st.test_enemy);
-  f.integer(G::flee_d6, 1);
-  if (!check_permissions(f, A::flee, checker, a.span, Check::flight_artillery, subject)) {
+  f.integer(Given::flee_d6, 1);
+  if (!check_permissions(f, RuleAction::flee, checker, a.span, Check::flight_artillery, subject)) {
     // Artillery obliged to flee is eliminated.
     state_.eliminate(u);
     return;
   }
 
   // The length: 1 D6, + 2 for cavalry (the data's flee_distance with a 1).
-  auto with_one = eval_int(f, V::flee_distance, checker);
+  auto with_one = eval_int(f, Value::flee_distance, checker);
   if (!with_one) return;
   // Its breakdown only for a diagnostic: take() asks for it before the die
   // is stated below, so on these facts (a die of 1).
-  const auto notes = [&] { return explain(f, V::flee_distance); };
+  const auto notes = [&] { return explain(f, Value::flee_distance); };
   dice::Expr wanted;
   wanted.terms.push_back(dice::dice_term(dice::make_dice(1, 6)));
   if (*with_one != 1) wanted.terms.push_back(dice::constant_term(*with_one - 1));
   auto roll = dice_.take(wanted, a.roll(""), checker, Check::flight_dice, subject, notes);
   std::optional<std::int64_t> length;
   if (roll && !roll->dice.empty()) {
-    f.integer(G::flee_d6, roll->dice[0].faces.face());
-    length = eval_int(f, V::flee_distance, checker);
+    f.integer(Given::flee_d6, roll->dice[0].faces.face());
+    length = eval_int(f, Value::flee_distance, checker);
   }
   if (length) {
     const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
@@ -244,11 +244,11 @@ std::optional<std::size_t> Engine::pass_through_friends(const Action& a, UnitId 
     if (!state_.units[p].on_table) continue;
     Facts f(rules_);
     fill_self(f, p);
-    f.set(G::friend_skills, rules_.skills(fleeing.skills));
-    f.boolean(G::friend_fled_from_skirmish_order_this_turn, first_flight_from_skirmish);
+    f.set(Given::friend_skills, rules_.skills(fleeing.skills));
+    f.boolean(Given::friend_fled_from_skirmish_order_this_turn, first_flight_from_skirmish);
     // The die the data reads, found from its highest face: none, 1 D3 or 1 D6.
-    f.integer(G::passage_d6, 6);
-    const auto most = eval_int(f, V::passage_losses, checker);
+    f.integer(Given::passage_d6, 6);
+    const auto most = eval_int(f, Value::passage_losses, checker);
     if (!most) return std::nullopt;
     if (*most == 0) continue;
     const auto subject = [&] {
@@ -259,8 +259,8 @@ std::optional<std::size_t> Engine::pass_through_friends(const Action& a, UnitId 
     auto roll = dice_.take(wanted, a.roll("effect", effect_rolls++), checker,
                            Check::flight_passage_losses, subject);
     if (!roll || roll->dice.empty()) continue;
-    f.integer(G::passage_d6, roll->dice[0].faces.face());
-    const auto losses = eval_int(f, V::passage_losses, checker);
+    f.integer(Given::passage_d6, roll->dice[0].faces.face());
+    const auto losses = eval_int(f, Value::passage_losses, checker);
     if (losses && *losses > 0) state_.lose(p, static_cast<int>(*losses));
   }
   return effect_rolls;

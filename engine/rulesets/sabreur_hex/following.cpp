@@ -156,8 +156,8 @@ void Engine::victory_tally(const Action& a, replay::EventChecker& checker) {
     if (st.fled_off_table) {
       Facts f(rules_);
       fill_self(f, u);
-      f.integer(G::self_victory_points, *value);
-      const auto half = eval_int(f, V::fled_off_table_victory_points, checker);
+      f.integer(Given::self_victory_points, *value);
+      const auto half = eval_int(f, Value::fled_off_table_victory_points, checker);
       if (!half) continue;
       gives = *half;
     }

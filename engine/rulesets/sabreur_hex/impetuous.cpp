@@ -73,10 +73,10 @@ std::optional<bool> Engine::impetuous_must_attack(UnitId u, UnitId e) const {
   fill_self(f, u);
   fill_enemy(f, e);
   fill_side(f, u);
-  f.integer(G::charge_target_distance, distance);
-  f.integer(G::charge_distance_at_declaration, distance);
-  f.boolean(G::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, es.hex));
-  const auto v = verdict(f, A::attack);
+  f.integer(Given::charge_target_distance, distance);
+  f.integer(Given::charge_distance_at_declaration, distance);
+  f.boolean(Given::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, es.hex));
+  const auto v = verdict(f, RuleAction::attack);
   if (!v) return std::nullopt;
   return *v == rules::Verdict::required;
 }
@@ -215,10 +215,11 @@ std::optional<int> Engine::impetuous_reach(ImpetuousMoment moment, replay::Event
   std::int8_t& known = impetuous_reach_[moment == ImpetuousMoment::activated ? 0 : 1];
   if (known < 0) {
     Facts none(rules_);
-    const auto r = eval_int(none,
-                            moment == ImpetuousMoment::activated ? V::impetuous_activated_reach
-                                                                 : V::impetuous_exhausted_po_reach,
-                            checker);
+    const auto r =
+        eval_int(none,
+                 moment == ImpetuousMoment::activated ? Value::impetuous_activated_reach
+                                                      : Value::impetuous_exhausted_po_reach,
+                 checker);
     if (!r) return std::nullopt;
     known = static_cast<std::int8_t>(std::clamp<std::int64_t>(*r, 0, 100));
   }
@@ -406,7 +407,7 @@ void Engine::impetuous_engages(UnitId u, std::optional<UnitId> target,
   fill_self(f, u);
   fill_enemy(f, *engaged);
   if (!f.error().empty()) return;
-  const auto v = verdict(f, A::attack_engaged_enemy);
+  const auto v = verdict(f, RuleAction::attack_engaged_enemy);
   if (!v) {
     checker.not_checked(fmt::format("whether {} (impétueux) must attack {}, which it engages: "
                                     "the data could not say",

@@ -53,11 +53,11 @@ std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& c
   fill_enemy(f, std::nullopt);
   fill_side(f, u);
   if (!f.error().empty()) return std::nullopt;
-  if (verdict(f, A::activate_by_test) == rules::Verdict::allowed)
+  if (verdict(f, RuleAction::activate_by_test) == rules::Verdict::allowed)
     return TestReason::tactical_sense_activation;
   // A test cancels an obligation that holds: an enemy the data's `must
   // attack` binds it to (impetuous.cpp).
-  const auto cancel = eval_int(f, V::impetuous_cancellation_test_allowed, checker);
+  const auto cancel = eval_int(f, Value::impetuous_cancellation_test_allowed, checker);
   if (cancel && *cancel != 0 && impetuous_bound_to(u, ImpetuousMoment::order_points_spent, checker))
     return TestReason::impetuous_cancellation;
   return std::nullopt;
@@ -66,7 +66,7 @@ std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& c
 void Engine::fill_side(Facts& f, UnitId u) const {
   const SideState& side = state_.sides[setup_.units[u].side];
   // Not thrown yet: none spent (the given's bound stands for "plenty").
-  f.integer(G::side_order_points_left,
+  f.integer(Given::side_order_points_left,
             side.order_points_thrown ? std::max<std::int64_t>(0, side.order_points) : 99);
 }
 
@@ -88,15 +88,15 @@ std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId
   else if (reason == TestReason::losses_taken)
     adversary = st.test_enemy;
   if (adversary) fill_confronted_terrain(f, u, *adversary, checker);
-  f.word(G::morale_reason, name(reason));
-  auto which = eval_int(f, V::morale_dice_used, checker);
-  auto modified = eval_int(f, V::modified_command_factor, checker);
+  f.word(Given::morale_reason, name(reason));
+  auto which = eval_int(f, Value::morale_dice_used, checker);
+  auto modified = eval_int(f, Value::modified_command_factor, checker);
   if (!which || !modified) return std::nullopt;
   // The breakdown, evaluated again with its trace only for a message.
   const auto notes = [&] {
     std::vector<std::string> lines{
         fmt::format("test of {} ({}), Cd {}", quoted(u), name(reason), s.command)};
-    for (const V v : {V::morale_dice_used, V::modified_command_factor}) {
+    for (const Value v : {Value::morale_dice_used, Value::modified_command_factor}) {
       std::vector<std::string> more = explain(f, v);
       lines.insert(lines.end(), more.begin(), more.end());
     }
@@ -220,7 +220,7 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
   check_activated(a, u, checker);
   Facts f(rules_);
   fill_self(f, u);
-  check_permissions(f, A::rally, checker, a.span, std::nullopt, [&] {
+  check_permissions(f, RuleAction::rally, checker, a.span, std::nullopt, [&] {
     return fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
                        hexes_text(board().nearest_enemy(u, true)));
   });
@@ -252,7 +252,7 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
     settle_second_hex(u, checker);
     if (a.facing) state_.face(u, *a.facing);
   } else {
-    auto gain = eval_int(f, V::rally_strength_gain, checker);
+    auto gain = eval_int(f, Value::rally_strength_gain, checker);
     if (gain) st.strength = static_cast<std::int16_t>(st.strength + *gain);
   }
 }

@@ -333,8 +333,9 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
     // then applied as written (its horde has no movement factor to check).
     Facts f(rules_);
     fill_self(f, u);
-    check_permissions(f, frontal || forced ? A::frontal_march : A::indirect_march, checker, a.span,
-                      std::nullopt, [&] { return fmt::format("a march by {}", quoted(u)); });
+    check_permissions(f, frontal || forced ? RuleAction::frontal_march : RuleAction::indirect_march,
+                      checker, a.span, std::nullopt,
+                      [&] { return fmt::format("a march by {}", quoted(u)); });
     UnitState& st = state_.units.edit(u);
     std::optional<Hex> to = a.to;
     if (!to && !a.path.empty()) to = a.path.back();
@@ -374,13 +375,13 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   Facts f(rules_);
   fill_self(f, u);
   if (degrees != 0) {
-    const A rotation = degrees == 60    ? A::rotate_60
-                       : degrees == 120 ? A::rotate_120
-                       // An extended line cannot turn 180° but "peut effectuer une
-                       // volte-face", both halves in place (§ Orientation des unités):
-                       // its half turn is that about-face (State::face).
-                       : st.formation == Formation::extended_line ? A::about_face
-                                                                  : A::rotate_180;
+    const RuleAction rotation = degrees == 60    ? RuleAction::rotate_60
+                                : degrees == 120 ? RuleAction::rotate_120
+                                // An extended line cannot turn 180° but "peut effectuer une
+                                // volte-face", both halves in place (§ Orientation des unités):
+                                // its half turn is that about-face (State::face).
+                                : st.formation == Formation::extended_line ? RuleAction::about_face
+                                                                           : RuleAction::rotate_180;
     check_permissions(f, rotation, checker, a.span, Check::move_rotation, [&] {
       return fmt::format("a rotation of {} degrees by {}", degrees, quoted(u));
     });
@@ -401,27 +402,27 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   pc.penalising = pc.penalising || second.penalising;
   if (!second.end) pc.end.reset();
 
-  f.word(G::move_kind, "marching");
+  f.word(Given::move_kind, "marching");
   // § Manœuvres: "La marche forcée s'effectue comme une marche frontale,
   // sauf que la distance de déplacement autorisée est doublée"; the data's
   // max_move doubles it, and its forced_march permissions add the enemies
   // within 4 hexes (at the start, at the end) and who may force a march.
-  f.boolean(G::move_forced, forced);
-  f.boolean(G::move_on_penalising_terrain, pc.penalising);
-  f.integer(G::move_rotation_degrees, degrees);
+  f.boolean(Given::move_forced, forced);
+  f.boolean(Given::move_on_penalising_terrain, pc.penalising);
+  f.integer(Given::move_rotation_degrees, degrees);
   // A breach of the allowance is explained by the permission's own breakdown.
-  auto rotation_cost = eval_int(f, V::rotation_cost, checker);
+  auto rotation_cost = eval_int(f, Value::rotation_cost, checker);
   const std::int64_t used = static_cast<std::int64_t>(path.size()) + rotation_cost.value_or(0);
-  f.integer(G::move_hexes_used, used);
+  f.integer(Given::move_hexes_used, used);
   const Hex end = path.empty() ? start : path.back();
   // An extended line ends on two hexes: either half counts.
   const std::optional<Hex> end2 = second_end(u, end, after);
   bool stays = false;
   // Engaged at the start: the march must keep one of those enemies engaging it.
   for (UnitId e : engagers) stays = stays || engages_at(e, end, end2);
-  f.boolean(G::move_stays_engaged, stays);
+  f.boolean(Given::move_stays_engaged, stays);
   f.march_end(board(), setup_.units[u].side, end, end2);  // looked for if the data asks
-  auto allowance = eval_int(f, V::max_move, checker);
+  auto allowance = eval_int(f, Value::max_move, checker);
   const auto subject = [&] {
     return fmt::format("{} {} {}{}", quoted(u),
                        charge   ? "charging"
@@ -431,9 +432,11 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
                        allowance ? fmt::format(" (allowance {})", *allowance) : std::string());
   };
   // A charge's own conditions were asked at its declaration (charge()).
-  if (forced) check_permissions(f, A::forced_march, checker, a.span, std::nullopt, subject);
-  if (!charge) check_permissions(f, A::frontal_march, checker, a.span, std::nullopt, subject);
-  check_permissions(f, A::manoeuvre, checker, a.span, std::nullopt, subject);
+  if (forced)
+    check_permissions(f, RuleAction::forced_march, checker, a.span, std::nullopt, subject);
+  if (!charge)
+    check_permissions(f, RuleAction::frontal_march, checker, a.span, std::nullopt, subject);
+  check_permissions(f, RuleAction::manoeuvre, checker, a.span, std::nullopt, subject);
   if (pc.end) end_move(u, *pc.end, after, checker, "");
   st.manoeuvred = true;
   if (engaged_before) disengage(a, u, engagers, checker);
@@ -454,13 +457,13 @@ void Engine::disengage(const Action& a, UnitId u, std::span<const UnitId> engage
   }
   if (left == 0 && !a.stated.losses) return;
   Facts f(rules_);
-  auto per = eval_int(f, V::disengagement_loss_per_enemy, checker);
+  auto per = eval_int(f, Value::disengagement_loss_per_enemy, checker);
   if (!per) return;
   const auto notes = [&] {  // only for a diagnostic
     std::vector<std::string> out;
     for (UnitId e : left_behind)
       out.push_back(fmt::format("{} no longer engages {}", quoted(e), quoted(u)));
-    const std::vector<std::string> why = explain(f, V::disengagement_loss_per_enemy);
+    const std::vector<std::string> why = explain(f, Value::disengagement_loss_per_enemy);
     out.insert(out.end(), why.begin(), why.end());
     return out;
   };
@@ -494,7 +497,7 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
   }
   Facts f(rules_);
   fill_self(f, u);
-  auto max = eval_int(f, V::indirect_march_max, checker);
+  auto max = eval_int(f, Value::indirect_march_max, checker);
   const int length = hex::distance(start, *to);
   const auto dir = hex::straight_direction(start, *to);
   if (!dir) {
@@ -509,7 +512,7 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
                                fmt::format("{} marches {} indirectly, at most {}", quoted(u),
                                            hexes_text(length), hexes_text(static_cast<int>(*max))));
     std::vector<std::string> notes;
-    eval_int(f, V::indirect_march_max, checker, &notes);  // again, for its breakdown
+    eval_int(f, Value::indirect_march_max, checker, &notes);  // again, for its breakdown
     for (const std::string& n : notes) b.note(n);
   }
   std::vector<Hex> hexes;
@@ -526,22 +529,22 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
     pc.penalising = pc.penalising || second.penalising;
     if (!second.end) pc.end.reset();
   }
-  f.word(G::move_kind, "marching");
-  f.boolean(G::move_forced, false);
-  f.boolean(G::move_on_penalising_terrain, pc.penalising);
-  f.integer(G::move_rotation_degrees, 0);
-  f.integer(G::move_hexes_used, length);
+  f.word(Given::move_kind, "marching");
+  f.boolean(Given::move_forced, false);
+  f.boolean(Given::move_on_penalising_terrain, pc.penalising);
+  f.integer(Given::move_rotation_degrees, 0);
+  f.integer(Given::move_hexes_used, length);
   // Either half of an extended line counts (engages_at, as a frontal march).
   const std::optional<Hex> to2 = second_end(u, *to, st.facing);
   bool stays = false;
   for (UnitId e : engagers) stays = stays || engages_at(e, *to, to2);
-  f.boolean(G::move_stays_engaged, stays);
+  f.boolean(Given::move_stays_engaged, stays);
   f.march_end(board(), setup_.units[u].side, *to, to2);  // looked for if the data asks
   const auto subject = [&] {
     return fmt::format("{} marching {} indirectly", quoted(u), hexes_text(length));
   };
-  check_permissions(f, A::indirect_march, checker, a.span, std::nullopt, subject);
-  check_permissions(f, A::manoeuvre, checker, a.span, std::nullopt, subject);
+  check_permissions(f, RuleAction::indirect_march, checker, a.span, std::nullopt, subject);
+  check_permissions(f, RuleAction::manoeuvre, checker, a.span, std::nullopt, subject);
   if (pc.end)
     end_move(u, *pc.end, st.facing, checker,
              dir ? "" : "an indirect march that does not go straight");
@@ -561,8 +564,8 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   }
   Facts f(rules_);
   fill_self(f, u);
-  f.set(G::self_new_formation, rules_.formation(*formation));
-  check_permissions(f, A::adopt_formation, checker, a.span, Check::formation_not_allowed,
+  f.set(Given::self_new_formation, rules_.formation(*formation));
+  check_permissions(f, RuleAction::adopt_formation, checker, a.span, Check::formation_not_allowed,
                     [&] { return fmt::format("{} forming {}", quoted(u), name(*formation)); });
   UnitState& st = state_.units.edit(u);
   // A failed test leaves the unit as it was (§ Test moral: the change is not
@@ -618,7 +621,7 @@ ChargeInProgress::PathOpenness Engine::path_openness(Hex start, std::span<const 
 
 bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, const Subject& subject,
                             replay::EventChecker& checker) {
-  if (check_permissions(f, A::attack, checker, a.span, std::nullopt, subject)) return true;
+  if (check_permissions(f, RuleAction::attack, checker, a.span, std::nullopt, subject)) return true;
   // The unit may not attack at all (artillery, a panicked unit, a square,
   // skirmishers against formed troops, "harcèlement" against others):
   // nothing more to check; the march is applied as written.
@@ -654,17 +657,17 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, t);
-  f.integer(G::charge_target_distance, distance);
-  f.integer(G::charge_distance_at_declaration, distance);
+  f.integer(Given::charge_target_distance, distance);
+  f.integer(Given::charge_distance_at_declaration, distance);
   // "sans que cela nécessite une rotation": the target in the front cone.
-  f.boolean(G::charge_would_rotate, !b.in_front_cone(u, t));
+  f.boolean(Given::charge_would_rotate, !b.in_front_cone(u, t));
   // "impétueux" binds a unit once its side has spent its order points.
-  f.integer(G::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
+  f.integer(Given::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
   const auto subject = [&] {
     return fmt::format("{} charging {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
   };
   if (!attack_allowed(a, u, f, subject, checker)) return;
-  check_permissions(f, A::charge, checker, a.span, std::nullopt, subject);
+  check_permissions(f, RuleAction::charge, checker, a.span, std::nullopt, subject);
   // Condition 3: in the front cone, or on one of the two flank hexes.
   // An extended line charges from either half (Board::in_front_cone,
   // on_flank_hex), and is charged on either.
@@ -733,7 +736,7 @@ void Engine::check_charge_priority(const Action& a, UnitId u, UnitId t, const Fa
   // enemy on two hexes (Board::in_front_cone); distances between the
   // nearer hexes.
   if (!b.in_front_cone(u, t)) {
-    const auto reach = eval_int(f, V::movement_factor, checker);
+    const auto reach = eval_int(f, Value::movement_factor, checker);
     for (std::size_t e = 0; reach && e < state_.units.size(); ++e) {
       const auto other = static_cast<UnitId>(e);
       const UnitState& es = state_.units[e];

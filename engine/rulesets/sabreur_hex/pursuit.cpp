@@ -79,23 +79,24 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   fill_self(f, u);
   fill_enemy(f, pursued);
   // After an assault no charge is in progress: its fight was a mêlée.
-  f.word(G::combat_kind, !c && state_.assault ? "melee" : "shock");
-  f.boolean(G::charge_target_fled_or_evaded, fled);
-  f.boolean(G::charge_already_pursued, c && (c->pursuit || (leads && c->pursued)));
-  f.integer(G::charge_pursuing_friends, c ? c->pursuing_friends : 0);
+  f.word(Given::combat_kind, !c && state_.assault ? "melee" : "shock");
+  f.boolean(Given::charge_target_fled_or_evaded, fled);
+  f.boolean(Given::charge_already_pursued, c && (c->pursuit || (leads && c->pursued)));
+  f.integer(Given::charge_pursuing_friends, c ? c->pursuing_friends : 0);
   const Hex lead_from = c ? (c->pursued ? c->pursued_from : state_.units[c->charger].hex) : st.hex;
-  f.boolean(G::self_same_facing_as_charger,
+  f.boolean(Given::self_same_facing_as_charger,
             c.has_value() && st.facing == state_.units[c->charger].facing);
-  f.boolean(G::self_adjacent_to_charger_start, c.has_value() && hex::adjacent(st.hex, lead_from));
+  f.boolean(Given::self_adjacent_to_charger_start,
+            c.has_value() && hex::adjacent(st.hex, lead_from));
   const auto subject = [&] {
     return pursued ? fmt::format("a pursuit of {} by {}", quoted(*pursued), quoted(u))
                    : fmt::format("a pursuit by {}", quoted(u));
   };
-  bool allowed =
-      check_permissions(f, A::pursue, checker, a.span, Check::pursuit_not_allowed, subject);
+  bool allowed = check_permissions(f, RuleAction::pursue, checker, a.span,
+                                   Check::pursuit_not_allowed, subject);
   if (c && !leads)
-    allowed = check_permissions(f, A::join_pursuit, checker, a.span, Check::pursuit_not_allowed,
-                                subject) &&
+    allowed = check_permissions(f, RuleAction::join_pursuit, checker, a.span,
+                                Check::pursuit_not_allowed, subject) &&
               allowed;
   if (allowed && leads && u == c->charger && c->charger_failed) {
     // § Réactions face à une charge: "Si un test de moral échoue, alors la
@@ -397,10 +398,10 @@ std::optional<std::int64_t> Engine::pursuit_length(const Action& a, UnitId u, Fa
   }
   // The die read from the values at faces 1 and 6: none (a fixed length),
   // 1 D3 (a D6 halved, rounded up: docs/dice.md), or 1 D6 plus a constant.
-  f.integer(G::pursuit_d6, 1);
-  const auto low = eval_int(f, V::pursuit_distance, checker);
-  f.integer(G::pursuit_d6, 6);
-  const auto high = eval_int(f, V::pursuit_distance, checker);
+  f.integer(Given::pursuit_d6, 1);
+  const auto low = eval_int(f, Value::pursuit_distance, checker);
+  f.integer(Given::pursuit_d6, 6);
+  const auto high = eval_int(f, Value::pursuit_distance, checker);
   if (!low || !high) return std::nullopt;
   const replay::WrittenRoll* written = a.roll("");
   std::optional<std::int64_t> length;
@@ -417,8 +418,8 @@ std::optional<std::int64_t> Engine::pursuit_length(const Action& a, UnitId u, Fa
     if (!d3 && *low != 1) wanted.terms.push_back(dice::constant_term(*low - 1));
     auto roll = dice_.take(wanted, written, checker, Check::pursuit_dice, subject, row);
     if (!roll || roll->dice.empty()) return std::nullopt;
-    f.integer(G::pursuit_d6, roll->dice[0].faces.face());
-    length = eval_int(f, V::pursuit_distance, checker);
+    f.integer(Given::pursuit_d6, roll->dice[0].faces.face());
+    length = eval_int(f, Value::pursuit_distance, checker);
   }
   if (!length) return std::nullopt;
   const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
@@ -499,13 +500,13 @@ void Engine::check_impetuous_pursuit(const Action* next, replay::EventChecker& c
   Facts f(rules_);
   fill_self(f, c.charger);
   fill_enemy(f, c.target);
-  f.word(G::combat_kind, "shock");
-  f.boolean(G::charge_target_fled_or_evaded, true);
-  f.boolean(G::charge_already_pursued, false);
-  f.integer(G::charge_pursuing_friends, c.pursuing_friends);
-  f.boolean(G::self_same_facing_as_charger, true);
-  f.boolean(G::self_adjacent_to_charger_start, false);
-  if (verdict(f, A::pursue) != rules::Verdict::required) return;  // asked, not explained
+  f.word(Given::combat_kind, "shock");
+  f.boolean(Given::charge_target_fled_or_evaded, true);
+  f.boolean(Given::charge_already_pursued, false);
+  f.integer(Given::charge_pursuing_friends, c.pursuing_friends);
+  f.boolean(Given::self_same_facing_as_charger, true);
+  f.boolean(Given::self_adjacent_to_charger_start, false);
+  if (verdict(f, RuleAction::pursue) != rules::Verdict::required) return;  // asked, not explained
   c.pursued = true;  // the chance has passed: reported once
   c.pursued_from = st.hex;
   checker

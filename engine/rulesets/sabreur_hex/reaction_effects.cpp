@@ -84,13 +84,13 @@ void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::Even
   if (degrees != 0) {
     Facts f(rules_);
     fill_self(f, u);
-    const A rotation = degrees == 60    ? A::rotate_60
-                       : degrees == 120 ? A::rotate_120
-                       // An extended line cannot turn 180° but "peut effectuer une
-                       // volte-face", both halves in place (§ Orientation des unités):
-                       // its half turn is that about-face (State::face).
-                       : st.formation == Formation::extended_line ? A::about_face
-                                                                  : A::rotate_180;
+    const RuleAction rotation = degrees == 60    ? RuleAction::rotate_60
+                                : degrees == 120 ? RuleAction::rotate_120
+                                // An extended line cannot turn 180° but "peut effectuer une
+                                // volte-face", both halves in place (§ Orientation des unités):
+                                // its half turn is that about-face (State::face).
+                                : st.formation == Formation::extended_line ? RuleAction::about_face
+                                                                           : RuleAction::rotate_180;
     check_permissions(f, rotation, checker, a.span, Check::reaction_rotation, [&] {
       return fmt::format("a rotation of {} degrees by {} in reaction", degrees, quoted(u));
     });
@@ -102,9 +102,9 @@ void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::Even
 // formation, "En terme de changement de formation, la colonne fermée est
 // considérée exactement comme le carré", except that only a column adopts
 // it (the data's closed_column_from_column) and only with the skill.
-void Engine::react_form_square(const Action& a, UnitId u, A reaction, bool test_due, bool allowed,
-                               replay::EventChecker& checker) {
-  const bool closed = reaction == A::form_closed_column;
+void Engine::react_form_square(const Action& a, UnitId u, RuleAction reaction, bool test_due,
+                               bool allowed, replay::EventChecker& checker) {
+  const bool closed = reaction == RuleAction::form_closed_column;
   const Formation target = closed ? Formation::closed_column : Formation::square;
   const Check check =
       closed ? Check::reaction_closed_column_formation : Check::reaction_square_formation;
@@ -136,9 +136,9 @@ void Engine::react_form_square(const Action& a, UnitId u, A reaction, bool test_
   if (allowed) {
     Facts f(rules_);
     fill_self(f, u);
-    f.word(G::self_reaction, closed ? "form_closed_column" : "form_square");
-    f.set(G::self_new_formation, rules_.formation(target));
-    check_permissions(f, A::adopt_formation, checker, a.span, check, [&] {
+    f.word(Given::self_reaction, closed ? "form_closed_column" : "form_square");
+    f.set(Given::self_new_formation, rules_.formation(target));
+    check_permissions(f, RuleAction::adopt_formation, checker, a.span, check, [&] {
       return fmt::format("{} {} in reaction", quoted(u),
                          closed ? "forming closed column" : "forming square");
     });
@@ -146,9 +146,9 @@ void Engine::react_form_square(const Action& a, UnitId u, A reaction, bool test_
   st.formation = target;
 }
 
-void Engine::react_move(const Action& a, UnitId u, A reaction, bool allowed,
+void Engine::react_move(const Action& a, UnitId u, RuleAction reaction, bool allowed,
                         replay::EventChecker& checker) {
-  const bool evading = reaction == A::evade;
+  const bool evading = reaction == RuleAction::evade;
   // The evade's path on the respond line itself: the evade is made here.
   if (evading && (!a.path.empty() || a.to)) {
     evade(a, checker);

@@ -188,11 +188,11 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
   return b;
 }
 
-std::string_view RulesBinding::value_name(V v) const {
+std::string_view RulesBinding::value_name(Value v) const {
   return kValueNames[static_cast<std::size_t>(v)];
 }
 
-std::optional<rules::Val> RulesBinding::word(G g, std::string_view value) const {
+std::optional<rules::Val> RulesBinding::word(Given g, std::string_view value) const {
   const rules::Type& t = rs_->givens[given(g)].type;
   if (t.kind != rules::TypeKind::enumeration) return std::nullopt;
   auto v = rs_->domains[t.ref].find(value);
@@ -237,7 +237,7 @@ void Facts::note_misfit(std::uint32_t id, const rules::Val& v) {
   error_ = fmt::format("'{}': {}", b_->rs().givens[id].name, *situation_.misfit(id, v));
 }
 
-void Facts::word(G g, std::string_view value) {
+void Facts::word(Given g, std::string_view value) {
   if (auto v = b_->word(g, value)) {
     set(g, *v);
   } else if (error_.empty()) {
@@ -256,13 +256,13 @@ std::vector<std::string> breakdown_notes(const rules::Evaluator& ev) {
   return out;
 }
 
-std::vector<std::string> explain(const Facts& facts, V v) {
+std::vector<std::string> explain(const Facts& facts, Value v) {
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
   ev.value(facts.binding().value(v));
   return breakdown_notes(ev);
 }
 
-std::vector<std::string> explain(const Facts& facts, T t) {
+std::vector<std::string> explain(const Facts& facts, Test t) {
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
   ev.test(facts.binding().test(t));
   return breakdown_notes(ev);
@@ -290,7 +290,7 @@ void evaluation_failed(const Facts& facts, const rules::Evaluator& ev, std::stri
 
 }  // namespace
 
-std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventChecker& checker,
+std::optional<std::int64_t> eval_int(const Facts& facts, Value v, replay::EventChecker& checker,
                                      std::vector<std::string>* notes) {
   if (!facts_ok(facts, checker)) return std::nullopt;
   rules::watch_assumptions(facts.binding().rs(), facts.situation());
@@ -308,7 +308,7 @@ std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventCheck
   return r->number;
 }
 
-std::optional<rules::Verdict> verdict(const Facts& facts, A a) {
+std::optional<rules::Verdict> verdict(const Facts& facts, RuleAction a) {
   if (!facts.error().empty()) return std::nullopt;
   rules::watch_assumptions(facts.binding().rs(), facts.situation());
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
@@ -318,7 +318,8 @@ std::optional<rules::Verdict> verdict(const Facts& facts, A a) {
   return r->verdict;
 }
 
-std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::EventChecker& checker,
+std::optional<rules::TestResult> eval_test(const Facts& facts, Test t,
+                                           replay::EventChecker& checker,
                                            std::vector<std::string>* notes) {
   if (!facts_ok(facts, checker)) return std::nullopt;
   rules::watch_assumptions(facts.binding().rs(), facts.situation());
@@ -337,7 +338,7 @@ std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::Even
   return r;
 }
 
-bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, Span span,
+bool check_permissions(const Facts& facts, RuleAction a, replay::EventChecker& checker, Span span,
                        std::optional<Check> fallback, const Subject& subject) {
   if (!facts_ok(facts, checker)) return false;
   const rules::Ruleset& rs = facts.binding().rs();

@@ -66,11 +66,11 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, art);
   fill_enemy(f, p.from);
-  f.word(G::losses_cause, name(p.cause));
-  f.integer(G::losses_count, p.count);
-  allowed =
-      check_permissions(f, A::transfer_losses, checker, a.span, Check::special_transfer, subject) &&
-      allowed;
+  f.word(Given::losses_cause, name(p.cause));
+  f.integer(Given::losses_count, p.count);
+  allowed = check_permissions(f, RuleAction::transfer_losses, checker, a.span,
+                              Check::special_transfer, subject) &&
+            allowed;
   // The receiver: self; its friend the artillery. friend.wholly_on_flank:
   // the receiver stands on one of the artillery's two flank hexes (a
   // neighbour wholly in a flank zone). Its test comes next: passed here.
@@ -80,19 +80,21 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   Facts r(rules_);
   fill_self(r, to);
   fill_enemy(r, p.from);
-  r.boolean(G::friend_adjacent, adjacent);
-  r.boolean(G::friend_wholly_on_flank, adjacent && hex::in_flank_zone(as.hex, as.facing, ts.hex));
-  r.boolean(G::friend_passed_test, true);
-  allowed = check_permissions(r, A::receive_transferred_losses, checker, a.span,
+  r.boolean(Given::friend_adjacent, adjacent);
+  r.boolean(Given::friend_wholly_on_flank,
+            adjacent && hex::in_flank_zone(as.hex, as.facing, ts.hex));
+  r.boolean(Given::friend_passed_test, true);
+  allowed = check_permissions(r, RuleAction::receive_transferred_losses, checker, a.span,
                               Check::special_transfer, subject) &&
             allowed;
   // Whether the receiver needs its test at all: the data's conditions with
   // the test failed (loss_transfer_conditions = infantry_only lets cavalry
   // take the losses without conditions).
-  r.boolean(G::friend_passed_test, false);
+  r.boolean(Given::friend_passed_test, false);
   rules::Evaluator untested(rules_.rs(), r.situation());
   untested.set_trace(false);
-  const auto without_test = untested.action_with(rules_.permissions(A::receive_transferred_losses));
+  const auto without_test =
+      untested.action_with(rules_.permissions(RuleAction::receive_transferred_losses));
   const bool test_needed = !without_test || without_test->verdict != rules::Verdict::allowed;
   const std::int64_t count = checker.outcome(
       Check::special_transfer_losses, a.stated.span.valid() ? a.stated.span : a.span, "losses",
