@@ -24,7 +24,7 @@ namespace {
 std::optional<ActionChoice> choice_of(const Action& a) {
   switch (a.kind) {
     case ActionKind::move:
-      if (a.detail == "forced") return ActionChoice::forced_march;
+      if (a.detail == Detail::forced) return ActionChoice::forced_march;
       return ActionChoice::march;
     case ActionKind::shoot:
       return ActionChoice::fire;

@@ -46,7 +46,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
     const bool begun = k && k->attacker == u && k->defender == t &&
                        k->step != CombatStep::declared && k->step != CombatStep::closed;
     const std::optional<UnitId> by = state_.units[u].test_enemy;
-    if (!begun && by && state_.units[*by].reaction == "defensive_fire") {
+    if (!begun && by && state_.units[*by].reaction == Detail::defensive_fire) {
       checker
           .violation(Check::charge_ended, a.span,
                      fmt::format("{} attacks {}, but its charge ended when it failed the test "
@@ -64,9 +64,9 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
                       "the text ends a charge on a failed test only after a defensive fire",
                       quoted(u), quoted(t),
                       by ? fmt::format("the {} of {} called",
-                                       state_.units[*by].reaction.empty()
+                                       state_.units[*by].reaction_word.empty()
                                            ? std::string("strike")
-                                           : std::string(state_.units[*by].reaction),
+                                           : std::string(state_.units[*by].reaction_word),
                                        quoted(*by))
                          : std::string("no enemy called")),
           a.span);
@@ -87,7 +87,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   const std::optional<CombatInProgress>& k = state_.combat;
   const bool friend_countercharge =
       c && !charge_pair && (c->charger == u || c->charger == t) &&
-      state_.units[c->charger == u ? t : u].reaction == "countercharge" && k && k->shock &&
+      state_.units[c->charger == u ? t : u].reaction == Detail::countercharge && k && k->shock &&
       k->defender == c->charger && k->attacker == (c->charger == u ? t : u);
   const bool shock = charge_pair || friend_countercharge;
   Facts f(rules_);
@@ -97,8 +97,9 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   f.word(Given::combat_kind, shock ? "shock" : "melee");
   // "sauf en cas de contre-charge": a charge met by a countercharge, of its
   // target or of a friend of it, doubles neither unit's factor.
-  f.boolean(Given::charge_is_countercharge,
-            shock && (friend_countercharge || state_.units[c->target].reaction == "countercharge"));
+  f.boolean(
+      Given::charge_is_countercharge,
+      shock && (friend_countercharge || state_.units[c->target].reaction == Detail::countercharge));
   // The doubling needs open ground all along the path (§ Effets du terrain);
   // with a countercharge there is none to ask for.
   bool path_open = true;

@@ -31,7 +31,7 @@ namespace umpire::sabreur {
 namespace {
 
 bool is_morale_test_by(const Action* a, UnitId u) {
-  return a && a->kind == ActionKind::test && a->detail == "morale" && !a->actors.empty() &&
+  return a && a->kind == ActionKind::test && a->detail == Detail::morale && !a->actors.empty() &&
          a->actors.front() == u;
 }
 
@@ -90,7 +90,7 @@ void Engine::order_strike(const Action& a, UnitId u, UnitId t, replay::EventChec
     c.defender = charge->target;
     c.shock = true;
   } else if (charge && (u == charge->charger || t == charge->charger) &&
-             state_.units[u == charge->charger ? t : u].reaction == "countercharge") {
+             state_.units[u == charge->charger ? t : u].reaction == Detail::countercharge) {
     // A friend of the target that countercharged the charger: a shock, the
     // friend striking first. § Réactions face à une charge: the friend "doit
     // se déplacer de façon à engager l'unité qui vient de charger. Ce
@@ -312,7 +312,7 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
   // transfer: the combat waits for both as for a save, so that the losses
   // the artillery keeps after a failed test count in its combat (its test).
   if (taking_losses && next && next->kind == ActionKind::special &&
-      next->detail == "transfer-losses" && state_.pending)
+      next->detail == Detail::transfer_losses && state_.pending)
     return;
   if (taking_losses && state_.transfer) return;
   const Span span = next ? next->span : checker.event_span();
@@ -529,7 +529,7 @@ void Engine::name_combat(const Action& a, replay::EventChecker& checker) {
                        board().engages(*c->pursuer, *c->pursuer == u ? t : u);
   const bool countercharged =
       charge && (u == charge->charger || t == charge->charger) &&
-      state_.units[u == charge->charger ? t : u].reaction == "countercharge";
+      state_.units[u == charge->charger ? t : u].reaction == Detail::countercharge;
   if (declared || pursuit || countercharged) return;
   if (refused_countercharge_fights(a, u, t, checker)) return;
   checker

@@ -163,7 +163,7 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.shots = 0;
       u.charging = false;
       u.is_attack_target = false;
-      u.reaction = {};
+      u.clear_reaction();
       u.defensive_fires = 0;
       u.tenacious_failed = false;
       u.return_fires = 0;
@@ -193,9 +193,9 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
   const bool saves_pending = a.kind == ActionKind::save && state_.pending && !a.actors.empty() &&
                              a.actors[0] == state_.pending->unit;
   // Artillery's losses offered to a friend (morale.cpp) wait for it too.
-  const bool transfer_pending = a.kind == ActionKind::special && a.detail == "transfer-losses" &&
-                                state_.pending && !a.actors.empty() &&
-                                a.actors[0] == state_.pending->unit;
+  const bool transfer_pending = a.kind == ActionKind::special &&
+                                a.detail == Detail::transfer_losses && state_.pending &&
+                                !a.actors.empty() && a.actors[0] == state_.pending->unit;
   if (!saves_pending && !transfer_pending) flush_pending(checker);
   step_combat(&a, checker);
 }

@@ -310,7 +310,7 @@ class Engine final : public replay::ReplayEngine {
   // following.cpp
   void follow(const Action& a, replay::EventChecker& checker);
   // The reaction `u` declared (`respond`), which its next test is for.
-  void record_reaction(UnitId u, std::string_view detail);
+  void record_reaction(UnitId u, const DetailWord& detail);
 
   // movement.cpp: the restrictions charges and assaults share (§ Restrictions
   // sur les assauts et les charges: the data's `attack`). When they forbid

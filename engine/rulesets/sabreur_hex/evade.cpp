@@ -18,7 +18,7 @@ void Engine::evade(const Action& a, replay::EventChecker& checker) {
   UnitState& st = state_.units.edit(u);
   // As a reaction to a charge the unit needs no order, and its `respond`
   // statement already asked whether it may evade (reactions.cpp).
-  const bool reacting = st.reaction == "evade";
+  const bool reacting = st.reaction == Detail::evade;
   const auto subject = [&] { return fmt::format("an evade by {}", quoted(u)); };
   Facts f(rules_);
   fill_self(f, u);

@@ -218,7 +218,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   };
   refs(e.actors(), a.actors);
   refs(e.targets(), a.targets);
-  a.detail = std::string(e.detail());
+  a.detail = e.detail();  // read once: the engine compares a Detail
   if (auto to = e.to()) {
     if (to->is_hex)
       a.to = to_hex(to->hex);

@@ -55,7 +55,7 @@ bool inside_attack_procedure(const Action& a) {
     case ActionKind::remove:
       return true;
     case ActionKind::special:
-      return a.detail == "transfer-losses";
+      return a.detail == Detail::transfer_losses;
     default:
       return false;
   }
@@ -447,7 +447,7 @@ void Engine::check_impetuous_strike(const Action* next, replay::EventChecker& ch
     return;
   // A friend of the target that countercharged fights the charger instead.
   for (std::size_t i = 0; i < state_.units.size(); ++i)
-    if (i != t && state_.units[i].reaction == "countercharge") return;
+    if (i != t && state_.units[i].reaction == Detail::countercharge) return;
   checker
       .violation(Check::special_impetuous_strike, next ? next->span : checker.event_span(),
                  fmt::format("{} (impétueux) engaged {} and did not attack it", quoted(c->charger),

@@ -132,7 +132,7 @@ std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId
 
 void Engine::test(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
-  if (a.detail != "morale") {
+  if (a.detail != Detail::morale) {
     checker.not_checked(fmt::format("'{}' tests", a.detail), a.span);
     return;
   }
@@ -201,7 +201,7 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   // "considérée comme un carré" (§ Formations spéciales).
   if (reason == TestReason::charge_reaction && outcome->passed && state_.charge &&
       u == state_.charge->target &&
-      (st.reaction == "form_square" || st.reaction == "form_closed_column"))
+      (st.reaction == Detail::form_square || st.reaction == Detail::form_closed_column))
     state_.charge->target_squared = true;
   // A "tenace" unit that fails its activation test stays where it is, in
   // its formation, for the rest of the turn (§ Points d'ordre).

@@ -326,9 +326,9 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
     replay::EventChecker& checker;
     ~AfterMarch() { engine.impetuous_engages(u, std::nullopt, before, checker); }
   } after_march{*this, u, engaged_before, checker};
-  const bool frontal = a.detail == "frontal" || (a.detail.empty() && !a.path.empty());
-  const bool forced = a.detail == "forced";
-  if (state_.units[u].panicked && (frontal || forced || a.detail == "indirect")) {
+  const bool frontal = a.detail == Detail::frontal || (a.detail.empty() && !a.path.empty());
+  const bool forced = a.detail == Detail::forced;
+  if (state_.units[u].panicked && (frontal || forced || a.detail == Detail::indirect)) {
     // A panicked unit does not march (§ Actions des unités paniquées): said,
     // then applied as written (its horde has no movement factor to check).
     Facts f(rules_);
@@ -348,7 +348,7 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
     frontal_march(a, u, false, checker);
   } else if (forced) {
     frontal_march(a, u, false, checker, true);
-  } else if (a.detail == "indirect") {
+  } else if (a.detail == Detail::indirect) {
     indirect_march(a, u, checker);
   } else {
     follow(a, checker);
@@ -556,7 +556,7 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
 void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
   check_activated(a, u, checker);
-  const std::string word = a.formation.empty() ? a.detail : a.formation;
+  const std::string word = a.formation.empty() ? a.detail.text() : a.formation;
   const auto formation = parse_formation(word);
   if (!formation) {
     checker.not_checked(fmt::format("formation '{}'", word), a.span);

@@ -33,7 +33,7 @@ namespace umpire::sabreur {
 namespace {
 
 bool fled_by_reaction(const UnitState& s) {
-  return s.reaction == "evade" || s.reaction == "flee";
+  return s.reaction == Detail::evade || s.reaction == Detail::flee;
 }
 
 }  // namespace
@@ -63,7 +63,8 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   if (c && u == c->charger) {
     leads = true;
     fled = c->target_fled || fled_by_reaction(state_.units[c->target]);
-  } else if (c && c->charger_fled && st.reaction == "countercharge" && b.enemies(u, c->charger)) {
+  } else if (c && c->charger_fled && st.reaction == Detail::countercharge &&
+             b.enemies(u, c->charger)) {
     leads = true;
     fled = true;
   }
@@ -330,7 +331,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   state_.units.edit(u).charging = true;
   ts.is_attack_target = true;
   ts.test_enemy = u;
-  ts.reaction = {};  // no reaction to a pursuit's attack
+  ts.clear_reaction();                   // no reaction to a pursuit's attack
   impetuous_engages(u, t, {}, checker);  // "impétueux": its strike is owed (impetuous.cpp)
 }
 

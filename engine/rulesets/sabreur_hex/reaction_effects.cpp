@@ -210,7 +210,7 @@ void Engine::check_reaction_test_written(const Action& a, UnitId u, bool test_du
       .note("the reaction is made only if its test passes; no exemption of the data (a target in "
             "a square or in cover, charged by cavalry) applies here")
       .hint("write 'test {} morale …' right after the reaction{}", setup_.units[u].id,
-            a.detail == "defensive-fire" ? " (and the charger's save)" : "");
+            a.detail == Detail::defensive_fire ? " (and the charger's save)" : "");
 }
 
 std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action& a) const {
@@ -218,9 +218,9 @@ std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action&
   const UnitId u = a.actors.front();
   const UnitState& st = state_.units[u];
   if (st.next_test != TestReason::charge_reaction || !st.former_formation) return std::nullopt;
-  if (st.reaction != "rotate" && st.reaction != "form_square" &&
-      st.reaction != "form_closed_column" && st.reaction != "countercharge" &&
-      st.reaction != "defensive_fire")
+  if (st.reaction != Detail::rotate && st.reaction != Detail::form_square &&
+      st.reaction != Detail::form_closed_column && st.reaction != Detail::countercharge &&
+      st.reaction != Detail::defensive_fire)
     return std::nullopt;
   return ReactionBefore{u, *st.former_formation, st.former_facing};
 }
@@ -229,8 +229,8 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
                                   replay::EventChecker& checker) {
   if (!before) return;
   UnitState& st = state_.units.edit(before->unit);
-  const bool countercharge = st.reaction == "countercharge";
-  const bool fire = st.reaction == "defensive_fire";
+  const bool countercharge = st.reaction == Detail::countercharge;
+  const bool fire = st.reaction == Detail::defensive_fire;
   // A failed test leaves the charged unit's failure to settle (stand and
   // lose, or flee): its reaction is not made. A friend's failed test has
   // "aucune conséquence" (§ Test moral), so no failure is pending: its
@@ -254,7 +254,7 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
   // A countercharge or a defensive fire refused by its test: the march is
   // undone, the fire's losses given back; the unit has not reacted
   // (self.reaction none: a charge met by no countercharge is doubled).
-  st.reaction = {};
+  st.clear_reaction();
   if (!state_.charge) return;
   ChargeInProgress& c = *state_.charge;
   if (countercharge) {

@@ -20,25 +20,34 @@ struct Reaction {
 };
 
 // The reaction a log word names (docs/log-format.md, `respond`).
-std::optional<Reaction> reaction_of(std::string_view word) {
-  if (word == "form-square") return Reaction{RuleAction::form_square, Check::reaction_square};
-  // § Formations spéciales: the closed column "est considérée comme un
-  // carré", but may be formed against a cavalry charge from under 3 hexes
-  // (the data's closed_column_reaction) and only by the units the data allows.
-  if (word == "form-closed-column")
-    return Reaction{RuleAction::form_closed_column, Check::reaction_closed_column};
-  if (word == "rotate" || word == "turn-to-face")
-    return Reaction{RuleAction::rotate, Check::reaction_rotate};
-  if (word == "countercharge")
-    return Reaction{RuleAction::countercharge, Check::reaction_countercharge};
-  if (word == "defensive-fire")
-    return Reaction{RuleAction::defensive_fire, Check::reaction_defensive_fire};
-  if (word == "evade") return Reaction{RuleAction::evade, Check::reaction_evade};
-  // "Fuite (par infanterie ou cavalerie)": the data's flee permissions
-  // (artillery_cannot_flee, which names its check).
-  if (word == "flee") return Reaction{RuleAction::flee, Check::flight_artillery};
-  if (word == "do-nothing" || word == "hold") return Reaction{RuleAction::do_nothing, std::nullopt};
-  return std::nullopt;
+std::optional<Reaction> reaction_of(Detail word) {
+  switch (word) {
+    case Detail::form_square:
+      return Reaction{RuleAction::form_square, Check::reaction_square};
+    // § Formations spéciales: the closed column "est considérée comme un
+    // carré", but may be formed against a cavalry charge from under 3 hexes
+    // (the data's closed_column_reaction) and only by the units the data allows.
+    case Detail::form_closed_column:
+      return Reaction{RuleAction::form_closed_column, Check::reaction_closed_column};
+    case Detail::rotate:
+    case Detail::turn_to_face:
+      return Reaction{RuleAction::rotate, Check::reaction_rotate};
+    case Detail::countercharge:
+      return Reaction{RuleAction::countercharge, Check::reaction_countercharge};
+    case Detail::defensive_fire:
+      return Reaction{RuleAction::defensive_fire, Check::reaction_defensive_fire};
+    case Detail::evade:
+      return Reaction{RuleAction::evade, Check::reaction_evade};
+    // "Fuite (par infanterie ou cavalerie)": the data's flee permissions
+    // (artillery_cannot_flee, which names its check).
+    case Detail::flee:
+      return Reaction{RuleAction::flee, Check::flight_artillery};
+    case Detail::do_nothing:
+    case Detail::hold:
+      return Reaction{RuleAction::do_nothing, std::nullopt};
+    default:
+      return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -63,9 +72,9 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     return;
   }
   ChargeInProgress& c = to_assault ? *state_.assault : *state_.charge;
-  const auto reaction = reaction_of(a.detail);
+  const auto reaction = reaction_of(a.detail.kind());
   if (!reaction) {
-    checker.not_checked(fmt::format("the reaction '{}'", a.detail), a.span);
+    checker.not_checked(fmt::format("the reaction '{}'", a.detail.text()), a.span);
     follow(a, checker);
     return;
   }

@@ -263,11 +263,11 @@ std::optional<rules::Val> Facts::self_fact(Given g) const {
     case Given::self_is_attack_target:
       return Val::boolean(st.is_attack_target);
     case Given::self_reaction: {
-      if (st.reaction.empty()) return Val::none();
-      auto v = b_->word(Given::self_reaction, st.reaction);
+      if (st.reaction_word.empty()) return Val::none();
+      auto v = b_->word(Given::self_reaction, st.reaction_word);
       if (!v && error_.empty())
-        error_ =
-            fmt::format("'{}' has no value '{}'", b_->rs().givens[b_->given(g)].name, st.reaction);
+        error_ = fmt::format("'{}' has no value '{}'", b_->rs().givens[b_->given(g)].name,
+                             st.reaction_word);
       return v;
     }
     case Given::self_activated_this_turn:

@@ -15,7 +15,7 @@ namespace umpire::sabreur {
 // writes as a statement is artillery's transfer of losses; the tests of the
 // others are `test <unit> morale` (special_test).
 void Engine::special(const Action& a, replay::EventChecker& checker) {
-  if (a.detail == "transfer-losses") {
+  if (a.detail == Detail::transfer_losses) {
     transfer_losses(a, checker);
     return;
   }
@@ -24,7 +24,7 @@ void Engine::special(const Action& a, replay::EventChecker& checker) {
 
 bool Engine::transfer_follows(const Action& a, UnitId u) const {
   const Action* next = next_action(a);
-  return next && next->kind == ActionKind::special && next->detail == "transfer-losses" &&
+  return next && next->kind == ActionKind::special && next->detail == Detail::transfer_losses &&
          !next->actors.empty() && next->actors.front() == u;
 }
 
@@ -102,7 +102,7 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
       {fmt::format("{} has just taken {} loss{} ({})", quoted(art), p.count,
                    p.count == 1 ? "" : "es", name(p.cause))});
   const Action* next = next_action(a);
-  const bool tested = next && next->kind == ActionKind::test && next->detail == "morale" &&
+  const bool tested = next && next->kind == ActionKind::test && next->detail == Detail::morale &&
                       !next->actors.empty() && next->actors.front() == to;
   if (!test_needed && allowed) {
     state_.pending.reset();

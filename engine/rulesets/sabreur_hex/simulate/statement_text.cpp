@@ -34,7 +34,7 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
   for (UnitId u : a.actors) s += " " + id(u);
   if (a.kind == ActionKind::special) {
     // `special <unit> <action> [target <friend>] [=> losses N]`
-    s += " " + a.detail;
+    s += " " + a.detail.text();
     for (UnitId u : a.targets) s += " target " + id(u);
     if (auto v = value(Check::special_transfer_losses)) s += fmt::format(" => losses {}", *v);
     return s;
@@ -49,8 +49,8 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
       if (auto v = value(Check::activation_cost)) s += fmt::format(" cost {}", *v);
       break;
     case ActionKind::move:
-      s += " " + a.detail;
-      if (a.detail == "indirect" && a.to) {
+      s += " " + a.detail.text();
+      if (a.detail == Detail::indirect && a.to) {
         s += " to " + hex::to_string(*a.to);
       } else {
         if (!a.path.empty()) s += " path";
@@ -72,7 +72,7 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
       break;
     case ActionKind::test:
     case ActionKind::rally:
-      if (a.kind == ActionKind::test) s += " " + a.detail;
+      if (a.kind == ActionKind::test) s += " " + a.detail.text();
       if (auto v = value(Check::morale_modifier); v && *v != 0) s += " mod " + signed_text(*v);
       if (auto v = value(Check::morale_total)) outcomes += fmt::format(" total {}", *v);
       if (auto v = value(Check::morale_result)) outcomes += *v != 0 ? " pass" : " fail";
@@ -84,7 +84,7 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
       if (auto v = value(Check::pursuit_length)) outcomes += fmt::format(" distance {}", *v);
       break;
     case ActionKind::respond:
-      s += " " + a.detail;
+      s += " " + a.detail.text();
       if (auto v = value(Check::reaction_defensive_fire_hits))
         outcomes += fmt::format(" hits {}", *v);
       break;
