@@ -14,12 +14,13 @@
 #include <set>
 #include <sstream>
 
-#include "engine/core/write_file.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/dice/roll.hpp"
+#include "engine/core/write_file.hpp"
 #include "engine/events/lower.hpp"
 #include "engine/rules/native/native.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
+#include "engine/rulesets/sabreur_hex/diagnostics.hpp"
 #include "engine/rulesets/sabreur_hex/run.hpp"
 #include "tests/engine/sabreur_fixture.hpp"
 #include "tests/log/expectations.hpp"
@@ -439,6 +440,15 @@ TEST(SabreurGolden, StopModeEndsAtTheFirstViolation) {
   EXPECT_TRUE(r->result.replay.stopped);
   EXPECT_EQ(r->result.replay.violations, 1u);
   EXPECT_EQ(r->result.replay.events.back().violations, 1u);
+}
+
+// The engine's other diagnostics (diagnostics.def) are its own and none is
+// a check: a check is only ever reported as a breach of the rule it cites.
+TEST(SabreurGolden, EngineDiagnosticsAreNoChecks) {
+  for (const DiagnosticKind& d : kDiags) {
+    EXPECT_TRUE(d.id.starts_with("sabreur.")) << d.id;
+    EXPECT_EQ(check_table().find(d.id), nullptr) << d.id << " is also a check";
+  }
 }
 
 TEST(SabreurGolden, ChecksDocumentIsTheCheckTable) {

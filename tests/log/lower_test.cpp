@@ -417,7 +417,7 @@ TEST(Lower, StreamedJsonIsWhatTheJsonLibraryPrints) {
 // each a log diagnostic; a row reports its id at its severity.
 TEST(LogDiagnostics, TheTableHasOneRowPerId) {
   std::set<std::string_view> seen;
-  for (const log::DiagInfo& d : log::kDiags) {
+  for (const DiagnosticKind& d : log::kDiags) {
     EXPECT_TRUE(d.id.starts_with("log.")) << d.id;
     EXPECT_TRUE(seen.insert(d.id).second) << d.id << " is listed twice";
   }

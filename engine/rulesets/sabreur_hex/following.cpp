@@ -176,7 +176,7 @@ void Engine::victory_tally(const Action& a, replay::EventChecker& checker) {
   std::string summary;
   for (std::size_t side = 0; side < setup_.sides.size(); ++side)
     summary += fmt::format("{}{} {}", side == 0 ? "" : ", ", setup_.sides[side].id, points[side]);
-  auto b = checker.info("sabreur.victory.points", a.span,
+  auto b = checker.info(id_of(Diag::victory_points), a.span,
                         fmt::format("victory points at the end: {}", summary));
   for (std::size_t side = 0; side < setup_.sides.size(); ++side)
     for (const std::string& line : lines[side])

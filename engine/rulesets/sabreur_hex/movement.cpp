@@ -41,7 +41,7 @@ Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> h
     if (!setup_.map.contains(h)) {
       // A log cannot write such a path (lowering reports log.hex.off-map):
       // only an action built elsewhere gets here.
-      checker.problem("sabreur.move.off-map", span,
+      checker.problem(id_of(Diag::move_off_map), span,
                       fmt::format("{} leaves the map at {}", quoted(u), hex::to_string(h)));
       return out;
     }

@@ -58,7 +58,7 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   if (table && table->kind == rules::ItemKind::table) {
     auto row = ev.lookup(table->index, {rules::Val::integer(army)});
     if (!row) {
-      checker.problem("sabreur.rules.evaluation", a.span,
+      checker.problem(id_of(Diag::rules_evaluation), a.span,
                       fmt::format("the rules data could not look up the order points of {} army "
                                   "points: {}",
                                   army, ev.error() ? ev.error()->message : std::string("unknown")));

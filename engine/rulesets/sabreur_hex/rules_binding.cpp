@@ -111,7 +111,7 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
   bool ok = true;
   const auto missing = [&](std::string_view what, std::string_view name) {
     ok = false;
-    diags.error("sabreur.rules.missing-item", where, "the rules data has no {} '{}'", what, name)
+    report(diags, Diag::rules_missing_item, where, "the rules data has no {} '{}'", what, name)
         .hint("the Sabreur-hex engine needs corpus/rulesets/sabreur-hex.rules or a variant of it");
   };
   const auto item = [&](std::string_view name, rules::ItemKind kind,
@@ -272,7 +272,7 @@ namespace {
 
 bool facts_ok(const Facts& facts, replay::EventChecker& checker) {
   if (facts.error().empty()) return true;
-  checker.problem("sabreur.rules.evaluation", checker.event_span(),
+  checker.problem(id_of(Diag::rules_evaluation), checker.event_span(),
                   fmt::format("the engine could not state the situation: {}", facts.error()));
   return false;
 }
@@ -282,7 +282,7 @@ void evaluation_failed(const Facts& facts, const rules::Evaluator& ev, std::stri
   // A fact stated only when read (Facts::self) that did not fit its given.
   if (!facts_ok(facts, checker)) return;
   auto b = checker.problem(
-      "sabreur.rules.evaluation", checker.event_span(),
+      id_of(Diag::rules_evaluation), checker.event_span(),
       fmt::format("the rules data could not evaluate '{}': {}", what,
                   ev.error() ? ev.error()->message : std::string("unknown failure")));
   if (ev.error() && !ev.error()->hint.empty()) b.hint(ev.error()->hint);
@@ -377,7 +377,7 @@ bool check_permissions(const Facts& facts, RuleAction a, replay::EventChecker& c
       continue;
     const std::optional<Check> check = check_for_permission(p.name, fallback);
     if (!check) {
-      checker.problem("sabreur.rules.unmapped-permission", span,
+      checker.problem(id_of(Diag::rules_unmapped_permission), span,
                       fmt::format("{} is forbidden by '{}' of the rules data, which no check of "
                                   "the engine names",
                                   subject.text(), p.name));

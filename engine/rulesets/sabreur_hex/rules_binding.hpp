@@ -22,6 +22,7 @@
 #include "engine/rules/model.hpp"
 #include "engine/rulesets/sabreur_hex/board.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
+#include "engine/rulesets/sabreur_hex/diagnostics.hpp"
 #include "engine/rulesets/sabreur_hex/state.hpp"
 #include "engine/rulesets/sabreur_hex/types.hpp"
 
