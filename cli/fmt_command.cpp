@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "engine/core/write_file.hpp"
+#include "grammar/log/diagnostics.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/log/printer.hpp"
 
@@ -71,8 +72,9 @@ int run_fmt(Session& session, const FmtOptions& opt) {
     if (opt.check) {
       if (!same) {
         not_canonical = true;
-        session.diags.error("log.fmt.not-canonical", first_difference(session.sources, *file, canonical),
-                            "'{}' is not in canonical form", path)
+        log::report(session.diags, log::Diag::fmt_not_canonical,
+                    first_difference(session.sources, *file, canonical),
+                    "'{}' is not in canonical form", path)
             .hint("run 'umpire fmt --in-place {}'", path);
       }
     } else if (opt.in_place) {

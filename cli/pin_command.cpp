@@ -19,6 +19,7 @@
 #include "engine/rules/data_pin.hpp"
 #include "engine/rules/loader.hpp"
 #include "engine/rulesets/registry.hpp"
+#include "grammar/log/diagnostics.hpp"
 #include "grammar/log/parser.hpp"
 
 namespace umpire::cli {
@@ -100,9 +101,8 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
   if (session.diags.count(Severity::error) > errors) return false;
   const PinnedHeader h = pinned_header_of(log);
   if (!h.ruleset) {
-    session.diags
-        .error("log.header.missing", Span{*file, 0, 0},
-               "the header has no 'ruleset': the log names no rules")
+    log::report(session.diags, log::Diag::header_missing, Span{*file, 0, 0},
+                "the header has no 'ruleset': the log names no rules")
         .hint("{}", ruleset_line_hint());
     return false;
   }
@@ -133,8 +133,8 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
     std::string why;
     const auto resolved = rules::resolve_data_path(written, log_dir, rulesets_dir, why);
     if (!resolved) {
-      session.diags
-          .error("log.data.not-found", v.span, "cannot pin the rules data '{}': {}", written, why)
+      log::report(session.diags, log::Diag::data_not_found, v.span,
+                  "cannot pin the rules data '{}': {}", written, why)
           .hint("give the data to pin with '--rules FILE'");
       return false;
     }
@@ -160,10 +160,10 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
       rules::load_ruleset(session.sources, *data_file, data.parent_path(), session.diags, load);
   if (!rs) return false;
   if (std::find(rs->lineage.begin(), rs->lineage.end(), ruleset) == rs->lineage.end()) {
-    session.diags
-        .error("log.data.other-ruleset", log.args(h.ruleset->statement)[0].span,
-               "the rules data '{}' is the ruleset '{}', not '{}'", rules::shown_path(data), rs->id,
-               ruleset)
+    log::report(session.diags, log::Diag::data_other_ruleset,
+                log.args(h.ruleset->statement)[0].span,
+                "the rules data '{}' is the ruleset '{}', not '{}'", rules::shown_path(data),
+                rs->id, ruleset)
         .hint("pin data of the log's ruleset, or a variant that extends it");
     return false;
   }

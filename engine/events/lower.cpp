@@ -11,6 +11,7 @@
 #include "engine/core/suggest.hpp"
 #include "engine/events/lower_context.hpp"
 #include "grammar/dice/dice_parser.hpp"
+#include "grammar/log/diagnostics.hpp"
 #include "grammar/log/parser.hpp"
 
 namespace umpire::events {
@@ -94,7 +95,7 @@ void Lowerer::statement(const ast::Log& log, const ast::Statement& s) {
   battle_.store.file = log.file;
   const Section sec = section_of(s.verb);
   if (sec < section_) {
-    diags_.error("log.order.section", s.verb_span, "'{}' belongs to {}, which comes before {}",
+    log::report(diags_, log::Diag::order_section, s.verb_span, "'{}' belongs to {}, which comes before {}",
                  ast::verb_name(s.verb), section_name(sec), section_name(section_))
         .hint("a log is written in order: header, battlefield, armies, deployment, turns");
     return;
@@ -134,7 +135,7 @@ void Lowerer::check_duplicate_keys(const ast::Statement& s) {
     }
     for (std::size_t j = 0; j < i; ++j) {
       if (all[j].key == c.key) {
-        diags_.error("log.clause.duplicate", c.key_span, "'{}' is given twice", ast::word_text(c.key))
+        log::report(diags_, log::Diag::clause_duplicate, c.key_span, "'{}' is given twice", ast::word_text(c.key))
             .label(all[j].key_span, "first given here")
             .hint("keep one of them");
         break;
@@ -156,7 +157,7 @@ void Lowerer::declare(std::string_view id, ForceRef ref) {
       case ForceKind::general: first_span = battle_.generals[first.index].span; break;
       case ForceKind::division: first_span = battle_.divisions[first.index].span; break;
     }
-    diags_.error("log.unit.duplicate-id", ref.span, "duplicate id '{}'", id)
+    log::report(diags_, log::Diag::unit_duplicate_id, ref.span, "duplicate id '{}'", id)
         .label(first_span, "first declared here")
         .hint("units, generals and divisions share one set of ids; rename one of them");
     duplicated_.emplace(std::string(id), ref.span);
@@ -174,7 +175,7 @@ std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view wha
     // Reported once; an id of an army whose side is unknown not at all.
     if (ignored_ids_.count(v.text) != 0) return std::nullopt;
     if (!unknown_reported_.emplace(std::string(v.text), v.span).second) return std::nullopt;
-    auto d = diags_.error("log.unit.unknown", v.span, "unknown {} '{}'", what, v.text);
+    auto d = log::report(diags_, log::Diag::unit_unknown, v.span, "unknown {} '{}'", what, v.text);
     d.note("later uses of '{}' are not reported", v.text);
     std::vector<std::string> duplicated;
     for (const auto& [id, second] : duplicated_) duplicated.push_back(id);
@@ -195,7 +196,7 @@ std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view wha
   ForceRef ref = forces_[static_cast<std::size_t>(*symbol)];
   ref.span = v.span;
   if (ref.kind == ForceKind::unit && ref.index < removed_.size() && removed_[ref.index].valid()) {
-    diags_.error("log.unit.removed", v.span, "unit '{}' was removed from the table", v.text)
+    log::report(diags_, log::Diag::unit_removed, v.span, "unit '{}' was removed from the table", v.text)
         .label(removed_[ref.index], "removed here")
         .hint("a unit that was destroyed, routed or left the table takes no further part");
   }
@@ -209,7 +210,7 @@ std::optional<std::uint32_t> Lowerer::side(const ast::Value& v, std::string_view
   if (!unknown_reported_.emplace("side " + std::string(v.text), v.span).second) return std::nullopt;
   std::vector<std::string> names;
   for (const Side& s : battle_.header.sides) names.push_back(s.id);
-  auto d = diags_.error("log.side.unknown", v.span, "unknown side '{}'", v.text);
+  auto d = log::report(diags_, log::Diag::side_unknown, v.span, "unknown side '{}'", v.text);
   if (!consequence.empty()) d.note("{}", consequence);
   if (auto best = closest_match(v.text, names)) {
     d.hint("did you mean '{}'?", *best);
@@ -228,13 +229,13 @@ std::optional<Location> Lowerer::location(const ast::Value& v) {
     case BattlefieldKind::none:
       if (!battlefield_missing_reported_) {
         battlefield_missing_reported_ = true;
-        diags_.error("log.battlefield.missing", v.span, "a position, but no battlefield was declared")
+        log::report(diags_, log::Diag::battlefield_missing, v.span, "a position, but no battlefield was declared")
             .hint("declare 'map hex 12x10' or 'table 72x48' before the armies");
       }
       return std::nullopt;
     case BattlefieldKind::hex_map:
       if (v.items.count != 2) {
-        diags_.error("log.syntax.expected-hex", v.span, "expected a hex like 5,7, found '{}'", v.text)
+        log::report(diags_, log::Diag::syntax_expected_hex, v.span, "expected a hex like 5,7, found '{}'", v.text)
             .hint("hexes are whole numbers: column,row");
         return std::nullopt;
       }
@@ -242,7 +243,7 @@ std::optional<Location> Lowerer::location(const ast::Value& v) {
       loc.hex = {static_cast<std::int32_t>(std::clamp<std::int64_t>(log_->parts_of(v)[0], -1, INT32_MAX)),
                  static_cast<std::int32_t>(std::clamp<std::int64_t>(log_->parts_of(v)[1], -1, INT32_MAX))};
       if (loc.hex.col < 1 || loc.hex.row < 1 || loc.hex.col > bf.cols || loc.hex.row > bf.rows) {
-        diags_.error("log.hex.off-map", v.span, "hex {} is off the map", v.text)
+        log::report(diags_, log::Diag::hex_off_map, v.span, "hex {} is off the map", v.text)
             .label(bf.span, fmt::format("the map is {}x{}", bf.cols, bf.rows))
             .hint("columns run 1..{} and rows 1..{}", bf.cols, bf.rows);
         return std::nullopt;
@@ -251,7 +252,7 @@ std::optional<Location> Lowerer::location(const ast::Value& v) {
     case BattlefieldKind::tabletop:
       loc.point = {v.x, v.y};
       if (v.x < 0 || v.y < 0 || v.x > bf.width || v.y > bf.depth) {
-        diags_.error("log.position.off-table", v.span, "position {} is off the table", v.text)
+        log::report(diags_, log::Diag::position_off_table, v.span, "position {} is off the table", v.text)
             .label(bf.span, fmt::format("the table is {}x{} inches", bf.width, bf.depth))
             .hint("x runs east from the south-west corner, y north, in inches");
         return std::nullopt;
@@ -291,7 +292,7 @@ std::optional<Facing> Lowerer::facing(const ast::Value& v) {
         return f;
       }
     }
-    auto d = diags_.error("log.facing.invalid", v.span, "expected a hex facing: n, ne, se, s, sw or nw");
+    auto d = log::report(diags_, log::Diag::facing_invalid, v.span, "expected a hex facing: n, ne, se, s, sw or nw");
     if (v.kind == ast::ValueKind::word) {
       std::vector<std::string> names(hex_facings.begin(), hex_facings.end());
       if (auto best = closest_match(v.text, names)) d.hint("did you mean '{}'?", *best);
@@ -301,12 +302,12 @@ std::optional<Facing> Lowerer::facing(const ast::Value& v) {
     return std::nullopt;
   }
   if (v.kind == ast::ValueKind::word) {
-    diags_.error("log.facing.invalid", v.span, "expected a facing in degrees like 90, found '{}'", v.text)
+    log::report(diags_, log::Diag::facing_invalid, v.span, "expected a facing in degrees like 90, found '{}'", v.text)
         .hint("on a tabletop, facings are degrees clockwise from north (0 faces the north edge)");
     return std::nullopt;
   }
   if (!(v.x >= 0 && v.x < 360)) {
-    diags_.error("log.facing.invalid", v.span, "facing {} is not in 0..359 degrees", v.kind == ast::ValueKind::decimal ? v.text : std::to_string(v.integer))
+    log::report(diags_, log::Diag::facing_invalid, v.span, "facing {} is not in 0..359 degrees", v.kind == ast::ValueKind::decimal ? v.text : std::to_string(v.integer))
         .hint("facings are degrees clockwise from north, at least 0 and less than 360");
     return std::nullopt;
   }

@@ -2,6 +2,7 @@
 // explicit characteristics) and of the deployment.
 #include "engine/core/suggest.hpp"
 #include "engine/events/lower_context.hpp"
+#include "grammar/log/diagnostics.hpp"
 
 namespace umpire::events::detail {
 namespace {
@@ -42,7 +43,7 @@ void Lowerer::army(const ast::Statement& s) {
       ignored_ids_.emplace(std::string(args(s)[0].text), args(s)[0].span);
       return;
     }
-    diags_.error("log.army.missing", s.verb_span, "'{}' outside an army", ast::verb_name(s.verb))
+    log::report(diags_, log::Diag::army_missing, s.verb_span, "'{}' outside an army", ast::verb_name(s.verb))
         .hint("start each side's roster with 'army <side>'");
     return;
   }
@@ -85,12 +86,12 @@ void Lowerer::army(const ast::Statement& s) {
         if (options_.profiles == nullptr) {
           if (!profile_note_given_) {
             profile_note_given_ = true;
-            diags_.not_checked("log.profile.not-checked", u.profile_span,
+            log::report(diags_, log::Diag::profile_not_checked, u.profile_span,
                                "unit profiles are not checked: no rules data was loaded")
                 .hint("profiles are checked against the ruleset's rules data once it is given");
           }
         } else if (!options_.profiles->has_profile(u.profile)) {
-          auto d = diags_.error("log.profile.unknown", u.profile_span, "unknown profile '{}'", u.profile);
+          auto d = log::report(diags_, log::Diag::profile_unknown, u.profile_span, "unknown profile '{}'", u.profile);
           if (auto best = closest_match(u.profile, options_.profiles->known_profiles())) {
             d.hint("did you mean '{}'?", *best);
             d.fixit(u.profile_span, *best);
@@ -107,7 +108,7 @@ void Lowerer::army(const ast::Statement& s) {
                            ev[1].kind == ast::ValueKind::fraction || ev[1].kind == ast::ValueKind::word ||
                            ev[1].kind == ast::ValueKind::decimal);
           if (!ok) {
-            diags_.error("log.unit.bad-stat", e.span, "a characteristic is a name and a value, like 'clash 7' or 'morale 4+'")
+            log::report(diags_, log::Diag::unit_bad_stat, e.span, "a characteristic is a name and a value, like 'clash 7' or 'morale 4+'")
                 .hint("separate characteristics with commas: stats (clash 7, sustained 6, morale 4+)");
             continue;
           }
@@ -118,7 +119,7 @@ void Lowerer::army(const ast::Statement& s) {
         }
       }
       if (u.profile.empty() && u.stats.empty()) {
-        diags_.error("log.unit.no-profile", args(s)[0].span, "unit '{}' has neither a profile nor stats", id)
+        log::report(diags_, log::Diag::unit_no_profile, args(s)[0].span, "unit '{}' has neither a profile nor stats", id)
             .hint("add 'profile <id>' from the rules data, or 'stats (clash 7, ...)'");
       }
       u.type = text_of(s, Word::type);
@@ -141,7 +142,7 @@ void Lowerer::army(const ast::Statement& s) {
       if (const ast::Clause* g = find(s, Word::general)) {
         if (auto ref = force(values(*g)[0], "general")) {
           if (ref->kind != ForceKind::general) {
-            diags_.error("log.unit.not-general", values(*g)[0].span, "'{}' is not a general", values(*g)[0].text);
+            log::report(diags_, log::Diag::unit_not_general, values(*g)[0].span, "'{}' is not a general", values(*g)[0].text);
           } else {
             u.general = ref->index;
           }
@@ -160,7 +161,7 @@ void Lowerer::deploy(const ast::Statement& s) {
   auto ref = force(args(s)[0]);
   if (!ref) return;
   if (ref->kind == ForceKind::division) {
-    diags_.error("log.deploy.division", args(s)[0].span, "deploy units and generals, not divisions")
+    log::report(diags_, log::Diag::deploy_division, args(s)[0].span, "deploy units and generals, not divisions")
         .hint("write one 'deploy' per unit of division '{}'", args(s)[0].text);
     return;
   }
@@ -169,7 +170,7 @@ void Lowerer::deploy(const ast::Statement& s) {
   }
   const std::size_t slot = ref->kind == ForceKind::unit ? ref->index : battle_.units.size() + ref->index;
   if (deployed_[slot]) {
-    diags_.error("log.deploy.duplicate", args(s)[0].span, "'{}' is deployed twice", args(s)[0].text)
+    log::report(diags_, log::Diag::deploy_duplicate, args(s)[0].span, "'{}' is deployed twice", args(s)[0].text)
         .hint("deploy each unit once; later positions are moves");
     return;
   }
@@ -182,11 +183,11 @@ void Lowerer::deploy(const ast::Statement& s) {
       if (auto loc = location(v)) d.at.push_back(*loc);
     }
     if (values(*at).size() > 2) {
-      diags_.error("log.deploy.too-many-positions", at->span, "a unit stands on one position, or two hexes for an extended line")
+      log::report(diags_, log::Diag::deploy_too_many_positions, at->span, "a unit stands on one position, or two hexes for an extended line")
           .rule("002_87c3dc452f850204.txt", "Formations spéciales");
     }
   } else {
-    diags_.error("log.deploy.missing-position", s.verb_span, "'deploy' needs a position")
+    log::report(diags_, log::Diag::deploy_missing_position, s.verb_span, "'deploy' needs a position")
         .hint("write 'at 5,7' (hex) or 'at 30,12' (inches)");
   }
   if (const ast::Clause* f = find(s, Word::facing)) d.facing = facing(values(*f)[0]);
@@ -200,7 +201,7 @@ void Lowerer::finish_armies() {
     for (const Unit& u : battle_.units) has_unit = has_unit || battle_.header.sides[u.side].id == sd.id;
     // An army of an unknown side (reported) may have been this side's.
     if (!has_unit && !army_unknown_seen_) {
-      diags_.warning("log.army.empty", sd.span, "side '{}' has no units", sd.id)
+      log::report(diags_, log::Diag::army_empty, sd.span, "side '{}' has no units", sd.id)
           .hint("list its roster after 'army {}'", sd.id);
     }
   }

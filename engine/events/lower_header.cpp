@@ -6,6 +6,7 @@
 #include "engine/core/suggest.hpp"
 #include "engine/geometry/hex/offset.hpp"
 #include "engine/events/lower_context.hpp"
+#include "grammar/log/diagnostics.hpp"
 
 namespace umpire::events::detail {
 namespace {
@@ -50,7 +51,7 @@ void Lowerer::header(const ast::Statement& s) {
   if (s.verb != ast::Verb::side) {
     auto [it, inserted] = header_seen_.emplace(std::string(verb), s.verb_span);
     if (!inserted) {
-      diags_.error("log.header.duplicate", s.verb_span, "'{}' is given twice in the header", verb)
+      log::report(diags_, log::Diag::header_duplicate, s.verb_span, "'{}' is given twice in the header", verb)
           .label(it->second, "first given here")
           .hint("keep one of them");
       return;
@@ -61,7 +62,7 @@ void Lowerer::header(const ast::Statement& s) {
     case ast::Verb::ulog:
       h.version = arg->integer;
       if (h.version != supported_version) {
-        diags_.error("log.header.unsupported-version", arg->span, "unsupported log format version {}", h.version)
+        log::report(diags_, log::Diag::header_unsupported_version, arg->span, "unsupported log format version {}", h.version)
             .hint("this umpire reads version {}", supported_version);
       }
       break;
@@ -75,7 +76,7 @@ void Lowerer::header(const ast::Statement& s) {
         }
       }
       if (!found) {
-        auto d = diags_.error("log.header.unknown-ruleset", arg->span, "unknown ruleset '{}'", arg->text);
+        auto d = log::report(diags_, log::Diag::header_unknown_ruleset, arg->span, "unknown ruleset '{}'", arg->text);
         if (auto best = closest_match(arg->text, as_strings(ruleset_ids))) d.hint("did you mean '{}'?", *best);
         else d.hint("rulesets: hail-caesar, hail-caesar-hyw, wab, sabreur-hex");
       }
@@ -92,7 +93,7 @@ void Lowerer::header(const ast::Statement& s) {
         const bool hex64 = h.data_sha256.size() == 64 &&
                            h.data_sha256.find_first_not_of("0123456789abcdef") == std::string::npos;
         if (!hex64) {
-          diags_.error("log.header.bad-sha256", values(*find(s, Word::sha256))[0].span,
+          log::report(diags_, log::Diag::header_bad_sha256, values(*find(s, Word::sha256))[0].span,
                        "a sha256 is 64 lower-case hexadecimal digits")
               .hint("print it with 'sha256sum {}'", h.data_file);
         }
@@ -109,7 +110,7 @@ void Lowerer::header(const ast::Statement& s) {
       const int month = std::stoi(h.date.substr(5, 2));
       const int day = std::stoi(h.date.substr(8, 2));
       if (month < 1 || month > 12 || day < 1 || day > 31) {
-        diags_.error("log.header.bad-date", arg->span, "'{}' is not a date", h.date).hint("dates are written YYYY-MM-DD");
+        log::report(diags_, log::Diag::header_bad_date, arg->span, "'{}' is not a date", h.date).hint("dates are written YYYY-MM-DD");
       }
       break;
     }
@@ -124,7 +125,7 @@ void Lowerer::header(const ast::Statement& s) {
       side.points = int_of(s, Word::points);
       auto [it, inserted] = sides_.emplace(side.id, static_cast<std::uint32_t>(h.sides.size()));
       if (!inserted) {
-        diags_.error("log.side.duplicate", arg->span, "side '{}' is declared twice", side.id)
+        log::report(diags_, log::Diag::side_duplicate, arg->span, "side '{}' is declared twice", side.id)
             .label(h.sides[it->second].span, "first declared here");
         return;
       }
@@ -135,19 +136,19 @@ void Lowerer::header(const ast::Statement& s) {
       if (arg->text == "recorded") {
         h.dice = DiceMode::recorded;
         if (args(s).size() > 1) {
-          diags_.error("log.header.seed-recorded", args(s)[1].span, "a recorded log has no seed")
+          log::report(diags_, log::Diag::header_seed_recorded, args(s)[1].span, "a recorded log has no seed")
               .hint("write 'dice seeded {}' to let the engine draw the dice", args(s)[1].integer);
         }
       } else if (arg->text == "seeded") {
         h.dice = DiceMode::seeded;
         if (args(s).size() < 2 || args(s)[1].integer < 0) {
-          diags_.error("log.header.missing-seed", arg->span, "a seeded log needs a seed")
+          log::report(diags_, log::Diag::header_missing_seed, arg->span, "a seeded log needs a seed")
               .hint("write 'dice seeded 12345'");
         } else {
           h.seed = static_cast<std::uint64_t>(args(s)[1].integer);
         }
       } else {
-        auto d = diags_.error("log.header.unknown-dice-mode", arg->span, "unknown dice mode '{}'", arg->text);
+        auto d = log::report(diags_, log::Diag::header_unknown_dice_mode, arg->span, "unknown dice mode '{}'", arg->text);
         if (auto best = closest_match(arg->text, {"recorded", "seeded"})) d.hint("did you mean '{}'?", *best);
         else d.hint("'recorded': every die is written; 'seeded': a seed, the engine draws");
       }
@@ -160,7 +161,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
   Battlefield& bf = battle_.battlefield;
   const auto reject_second = [&]() {
     if (bf.kind == BattlefieldKind::none) return false;
-    diags_.error("log.battlefield.duplicate", s.verb_span, "the battlefield is declared twice")
+    log::report(diags_, log::Diag::battlefield_duplicate, s.verb_span, "the battlefield is declared twice")
         .label(bf.span, "first declared here")
         .hint("a log is played either on a hex map or on a tabletop");
     return true;
@@ -169,14 +170,14 @@ void Lowerer::battlefield(const ast::Statement& s) {
     case ast::Verb::map: {
       if (reject_second()) return;
       if (args(s)[0].text != "hex") {
-        diags_.error("log.battlefield.unknown-map", args(s)[0].span, "unknown map '{}'", args(s)[0].text)
+        log::report(diags_, log::Diag::battlefield_unknown_map, args(s)[0].span, "unknown map '{}'", args(s)[0].text)
             .hint("write 'map hex 12x10' for a hex map, 'table 72x48' for a tabletop");
         return;
       }
       const ast::Value& size = args(s)[1];
       if (size.x != std::floor(size.x) || size.y != std::floor(size.y) || size.x < 1 || size.y < 1 ||
           size.x > 1000 || size.y > 1000 || size.unit != ast::SizeUnit::none) {
-        diags_.error("log.battlefield.bad-size", size.span, "a hex map is 1 to 1000 whole hexes each way")
+        log::report(diags_, log::Diag::battlefield_bad_size, size.span, "a hex map is 1 to 1000 whole hexes each way")
             .hint("write the columns and rows: 'map hex 12x10'");
         return;
       }
@@ -190,7 +191,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
       if (reject_second()) return;
       const ast::Value& size = args(s)[0];
       if (!(size.x > 0 && size.y > 0 && size.x <= 1000 && size.y <= 1000) || (size.unit != ast::SizeUnit::none && size.unit != ast::SizeUnit::in)) {
-        diags_.error("log.battlefield.bad-size", size.span, "a table is measured in inches, 1 to 1000 each way")
+        log::report(diags_, log::Diag::battlefield_bad_size, size.span, "a table is measured in inches, 1 to 1000 each way")
             .hint("write 'table 72x48' for six feet by four");
         return;
       }
@@ -202,7 +203,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
     }
     case ast::Verb::hex: {
       if (bf.kind != BattlefieldKind::hex_map) {
-        diags_.error("log.battlefield.not-hex", s.verb_span, "'hex' describes a hex map, and none was declared")
+        log::report(diags_, log::Diag::battlefield_not_hex, s.verb_span, "'hex' describes a hex map, and none was declared")
             .hint("declare 'map hex 12x10' first");
         return;
       }
@@ -217,13 +218,13 @@ void Lowerer::battlefield(const ast::Statement& s) {
       }
       for (const std::string& k : kinds) {
         if (!one_of(k, terrain_kinds)) {
-          auto d = diags_.error("log.terrain.unknown", terrain.span, "unknown terrain '{}'", k);
+          auto d = log::report(diags_, log::Diag::terrain_unknown, terrain.span, "unknown terrain '{}'", k);
           if (auto best = closest_match(k, as_strings(terrain_kinds))) d.hint("did you mean '{}'?", *best);
           return;
         }
       }
       if (kinds.size() > 1 && kinds.front() != "hill") {
-        diags_.error("log.terrain.bad-combination", terrain.span, "only a hill combines with other terrain")
+        log::report(diags_, log::Diag::terrain_bad_combination, terrain.span, "only a hill combines with other terrain")
             .rule("002_87c3dc452f850204.txt", "Les terrains dans Sabreur")
             .hint("write the hill first: 'hill+wood'");
         return;
@@ -237,7 +238,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
     }
     case ast::Verb::hexside: {
       if (bf.kind != BattlefieldKind::hex_map) {
-        diags_.error("log.battlefield.not-hex", s.verb_span, "'hexside' describes a hex map, and none was declared")
+        log::report(diags_, log::Diag::battlefield_not_hex, s.verb_span, "'hexside' describes a hex map, and none was declared")
             .hint("declare 'map hex 12x10' first");
         return;
       }
@@ -245,14 +246,14 @@ void Lowerer::battlefield(const ast::Statement& s) {
       auto b = location(args(s)[1]);
       const ast::Value& feature = args(s)[2];
       if (!one_of(feature.text, hexside_features)) {
-        auto d = diags_.error("log.terrain.unknown", feature.span, "unknown hexside feature '{}'", feature.text);
+        auto d = log::report(diags_, log::Diag::terrain_unknown, feature.span, "unknown hexside feature '{}'", feature.text);
         if (auto best = closest_match(feature.text, as_strings(hexside_features))) d.hint("did you mean '{}'?", *best);
         else d.hint("hexside features: stream, river, ford, bridge, impassable, wood");
         return;
       }
       if (!a || !b) return;
       if (!adjacent(a->hex, b->hex)) {
-        diags_.error("log.hexside.not-adjacent", merge(args(s)[0].span, args(s)[1].span),
+        log::report(diags_, log::Diag::hexside_not_adjacent, merge(args(s)[0].span, args(s)[1].span),
                      "hexes {} and {} do not share a side", args(s)[0].text, args(s)[1].text)
             .hint("a hexside is named by the two neighbouring hexes it separates");
         return;
@@ -262,7 +263,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
     }
     case ast::Verb::terrain: {
       if (bf.kind != BattlefieldKind::tabletop) {
-        diags_.error("log.battlefield.not-table", s.verb_span, "'terrain' pieces go on a tabletop, and none was declared")
+        log::report(diags_, log::Diag::battlefield_not_table, s.verb_span, "'terrain' pieces go on a tabletop, and none was declared")
             .hint("declare 'table 72x48' first, or use 'hex' on a hex map");
         return;
       }
@@ -270,7 +271,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
       piece.span = s.span;
       piece.kind = std::string(args(s)[0].text);
       if (!one_of(piece.kind, terrain_kinds)) {
-        auto d = diags_.error("log.terrain.unknown", args(s)[0].span, "unknown terrain '{}'", piece.kind);
+        auto d = log::report(diags_, log::Diag::terrain_unknown, args(s)[0].span, "unknown terrain '{}'", piece.kind);
         if (auto best = closest_match(piece.kind, as_strings(terrain_kinds))) d.hint("did you mean '{}'?", *best);
         return;
       }
@@ -278,7 +279,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
       const ast::Clause* rect = find(s, Word::rect);
       const ast::Clause* polygon = find(s, Word::polygon);
       if ((rect == nullptr) == (polygon == nullptr)) {
-        diags_.error("log.terrain.shape", s.verb_span, "a terrain piece has one shape: 'rect' or 'polygon'")
+        log::report(diags_, log::Diag::terrain_shape, s.verb_span, "a terrain piece has one shape: 'rect' or 'polygon'")
             .hint("'rect 12,24 12x8' (centre and size) or 'polygon 0,0 10,0 10,10'");
         return;
       }
@@ -291,7 +292,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
       } else {
         piece.is_polygon = true;
         if (values(*polygon).size() < 3) {
-          diags_.error("log.terrain.shape", polygon->span, "a polygon needs at least three corners");
+          log::report(diags_, log::Diag::terrain_shape, polygon->span, "a polygon needs at least three corners");
           return;
         }
         for (const ast::Value& v : values(*polygon)) {
@@ -308,7 +309,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
     case ast::Verb::edge: {
       const ast::Value& e = args(s)[0];
       if (!one_of(e.text, edges)) {
-        auto d = diags_.error("log.edge.unknown", e.span, "unknown table edge '{}'", e.text);
+        auto d = log::report(diags_, log::Diag::edge_unknown, e.span, "unknown table edge '{}'", e.text);
         if (auto best = closest_match(e.text, as_strings(edges))) d.hint("did you mean '{}'?", *best);
         else d.hint("edges: north, south, east, west");
         return;
@@ -317,7 +318,7 @@ void Lowerer::battlefield(const ast::Statement& s) {
         if (auto side_index = side(values(*home)[0])) {
           Side& sd = battle_.header.sides[*side_index];
           if (!sd.home_edge.empty()) {
-            diags_.error("log.edge.duplicate-home", values(*home)[0].span, "side '{}' already has a home edge", sd.id);
+            log::report(diags_, log::Diag::edge_duplicate_home, values(*home)[0].span, "side '{}' already has a home edge", sd.id);
             return;
           }
           sd.home_edge = std::string(e.text);
@@ -333,32 +334,32 @@ void Lowerer::finish_header(FileId file) {
   const Span file_start{file, 0, 0};
   const auto missing = [&](std::string_view verb, std::string_view example) {
     if (header_seen_.count(verb) == 0) {
-      diags_.error("log.header.missing", file_start, "the header has no '{}'", verb).hint("add '{}'", example);
+      log::report(diags_, log::Diag::header_missing, file_start, "the header has no '{}'", verb).hint("add '{}'", example);
     }
   };
   missing("ulog", "ulog 1");
   if (header_seen_.count("ruleset") == 0) {
     // Read as no ruleset at all (never as a default one): nothing that
     // depends on it (phases, profiles, the replay) is judged.
-    diags_.error("log.header.missing", file_start, "the header has no 'ruleset': the log names no rules")
+    log::report(diags_, log::Diag::header_missing, file_start, "the header has no 'ruleset': the log names no rules")
         .hint("add 'ruleset sabreur-hex' (or hail-caesar, hail-caesar-hyw, wab) after 'ulog 1'");
   }
   missing("dice", "dice recorded");
   if (battle_.header.sides.size() < 2) {
-    diags_.error("log.header.sides", file_start, "a battle needs at least two sides, found {}",
+    log::report(diags_, log::Diag::header_sides, file_start, "a battle needs at least two sides, found {}",
                  battle_.header.sides.size())
         .hint("declare each: side romans \"Roman army\" player \"A. Player\"");
   }
   if (battle_.header.data_sha256.empty()) {
     const std::string_view ruleset =
         battle_.header.ruleset == Ruleset::none ? std::string_view("RULESET") : to_string(battle_.header.ruleset);
-    diags_.warning("log.data.unpinned", file_start, "the log does not pin the rules data it was played with")
+    log::report(diags_, log::Diag::data_unpinned, file_start, "the log does not pin the rules data it was played with")
         .hint("run 'umpire pin LOG' to add 'data \"corpus/rulesets/{}.rules\" sha256 \"...\"', so that the log "
               "stays checkable when the data changes",
               ruleset);
   }
   if (battle_.battlefield.kind == BattlefieldKind::none && !battlefield_missing_reported_) {
-    diags_.error("log.battlefield.missing", file_start, "the log declares no battlefield")
+    log::report(diags_, log::Diag::battlefield_missing, file_start, "the log declares no battlefield")
         .hint("declare 'map hex 12x10' or 'table 72x48'");
   }
 }

@@ -6,6 +6,7 @@
 
 #include "engine/core/suggest.hpp"
 #include "engine/events/lower_context.hpp"
+#include "grammar/log/diagnostics.hpp"
 
 namespace umpire::events::detail {
 namespace {
@@ -82,14 +83,14 @@ void Lowerer::turn(const ast::Statement& s) {
     return;
   }
   if (number.integer < 1 || number.integer > 100000) {
-    diags_.error("log.turn.bad-number", number.span, "turn {} is not a turn number", number.integer)
+    log::report(diags_, log::Diag::turn_bad_number, number.span, "turn {} is not a turn number", number.integer)
         .hint("turns are counted from 1");
     return;
   }
   const auto n = static_cast<std::uint32_t>(number.integer);
   const std::size_t side_count = battle_.header.sides.size();
   const auto out_of_order = [&](std::string_view why) {
-    diags_.error("log.turn.out-of-order", number.span, "turn {} of '{}' is out of order: {}", n, side_arg.text, why)
+    log::report(diags_, log::Diag::turn_out_of_order, number.span, "turn {} of '{}' is out of order: {}", n, side_arg.text, why)
         .hint("write the turns in the order they were played: turn 1 of each side, then turn 2...");
   };
   // A turn out of order is reported and its actions are still lowered, in
@@ -111,7 +112,7 @@ void Lowerer::turn(const ast::Statement& s) {
     for (std::size_t i = 0; i < side_count; ++i) {
       // A turn of an unknown side (reported) may have been this side's.
       if (!sides_played_[turn_ - 1][i] && !turn_unknown_seen_) {
-        diags_.warning("log.turn.side-skipped", number.span, "side '{}' has no turn {}",
+        log::report(diags_, log::Diag::turn_side_skipped, number.span, "side '{}' has no turn {}",
                        battle_.header.sides[i].id, turn_)
             .hint("write 'turn {} {}' even when nothing happened in it", turn_, battle_.header.sides[i].id);
       }
@@ -125,7 +126,7 @@ void Lowerer::turn(const ast::Statement& s) {
 void Lowerer::phase(const ast::Statement& s) {
   if (turn_unknown_) return;
   if (!in_turn_) {
-    diags_.error("log.turn.missing", s.verb_span, "'phase' before any turn").hint("start with 'turn 1 <side>'");
+    log::report(diags_, log::Diag::turn_missing, s.verb_span, "'phase' before any turn").hint("start with 'turn 1 <side>'");
     return;
   }
   const ast::Value& name = args(s)[0];
@@ -144,7 +145,7 @@ void Lowerer::phase(const ast::Statement& s) {
     std::vector<std::string> names(phases.begin(), phases.end());
     std::string list;
     for (const std::string& p : names) list += (list.empty() ? "" : ", ") + p;
-    auto d = diags_.error("log.phase.unknown", name.span, "unknown phase '{}' in {}", name.text,
+    auto d = log::report(diags_, log::Diag::phase_unknown, name.span, "unknown phase '{}' in {}", name.text,
                           to_string(battle_.header.ruleset));
     if (auto best = closest_match(name.text, names)) {
       d.hint("did you mean '{}'?", *best);
@@ -155,7 +156,7 @@ void Lowerer::phase(const ast::Statement& s) {
     return;
   }
   if (index <= phase_index_) {
-    diags_.error("log.phase.out-of-order", name.span, "phase '{}' after phase '{}'", name.text, phase_name_)
+    log::report(diags_, log::Diag::phase_out_of_order, name.span, "phase '{}' after phase '{}'", name.text, phase_name_)
         .hint("the phases of a turn come in the order of the rules: {}", [&] {
           std::string list;
           for (std::string_view p : phases) list += (list.empty() ? "" : ", ") + std::string(p);
@@ -217,7 +218,7 @@ void Lowerer::add_facing(Field key, std::optional<Facing> facing_value) {
 void Lowerer::action(const ast::Statement& s) {
   if (turn_unknown_) return;
   if (!in_turn_) {
-    diags_.error("log.turn.missing", s.verb_span, "'{}' before any turn", ast::verb_name(s.verb))
+    log::report(diags_, log::Diag::turn_missing, s.verb_span, "'{}' before any turn", ast::verb_name(s.verb))
         .hint("actions are written inside a turn: 'turn 1 <side>'");
     return;
   }
@@ -234,7 +235,7 @@ void Lowerer::action(const ast::Statement& s) {
   bool too_many_reported = false;
   const auto too_many = [&](const ForceRef& r) {
     if (std::exchange(too_many_reported, true)) return;
-    diags_.error("log.statement.too-many-units", r.span, "a statement names at most {} units, and as many targets",
+    log::report(diags_, log::Diag::statement_too_many_units, r.span, "a statement names at most {} units, and as many targets",
                  EventRecord::max_refs)
         .hint("split the statement");
   };
@@ -385,7 +386,7 @@ void Lowerer::action(const ast::Statement& s) {
   if (s.agreed.present) {
     e.flags |= EventRecord::agreed_flag;
     if (s.agreed.has_note) add_word(Field::agreed_note, s.agreed.note);
-    diags_.note("log.ruling.agreed", s.agreed.span, "agreed ruling: both players accepted this action")
+    log::report(diags_, log::Diag::ruling_agreed, s.agreed.span, "agreed ruling: both players accepted this action")
         .note("a breach of the rules here is reported as a note, not an error");
   }
   // The parts that live in arenas: actors then targets, then the general

@@ -2,6 +2,8 @@
 
 #include <system_error>
 
+#include "grammar/log/diagnostics.hpp"
+
 namespace umpire::rules {
 namespace {
 
@@ -89,9 +91,8 @@ std::optional<fs::path> data_file_for_log(const DataRequest& q, DiagnosticEngine
   if (r.file) return r.file;
   const std::string log_folder = shown_path(q.log_dir.empty() ? fs::path(".") : q.log_dir);
   if (r.outside && r.looked.empty()) {
-    diags
-        .error("log.data.outside", q.written_span,
-               "the rules data '{}' is outside the folders a log may name", q.written)
+    log::report(diags, log::Diag::data_outside, q.written_span,
+                "the rules data '{}' is outside the folders a log may name", q.written)
         .note(
             "a log names data in its own folder '{}' (and below), or in the rules data folder '{}' "
             "as "
@@ -100,7 +101,7 @@ std::optional<fs::path> data_file_for_log(const DataRequest& q, DiagnosticEngine
         .hint("copy the data beside the log, or give it with '--rules FILE'");
     return std::nullopt;
   }
-  auto d = diags.error("log.data.not-found", q.written_span,
+  auto d = log::report(diags, log::Diag::data_not_found, q.written_span,
                        "cannot find the rules data '{}' the log names", q.written);
   for (const fs::path& p : r.looked) d.note("no file '{}'", shown_path(p));
   d.hint("put the data where the log says, or give it with '--rules FILE'");
@@ -123,7 +124,7 @@ std::optional<std::string> data_path_for_log(const fs::path& file, const fs::pat
 bool check_pin(const DataRequest& q, const fs::path& file, std::string_view digest,
                DiagnosticEngine& diags) {
   if (q.sha256.empty() || q.sha256 == digest) return true;
-  auto d = diags.error("log.data.digest-mismatch",
+  auto d = log::report(diags, log::Diag::data_digest_mismatch,
                        q.sha256_span.valid() ? q.sha256_span : q.written_span,
                        "the log pins other rules data than '{}'", shown_path(file));
   d.note("the log pins sha256 {}", q.sha256);

@@ -23,21 +23,21 @@ void ErrorHandler::expected(const std::string& which, iterator_type where) {
     while (face != last && (*face == ' ' || *face == '\t')) ++face;
     if (face != where && face != last && *face >= '0' && *face <= '9') {
       const Span blanks{state.file, at, at + static_cast<std::uint32_t>(face - where)};
-      diags.error("log.syntax.roll-spaces", blanks, "a roll is written without blanks round '='")
+      log::report(diags, log::Diag::syntax_roll_spaces, blanks, "a roll is written without blanks round '='")
           .hint("write the dice, '=' and the faces together: '2d6=3,5'")
           .fixit(blanks, "");
       return;
     }
-    diags.error("log.syntax.expected-face", point, "expected a die face like 4")
+    log::report(diags, log::Diag::syntax_expected_face, point, "expected a die face like 4")
         .hint("write every die as rolled: '2d6=3,5'");
   } else if (which == "a closing '\"'") {
-    diags.error("log.syntax.unterminated-text", point, "missing closing '\"'")
+    log::report(diags, log::Diag::syntax_unterminated_text, point, "missing closing '\"'")
         .hint("a quoted text ends on the line it starts; write '\\\"' for a quote inside it");
   } else if (which == "an escape '\\\"' or '\\\\'") {
     // `where` is just past the backslash.
     const Span backslash{state.file, at - 1, at};
     if (where == last) {
-      diags.error("log.syntax.unterminated-text", backslash, "missing closing '\"' after a '\\'")
+      log::report(diags, log::Diag::syntax_unterminated_text, backslash, "missing closing '\"' after a '\\'")
           .hint("write '\\\\' for a backslash at the end of a text");
       return;
     }
@@ -45,7 +45,7 @@ void ErrorHandler::expected(const std::string& which, iterator_type where) {
     const std::string_view rest(where, static_cast<std::size_t>(last - where));
     const std::size_t len = std::max<std::size_t>(1, utf8_sequence_length(rest));
     const std::string escape = "\\" + std::string(where, where + static_cast<std::ptrdiff_t>(len));
-    diags.error("log.syntax.unknown-escape", Span{state.file, at - 1, at + static_cast<std::uint32_t>(len)},
+    log::report(diags, log::Diag::syntax_unknown_escape, Span{state.file, at - 1, at + static_cast<std::uint32_t>(len)},
                 "unknown escape '{}' in a quoted text", escape)
         .note("a quoted text knows two escapes: '\\\"' for a quote and '\\\\' for a backslash")
         .hint("write '\\\\' for a backslash: '{}'", "\\" + escape)
@@ -58,19 +58,19 @@ void ErrorHandler::expected(const std::string& which, iterator_type where) {
     while (next != last && (*next == ' ' || *next == '\t')) ++next;
     if (next != last && *next == '(') {
       const auto at_paren = static_cast<std::uint32_t>(next - state.base);
-      diags.error("log.syntax.nested-list", Span{state.file, at_paren, at_paren + 1}, "lists do not nest")
+      log::report(diags, log::Diag::syntax_nested_list, Span{state.file, at_paren, at_paren + 1}, "lists do not nest")
           .hint("write the entries of one list: (a, b, c)");
     } else if (after_comma) {
-      diags.error("log.syntax.expected-value", Span{state.file, at, at + 1}, "expected a list entry after ','")
+      log::report(diags, log::Diag::syntax_expected_value, Span{state.file, at, at + 1}, "expected a list entry after ','")
           .hint("remove the ',' or add an entry");
     } else {
-      diags.error("log.syntax.expected-paren", point, "expected ')' to close the list")
+      log::report(diags, log::Diag::syntax_expected_paren, point, "expected ')' to close the list")
           .hint("list entries are separated by ','");
     }
   } else if (which == "end of line") {
     const unsigned char c = static_cast<unsigned char>(*where);
     if (c < 0x20 || c == 0x7f || c >= 0x80) {
-      diags.error("log.syntax.unexpected-byte", Span{state.file, at, at + 1}, "unexpected byte 0x{:02x}",
+      log::report(diags, log::Diag::syntax_unexpected_byte, Span{state.file, at, at + 1}, "unexpected byte 0x{:02x}",
                   static_cast<unsigned>(c))
           .hint("a log is plain text; bytes outside quotes and comments must be printable ASCII");
       return;
@@ -81,7 +81,7 @@ void ErrorHandler::expected(const std::string& which, iterator_type where) {
     const auto digit = [](char ch) { return ch >= '0' && ch <= '9'; };
     // `to 5;2`: a position with the wrong separator.
     if (*where == ';' && where != state.base && digit(where[-1]) && where + 1 != last && digit(where[1])) {
-      diags.error("log.syntax.position-separator", Span{state.file, at, at + 1},
+      log::report(diags, log::Diag::syntax_position_separator, Span{state.file, at, at + 1},
                   "a position is written with a comma between its column and row")
           .hint("write '5,7', without blanks")
           .fixit(Span{state.file, at, at + 1}, ",");
@@ -99,12 +99,12 @@ void ErrorHandler::expected(const std::string& which, iterator_type where) {
       while (face != last && (*face == ' ' || *face == '\t')) ++face;
       const Span spaced{state.file, static_cast<std::uint32_t>(end - state.base),
                         static_cast<std::uint32_t>(face - state.base)};
-      diags.error("log.syntax.roll-spaces", spaced, "a roll is written without blanks round '='")
+      log::report(diags, log::Diag::syntax_roll_spaces, spaced, "a roll is written without blanks round '='")
           .hint("write the dice, '=' and the faces together: '{}=...'", word)
           .fixit(spaced, "=");
       return;
     }
-    auto d = diags.error("log.syntax.unexpected", token, "unexpected '{}'", std::string(where, end));
+    auto d = log::report(diags, log::Diag::syntax_unexpected, token, "unexpected '{}'", std::string(where, end));
     const std::size_t digits = word.find_first_not_of("0123456789");
     if (*where == ',') d.hint("positions are written without spaces: '5,7'");
     else if (digits > 0 && digits != std::string_view::npos && !notation)
@@ -112,7 +112,7 @@ void ErrorHandler::expected(const std::string& which, iterator_type where) {
     else if (*where == '=') d.hint("dice are written '2d6=3,5' and outcomes follow '=>'");
     else d.hint("values are words, numbers, positions like 5,7, dice like 2d6=3,5, \"texts\" or (lists)");
   } else {
-    diags.error("log.syntax.expected", point, "expected {}", which);
+    log::report(diags, log::Diag::syntax_expected, point, "expected {}", which);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/core/diagnostic.hpp"
+#include "grammar/log/diagnostics.hpp"
 #include "grammar/log/config.hpp"
 #include "grammar/report_on_error.hpp"
 

@@ -9,6 +9,7 @@
 #include "engine/core/escape.hpp"
 #include "engine/core/input_limits.hpp"
 #include "engine/core/utf8.hpp"
+#include "grammar/log/diagnostics.hpp"
 #include "grammar/log/error_handler.hpp"
 #include "grammar/log/line_scanner.hpp"
 #include "grammar/log/schema.hpp"
@@ -142,21 +143,21 @@ std::size_t first_invalid_utf8_in_steps(std::string_view text, const ReleaseText
 LineReader::LineReader(std::string_view text, FileId file, DiagnosticEngine& diags, ReleaseText release)
     : text_(text), file_(file), diags_(diags), release_(std::move(release)) {
   if (text.size() >= UINT32_MAX) {
-    diags.error("log.input.too-large", Span{file, 0, 0}, "file too large: {} bytes", text.size())
+    log::report(diags, log::Diag::input_too_large, Span{file, 0, 0}, "file too large: {} bytes", text.size())
         .hint("a battle log is at most 4 GiB");
     start_ = text.size();
     return;
   }
   if (const std::size_t bad = first_invalid_utf8_in_steps(text, release_); bad != std::string_view::npos) {
     const auto at = static_cast<std::uint32_t>(bad);
-    diags.error("log.input.invalid-utf8", Span{file, at, at + 1}, "invalid UTF-8 byte 0x{:02x}",
+    log::report(diags, log::Diag::input_invalid_utf8, Span{file, at, at + 1}, "invalid UTF-8 byte 0x{:02x}",
                 static_cast<unsigned>(static_cast<unsigned char>(text[bad])))
         .hint("save the log as UTF-8 text");
   }  // A byte-order mark is refused, as in rules data (grammar/rules): a log
   // is UTF-8, which needs none, and `fmt` would otherwise have to drop it
   // or print it. The rest of the log is read after it.
   if (text.substr(0, byte_order_mark.size()) == byte_order_mark) {
-    diags.error("log.input.byte-order-mark", Span{file, 0, 3}, "the log starts with a byte-order mark (U+FEFF)")
+    log::report(diags, log::Diag::input_byte_order_mark, Span{file, 0, 3}, "the log starts with a byte-order mark (U+FEFF)")
         .note("a UTF-8 file needs no byte-order mark; some editors write one")
         .hint("save the log as UTF-8 without a byte-order mark ('UTF-8', not 'UTF-8 with BOM')")
         .fixit(Span{file, 0, 3}, "");
@@ -186,7 +187,7 @@ bool LineReader::next(ast::Log& log) {
     if (line.size() > limits::log_line_bytes) {
       // Refused before it is read: its values would cost about fifty times
       // its size.
-      diags_.error("log.limit.line-length", Span{file_, line_span.begin, line_span.begin + 1},
+      log::report(diags_, log::Diag::limit_line_length, Span{file_, line_span.begin, line_span.begin + 1},
                    "a line of {} bytes, more than the limit of {}", line.size(), size_text(limits::log_line_bytes))
           .note("the limit keeps the cost of reading a log bounded (docs/log-format.md § Limits)")
           .hint("a statement is one line of a few values; split a long 'hex' list over several lines");
@@ -202,7 +203,7 @@ bool LineReader::next(ast::Log& log) {
       // prints it. Outside, the value scanner reports the byte.
       const auto at = static_cast<std::uint32_t>(line_span.begin + bad);
       const std::size_t len = std::max<std::size_t>(1, c1_control_length(line.substr(bad)));
-      diags_.error("log.input.control-character", Span{file_, at, at + static_cast<std::uint32_t>(len)},
+      log::report(diags_, log::Diag::input_control_character, Span{file_, at, at + static_cast<std::uint32_t>(len)},
                    "a control character ({}) in a {}", escape_controls(line.substr(bad, len)),
                    in_comment(line, bad) ? "comment" : "quoted text")
           .hint("a log is plain text: remove it (a tab is the one control character a log may hold)");
@@ -236,7 +237,7 @@ bool LineReader::next(ast::Log& log) {
     }
     if (raw.item_count > 0 || raw.arrow_index != -1) {
       if (raw.item_count == 0) {
-        diags_.error("log.syntax.expected-statement", raw.arrow_span, "expected a statement keyword like 'move'")
+        log::report(diags_, log::Diag::syntax_expected_statement, raw.arrow_span, "expected a statement keyword like 'move'")
             .hint("'=>' follows an action and its values");
         log.lines.pop_back();
         mark.restore(log);

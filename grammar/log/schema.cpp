@@ -67,7 +67,7 @@ class Binder {
 
   bool run() {
     if (raw_.arrow_index < -1) {
-      diags_.error("log.syntax.second-arrow", raw_.arrow_span, "a statement states its outcomes once")
+      report(diags_, Diag::syntax_second_arrow, raw_.arrow_span, "a statement states its outcomes once")
           .hint("put every outcome after the first '=>'");
       return false;
     }
@@ -85,7 +85,7 @@ class Binder {
     }
     const Value& first = items_.front();
     if (first.kind != ValueKind::word) {
-      diags_.error("log.syntax.expected-statement", first.span, "expected a statement keyword like 'move', found {}",
+      report(diags_, Diag::syntax_expected_statement, first.span, "expected a statement keyword like 'move', found {}",
                    describe(first))
           .hint("every line starts with a keyword; see docs/log-format.md");
       return false;
@@ -93,7 +93,7 @@ class Binder {
     // The scanner decided which word it is (Value::word).
     const auto verb = ast::verb_of(first.word);
     if (!verb) {
-      auto d = diags_.error("log.syntax.unknown-statement", first.span, "unknown statement '{}'", shown(first.text));
+      auto d = report(diags_, Diag::syntax_unknown_statement, first.span, "unknown statement '{}'", shown(first.text));
       if (auto best = first.text.size() <= suggest_limit ? closest_match(first.text, verb_keywords()) : std::nullopt) {
         d.hint("did you mean '{}'?", *best);
         d.fixit(first.span, *best);
@@ -111,7 +111,7 @@ class Binder {
     if (!bind_clauses(spec_->keys, st_.clauses, true)) return false;
     if (raw_.arrow_index >= 0) {
       if (!spec_->outcomes) {
-        diags_.error("log.syntax.no-outcomes", raw_.arrow_span, "'{}' takes no stated outcomes",
+        report(diags_, Diag::syntax_no_outcomes, raw_.arrow_span, "'{}' takes no stated outcomes",
                      ast::verb_name(st_.verb))
             .hint("outcomes follow actions such as 'shoot', 'test' or 'combat'");
         return false;
@@ -120,7 +120,7 @@ class Binder {
       end_ = items_.size();
       if (!bind_clauses(outcome_keys(), st_.outcomes, false)) return false;
       if (st_.outcomes.empty() && !st_.agreed.present) {
-        diags_.error("log.syntax.expected-outcome", raw_.arrow_span, "expected an outcome after '=>'")
+        report(diags_, Diag::syntax_expected_outcome, raw_.arrow_span, "expected an outcome after '=>'")
             .hint("for example '=> hits 2 losses 1' or '=> pass'");
         return false;
       }
@@ -132,7 +132,7 @@ class Binder {
  private:
   bool too_long(const Value& v) {
     if (v.kind != ValueKind::word || v.text.size() <= max_word) return false;
-    diags_.error("log.syntax.word-too-long", v.span, "a word of {} characters", v.text.size())
+    report(diags_, Diag::syntax_word_too_long, v.span, "a word of {} characters", v.text.size())
         .hint("ids and keywords have at most {} characters", max_word);
     return true;
   }
@@ -180,15 +180,15 @@ class Binder {
   }
 
   // The words and id for "expected ..." of a slot.
-  std::pair<std::string, std::string> expectation(const Slot& slot) const {
-    if (slot.expect == "position") {
+  std::pair<std::string, Diag> expectation(const Slot& slot) const {
+    if (slot.expect == Diag::syntax_expected_position) {
       switch (mode_) {
-        case PositionMode::hex: return {"a hex like 5,7", "log.syntax.expected-hex"};
-        case PositionMode::table: return {"a position in inches like 30,12.5", "log.syntax.expected-position"};
-        case PositionMode::unknown: return {"a position like 5,7", "log.syntax.expected-position"};
+        case PositionMode::hex: return {"a hex like 5,7", Diag::syntax_expected_hex};
+        case PositionMode::table: return {"a position in inches like 30,12.5", Diag::syntax_expected_position};
+        case PositionMode::unknown: return {"a position like 5,7", Diag::syntax_expected_position};
       }
     }
-    return {std::string(slot.what), "log.syntax.expected-" + std::string(slot.expect)};
+    return {std::string(slot.what), slot.expect};
   }
 
   void report_expected(const Slot& slot, std::size_t i, std::string_view after) {
@@ -199,10 +199,10 @@ class Binder {
       return;
     }
     if (i < end_) {
-      diags_.error(id, items_[i].span, "expected {} after '{}', found {}", what, after, describe(items_[i]));
+      report(diags_, id, items_[i].span, "expected {} after '{}', found {}", what, after, describe(items_[i]));
     } else {
       const Span prev = items_[i - 1].span;
-      diags_.error(id, Span{prev.file, prev.end, prev.end}, "expected {} after '{}'", what, after)
+      report(diags_, id, Span{prev.file, prev.end, prev.end}, "expected {} after '{}'", what, after)
           .label(prev, "here");
     }
   }
@@ -221,7 +221,7 @@ class Binder {
       std::size_t count = 0;
       while (fits(slot, pos_, keys)) {
         if (overflowed(log_, items_[pos_])) {
-          diags_.error("log.syntax.number-too-large", items_[pos_].span, "number too large")
+          report(diags_, Diag::syntax_number_too_large, items_[pos_].span, "number too large")
               .hint("numbers in a log are small: counts, scores, inches or hexes");
           return false;
         }
@@ -263,7 +263,7 @@ class Binder {
       ++pos_;
     }
     if (pos_ < items_.size()) {
-      diags_.error("log.syntax.agreed-not-last", items_[pos_].span, "'agreed' ends the statement")
+      report(diags_, Diag::syntax_agreed_not_last, items_[pos_].span, "'agreed' ends the statement")
           .hint("write 'agreed' and its note after everything else");
       return false;
     }
@@ -279,14 +279,14 @@ class Binder {
         continue;
       }
       if (st_.agreed.present) {
-        diags_.error("log.syntax.agreed-not-last", v.span, "'agreed' ends the statement")
+        report(diags_, Diag::syntax_agreed_not_last, v.span, "'agreed' ends the statement")
             .hint("write 'agreed' and its note after everything else");
         return false;
       }
       ast::Clause clause;
       if (v.kind == ValueKind::roll || (actions && is_label(pos_))) {
         if (!actions || !spec_->rolls) {
-          diags_.error("log.syntax.no-dice", v.span, "'{}' takes no dice", ast::verb_name(st_.verb))
+          report(diags_, Diag::syntax_no_dice, v.span, "'{}' takes no dice", ast::verb_name(st_.verb))
               .hint("dice belong to actions such as 'order', 'shoot' or 'test'");
           return false;
         }
@@ -336,7 +336,7 @@ class Binder {
     while (last + 1 < end_ && items_[last + 1].kind == ValueKind::word && !is_key(items_[last + 1], spec_->keys))
       ++last;
     const Span words = merge(items_[i].span, items_[last].span);
-    auto d = diags_.error("log.syntax.unquoted-text", words, "{}", message);
+    auto d = report(diags_, Diag::syntax_unquoted_text, words, "{}", message);
     d.note("names and notes are texts, written in double quotes");
     if (words.end <= source_.size()) {
       const std::string quoted = "\"" + std::string(source_.substr(words.begin, words.size())) + "\"";
@@ -358,7 +358,7 @@ class Binder {
     std::string fixed;
     if (roll.span.end <= source_.size()) fixed = std::string(source_.substr(roll.span.begin, roll.span.size()));
     for (std::size_t k = pos_; k <= last; ++k) fixed += fmt::format(",{}", items_[k].integer);
-    auto d = diags_.error("log.syntax.roll-faces", merge(v.span, items_[last].span),
+    auto d = report(diags_, Diag::syntax_roll_faces, merge(v.span, items_[last].span),
                           "the faces of a roll are separated by commas, not blanks");
     d.label(roll.span, "the roll");
     if (!source_.empty()) {
@@ -374,7 +374,7 @@ class Binder {
     // A stated outcome without its `=>` (`shoot r1 a1 hit 2d6=3,4 hits 1`).
     if (actions && spec_->outcomes && v.kind == ValueKind::word && key_of(v, outcome_keys()) != nullptr) {
       const bool valued = pos_ + 1 < items_.size() && items_[pos_ + 1].kind == ValueKind::integer;
-      diags_.error("log.syntax.missing-arrow", v.span, "'{}' is a stated outcome: outcomes follow '=>'",
+      report(diags_, Diag::syntax_missing_arrow, v.span, "'{}' is a stated outcome: outcomes follow '=>'",
                    shown(v.text))
           .hint("write '=> {}{}'", shown(v.text), valued ? fmt::format(" {}", items_[pos_ + 1].integer) : "")
           .fixit(Span{v.span.file, v.span.begin, v.span.begin}, "=> ");
@@ -397,7 +397,7 @@ class Binder {
     const std::string_view verb = ast::verb_name(st_.verb);
     if (v.kind == ValueKind::word && actions && spec_->rolls && pos_ + 1 < end_ &&
         items_[pos_ + 1].kind == ValueKind::roll) {
-      auto d = diags_.error("log.syntax.unknown-label", v.span, "unknown dice label '{}'", shown(v.text));
+      auto d = report(diags_, Diag::syntax_unknown_label, v.span, "unknown dice label '{}'", shown(v.text));
       if (auto best = v.text.size() <= suggest_limit ? closest_match(v.text, roll_labels()) : std::nullopt) {
         d.hint("did you mean '{}'?", *best);
         d.fixit(v.span, *best);
@@ -409,9 +409,9 @@ class Binder {
       return;
     }
     if (v.kind == ValueKind::word) {
-      auto d = actions ? diags_.error("log.syntax.unknown-keyword", v.span, "unknown keyword '{}' in '{}'",
+      auto d = actions ? report(diags_, Diag::syntax_unknown_keyword, v.span, "unknown keyword '{}' in '{}'",
                                       shown(v.text), verb)
-                       : diags_.error("log.syntax.unknown-outcome", v.span, "unknown outcome '{}'", shown(v.text));
+                       : report(diags_, Diag::syntax_unknown_outcome, v.span, "unknown outcome '{}'", shown(v.text));
       if (auto best = v.text.size() <= suggest_limit ? closest_match(v.text, names) : std::nullopt) {
         d.hint("did you mean '{}'?", *best);
         d.fixit(v.span, *best);
@@ -422,7 +422,7 @@ class Binder {
       }
       return;
     }
-    auto d = diags_.error("log.syntax.unexpected-value", v.span, "unexpected {} in '{}'", describe(v), verb);
+    auto d = report(diags_, Diag::syntax_unexpected_value, v.span, "unexpected {} in '{}'", describe(v), verb);
     if (keys.empty()) {
       d.hint("'{}' takes nothing more", verb);
     } else {

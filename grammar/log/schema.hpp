@@ -11,6 +11,7 @@
 
 #include "engine/core/diagnostic.hpp"
 #include "grammar/log/ast.hpp"
+#include "grammar/log/diagnostics.hpp"
 #include "grammar/log/raw_line.hpp"
 
 namespace umpire::log::detail {
@@ -22,12 +23,12 @@ constexpr KindMask kind_bit(ast::ValueKind kind) { return static_cast<KindMask>(
 enum class Arity : std::uint8_t { one, optional, many, any };
 
 // One slot: its accepted kinds, how many values, and how to name what is
-// expected (`expect` is the diagnostic id suffix, `what` the words).
+// expected (`expect` is the diagnostic, `what` the words).
 struct Slot {
   KindMask kinds;
   Arity arity;
   std::string_view what;
-  std::string_view expect;
+  Diag expect;
   // When not empty, the only words the slot takes: a destination is a
   // position or the word `off-table`, never any other word.
   std::span<const ast::Word> words = {};

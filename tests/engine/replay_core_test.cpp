@@ -10,6 +10,12 @@ namespace umpire::replay {
 namespace {
 
 constexpr CheckInfo kChecks[] = {{"toy.rule", "toy.txt", "Section", "a toy rule"}};
+// A toy ruleset's check names: what a ruleset's enum does to name its
+// table's rows as CheckIds.
+enum class ToyCheck : std::uint8_t { rule };
+constexpr const CheckInfo& check_info(ToyCheck check) {
+  return kChecks[static_cast<std::size_t>(check)];
+}
 
 // The state hash's vectors, computed from the definition in docs/engine.md
 // § State hash by a separate implementation (Python): the empty string, a
@@ -83,16 +89,16 @@ struct Harness {
 TEST(EventChecker, OutcomeFollowsTheLogOrTheRules) {
   Harness h;
   auto log = h.make(ReplayMode::follow_log);
-  EXPECT_EQ(log.outcome("toy.rule", {}, "losses", 3, 2), 3);
+  EXPECT_EQ(log.outcome(ToyCheck::rule, {}, "losses", 3, 2), 3);
   auto rules = h.make(ReplayMode::follow_rules);
-  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", 3, 2), 2);
+  EXPECT_EQ(rules.outcome(ToyCheck::rule, {}, "losses", 3, 2), 2);
   ASSERT_EQ(h.diags.diagnostics().size(), 2u);
   EXPECT_EQ(h.diags.diagnostics()[0].message, "log says 3 losses, rules give 2");
   ASSERT_TRUE(h.diags.diagnostics()[0].rule.has_value());
   EXPECT_EQ(h.diags.diagnostics()[0].rule->section, "Section");
   // Agreement or nothing stated: no diagnostic.
-  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", 2, 2), 2);
-  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", std::nullopt, 5), 5);
+  EXPECT_EQ(rules.outcome(ToyCheck::rule, {}, "losses", 2, 2), 2);
+  EXPECT_EQ(rules.outcome(ToyCheck::rule, {}, "losses", std::nullopt, 5), 5);
   EXPECT_EQ(h.diags.diagnostics().size(), 2u);
 }
 
@@ -106,10 +112,10 @@ TEST(EventChecker, NotesAreMadeOnlyForADiagnostic) {
     ++made;
     return std::vector<std::string>{"factor 4", "  +1 charging"};
   };
-  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", 2, 2, notes), 2);
-  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", std::nullopt, 2, notes), 2);
+  EXPECT_EQ(rules.outcome(ToyCheck::rule, {}, "losses", 2, 2, notes), 2);
+  EXPECT_EQ(rules.outcome(ToyCheck::rule, {}, "losses", std::nullopt, 2, notes), 2);
   EXPECT_EQ(made, 0);
-  EXPECT_EQ(rules.outcome("toy.rule", {}, "losses", 3, 2, notes), 2);
+  EXPECT_EQ(rules.outcome(ToyCheck::rule, {}, "losses", 3, 2, notes), 2);
   EXPECT_EQ(made, 1);
   ASSERT_EQ(h.diags.diagnostics().size(), 1u);
   const auto& d = h.diags.diagnostics()[0];
@@ -123,10 +129,34 @@ TEST(EventChecker, NotesAreMadeOnlyForADiagnostic) {
   EXPECT_TRUE(Notes().lines().empty());
 }
 
+// A check named by its enum reports its row's id, severity and citation;
+// a check of the core cites the ruleset's row of the same id, if any.
+TEST(EventChecker, ACheckIdIsItsTablesRow) {
+  Harness h;
+  auto c = h.make(ReplayMode::follow_log);
+  EXPECT_EQ(CheckId(ToyCheck::rule), CheckId(kChecks[0]));
+  EXPECT_EQ(CheckId(ToyCheck::rule).id(), "toy.rule");
+  c.violation(ToyCheck::rule, {}, "a breach");
+  EXPECT_TRUE(c.reported(ToyCheck::rule));
+  EXPECT_FALSE(c.reported(c.core(CoreCheck::dice_missing)));
+  c.violation(c.core(CoreCheck::dice_missing), {}, "no dice");
+  ASSERT_EQ(h.diags.diagnostics().size(), 2u);
+  EXPECT_EQ(h.diags.diagnostics()[0].severity, Severity::error);
+  ASSERT_TRUE(h.diags.diagnostics()[0].rule.has_value());
+  EXPECT_EQ(h.diags.diagnostics()[0].rule->file, "toy.txt");
+  EXPECT_EQ(h.diags.diagnostics()[1].id, "replay.dice.missing");
+  EXPECT_FALSE(h.diags.diagnostics()[1].rule.has_value());
+
+  constexpr CheckInfo cited[] = {{"replay.dice.missing", "toy.txt", "Dice", "dice written"}};
+  const CheckTable table{cited};
+  EXPECT_EQ(table.core(CoreCheck::dice_missing), CheckId(cited[0]));
+  EXPECT_EQ(table.core(CoreCheck::dice_seeded_mismatch).id(), "replay.dice.seeded-mismatch");
+}
+
 TEST(EventChecker, AgreedRulingIsAWarningNotAViolation) {
   Harness h;
   auto c = h.make(ReplayMode::follow_log, true);
-  c.violation("toy.rule", {}, "a breach");
+  c.violation(ToyCheck::rule, {}, "a breach");
   EXPECT_EQ(c.violations(), 0u);
   EXPECT_EQ(c.agreed_breaches(), 1u);
   ASSERT_EQ(h.diags.diagnostics().size(), 1u);
@@ -140,11 +170,11 @@ TEST(EventChecker, ATrialIsRefusedAtItsFirstViolation) {
   Harness h;
   auto c = h.make(ReplayMode::follow_log);
   c.refuse_at_first();
-  EXPECT_EQ(c.outcome("toy.rule", {}, "losses", 2, 2), 2);  // agreeing: goes on
+  EXPECT_EQ(c.outcome(ToyCheck::rule, {}, "losses", 2, 2), 2);  // agreeing: goes on
   c.not_checked("combat");                                  // counted, goes on
   EXPECT_EQ(h.unchecked.total(), 1u);
-  EXPECT_THROW(c.violation("toy.rule", {}, "a breach"), Refused);
-  EXPECT_THROW(c.outcome("toy.rule", {}, "losses", 3, 2), Refused);
+  EXPECT_THROW(c.violation(ToyCheck::rule, {}, "a breach"), Refused);
+  EXPECT_THROW(c.outcome(ToyCheck::rule, {}, "losses", 3, 2), Refused);
   EXPECT_THROW(c.problem("toy.problem", {}, "data missing"), Refused);
   EXPECT_TRUE(h.diags.diagnostics().empty());
 
@@ -156,7 +186,7 @@ TEST(EventChecker, ATrialIsRefusedAtItsFirstViolation) {
   // An agreed ruling is not a breach: a trial under it goes on.
   auto agreed = h.make(ReplayMode::follow_log, true);
   agreed.refuse_at_first();
-  EXPECT_NO_THROW(agreed.violation("toy.rule", {}, "a breach"));
+  EXPECT_NO_THROW(agreed.violation(ToyCheck::rule, {}, "a breach"));
   EXPECT_EQ(agreed.agreed_breaches(), 1u);
 }
 
@@ -171,17 +201,17 @@ TEST(EventChecker, ADeferredRefusalIsMarkedNotThrown) {
   {
     EventChecker::DeferRefusal deferred(c);
     EXPECT_FALSE(c.refused());
-    EXPECT_NO_THROW(c.violation("toy.rule", {}, "a breach").note("dropped"));
+    EXPECT_NO_THROW(c.violation(ToyCheck::rule, {}, "a breach").note("dropped"));
     EXPECT_TRUE(c.refused());
     EXPECT_NO_THROW(c.problem("toy.problem", {}, "data missing"));
     EXPECT_NO_THROW(c.not_checked("pursuit"));
     {
       EventChecker::DeferRefusal inner(c);  // nested: the outer one still defers after it
     }
-    EXPECT_NO_THROW(c.outcome("toy.rule", {}, "losses", 3, 2));
+    EXPECT_NO_THROW(c.outcome(ToyCheck::rule, {}, "losses", 3, 2));
   }
   EXPECT_TRUE(c.refused());
-  EXPECT_THROW(c.violation("toy.rule", {}, "a breach"), Refused);
+  EXPECT_THROW(c.violation(ToyCheck::rule, {}, "a breach"), Refused);
   EXPECT_TRUE(h.diags.diagnostics().empty());
   EXPECT_EQ(c.violations(), 0u);
   EXPECT_EQ(h.unchecked.total(), 0u);
@@ -190,7 +220,7 @@ TEST(EventChecker, ADeferredRefusalIsMarkedNotThrown) {
   EXPECT_FALSE(replay.refusing());
   {
     EventChecker::DeferRefusal deferred(replay);
-    replay.violation("toy.rule", {}, "a breach");
+    replay.violation(ToyCheck::rule, {}, "a breach");
   }
   EXPECT_FALSE(replay.refused());
   EXPECT_EQ(replay.violations(), 1u);
@@ -220,7 +250,7 @@ class Toy final : public ReplayEngine {
   std::string_view agreed_note(std::size_t) const override { return {}; }
   void apply(std::size_t i, EventChecker& c) override {
     counter_ += static_cast<std::uint32_t>(i + 1);
-    if (i % 2 == 1) c.violation("toy.rule", {}, "odd event");
+    if (i % 2 == 1) c.violation(ToyCheck::rule, {}, "odd event");
   }
   void finish(EventChecker&) override {}
   void write_state(StateWriter& out) const override { out.u32(counter_); }
@@ -284,13 +314,13 @@ TEST(DiceSource, RecordedRollMustBeTheOneTheRulesCallFor) {
   three.terms.push_back(dice::dice_term(dice::make_dice(3, 6)));
   const std::vector<dice::Throw> faces{{5, 0}, {2, 0}, {6, 0}};
   WrittenRoll written{{}, "", three, dice::evaluate(three, faces)};
-  auto roll = source.take(two_d6(), &written, c, "toy.rule", "toy roll");
+  auto roll = source.take(two_d6(), &written, c, ToyCheck::rule, "toy roll");
   ASSERT_TRUE(roll.has_value());
   EXPECT_EQ(roll->total, 13);  // the log's dice are used as played
   ASSERT_EQ(h.diags.diagnostics().size(), 1u);
   EXPECT_EQ(h.diags.diagnostics()[0].message,
             "log throws 3d6 for the toy roll, rules call for 2d6");
-  EXPECT_FALSE(source.take(two_d6(), nullptr, c, "toy.rule", "toy roll").has_value());
+  EXPECT_FALSE(source.take(two_d6(), nullptr, c, ToyCheck::rule, "toy roll").has_value());
   EXPECT_EQ(h.diags.diagnostics().back().id, "replay.dice.missing");
 }
 
@@ -300,8 +330,8 @@ TEST(DiceSource, SeededRollsFollowTheRngInOrder) {
   DiceSource a(DiceMode::seeded, 42), b(DiceMode::seeded, 42);
   dice::Rng rng(42);
   for (int i = 0; i < 5; ++i) {
-    auto ra = a.take(two_d6(), nullptr, c, "toy.rule", "toy roll");
-    auto rb = b.take(two_d6(), nullptr, c, "toy.rule", "toy roll");
+    auto ra = a.take(two_d6(), nullptr, c, ToyCheck::rule, "toy roll");
+    auto rb = b.take(two_d6(), nullptr, c, ToyCheck::rule, "toy roll");
     const dice::Roll expected = dice::draw(two_d6(), rng);
     ASSERT_TRUE(ra && rb);
     EXPECT_EQ(ra->dice, expected.dice);
@@ -314,7 +344,7 @@ TEST(DiceSource, SeededRollsFollowTheRngInOrder) {
   std::vector<dice::Throw> wrong{{static_cast<std::uint16_t>(next.dice[0].faces.first % 6 + 1), 0},
                                  next.dice[1].faces};
   WrittenRoll written{{}, "", two_d6(), dice::evaluate(two_d6(), wrong)};
-  (void)s.take(two_d6(), &written, c, "toy.rule", "toy roll");
+  (void)s.take(two_d6(), &written, c, ToyCheck::rule, "toy roll");
   EXPECT_EQ(h.diags.diagnostics().back().id, "replay.dice.seeded-mismatch");
   EXPECT_TRUE(h.diags.diagnostics().empty() == false);
 }

@@ -7,6 +7,24 @@
 namespace umpire::sabreur::testing {
 namespace {
 
+// A statement's detail word is read once: the engine compares the Detail,
+// messages quote the word as written, and a word it does not know is other.
+TEST(SabreurDetail, AWordIsReadOnceIntoItsDetail) {
+  for (const auto& [word, detail] : kDetailWords) {
+    DetailWord w;
+    w = word;
+    EXPECT_TRUE(w == detail) << word;
+    EXPECT_EQ(w.text(), word);
+  }
+  DetailWord w;
+  EXPECT_TRUE(w == Detail::none);
+  w = "galop";
+  EXPECT_TRUE(w == Detail::other);
+  EXPECT_EQ(fmt::format("'{}'", w), "'galop'");
+  w = "";
+  EXPECT_TRUE(w == Detail::none);
+}
+
 // A blue unit at 5,2 facing north, activated, and red targets 3 hexes away.
 struct Chooser {
   Position p;

@@ -74,7 +74,7 @@ TEST(SabreurChargeReactionTest, AFriendsRefusedFireCostsTheChargerNothing) {
   refused.p.run();
   EXPECT_EQ(refused.p.diags.count(Severity::error), 0u) << refused.p.messages();
   EXPECT_EQ(refused.unit(refused.column).strength, 18) << refused.p.messages();
-  EXPECT_EQ(refused.unit(next).reaction, "") << refused.p.messages();
+  EXPECT_EQ(refused.unit(next).reaction_word, "") << refused.p.messages();
   EXPECT_EQ(refused.unit(next).strength, 18) << "no consequence for the friend";
 
   ChargeTests made;
@@ -210,7 +210,7 @@ TEST(SabreurChargeReactionTest, TheTargetsRefusedCounterchargeLeavesTheChargeDou
   refused.strike(refused.column, refused.target, {4, 1, 1, 1, 1, 1, 1, 1});
   refused.p.run();
   EXPECT_EQ(refused.p.count("sabreur.combat.dice"), 0u) << refused.p.messages();
-  EXPECT_EQ(refused.unit(refused.target).reaction, "") << refused.p.messages();
+  EXPECT_EQ(refused.unit(refused.target).reaction_word, "") << refused.p.messages();
 }
 
 // § La charge et le choc, step 3, in the shock of a friend that

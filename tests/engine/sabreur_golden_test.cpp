@@ -15,6 +15,7 @@
 #include "engine/rules/native/native.hpp"
 #include "engine/rulesets/registry.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
+#include "engine/rulesets/sabreur_hex/diagnostics.hpp"
 #include "engine/run/run.hpp"
 #include "tests/engine/golden_replay.hpp"
 #include "tests/engine/sabreur_fixture.hpp"
@@ -135,23 +136,32 @@ TEST(SabreurGolden, TheShippedDataRunsItsGeneratedCode) {
 // problem of the engine: with the shipped data, none is.
 TEST(SabreurGolden, EveryPermissionTheEngineAsksHasACheck) {
   const RulesBinding& rules = testing::binding();
-  const A asked[] = {A::rally,  A::frontal_march, A::indirect_march, A::manoeuvre,
-                     A::charge, A::attack,        A::activate_group, A::join_group};
+  const RuleAction asked[] = {RuleAction::rally,          RuleAction::frontal_march,
+                              RuleAction::indirect_march, RuleAction::manoeuvre,
+                              RuleAction::charge,         RuleAction::attack,
+                              RuleAction::activate_group, RuleAction::join_group};
   std::size_t seen = 0;
   for (const rules::Permission& p : rules.rs().permissions) {
     if (p.modality != rules::Modality::cannot) continue;
     // The engine states self.tenacious_test_failed false and reports the
     // tenacious unit's manoeuvres `not checked`.
     if (p.name == "tenacious.cannot.manoeuvre") continue;
-    for (A a : asked) {
+    for (RuleAction a : asked) {
       if (p.action != rules.action(a)) continue;
       ++seen;
-      const std::string_view id = check_for_permission(p.name, "");
-      EXPECT_FALSE(id.empty()) << p.name << " maps to no check";
-      EXPECT_NE(check_table().find(id), nullptr) << p.name << " maps to " << id;
+      EXPECT_TRUE(check_for_permission(p.name, std::nullopt)) << p.name << " maps to no check";
     }
   }
   EXPECT_GT(seen, 10u);
+}
+
+// The engine's other diagnostics (diagnostics.def) are its own and none is
+// a check: a check is only ever reported as a breach of the rule it cites.
+TEST(SabreurGolden, EngineDiagnosticsAreNoChecks) {
+  for (const DiagnosticKind& d : kDiags) {
+    EXPECT_TRUE(d.id.starts_with("sabreur.")) << d.id;
+    EXPECT_EQ(check_table().find(d.id), nullptr) << d.id << " is also a check";
+  }
 }
 
 // A seeded log writes no dice: the engine draws them from Rng(seed) in the

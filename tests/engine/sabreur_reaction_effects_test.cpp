@@ -93,7 +93,7 @@ TEST(SabreurCountercharge, AFriendMarchesToEngageTheCharger) {
   c.p.run();
   EXPECT_EQ(c.p.diags.count(Severity::error), 0u) << c.p.messages();
   EXPECT_EQ(c.p.engine().state().units[hussars].hex, at(6, 5));
-  EXPECT_EQ(c.p.engine().state().units[hussars].reaction, "countercharge");
+  EXPECT_EQ(c.p.engine().state().units[hussars].reaction_word, "countercharge");
 }
 
 TEST(SabreurCountercharge, AFriendThatDoesNotReachTheCharger) {

@@ -80,7 +80,8 @@ struct PerftPosition {
 
   std::size_t count(ActionKind kind, const std::vector<Action>& actions, std::string_view detail = {}) {
     std::size_t n = 0;
-    for (const Action& a : actions) n += a.kind == kind && (detail.empty() || a.detail == detail);
+    for (const Action& a : actions)
+      n += a.kind == kind && (detail.empty() || a.detail.text() == detail);
     return n;
   }
 };

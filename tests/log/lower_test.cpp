@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <set>
 #include <sstream>
 
 #include "engine/events/events_json.hpp"
 #include "engine/events/lower.hpp"
+#include "grammar/log/diagnostics.hpp"
 #include "grammar/log/parser.hpp"
 
 namespace umpire::events {
@@ -409,6 +411,22 @@ TEST(Lower, StreamedJsonIsWhatTheJsonLibraryPrints) {
       EXPECT_EQ(nested.str(), wrapped.dump(indent)) << "indent " << indent;
     }
   }
+}
+
+// The log front end's table (grammar/log/diagnostics.def): one row per id,
+// each a log diagnostic; a row reports its id at its severity.
+TEST(LogDiagnostics, TheTableHasOneRowPerId) {
+  std::set<std::string_view> seen;
+  for (const DiagnosticKind& d : log::kDiags) {
+    EXPECT_TRUE(d.id.starts_with("log.")) << d.id;
+    EXPECT_TRUE(seen.insert(d.id).second) << d.id << " is listed twice";
+  }
+  DiagnosticEngine diags(0);
+  log::report(diags, log::Diag::army_empty, {}, "side '{}' has no units", "red");
+  ASSERT_EQ(diags.diagnostics().size(), 1u);
+  EXPECT_EQ(diags.diagnostics()[0].id, "log.army.empty");
+  EXPECT_EQ(diags.diagnostics()[0].severity, Severity::warning);
+  EXPECT_EQ(diags.diagnostics()[0].message, "side 'red' has no units");
 }
 
 }  // namespace

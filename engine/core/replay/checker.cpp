@@ -45,23 +45,26 @@ void NotCheckedLog::report(DiagnosticEngine& diags) const {
   }
 }
 
-DiagnosticBuilder EventChecker::violation(std::string_view check_id, Span span,
-                                          std::string message) {
+DiagnosticBuilder EventChecker::violation(CheckId check, Span span, std::string message) {
   if (refuse_ && !agreed_) return refuse();
-  const CheckInfo* info = checks_.find(check_id);
+  const CheckInfo& info = check.info();
   if (!span.valid()) span = event_span_;
-  reported_.emplace_back(check_id);
+  reported_.push_back(check);
+  // A core check that the ruleset's table does not cite has no file.
+  const auto cite = [&](DiagnosticBuilder& b) {
+    if (!info.file.empty()) b.rule(std::string(info.file), std::string(info.section));
+  };
   if (agreed_) {
     ++agreed_breaches_;
     auto b = diags_.warning("replay.agreed", span, "agreed ruling: {}", message);
-    b.note("the players agreed to this although it breaks [{}]", check_id);
+    b.note("the players agreed to this although it breaks [{}]", info.id);
     if (!agreed_note_.empty()) b.note("agreed: \"{}\"", agreed_note_);
-    if (info) b.rule(std::string(info->file), std::string(info->section));
+    cite(b);
     return b;
   }
   ++violations_;
-  auto b = diags_.report(Severity::error, check_id, span, std::move(message));
-  if (info) b.rule(std::string(info->file), std::string(info->section));
+  auto b = diags_.report(info.severity, info.id, span, std::move(message));
+  cite(b);
   return b;
 }
 
@@ -71,8 +74,8 @@ DiagnosticBuilder EventChecker::refuse() {
   return DiagnosticBuilder(nullptr, 0);
 }
 
-bool EventChecker::reported(std::string_view check_id) const {
-  return std::find(reported_.begin(), reported_.end(), check_id) != reported_.end();
+bool EventChecker::reported(CheckId check) const {
+  return std::find(reported_.begin(), reported_.end(), check) != reported_.end();
 }
 
 DiagnosticBuilder EventChecker::info(std::string_view id, Span span, std::string message) {
@@ -85,13 +88,13 @@ DiagnosticBuilder EventChecker::problem(std::string_view id, Span span, std::str
   return diags_.report(Severity::error, id, span.valid() ? span : event_span_, std::move(message));
 }
 
-std::int64_t EventChecker::outcome(std::string_view check_id, Span span, std::string_view what,
+std::int64_t EventChecker::outcome(CheckId check, Span span, std::string_view what,
                                    std::optional<std::int64_t> stated, std::int64_t computed,
                                    const Notes& notes) {
-  if (outcomes_) outcomes_->push_back({std::string(check_id), computed});
+  if (outcomes_) outcomes_->push_back({check, computed});
   if (!stated) return computed;
   if (*stated != computed) {
-    auto b = violation(check_id, span,
+    auto b = violation(check, span,
                        fmt::format("log says {} {}, rules give {}", *stated, what, computed));
     for (const std::string& n : notes.lines()) b.note(n);
     if (mode_ == ReplayMode::follow_log)
@@ -100,13 +103,13 @@ std::int64_t EventChecker::outcome(std::string_view check_id, Span span, std::st
   return mode_ == ReplayMode::follow_log ? *stated : computed;
 }
 
-bool EventChecker::outcome(std::string_view check_id, Span span, std::string_view what,
+bool EventChecker::outcome(CheckId check, Span span, std::string_view what,
                            std::optional<bool> stated, bool computed, std::string_view yes,
                            std::string_view no, const Notes& notes) {
-  if (outcomes_) outcomes_->push_back({std::string(check_id), computed ? 1 : 0});
+  if (outcomes_) outcomes_->push_back({check, computed ? 1 : 0});
   if (!stated) return computed;
   if (*stated != computed) {
-    auto b = violation(check_id, span,
+    auto b = violation(check, span,
                        fmt::format("log says {} {}, rules give {}", what, *stated ? yes : no,
                                    computed ? yes : no));
     for (const std::string& n : notes.lines()) b.note(n);

@@ -54,7 +54,7 @@ struct Refused {};
 // A recomputed outcome, as the engine computed it (simulation: a simulated
 // log states what the rules give).
 struct TracedOutcome {
-  std::string check_id;
+  CheckId check;
   std::int64_t value = 0;
 };
 
@@ -104,10 +104,10 @@ class EventChecker {
   };
   bool refused() const { return refused_; }
 
-  // A broken rule. `check_id` must be in the table (its citation is added);
+  // A broken rule, reported at the check's severity with its citation;
   // under an agreed ruling the diagnostic is a warning `replay.agreed`
-  // instead of an error, with the check id and the players' note in notes.
-  DiagnosticBuilder violation(std::string_view check_id, Span span, std::string message);
+  // instead, with the check id and the players' note in notes.
+  DiagnosticBuilder violation(CheckId check, Span span, std::string message);
 
   // A failure of the engine or of the rules data rather than of the game
   // (an item missing, an evaluation that failed): an error, counted as a
@@ -115,15 +115,14 @@ class EventChecker {
   DiagnosticBuilder problem(std::string_view id, Span span, std::string message);
 
   // Compares what the log states with what the rules give. Reports
-  // "log says 3 losses, rules give 2" under `check_id` when they differ and
+  // "log says 3 losses, rules give 2" under `check` when they differ and
   // returns the value the replay goes on with (the stated one when following
   // the log, the computed one otherwise). `notes` is the breakdown.
-  std::int64_t outcome(std::string_view check_id, Span span, std::string_view what,
+  std::int64_t outcome(CheckId check, Span span, std::string_view what,
                        std::optional<std::int64_t> stated, std::int64_t computed,
                        const Notes& notes = {});
-  bool outcome(std::string_view check_id, Span span, std::string_view what,
-               std::optional<bool> stated, bool computed, std::string_view yes, std::string_view no,
-               const Notes& notes = {});
+  bool outcome(CheckId check, Span span, std::string_view what, std::optional<bool> stated,
+               bool computed, std::string_view yes, std::string_view no, const Notes& notes = {});
 
   // An aspect of this event the engine does not enforce yet.
   void not_checked(std::string_view aspect, Span span = {});
@@ -134,9 +133,12 @@ class EventChecker {
 
   std::size_t violations() const { return violations_; }
   std::size_t agreed_breaches() const { return agreed_breaches_; }
-  // Whether this event already reported a breach of `check_id`: a breach
+  // Whether this event already reported a breach of `check`: a breach
   // that several permissions of the rules data forbid is written once.
-  bool reported(std::string_view check_id) const;
+  bool reported(CheckId check) const;
+
+  // A check the replay core reports itself, with the ruleset's citation.
+  CheckId core(CoreCheck check) const { return checks_.core(check); }
 
   // Simulation: every outcome computed is also appended to `out` (null: none).
   void trace_outcomes(std::vector<TracedOutcome>* out) { outcomes_ = out; }
@@ -158,7 +160,7 @@ class EventChecker {
   DiagnosticBuilder refuse();
   std::size_t violations_ = 0;
   std::size_t agreed_breaches_ = 0;
-  std::vector<std::string> reported_;  // check ids of this event's breaches
+  std::vector<CheckId> reported_;  // this event's breaches
   std::vector<TracedOutcome>* outcomes_ = nullptr;
 };
 

@@ -18,7 +18,7 @@ std::string faces_text(const dice::Roll& roll) {
 }  // namespace
 
 std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const WrittenRoll* written,
-                                           EventChecker& checker, std::string_view check_id,
+                                           EventChecker& checker, CheckId check,
                                            const LazyText& purpose, const Notes& why) {
   // Written only into a diagnostic: most dice are thrown as asked.
   const auto wanted_text = [&] { return dice::to_string(wanted); };
@@ -28,7 +28,7 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
     dice::Roll drawn = dice::draw(wanted, rng_);
     if (written && !(written->expr == wanted)) {
       auto b = checker.violation(
-          check_id, written->span,
+          check, written->span,
           fmt::format("log throws {} for the {}, rules call for {}", dice::to_string(written->expr),
                       purpose.text(), wanted_text()));
       for (const std::string& n : why.lines()) b.note(n);
@@ -38,7 +38,7 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
         same = written->roll->dice[i].faces == drawn.dice[i].faces;
       if (!same) {
         checker
-            .violation("replay.dice.seeded-mismatch", written->span,
+            .violation(checker.core(CoreCheck::dice_seeded_mismatch), written->span,
                        fmt::format("log says {}={} for the {}, the seeded dice give {}={}",
                                    wanted_text(), faces_text(*written->roll), purpose.text(),
                                    wanted_text(), faces_text(drawn)))
@@ -49,7 +49,7 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
     return traced(wanted, drawn);
   }
   if (!written) {
-    auto b = checker.violation("replay.dice.missing", checker.event_span(),
+    auto b = checker.violation(checker.core(CoreCheck::dice_missing), checker.event_span(),
                                fmt::format("no dice written for the {}; rules call for {}",
                                            purpose.text(), wanted_text()));
     for (const std::string& n : why.lines()) b.note(n);
@@ -58,7 +58,7 @@ std::optional<dice::Roll> DiceSource::take(const dice::Expr& wanted, const Writt
   }
   if (!(written->expr == wanted)) {
     auto b = checker.violation(
-        check_id, written->span,
+        check, written->span,
         fmt::format("log throws {} for the {}, rules call for {}", dice::to_string(written->expr),
                     purpose.text(), wanted_text()));
     for (const std::string& n : why.lines()) b.note(n);

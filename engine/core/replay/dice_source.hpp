@@ -45,12 +45,12 @@ class DiceSource {
   DiceMode mode() const { return mode_; }
 
   // The roll for `purpose` ("fire dice of 'f4'"), which the rules say is
-  // `wanted`. Reports under `check_id` a throw of the wrong dice, and under
+  // `wanted`. Reports under `check` a throw of the wrong dice, and under
   // `replay.dice.missing` a recorded log without the roll. Returns nullopt
   // only when a recorded log has no usable roll.
   std::optional<dice::Roll> take(const dice::Expr& wanted, const WrittenRoll* written,
-                                 EventChecker& checker, std::string_view check_id,
-                                 const LazyText& purpose, const Notes& why = {});
+                                 EventChecker& checker, CheckId check, const LazyText& purpose,
+                                 const Notes& why = {});
 
   // Section 'R' (docs/engine.md § State hash): into a StateWriter or a
   // Hasher.

@@ -24,7 +24,7 @@ namespace {
 std::optional<ActionChoice> choice_of(const Action& a) {
   switch (a.kind) {
     case ActionKind::move:
-      if (a.detail == "forced") return ActionChoice::forced_march;
+      if (a.detail == Detail::forced) return ActionChoice::forced_march;
       return ActionChoice::march;
     case ActionKind::shoot:
       return ActionChoice::fire;
@@ -86,23 +86,25 @@ bool is_march(ActionChoice c) {
 // the pair is not one of the actions of the list.
 struct Combined {
   ActionChoice choice;
-  std::optional<A> action;
+  std::optional<RuleAction> action;
 };
 std::optional<Combined> combine(ActionChoice before, ActionChoice next) {
   if (before == ActionChoice::none) return Combined{next, std::nullopt};
   if (is_march(before) && next == ActionChoice::fire)
-    return Combined{ActionChoice::march_then_fire, A::march_then_fire};
+    return Combined{ActionChoice::march_then_fire, RuleAction::march_then_fire};
   // A march then a change of formation: change_formation() already asks
   // the data (manoeuvre_or_formation: infantry in column only).
   if (is_march(before) && next == ActionChoice::change_formation)
     return Combined{ActionChoice::march_then_change_formation, std::nullopt};
   if (before == ActionChoice::fire && next == ActionChoice::fire)
-    return Combined{ActionChoice::double_fire, A::double_fire};
+    return Combined{ActionChoice::double_fire, RuleAction::double_fire};
   if (before == ActionChoice::change_formation && next == ActionChoice::fire)
-    return Combined{ActionChoice::change_formation_then_fire, A::change_formation_then_fire};
+    return Combined{ActionChoice::change_formation_then_fire,
+                    RuleAction::change_formation_then_fire};
   if (before == ActionChoice::fire &&
       (next == ActionChoice::charge || next == ActionChoice::assault))
-    return Combined{ActionChoice::fire_then_charge_or_assault, A::fire_then_charge_or_assault};
+    return Combined{ActionChoice::fire_then_charge_or_assault,
+                    RuleAction::fire_then_charge_or_assault};
   return std::nullopt;
 }
 
@@ -126,7 +128,7 @@ void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
   const std::optional<Combined> c = combine(before, *next);
   if (!c) {
     checker
-        .violation("sabreur.action.one-choice", a.span,
+        .violation(Check::action_one_choice, a.span,
                    fmt::format("{} has already made {} this turn: {} is a second action", quoted(u),
                                words(before), words(*next)))
         .note("each unit has one choice among the 14 actions; fire combines only as march then "
@@ -144,18 +146,18 @@ void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   if (!a.targets.empty()) fill_enemy(f, a.targets.front());
-  f.boolean(G::move_forced, before == ActionChoice::forced_march);
+  f.boolean(Given::move_forced, before == ActionChoice::forced_march);
   // § Le tir: "Une demi-unité n'a pas le droit de tirer si l'autre
   // demi-unité engage ou est engagée par une unité adverse" — for either
   // half of the double fire, so neither may be.
   const Board b = board();
-  f.boolean(G::fire_other_half_engaged,
+  f.boolean(Given::fire_other_half_engaged,
             c->choice == ActionChoice::double_fire && st.second_hex &&
                 (b.half_in_engagement(u, st.hex) || b.half_in_engagement(u, *st.second_hex)));
   const std::optional<UnitId> fired_at = st.fired_at;
-  f.boolean(G::fire_attack_on_fire_target,
+  f.boolean(Given::fire_attack_on_fire_target,
             fired_at && !a.targets.empty() && *fired_at == a.targets.front());
-  check_permissions(f, *c->action, checker, a.span, "sabreur.action.combination",
+  check_permissions(f, *c->action, checker, a.span, Check::action_combination,
                     [&] { return fmt::format("{} by {}", words(c->choice), quoted(u)); });
 }
 

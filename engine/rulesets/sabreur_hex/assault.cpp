@@ -50,15 +50,16 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, t);
-  f.integer(G::charge_target_distance, distance);
-  f.integer(G::charge_distance_at_declaration, distance);
-  f.boolean(G::charge_would_rotate, false);  // an assault never rotates
-  f.integer(G::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
+  f.integer(Given::charge_target_distance, distance);
+  f.integer(Given::charge_distance_at_declaration, distance);
+  f.boolean(Given::charge_would_rotate, false);  // an assault never rotates
+  f.integer(Given::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
   const auto subject = [&] {  // written only into a diagnostic
     return fmt::format("{} assaulting {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
   };
   if (!attack_allowed(a, u, f, subject, checker)) return;
-  const bool in_reach = check_permissions(f, A::assault, checker, a.span, "", subject);
+  const bool in_reach =
+      check_permissions(f, RuleAction::assault, checker, a.span, std::nullopt, subject);
   if (checker.refused()) return;  // a trial refused at the declaration
   declaration_passed_ = true;
 
@@ -85,9 +86,9 @@ void Engine::assault(const Action& a, replay::EventChecker& checker) {
   const UnitState& after = state_.units[u];
   if (in_reach && after.on_table && !board().engages(u, t)) {
     Facts none(rules_);
-    const auto loss = eval_int(none, V::cancelled_attack_loss, checker);
+    const auto loss = eval_int(none, Value::cancelled_attack_loss, checker);
     checker
-        .violation("sabreur.assault.must-engage", a.span,
+        .violation(Check::assault_must_engage, a.span,
                    fmt::format("{} ends its assault on {} facing {} without engaging {}", quoted(u),
                                hex::to_string(after.hex), hex::name(after.facing), quoted(t)))
         .hint(
@@ -119,7 +120,7 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
   fill_self(f, u);
   if (a.facing && *a.facing != st.facing) {
     checker
-        .violation("sabreur.assault.march", span,
+        .violation(Check::assault_march, span,
                    fmt::format("{} turns during its assault", quoted(u)))
         .note("an assault's manoeuvre is an indirect march, which allows no rotation");
   }
@@ -127,15 +128,15 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
   const auto dir = hex::straight_direction(start, end);
   if (length > 0 && !dir) {
     checker
-        .violation("sabreur.assault.march", span,
+        .violation(Check::assault_march, span,
                    fmt::format("{} does not go straight from {} to {}", quoted(u),
                                hex::to_string(start), hex::to_string(end)))
         .note("an indirect march allows no change of direction");
   }
-  const auto max = eval_int(f, V::assault_march_max, checker);
+  const auto max = eval_int(f, Value::assault_march_max, checker);
   if (max && length > *max) {
     checker
-        .violation("sabreur.assault.march", span,
+        .violation(Check::assault_march, span,
                    fmt::format("{} marches {} to assault, at most {}", quoted(u),
                                hexes_text(length), hexes_text(static_cast<int>(*max))))
         .note("the assault's indirect march is of 1 hex at most, light cavalry included");
@@ -154,18 +155,18 @@ void Engine::assault_march(const Action& a, UnitId u, std::span<const UnitId> en
   const std::optional<Hex> end2 = second_end(u, end, st.facing);
   bool stays = false;
   for (UnitId e : engagers) stays = stays || engages_at(e, end, end2);
-  f.word(G::move_kind, "marching");
-  f.boolean(G::move_forced, false);
-  f.boolean(G::move_on_penalising_terrain, pc.penalising);
-  f.integer(G::move_rotation_degrees, 0);
-  f.integer(G::move_hexes_used, length);
-  f.boolean(G::move_stays_engaged, stays);
+  f.word(Given::move_kind, "marching");
+  f.boolean(Given::move_forced, false);
+  f.boolean(Given::move_on_penalising_terrain, pc.penalising);
+  f.integer(Given::move_rotation_degrees, 0);
+  f.integer(Given::move_hexes_used, length);
+  f.boolean(Given::move_stays_engaged, stays);
   f.march_end(board(), setup_.units[u].side, end, end2);  // looked for if the data asks
   const auto subject = [&] {
     return fmt::format("{} marching {} indirectly to assault", quoted(u), hexes_text(length));
   };
-  check_permissions(f, A::indirect_march, checker, a.span, "", subject);
-  check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
+  check_permissions(f, RuleAction::indirect_march, checker, a.span, std::nullopt, subject);
+  check_permissions(f, RuleAction::manoeuvre, checker, a.span, std::nullopt, subject);
   if (pc.end) end_move(u, *pc.end, st.facing, checker, "");
   st.manoeuvred = true;
   if (!engagers.empty()) disengage(a, u, engagers, checker);
@@ -183,11 +184,11 @@ void Engine::assault_reaction_test(const Action& a, UnitId u, replay::EventCheck
   fill_self(f, u);
   fill_enemy(f, st.test_enemy);
   if (st.test_enemy) fill_confronted_terrain(f, u, *st.test_enemy, checker);  // side_terrain.cpp
-  f.word(G::morale_reason, name(TestReason::assault_reaction));
-  const auto target = eval_int(f, V::modified_command_factor, checker);
+  f.word(Given::morale_reason, name(TestReason::assault_reaction));
+  const auto target = eval_int(f, Value::modified_command_factor, checker);
   st.next_test = TestReason::special_action;
   auto v =
-      checker.violation("sabreur.assault.reaction-test", a.span,
+      checker.violation(Check::assault_reaction_test, a.span,
                         fmt::format("{} takes a morale test to react to an assault", quoted(u)));
   if (target)
     v.note("the test of an assaulted unit {} automatically (modified Cd {}): no dice are thrown",

@@ -1,63 +1,54 @@
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 
-#include <array>
+#include <iterator>
 
 #include "engine/rulesets/sabreur_hex/field_audit.hpp"
 
 namespace umpire::sabreur {
 namespace {
 
-struct Entry {
-  replay::CheckInfo info;
-  std::string_view permission;
-};
-
-constexpr Entry kEntries[] = {
-#define UMPIRE_CHECK(id, section, what, permission) {{id, rules_file, section, what}, permission},
+// The permission each check reports, in the order of checks.def.
+constexpr std::string_view kPermissions[] = {
+#define UMPIRE_CHECK(name, id, severity, section, what, permission) permission,
 #include "engine/rulesets/sabreur_hex/checks.def"
 #undef UMPIRE_CHECK
 };
-
-constexpr auto make_infos() {
-  std::array<replay::CheckInfo, std::size(kEntries)> out{};
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = kEntries[i].info;
-  return out;
-}
-constexpr auto kInfos = make_infos();
+static_assert(std::size(kPermissions) == std::size(detail::kCheckInfos));
 
 }  // namespace
 
 const replay::CheckTable& check_table() {
-  static const replay::CheckTable table(kInfos);
+  static const replay::CheckTable table(detail::kCheckInfos);
   return table;
 }
 
-std::string_view check_for_permission(std::string_view permission, std::string_view fallback) {
-  for (const Entry& e : kEntries)
-    if (!e.permission.empty() && e.permission == permission) return e.info.id;
+std::optional<Check> check_for_permission(std::string_view permission,
+                                          std::optional<Check> fallback) {
+  for (std::size_t i = 0; i < std::size(kPermissions); ++i)
+    if (!kPermissions[i].empty() && kPermissions[i] == permission) return static_cast<Check>(i);
   // Both panicked-march permissions report one check.
   if (permission == "panicked_no_frontal_march" || permission == "panicked_no_indirect_march")
-    return "sabreur.move.panicked";
+    return Check::move_panicked;
   // The data forbids a panicked charge twice (as a charge, as an attack).
-  if (permission == "panicked_no_charge") return "sabreur.charge.panicked";
-  if (permission == "harassment.cannot.attack") return "sabreur.charge.harassment";
+  if (permission == "panicked_no_charge") return Check::charge_panicked;
+  if (permission == "harassment.cannot.attack") return Check::charge_harassment;
   if (permission == "tenacious.cannot.manoeuvre" || permission == "tenacious.cannot.adopt_formation")
-    return "sabreur.activation.tenacious";
+    return Check::activation_tenacious;
   // The member-level twin of group_without_regimental_gun.
-  if (permission == "regimental_gun_not_in_group") return "sabreur.activation.regimental-gun";
+  if (permission == "regimental_gun_not_in_group") return Check::activation_regimental_gun;
   // A unit that engages must take its adjacent target in enfilade: an
   // adjacent target outside enfilade engages it back, so the rule of the
   // engaged unit applies (§ Le tir); both report one check.
-  if (permission == "engaging_fires_in_enfilade") return "sabreur.fire.engaged";
+  if (permission == "engaging_fires_in_enfilade") return Check::fire_engaged;
   if (permission == "engaged_frontal_march" || permission == "engaged_indirect_march")
-    return "sabreur.move.engaged";
+    return Check::move_engaged;
   // Assaults and pursuits (assault.cpp, pursuit.cpp): a panicked unit is
   // refused as an attacker first; a friend joins a pursuit on the same terms.
-  if (permission == "panicked_no_assault") return "sabreur.charge.panicked";
-  if (permission == "join_pursuit_needs_skill") return "sabreur.pursuit.not-allowed";
+  if (permission == "panicked_no_assault") return Check::charge_panicked;
+  if (permission == "join_pursuit_needs_skill") return Check::pursuit_not_allowed;
   if (permission == "rotation_120" || permission == "extended_line_no_120" ||
       permission == "extended_line_no_180" || permission == "about_face_extended_line_only")
-    return "sabreur.move.rotation";
+    return Check::move_rotation;
   return fallback;
 }
 
@@ -78,19 +69,20 @@ std::string checks_markdown() {
       "## Sabreur-hex (`002_87c3dc452f850204.txt`)\n\n"
       "| check | rule | what is checked | rules data |\n"
       "|---|---|---|---|\n";
-  for (const Entry& e : kEntries) {
+  for (std::size_t i = 0; i < std::size(kPermissions); ++i) {
+    const replay::CheckInfo& c = detail::kCheckInfos[i];
     out += "| `";
-    out += e.info.id;
+    out += c.id;
     out += "` | ";
-    out += e.info.file;
+    out += c.file;
     out += " § ";
-    out += e.info.section;
+    out += c.section;
     out += " | ";
-    out += e.info.what;
+    out += c.what;
     out += " | ";
-    if (!e.permission.empty()) {
+    if (!kPermissions[i].empty()) {
       out += "`";
-      out += e.permission;
+      out += kPermissions[i];
       out += "`";
     }
     out += " |\n";

@@ -29,7 +29,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   // extended line is in contact by either half (Board::distance).
   if (const int apart = board().distance(u, t); apart != 1 && !state_.units[u].panicked) {
     checker
-        .violation("sabreur.combat.contact", a.span,
+        .violation(Check::combat_contact, a.span,
                    fmt::format("{} strikes {}, {} away: units fight in contact", quoted(u),
                                quoted(t), hexes_text(apart)))
         .hint("an attack follows the charge, assault or pursuit that brought the two units "
@@ -46,9 +46,9 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
     const bool begun = k && k->attacker == u && k->defender == t &&
                        k->step != CombatStep::declared && k->step != CombatStep::closed;
     const std::optional<UnitId> by = state_.units[u].test_enemy;
-    if (!begun && by && state_.units[*by].reaction == "defensive_fire") {
+    if (!begun && by && state_.units[*by].reaction == Detail::defensive_fire) {
       checker
-          .violation("sabreur.charge.ended", a.span,
+          .violation(Check::charge_ended, a.span,
                      fmt::format("{} attacks {}, but its charge ended when it failed the test "
                                  "the defensive fire of {} called",
                                  quoted(u), quoted(t), quoted(*by)))
@@ -64,9 +64,9 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
                       "the text ends a charge on a failed test only after a defensive fire",
                       quoted(u), quoted(t),
                       by ? fmt::format("the {} of {} called",
-                                       state_.units[*by].reaction.empty()
+                                       state_.units[*by].reaction_word.empty()
                                            ? std::string("strike")
-                                           : std::string(state_.units[*by].reaction),
+                                           : std::string(state_.units[*by].reaction_word),
                                        quoted(*by))
                          : std::string("no enemy called")),
           a.span);
@@ -87,18 +87,19 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   const std::optional<CombatInProgress>& k = state_.combat;
   const bool friend_countercharge =
       c && !charge_pair && (c->charger == u || c->charger == t) &&
-      state_.units[c->charger == u ? t : u].reaction == "countercharge" && k && k->shock &&
+      state_.units[c->charger == u ? t : u].reaction == Detail::countercharge && k && k->shock &&
       k->defender == c->charger && k->attacker == (c->charger == u ? t : u);
   const bool shock = charge_pair || friend_countercharge;
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, t);
   fill_confronted_terrain(f, u, t, checker);  // a wood along the side between them
-  f.word(G::combat_kind, shock ? "shock" : "melee");
+  f.word(Given::combat_kind, shock ? "shock" : "melee");
   // "sauf en cas de contre-charge": a charge met by a countercharge, of its
   // target or of a friend of it, doubles neither unit's factor.
-  f.boolean(G::charge_is_countercharge,
-            shock && (friend_countercharge || state_.units[c->target].reaction == "countercharge"));
+  f.boolean(
+      Given::charge_is_countercharge,
+      shock && (friend_countercharge || state_.units[c->target].reaction == Detail::countercharge));
   // The doubling needs open ground all along the path (§ Effets du terrain);
   // with a countercharge there is none to ask for.
   bool path_open = true;
@@ -114,9 +115,9 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
         "dégagé\" when it crosses a wood along a hex side (the engine counts it open)",
         a.span);
   if (charge_pair) path_open = c->path_open != ChargeInProgress::PathOpenness::not_open;
-  f.boolean(G::charge_path_open, path_open);
-  f.integer(G::charge_distance_at_declaration, charge_pair ? c->distance_at_declaration : 0);
-  f.integer(G::charge_procedure_losses,
+  f.boolean(Given::charge_path_open, path_open);
+  f.integer(Given::charge_distance_at_declaration, charge_pair ? c->distance_at_declaration : 0);
+  f.integer(Given::charge_procedure_losses,
             charge_pair && c->target == u ? std::max(0, c->target_strength - st.strength) : 0);
   // The charger striking back at the friend: in that shock the friend is
   // "l'unité qui charge" (it moves "comme pour une charge" and strikes
@@ -129,26 +130,26 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   // defensive fire's before it. The data reduces the factor of the
   // shock's target (self.is_attack_target), which the charger is here.
   if (friend_countercharge && u == c->charger) {
-    f.boolean(G::self_is_attack_target, true);
-    f.integer(G::charge_procedure_losses, std::max(0, k->defender_strength - st.strength));
+    f.boolean(Given::self_is_attack_target, true);
+    f.integer(Given::charge_procedure_losses, std::max(0, k->defender_strength - st.strength));
   }
-  f.set(G::combat_separating_hexside, rules_.hexside(separating_side(u, t, checker)));
-  f.boolean(G::self_higher_than_enemy, b.hill_at(st.hex) && !b.hill_at(ts.hex));
-  auto factor = eval_int(f, V::combat_factor, checker);
-  auto test = eval_test(f, T::combat_to_hit, checker);
-  auto six = eval_int(f, V::combat_six_losses, checker);
+  f.set(Given::combat_separating_hexside, rules_.hexside(separating_side(u, t, checker)));
+  f.boolean(Given::self_higher_than_enemy, b.hill_at(st.hex) && !b.hill_at(ts.hex));
+  auto factor = eval_int(f, Value::combat_factor, checker);
+  auto test = eval_test(f, Test::combat_to_hit, checker);
+  auto six = eval_int(f, Value::combat_six_losses, checker);
   if (!factor || !test || !six) return;
   const replay::WrittenRoll* written = a.roll_or_main("hit");
   const LossCause cause = shock || st.charging || ts.is_attack_target ? LossCause::shock_losses
                                                                       : LossCause::melee_losses;
   if (*factor <= 0) {
     if (written)
-      checker.violation("sabreur.combat.dice", written->span,
+      checker.violation(Check::combat_dice, written->span,
                         fmt::format("{} throws no combat dice: its combat factor is 0", quoted(u)));
     return;
   }
   const auto notes = [&] {
-    std::vector<std::string> lines = explain(f, V::combat_factor);
+    std::vector<std::string> lines = explain(f, Value::combat_factor);
     lines.insert(lines.begin(), fmt::format("combat factor {} of {} ({})", *factor, quoted(u),
                                             shock ? "shock" : "mêlée"));
     return lines;
@@ -157,7 +158,7 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
   wanted.terms.push_back(
       dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(*factor), 6)));
   auto roll = dice_.take(
-      wanted, written, checker, "sabreur.combat.dice",
+      wanted, written, checker, Check::combat_dice,
       [&] { return fmt::format("attack of {}", quoted(u)); }, notes);
   if (!roll) return;
   std::int64_t hits = 0, losses = 0;
@@ -167,8 +168,8 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
     losses += d.faces.face() == 6 ? *six : 1;
   }
   const std::int64_t applied = checker.outcome(
-      "sabreur.combat.hits", a.stated.span.valid() ? a.stated.span : a.span, "hits",
-      a.stated.hits, hits,
+      Check::combat_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits", a.stated.hits,
+      hits,
       [&] { return std::vector{fmt::format("a hit on {}+ (test combat_to_hit)", test->needed)}; });
   state_.pending = PendingLosses{
       t, u, static_cast<std::int16_t>(std::max<std::int64_t>(0, applied + losses - hits)), cause,

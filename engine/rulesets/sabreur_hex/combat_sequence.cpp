@@ -31,7 +31,7 @@ namespace umpire::sabreur {
 namespace {
 
 bool is_morale_test_by(const Action* a, UnitId u) {
-  return a && a->kind == ActionKind::test && a->detail == "morale" && !a->actors.empty() &&
+  return a && a->kind == ActionKind::test && a->detail == Detail::morale && !a->actors.empty() &&
          a->actors.front() == u;
 }
 
@@ -47,8 +47,8 @@ std::string_view combat_word(const CombatInProgress& c) {
   return c.shock ? "shock" : "mêlée";
 }
 
-std::string_view order_check(const CombatInProgress& c) {
-  return c.shock ? "sabreur.shock.order" : "sabreur.melee.order";
+Check order_check(const CombatInProgress& c) {
+  return c.shock ? Check::shock_order : Check::melee_order;
 }
 
 }  // namespace
@@ -90,7 +90,7 @@ void Engine::order_strike(const Action& a, UnitId u, UnitId t, replay::EventChec
     c.defender = charge->target;
     c.shock = true;
   } else if (charge && (u == charge->charger || t == charge->charger) &&
-             state_.units[u == charge->charger ? t : u].reaction == "countercharge") {
+             state_.units[u == charge->charger ? t : u].reaction == Detail::countercharge) {
     // A friend of the target that countercharged the charger: a shock, the
     // friend striking first. § Réactions face à une charge: the friend "doit
     // se déplacer de façon à engager l'unité qui vient de charger. Ce
@@ -120,7 +120,7 @@ void Engine::order_strike(const Action& a, UnitId u, UnitId t, replay::EventChec
     return;
   } else {
     checker
-        .violation("sabreur.melee.order", a.span,
+        .violation(Check::melee_order, a.span,
                    fmt::format("{} attacks {}, but no charge, pursuit or assault brought them "
                                "into combat",
                                quoted(u), quoted(t)))
@@ -172,7 +172,7 @@ void Engine::continue_combat(const Action& a, UnitId u, replay::EventChecker& ch
     checker.not_checked("the order of strikes in a combat already out of order", a.span);
     return;
   }
-  const std::string_view id = order_check(c);
+  const Check id = order_check(c);
   if (u == c.attacker || c.defender_struck) {
     checker
         .violation(id, a.span,
@@ -218,10 +218,10 @@ bool Engine::combat_losses_call_for_test(const CombatInProgress& c, UnitId u,
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, u == c.attacker ? c.defender : c.attacker);
-  f.word(G::losses_cause, c.shock ? "shock_losses" : "melee_losses");
+  f.word(Given::losses_cause, c.shock ? "shock_losses" : "melee_losses");
   const int fire = with_fire && u == c.defender ? c.fire_losses : 0;
-  f.integer(G::losses_count, u == c.attacker ? c.attacker_losses : c.defender_losses + fire);
-  const auto v = eval_int(f, V::losses_call_for_test, checker);
+  f.integer(Given::losses_count, u == c.attacker ? c.attacker_losses : c.defender_losses + fire);
+  const auto v = eval_int(f, Value::losses_call_for_test, checker);
   return v && *v != 0;
 }
 
@@ -235,7 +235,7 @@ Engine::BilanOrder Engine::bilan_order(const CombatInProgress& c,
   const auto at_threshold = [&](UnitId u) {
     Facts f(rules_);
     fill_self(f, u);
-    const auto v = eval_int(f, V::self_at_threshold, checker);
+    const auto v = eval_int(f, Value::self_at_threshold, checker);
     return v && *v != 0;
   };
   const bool a_low = at_threshold(c.attacker), d_low = at_threshold(c.defender);
@@ -285,16 +285,16 @@ void Engine::start_bilan(CombatInProgress& c, const Action* next, replay::EventC
   c.step = CombatStep::bilan_first;
 }
 
-void Engine::owed_test_missing(std::string_view check_id, UnitId u, std::int16_t losses,
-                               std::string_view kind, Span span, replay::EventChecker& checker) {
+void Engine::owed_test_missing(Check check, UnitId u, std::int16_t losses, std::string_view kind,
+                               Span span, replay::EventChecker& checker) {
   checker
-      .violation(check_id, span,
+      .violation(check, span,
                  fmt::format("{} lost {} strength points in this {} and took no morale test",
                              quoted(u), losses, kind))
       .note("3 strength points or more lost in one combat call a test (§ Test moral)")
       .hint("write 'test {} morale …' {}", setup_.units[u].id,
-            check_id == "sabreur.melee.test" ? "in the bilan, after both strikes"
-                                             : "right after the strike (and its save)");
+            check == Check::melee_test ? "in the bilan, after both strikes"
+                                       : "right after the strike (and its save)");
   // The test was not taken: what called it no longer does.
   if (state_.units[u].next_test == TestReason::losses_taken)
     state_.units.edit(u).next_test = TestReason::special_action;
@@ -312,7 +312,7 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
   // transfer: the combat waits for both as for a save, so that the losses
   // the artillery keeps after a failed test count in its combat (its test).
   if (taking_losses && next && next->kind == ActionKind::special &&
-      next->detail == "transfer-losses" && state_.pending)
+      next->detail == Detail::transfer_losses && state_.pending)
     return;
   if (taking_losses && state_.transfer) return;
   const Span span = next ? next->span : checker.event_span();
@@ -349,8 +349,7 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
           c.step = CombatStep::target_tested;
           break;
         }
-        owed_test_missing("sabreur.shock.test", c.defender, c.defender_losses, "shock", span,
-                          checker);
+        owed_test_missing(Check::shock_test, c.defender, c.defender_losses, "shock", span, checker);
         c.step = CombatStep::return_strike;
         again = true;
         break;
@@ -388,7 +387,7 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
         break;
       case CombatStep::attacker_test:
         if (!is_morale_test_by(next, c.attacker))
-          owed_test_missing("sabreur.shock.test", c.attacker, c.attacker_losses, "shock", span,
+          owed_test_missing(Check::shock_test, c.attacker, c.attacker_losses, "shock", span,
                             checker);
         c.step = CombatStep::over;
         break;
@@ -398,7 +397,7 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
           for (const UnitId u : {c.attacker, c.defender}) {
             if (!is_morale_test_by(next, u)) continue;
             checker
-                .violation("sabreur.melee.test", span,
+                .violation(Check::melee_test, span,
                            fmt::format("{} takes a morale test the bilan does not call for",
                                        quoted(u)))
                 .note("{} lost {} strength points and {} lost {} in this mêlée: a test needs 3 "
@@ -418,15 +417,15 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
           if (c.second_test) {
             const BilanOrder order = bilan_order(c, checker);
             checker
-                .violation("sabreur.melee.test", span,
-                           fmt::format("{} tests before {} in the bilan", quoted(other),
-                                       quoted(first)))
+                .violation(
+                    Check::melee_test, span,
+                    fmt::format("{} tests before {} in the bilan", quoted(other), quoted(first)))
                 .note("both lost 3 strength points or more; {} tests first: {} (step 4)",
                       quoted(first), order.why)
                 .hint("write 'test {} morale …' first", setup_.units[first].id);
           } else {
             checker
-                .violation("sabreur.melee.test", span,
+                .violation(Check::melee_test, span,
                            fmt::format("{} takes a morale test the bilan does not call for, and "
                                        "{} none",
                                        quoted(other), quoted(first)))
@@ -437,9 +436,9 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
           c.step = CombatStep::abandoned;
           break;
         }
-        owed_test_missing("sabreur.melee.test", first, losses_of(first), "mêlée", span, checker);
+        owed_test_missing(Check::melee_test, first, losses_of(first), "mêlée", span, checker);
         if (c.second_test)
-          owed_test_missing("sabreur.melee.test", *c.second_test, losses_of(*c.second_test),
+          owed_test_missing(Check::melee_test, *c.second_test, losses_of(*c.second_test),
                             "mêlée", span, checker);
         break;
       }
@@ -452,14 +451,14 @@ void Engine::settle_combat(const Action* next, replay::EventChecker& checker) {
           break;
         }
         if (!is_morale_test_by(next, *c.second_test))
-          owed_test_missing("sabreur.melee.test", *c.second_test, losses_of(*c.second_test),
-                            "mêlée", span, checker);
+          owed_test_missing(Check::melee_test, *c.second_test, losses_of(*c.second_test), "mêlée",
+                            span, checker);
         break;
       case CombatStep::bilan_exempt:
         c.step = CombatStep::over;
         if (is_morale_test_by(next, *c.second_test)) {
           checker
-              .violation("sabreur.melee.test", span,
+              .violation(Check::melee_test, span,
                          fmt::format("{} takes a morale test, but {} fled after testing first",
                                      quoted(*c.second_test), quoted(*c.first_test)))
               .note("if the unit that tests first flees, the other is exempt (step 4)");
@@ -530,11 +529,11 @@ void Engine::name_combat(const Action& a, replay::EventChecker& checker) {
                        board().engages(*c->pursuer, *c->pursuer == u ? t : u);
   const bool countercharged =
       charge && (u == charge->charger || t == charge->charger) &&
-      state_.units[u == charge->charger ? t : u].reaction == "countercharge";
+      state_.units[u == charge->charger ? t : u].reaction == Detail::countercharge;
   if (declared || pursuit || countercharged) return;
   if (refused_countercharge_fights(a, u, t, checker)) return;
   checker
-      .violation("sabreur.combat.pair", a.span,
+      .violation(Check::combat_pair, a.span,
                  fmt::format("no charge, assault or pursuit brought {} and {} into combat",
                              quoted(u), quoted(t)))
       .hint("a combat follows the charge or the assault that declares it: 'charge {} {} …'",

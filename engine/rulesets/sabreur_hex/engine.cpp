@@ -9,6 +9,20 @@
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 
 namespace umpire::sabreur {
+namespace {
+
+// A deployment that breaks `check`: reported before any event, at the
+// check's severity, citing its rule.
+template <typename... Args>
+DiagnosticBuilder setup_breach(DiagnosticEngine& diags, Check check, Span span,
+                               fmt::format_string<Args...> format, Args&&... args) {
+  const replay::CheckInfo& c = check_info(check);
+  auto b = diags.report(c.severity, c.id, span, fmt::format(format, std::forward<Args>(args)...));
+  b.rule(std::string(c.file), std::string(c.section));
+  return b;
+}
+
+}  // namespace
 
 Engine::Engine(Setup setup, std::vector<Action> actions, const RulesBinding& rules,
                DiagnosticEngine& diags)
@@ -34,24 +48,17 @@ void Engine::deploy(DiagnosticEngine& diags) {
     UnitState& u = state_.units.edit(d.unit);
     u.facing = d.facing;
     u.formation = d.formation;
-    const auto rule = [&](std::string_view id) {
-      const replay::CheckInfo* c = check_table().find(id);
-      return RuleRef{std::string(c->file), std::string(c->section)};
-    };
     if (!setup_.map.contains(d.hex) ||
         !terrain_.hex_passable[static_cast<std::size_t>(board().terrain_at(d.hex))]) {
-      diags
-          .error("sabreur.setup.off-map", d.span, "{} is deployed on {}, {}", quoted(d.unit),
-                 hex::to_string(d.hex),
-                 setup_.map.contains(d.hex) ? "impassable terrain" : "off the map")
-          .rule(rule("sabreur.setup.off-map"));
+      setup_breach(diags, Check::setup_off_map, d.span, "{} is deployed on {}, {}", quoted(d.unit),
+                   hex::to_string(d.hex),
+                   setup_.map.contains(d.hex) ? "impassable terrain" : "off the map");
       continue;
     }
     if (auto other = state_.unit_at(d.hex)) {
-      diags
-          .error("sabreur.setup.stacked", d.span, "{} is deployed on {}, where {} already stands",
-                 quoted(d.unit), hex::to_string(d.hex), quoted(*other))
-          .rule(rule("sabreur.setup.stacked"))
+      setup_breach(diags, Check::setup_stacked, d.span,
+                   "{} is deployed on {}, where {} already stands", quoted(d.unit),
+                   hex::to_string(d.hex), quoted(*other))
           .hint("at most one unit per hex");
       continue;
     }
@@ -64,17 +71,12 @@ void Engine::deploy(DiagnosticEngine& diags) {
 // spéciales): only it holds two hexes, side by side (each half on a flank
 // hex of the other, facing the same way), both on the map and free.
 void Engine::deploy_second_hex(const DeploymentSetup& d, DiagnosticEngine& diags) {
-  const auto rule = [&](std::string_view id) {
-    const replay::CheckInfo* c = check_table().find(id);
-    return RuleRef{std::string(c->file), std::string(c->section)};
-  };
   const bool extended = d.formation == Formation::extended_line;
   if (extended != d.second_hex.has_value()) {
-    auto v = diags
-                 .error("sabreur.setup.two-hexes", d.span, "{} {} deployed on {}", quoted(d.unit),
-                        extended ? "in extended line is" : "is not in extended line but is",
-                        extended ? "one hex" : "two hexes")
-                 .rule(rule("sabreur.setup.two-hexes"));
+    auto v =
+        setup_breach(diags, Check::setup_two_hexes, d.span, "{} {} deployed on {}", quoted(d.unit),
+                     extended ? "in extended line is" : "is not in extended line but is",
+                     extended ? "one hex" : "two hexes");
     if (extended)
       v.hint("write both halves' hexes: 'at {} <neighbour>'", hex::to_string(d.hex));
     else
@@ -84,11 +86,9 @@ void Engine::deploy_second_hex(const DeploymentSetup& d, DiagnosticEngine& diags
   if (!d.second_hex) return;
   const Hex h = *d.second_hex;
   if (!hex::is_extended_line(d.hex, h, d.facing)) {
-    diags
-        .error("sabreur.setup.extended-line-hexes", d.span,
-               "the halves of {} on {} and {} do not stand side by side facing {}", quoted(d.unit),
-               hex::to_string(d.hex), hex::to_string(h), hex::name(d.facing))
-        .rule(rule("sabreur.setup.extended-line-hexes"))
+    setup_breach(diags, Check::setup_extended_line_hexes, d.span,
+                 "the halves of {} on {} and {} do not stand side by side facing {}",
+                 quoted(d.unit), hex::to_string(d.hex), hex::to_string(h), hex::name(d.facing))
         .hint(hex::adjacent(d.hex, h)
                   ? "the second half stands on a flank hex of the first, not before or behind it"
                   : "the two halves stand on neighbouring hexes");
@@ -96,19 +96,15 @@ void Engine::deploy_second_hex(const DeploymentSetup& d, DiagnosticEngine& diags
   }
   if (!setup_.map.contains(h) ||
       !terrain_.hex_passable[static_cast<std::size_t>(board().terrain_at(h))]) {
-    diags
-        .error("sabreur.setup.off-map", d.span, "the second half of {} is deployed on {}, {}",
-               quoted(d.unit), hex::to_string(h),
-               setup_.map.contains(h) ? "impassable terrain" : "off the map")
-        .rule(rule("sabreur.setup.off-map"));
+    setup_breach(diags, Check::setup_off_map, d.span, "the second half of {} is deployed on {}, {}",
+                 quoted(d.unit), hex::to_string(h),
+                 setup_.map.contains(h) ? "impassable terrain" : "off the map");
     return;
   }
   if (auto other = state_.unit_at(h)) {
-    diags
-        .error("sabreur.setup.stacked", d.span,
-               "the second half of {} is deployed on {}, where {} already stands", quoted(d.unit),
-               hex::to_string(h), quoted(*other))
-        .rule(rule("sabreur.setup.stacked"))
+    setup_breach(diags, Check::setup_stacked, d.span,
+                 "the second half of {} is deployed on {}, where {} already stands", quoted(d.unit),
+                 hex::to_string(h), quoted(*other))
         .hint("at most one unit per hex");
     return;
   }
@@ -167,7 +163,7 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
       u.shots = 0;
       u.charging = false;
       u.is_attack_target = false;
-      u.reaction = {};
+      u.clear_reaction();
       u.defensive_fires = 0;
       u.tenacious_failed = false;
       u.return_fires = 0;
@@ -197,9 +193,9 @@ void Engine::begin(const Action& a, replay::EventChecker& checker) {
   const bool saves_pending = a.kind == ActionKind::save && state_.pending && !a.actors.empty() &&
                              a.actors[0] == state_.pending->unit;
   // Artillery's losses offered to a friend (morale.cpp) wait for it too.
-  const bool transfer_pending = a.kind == ActionKind::special && a.detail == "transfer-losses" &&
-                                state_.pending && !a.actors.empty() &&
-                                a.actors[0] == state_.pending->unit;
+  const bool transfer_pending = a.kind == ActionKind::special &&
+                                a.detail == Detail::transfer_losses && state_.pending &&
+                                !a.actors.empty() && a.actors[0] == state_.pending->unit;
   if (!saves_pending && !transfer_pending) flush_pending(checker);
   step_combat(&a, checker);
 }
@@ -234,7 +230,7 @@ void Engine::check_required_tests(const Action* next, replay::EventChecker& chec
     const Span span = next ? next->span : checker.event_span();
     if (reason == TestReason::tenacious_activation) {
       checker
-          .violation("sabreur.activation.tenacious-test", span,
+          .violation(Check::activation_tenacious_test, span,
                      fmt::format("{} was activated in line with \"tenace\" and took no morale "
                                  "test",
                                  quoted(u)))
@@ -243,11 +239,11 @@ void Engine::check_required_tests(const Action* next, replay::EventChecker& chec
     }
     Facts f(rules_);
     fill_self(f, u);
-    const auto required = eval_int(f, V::formation_change_test_required, checker);
+    const auto required = eval_int(f, Value::formation_change_test_required, checker);
     if (!required || *required == 0) continue;
     const int nearest = board().nearest_enemy(u, true);  // for the message
     checker
-        .violation("sabreur.formation.test", span,
+        .violation(Check::formation_test, span,
                    fmt::format("{} changed formation with a non-panicked enemy {} away and took "
                                "no morale test",
                                quoted(u), hexes_text(nearest)))
@@ -267,7 +263,7 @@ void Engine::settle_failure(const Action* next, replay::EventChecker& checker) {
   if (state_.units[f.unit].panicked) {
     checker
         .violation(
-            "sabreur.morale.result", next ? next->span : Span{},
+            Check::morale_result, next ? next->span : Span{},
             fmt::format("{} failed a morale test while panicked and did not flee", quoted(f.unit)))
         .hint("a panicked unit that fails a test must flee (§ Test moral)");
   }
@@ -298,9 +294,9 @@ void Engine::apply_losses(UnitId u, int n, std::optional<UnitId> from, LossCause
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, from);
-  f.word(G::losses_cause, name(cause));
-  f.integer(G::losses_count, n);
-  const auto calls = eval_int(f, V::losses_call_for_test, checker);
+  f.word(Given::losses_cause, name(cause));
+  f.integer(Given::losses_count, n);
+  const auto calls = eval_int(f, Value::losses_call_for_test, checker);
   if (calls && *calls != 0) {
     state_.units.edit(u).next_test = TestReason::losses_taken;
     state_.units.edit(u).test_enemy = from;
@@ -309,7 +305,7 @@ void Engine::apply_losses(UnitId u, int n, std::optional<UnitId> from, LossCause
 
 bool Engine::on_table(UnitId u, Span span, replay::EventChecker& checker) {
   if (state_.units[u].on_table) return true;
-  checker.violation("sabreur.unit.eliminated", span,
+  checker.violation(Check::unit_eliminated, span,
                     fmt::format("{} is no longer on the table", quoted(u)));
   return false;
 }
@@ -328,7 +324,7 @@ void Engine::check_activated(const Action& a, UnitId u, replay::EventChecker& ch
     if (g == u) return;
   if (impetuous_auto_activation(a, u, checker)) return;  // impetuous.cpp
   checker
-      .violation("sabreur.activation.not-activated", a.span,
+      .violation(Check::activation_not_activated, a.span,
                  fmt::format("{} acts without being in the group activated last", quoted(u)))
       .hint("activate the unit's group first ('activate {} cost 1')", setup_.units[u].id);
 }
@@ -341,23 +337,23 @@ void Engine::fill_enemy(Facts& f, std::optional<UnitId> e) const {
   if (!e) {
     // No enemy concerned: no skill, no state, open ground; conditions on
     // the enemy then read false.
-    f.set(G::enemy_type, rules_.type(UnitType::line_infantry));
-    f.set(G::enemy_formation, rules_.formation(Formation::line));
-    f.set(G::enemy_skills, rules_.skills({}));
-    f.boolean(G::enemy_panicked, false);
-    f.boolean(G::enemy_outflanked, false);
-    f.set(G::enemy_hex_terrain, rules_.terrain(HexTerrain::open_ground));
-    f.boolean(G::enemy_isolated_artillery, false);
+    f.set(Given::enemy_type, rules_.type(UnitType::line_infantry));
+    f.set(Given::enemy_formation, rules_.formation(Formation::line));
+    f.set(Given::enemy_skills, rules_.skills({}));
+    f.boolean(Given::enemy_panicked, false);
+    f.boolean(Given::enemy_outflanked, false);
+    f.set(Given::enemy_hex_terrain, rules_.terrain(HexTerrain::open_ground));
+    f.boolean(Given::enemy_isolated_artillery, false);
     return;
   }
   const UnitSetup& s = setup_.units[*e];
   const UnitState& st = state_.units[*e];
   const Board b = board();
-  f.set(G::enemy_type, rules_.type(s.type));
-  f.set(G::enemy_formation, rules_.formation(st.formation));
-  f.set(G::enemy_skills, rules_.skills(s.skills));
-  f.boolean(G::enemy_panicked, st.panicked);
-  f.set(G::enemy_hex_terrain, rules_.terrain(b.terrain_at(st.hex)));
+  f.set(Given::enemy_type, rules_.type(s.type));
+  f.set(Given::enemy_formation, rules_.formation(st.formation));
+  f.set(Given::enemy_skills, rules_.skills(s.skills));
+  f.boolean(Given::enemy_panicked, st.panicked);
+  f.set(Given::enemy_hex_terrain, rules_.terrain(b.terrain_at(st.hex)));
   f.enemy(b, *e);  // outflanked, isolated artillery: when read
 }
 

@@ -164,7 +164,7 @@ class Engine final : public replay::ReplayEngine {
     const Facts* facts = nullptr;  // of the fire, for the factor's breakdown in a diagnostic
   };
   struct FireChecks {
-    std::string_view dice, hits;  // check ids
+    Check dice, hits;
     std::string_view what;        // "fire", "defensive fire"
   };
   // The target in the front cone, and a line of sight to it (§ Le tir):
@@ -253,8 +253,8 @@ class Engine final : public replay::ReplayEngine {
                                    replay::EventChecker& checker, bool with_fire = false) const;
   BilanOrder bilan_order(const CombatInProgress& c, replay::EventChecker& checker) const;
   void start_bilan(CombatInProgress& c, const Action* next, replay::EventChecker& checker);
-  void owed_test_missing(std::string_view check_id, UnitId u, std::int16_t losses,
-                         std::string_view kind, Span span, replay::EventChecker& checker);
+  void owed_test_missing(Check check, UnitId u, std::int16_t losses, std::string_view kind,
+                         Span span, replay::EventChecker& checker);
   void settle_combat(const Action* next, replay::EventChecker& checker);
   void step_combat(const Action* next, replay::EventChecker& checker);
 
@@ -285,9 +285,9 @@ class Engine final : public replay::ReplayEngine {
   void react_rotate(const Action& a, UnitId u, bool test_due, replay::EventChecker& checker);
   // `allowed`: the reaction itself was allowed (else what forbids it is reported once).
   // `reaction`: form_square or form_closed_column.
-  void react_form_square(const Action& a, UnitId u, A reaction, bool test_due, bool allowed,
-                         replay::EventChecker& checker);
-  void react_move(const Action& a, UnitId u, A reaction, bool allowed,
+  void react_form_square(const Action& a, UnitId u, RuleAction reaction, bool test_due,
+                         bool allowed, replay::EventChecker& checker);
+  void react_move(const Action& a, UnitId u, RuleAction reaction, bool allowed,
                   replay::EventChecker& checker);
   void keep_former_for_test(UnitId u, bool test_due);
   std::optional<ReactionBefore> reaction_before_test(const Action& a) const;
@@ -310,7 +310,7 @@ class Engine final : public replay::ReplayEngine {
   // following.cpp
   void follow(const Action& a, replay::EventChecker& checker);
   // The reaction `u` declared (`respond`), which its next test is for.
-  void record_reaction(UnitId u, std::string_view detail);
+  void record_reaction(UnitId u, const DetailWord& detail);
 
   // movement.cpp: the restrictions charges and assaults share (§ Restrictions
   // sur les assauts et les charges: the data's `attack`). When they forbid

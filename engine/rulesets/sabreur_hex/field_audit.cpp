@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/rulesets/sabreur_hex/diagnostics.hpp"
+
 namespace umpire::sabreur {
 namespace {
 
@@ -93,9 +95,8 @@ bool audit_fields(const log::ast::Log& log, replay::NotCheckedLog& unchecked,
   const auto refuse = [&](const log::ast::Statement& s, FieldPart part, Word word, Span span,
                           std::string_view why) {
     ok = false;
-    diags
-        .error("sabreur.field.not-meaningful", span, "{} is not meaningful on a Sabreur-hex '{}'",
-               field_name(part, word), log::ast::verb_name(s.verb))
+    report(diags, Diag::field_not_meaningful, span, "{} is not meaningful on a Sabreur-hex '{}'",
+           field_name(part, word), log::ast::verb_name(s.verb))
         .note("{}", why)
         .hint("remove it; docs/checks.md § Fields lists what each statement takes");
   };

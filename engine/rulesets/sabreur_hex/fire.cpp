@@ -32,22 +32,22 @@ void Engine::fill_fire(Facts& f, UnitId u, UnitId t, std::string_view kind,
   // grazed by the line from the one to the other, is that unit's terrain
   // (side_terrain.cpp): the cover and the limits of a unit "en bois".
   fill_confronted_terrain(f, u, t, checker, std::pair{from, at});
-  f.integer(G::fire_distance, distance);
-  f.word(G::fire_kind, kind);
-  f.boolean(G::fire_self_was_target, false);
-  f.boolean(G::fire_for_adjacent_infantry, false);
-  f.integer(G::self_return_fires_this_turn, s.return_fires);
+  f.integer(Given::fire_distance, distance);
+  f.word(Given::fire_kind, kind);
+  f.boolean(Given::fire_self_was_target, false);
+  f.boolean(Given::fire_for_adjacent_infantry, false);
+  f.integer(Given::self_return_fires_this_turn, s.return_fires);
   // A square cannot be taken in enfilade (§ Le tir).
-  f.boolean(G::fire_enfilade, in_enfilade(t, from));
-  f.integer(G::fire_nearest_target_distance,
+  f.boolean(Given::fire_enfilade, in_enfilade(t, from));
+  f.integer(Given::fire_nearest_target_distance,
             s.second_hex ? b.nearest_enemy_from(from, setup_.units[u].side, true)
                          : b.nearest_enemy(u, true));
-  f.boolean(G::fire_free_at_declaration, free_at_declaration);
-  f.boolean(G::fire_target_adjacent, b.distance_from(from, t) == 1);
-  f.boolean(G::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
-  f.boolean(G::fire_shooter_on_hill, b.hill_at(from));
-  f.boolean(G::fire_target_on_hill, b.hill_at(at));
-  f.boolean(G::fire_second_half, second_shot_ && s.second_hex);
+  f.boolean(Given::fire_free_at_declaration, free_at_declaration);
+  f.boolean(Given::fire_target_adjacent, b.distance_from(from, t) == 1);
+  f.boolean(Given::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
+  f.boolean(Given::fire_shooter_on_hill, b.hill_at(from));
+  f.boolean(Given::fire_target_on_hill, b.hill_at(at));
+  f.boolean(Given::fire_second_half, second_shot_ && s.second_hex);
 }
 
 // § Le tir, "Cas particulier du carré": "avant de faire tirer une unité en
@@ -85,7 +85,7 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
         listed += fmt::format("{}{}", listed.empty() ? "" : ", ", hex::name(f));
       }
       auto v = checker.violation(
-          "sabreur.fire.square-facing", a.span,
+          Check::fire_square_facing, a.span,
           fmt::format("{} fires in {} without its virtual facing: the vertex of its hex that is "
                       "its front for this fire",
                       quoted(u), name(s.formation)));
@@ -99,7 +99,7 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
     }
   } else if (a.facing && *a.facing != s.facing) {
     checker
-        .violation("sabreur.fire.square-facing", a.span,
+        .violation(Check::fire_square_facing, a.span,
                    fmt::format("{} fires facing {}, but it faces {}: only a square (or a "
                                "closed column) is faced virtually to fire",
                                quoted(u), hex::name(*a.facing), hex::name(s.facing)))
@@ -107,7 +107,7 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
   }
   if (front && !hex::in_front_cone(from, *front, at)) {
     auto v = checker.violation(
-        "sabreur.fire.cone", a.span,
+        Check::fire_cone, a.span,
         defensive ? fmt::format("the charger {} is not in the front cone of {}, which "
                                 "fires defensively",
                                 quoted(t), quoted(u))
@@ -122,7 +122,7 @@ void Engine::check_fire_geometry(const Action& a, UnitId u, UnitId t, bool defen
   std::vector<std::string> blocked;
   if (!line_of_sight(u, t, blocked, checker)) {
     auto v = checker.violation(
-        "sabreur.fire.sight", a.span,
+        Check::fire_sight, a.span,
         defensive ? fmt::format("{} cannot see the charger {}: no line of sight for its "
                                 "defensive fire",
                                 quoted(u), quoted(t))
@@ -152,12 +152,12 @@ bool Engine::line_of_sight(UnitId shooter, UnitId target, std::vector<std::strin
       if (!b.enemies(shooter, *other)) {
         // Friends may not block from or onto a hill (§ Le tir): the data decides.
         Facts f(rules_);
-        f.integer(G::fire_distance, distance);
-        f.boolean(G::friend_on_hill, b.hill_at(s.hex));
-        f.boolean(G::friend_adjacent, hex::adjacent(from, s.hex));
-        f.boolean(G::fire_shooter_on_hill, b.hill_at(from));
-        f.boolean(G::fire_target_on_hill, b.hill_at(to));
-        blocks = eval_int(f, V::friend_blocks_line_of_sight, checker).value_or(1) != 0;
+        f.integer(Given::fire_distance, distance);
+        f.boolean(Given::friend_on_hill, b.hill_at(s.hex));
+        f.boolean(Given::friend_adjacent, hex::adjacent(from, s.hex));
+        f.boolean(Given::fire_shooter_on_hill, b.hill_at(from));
+        f.boolean(Given::fire_target_on_hill, b.hill_at(to));
+        blocks = eval_int(f, Value::friend_blocks_line_of_sight, checker).value_or(1) != 0;
       }
       if (blocks)
         blocked.push_back(
@@ -216,7 +216,7 @@ Hex Engine::fire_half(const Action& a, UnitId u, bool double_fire,
   std::optional<Hex> written = a.from;
   if (written && *written != s.hex && (!s.second_hex || *written != *s.second_hex)) {
     auto v = checker.violation(
-        "sabreur.fire.from-hex", a.from_span.valid() ? a.from_span : a.span,
+        Check::fire_from_hex, a.from_span.valid() ? a.from_span : a.span,
         fmt::format("{} {} from {}, which it does not stand on", quoted(u),
                     defensive ? "fires defensively" : "fires", hex::to_string(*written)));
     if (s.second_hex) {
@@ -248,7 +248,7 @@ Hex Engine::fire_half(const Action& a, UnitId u, bool double_fire,
   const Hex other = fired == first ? second : first;
   if (s.shots == 1 && written && *written == fired) {
     checker
-        .violation("sabreur.fire.half-twice", a.from_span.valid() ? a.from_span : a.span,
+        .violation(Check::fire_half_twice, a.from_span.valid() ? a.from_span : a.span,
                    fmt::format("the half of {} on {} fires twice: each half of an extended "
                                "line fires once in its double fire",
                                quoted(u), hex::to_string(fired)))
@@ -334,7 +334,7 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   const std::optional<FireToAnswer> answered = state_.fire_to_answer;
   if (!own_turn && !answered) {
     checker
-        .violation("sabreur.fire.return-answers", a.span,
+        .violation(Check::fire_return_answers, a.span,
                    fmt::format("{} fires in the enemy's turn, but no enemy fire has just been "
                                "resolved for it to answer",
                                quoted(u)))
@@ -342,7 +342,7 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
               "morale test)");
   } else if (!own_turn && answered->shooter != t) {
     checker
-        .violation("sabreur.fire.return-answers", a.span,
+        .violation(Check::fire_return_answers, a.span,
                    fmt::format("{} returns fire at {}, but the fire it answers came from {}",
                                quoted(u), quoted(t), quoted(answered->shooter)))
         .hint("a return fire goes at the unit that fired");
@@ -358,13 +358,13 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   const FireHexes& aimed = aim_fire(a, u, t, own_turn, checker);
   const Hex from = aimed.from, at = aimed.at;
   const int distance = hex::distance(from, at);
-  checker.outcome("sabreur.fire.distance", a.span, "hexes of range", a.range, distance);
+  checker.outcome(Check::fire_distance, a.span, "hexes of range", a.range, distance);
 
   const bool enfilade = in_enfilade(t, from);
   Facts f(rules_);
   fill_fire(f, u, t, own_turn ? "standard_fire" : "return_fire_kind", false, checker);
-  f.boolean(G::fire_self_was_target, answered && answered->target == u);
-  f.boolean(G::fire_for_adjacent_infantry,
+  f.boolean(Given::fire_self_was_target, answered && answered->target == u);
+  f.boolean(Given::fire_for_adjacent_infantry,
             answered && answered->target != u && state_.units[answered->target].on_table &&
                 !b.enemies(u, answered->target) && b.arm(answered->target) == Arm::infantry &&
                 b.adjacent(u, answered->target));
@@ -374,29 +374,30 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   // A panicked unit does not fire (§ Actions des unités paniquées): said
   // first, since its horde has no row in the fire table either.
   if (state_.units[u].panicked &&
-      !check_permissions(f, A::fire, checker, a.span, "sabreur.fire.not-allowed", subject))
+      !check_permissions(f, RuleAction::fire, checker, a.span, Check::fire_not_allowed, subject))
     return;
   {
     // A unit the fire table has no row for has no fire at all ("Le tir de la
     // cavalerie n'est pas pris en compte"): say so rather than evaluate more.
     rules::Evaluator probe(rules_.rs(), f.situation());
     probe.set_trace(false);  // asked, not explained
-    if (!probe.value(rules_.value(V::fire_range))) {
+    if (!probe.value(rules_.value(Value::fire_range))) {
       const bool cavalry = b.arm(u) == Arm::cavalry;
       auto v =
-          checker.violation(cavalry ? "sabreur.fire.cavalry" : "sabreur.fire.not-allowed", a.span,
+          checker.violation(cavalry ? Check::fire_cavalry : Check::fire_not_allowed, a.span,
                             fmt::format("{} is not allowed: {} in {} has no fire factor", subject(),
                                         name(setup_.units[u].type), name(s.formation)));
       if (cavalry) v.note("forbidden by 'cavalry_does_not_fire' of the rules data");
       return;
     }
   }
-  if (own_turn) check_permissions(f, A::fire, checker, a.span, "sabreur.fire.not-allowed", subject);
+  if (own_turn)
+    check_permissions(f, RuleAction::fire, checker, a.span, Check::fire_not_allowed, subject);
   if (!own_turn && answered)
-    check_permissions(f, A::return_fire, checker, a.span, "sabreur.fire.return", [&] {
+    check_permissions(f, RuleAction::return_fire, checker, a.span, Check::fire_return, [&] {
       return fmt::format("a return fire by {} at {}", quoted(u), quoted(t));
     });
-  check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
+  check_permissions(f, RuleAction::shoot, checker, a.span, Check::fire_not_allowed, subject);
 
   check_fire_geometry(a, u, t, false, checker);
   // A return fire has its target: the unit that fired. Priority is between
@@ -406,10 +407,9 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   const int unit_distance = b.distance_from(from, t);
   if (own_turn && unit_distance > nearest) {
     check_permissions(
-        f, A::choose_non_nearest_target, checker, a.span, "sabreur.fire.priority", [&] {
+        f, RuleAction::choose_non_nearest_target, checker, a.span, Check::fire_priority, [&] {
           return fmt::format("{} firing at {} {} away while a non-panicked enemy is {} away",
-                             quoted(u), quoted(t), hexes_text(unit_distance),
-                             hexes_text(nearest));
+                             quoted(u), quoted(t), hexes_text(unit_distance), hexes_text(nearest));
         });
   }
 
@@ -425,17 +425,17 @@ void Engine::shoot(const Action& a, replay::EventChecker& checker) {
   } else {
     ++state_.units.edit(u).return_fires;
   }
-  roll_fire(a, u, t, *figures, enfilade,
-            FireChecks{"sabreur.fire.dice", "sabreur.fire.hits", "fire"}, checker);
+  roll_fire(a, u, t, *figures, enfilade, FireChecks{Check::fire_dice, Check::fire_hits, "fire"},
+            checker);
 }
 
 std::optional<Engine::FireFigures> Engine::fire_figures(const Facts& f,
                                                         replay::EventChecker& checker) const {
   FireFigures out;
-  auto factor = eval_int(f, V::fire_factor, checker);
+  auto factor = eval_int(f, Value::fire_factor, checker);
   out.facts = &f;
-  auto test = eval_test(f, T::fire_to_hit, checker);
-  auto six = eval_int(f, V::fire_six_losses, checker);
+  auto test = eval_test(f, Test::fire_to_hit, checker);
+  auto six = eval_int(f, Value::fire_six_losses, checker);
   if (!factor || !test || !six) return std::nullopt;
   out.factor = *factor;
   out.needed = test->needed;
@@ -456,7 +456,7 @@ void Engine::roll_fire(const Action& a, UnitId u, UnitId t, FireFigures figures,
     return;
   }
   const auto notes = [&] {
-    std::vector<std::string> lines = explain(*figures.facts, V::fire_factor);
+    std::vector<std::string> lines = explain(*figures.facts, Value::fire_factor);
     lines.insert(lines.begin(), fmt::format("fire factor {} of {}", figures.factor, quoted(u)));
     return lines;
   };
@@ -484,7 +484,7 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
   if (!state_.pending || state_.pending->unit != u) {
     checker
-        .violation("sabreur.save.nothing", a.span,
+        .violation(Check::save_nothing, a.span,
                    fmt::format("{} saves, but has no losses to save", quoted(u)))
         .hint("a save follows the fire or the attack that caused the losses");
     // Follow the log: its stated losses are taken.
@@ -498,26 +498,26 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
   fill_self(f, u);
   fill_enemy(f, p.from);
   fill_confronted_terrain(f, u, p.from, checker);  // a side wood (side_terrain.cpp)
-  f.word(G::losses_cause, name(p.cause));
-  f.integer(G::losses_count, p.count);
-  f.integer(G::losses_self_strength_before, state_.units[u].strength);
-  f.integer(G::losses_enemy_strength_before, state_.units[p.from].strength);
-  f.boolean(G::losses_by_artillery_fire,
+  f.word(Given::losses_cause, name(p.cause));
+  f.integer(Given::losses_count, p.count);
+  f.integer(Given::losses_self_strength_before, state_.units[u].strength);
+  f.integer(Given::losses_enemy_strength_before, state_.units[p.from].strength);
+  f.boolean(Given::losses_by_artillery_fire,
             p.cause == LossCause::fire_losses && b.arm(p.from) == Arm::artillery);
-  f.word(G::combat_kind, p.cause == LossCause::melee_losses ? "melee" : "shock");
+  f.word(Given::combat_kind, p.cause == LossCause::melee_losses ? "melee" : "shock");
   const Hex here = state_.units[u].hex, there = state_.units[p.from].hex;
-  f.set(G::combat_separating_hexside, rules_.hexside(separating_side(u, p.from, checker)));
-  f.boolean(G::self_higher_than_enemy, b.hill_at(here) && !b.hill_at(there));
-  f.boolean(G::fire_enfilade, p.enfilade);
+  f.set(Given::combat_separating_hexside, rules_.hexside(separating_side(u, p.from, checker)));
+  f.boolean(Given::self_higher_than_enemy, b.hill_at(here) && !b.hill_at(there));
+  f.boolean(Given::fire_enfilade, p.enfilade);
   const bool allowed = check_permissions(
-      f, A::save, checker, a.span, "sabreur.save.not-allowed",
+      f, RuleAction::save, checker, a.span, Check::save_not_allowed,
       [&] { return fmt::format("a save by {} against {} {}", quoted(u), p.count, name(p.cause)); });
-  auto test = eval_test(f, T::save_roll, checker);
+  auto test = eval_test(f, Test::save_roll, checker);
   if (!test) return;
   std::int64_t saves = 0;
   if (p.count > 0) {
     auto roll =
-        dice_.take(plain_dice(p.count), a.roll_or_main("save"), checker, "sabreur.save.dice", [&] {
+        dice_.take(plain_dice(p.count), a.roll_or_main("save"), checker, Check::save_dice, [&] {
           return fmt::format("save of {} against {}", quoted(u), plural(p.count, "loss", "losses"));
         });
     if (roll)
@@ -530,10 +530,9 @@ void Engine::save(const Action& a, replay::EventChecker& checker) {
         fmt::format("{} to save on {}+", plural(p.count, "loss", "losses"), test->needed)};
   };
   const std::int64_t kept =
-      checker.outcome("sabreur.save.saves", stated, "saves", a.stated.saves, saves, why);
-  const std::int64_t losses =
-      checker.outcome("sabreur.save.losses", stated, "losses", a.stated.losses,
-                      std::max<std::int64_t>(0, p.count - kept), why);
+      checker.outcome(Check::save_saves, stated, "saves", a.stated.saves, saves, why);
+  const std::int64_t losses = checker.outcome(Check::save_losses, stated, "losses", a.stated.losses,
+                                              std::max<std::int64_t>(0, p.count - kept), why);
   // Artillery may offer what it did not save to a friend (morale.cpp).
   if (transfer_follows(a, u)) {
     state_.pending = PendingLosses{u, p.from, static_cast<std::int16_t>(losses), p.cause,

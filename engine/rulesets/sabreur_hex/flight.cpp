@@ -37,34 +37,34 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, st.test_enemy);
-  f.integer(G::flee_d6, 1);
-  if (!check_permissions(f, A::flee, checker, a.span, "sabreur.flight.artillery", subject)) {
+  f.integer(Given::flee_d6, 1);
+  if (!check_permissions(f, RuleAction::flee, checker, a.span, Check::flight_artillery, subject)) {
     // Artillery obliged to flee is eliminated.
     state_.eliminate(u);
     return;
   }
 
   // The length: 1 D6, + 2 for cavalry (the data's flee_distance with a 1).
-  auto with_one = eval_int(f, V::flee_distance, checker);
+  auto with_one = eval_int(f, Value::flee_distance, checker);
   if (!with_one) return;
   // Its breakdown only for a diagnostic: take() asks for it before the die
   // is stated below, so on these facts (a die of 1).
-  const auto notes = [&] { return explain(f, V::flee_distance); };
+  const auto notes = [&] { return explain(f, Value::flee_distance); };
   dice::Expr wanted;
   wanted.terms.push_back(dice::dice_term(dice::make_dice(1, 6)));
   if (*with_one != 1) wanted.terms.push_back(dice::constant_term(*with_one - 1));
-  auto roll = dice_.take(wanted, a.roll(""), checker, "sabreur.flight.dice", subject, notes);
+  auto roll = dice_.take(wanted, a.roll(""), checker, Check::flight_dice, subject, notes);
   std::optional<std::int64_t> length;
   if (roll && !roll->dice.empty()) {
-    f.integer(G::flee_d6, roll->dice[0].faces.face());
-    length = eval_int(f, V::flee_distance, checker);
+    f.integer(Given::flee_d6, roll->dice[0].faces.face());
+    length = eval_int(f, Value::flee_distance, checker);
   }
   if (length) {
     const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
     std::optional<std::int64_t> said;
     if (a.stated.distance) said = static_cast<std::int64_t>(*a.stated.distance);
     length =
-        checker.outcome("sabreur.flight.length", stated, "hexes of flight", said, *length, [&] {
+        checker.outcome(Check::flight_length, stated, "hexes of flight", said, *length, [&] {
           return std::vector<std::string>{
               fmt::format("{} flees 1 D6{} hexes", quoted(u), *with_one != 1 ? " + 2" : "")};
         });
@@ -95,7 +95,7 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
         a.span);
   } else if (!danger && !faces_home(facing, home)) {
     checker
-        .violation("sabreur.flight.direction", a.span,
+        .violation(Check::flight_direction, a.span,
                    fmt::format("{} flees facing {}, away from its side's {} edge", quoted(u),
                                hex::name(facing), home))
         .note("no enemy engages it, is engaged by it or caused the flight: it flees towards its "
@@ -106,7 +106,7 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
                                            : "nw or sw");
   } else if (danger && !hex::in_rear_cone(start, facing, state_.units[*danger].hex)) {
     checker
-        .violation("sabreur.flight.direction", a.span,
+        .violation(Check::flight_direction, a.span,
                    fmt::format("{} flees facing {} without turning its back to {}", quoted(u),
                                hex::name(facing), quoted(*danger)))
         .note("{} stands on {} ({} of {} facing {})", quoted(*danger),
@@ -118,7 +118,7 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   const Span span = a.path_span.valid() ? a.path_span : a.span;
   const std::size_t bad = hex::first_invalid_step(start, facing, a.path, hex::StepKind::frontal);
   if (bad < a.path.size()) {
-    checker.violation("sabreur.flight.direction", span,
+    checker.violation(Check::flight_direction, span,
                       fmt::format("{} flees to {}, which is not one of its front hexes", quoted(u),
                                   hex::to_string(a.path[bad])));
   }
@@ -158,14 +158,14 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
     const auto front = hex::front_hexes(at, facing);
     if (setup_.map.contains(front[0]) && setup_.map.contains(front[1])) {
       checker
-          .violation("sabreur.flight.length", span,
+          .violation(Check::flight_length, span,
                      fmt::format("{} flees off the table from {}, which is not at its edge",
                                  quoted(u), hex::to_string(at)))
           .note("facing {}, the front hexes {} and {} are on the table", hex::name(facing),
                 hex::to_string(front[0]), hex::to_string(front[1]));
     } else if (length && static_cast<std::int64_t>(a.path.size()) >= *length) {
       checker
-          .violation("sabreur.flight.length", span,
+          .violation(Check::flight_length, span,
                      fmt::format("{} leaves the table after {}, the dice give {}", quoted(u),
                                  hexes_text(static_cast<int>(a.path.size())),
                                  hexes_text(static_cast<int>(*length))))
@@ -175,13 +175,13 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   }
   if (blocked_by && run < a.path.size()) {
     checker
-        .violation("sabreur.flight.blocked", span,
+        .violation(Check::flight_blocked, span,
                    fmt::format("{} flees on past {}", quoted(u), *blocked_by))
         .note("a flight stops at an enemy or impassable terrain; it never passes through an enemy");
   } else if (length && !blocked_by && !off_table &&
              static_cast<std::int64_t>(a.path.size()) != *length) {
     checker
-        .violation("sabreur.flight.length", span,
+        .violation(Check::flight_length, span,
                    fmt::format("{} flees {}, the dice give {}", quoted(u),
                                hexes_text(static_cast<int>(a.path.size())),
                                hexes_text(static_cast<int>(*length))))
@@ -199,7 +199,7 @@ void Engine::flee(const Action& a, replay::EventChecker& checker) {
   if (effects_used) {
     for (std::size_t i = *effects_used; const replay::WrittenRoll* r = a.roll("effect", i); ++i)
       checker
-          .violation("sabreur.flight.effect-not-called", r->span.valid() ? r->span : a.span,
+          .violation(Check::flight_effect_not_called, r->span.valid() ? r->span : a.span,
                      fmt::format("the flight of {} writes an 'effect' roll that no friend passed "
                                  "through calls for",
                                  quoted(u)))
@@ -244,11 +244,11 @@ std::optional<std::size_t> Engine::pass_through_friends(const Action& a, UnitId 
     if (!state_.units[p].on_table) continue;
     Facts f(rules_);
     fill_self(f, p);
-    f.set(G::friend_skills, rules_.skills(fleeing.skills));
-    f.boolean(G::friend_fled_from_skirmish_order_this_turn, first_flight_from_skirmish);
+    f.set(Given::friend_skills, rules_.skills(fleeing.skills));
+    f.boolean(Given::friend_fled_from_skirmish_order_this_turn, first_flight_from_skirmish);
     // The die the data reads, found from its highest face: none, 1 D3 or 1 D6.
-    f.integer(G::passage_d6, 6);
-    const auto most = eval_int(f, V::passage_losses, checker);
+    f.integer(Given::passage_d6, 6);
+    const auto most = eval_int(f, Value::passage_losses, checker);
     if (!most) return std::nullopt;
     if (*most == 0) continue;
     const auto subject = [&] {
@@ -257,10 +257,10 @@ std::optional<std::size_t> Engine::pass_through_friends(const Action& a, UnitId 
     dice::Expr wanted;
     wanted.terms.push_back(dice::dice_term(dice::make_dice(1, *most == 6 ? 6 : 3)));
     auto roll = dice_.take(wanted, a.roll("effect", effect_rolls++), checker,
-                           "sabreur.flight.passage-losses", subject);
+                           Check::flight_passage_losses, subject);
     if (!roll || roll->dice.empty()) continue;
-    f.integer(G::passage_d6, roll->dice[0].faces.face());
-    const auto losses = eval_int(f, V::passage_losses, checker);
+    f.integer(Given::passage_d6, roll->dice[0].faces.face());
+    const auto losses = eval_int(f, Value::passage_losses, checker);
     if (losses && *losses > 0) state_.lose(p, static_cast<int>(*losses));
   }
   return effect_rolls;

@@ -18,9 +18,10 @@ std::string reaction_word(std::string_view detail) {
 
 }  // namespace
 
-void Engine::record_reaction(UnitId u, std::string_view detail) {
+void Engine::record_reaction(UnitId u, const DetailWord& detail) {
   UnitState& st = state_.units.edit(u);
-  st.reaction = state_.intern(reaction_word(detail));
+  st.reaction = detail.kind();
+  st.reaction_word = state_.intern(reaction_word(detail.text()));
   if (st.next_test != TestReason::charge_reaction && st.next_test != TestReason::assault_reaction)
     st.next_test = TestReason::charge_reaction;
 }
@@ -52,10 +53,11 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
   switch (a.kind) {
     case ActionKind::move:
       checker.not_checked(
-          fmt::format("'{}' moves", a.detail.empty() ? std::string("move") : a.detail), a.span);
+          fmt::format("'{}' moves", a.detail.empty() ? std::string("move") : a.detail.text()),
+          a.span);
       if (u) {
         place_as_written(*u, fmt::format("a '{}' move the engine does not check",
-                                         a.detail.empty() ? std::string("move") : a.detail));
+                                         a.detail.empty() ? std::string("move") : a.detail.text()));
         state_.units.edit(*u).manoeuvred = true;
       }
       break;
@@ -79,7 +81,7 @@ void Engine::follow(const Action& a, replay::EventChecker& checker) {
       // reaction with nothing to react to, is applied as written.
       if (!state_.charge && !state_.assault)
         checker.not_checked("a reaction with no charge or assault to react to", a.span);
-      else if (a.detail != "do-nothing" && a.detail != "hold")
+      else if (a.detail != Detail::do_nothing && a.detail != Detail::hold)
         checker.not_checked(fmt::format("what a '{}' reaction does", a.detail), a.span);
       if (u) {
         record_reaction(*u, a.detail);
@@ -156,8 +158,8 @@ void Engine::victory_tally(const Action& a, replay::EventChecker& checker) {
     if (st.fled_off_table) {
       Facts f(rules_);
       fill_self(f, u);
-      f.integer(G::self_victory_points, *value);
-      const auto half = eval_int(f, V::fled_off_table_victory_points, checker);
+      f.integer(Given::self_victory_points, *value);
+      const auto half = eval_int(f, Value::fled_off_table_victory_points, checker);
       if (!half) continue;
       gives = *half;
     }
@@ -174,7 +176,7 @@ void Engine::victory_tally(const Action& a, replay::EventChecker& checker) {
   std::string summary;
   for (std::size_t side = 0; side < setup_.sides.size(); ++side)
     summary += fmt::format("{}{} {}", side == 0 ? "" : ", ", setup_.sides[side].id, points[side]);
-  auto b = checker.info("sabreur.victory.points", a.span,
+  auto b = checker.info(id_of(Diag::victory_points), a.span,
                         fmt::format("victory points at the end: {}", summary));
   for (std::size_t side = 0; side < setup_.sides.size(); ++side)
     for (const std::string& line : lines[side])

@@ -9,6 +9,7 @@
 #include "engine/core/suggest.hpp"
 #include "engine/events/battle.hpp"
 #include "engine/geometry/hex/offset.hpp"
+#include "engine/rulesets/sabreur_hex/diagnostics.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -133,8 +134,8 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
     } else {
       ok = false;
       auto d =
-          diags.error("sabreur.setup.unit-type", u.profile_span.valid() ? u.profile_span : u.span,
-                      "'{}' is not a Sabreur-hex unit type", u.profile);
+          report(diags, Diag::setup_unit_type, u.profile_span.valid() ? u.profile_span : u.span,
+                 "'{}' is not a Sabreur-hex unit type", u.profile);
       if (auto m = closest_match(u.profile, type_names)) d.hint("did you mean '{}'?", *m);
     }
     if (!u.quality.empty()) {
@@ -142,7 +143,7 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
         s.quality = *q;
       else {
         ok = false;
-        diags.error("sabreur.setup.quality", u.span, "unknown quality '{}'", u.quality)
+        report(diags, Diag::setup_quality, u.span, "unknown quality '{}'", u.quality)
             .hint("Sabreur-hex qualities are elite, ordinary and recruit");
       }
     }
@@ -151,7 +152,7 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
         s.skills.add(*k);
       else {
         ok = false;
-        auto d = diags.error("sabreur.setup.skill", u.span, "unknown skill '{}'", word);
+        auto d = report(diags, Diag::setup_skill, u.span, "unknown skill '{}'", word);
         if (auto m = closest_match(word, skill_list)) d.hint("did you mean '{}'?", *m);
       }
     }
@@ -162,7 +163,7 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
       s.strength = static_cast<std::int32_t>(*u.strength);
     } else {
       ok = false;
-      diags.error("sabreur.setup.strength", u.span, "unit '{}' has no strength", u.id)
+      report(diags, Diag::setup_strength, u.span, "unit '{}' has no strength", u.id)
           .hint("write its strength points: 'strength 18'");
     }
     s.command = u.command ? static_cast<std::int32_t>(*u.command) : default_command(s.quality);
@@ -218,7 +219,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   };
   refs(e.actors(), a.actors);
   refs(e.targets(), a.targets);
-  a.detail = std::string(e.detail());
+  a.detail = e.detail();  // read once: the engine compares a Detail
   if (auto to = e.to()) {
     if (to->is_hex)
       a.to = to_hex(to->hex);
@@ -278,11 +279,9 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
 std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags) {
   Game game;
   if (battle.battlefield.kind != events::BattlefieldKind::hex_map) {
-    diags
-        .error(
-            "sabreur.setup.map",
-            battle.battlefield.span.valid() ? battle.battlefield.span : battle.header.ruleset_span,
-            "a Sabreur-hex game is played on a hex map")
+    report(diags, Diag::setup_map,
+           battle.battlefield.span.valid() ? battle.battlefield.span : battle.header.ruleset_span,
+           "a Sabreur-hex game is played on a hex map")
         .hint("write the battlefield as 'map hex 12x10'");
     return std::nullopt;
   }

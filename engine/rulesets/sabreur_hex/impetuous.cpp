@@ -55,7 +55,7 @@ bool inside_attack_procedure(const Action& a) {
     case ActionKind::remove:
       return true;
     case ActionKind::special:
-      return a.detail == "transfer-losses";
+      return a.detail == Detail::transfer_losses;
     default:
       return false;
   }
@@ -73,10 +73,10 @@ std::optional<bool> Engine::impetuous_must_attack(UnitId u, UnitId e) const {
   fill_self(f, u);
   fill_enemy(f, e);
   fill_side(f, u);
-  f.integer(G::charge_target_distance, distance);
-  f.integer(G::charge_distance_at_declaration, distance);
-  f.boolean(G::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, es.hex));
-  const auto v = verdict(f, A::attack);
+  f.integer(Given::charge_target_distance, distance);
+  f.integer(Given::charge_distance_at_declaration, distance);
+  f.boolean(Given::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, es.hex));
+  const auto v = verdict(f, RuleAction::attack);
   if (!v) return std::nullopt;
   return *v == rules::Verdict::required;
 }
@@ -215,10 +215,11 @@ std::optional<int> Engine::impetuous_reach(ImpetuousMoment moment, replay::Event
   std::int8_t& known = impetuous_reach_[moment == ImpetuousMoment::activated ? 0 : 1];
   if (known < 0) {
     Facts none(rules_);
-    const auto r = eval_int(none,
-                            moment == ImpetuousMoment::activated ? V::impetuous_activated_reach
-                                                                 : V::impetuous_exhausted_po_reach,
-                            checker);
+    const auto r =
+        eval_int(none,
+                 moment == ImpetuousMoment::activated ? Value::impetuous_activated_reach
+                                                      : Value::impetuous_exhausted_po_reach,
+                 checker);
     if (!r) return std::nullopt;
     known = static_cast<std::int8_t>(std::clamp<std::int64_t>(*r, 0, 100));
   }
@@ -290,7 +291,7 @@ void Engine::check_impetuous_obligation(Span span, replay::EventChecker& checker
     const auto e = impetuous_bound_to(u, ImpetuousMoment::order_points_spent, checker);
     if (!e) continue;
     checker
-        .violation("sabreur.special.impetuous", span,
+        .violation(Check::special_impetuous, span,
                    fmt::format("{} (impétueux) neither charged nor assaulted {}, though its side "
                                "spent its order points",
                                quoted(u), quoted(*e)))
@@ -343,7 +344,7 @@ void Engine::end_activation(Span span, replay::EventChecker& checker) {
     const UnitId e = st.owes_attack_on.value_or(u);
     st.owes_attack_on.reset();
     checker
-        .violation("sabreur.special.impetuous-activated", span,
+        .violation(Check::special_impetuous_activated, span,
                    fmt::format("{} (impétueux) was activated with {} {} away, which it could "
                                "charge or assault, and attacked nothing",
                                quoted(u), quoted(e), hexes_text(board().distance(u, e))))
@@ -371,7 +372,7 @@ void Engine::impetuous_declares(const Action& a, UnitId u, UnitId t,
   const auto must = impetuous_must_attack(u, t);
   if (!must || *must) return;
   checker
-      .violation("sabreur.special.impetuous-activated", a.span,
+      .violation(Check::special_impetuous_activated, a.span,
                  fmt::format("{} (impétueux) attacks {}, not an enemy it was bound to attack",
                              quoted(u), quoted(t)))
       .note("{} is {} away", quoted(t), hexes_text(board().distance(u, t)))
@@ -406,7 +407,7 @@ void Engine::impetuous_engages(UnitId u, std::optional<UnitId> target,
   fill_self(f, u);
   fill_enemy(f, *engaged);
   if (!f.error().empty()) return;
-  const auto v = verdict(f, A::attack_engaged_enemy);
+  const auto v = verdict(f, RuleAction::attack_engaged_enemy);
   if (!v) {
     checker.not_checked(fmt::format("whether {} (impétueux) must attack {}, which it engages: "
                                     "the data could not say",
@@ -446,9 +447,9 @@ void Engine::check_impetuous_strike(const Action* next, replay::EventChecker& ch
     return;
   // A friend of the target that countercharged fights the charger instead.
   for (std::size_t i = 0; i < state_.units.size(); ++i)
-    if (i != t && state_.units[i].reaction == "countercharge") return;
+    if (i != t && state_.units[i].reaction == Detail::countercharge) return;
   checker
-      .violation("sabreur.special.impetuous-strike", next ? next->span : checker.event_span(),
+      .violation(Check::special_impetuous_strike, next ? next->span : checker.event_span(),
                  fmt::format("{} (impétueux) engaged {} and did not attack it", quoted(c->charger),
                              quoted(t)))
       .note(

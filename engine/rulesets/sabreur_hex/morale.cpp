@@ -53,11 +53,11 @@ std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& c
   fill_enemy(f, std::nullopt);
   fill_side(f, u);
   if (!f.error().empty()) return std::nullopt;
-  if (verdict(f, A::activate_by_test) == rules::Verdict::allowed)
+  if (verdict(f, RuleAction::activate_by_test) == rules::Verdict::allowed)
     return TestReason::tactical_sense_activation;
   // A test cancels an obligation that holds: an enemy the data's `must
   // attack` binds it to (impetuous.cpp).
-  const auto cancel = eval_int(f, V::impetuous_cancellation_test_allowed, checker);
+  const auto cancel = eval_int(f, Value::impetuous_cancellation_test_allowed, checker);
   if (cancel && *cancel != 0 && impetuous_bound_to(u, ImpetuousMoment::order_points_spent, checker))
     return TestReason::impetuous_cancellation;
   return std::nullopt;
@@ -66,7 +66,7 @@ std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& c
 void Engine::fill_side(Facts& f, UnitId u) const {
   const SideState& side = state_.sides[setup_.units[u].side];
   // Not thrown yet: none spent (the given's bound stands for "plenty").
-  f.integer(G::side_order_points_left,
+  f.integer(Given::side_order_points_left,
             side.order_points_thrown ? std::max<std::int64_t>(0, side.order_points) : 99);
 }
 
@@ -88,15 +88,15 @@ std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId
   else if (reason == TestReason::losses_taken)
     adversary = st.test_enemy;
   if (adversary) fill_confronted_terrain(f, u, *adversary, checker);
-  f.word(G::morale_reason, name(reason));
-  auto which = eval_int(f, V::morale_dice_used, checker);
-  auto modified = eval_int(f, V::modified_command_factor, checker);
+  f.word(Given::morale_reason, name(reason));
+  auto which = eval_int(f, Value::morale_dice_used, checker);
+  auto modified = eval_int(f, Value::modified_command_factor, checker);
   if (!which || !modified) return std::nullopt;
   // The breakdown, evaluated again with its trace only for a message.
   const auto notes = [&] {
     std::vector<std::string> lines{
         fmt::format("test of {} ({}), Cd {}", quoted(u), name(reason), s.command)};
-    for (const V v : {V::morale_dice_used, V::modified_command_factor}) {
+    for (const Value v : {Value::morale_dice_used, Value::modified_command_factor}) {
       std::vector<std::string> more = explain(f, v);
       lines.insert(lines.end(), more.begin(), more.end());
     }
@@ -112,28 +112,27 @@ std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId
     return std::nullopt;
   }
   const std::int64_t modifier = *modified - s.command;
-  checker.outcome("sabreur.morale.modifier", a.span, "as the modifier", a.modifier, modifier,
-                  notes);
+  checker.outcome(Check::morale_modifier, a.span, "as the modifier", a.modifier, modifier, notes);
   auto roll = dice_.take(
-      *wanted, a.roll_or_main(""), checker, "sabreur.morale.dice",
+      *wanted, a.roll_or_main(""), checker, Check::morale_dice,
       [&] { return fmt::format("morale test of {}", quoted(u)); }, notes);
   if (!roll) return std::nullopt;
   const std::int64_t total =
-      checker.outcome("sabreur.morale.total", a.stated.span.valid() ? a.stated.span : a.span,
+      checker.outcome(Check::morale_total, a.stated.span.valid() ? a.stated.span : a.span,
                       "as the total", a.stated.total, roll->total);
   const bool passed = total <= *modified;
   const auto result_notes = [&] {
     return std::vector{fmt::format("dice {} against a modified Cd of {}", total, *modified)};
   };
   const bool applied =
-      checker.outcome("sabreur.morale.result", a.stated.span.valid() ? a.stated.span : a.span,
+      checker.outcome(Check::morale_result, a.stated.span.valid() ? a.stated.span : a.span,
                       "the test", a.stated.passed, passed, "passes", "fails", result_notes);
   return MoraleOutcome{applied, total - *modified};
 }
 
 void Engine::test(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
-  if (a.detail != "morale") {
+  if (a.detail != Detail::morale) {
     checker.not_checked(fmt::format("'{}' tests", a.detail), a.span);
     return;
   }
@@ -145,13 +144,13 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   }
   // A test the combat's bilan or shock does not call is reported there.
   const bool combat_said =
-      checker.reported("sabreur.melee.test") || checker.reported("sabreur.shock.test");
+      checker.reported(Check::melee_test) || checker.reported(Check::shock_test);
   if (reason == TestReason::special_action && !combat_said) {
     if (auto special = special_test(u, checker)) {
       reason = *special;
     } else {
       checker
-          .violation("sabreur.morale.not-called-for", a.span,
+          .violation(Check::morale_not_called_for, a.span,
                      fmt::format("{} takes a morale test that nothing called for", quoted(u)))
           .note("a test follows a reaction to a charge, 3 strength points lost in one fire or "
                 "one fight, a rally, a change of formation near the enemy, or a special action")
@@ -202,7 +201,7 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   // "considérée comme un carré" (§ Formations spéciales).
   if (reason == TestReason::charge_reaction && outcome->passed && state_.charge &&
       u == state_.charge->target &&
-      (st.reaction == "form_square" || st.reaction == "form_closed_column"))
+      (st.reaction == Detail::form_square || st.reaction == Detail::form_closed_column))
     state_.charge->target_squared = true;
   // A "tenace" unit that fails its activation test stays where it is, in
   // its formation, for the rest of the turn (§ Points d'ordre).
@@ -221,7 +220,7 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
   check_activated(a, u, checker);
   Facts f(rules_);
   fill_self(f, u);
-  check_permissions(f, A::rally, checker, a.span, "", [&] {
+  check_permissions(f, RuleAction::rally, checker, a.span, std::nullopt, [&] {
     return fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
                        hexes_text(board().nearest_enemy(u, true)));
   });
@@ -235,7 +234,7 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
     const bool new_facing = a.facing && *a.facing != st.facing;
     if (new_formation || new_facing)
       checker
-          .violation("sabreur.rally.formation", a.span,
+          .violation(Check::rally_formation, a.span,
                      fmt::format("{} is not panicked: its rally does not change its {}", quoted(u),
                                  new_formation ? "formation" : "facing"))
           .hint("only a panicked unit rallied takes any formation and facing; a steady unit "
@@ -253,7 +252,7 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
     settle_second_hex(u, checker);
     if (a.facing) state_.face(u, *a.facing);
   } else {
-    auto gain = eval_int(f, V::rally_strength_gain, checker);
+    auto gain = eval_int(f, Value::rally_strength_gain, checker);
     if (gain) st.strength = static_cast<std::int16_t>(st.strength + *gain);
   }
 }

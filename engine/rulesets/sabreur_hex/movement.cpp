@@ -32,16 +32,16 @@ Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> h
                           !terrain_.hex_passable[static_cast<std::size_t>(b.terrain_at(h))])) {
       const auto side = static_cast<std::size_t>(b.side_between(from, h));
       if (setup_.map.contains(h) && !terrain_.side_passable[side])
-        checker.violation("sabreur.move.impassable", span,
-                          fmt::format("{} crosses impassable terrain into {}", quoted(u),
-                                      hex::to_string(h)));
+        checker.violation(
+            Check::move_impassable, span,
+            fmt::format("{} crosses impassable terrain into {}", quoted(u), hex::to_string(h)));
       out.end = h;
       return out;
     }
     if (!setup_.map.contains(h)) {
       // A log cannot write such a path (lowering reports log.hex.off-map):
       // only an action built elsewhere gets here.
-      checker.problem("sabreur.move.off-map", span,
+      checker.problem(id_of(Diag::move_off_map), span,
                       fmt::format("{} leaves the map at {}", quoted(u), hex::to_string(h)));
       return out;
     }
@@ -49,7 +49,7 @@ Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> h
     const auto kind = static_cast<std::size_t>(b.terrain_at(h));
     if (!terrain_.hex_passable[kind] || !terrain_.side_passable[side]) {
       checker.violation(
-          "sabreur.move.impassable", span,
+          Check::move_impassable, span,
           fmt::format("{} enters impassable terrain at {}", quoted(u), hex::to_string(h)));
       return out;
     }
@@ -65,7 +65,7 @@ Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> h
            o.formation == Formation::skirmish_order);
       if (last && final_hex_free) {
         checker
-            .violation("sabreur.move.occupied", span,
+            .violation(Check::move_occupied, span,
                        fmt::format("{} ends its move on {}, where {} stands", quoted(u),
                                    hex::to_string(h), quoted(*other)))
             .hint("at most one unit per hex");
@@ -73,7 +73,7 @@ Engine::PathCheck Engine::check_path(UnitId u, Hex start, std::span<const Hex> h
       }
       if (!last && !passable_friend) {
         checker
-            .violation("sabreur.move.pass-through", span,
+            .violation(Check::move_pass_through, span,
                        fmt::format("{} passes through {} on {}", quoted(u), quoted(*other),
                                    hex::to_string(h)))
             .note(
@@ -133,7 +133,7 @@ bool Engine::second_half_arrives(UnitId u, Hex to, Facing facing, replay::EventC
   const std::string problem = no_room_for_half(u, second);
   if (problem.empty()) return true;
   checker
-      .violation("sabreur.move.second-half", checker.event_span(),
+      .violation(Check::move_second_half, checker.event_span(),
                  fmt::format("the second half of {} would end on {}, {}", quoted(u),
                              hex::to_string(second), problem))
       .note(
@@ -168,7 +168,7 @@ Engine::PathCheck Engine::check_second_path(UnitId u, Facing after, std::span<co
     turned = hex::rotate_about(turned, st.hex, steps);
     if (const std::string problem = no_room_for_half(u, turned); !problem.empty()) {
       checker
-          .violation("sabreur.move.second-half", span,
+          .violation(Check::move_second_half, span,
                      fmt::format("the second half of {} turns about its first half to {}, {}",
                                  quoted(u), hex::to_string(turned), problem))
           .note("the first half turns on {} to face {}; a rotation may cross units but must "
@@ -188,7 +188,7 @@ Engine::PathCheck Engine::check_second_path(UnitId u, Facing after, std::span<co
   for (std::size_t i = 0; i + 1 < hexes.size(); ++i) {
     if (setup_.map.contains(hexes[i])) continue;
     checker
-        .violation("sabreur.move.second-half", span,
+        .violation(Check::move_second_half, span,
                    fmt::format("the second half of {} leaves the map at {}", quoted(u),
                                hex::to_string(hexes[i])))
         .note("the second half moves as the first, by the same offset");
@@ -263,7 +263,7 @@ void Engine::keep_half(const Action& a, UnitId u, replay::EventChecker& checker)
     return;
   }
   checker
-      .violation("sabreur.formation.kept-hex", a.span,
+      .violation(Check::formation_kept_hex, a.span,
                  fmt::format("{} leaves extended line on {}, which is neither of its hexes ({} "
                              "and {})",
                              quoted(u), hex::to_string(*a.to), hex::to_string(first),
@@ -293,9 +293,9 @@ void Engine::form_second_half(const Action& a, UnitId u, Hex to, replay::EventCh
     problem = fmt::format("where {} stands", quoted(*other));
   if (!problem.empty()) {
     checker
-        .violation("sabreur.formation.second-hex", a.span,
-                   fmt::format("{} forms extended line with its second half on {}, {}",
-                               quoted(u), hex::to_string(to), problem))
+        .violation(Check::formation_second_hex, a.span,
+                   fmt::format("{} forms extended line with its second half on {}, {}", quoted(u),
+                               hex::to_string(to), problem))
         .hint("the second half stands on a free flank hex of the first, facing the same way");
     checker.not_checked(
         "the second hex of a unit that forms an extended line (the log's is refused; the engine "
@@ -307,7 +307,7 @@ void Engine::form_second_half(const Action& a, UnitId u, Hex to, replay::EventCh
   state_.place_second(u, to);
   if (!in_contact_before && board().in_contact(u))
     checker
-        .violation("sabreur.formation.second-hex", a.span,
+        .violation(Check::formation_second_hex, a.span,
                    fmt::format("{} forms extended line with its second half on {}, in contact "
                                "with an enemy",
                                quoted(u), hex::to_string(to)))
@@ -326,15 +326,16 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
     replay::EventChecker& checker;
     ~AfterMarch() { engine.impetuous_engages(u, std::nullopt, before, checker); }
   } after_march{*this, u, engaged_before, checker};
-  const bool frontal = a.detail == "frontal" || (a.detail.empty() && !a.path.empty());
-  const bool forced = a.detail == "forced";
-  if (state_.units[u].panicked && (frontal || forced || a.detail == "indirect")) {
+  const bool frontal = a.detail == Detail::frontal || (a.detail.empty() && !a.path.empty());
+  const bool forced = a.detail == Detail::forced;
+  if (state_.units[u].panicked && (frontal || forced || a.detail == Detail::indirect)) {
     // A panicked unit does not march (§ Actions des unités paniquées): said,
     // then applied as written (its horde has no movement factor to check).
     Facts f(rules_);
     fill_self(f, u);
-    check_permissions(f, frontal || forced ? A::frontal_march : A::indirect_march, checker, a.span,
-                      "", [&] { return fmt::format("a march by {}", quoted(u)); });
+    check_permissions(f, frontal || forced ? RuleAction::frontal_march : RuleAction::indirect_march,
+                      checker, a.span, std::nullopt,
+                      [&] { return fmt::format("a march by {}", quoted(u)); });
     UnitState& st = state_.units.edit(u);
     std::optional<Hex> to = a.to;
     if (!to && !a.path.empty()) to = a.path.back();
@@ -347,7 +348,7 @@ void Engine::move(const Action& a, replay::EventChecker& checker) {
     frontal_march(a, u, false, checker);
   } else if (forced) {
     frontal_march(a, u, false, checker, true);
-  } else if (a.detail == "indirect") {
+  } else if (a.detail == Detail::indirect) {
     indirect_march(a, u, checker);
   } else {
     follow(a, checker);
@@ -374,21 +375,21 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   Facts f(rules_);
   fill_self(f, u);
   if (degrees != 0) {
-    const A rotation = degrees == 60    ? A::rotate_60
-                       : degrees == 120 ? A::rotate_120
-                       // An extended line cannot turn 180° but "peut effectuer une
-                       // volte-face", both halves in place (§ Orientation des unités):
-                       // its half turn is that about-face (State::face).
-                       : st.formation == Formation::extended_line ? A::about_face
-                                                                  : A::rotate_180;
-    check_permissions(f, rotation, checker, a.span, "sabreur.move.rotation", [&] {
+    const RuleAction rotation = degrees == 60    ? RuleAction::rotate_60
+                                : degrees == 120 ? RuleAction::rotate_120
+                                // An extended line cannot turn 180° but "peut effectuer une
+                                // volte-face", both halves in place (§ Orientation des unités):
+                                // its half turn is that about-face (State::face).
+                                : st.formation == Formation::extended_line ? RuleAction::about_face
+                                                                           : RuleAction::rotate_180;
+    check_permissions(f, rotation, checker, a.span, Check::move_rotation, [&] {
       return fmt::format("a rotation of {} degrees by {}", degrees, quoted(u));
     });
   }
   const std::size_t bad = hex::first_invalid_step(start, after, path, hex::StepKind::frontal);
   if (bad < path.size()) {
     checker
-        .violation("sabreur.move.frontal-step", span,
+        .violation(Check::move_frontal_step, span,
                    fmt::format("{} steps to {}, which is not one of its front hexes", quoted(u),
                                hex::to_string(path[bad])))
         .note("facing {} from {}, the front hexes are {} and {}", hex::name(after),
@@ -401,27 +402,27 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
   pc.penalising = pc.penalising || second.penalising;
   if (!second.end) pc.end.reset();
 
-  f.word(G::move_kind, "marching");
+  f.word(Given::move_kind, "marching");
   // § Manœuvres: "La marche forcée s'effectue comme une marche frontale,
   // sauf que la distance de déplacement autorisée est doublée"; the data's
   // max_move doubles it, and its forced_march permissions add the enemies
   // within 4 hexes (at the start, at the end) and who may force a march.
-  f.boolean(G::move_forced, forced);
-  f.boolean(G::move_on_penalising_terrain, pc.penalising);
-  f.integer(G::move_rotation_degrees, degrees);
+  f.boolean(Given::move_forced, forced);
+  f.boolean(Given::move_on_penalising_terrain, pc.penalising);
+  f.integer(Given::move_rotation_degrees, degrees);
   // A breach of the allowance is explained by the permission's own breakdown.
-  auto rotation_cost = eval_int(f, V::rotation_cost, checker);
+  auto rotation_cost = eval_int(f, Value::rotation_cost, checker);
   const std::int64_t used = static_cast<std::int64_t>(path.size()) + rotation_cost.value_or(0);
-  f.integer(G::move_hexes_used, used);
+  f.integer(Given::move_hexes_used, used);
   const Hex end = path.empty() ? start : path.back();
   // An extended line ends on two hexes: either half counts.
   const std::optional<Hex> end2 = second_end(u, end, after);
   bool stays = false;
   // Engaged at the start: the march must keep one of those enemies engaging it.
   for (UnitId e : engagers) stays = stays || engages_at(e, end, end2);
-  f.boolean(G::move_stays_engaged, stays);
+  f.boolean(Given::move_stays_engaged, stays);
   f.march_end(board(), setup_.units[u].side, end, end2);  // looked for if the data asks
-  auto allowance = eval_int(f, V::max_move, checker);
+  auto allowance = eval_int(f, Value::max_move, checker);
   const auto subject = [&] {
     return fmt::format("{} {} {}{}", quoted(u),
                        charge   ? "charging"
@@ -431,10 +432,11 @@ bool Engine::frontal_march(const Action& a, UnitId u, bool charge, replay::Event
                        allowance ? fmt::format(" (allowance {})", *allowance) : std::string());
   };
   // A charge's own conditions were asked at its declaration (charge()).
-  if (forced) check_permissions(f, A::forced_march, checker, a.span, "", subject);
+  if (forced)
+    check_permissions(f, RuleAction::forced_march, checker, a.span, std::nullopt, subject);
   if (!charge)
-    check_permissions(f, A::frontal_march, checker, a.span, "", subject);
-  check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
+    check_permissions(f, RuleAction::frontal_march, checker, a.span, std::nullopt, subject);
+  check_permissions(f, RuleAction::manoeuvre, checker, a.span, std::nullopt, subject);
   if (pc.end) end_move(u, *pc.end, after, checker, "");
   st.manoeuvred = true;
   if (engaged_before) disengage(a, u, engagers, checker);
@@ -455,19 +457,19 @@ void Engine::disengage(const Action& a, UnitId u, std::span<const UnitId> engage
   }
   if (left == 0 && !a.stated.losses) return;
   Facts f(rules_);
-  auto per = eval_int(f, V::disengagement_loss_per_enemy, checker);
+  auto per = eval_int(f, Value::disengagement_loss_per_enemy, checker);
   if (!per) return;
   const auto notes = [&] {  // only for a diagnostic
     std::vector<std::string> out;
     for (UnitId e : left_behind)
       out.push_back(fmt::format("{} no longer engages {}", quoted(e), quoted(u)));
-    const std::vector<std::string> why = explain(f, V::disengagement_loss_per_enemy);
+    const std::vector<std::string> why = explain(f, Value::disengagement_loss_per_enemy);
     out.insert(out.end(), why.begin(), why.end());
     return out;
   };
-  const std::int64_t losses = checker.outcome(
-      "sabreur.move.disengagement", a.stated.span.valid() ? a.stated.span : a.span,
-      "strength points lost disengaging", a.stated.losses, left * *per, notes);
+  const std::int64_t losses =
+      checker.outcome(Check::move_disengagement, a.stated.span.valid() ? a.stated.span : a.span,
+                      "strength points lost disengaging", a.stated.losses, left * *per, notes);
   if (losses > 0) state_.lose(u, static_cast<int>(losses));
 }
 
@@ -489,28 +491,28 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
   const Span span = a.to ? a.span : a.path_span;
   if (a.facing && *a.facing != st.facing) {
     checker
-        .violation("sabreur.move.indirect", span,
+        .violation(Check::move_indirect, span,
                    fmt::format("{} turns during an indirect march", quoted(u)))
         .note("an indirect march allows no rotation");
   }
   Facts f(rules_);
   fill_self(f, u);
-  auto max = eval_int(f, V::indirect_march_max, checker);
+  auto max = eval_int(f, Value::indirect_march_max, checker);
   const int length = hex::distance(start, *to);
   const auto dir = hex::straight_direction(start, *to);
   if (!dir) {
     checker
-        .violation("sabreur.move.indirect", span,
+        .violation(Check::move_indirect, span,
                    fmt::format("{} does not go straight from {} to {}", quoted(u),
                                hex::to_string(start), hex::to_string(*to)))
         .note("an indirect march allows no change of direction");
   }
   if (max && length > *max) {
-    auto b = checker.violation("sabreur.move.indirect", span,
+    auto b = checker.violation(Check::move_indirect, span,
                                fmt::format("{} marches {} indirectly, at most {}", quoted(u),
                                            hexes_text(length), hexes_text(static_cast<int>(*max))));
     std::vector<std::string> notes;
-    eval_int(f, V::indirect_march_max, checker, &notes);  // again, for its breakdown
+    eval_int(f, Value::indirect_march_max, checker, &notes);  // again, for its breakdown
     for (const std::string& n : notes) b.note(n);
   }
   std::vector<Hex> hexes;
@@ -527,22 +529,22 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
     pc.penalising = pc.penalising || second.penalising;
     if (!second.end) pc.end.reset();
   }
-  f.word(G::move_kind, "marching");
-  f.boolean(G::move_forced, false);
-  f.boolean(G::move_on_penalising_terrain, pc.penalising);
-  f.integer(G::move_rotation_degrees, 0);
-  f.integer(G::move_hexes_used, length);
+  f.word(Given::move_kind, "marching");
+  f.boolean(Given::move_forced, false);
+  f.boolean(Given::move_on_penalising_terrain, pc.penalising);
+  f.integer(Given::move_rotation_degrees, 0);
+  f.integer(Given::move_hexes_used, length);
   // Either half of an extended line counts (engages_at, as a frontal march).
   const std::optional<Hex> to2 = second_end(u, *to, st.facing);
   bool stays = false;
   for (UnitId e : engagers) stays = stays || engages_at(e, *to, to2);
-  f.boolean(G::move_stays_engaged, stays);
+  f.boolean(Given::move_stays_engaged, stays);
   f.march_end(board(), setup_.units[u].side, *to, to2);  // looked for if the data asks
   const auto subject = [&] {
     return fmt::format("{} marching {} indirectly", quoted(u), hexes_text(length));
   };
-  check_permissions(f, A::indirect_march, checker, a.span, "", subject);
-  check_permissions(f, A::manoeuvre, checker, a.span, "", subject);
+  check_permissions(f, RuleAction::indirect_march, checker, a.span, std::nullopt, subject);
+  check_permissions(f, RuleAction::manoeuvre, checker, a.span, std::nullopt, subject);
   if (pc.end)
     end_move(u, *pc.end, st.facing, checker,
              dir ? "" : "an indirect march that does not go straight");
@@ -554,7 +556,7 @@ void Engine::indirect_march(const Action& a, UnitId u, replay::EventChecker& che
 void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   const UnitId u = a.actors.front();
   check_activated(a, u, checker);
-  const std::string word = a.formation.empty() ? a.detail : a.formation;
+  const std::string word = a.formation.empty() ? a.detail.text() : a.formation;
   const auto formation = parse_formation(word);
   if (!formation) {
     checker.not_checked(fmt::format("formation '{}'", word), a.span);
@@ -562,8 +564,8 @@ void Engine::change_formation(const Action& a, replay::EventChecker& checker) {
   }
   Facts f(rules_);
   fill_self(f, u);
-  f.set(G::self_new_formation, rules_.formation(*formation));
-  check_permissions(f, A::adopt_formation, checker, a.span, "sabreur.formation.not-allowed",
+  f.set(Given::self_new_formation, rules_.formation(*formation));
+  check_permissions(f, RuleAction::adopt_formation, checker, a.span, Check::formation_not_allowed,
                     [&] { return fmt::format("{} forming {}", quoted(u), name(*formation)); });
   UnitState& st = state_.units.edit(u);
   // A failed test leaves the unit as it was (§ Test moral: the change is not
@@ -619,7 +621,7 @@ ChargeInProgress::PathOpenness Engine::path_openness(Hex start, std::span<const 
 
 bool Engine::attack_allowed(const Action& a, UnitId u, const Facts& f, const Subject& subject,
                             replay::EventChecker& checker) {
-  if (check_permissions(f, A::attack, checker, a.span, "", subject)) return true;
+  if (check_permissions(f, RuleAction::attack, checker, a.span, std::nullopt, subject)) return true;
   // The unit may not attack at all (artillery, a panicked unit, a square,
   // skirmishers against formed troops, "harcèlement" against others):
   // nothing more to check; the march is applied as written.
@@ -655,25 +657,25 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, t);
-  f.integer(G::charge_target_distance, distance);
-  f.integer(G::charge_distance_at_declaration, distance);
+  f.integer(Given::charge_target_distance, distance);
+  f.integer(Given::charge_distance_at_declaration, distance);
   // "sans que cela nécessite une rotation": the target in the front cone.
-  f.boolean(G::charge_would_rotate, !b.in_front_cone(u, t));
+  f.boolean(Given::charge_would_rotate, !b.in_front_cone(u, t));
   // "impétueux" binds a unit once its side has spent its order points.
-  f.integer(G::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
+  f.integer(Given::side_order_points_left, state_.sides[setup_.units[u].side].order_points);
   const auto subject = [&] {
     return fmt::format("{} charging {} ({} away)", quoted(u), quoted(t), hexes_text(distance));
   };
   if (!attack_allowed(a, u, f, subject, checker)) return;
-  check_permissions(f, A::charge, checker, a.span, "", subject);
+  check_permissions(f, RuleAction::charge, checker, a.span, std::nullopt, subject);
   // Condition 3: in the front cone, or on one of the two flank hexes.
   // An extended line charges from either half (Board::in_front_cone,
   // on_flank_hex), and is charged on either.
   if (!b.in_front_cone(u, t) && !b.on_flank_hex(u, t)) {
-    auto v = checker.violation(
-        "sabreur.charge.cone", a.span,
-        fmt::format("{} is neither in the front cone nor on a flank hex of {}", quoted(t),
-                    quoted(u)));
+    auto v =
+        checker.violation(Check::charge_cone, a.span,
+                          fmt::format("{} is neither in the front cone nor on a flank hex of {}",
+                                      quoted(t), quoted(u)));
     v.note("{} faces {} from {}; {} stands on {} ({})", quoted(u), hex::name(cs.facing),
            hex::to_string(cs.hex), quoted(t), hex::to_string(ts.hex),
            hex::name(hex::zone_of(cs.hex, cs.facing, ts.hex)));
@@ -699,7 +701,7 @@ void Engine::charge(const Action& a, replay::EventChecker& checker) {
   const UnitState& after = state_.units[u];
   if (!board().engages(u, t)) {  // either half of an extended line (board.cpp)
     checker
-        .violation("sabreur.charge.must-engage", a.span,
+        .violation(Check::charge_must_engage, a.span,
                    fmt::format("{} ends its charge on {} facing {} without engaging {}", quoted(u),
                                hex::to_string(after.hex), hex::name(after.facing), quoted(t)))
         .hint(
@@ -734,18 +736,18 @@ void Engine::check_charge_priority(const Action& a, UnitId u, UnitId t, const Fa
   // enemy on two hexes (Board::in_front_cone); distances between the
   // nearer hexes.
   if (!b.in_front_cone(u, t)) {
-    const auto reach = eval_int(f, V::movement_factor, checker);
+    const auto reach = eval_int(f, Value::movement_factor, checker);
     for (std::size_t e = 0; reach && e < state_.units.size(); ++e) {
       const auto other = static_cast<UnitId>(e);
       const UnitState& es = state_.units[e];
       if (other == t || !es.on_table || !b.enemies(u, other)) continue;
       if (!b.in_front_cone(u, other) || b.distance(u, other) > *reach) continue;
       checker
-          .violation("sabreur.charge.priority", a.span,
-                     fmt::format("{} charges {} on its flank hex while {} stands in its front cone, "
-                                 "{} away",
-                                 quoted(u), quoted(t), quoted(other),
-                                 hexes_text(b.distance(u, other))))
+          .violation(
+              Check::charge_priority, a.span,
+              fmt::format("{} charges {} on its flank hex while {} stands in its front cone, "
+                          "{} away",
+                          quoted(u), quoted(t), quoted(other), hexes_text(b.distance(u, other))))
           .note("the charge range is the movement factor, {}", hexes_text(static_cast<int>(*reach)))
           .hint("an enemy directly in front is charged first");
       break;

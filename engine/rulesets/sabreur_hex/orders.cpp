@@ -31,7 +31,7 @@ dice::Expr with_constant(dice::DiceTerm dice, std::int64_t constant) {
 void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   SideState& side = state_.sides[a.side];
   if (a.phase != Phase::orders || side.order_points_thrown) {
-    checker.violation("sabreur.orders.phase", a.span,
+    checker.violation(Check::orders_phase, a.span,
                       side.order_points_thrown
                           ? std::string("order points thrown twice in one turn")
                           : std::string("order points are thrown in the orders phase"));
@@ -42,10 +42,11 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   const bool two_d6 = written && has_two_d6(written->expr);
 
   Facts f(rules_);
-  f.integer(G::army_points, army);
-  f.word(G::order_formula, two_d6 ? "two_d6_formula" : "d3_formula");
+  f.integer(Given::army_points, army);
+  f.word(Given::order_formula, two_d6 ? "two_d6_formula" : "d3_formula");
   if (two_d6 &&
-      !check_permissions(f, A::choose_two_d6_order_points, checker, a.span, "sabreur.orders.two-d6",
+      !check_permissions(f, RuleAction::choose_two_d6_order_points, checker, a.span,
+                         Check::orders_two_d6,
                          [&] { return fmt::format("2 D6 order points at {} army points", army); }))
     return;
 
@@ -57,7 +58,7 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   if (table && table->kind == rules::ItemKind::table) {
     auto row = ev.lookup(table->index, {rules::Val::integer(army)});
     if (!row) {
-      checker.problem("sabreur.rules.evaluation", a.span,
+      checker.problem(id_of(Diag::rules_evaluation), a.span,
                       fmt::format("the rules data could not look up the order points of {} army "
                                   "points: {}",
                                   army, ev.error() ? ev.error()->message : std::string("unknown")));
@@ -73,33 +74,32 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   const auto why = [&] { return std::vector<std::string>{fmt::format("{} army points", army)}; };
   const dice::Expr wanted = two_d6 ? with_constant(dice::make_dice(2, 6), constant)
                                    : with_constant(dice::make_dice(1, 3), constant);
-  auto roll = dice_.take(wanted, written, checker, "sabreur.orders.dice", "order points", why);
+  auto roll = dice_.take(wanted, written, checker, Check::orders_dice, "order points", why);
   if (!roll || roll->dice.empty()) return;
   if (two_d6) {
-    f.integer(G::order_two_d6,
+    f.integer(Given::order_two_d6,
               roll->dice.size() >= 2 ? roll->dice[0].faces.face() + roll->dice[1].faces.face() : 2);
-    f.integer(G::order_d6, 1);
+    f.integer(Given::order_d6, 1);
   } else {
-    f.integer(G::order_d6, roll->dice[0].faces.face());
-    f.integer(G::order_two_d6, 2);
+    f.integer(Given::order_d6, roll->dice[0].faces.face());
+    f.integer(Given::order_two_d6, 2);
   }
-  auto points = eval_int(f, V::order_points, checker);
+  auto points = eval_int(f, Value::order_points, checker);
   if (!points) return;
   side.order_points = static_cast<std::int16_t>(
-      checker.outcome("sabreur.orders.points", a.stated.span, "order points", a.stated.points,
-                      *points, [&] { return explain(f, V::order_points); }));
+      checker.outcome(Check::orders_points, a.stated.span, "order points", a.stated.points, *points,
+                      [&] { return explain(f, Value::order_points); }));
 }
 
 void Engine::activate(const Action& a, replay::EventChecker& checker) {
   end_activation(a.span, checker);  // impetuous.cpp: the group activated before
   if (a.phase != Phase::actions) {
-    checker.violation("sabreur.activation.phase", a.span,
-                      "groups are activated in the actions phase");
+    checker.violation(Check::activation_phase, a.span, "groups are activated in the actions phase");
   }
   const Board b = board();
   for (UnitId u : a.actors) {
     if (setup_.units[u].side != a.side)
-      checker.violation("sabreur.activation.phase", a.span,
+      checker.violation(Check::activation_phase, a.span,
                         fmt::format("{} belongs to the other side", quoted(u)));
   }
   if (a.actors.empty()) return;
@@ -160,27 +160,27 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   }
   Facts f(rules_);
   fill_self(f, members.front());
-  f.integer(G::group_size, static_cast<std::int64_t>(members.size()));
-  f.integer(G::group_cavalry_count, cavalry);
-  f.boolean(G::group_all_cavalry_grand_charge, cavalry > 0 && all_grand_charge);
-  f.integer(G::group_artillery_count, artillery);
-  f.boolean(G::group_all_artillery_grand_battery, artillery > 0 && all_grand_battery);
-  f.integer(G::group_irregular_count, irregular);
-  f.integer(G::group_recruit_count, recruits);
-  f.integer(G::group_linear_order_column_count, linear_column);
-  f.integer(G::group_panicked_count, panicked);
-  f.integer(G::group_regimental_gun_count, guns);
+  f.integer(Given::group_size, static_cast<std::int64_t>(members.size()));
+  f.integer(Given::group_cavalry_count, cavalry);
+  f.boolean(Given::group_all_cavalry_grand_charge, cavalry > 0 && all_grand_charge);
+  f.integer(Given::group_artillery_count, artillery);
+  f.boolean(Given::group_all_artillery_grand_battery, artillery > 0 && all_grand_battery);
+  f.integer(Given::group_irregular_count, irregular);
+  f.integer(Given::group_recruit_count, recruits);
+  f.integer(Given::group_linear_order_column_count, linear_column);
+  f.integer(Given::group_panicked_count, panicked);
+  f.integer(Given::group_regimental_gun_count, guns);
   f.group(b, members);  // the nearest enemy, looked for if the data asks
-  f.boolean(G::group_same_facing, same_facing);
-  f.boolean(G::group_chained, b.chained(members));
-  f.integer(G::side_order_points_left, state_.sides[a.side].order_points);
+  f.boolean(Given::group_same_facing, same_facing);
+  f.boolean(Given::group_chained, b.chained(members));
+  f.integer(Given::side_order_points_left, state_.sides[a.side].order_points);
 
   const auto names = [&] {
     std::string out;
     for (UnitId u : members) out += (out.empty() ? "" : ", ") + quoted(u);
     return out;
   };
-  check_permissions(f, A::activate_group, checker, a.span, "",
+  check_permissions(f, RuleAction::activate_group, checker, a.span, std::nullopt,
                     [&] { return fmt::format("activating the group {}", names()); });
   if (joined_gun) {
     bool only_foot_or_horse = true, next_to_infantry = false;
@@ -192,12 +192,12 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
     }
     Facts j(rules_);
     fill_self(j, *joined_gun);
-    j.boolean(G::group_only_infantry_or_cavalry, only_foot_or_horse);
-    j.integer(G::group_panicked_count, panicked);
-    j.boolean(G::group_self_adjacent_to_group_infantry, next_to_infantry);
-    j.integer(G::group_regimental_guns_joined, 0);
-    check_permissions(j, A::join_activation_as_regimental_gun, checker, a.span,
-                      "sabreur.activation.regimental-gun", [&] {
+    j.boolean(Given::group_only_infantry_or_cavalry, only_foot_or_horse);
+    j.integer(Given::group_panicked_count, panicked);
+    j.boolean(Given::group_self_adjacent_to_group_infantry, next_to_infantry);
+    j.integer(Given::group_regimental_guns_joined, 0);
+    check_permissions(j, RuleAction::join_activation_as_regimental_gun, checker, a.span,
+                      Check::activation_regimental_gun, [&] {
                         return fmt::format("{} joining the activation of the group {}",
                                            quoted(*joined_gun), names());
                       });
@@ -205,14 +205,14 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   for (UnitId u : members) {
     Facts m(rules_);
     fill_self(m, u);
-    check_permissions(m, A::join_group, checker, a.span, "",
+    check_permissions(m, RuleAction::join_group, checker, a.span, std::nullopt,
                       [&] { return fmt::format("{} joining a group", quoted(u)); });
   }
-  auto cost = eval_int(f, V::group_order_points, checker);
+  auto cost = eval_int(f, Value::group_order_points, checker);
   if (!cost) return;
   const std::int64_t spent = checker.outcome(
-      "sabreur.activation.cost", a.span, "order points for the group", a.cost, *cost, [&] {
-        std::vector<std::string> notes = explain(f, V::group_order_points);
+      Check::activation_cost, a.span, "order points for the group", a.cost, *cost, [&] {
+        std::vector<std::string> notes = explain(f, Value::group_order_points);
         notes.insert(notes.begin(),
                      fmt::format("nearest non-panicked enemy {} hexes from the group",
                                  b.nearest_enemy_of_group(members)));
@@ -230,7 +230,7 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
     if (!setup_.units[u].skills.has(Skill::tenacious)) continue;
     Facts t(rules_);
     fill_self(t, u);
-    const auto tested = eval_int(t, V::tenacious_activation_test_required, checker);
+    const auto tested = eval_int(t, Value::tenacious_activation_test_required, checker);
     if (tested && *tested != 0) {
       st.next_test = TestReason::tenacious_activation;
       state_.tests_due = true;

@@ -33,7 +33,7 @@ namespace umpire::sabreur {
 namespace {
 
 bool fled_by_reaction(const UnitState& s) {
-  return s.reaction == "evade" || s.reaction == "flee";
+  return s.reaction == Detail::evade || s.reaction == Detail::flee;
 }
 
 }  // namespace
@@ -63,7 +63,8 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   if (c && u == c->charger) {
     leads = true;
     fled = c->target_fled || fled_by_reaction(state_.units[c->target]);
-  } else if (c && c->charger_fled && st.reaction == "countercharge" && b.enemies(u, c->charger)) {
+  } else if (c && c->charger_fled && st.reaction == Detail::countercharge &&
+             b.enemies(u, c->charger)) {
     leads = true;
     fled = true;
   }
@@ -79,29 +80,30 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   fill_self(f, u);
   fill_enemy(f, pursued);
   // After an assault no charge is in progress: its fight was a mêlée.
-  f.word(G::combat_kind, !c && state_.assault ? "melee" : "shock");
-  f.boolean(G::charge_target_fled_or_evaded, fled);
-  f.boolean(G::charge_already_pursued, c && (c->pursuit || (leads && c->pursued)));
-  f.integer(G::charge_pursuing_friends, c ? c->pursuing_friends : 0);
+  f.word(Given::combat_kind, !c && state_.assault ? "melee" : "shock");
+  f.boolean(Given::charge_target_fled_or_evaded, fled);
+  f.boolean(Given::charge_already_pursued, c && (c->pursuit || (leads && c->pursued)));
+  f.integer(Given::charge_pursuing_friends, c ? c->pursuing_friends : 0);
   const Hex lead_from = c ? (c->pursued ? c->pursued_from : state_.units[c->charger].hex) : st.hex;
-  f.boolean(G::self_same_facing_as_charger,
+  f.boolean(Given::self_same_facing_as_charger,
             c.has_value() && st.facing == state_.units[c->charger].facing);
-  f.boolean(G::self_adjacent_to_charger_start, c.has_value() && hex::adjacent(st.hex, lead_from));
+  f.boolean(Given::self_adjacent_to_charger_start,
+            c.has_value() && hex::adjacent(st.hex, lead_from));
   const auto subject = [&] {
     return pursued ? fmt::format("a pursuit of {} by {}", quoted(*pursued), quoted(u))
                    : fmt::format("a pursuit by {}", quoted(u));
   };
-  bool allowed =
-      check_permissions(f, A::pursue, checker, a.span, "sabreur.pursuit.not-allowed", subject);
+  bool allowed = check_permissions(f, RuleAction::pursue, checker, a.span,
+                                   Check::pursuit_not_allowed, subject);
   if (c && !leads)
-    allowed = check_permissions(f, A::join_pursuit, checker, a.span, "sabreur.pursuit.not-allowed",
-                                subject) &&
+    allowed = check_permissions(f, RuleAction::join_pursuit, checker, a.span,
+                                Check::pursuit_not_allowed, subject) &&
               allowed;
   if (allowed && leads && u == c->charger && c->charger_failed) {
     // § Réactions face à une charge: "Si un test de moral échoue, alors la
     // charge prend fin".
     checker
-        .violation("sabreur.pursuit.not-allowed", a.span,
+        .violation(Check::pursuit_not_allowed, a.span,
                    fmt::format("{} is not allowed: the charge of {} ended when it failed its "
                                "morale test",
                                subject(), quoted(u)))
@@ -130,7 +132,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   if (a.facing && *a.facing != facing) {
     checker
         .violation(
-            "sabreur.pursuit.march", span,
+            Check::pursuit_march, span,
             fmt::format("{} turns to face {} in its pursuit", quoted(u), hex::name(*a.facing)))
         .note("a pursuit is a frontal march without the initial rotation: it keeps facing {}",
               hex::name(facing));
@@ -146,7 +148,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
     moved = static_cast<std::size_t>(hex::distance(start, end));
     if (!hex::in_front_cone(start, facing, end)) {
       checker
-          .violation("sabreur.pursuit.march", a.span,
+          .violation(Check::pursuit_march, a.span,
                      fmt::format("{} pursues to {}, which its front steps do not reach from {}",
                                  quoted(u), hex::to_string(end), hex::to_string(start)))
           .note("facing {}, a pursuit enters one of its two front hexes at each step",
@@ -169,7 +171,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
     if (bad < path.size()) {
       const Hex from = bad == 0 ? start : path[bad - 1];
       checker
-          .violation("sabreur.pursuit.march", span,
+          .violation(Check::pursuit_march, span,
                      fmt::format("{} pursues to {}, which is not one of its front hexes", quoted(u),
                                  hex::to_string(path[bad])))
           .note("facing {} from {}, the front hexes are {} and {}", hex::name(facing),
@@ -193,14 +195,14 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
     const auto front = hex::front_hexes(end, facing);
     if (setup_.map.contains(front[0]) && setup_.map.contains(front[1])) {
       checker
-          .violation("sabreur.pursuit.length", span,
+          .violation(Check::pursuit_length, span,
                      fmt::format("{} pursues off the table from {}, which is not at its edge",
                                  quoted(u), hex::to_string(end)))
           .note("facing {}, the front hexes {} and {} are on the table", hex::name(facing),
                 hex::to_string(front[0]), hex::to_string(front[1]));
     } else if (length && static_cast<std::int64_t>(moved) >= *length) {
       checker
-          .violation("sabreur.pursuit.length", span,
+          .violation(Check::pursuit_length, span,
                      fmt::format("{} leaves the table after {}, the dice give {}", quoted(u),
                                  hexes_text(static_cast<int>(moved)),
                                  hexes_text(static_cast<int>(*length))))
@@ -214,7 +216,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
     const bool contact = now.engages_enemy(u) || now.engaged_by_enemy(u);
     if (length && static_cast<std::int64_t>(moved) > *length) {
       checker.violation(
-          "sabreur.pursuit.length", span,
+          Check::pursuit_length, span,
           fmt::format("{} pursues {}, the dice give {}", quoted(u),
                       hexes_text(static_cast<int>(moved)), hexes_text(static_cast<int>(*length))));
     } else if (length && static_cast<std::int64_t>(moved) < *length && !contact &&
@@ -233,7 +235,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
             a.span);
       } else {
         checker
-            .violation("sabreur.pursuit.length", span,
+            .violation(Check::pursuit_length, span,
                        fmt::format("{} stops its pursuit after {}, the dice give {}", quoted(u),
                                    hexes_text(static_cast<int>(moved)),
                                    hexes_text(static_cast<int>(*length))))
@@ -280,7 +282,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
                                 n->targets.front() == u;
       if (!by_friend && !names_friend) continue;
       checker
-          .violation("sabreur.pursuit.friend-attack", n->span,
+          .violation(Check::pursuit_friend_attack, n->span,
                      fmt::format("{} attacks after joining the pursuit of {}: the attack of a "
                                  "pursuit is the charger's",
                                  quoted(u), quoted(c ? c->charger : u)))
@@ -329,7 +331,7 @@ void Engine::pursue(const Action& a, replay::EventChecker& checker) {
   state_.units.edit(u).charging = true;
   ts.is_attack_target = true;
   ts.test_enemy = u;
-  ts.reaction = {};  // no reaction to a pursuit's attack
+  ts.clear_reaction();                   // no reaction to a pursuit's attack
   impetuous_engages(u, t, {}, checker);  // "impétueux": its strike is owed (impetuous.cpp)
 }
 
@@ -362,7 +364,7 @@ bool Engine::pursuit_attack_off_target(const Action& a, UnitId pursuer, UnitId t
       engaged += fmt::format("{}{}", engaged.empty() ? "" : ", ", quoted(other));
   }
   checker
-      .violation("sabreur.pursuit.attack-target", a.span,
+      .violation(Check::pursuit_attack_target, a.span,
                  fmt::format("{} attacks {} after its pursuit, but does not engage it",
                              quoted(pursuer), quoted(t)))
       .note("only an enemy the pursuer engages at the end of its pursuit may be attacked "
@@ -397,16 +399,16 @@ std::optional<std::int64_t> Engine::pursuit_length(const Action& a, UnitId u, Fa
   }
   // The die read from the values at faces 1 and 6: none (a fixed length),
   // 1 D3 (a D6 halved, rounded up: docs/dice.md), or 1 D6 plus a constant.
-  f.integer(G::pursuit_d6, 1);
-  const auto low = eval_int(f, V::pursuit_distance, checker);
-  f.integer(G::pursuit_d6, 6);
-  const auto high = eval_int(f, V::pursuit_distance, checker);
+  f.integer(Given::pursuit_d6, 1);
+  const auto low = eval_int(f, Value::pursuit_distance, checker);
+  f.integer(Given::pursuit_d6, 6);
+  const auto high = eval_int(f, Value::pursuit_distance, checker);
   if (!low || !high) return std::nullopt;
   const replay::WrittenRoll* written = a.roll("");
   std::optional<std::int64_t> length;
   if (*low == *high) {
     if (written)
-      checker.violation("sabreur.pursuit.dice", written->span,
+      checker.violation(Check::pursuit_dice, written->span,
                         fmt::format("{} throws dice for a pursuit of a fixed {}", quoted(u),
                                     hexes_text(static_cast<int>(*low))));
     length = *low;
@@ -415,17 +417,16 @@ std::optional<std::int64_t> Engine::pursuit_length(const Action& a, UnitId u, Fa
     const bool d3 = *high - *low == 2;
     wanted.terms.push_back(dice::dice_term(dice::make_dice(1, d3 ? 3 : 6)));
     if (!d3 && *low != 1) wanted.terms.push_back(dice::constant_term(*low - 1));
-    auto roll = dice_.take(wanted, written, checker, "sabreur.pursuit.dice", subject, row);
+    auto roll = dice_.take(wanted, written, checker, Check::pursuit_dice, subject, row);
     if (!roll || roll->dice.empty()) return std::nullopt;
-    f.integer(G::pursuit_d6, roll->dice[0].faces.face());
-    length = eval_int(f, V::pursuit_distance, checker);
+    f.integer(Given::pursuit_d6, roll->dice[0].faces.face());
+    length = eval_int(f, Value::pursuit_distance, checker);
   }
   if (!length) return std::nullopt;
   const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
   std::optional<std::int64_t> said;
   if (a.stated.distance) said = static_cast<std::int64_t>(*a.stated.distance);
-  return checker.outcome("sabreur.pursuit.length", stated, "hexes of pursuit", said, *length,
-                         {row});
+  return checker.outcome(Check::pursuit_length, stated, "hexes of pursuit", said, *length, {row});
 }
 
 // "bloquée par une unité intraversable ou un terrain impassable": neither
@@ -500,17 +501,17 @@ void Engine::check_impetuous_pursuit(const Action* next, replay::EventChecker& c
   Facts f(rules_);
   fill_self(f, c.charger);
   fill_enemy(f, c.target);
-  f.word(G::combat_kind, "shock");
-  f.boolean(G::charge_target_fled_or_evaded, true);
-  f.boolean(G::charge_already_pursued, false);
-  f.integer(G::charge_pursuing_friends, c.pursuing_friends);
-  f.boolean(G::self_same_facing_as_charger, true);
-  f.boolean(G::self_adjacent_to_charger_start, false);
-  if (verdict(f, A::pursue) != rules::Verdict::required) return;  // asked, not explained
+  f.word(Given::combat_kind, "shock");
+  f.boolean(Given::charge_target_fled_or_evaded, true);
+  f.boolean(Given::charge_already_pursued, false);
+  f.integer(Given::charge_pursuing_friends, c.pursuing_friends);
+  f.boolean(Given::self_same_facing_as_charger, true);
+  f.boolean(Given::self_adjacent_to_charger_start, false);
+  if (verdict(f, RuleAction::pursue) != rules::Verdict::required) return;  // asked, not explained
   c.pursued = true;  // the chance has passed: reported once
   c.pursued_from = st.hex;
   checker
-      .violation("sabreur.pursuit.impetuous", next ? next->span : checker.event_span(),
+      .violation(Check::pursuit_impetuous, next ? next->span : checker.event_span(),
                  fmt::format("{} did not pursue, though \"impétueux\" must when it can",
                              quoted(c.charger)))
       .hint("write 'pursue {} …' right after the flight of {}", setup_.units[c.charger].id,

@@ -39,7 +39,7 @@ std::optional<Hex> written_destination(const Action& a) {
 
 // A rotation and a square are made on the unit's hex: a destination written
 // elsewhere breaks `check`. `doing` ends the message ("in its rotation").
-void check_in_place(const Action& a, Hex here, std::string_view who, std::string_view check,
+void check_in_place(const Action& a, Hex here, std::string_view who, Check check,
                     std::string_view doing, std::string_view rule, replay::EventChecker& checker) {
   if (const auto to = written_destination(a); to && *to != here)
     checker
@@ -69,12 +69,12 @@ void Engine::keep_former_for_test(UnitId u, bool test_due) {
 void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::EventChecker& checker) {
   UnitState& st = state_.units.edit(u);
   keep_former_for_test(u, test_due);
-  check_in_place(a, st.hex, quoted(u), "sabreur.reaction.rotation", "in its rotation",
+  check_in_place(a, st.hex, quoted(u), Check::reaction_rotation, "in its rotation",
                  "a rotation in reaction turns the unit on its hex", checker);
   const std::string written = a.formation.empty() ? a.stated.formation : a.formation;
   if (const auto formation = parse_formation(written); formation && *formation != st.formation)
     checker
-        .violation("sabreur.reaction.rotation", a.span,
+        .violation(Check::reaction_rotation, a.span,
                    fmt::format("{} changes from {} to {} in its rotation", quoted(u),
                                name(st.formation), name(*formation)))
         .note("a rotation changes the facing only");
@@ -84,14 +84,14 @@ void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::Even
   if (degrees != 0) {
     Facts f(rules_);
     fill_self(f, u);
-    const A rotation = degrees == 60    ? A::rotate_60
-                       : degrees == 120 ? A::rotate_120
-                       // An extended line cannot turn 180° but "peut effectuer une
-                       // volte-face", both halves in place (§ Orientation des unités):
-                       // its half turn is that about-face (State::face).
-                       : st.formation == Formation::extended_line ? A::about_face
-                                                                  : A::rotate_180;
-    check_permissions(f, rotation, checker, a.span, "sabreur.reaction.rotation", [&] {
+    const RuleAction rotation = degrees == 60    ? RuleAction::rotate_60
+                                : degrees == 120 ? RuleAction::rotate_120
+                                // An extended line cannot turn 180° but "peut effectuer une
+                                // volte-face", both halves in place (§ Orientation des unités):
+                                // its half turn is that about-face (State::face).
+                                : st.formation == Formation::extended_line ? RuleAction::about_face
+                                                                           : RuleAction::rotate_180;
+    check_permissions(f, rotation, checker, a.span, Check::reaction_rotation, [&] {
       return fmt::format("a rotation of {} degrees by {} in reaction", degrees, quoted(u));
     });
   }
@@ -102,12 +102,12 @@ void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::Even
 // formation, "En terme de changement de formation, la colonne fermée est
 // considérée exactement comme le carré", except that only a column adopts
 // it (the data's closed_column_from_column) and only with the skill.
-void Engine::react_form_square(const Action& a, UnitId u, A reaction, bool test_due, bool allowed,
-                               replay::EventChecker& checker) {
-  const bool closed = reaction == A::form_closed_column;
+void Engine::react_form_square(const Action& a, UnitId u, RuleAction reaction, bool test_due,
+                               bool allowed, replay::EventChecker& checker) {
+  const bool closed = reaction == RuleAction::form_closed_column;
   const Formation target = closed ? Formation::closed_column : Formation::square;
-  const std::string_view check =
-      closed ? "sabreur.reaction.closed-column-formation" : "sabreur.reaction.square-formation";
+  const Check check =
+      closed ? Check::reaction_closed_column_formation : Check::reaction_square_formation;
   const std::string_view forming = closed ? "forms closed column" : "forms square";
   UnitState& st = state_.units.edit(u);
   keep_former_for_test(u, test_due);
@@ -136,9 +136,9 @@ void Engine::react_form_square(const Action& a, UnitId u, A reaction, bool test_
   if (allowed) {
     Facts f(rules_);
     fill_self(f, u);
-    f.word(G::self_reaction, closed ? "form_closed_column" : "form_square");
-    f.set(G::self_new_formation, rules_.formation(target));
-    check_permissions(f, A::adopt_formation, checker, a.span, check, [&] {
+    f.word(Given::self_reaction, closed ? "form_closed_column" : "form_square");
+    f.set(Given::self_new_formation, rules_.formation(target));
+    check_permissions(f, RuleAction::adopt_formation, checker, a.span, check, [&] {
       return fmt::format("{} {} in reaction", quoted(u),
                          closed ? "forming closed column" : "forming square");
     });
@@ -146,9 +146,9 @@ void Engine::react_form_square(const Action& a, UnitId u, A reaction, bool test_
   st.formation = target;
 }
 
-void Engine::react_move(const Action& a, UnitId u, A reaction, bool allowed,
+void Engine::react_move(const Action& a, UnitId u, RuleAction reaction, bool allowed,
                         replay::EventChecker& checker) {
-  const bool evading = reaction == A::evade;
+  const bool evading = reaction == RuleAction::evade;
   // The evade's path on the respond line itself: the evade is made here.
   if (evading && (!a.path.empty() || a.to)) {
     evade(a, checker);
@@ -161,7 +161,7 @@ void Engine::react_move(const Action& a, UnitId u, A reaction, bool allowed,
   const Action* next = next_action(a);
   if (next && next->kind == kind && !next->actors.empty() && next->actors.front() == u) return;
   checker
-      .violation("sabreur.reaction.move", a.span,
+      .violation(Check::reaction_move, a.span,
                  fmt::format("{} reacts with '{}' and then does not {}", quoted(u), a.detail,
                              evading ? "evade" : "flee"))
       .note("the reaction is the move: {}", evading ? "back through the rear hexes, within the "
@@ -202,7 +202,7 @@ void Engine::check_reaction_test_written(const Action& a, UnitId u, bool test_du
     return;
   }
   checker
-      .violation("sabreur.reaction.test-missing", next->span,
+      .violation(Check::reaction_test_missing, next->span,
                  fmt::format("{} reacts to the charge of {} with '{}' and the log goes on "
                              "without its morale test",
                              quoted(u), quoted(charger), a.detail))
@@ -210,7 +210,7 @@ void Engine::check_reaction_test_written(const Action& a, UnitId u, bool test_du
       .note("the reaction is made only if its test passes; no exemption of the data (a target in "
             "a square or in cover, charged by cavalry) applies here")
       .hint("write 'test {} morale …' right after the reaction{}", setup_.units[u].id,
-            a.detail == "defensive-fire" ? " (and the charger's save)" : "");
+            a.detail == Detail::defensive_fire ? " (and the charger's save)" : "");
 }
 
 std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action& a) const {
@@ -218,9 +218,9 @@ std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action&
   const UnitId u = a.actors.front();
   const UnitState& st = state_.units[u];
   if (st.next_test != TestReason::charge_reaction || !st.former_formation) return std::nullopt;
-  if (st.reaction != "rotate" && st.reaction != "form_square" &&
-      st.reaction != "form_closed_column" && st.reaction != "countercharge" &&
-      st.reaction != "defensive_fire")
+  if (st.reaction != Detail::rotate && st.reaction != Detail::form_square &&
+      st.reaction != Detail::form_closed_column && st.reaction != Detail::countercharge &&
+      st.reaction != Detail::defensive_fire)
     return std::nullopt;
   return ReactionBefore{u, *st.former_formation, st.former_facing};
 }
@@ -229,8 +229,8 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
                                   replay::EventChecker& checker) {
   if (!before) return;
   UnitState& st = state_.units.edit(before->unit);
-  const bool countercharge = st.reaction == "countercharge";
-  const bool fire = st.reaction == "defensive_fire";
+  const bool countercharge = st.reaction == Detail::countercharge;
+  const bool fire = st.reaction == Detail::defensive_fire;
   // A failed test leaves the charged unit's failure to settle (stand and
   // lose, or flee): its reaction is not made. A friend's failed test has
   // "aucune conséquence" (§ Test moral), so no failure is pending: its
@@ -254,7 +254,7 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
   // A countercharge or a defensive fire refused by its test: the march is
   // undone, the fire's losses given back; the unit has not reacted
   // (self.reaction none: a charge met by no countercharge is doubled).
-  st.reaction = {};
+  st.clear_reaction();
   if (!state_.charge) return;
   ChargeInProgress& c = *state_.charge;
   if (countercharge) {
@@ -285,7 +285,7 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
   if (next && next->kind == ActionKind::test && !next->actors.empty() &&
       next->actors.front() == c.charger) {
     checker
-        .violation("sabreur.reaction.failed-test", next->span,
+        .violation(Check::reaction_failed_test, next->span,
                    fmt::format("{} tests for the losses of the defensive fire of {}, which its "
                                "failed test refused",
                                quoted(c.charger), quoted(before->unit)))
@@ -306,7 +306,7 @@ bool Engine::refused_countercharge_fights(const Action& a, UnitId u, UnitId t,
   const UnitId other = u == c->charger ? t : u;
   if (other != *c->refused_countercharge || other == c->target) return false;
   checker
-      .violation("sabreur.reaction.failed-test", a.span,
+      .violation(Check::reaction_failed_test, a.span,
                  fmt::format("{} fights {}, but its countercharge was refused by its failed test",
                              quoted(other), quoted(c->charger)))
       .note("a friend's countercharge \"est autorisée\" only if its test passes; otherwise it is "

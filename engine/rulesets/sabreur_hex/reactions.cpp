@@ -15,30 +15,39 @@ namespace umpire::sabreur {
 namespace {
 
 struct Reaction {
-  A action;
-  std::string_view check;  // the check reporting what forbids it
+  RuleAction action;
+  std::optional<Check> check;  // the check reporting what forbids it
 };
 
 // The reaction a log word names (docs/log-format.md, `respond`).
-std::optional<Reaction> reaction_of(std::string_view word) {
-  if (word == "form-square") return Reaction{A::form_square, "sabreur.reaction.square"};
-  // § Formations spéciales: the closed column "est considérée comme un
-  // carré", but may be formed against a cavalry charge from under 3 hexes
-  // (the data's closed_column_reaction) and only by the units the data allows.
-  if (word == "form-closed-column")
-    return Reaction{A::form_closed_column, "sabreur.reaction.closed-column"};
-  if (word == "rotate" || word == "turn-to-face")
-    return Reaction{A::rotate, "sabreur.reaction.rotate"};
-  if (word == "countercharge")
-    return Reaction{A::countercharge, "sabreur.reaction.countercharge"};
-  if (word == "defensive-fire")
-    return Reaction{A::defensive_fire, "sabreur.reaction.defensive-fire"};
-  if (word == "evade") return Reaction{A::evade, "sabreur.reaction.evade"};
-  // "Fuite (par infanterie ou cavalerie)": the data's flee permissions
-  // (artillery_cannot_flee, which names its check).
-  if (word == "flee") return Reaction{A::flee, "sabreur.flight.artillery"};
-  if (word == "do-nothing" || word == "hold") return Reaction{A::do_nothing, ""};
-  return std::nullopt;
+std::optional<Reaction> reaction_of(Detail word) {
+  switch (word) {
+    case Detail::form_square:
+      return Reaction{RuleAction::form_square, Check::reaction_square};
+    // § Formations spéciales: the closed column "est considérée comme un
+    // carré", but may be formed against a cavalry charge from under 3 hexes
+    // (the data's closed_column_reaction) and only by the units the data allows.
+    case Detail::form_closed_column:
+      return Reaction{RuleAction::form_closed_column, Check::reaction_closed_column};
+    case Detail::rotate:
+    case Detail::turn_to_face:
+      return Reaction{RuleAction::rotate, Check::reaction_rotate};
+    case Detail::countercharge:
+      return Reaction{RuleAction::countercharge, Check::reaction_countercharge};
+    case Detail::defensive_fire:
+      return Reaction{RuleAction::defensive_fire, Check::reaction_defensive_fire};
+    case Detail::evade:
+      return Reaction{RuleAction::evade, Check::reaction_evade};
+    // "Fuite (par infanterie ou cavalerie)": the data's flee permissions
+    // (artillery_cannot_flee, which names its check).
+    case Detail::flee:
+      return Reaction{RuleAction::flee, Check::flight_artillery};
+    case Detail::do_nothing:
+    case Detail::hold:
+      return Reaction{RuleAction::do_nothing, std::nullopt};
+    default:
+      return std::nullopt;
+  }
 }
 
 }  // namespace
@@ -55,7 +64,7 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   const bool to_assault = !state_.charge;
   if (!to_assault && state_.charge->pursuit) {
     checker
-        .violation("sabreur.pursuit.no-reaction", a.span,
+        .violation(Check::pursuit_no_reaction, a.span,
                    fmt::format("{} reacts to the pursuit of {}", quoted(u),
                                quoted(state_.charge->charger)))
         .note("an enemy a pursuit engages is attacked without any reaction");
@@ -63,9 +72,9 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     return;
   }
   ChargeInProgress& c = to_assault ? *state_.assault : *state_.charge;
-  const auto reaction = reaction_of(a.detail);
+  const auto reaction = reaction_of(a.detail.kind());
   if (!reaction) {
-    checker.not_checked(fmt::format("the reaction '{}'", a.detail), a.span);
+    checker.not_checked(fmt::format("the reaction '{}'", a.detail.text()), a.span);
     follow(a, checker);
     return;
   }
@@ -82,25 +91,25 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   Facts f(rules_);
   fill_self(f, u);
   fill_enemy(f, c.charger);
-  f.integer(G::charge_distance_at_declaration, c.distance_at_declaration);
-  f.integer(G::charge_target_distance, c.distance_at_declaration);
-  f.boolean(G::charge_target_engaged_at_declaration, c.target_engaged_at_declaration);
-  f.boolean(G::charge_charger_is_cavalry, charger_arm == Arm::cavalry);
-  f.boolean(G::charge_charger_is_infantry, charger_arm == Arm::infantry);
+  f.integer(Given::charge_distance_at_declaration, c.distance_at_declaration);
+  f.integer(Given::charge_target_distance, c.distance_at_declaration);
+  f.boolean(Given::charge_target_engaged_at_declaration, c.target_engaged_at_declaration);
+  f.boolean(Given::charge_charger_is_cavalry, charger_arm == Arm::cavalry);
+  f.boolean(Given::charge_charger_is_infantry, charger_arm == Arm::infantry);
   // The reactions declared before this one: the data forbids a friend's when
   // two units (the target and one friend) have already reacted.
-  f.integer(G::charge_reacting_units, c.reacting_units);
+  f.integer(Given::charge_reacting_units, c.reacting_units);
   // A countercharge goes straight at the charger: it may not rotate first.
-  f.boolean(G::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, c.charger_from));
-  f.boolean(G::self_adjacent_to_attack_target,
+  f.boolean(Given::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, c.charger_from));
+  f.boolean(Given::self_adjacent_to_attack_target,
             u == c.target || hex::adjacent(st.hex, target.hex));
-  f.boolean(G::self_engaged_with_other_enemy, engaged_with_other);
-  f.integer(G::self_defensive_fires_this_turn, st.defensive_fires);
+  f.boolean(Given::self_engaged_with_other_enemy, engaged_with_other);
+  f.integer(Given::self_defensive_fires_this_turn, st.defensive_fires);
   // The evade of a reacting unit is not a charger's (evade.cpp).
-  f.boolean(G::charge_charger_evades, false);
-  f.boolean(G::charge_target_squared, c.target_squared);
-  f.boolean(G::charge_charger_struck, false);
-  f.integer(G::flee_d6, 1);  // the flight's die is thrown by its `flee`
+  f.boolean(Given::charge_charger_evades, false);
+  f.boolean(Given::charge_target_squared, c.target_squared);
+  f.boolean(Given::charge_charger_struck, false);
+  f.integer(Given::flee_d6, 1);  // the flight's die is thrown by its `flee`
   const auto subject = [&] {
     return fmt::format("{} reacting to the {} of {} with '{}' ({} away at the declaration)",
                        quoted(u), to_assault ? "assault" : "charge", quoted(c.charger), a.detail,
@@ -114,7 +123,7 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   const auto reaction_test_required = [&](const Facts& facts) {
     Facts test = facts;
     fill_confronted_terrain(test, u, c.charger, checker);
-    const auto required = eval_int(test, V::charge_reaction_test_required, checker);
+    const auto required = eval_int(test, Value::charge_reaction_test_required, checker);
     return required && *required != 0;
   };
   // A countercharge may not cross the hexes the data names: each hex of its path is asked.
@@ -122,20 +131,21 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   if (crossed.empty()) crossed.push_back(st.hex);
   bool allowed = true;
   for (const Hex h : crossed) {
-    f.set(G::move_crossed_hex, rules_.terrain(b.terrain_at(h)));
+    f.set(Given::move_crossed_hex, rules_.terrain(b.terrain_at(h)));
     allowed = check_permissions(f, reaction->action, checker, a.span, reaction->check, subject) &&
               allowed;
-    if (reaction->action != A::countercharge) break;
+    if (reaction->action != RuleAction::countercharge) break;
   }
   // "ne peut pas traverser un bois" (§ Effets du terrain) of a wood along a
   // side the march crosses: the data asks of hexes; reported.
-  if (reaction->action == A::countercharge && b.crosses_side(st.hex, a.path, HexsideTerrain::wood))
+  if (reaction->action == RuleAction::countercharge &&
+      b.crosses_side(st.hex, a.path, HexsideTerrain::wood))
     checker.not_checked(
         "whether a countercharge may cross a wood along a hex side (\"ne peut pas traverser "
         "un bois\", § Effets du terrain; the rules data asks of the hexes it crosses)",
         a.span);
   ++c.reacting_units;
-  if (reaction->action == A::defensive_fire) ++state_.units.edit(u).defensive_fires;
+  if (reaction->action == RuleAction::defensive_fire) ++state_.units.edit(u).defensive_fires;
   // "La réaction à la charge ne peut être effectuée que si le test moral est
   // réussi", and a friend's countercharge or defensive fire "est autorisé"
   // only if its test passes: the log writes the march or the fire on the
@@ -143,10 +153,10 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
   // be undone if that test fails (reaction_effects.cpp). Not for an
   // assault's reaction, whose test passes without dice.
   bool test_due = false;
-  if (!to_assault &&
-      (reaction->action == A::countercharge || reaction->action == A::defensive_fire)) {
-    f.word(G::self_reaction, reaction->action == A::countercharge ? "countercharge"
-                                                                  : "defensive_fire");
+  if (!to_assault && (reaction->action == RuleAction::countercharge ||
+                      reaction->action == RuleAction::defensive_fire)) {
+    f.word(Given::self_reaction,
+           reaction->action == RuleAction::countercharge ? "countercharge" : "defensive_fire");
     test_due = reaction_test_required(f);
     keep_former_for_test(u, test_due);
     c.reaction_from = st.hex;
@@ -154,13 +164,14 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     c.refused_countercharge.reset();
   }
   const ChargeInProgress declared = c;
-  if (a.from && reaction->action != A::defensive_fire)  // `from`: the half that fires (fire.cpp)
+  if (a.from &&
+      reaction->action != RuleAction::defensive_fire)  // `from`: the half that fires (fire.cpp)
     checker.not_checked("'from <hex>' on a reaction other than a defensive fire", a.span);
-  if (reaction->action == A::countercharge) {
+  if (reaction->action == RuleAction::countercharge) {
     countercharge_march(a, u, declared, checker);
-  } else if (reaction->action == A::defensive_fire) {
+  } else if (reaction->action == RuleAction::defensive_fire) {
     defensive_fire(a, u, declared, checker);
-  } else if (reaction->action == A::do_nothing) {
+  } else if (reaction->action == RuleAction::do_nothing) {
     follow(a, checker);
     // "Ne rien faire" is one of the seven reactions, and "Dès que la
     // réaction à la charge a été déclarée, alors la cible de la charge doit
@@ -173,7 +184,7 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     // reaction, whose test passes without dice; a friend that does nothing
     // declares no reaction (only a countercharge or a defensive fire).
     if (!to_assault && u == c.target) {
-      f.word(G::self_reaction, "do_nothing");
+      f.word(Given::self_reaction, "do_nothing");
       test_due = reaction_test_required(f);
       check_reaction_test_written(a, u, test_due, allowed, checker);
     }
@@ -183,17 +194,18 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
     // for it, not for an assault's reaction (§ Réactions face à un assaut):
     // a failed one undoes a rotation or a square.
     record_reaction(u, a.detail);
-    const bool forms =
-        reaction->action == A::form_square || reaction->action == A::form_closed_column;
-    if (!to_assault && (reaction->action == A::rotate || forms)) {
+    const bool forms = reaction->action == RuleAction::form_square ||
+                       reaction->action == RuleAction::form_closed_column;
+    if (!to_assault && (reaction->action == RuleAction::rotate || forms)) {
       // Not for a square already, nor in a wood, village or strongpoint,
       // charged by cavalry: the data's charge_reaction_test_required.
-      f.word(G::self_reaction, reaction->action == A::rotate        ? "rotate"
-                               : reaction->action == A::form_square ? "form_square"
-                                                                    : "form_closed_column");
+      f.word(Given::self_reaction, reaction->action == RuleAction::rotate ? "rotate"
+                                   : reaction->action == RuleAction::form_square
+                                       ? "form_square"
+                                       : "form_closed_column");
       test_due = reaction_test_required(f);
     }
-    if (reaction->action == A::rotate)
+    if (reaction->action == RuleAction::rotate)
       react_rotate(a, u, test_due, checker);
     else if (forms)
       react_form_square(a, u, reaction->action, test_due, allowed, checker);
@@ -219,7 +231,7 @@ void Engine::countercharge_march(const Action& a, UnitId u, const ChargeInProgre
   Action march = a;
   if (a.facing && *a.facing != before) {
     checker
-        .violation("sabreur.reaction.countercharge-march", a.span,
+        .violation(Check::reaction_countercharge_march, a.span,
                    fmt::format("{} turns from {} to {} to countercharge {}", quoted(u),
                                hex::name(before), hex::name(*a.facing), quoted(c.charger)))
         .note("a countercharge is a frontal march without the initial rotation");
@@ -230,7 +242,7 @@ void Engine::countercharge_march(const Action& a, UnitId u, const ChargeInProgre
   const UnitState& charger = state_.units[c.charger];
   if (charger.on_table && !hex::in_front_hexes(st.hex, st.facing, charger.hex)) {
     checker
-        .violation("sabreur.reaction.countercharge-march", a.span,
+        .violation(Check::reaction_countercharge_march, a.span,
                    fmt::format("{} ends its countercharge on {} facing {} without engaging {} "
                                "on {}",
                                quoted(u), hex::to_string(st.hex), hex::name(st.facing),
@@ -286,9 +298,9 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
     // No row in the fire table: cavalry, said by sabreur.reaction.defensive-fire.
     rules::Evaluator probe(rules_.rs(), f.situation());
     probe.set_trace(false);  // asked, not explained
-    if (!probe.value(rules_.value(V::fire_range))) {
+    if (!probe.value(rules_.value(Value::fire_range))) {
       if (b.arm(u) != Arm::cavalry)
-        checker.violation("sabreur.fire.not-allowed", a.span,
+        checker.violation(Check::fire_not_allowed, a.span,
                           fmt::format("a defensive fire by {} is not allowed: {} in {} has no "
                                       "fire factor",
                                       quoted(u), name(setup_.units[u].type), name(s.formation)));
@@ -299,13 +311,13 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
     return fmt::format("a defensive fire by {} at {} ({})", quoted(u), quoted(t),
                        hexes_text(distance));
   };
-  check_permissions(f, A::shoot, checker, a.span, "sabreur.fire.not-allowed", subject);
+  check_permissions(f, RuleAction::shoot, checker, a.span, Check::fire_not_allowed, subject);
   check_fire_geometry(a, u, t, true, checker);
   auto figures = fire_figures(f, checker);
   if (!figures) return;
   roll_fire(a, u, t, *figures, enfilade,
-            FireChecks{"sabreur.reaction.defensive-fire-dice",
-                       "sabreur.reaction.defensive-fire-hits", "defensive fire"},
+            FireChecks{Check::reaction_defensive_fire_dice, Check::reaction_defensive_fire_hits,
+                       "defensive fire"},
             checker);
 }
 

@@ -13,7 +13,7 @@ namespace {
 
 // A cell of a table the binding names (its column), for the breakdown of a
 // unit's cost; nullopt when the data has no such row.
-std::optional<std::int64_t> roster_cell(rules::Evaluator& ev, const RulesBinding& rules, Tb t,
+std::optional<std::int64_t> roster_cell(rules::Evaluator& ev, const RulesBinding& rules, Table t,
                                         const std::vector<rules::Val>& keys) {
   auto row = ev.lookup(rules.table(t), keys);
   if (!row || rules.column(t) >= row->size()) return std::nullopt;
@@ -39,15 +39,15 @@ Engine::UnitCost Engine::unit_cost(UnitId u, bool explain) const {
   fill_self(f, u);
   rules::Evaluator ev(rs, f.situation());
   ev.set_trace(false);  // asked, not explained
-  auto base = ev.value(rules_.value(V::base_cost_per_strength_point));
+  auto base = ev.value(rules_.value(Value::base_cost_per_strength_point));
   if (!base || !f.error().empty()) {
     out.unknown = "the points of a unit whose cost the rules do not give";
     return out;
   }
   if (explain) {
     out.type_cost =
-        roster_cell(ev, rules_, Tb::unit_cost, {rules_.type(s.type), rules_.quality(s.quality)});
-    out.command_cost = roster_cell(ev, rules_, Tb::command_factor_cost,
+        roster_cell(ev, rules_, Table::unit_cost, {rules_.type(s.type), rules_.quality(s.quality)});
+    out.command_cost = roster_cell(ev, rules_, Table::command_factor_cost,
                                    {rules_.quality(s.quality), rules::Val::integer(s.command)});
   }
   out.per_point = base->number;
@@ -84,7 +84,7 @@ void Engine::check_unit_points(UnitId u, replay::EventChecker& checker) {
   if (!s.points || *s.points == total) return;
   const UnitCost why = unit_cost(u, true);
   auto b = checker.violation(
-      "sabreur.roster.unit-points", s.span,
+      Check::roster_unit_points, s.span,
       fmt::format("{} is written at {} points, the rules give {}", quoted(u), *s.points, total));
   b.note("type cost {} ({} {}) + command cost {} (Cd {}){} = {} per strength point",
          why.type_cost ? fmt::format("{}", *why.type_cost) : std::string("?"), name(s.type),
@@ -120,12 +120,13 @@ void Engine::check_rosters(replay::EventChecker& checker) {
       // Without army points the elite limit is unknown: reported not checked,
       // and the data asked with the largest army it allows, so that strength
       // and command are still checked.
-      f.integer(G::army_points,
-                army_points ? *army_points : rules_.rs().domains[rules_.domain(Dm::army_points)].hi);
-      f.integer(G::army_elite_units, elite);
+      f.integer(
+          Given::army_points,
+          army_points ? *army_points : rules_.rs().domains[rules_.domain(Domain::army_points)].hi);
+      f.integer(Given::army_elite_units, elite);
       if (!army_points && s.quality == Quality::elite)
         checker.not_checked("elite units of an army whose points are not written", s.span);
-      check_permissions(f, A::muster_unit, checker, s.span, "sabreur.roster.strength",
+      check_permissions(f, RuleAction::muster_unit, checker, s.span, Check::roster_strength,
                         [&] { return fmt::format("mustering {}", quoted(u)); });
       if (s.quality == Quality::elite) ++elite;
       if (s.points) {
@@ -144,9 +145,9 @@ void Engine::check_rosters(replay::EventChecker& checker) {
                                 std::string_view where) {
       if (!stated || *stated == written_sum) return;
       checker
-          .violation("sabreur.roster.army-points", span,
-                     fmt::format("{} of '{}' states {} points, its units' points sum to {}",
-                                 where, sd.id, *stated, written_sum))
+          .violation(Check::roster_army_points, span,
+                     fmt::format("{} of '{}' states {} points, its units' points sum to {}", where,
+                                 sd.id, *stated, written_sum))
           .hint("the army's points are the sum of its units' points");
     };
     army_check(written.roster, written.roster_span.valid() ? written.roster_span : sd.span,

@@ -111,7 +111,7 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
   bool ok = true;
   const auto missing = [&](std::string_view what, std::string_view name) {
     ok = false;
-    diags.error("sabreur.rules.missing-item", where, "the rules data has no {} '{}'", what, name)
+    report(diags, Diag::rules_missing_item, where, "the rules data has no {} '{}'", what, name)
         .hint("the Sabreur-hex engine needs corpus/rulesets/sabreur-hex.rules or a variant of it");
   };
   const auto item = [&](std::string_view name, rules::ItemKind kind,
@@ -188,11 +188,11 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
   return b;
 }
 
-std::string_view RulesBinding::value_name(V v) const {
+std::string_view RulesBinding::value_name(Value v) const {
   return kValueNames[static_cast<std::size_t>(v)];
 }
 
-std::optional<rules::Val> RulesBinding::word(G g, std::string_view value) const {
+std::optional<rules::Val> RulesBinding::word(Given g, std::string_view value) const {
   const rules::Type& t = rs_->givens[given(g)].type;
   if (t.kind != rules::TypeKind::enumeration) return std::nullopt;
   auto v = rs_->domains[t.ref].find(value);
@@ -237,7 +237,7 @@ void Facts::note_misfit(std::uint32_t id, const rules::Val& v) {
   error_ = fmt::format("'{}': {}", b_->rs().givens[id].name, *situation_.misfit(id, v));
 }
 
-void Facts::word(G g, std::string_view value) {
+void Facts::word(Given g, std::string_view value) {
   if (auto v = b_->word(g, value)) {
     set(g, *v);
   } else if (error_.empty()) {
@@ -256,13 +256,13 @@ std::vector<std::string> breakdown_notes(const rules::Evaluator& ev) {
   return out;
 }
 
-std::vector<std::string> explain(const Facts& facts, V v) {
+std::vector<std::string> explain(const Facts& facts, Value v) {
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
   ev.value(facts.binding().value(v));
   return breakdown_notes(ev);
 }
 
-std::vector<std::string> explain(const Facts& facts, T t) {
+std::vector<std::string> explain(const Facts& facts, Test t) {
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
   ev.test(facts.binding().test(t));
   return breakdown_notes(ev);
@@ -272,7 +272,7 @@ namespace {
 
 bool facts_ok(const Facts& facts, replay::EventChecker& checker) {
   if (facts.error().empty()) return true;
-  checker.problem("sabreur.rules.evaluation", checker.event_span(),
+  checker.problem(id_of(Diag::rules_evaluation), checker.event_span(),
                   fmt::format("the engine could not state the situation: {}", facts.error()));
   return false;
 }
@@ -282,7 +282,7 @@ void evaluation_failed(const Facts& facts, const rules::Evaluator& ev, std::stri
   // A fact stated only when read (Facts::self) that did not fit its given.
   if (!facts_ok(facts, checker)) return;
   auto b = checker.problem(
-      "sabreur.rules.evaluation", checker.event_span(),
+      id_of(Diag::rules_evaluation), checker.event_span(),
       fmt::format("the rules data could not evaluate '{}': {}", what,
                   ev.error() ? ev.error()->message : std::string("unknown failure")));
   if (ev.error() && !ev.error()->hint.empty()) b.hint(ev.error()->hint);
@@ -290,7 +290,7 @@ void evaluation_failed(const Facts& facts, const rules::Evaluator& ev, std::stri
 
 }  // namespace
 
-std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventChecker& checker,
+std::optional<std::int64_t> eval_int(const Facts& facts, Value v, replay::EventChecker& checker,
                                      std::vector<std::string>* notes) {
   if (!facts_ok(facts, checker)) return std::nullopt;
   rules::watch_assumptions(facts.binding().rs(), facts.situation());
@@ -308,7 +308,7 @@ std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventCheck
   return r->number;
 }
 
-std::optional<rules::Verdict> verdict(const Facts& facts, A a) {
+std::optional<rules::Verdict> verdict(const Facts& facts, RuleAction a) {
   if (!facts.error().empty()) return std::nullopt;
   rules::watch_assumptions(facts.binding().rs(), facts.situation());
   rules::Evaluator ev(facts.binding().rs(), facts.situation());
@@ -318,7 +318,8 @@ std::optional<rules::Verdict> verdict(const Facts& facts, A a) {
   return r->verdict;
 }
 
-std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::EventChecker& checker,
+std::optional<rules::TestResult> eval_test(const Facts& facts, Test t,
+                                           replay::EventChecker& checker,
                                            std::vector<std::string>* notes) {
   if (!facts_ok(facts, checker)) return std::nullopt;
   rules::watch_assumptions(facts.binding().rs(), facts.situation());
@@ -337,8 +338,8 @@ std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::Even
   return r;
 }
 
-bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, Span span,
-                       std::string_view fallback, const Subject& subject) {
+bool check_permissions(const Facts& facts, RuleAction a, replay::EventChecker& checker, Span span,
+                       std::optional<Check> fallback, const Subject& subject) {
   if (!facts_ok(facts, checker)) return false;
   const rules::Ruleset& rs = facts.binding().rs();
   rules::watch_assumptions(rs, facts.situation());
@@ -374,20 +375,20 @@ bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, S
     if (!stronger.empty() &&
         std::find(forbidding.begin(), forbidding.end(), stronger) != forbidding.end())
       continue;
-    const std::string_view id = check_for_permission(p.name, fallback);
-    if (id.empty()) {
-      checker.problem("sabreur.rules.unmapped-permission", span,
+    const std::optional<Check> check = check_for_permission(p.name, fallback);
+    if (!check) {
+      checker.problem(id_of(Diag::rules_unmapped_permission), span,
                       fmt::format("{} is forbidden by '{}' of the rules data, which no check of "
                                   "the engine names",
                                   subject.text(), p.name));
       continue;
     }
-    if (checker.reported(id)) continue;
+    if (checker.reported(*check)) continue;
     if (checker.refusing()) {  // a trial: refused, with no message to make
-      checker.violation(id, span, {});
+      checker.violation(*check, span, {});
       return false;
     }
-    auto b = checker.violation(id, span, fmt::format("{} is not allowed", subject.text()));
+    auto b = checker.violation(*check, span, fmt::format("{} is not allowed", subject.text()));
     b.note("forbidden by '{}' of the rules data{}", p.name,
            p.refs.empty() ? std::string() : fmt::format(" ({})", p.refs.front().text()));
     if (!why) {

@@ -21,12 +21,14 @@
 #include "engine/rules/evaluator.hpp"
 #include "engine/rules/model.hpp"
 #include "engine/rulesets/sabreur_hex/board.hpp"
+#include "engine/rulesets/sabreur_hex/checks.hpp"
+#include "engine/rulesets/sabreur_hex/diagnostics.hpp"
 #include "engine/rulesets/sabreur_hex/state.hpp"
 #include "engine/rulesets/sabreur_hex/types.hpp"
 
 namespace umpire::sabreur {
 
-enum class G : std::uint16_t {
+enum class Given : std::uint16_t {
 #define UMPIRE_GIVEN(e, n) e,
 #define UMPIRE_VALUE(e, n)
 #define UMPIRE_TEST(e, n)
@@ -38,7 +40,7 @@ enum class G : std::uint16_t {
 #undef UMPIRE_ACTION
   count_
 };
-enum class V : std::uint16_t {
+enum class Value : std::uint16_t {
 #define UMPIRE_GIVEN(e, n)
 #define UMPIRE_VALUE(e, n) e,
 #define UMPIRE_TEST(e, n)
@@ -50,7 +52,7 @@ enum class V : std::uint16_t {
 #undef UMPIRE_ACTION
   count_
 };
-enum class T : std::uint16_t {
+enum class Test : std::uint16_t {
 #define UMPIRE_GIVEN(e, n)
 #define UMPIRE_VALUE(e, n)
 #define UMPIRE_TEST(e, n) e,
@@ -62,7 +64,9 @@ enum class T : std::uint16_t {
 #undef UMPIRE_ACTION
   count_
 };
-enum class A : std::uint16_t {
+// An action of the rules data, which permissions allow or forbid (the
+// log's statement is an Action, types.hpp).
+enum class RuleAction : std::uint16_t {
 #define UMPIRE_GIVEN(e, n)
 #define UMPIRE_VALUE(e, n)
 #define UMPIRE_TEST(e, n)
@@ -75,7 +79,7 @@ enum class A : std::uint16_t {
   count_
 };
 
-enum class Tb : std::uint16_t {
+enum class Table : std::uint16_t {
 #define UMPIRE_GIVEN(e, n)
 #define UMPIRE_VALUE(e, n)
 #define UMPIRE_TEST(e, n)
@@ -89,7 +93,7 @@ enum class Tb : std::uint16_t {
 #undef UMPIRE_TABLE_COLUMN
   count_
 };
-enum class Dm : std::uint16_t {
+enum class Domain : std::uint16_t {
 #define UMPIRE_GIVEN(e, n)
 #define UMPIRE_VALUE(e, n)
 #define UMPIRE_TEST(e, n)
@@ -130,24 +134,24 @@ class RulesBinding {
   const rules::Ruleset& rs() const { return *rs_; }
   // The data's expressions compiled once, for quiet evaluations.
   const rules::Program* program() const { return program_.get(); }
-  std::uint32_t given(G g) const { return givens_[static_cast<std::size_t>(g)]; }
+  std::uint32_t given(Given g) const { return givens_[static_cast<std::size_t>(g)]; }
   // The engine's name for given `id` of the data, if the engine states it.
-  std::optional<G> given_of(std::uint32_t id) const {
+  std::optional<Given> given_of(std::uint32_t id) const {
     if (id >= engine_given_.size() || engine_given_[id] == no_given) return std::nullopt;
-    return static_cast<G>(engine_given_[id]);
+    return static_cast<Given>(engine_given_[id]);
   }
-  std::uint32_t value(V v) const { return values_[static_cast<std::size_t>(v)]; }
-  std::uint32_t test(T t) const { return tests_[static_cast<std::size_t>(t)]; }
-  std::uint32_t action(A a) const { return actions_[static_cast<std::size_t>(a)]; }
+  std::uint32_t value(Value v) const { return values_[static_cast<std::size_t>(v)]; }
+  std::uint32_t test(Test t) const { return tests_[static_cast<std::size_t>(t)]; }
+  std::uint32_t action(RuleAction a) const { return actions_[static_cast<std::size_t>(a)]; }
   // The data's permissions about action `a` (Evaluator::action_with).
-  std::span<const std::uint32_t> permissions(A a) const {
+  std::span<const std::uint32_t> permissions(RuleAction a) const {
     return permissions_[static_cast<std::size_t>(a)];
   }
-  std::string_view value_name(V v) const;
+  std::string_view value_name(Value v) const;
   // A table of the data and the index of the column the engine reads.
-  std::uint32_t table(Tb t) const { return tables_[static_cast<std::size_t>(t)].table; }
-  std::uint32_t column(Tb t) const { return tables_[static_cast<std::size_t>(t)].column; }
-  std::uint32_t domain(Dm d) const { return domains_[static_cast<std::size_t>(d)]; }
+  std::uint32_t table(Table t) const { return tables_[static_cast<std::size_t>(t)].table; }
+  std::uint32_t column(Table t) const { return tables_[static_cast<std::size_t>(t)].column; }
+  std::uint32_t domain(Domain d) const { return domains_[static_cast<std::size_t>(d)]; }
   // Looked for once, when the binding is made: the engine asks for some of
   // them at every turn.
   std::optional<rules::ItemRef> optional_item(OptionalItem i) const {
@@ -160,7 +164,7 @@ class RulesBinding {
   std::uint32_t skill(Skill s) const { return skill_defs_[static_cast<std::size_t>(s)]; }
 
   // An enumeration value of a given's domain by name; nullopt if unknown.
-  std::optional<rules::Val> word(G g, std::string_view value) const;
+  std::optional<rules::Val> word(Given g, std::string_view value) const;
   rules::Val type(UnitType t) const {
     return rules::Val::enumeration(unit_types_[static_cast<std::size_t>(t)]);
   }
@@ -274,17 +278,17 @@ class Facts final : private rules::GivenSource {
   ~Facts() = default;
 
   // In line: an activation sets a dozen facts, a replay tens of thousands.
-  void set(G g, rules::Val v) { set_given(b_->given(g), v); }
+  void set(Given g, rules::Val v) { set_given(b_->given(g), v); }
   // A boolean fits (Situation::fits asks only of integers and none).
-  void boolean(G g, bool v) { situation_.set_fitted(b_->given(g), rules::Val::boolean(v)); }
+  void boolean(Given g, bool v) { situation_.set_fitted(b_->given(g), rules::Val::boolean(v)); }
   // Clamped to the given's type, so it fits.
-  void integer(G g, std::int64_t v) {
+  void integer(Given g, std::int64_t v) {
     const std::uint32_t id = b_->given(g);
     const rules::Type& t = b_->rs().givens[id].type;
     situation_.set_fitted(id, rules::Val::integer(std::clamp(v, t.lo, t.hi)));
   }
-  void word(G g, std::string_view value);  // an enumeration value by name
-  void none(G g) { set(g, rules::Val::none()); }
+  void word(Given g, std::string_view value);  // an enumeration value by name
+  void none(Given g) { set(g, rules::Val::none()); }
   // The facts of unit `u` itself (self.*: its profile, its state, its
   // surroundings on the board), stated when a question first reads them:
   // a question reads a few of them, and the surroundings cost a look at
@@ -313,13 +317,13 @@ class Facts final : private rules::GivenSource {
 
  private:
   std::optional<rules::Val> provide(std::uint32_t given) const override;
-  std::optional<rules::Val> self_fact(G g) const;
-  std::optional<rules::Val> enemy_fact(G g) const;
-  std::optional<rules::Val> group_fact(G g) const;
-  std::optional<rules::Val> march_end_fact(G g) const;
+  std::optional<rules::Val> self_fact(Given g) const;
+  std::optional<rules::Val> enemy_fact(Given g) const;
+  std::optional<rules::Val> group_fact(Given g) const;
+  std::optional<rules::Val> march_end_fact(Given g) const;
   // These givens read as unset again, so that the facts stated when read
   // answer them.
-  void unset(std::span<const G> givens);
+  void unset(std::span<const Given> givens);
   bool has_source() const {
     return self_.has_value() || enemy_.has_value() || group_.has_value() || march_end_.has_value();
   }
@@ -346,19 +350,20 @@ std::vector<std::string> breakdown_notes(const rules::Evaluator& ev);
 // The breakdown of value `v` or test `t` on these facts, evaluated again
 // with the trace on: for a diagnostic's notes, built only when one is
 // written (replay::Notes).
-std::vector<std::string> explain(const Facts& facts, V v);
-std::vector<std::string> explain(const Facts& facts, T t);
+std::vector<std::string> explain(const Facts& facts, Value v);
+std::vector<std::string> explain(const Facts& facts, Test t);
 
 // Evaluation with failures reported (`sabreur.rules.evaluation`): the
 // engine asked the data something it could not answer.
-std::optional<std::int64_t> eval_int(const Facts& facts, V v, replay::EventChecker& checker,
+std::optional<std::int64_t> eval_int(const Facts& facts, Value v, replay::EventChecker& checker,
                                      std::vector<std::string>* notes = nullptr);
-std::optional<rules::TestResult> eval_test(const Facts& facts, T t, replay::EventChecker& checker,
+std::optional<rules::TestResult> eval_test(const Facts& facts, Test t,
+                                           replay::EventChecker& checker,
                                            std::vector<std::string>* notes = nullptr);
 // The data's verdict on action `a` (required, allowed, forbidden), asked
 // quietly; nullopt when the facts or the evaluation failed (the caller
 // says what that means).
-std::optional<rules::Verdict> verdict(const Facts& facts, A a);
+std::optional<rules::Verdict> verdict(const Facts& facts, RuleAction a);
 
 // What a permission is asked about ("activating the group 'a1', 'a2'"),
 // written only into a diagnostic: most actions are allowed.
@@ -367,7 +372,7 @@ using Subject = replay::LazyText;
 // Evaluates the permissions of action `a` and reports every applicable
 // `cannot` not lifted by an applicable `can`, each under the check that
 // names its permission (else `fallback`). Returns true when allowed.
-bool check_permissions(const Facts& facts, A a, replay::EventChecker& checker, Span span,
-                       std::string_view fallback, const Subject& subject);
+bool check_permissions(const Facts& facts, RuleAction a, replay::EventChecker& checker, Span span,
+                       std::optional<Check> fallback, const Subject& subject);
 
 }  // namespace umpire::sabreur

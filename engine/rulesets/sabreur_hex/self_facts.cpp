@@ -12,56 +12,56 @@ namespace umpire::sabreur {
 namespace {
 
 // The givens Facts::self states.
-constexpr G kSelfGivens[] = {
-    G::self_type,
-    G::self_formation,
-    G::self_new_formation,
-    G::self_quality,
-    G::self_skills,
-    G::self_command_factor,
-    G::self_strength,
-    G::self_initial_strength,
-    G::self_panicked,
-    G::self_outflanked,
-    G::self_outflanked_flank_protected,
-    G::self_outflanked_at_assault_declaration,
-    G::self_engages_enemy,
-    G::self_engaged_by_enemy,
-    G::self_engaged_from_rear,
-    G::self_engaged_only_by_infantry,
-    G::self_engaged_with_other_enemy,
-    G::self_hex_terrain,
-    G::self_higher_than_enemy,
-    G::self_charging,
-    G::self_is_attack_target,
-    G::self_reaction,
-    G::self_activated_this_turn,
-    G::self_tenacious_test_failed,
-    G::self_impetuous_test_passed,
-    G::self_displaced_skirmisher,
-    G::self_nearest_any_enemy_distance,
-    G::self_next_to_elite_leader,
-    G::self_nearest_enemy_distance,
-    G::self_shots_this_turn,
-    G::self_manoeuvred_this_turn,
-    G::self_in_contact_with_enemy,
+constexpr Given kSelfGivens[] = {
+    Given::self_type,
+    Given::self_formation,
+    Given::self_new_formation,
+    Given::self_quality,
+    Given::self_skills,
+    Given::self_command_factor,
+    Given::self_strength,
+    Given::self_initial_strength,
+    Given::self_panicked,
+    Given::self_outflanked,
+    Given::self_outflanked_flank_protected,
+    Given::self_outflanked_at_assault_declaration,
+    Given::self_engages_enemy,
+    Given::self_engaged_by_enemy,
+    Given::self_engaged_from_rear,
+    Given::self_engaged_only_by_infantry,
+    Given::self_engaged_with_other_enemy,
+    Given::self_hex_terrain,
+    Given::self_higher_than_enemy,
+    Given::self_charging,
+    Given::self_is_attack_target,
+    Given::self_reaction,
+    Given::self_activated_this_turn,
+    Given::self_tenacious_test_failed,
+    Given::self_impetuous_test_passed,
+    Given::self_displaced_skirmisher,
+    Given::self_nearest_any_enemy_distance,
+    Given::self_next_to_elite_leader,
+    Given::self_nearest_enemy_distance,
+    Given::self_shots_this_turn,
+    Given::self_manoeuvred_this_turn,
+    Given::self_in_contact_with_enemy,
 };
 
 // The adversary's givens Facts::enemy states: costly (a look at the
 // neighbours' neighbours) and read for one skill only.
-constexpr G kEnemyGivens[] = {G::enemy_outflanked, G::enemy_isolated_artillery};
+constexpr Given kEnemyGivens[] = {Given::enemy_outflanked, Given::enemy_isolated_artillery};
 
 // The group's given Facts::group states: a look at every enemy.
-constexpr G kGroupGivens[] = {G::group_nearest_enemy_distance};
+constexpr Given kGroupGivens[] = {Given::group_nearest_enemy_distance};
 
 // The march's given Facts::march_end states: a look at every enemy.
-constexpr G kMarchEndGivens[] = {G::move_end_enemy_distance};
+constexpr Given kMarchEndGivens[] = {Given::move_end_enemy_distance};
 
 }  // namespace
 
-void Facts::unset(std::span<const G> givens) {
+void Facts::unset(std::span<const Given> givens) {
   if (situation_.blank()) return;  // a fresh situation: nothing to unset
-  for (const G g : givens)
+  for (const Given g : givens)
     if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
 }
 
@@ -82,12 +82,14 @@ void Facts::self(const Board& board, UnitId u) {
   // (Situation::fits asks only of integers and none).
   const UnitSetup& s = board.setup().units[u];
   const UnitState& st = self_->as_stated;
-  const auto state_now = [&](G g, const rules::Val& v) { situation_.set_fitted(b_->given(g), v); };
-  state_now(G::self_type, b_->type(s.type));
-  state_now(G::self_skills, b_->skills(s.skills));
-  state_now(G::self_panicked, rules::Val::boolean(st.panicked));
-  state_now(G::self_formation, b_->formation(st.formation));
-  state_now(G::self_activated_this_turn, rules::Val::boolean(st.activated));
+  const auto state_now = [&](Given g, const rules::Val& v) {
+    situation_.set_fitted(b_->given(g), v);
+  };
+  state_now(Given::self_type, b_->type(s.type));
+  state_now(Given::self_skills, b_->skills(s.skills));
+  state_now(Given::self_panicked, rules::Val::boolean(st.panicked));
+  state_now(Given::self_formation, b_->formation(st.formation));
+  state_now(Given::self_activated_this_turn, rules::Val::boolean(st.activated));
 }
 
 void Facts::enemy(const Board& board, UnitId e) {
@@ -115,7 +117,7 @@ void Facts::group(const Board& board, std::span<const UnitId> members) {
 }
 
 std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
-  const std::optional<G> g = b_->given_of(given);
+  const std::optional<Given> g = b_->given_of(given);
   if (!g) return std::nullopt;
   std::optional<rules::Val> v =
       enemy_ && std::ranges::find(kEnemyGivens, *g) != std::end(kEnemyGivens)   ? enemy_fact(*g)
@@ -151,18 +153,18 @@ void Facts::march_end(const Board& board, std::uint8_t side, Hex end, std::optio
   situation_.set_source(this);
 }
 
-std::optional<rules::Val> Facts::enemy_fact(G g) const {
+std::optional<rules::Val> Facts::enemy_fact(Given g) const {
   const EnemyFacts& e = *enemy_;
   const Board b = e.on.board();
-  const bool v = g == G::enemy_outflanked ? b.outflanked(e.unit) : b.isolated_artillery(e.unit);
+  const bool v = g == Given::enemy_outflanked ? b.outflanked(e.unit) : b.isolated_artillery(e.unit);
 #ifndef NDEBUG
-  if (v != (g == G::enemy_outflanked ? e.outflanked_when_stated : e.isolated_when_stated))
+  if (v != (g == Given::enemy_outflanked ? e.outflanked_when_stated : e.isolated_when_stated))
     throw std::logic_error("Facts::enemy: the board changed before the enemy's facts were read");
 #endif
   return rules::Val::boolean(v);
 }
 
-std::optional<rules::Val> Facts::group_fact(G) const {
+std::optional<rules::Val> Facts::group_fact(Given) const {
   const GroupFacts& group = *group_;
   if (group.nearest_enemy < 0) {
     group.nearest_enemy = group.on.board().nearest_enemy_of_group(group.members);
@@ -174,7 +176,7 @@ std::optional<rules::Val> Facts::group_fact(G) const {
   return rules::Val::integer(group.nearest_enemy);
 }
 
-std::optional<rules::Val> Facts::march_end_fact(G) const {
+std::optional<rules::Val> Facts::march_end_fact(Given) const {
   const MarchEndFacts& march = *march_end_;
   if (march.nearest_enemy < 0) {
     march.nearest_enemy =
@@ -188,7 +190,7 @@ std::optional<rules::Val> Facts::march_end_fact(G) const {
   return rules::Val::integer(march.nearest_enemy);
 }
 
-std::optional<rules::Val> Facts::self_fact(G g) const {
+std::optional<rules::Val> Facts::self_fact(Given g) const {
   using rules::Val;
   const SelfFacts& me = *self_;
   const UnitSetup& s = me.on.setup->units[me.unit];
@@ -219,74 +221,74 @@ std::optional<rules::Val> Facts::self_fact(G g) const {
     return known;
   };
   switch (g) {
-    case G::self_type:
+    case Given::self_type:
       return b_->type(s.type);
-    case G::self_formation:
-    case G::self_new_formation:
+    case Given::self_formation:
+    case Given::self_new_formation:
       return b_->formation(st.formation);
-    case G::self_quality:
+    case Given::self_quality:
       return b_->quality(s.quality);
-    case G::self_skills:
+    case Given::self_skills:
       return b_->skills(s.skills);
-    case G::self_command_factor:
+    case Given::self_command_factor:
       return Val::integer(s.command);
-    case G::self_strength:
+    case Given::self_strength:
       return Val::integer(st.strength);
-    case G::self_initial_strength:
+    case Given::self_initial_strength:
       return Val::integer(st.initial_strength);
-    case G::self_panicked:
+    case Given::self_panicked:
       return Val::boolean(st.panicked);
-    case G::self_outflanked:
+    case Given::self_outflanked:
       return Val::boolean(around().outflanked);
-    case G::self_outflanked_flank_protected:
+    case Given::self_outflanked_flank_protected:
       return Val::boolean(false);
-    case G::self_outflanked_at_assault_declaration:
+    case Given::self_outflanked_at_assault_declaration:
       return Val::boolean(false);
-    case G::self_engages_enemy:
+    case Given::self_engages_enemy:
       return Val::boolean(around().engages_enemy);
-    case G::self_engaged_by_enemy:
+    case Given::self_engaged_by_enemy:
       return Val::boolean(around().engaged_by_enemy);
-    case G::self_engaged_from_rear:
+    case Given::self_engaged_from_rear:
       return Val::boolean(around().engaged_from_rear);
-    case G::self_engaged_only_by_infantry:
+    case Given::self_engaged_only_by_infantry:
       return Val::boolean(around().engaged_only_by_infantry);
-    case G::self_engaged_with_other_enemy:
+    case Given::self_engaged_with_other_enemy:
       return Val::boolean(false);
-    case G::self_hex_terrain:
+    case Given::self_hex_terrain:
       return b_->terrain(b.terrain_at(st.hex));
-    case G::self_higher_than_enemy:
+    case Given::self_higher_than_enemy:
       return Val::boolean(false);
-    case G::self_charging:
+    case Given::self_charging:
       return Val::boolean(st.charging);
-    case G::self_is_attack_target:
+    case Given::self_is_attack_target:
       return Val::boolean(st.is_attack_target);
-    case G::self_reaction: {
-      if (st.reaction.empty()) return Val::none();
-      auto v = b_->word(G::self_reaction, st.reaction);
+    case Given::self_reaction: {
+      if (st.reaction_word.empty()) return Val::none();
+      auto v = b_->word(Given::self_reaction, st.reaction_word);
       if (!v && error_.empty())
-        error_ =
-            fmt::format("'{}' has no value '{}'", b_->rs().givens[b_->given(g)].name, st.reaction);
+        error_ = fmt::format("'{}' has no value '{}'", b_->rs().givens[b_->given(g)].name,
+                             st.reaction_word);
       return v;
     }
-    case G::self_activated_this_turn:
+    case Given::self_activated_this_turn:
       return Val::boolean(st.activated);
-    case G::self_tenacious_test_failed:
+    case Given::self_tenacious_test_failed:
       return Val::boolean(st.tenacious_failed);
-    case G::self_impetuous_test_passed:
+    case Given::self_impetuous_test_passed:
       return Val::boolean(st.impetuous_test_passed);
-    case G::self_displaced_skirmisher:
+    case Given::self_displaced_skirmisher:
       return Val::boolean(false);
-    case G::self_nearest_any_enemy_distance:
+    case Given::self_nearest_any_enemy_distance:
       return Val::integer(nearest(false));
-    case G::self_next_to_elite_leader:
+    case Given::self_next_to_elite_leader:
       return Val::boolean(around().next_to_elite_leader);
-    case G::self_nearest_enemy_distance:
+    case Given::self_nearest_enemy_distance:
       return Val::integer(nearest(true));
-    case G::self_shots_this_turn:
+    case Given::self_shots_this_turn:
       return Val::integer(st.shots);
-    case G::self_manoeuvred_this_turn:
+    case Given::self_manoeuvred_this_turn:
       return Val::boolean(st.manoeuvred);
-    case G::self_in_contact_with_enemy:
+    case Given::self_in_contact_with_enemy:
       return Val::boolean(around().in_contact);
     default:
       return std::nullopt;

@@ -108,7 +108,7 @@ void Engine::fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::Event
   // A unit in another terrain of its hex stands in both; the data reads one
   // terrain of a unit, which for a wood besides a village, a strongpoint,
   // difficult terrain or a bridge the text does not rank.
-  const auto state_wood = [&](G g, UnitId who, bool separated) {
+  const auto state_wood = [&](Given g, UnitId who, bool separated) {
     if (!separated) return;
     const HexTerrain own = b.terrain_at(state_.units[who].hex);
     if (own == HexTerrain::open_ground || own == HexTerrain::wood) {
@@ -122,8 +122,8 @@ void Engine::fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::Event
                     quoted(who == u ? e : u)),
         checker.event_span());
   };
-  state_wood(G::self_hex_terrain, u, wood.first);
-  state_wood(G::enemy_hex_terrain, e, wood.second);
+  state_wood(Given::self_hex_terrain, u, wood.first);
+  state_wood(Given::enemy_hex_terrain, e, wood.second);
 }
 
 }  // namespace umpire::sabreur

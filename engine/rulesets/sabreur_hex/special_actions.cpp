@@ -16,7 +16,7 @@ namespace umpire::sabreur {
 // writes as a statement is artillery's transfer of losses; the tests of the
 // others are `test <unit> morale` (special_test).
 void Engine::special(const Action& a, replay::EventChecker& checker) {
-  if (a.detail == "transfer-losses") {
+  if (a.detail == Detail::transfer_losses) {
     transfer_losses(a, checker);
     return;
   }
@@ -25,7 +25,7 @@ void Engine::special(const Action& a, replay::EventChecker& checker) {
 
 bool Engine::transfer_follows(const Action& a, UnitId u) const {
   const Action* next = next_action(a);
-  return next && next->kind == ActionKind::special && next->detail == "transfer-losses" &&
+  return next && next->kind == ActionKind::special && next->detail == Detail::transfer_losses &&
          !next->actors.empty() && next->actors.front() == u;
 }
 
@@ -60,17 +60,17 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   if (setup_.units[to].side != setup_.units[art].side) {
     allowed = false;
     checker
-        .violation("sabreur.special.transfer", a.span,
+        .violation(Check::special_transfer, a.span,
                    fmt::format("{} is not allowed: {} is an enemy", subject, quoted(to)))
         .hint("the losses go to \"une et seule unité amie d'infanterie ou de cavalerie\"");
   }
   Facts f(rules_);
   fill_self(f, art);
   fill_enemy(f, p.from);
-  f.word(G::losses_cause, name(p.cause));
-  f.integer(G::losses_count, p.count);
-  allowed = check_permissions(f, A::transfer_losses, checker, a.span, "sabreur.special.transfer",
-                              subject) &&
+  f.word(Given::losses_cause, name(p.cause));
+  f.integer(Given::losses_count, p.count);
+  allowed = check_permissions(f, RuleAction::transfer_losses, checker, a.span,
+                              Check::special_transfer, subject) &&
             allowed;
   // The receiver: self; its friend the artillery. friend.wholly_on_flank:
   // the receiver stands on one of the artillery's two flank hexes (a
@@ -81,27 +81,29 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   Facts r(rules_);
   fill_self(r, to);
   fill_enemy(r, p.from);
-  r.boolean(G::friend_adjacent, adjacent);
-  r.boolean(G::friend_wholly_on_flank, adjacent && hex::in_flank_zone(as.hex, as.facing, ts.hex));
-  r.boolean(G::friend_passed_test, true);
-  allowed = check_permissions(r, A::receive_transferred_losses, checker, a.span,
-                              "sabreur.special.transfer", subject) &&
+  r.boolean(Given::friend_adjacent, adjacent);
+  r.boolean(Given::friend_wholly_on_flank,
+            adjacent && hex::in_flank_zone(as.hex, as.facing, ts.hex));
+  r.boolean(Given::friend_passed_test, true);
+  allowed = check_permissions(r, RuleAction::receive_transferred_losses, checker, a.span,
+                              Check::special_transfer, subject) &&
             allowed;
   // Whether the receiver needs its test at all: the data's conditions with
   // the test failed (loss_transfer_conditions = infantry_only lets cavalry
   // take the losses without conditions).
-  r.boolean(G::friend_passed_test, false);
+  r.boolean(Given::friend_passed_test, false);
   rules::Evaluator untested(rules_.rs(), r.situation());
   untested.set_trace(false);
-  const auto without_test = untested.action_with(rules_.permissions(A::receive_transferred_losses));
+  const auto without_test =
+      untested.action_with(rules_.permissions(RuleAction::receive_transferred_losses));
   const bool test_needed = !without_test || without_test->verdict != rules::Verdict::allowed;
   const std::int64_t count =
-      checker.outcome("sabreur.special.transfer-losses",
+      checker.outcome(Check::special_transfer_losses,
                       a.stated.span.valid() ? a.stated.span : a.span, "losses", a.stated.losses,
                       p.count, {fmt::format("{} has just taken {} ({})", quoted(art),
                                             plural(p.count, "loss", "losses"), name(p.cause))});
   const Action* next = next_action(a);
-  const bool tested = next && next->kind == ActionKind::test && next->detail == "morale" &&
+  const bool tested = next && next->kind == ActionKind::test && next->detail == Detail::morale &&
                       !next->actors.empty() && next->actors.front() == to;
   if (!test_needed && allowed) {
     state_.pending.reset();
@@ -111,9 +113,9 @@ void Engine::transfer_losses(const Action& a, replay::EventChecker& checker) {
   }
   if (!tested) {
     checker
-        .violation("sabreur.special.transfer-test", next ? next->span : a.span,
-                   fmt::format("{} takes over the losses of {} without a morale test",
-                               quoted(to), quoted(art)))
+        .violation(Check::special_transfer_test, next ? next->span : a.span,
+                   fmt::format("{} takes over the losses of {} without a morale test", quoted(to),
+                               quoted(art)))
         .hint("write 'test {} morale …' right after the transfer; failed, {} keeps its losses",
               setup_.units[to].id, setup_.units[art].id);
     return;  // the artillery takes its losses (begin() of the next statement)

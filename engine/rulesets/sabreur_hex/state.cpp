@@ -144,7 +144,7 @@ template <typename Out>
   out.u8(static_cast<std::uint8_t>(u.next_test));
   out.i32(u.test_enemy ? static_cast<std::int32_t>(*u.test_enemy) : -1);
   out.boolean(u.is_attack_target);
-  out.str(u.reaction);
+  out.str(u.reaction_word);
   out.u8(u.defensive_fires);
   // Flags: 1 tenacious_failed, 2 impetuous_test_passed, 4 second_hex,
   // 8 impetuous_bound, 16 owes_attack_on, 32 second_half_fired_first,

@@ -90,10 +90,17 @@ struct UnitState {
   TestReason next_test = TestReason::special_action;
   std::optional<UnitId> test_enemy;  // the charger, the unit that inflicted the losses
   bool is_attack_target = false;
-  // The reaction declared to the current charge, rules spelling; the text
-  // lives in State::intern's table, so that a unit record stays plain bytes
-  // (copied and compared for the state hash after every event).
-  std::string_view reaction;
+  // The reaction declared to the current charge (none: no reaction), and
+  // its word in the rules spelling, which the state hash and the data's
+  // self.reaction read; the text lives in State::intern's table, so that a
+  // unit record stays plain bytes (copied and compared for the state hash
+  // after every event).
+  Detail reaction = Detail::none;
+  std::string_view reaction_word;
+  void clear_reaction() {
+    reaction = Detail::none;
+    reaction_word = {};
+  }
   bool tenacious_failed = false;  // failed its "tenace" activation test this turn
   std::uint8_t return_fires = 0;  // return fires this turn
   ActionChoice choice = ActionChoice::none;  // this turn

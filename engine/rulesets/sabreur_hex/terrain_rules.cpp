@@ -42,10 +42,10 @@ TerrainRules read_terrain_rules(const RulesBinding& rules) {
   // A hexside penalises through a value, which applies the switch on streams.
   for (std::size_t i = 0; i < 7; ++i) {
     Facts f(rules);
-    f.set(G::move_crossed_hexside, rules.hexside(static_cast<HexsideTerrain>(i)));
+    f.set(Given::move_crossed_hexside, rules.hexside(static_cast<HexsideTerrain>(i)));
     rules::Evaluator side_ev(rs, f.situation());
     side_ev.set_trace(false);
-    auto v = side_ev.value(rules.value(V::hexside_penalising));
+    auto v = side_ev.value(rules.value(Value::hexside_penalising));
     out.side_penalising[i] = v && v->number != 0;
   }
   return out;

@@ -17,6 +17,7 @@
 #include "engine/geometry/hex/facing.hpp"
 #include "engine/geometry/hex/hex.hpp"
 #include "engine/geometry/hex/hex_map.hpp"
+#include "engine/rulesets/sabreur_hex/detail_word.hpp"
 
 namespace umpire::sabreur {
 
@@ -230,7 +231,7 @@ struct Action {
   std::uint8_t side = 0;
   Phase phase = Phase::none;
   UnitList actors, targets;
-  std::string detail;  // manoeuvre, response, kind of test
+  DetailWord detail;  // manoeuvre, response, kind of test
   std::optional<Hex> to;
   bool off_table = false;  // `to off-table`: the move ends off the table
   HexPath path;

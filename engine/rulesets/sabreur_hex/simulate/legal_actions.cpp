@@ -96,7 +96,7 @@ bool enemy_on_table(Prober& p, UnitId u, UnitId e) {
 // The length a random move's die gives, read from the outcome `check` of a
 // probe of `a` (the same die for every candidate: each probe starts from
 // the same dice state).
-std::optional<std::int64_t> probed_length(Prober& p, const Action& a, std::string_view check) {
+std::optional<std::int64_t> probed_length(Prober& p, const Action& a, Check check) {
   const Applied first = p.probe(a);
   const replay::TracedOutcome* length = first.outcome(check);
   if (!length || length->value < 0) return std::nullopt;
@@ -297,7 +297,7 @@ std::vector<Action> flight_actions(Prober& p, TurnOf t, UnitId u) {
   if (!s.units[u].on_table) return out;
   Action a = make_action(ActionKind::flee, "flee", t, Phase::actions);
   a.actors = {u};
-  const auto length = probed_length(p, a, "sabreur.flight.length");
+  const auto length = probed_length(p, a, Check::flight_length);
   if (!length) return out;
   const hex::HexMap& map = p.engine().setup().map;
   for (int fi = 0; fi < 6; ++fi) {
@@ -439,7 +439,7 @@ std::vector<Action> transfer_actions(Prober& p, TurnOf t, UnitId u) {
     a.actors = {u};
     a.targets = {f};
     a.detail = "transfer-losses";
-    if (p.legal_but_for(a, "sabreur.special.transfer-test")) out.push_back(std::move(a));
+    if (p.legal_but_for(a, Check::special_transfer_test)) out.push_back(std::move(a));
   }
   return out;
 }
@@ -464,7 +464,7 @@ std::vector<Action> pursuit_actions(Prober& p, TurnOf t, UnitId u, std::optional
   if (!s.units[u].on_table) return out;
   Action a = make_action(ActionKind::pursue, "pursue", t, Phase::actions);
   a.actors = {u};
-  const auto length = probed_length(p, a, "sabreur.pursuit.length");
+  const auto length = probed_length(p, a, Check::pursuit_length);
   if (!length) return out;
   const Facing f = s.units[u].facing;
   for (int named = 0; named < (fled ? 2 : 1); ++named) {

@@ -2,9 +2,9 @@
 
 namespace umpire::sabreur::simulate {
 
-const replay::TracedOutcome* Applied::outcome(std::string_view check_id) const {
+const replay::TracedOutcome* Applied::outcome(Check check) const {
   for (auto it = outcomes.rbegin(); it != outcomes.rend(); ++it)
-    if (it->check_id == check_id) return &*it;
+    if (it->check == check) return &*it;
   return nullptr;
 }
 
@@ -56,15 +56,15 @@ Applied Prober::apply(const Action& a) {
   return run(a);
 }
 
-bool Prober::legal_but_for(const Action& a, std::string_view check_id) {
+bool Prober::legal_but_for(const Action& a, Check check) {
   ++probes_;
   const Engine::Snapshot before = engine_.snapshot();
   const std::size_t unchecked_before = unchecked_.total();
   replay::EventChecker checker(scratch_, engine_.checks(), unchecked_,
                                replay::ReplayMode::follow_log, a.span, false, {});
   engine_.apply_action(a, checker);
-  const bool only = checker.violations() == 0 ||
-                    (checker.violations() == 1 && checker.reported(check_id));
+  const bool only =
+      checker.violations() == 0 || (checker.violations() == 1 && checker.reported(check));
   const bool clean = only && unchecked_.total() == unchecked_before;
   scratch_.clear();
   engine_.restore(before);

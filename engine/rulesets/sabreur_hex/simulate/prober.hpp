@@ -25,8 +25,8 @@ struct Applied {
   std::size_t not_checked = 0;
 
   bool clean() const { return violations == 0 && not_checked == 0; }
-  // The outcome recorded under `check_id`, if any (the last one).
-  const replay::TracedOutcome* outcome(std::string_view check_id) const;
+  // The outcome recorded under `check`, if any (the last one).
+  const replay::TracedOutcome* outcome(Check check) const;
 };
 
 class Prober {
@@ -49,12 +49,12 @@ class Prober {
   Applied probe(const Action& a);
   // Applies `a` for good.
   Applied apply(const Action& a);
-  // True when `a` applied alone breaks nothing but `check_id`, once, and
+  // True when `a` applied alone breaks nothing but `check`, once, and
   // touches nothing `not checked`: for a statement the engine judges with
   // the one that follows it (a transfer of artillery's losses wants the
   // friend's test next), tried alone first to leave out what is illegal
   // anyway.
-  bool legal_but_for(const Action& a, std::string_view check_id);
+  bool legal_but_for(const Action& a, Check check);
   // The statements `seq` applied in a row as a log's are, each seeing the
   // next (Engine::apply on a scratch engine built with them as its log and
   // restored to this state; an action applied alone has no next). One

@@ -69,7 +69,7 @@ std::int64_t max_elite(const RulesBinding& rules, std::int64_t points) {
   auto ref = rules.rs().find("max_elite_units");
   if (!ref) return 0;
   Facts f(rules);
-  f.integer(G::army_points, points);
+  f.integer(Given::army_points, points);
   rules::Evaluator ev(rules.rs(), f.situation());
   auto v = ev.value(ref->index);
   return v ? v->number : 0;
@@ -93,15 +93,15 @@ constexpr int skill_one_in = 2;
 // strength bounds and the cost per strength point read.
 Facts muster_facts(const RulesBinding& rules, const UnitSetup& u) {
   Facts f(rules);
-  f.set(G::self_type, rules.type(u.type));
-  f.set(G::self_quality, rules.quality(u.quality));
-  f.set(G::self_skills, rules.skills(u.skills));
-  f.set(G::self_formation, rules.formation(u.formation));
-  f.integer(G::self_command_factor, u.command);
+  f.set(Given::self_type, rules.type(u.type));
+  f.set(Given::self_quality, rules.quality(u.quality));
+  f.set(Given::self_skills, rules.skills(u.skills));
+  f.set(Given::self_formation, rules.formation(u.formation));
+  f.integer(Given::self_command_factor, u.command);
   return f;
 }
 
-std::optional<std::int64_t> muster_value(const RulesBinding& rules, const UnitSetup& u, V v) {
+std::optional<std::int64_t> muster_value(const RulesBinding& rules, const UnitSetup& u, Value v) {
   const Facts f = muster_facts(rules, u);
   rules::Evaluator ev(rules.rs(), f.situation());
   ev.set_trace(false);
@@ -156,15 +156,15 @@ Mustered muster(const RulesBinding& rules, dice::Rng& rng, std::uint8_t side, bo
   // Strength within the data's bounds for the unit and its skills (a large
   // battalion's are higher), else the table's.
   const auto strength = row(rules, "unit_strength", {rules.type(u.type)});
-  const std::int64_t lo = muster_value(rules, u, V::min_strength)
-                              .value_or(column_number(strength, 0, 1)),
-                     hi = std::max(lo, muster_value(rules, u, V::max_strength)
-                                           .value_or(column_number(strength, 1, lo)));
+  const std::int64_t
+      lo = muster_value(rules, u, Value::min_strength).value_or(column_number(strength, 0, 1)),
+      hi = std::max(
+          lo, muster_value(rules, u, Value::max_strength).value_or(column_number(strength, 1, lo)));
   u.strength = static_cast<std::int32_t>(lo + pick(rng, static_cast<int>(hi - lo + 1)));
   // Points as the engine counts them (roster.cpp): the cost per strength
   // point (type, quality, command) and each skill's, times the strength,
   // plus each skill's flat cost.
-  std::int64_t per_point = muster_value(rules, u, V::base_cost_per_strength_point).value_or(0),
+  std::int64_t per_point = muster_value(rules, u, Value::base_cost_per_strength_point).value_or(0),
                flat = 0;
   for (std::size_t i = 0; i < skill_count; ++i) {
     const auto s = static_cast<Skill>(i);

@@ -270,7 +270,7 @@ class Game {
                                                          [](const Applied& r) { return r.clean(); });
         if (!clean) continue;
         const replay::TracedOutcome* handed =
-            tried[seq.size() - 1].outcome("sabreur.special.transfer-losses");
+            tried[seq.size() - 1].outcome(Check::special_transfer_losses);
         if (handed && handed->value <= 0) break;
         const std::vector<Applied> applied = prober_.apply_sequence(played, true);
         for (std::size_t i = 0; i < played.size(); ++i) write(played[i], applied[i]);
@@ -358,7 +358,7 @@ class Game {
   Action choose_reaction(std::vector<Action>& reactions) {
     std::vector<std::string> kinds;
     for (const Action& r : reactions) {
-      const std::string k = r.kind == ActionKind::flee ? "flee" : r.detail;
+      const std::string k = r.kind == ActionKind::flee ? "flee" : r.detail.text();
       if (std::find(kinds.begin(), kinds.end(), k) == kinds.end()) kinds.push_back(k);
     }
     // Infantry charged by cavalry forms square, or closed column, whenever
@@ -370,7 +370,8 @@ class Game {
         squares.empty() ? kinds[pick(kinds.size())] : squares[pick(squares.size())];
     std::vector<Action> same;
     for (Action& r : reactions)
-      if ((r.kind == ActionKind::flee ? "flee" : r.detail) == kind) same.push_back(std::move(r));
+      if ((r.kind == ActionKind::flee ? "flee" : r.detail.text()) == kind)
+        same.push_back(std::move(r));
     if (kind == "flee") return same[pick_flight(same)];
     return same[pick(same.size())];
   }
@@ -446,7 +447,7 @@ class Game {
         fled = defender;
         ended = true;
       }
-      if (r.kind == ActionKind::respond && r.detail == "evade") {
+      if (r.kind == ActionKind::respond && r.detail == Detail::evade) {
         std::vector<Action> evades = evade_actions(prober_, t, defender);
         if (evades.empty()) {
           // An evade reaction is its march: with none accepted, another
@@ -456,7 +457,7 @@ class Game {
           reactions.erase(std::remove_if(reactions.begin(), reactions.end(),
                                          [](const Action& x) {
                                            return x.kind == ActionKind::respond &&
-                                                  x.detail == "evade";
+                                                  x.detail == Detail::evade;
                                          }),
                           reactions.end());
           continue;

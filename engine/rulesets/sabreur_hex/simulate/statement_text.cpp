@@ -26,7 +26,7 @@ std::string signed_text(std::int64_t v) {
 
 std::string statement_text(const Setup& setup, const Action& a, const Applied& applied) {
   const auto id = [&](UnitId u) { return setup.units[u].id; };
-  const auto value = [&](std::string_view check) -> std::optional<std::int64_t> {
+  const auto value = [&](Check check) -> std::optional<std::int64_t> {
     if (const replay::TracedOutcome* o = applied.outcome(check)) return o->value;
     return std::nullopt;
   };
@@ -34,23 +34,23 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
   for (UnitId u : a.actors) s += " " + id(u);
   if (a.kind == ActionKind::special) {
     // `special <unit> <action> [target <friend>] [=> losses N]`
-    s += " " + a.detail;
+    s += " " + a.detail.text();
     for (UnitId u : a.targets) s += " target " + id(u);
-    if (auto v = value("sabreur.special.transfer-losses")) s += fmt::format(" => losses {}", *v);
+    if (auto v = value(Check::special_transfer_losses)) s += fmt::format(" => losses {}", *v);
     return s;
   }
   for (UnitId u : a.targets) s += " " + id(u);
   std::string outcomes;
   switch (a.kind) {
     case ActionKind::order_points:
-      if (auto v = value("sabreur.orders.points")) outcomes += fmt::format(" points {}", *v);
+      if (auto v = value(Check::orders_points)) outcomes += fmt::format(" points {}", *v);
       break;
     case ActionKind::activate:
-      if (auto v = value("sabreur.activation.cost")) s += fmt::format(" cost {}", *v);
+      if (auto v = value(Check::activation_cost)) s += fmt::format(" cost {}", *v);
       break;
     case ActionKind::move:
-      s += " " + a.detail;
-      if (a.detail == "indirect" && a.to) {
+      s += " " + a.detail.text();
+      if (a.detail == Detail::indirect && a.to) {
         s += " to " + hex::to_string(*a.to);
       } else {
         if (!a.path.empty()) s += " path";
@@ -63,34 +63,33 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
       if (a.to) s += " to " + hex::to_string(*a.to);  // an extended line's half
       break;
     case ActionKind::shoot:
-      if (auto v = value("sabreur.fire.distance")) s += fmt::format(" range {}", *v);
-      if (auto v = value("sabreur.fire.hits")) outcomes += fmt::format(" hits {}", *v);
+      if (auto v = value(Check::fire_distance)) s += fmt::format(" range {}", *v);
+      if (auto v = value(Check::fire_hits)) outcomes += fmt::format(" hits {}", *v);
       break;
     case ActionKind::save:
-      if (auto v = value("sabreur.save.saves")) outcomes += fmt::format(" saves {}", *v);
-      if (auto v = value("sabreur.save.losses")) outcomes += fmt::format(" losses {}", *v);
+      if (auto v = value(Check::save_saves)) outcomes += fmt::format(" saves {}", *v);
+      if (auto v = value(Check::save_losses)) outcomes += fmt::format(" losses {}", *v);
       break;
     case ActionKind::test:
     case ActionKind::rally:
-      if (a.kind == ActionKind::test) s += " " + a.detail;
-      if (auto v = value("sabreur.morale.modifier"); v && *v != 0)
-        s += " mod " + signed_text(*v);
-      if (auto v = value("sabreur.morale.total")) outcomes += fmt::format(" total {}", *v);
-      if (auto v = value("sabreur.morale.result")) outcomes += *v != 0 ? " pass" : " fail";
+      if (a.kind == ActionKind::test) s += " " + a.detail.text();
+      if (auto v = value(Check::morale_modifier); v && *v != 0) s += " mod " + signed_text(*v);
+      if (auto v = value(Check::morale_total)) outcomes += fmt::format(" total {}", *v);
+      if (auto v = value(Check::morale_result)) outcomes += *v != 0 ? " pass" : " fail";
       break;
     case ActionKind::flee:
-      if (auto v = value("sabreur.flight.length")) outcomes += fmt::format(" distance {}", *v);
+      if (auto v = value(Check::flight_length)) outcomes += fmt::format(" distance {}", *v);
       break;
     case ActionKind::pursue:
-      if (auto v = value("sabreur.pursuit.length")) outcomes += fmt::format(" distance {}", *v);
+      if (auto v = value(Check::pursuit_length)) outcomes += fmt::format(" distance {}", *v);
       break;
     case ActionKind::respond:
-      s += " " + a.detail;
-      if (auto v = value("sabreur.reaction.defensive-fire-hits"))
+      s += " " + a.detail.text();
+      if (auto v = value(Check::reaction_defensive_fire_hits))
         outcomes += fmt::format(" hits {}", *v);
       break;
     case ActionKind::attack:
-      if (auto v = value("sabreur.combat.hits")) outcomes += fmt::format(" hits {}", *v);
+      if (auto v = value(Check::combat_hits)) outcomes += fmt::format(" hits {}", *v);
       break;
     case ActionKind::assault:
       if (a.to) s += " to " + hex::to_string(*a.to);
