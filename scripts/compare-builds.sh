@@ -10,6 +10,10 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 A=$(cd "$1" && pwd)/umpire
 B=$(cd "$2" && pwd)/umpire
 cd "$ROOT"
+# Both builds read the same rules data, this checkout's: a build tree finds
+# its own source tree's otherwise (a bare clone's, in CI), and the verdicts
+# name the data they applied.
+export UMPIRE_DATA_DIR=$ROOT
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
