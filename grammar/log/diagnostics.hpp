@@ -10,21 +10,9 @@
 
 namespace umpire::log {
 
-enum class Diag : std::uint8_t {
-#define UMPIRE_LOG_DIAG(name, id, severity) name,
-#include "grammar/log/diagnostics.def"
-#undef UMPIRE_LOG_DIAG
-};
-
-inline constexpr DiagnosticKind kDiags[] = {
-#define UMPIRE_LOG_DIAG(name, id, severity) {id, Severity::severity},
-#include "grammar/log/diagnostics.def"
-#undef UMPIRE_LOG_DIAG
-};
-
-constexpr const DiagnosticKind& diagnostic_kind(Diag d) {
-  return kDiags[static_cast<std::size_t>(d)];
-}
+#define UMPIRE_DIAG_TABLE "grammar/log/diagnostics.def"
+#include "engine/core/diagnostic_table.inc"
+#undef UMPIRE_DIAG_TABLE
 
 using umpire::report;
 

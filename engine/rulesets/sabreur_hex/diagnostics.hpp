@@ -9,20 +9,8 @@
 
 namespace umpire::sabreur {
 
-enum class Diag : std::uint8_t {
-#define UMPIRE_ENGINE_DIAG(name, id, severity) name,
-#include "engine/rulesets/sabreur_hex/diagnostics.def"
-#undef UMPIRE_ENGINE_DIAG
-};
-
-inline constexpr DiagnosticKind kDiags[] = {
-#define UMPIRE_ENGINE_DIAG(name, id, severity) {id, Severity::severity},
-#include "engine/rulesets/sabreur_hex/diagnostics.def"
-#undef UMPIRE_ENGINE_DIAG
-};
-
-constexpr const DiagnosticKind& diagnostic_kind(Diag d) {
-  return kDiags[static_cast<std::size_t>(d)];
-}
+#define UMPIRE_DIAG_TABLE "engine/rulesets/sabreur_hex/diagnostics.def"
+#include "engine/core/diagnostic_table.inc"
+#undef UMPIRE_DIAG_TABLE
 
 }  // namespace umpire::sabreur
