@@ -9,7 +9,7 @@ packages=(
   libboost1.81-dev libfmt-dev libz3-dev
   libgtest-dev librapidcheck-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev pkg-config
-  git dpkg-dev file
+  git dpkg-dev file clang-format-14
 )
 
 missing=()
