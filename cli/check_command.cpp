@@ -14,6 +14,7 @@
 #include "engine/core/plural.hpp"
 #include "engine/rulesets/registry.hpp"
 #include "engine/run/run.hpp"
+#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -59,7 +60,7 @@ int run_check(Session& session, const CheckOptions& opt) {
     return exit_clean;
   }
   if (opt.files.empty()) {
-    session.diags.error("cli.check.no-file", {}, "no battle log to check")
+    session.diags.report(cli::Diag::check_no_file, {}, "no battle log to check")
         .hint("umpire check game.ulog");
     session.flush_diagnostics(opt.format);
     return exit_usage;
@@ -74,7 +75,7 @@ int run_check(Session& session, const CheckOptions& opt) {
   if (!opt.rules.empty()) run_options.rules_file = opt.rules;
   run::RulesCache rules_cache;  // one load of the rules data for all the files
   run_options.rules_cache = &rules_cache;
-  bool usage = false, findings = false;
+  bool usage = false, findings = false, unchecked = false;
   nlohmann::json files = nlohmann::json::array();
   std::string text;
   for (const std::string& path : opt.files) {
@@ -91,6 +92,7 @@ int run_check(Session& session, const CheckOptions& opt) {
     const std::string v = verdict(r, errors);
     const std::uint64_t final_hash = r.replay.final_hash;
     const std::string name = escape_controls(session.sources.name(*file));
+    unchecked = unchecked || r.no_engine;
     if (r.no_engine && errors == 0) {
       // Not "0 events, 0 not checked": nothing of the game was checked.
       text += fmt::format("{}: not checked, no replay engine for '{}' yet: {} read, none replayed",
@@ -136,7 +138,8 @@ int run_check(Session& session, const CheckOptions& opt) {
     std::cout << text;
   }
   if (usage) return exit_usage;
-  return findings ? exit_findings : exit_clean;
+  if (findings) return exit_findings;
+  return unchecked ? exit_not_checked : exit_clean;
 }
 
 }  // namespace

@@ -20,6 +20,8 @@
 #include "engine/core/dice/recorded.hpp"
 #include "engine/core/dice/roll.hpp"
 #include "grammar/dice/dice_parser.hpp"
+#include "grammar/dice/diagnostics.hpp"
+#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -64,7 +66,7 @@ std::optional<Target> parse_target(Session& session, const std::string& text) {
   const Span where = session.find_arg(text);
   const auto fail = [&](std::size_t at, std::string_view what) {
     const std::uint32_t b = where.begin + static_cast<std::uint32_t>(at);
-    session.diags.error("cli.dice.target", {where.file, b, at < text.size() ? b + 1 : b}, "{}", what)
+    session.diags.report(cli::Diag::dice_target, {where.file, b, at < text.size() ? b + 1 : b}, "{}", what)
         .hint("write '7+' (at least 7), '7-' (at most 7), '=7' (exactly 7) or '7' (both odds)");
     return std::nullopt;
   };
@@ -106,10 +108,10 @@ void judge_target(Session& session, const Target& t, const std::string& expr, co
   const auto range = fmt::format("'{}' totals {} to {}", expr, d.min(), d.max());
   const auto check = [&](std::string_view what, const Count& ways) {
     if (ways == 0) {
-      session.diags.warning("dice.target.impossible", where, "'{}' never totals {} {}", expr, what, t.value)
+      session.diags.report(dice::Diag::target_impossible, where, "'{}' never totals {} {}", expr, what, t.value)
           .hint("{}", range);
     } else if (ways == d.total()) {
-      session.diags.note("dice.target.certain", where, "'{}' always totals {} {}", expr, what, t.value)
+      session.diags.report(dice::Diag::target_certain, where, "'{}' always totals {} {}", expr, what, t.value)
           .hint("{}", range);
     }
   };
@@ -117,7 +119,7 @@ void judge_target(Session& session, const Target& t, const std::string& expr, co
   if (t.kind == TargetKind::at_most) check("at most", d.ways_at_most(t.value));
   if (t.kind == TargetKind::exactly) check("exactly", d.ways(t.value));
   if (t.kind == TargetKind::both && (t.value < d.min() || t.value > d.max())) {
-    session.diags.warning("dice.target.impossible", where, "'{}' never totals {}", expr, t.value).hint("{}", range);
+    session.diags.report(dice::Diag::target_impossible, where, "'{}' never totals {}", expr, t.value).hint("{}", range);
   }
 }
 

@@ -10,6 +10,7 @@
 #include "grammar/log/diagnostics.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/log/printer.hpp"
+#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -48,7 +49,7 @@ int run_fmt(Session& session, const FmtOptions& opt) {
     if (opt.in_place && path == "-") {
       // '-' is standard input (docs/cli.md § Inputs), not a file to rewrite.
       session.diags
-          .error("cli.fmt.stdin", session.find_arg(path), "'--in-place' rewrites files, not standard input")
+          .report(cli::Diag::fmt_stdin, session.find_arg(path), "'--in-place' rewrites files, not standard input")
           .hint("write the canonical form to standard output: 'umpire fmt -'");
       syntax_errors = true;
       continue;
@@ -80,7 +81,7 @@ int run_fmt(Session& session, const FmtOptions& opt) {
     } else if (opt.in_place) {
       if (!same) {
         if (std::string err = write_file(path, canonical); !err.empty()) {
-          session.diags.error("cli.file.unwritable", session.find_arg(path), "cannot write '{}': {}", path, err)
+          session.diags.report(cli::Diag::file_unwritable, session.find_arg(path), "cannot write '{}': {}", path, err)
               .hint("check the permissions of the file and its folder");
           syntax_errors = true;
         }

@@ -15,6 +15,7 @@
 #include "engine/core/data_paths.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/core/version.hpp"
+#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -69,13 +70,13 @@ void report_parse_error(Session& session, CLI::App& root, const CLI::ParseError&
   if (app == &root && root.get_subcommands().empty()) {
     for (std::size_t i = 1; i < args.size(); ++i) {
       if (args[i].empty() || args[i][0] == '-') continue;
-      auto d = session.diags.error("cli.unknown-command", session.arg_span(i), "unknown command '{}'", args[i]);
+      auto d = session.diags.report(cli::Diag::unknown_command, session.arg_span(i), "unknown command '{}'", args[i]);
       if (auto best = closest_match(args[i], known_names(root))) d.hint("did you mean '{}'?", *best);
       else d.hint("run 'umpire --help' for the commands");
       return;
     }
   }
-  auto d = session.diags.error("cli.usage", where, "{}", message);
+  auto d = session.diags.report(cli::Diag::usage, where, "{}", message);
   if (!offending.empty() && offending[0] == '-') {
     const std::string name = offending.substr(0, offending.find('='));
     // An option that exists but was misused needs usage, not a spelling fix.

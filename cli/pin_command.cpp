@@ -21,6 +21,7 @@
 #include "engine/rulesets/registry.hpp"
 #include "grammar/log/diagnostics.hpp"
 #include "grammar/log/parser.hpp"
+#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -90,7 +91,7 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
   const Span arg = session.find_arg(path);
   if (path == "-") {
     session.diags
-        .error("cli.pin.stdin", arg, "'umpire pin' rewrites a log file, not standard input")
+        .report(cli::Diag::pin_stdin, arg, "'umpire pin' rewrites a log file, not standard input")
         .hint("save the log to a file first");
     return false;
   }
@@ -119,7 +120,7 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
     const auto named = rules::data_path_for_log(data, log_dir, rulesets_dir);
     if (!named) {
       session.diags
-          .error("cli.pin.outside", session.find_arg(opt.rules),
+          .report(cli::Diag::pin_outside, session.find_arg(opt.rules),
                  "a log cannot name '{}': it is outside the log's "
                  "folder and the rules data folder",
                  opt.rules)
@@ -195,7 +196,7 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
     return true;
   }
   if (const std::string err = write_file(path, updated); !err.empty()) {
-    session.diags.error("cli.file.unwritable", arg, "cannot write '{}': {}", path, err)
+    session.diags.report(cli::Diag::file_unwritable, arg, "cannot write '{}': {}", path, err)
         .hint("check the permissions of the file and its folder");
     return false;
   }

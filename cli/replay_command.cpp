@@ -84,7 +84,8 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
     session.flush_diagnostics(opt.format);
   }
   if (r.input_errors()) return exit_usage;
-  return errors ? exit_findings : exit_clean;
+  if (errors) return exit_findings;
+  return r.no_engine ? exit_not_checked : exit_clean;
 }
 
 }  // namespace

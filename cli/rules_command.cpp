@@ -25,6 +25,8 @@
 #include "engine/rules/loader.hpp"
 #include "grammar/rules/printer.hpp"
 #include "grammar/rules/rules_parser.hpp"
+#include "grammar/rules/diagnostics.hpp"
+#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -76,7 +78,7 @@ bool find_texts(Session& session, const RulesOptions& o, fs::path& texts) {
   if (lookup.named_place_missing) {
     const paths::Place& named = lookup.tried.back();
     session.diags
-        .error("cli.rules.no-texts", named.origin == "--texts" ? session.find_arg(o.texts_dir) : Span{},
+        .report(cli::Diag::rules_no_texts, named.origin == "--texts" ? session.find_arg(o.texts_dir) : Span{},
                "'{}' ({}) is not a folder of rule texts", named.dir.string(), named.origin)
         .hint("name the folder that holds the rule texts (.txt) the citations name");
     return false;
@@ -97,7 +99,7 @@ std::optional<Ruleset> load(Session& session, const RulesOptions& o, const std::
     return std::nullopt;
   }
   if (!file) {
-    auto d = session.diags.error("cli.rules.unknown-ruleset", session.find_arg(name), "cannot read ruleset '{}': {}",
+    auto d = session.diags.report(cli::Diag::rules_unknown_ruleset, session.find_arg(name), "cannot read ruleset '{}': {}",
                                  name, error);
     if (auto best = closest_match(name, known_rulesets(o))) d.hint("did you mean '{}'?", *best);
     else d.hint("run 'umpire rules list' for the rulesets in {}", rulesets_dir(o).string());
@@ -137,7 +139,7 @@ int run_show(Session& session, const RulesOptions& o) {
     if (!file && why != SourceManager::LoadFailure::unreadable) {
       session.report_unloadable(o.ruleset, error, why);
     } else if (!file) {
-      session.diags.error("cli.rules.unknown-ruleset", session.find_arg(o.ruleset), "cannot read ruleset '{}': {}",
+      session.diags.report(cli::Diag::rules_unknown_ruleset, session.find_arg(o.ruleset), "cannot read ruleset '{}': {}",
                           o.ruleset, error);
     }
     if (!file) {
@@ -164,7 +166,7 @@ int run_show(Session& session, const RulesOptions& o) {
     if (!ref) {
       std::vector<std::string> names;
       for (const auto& [n, r] : rs->items) names.push_back(n);
-      auto d = session.diags.error("cli.rules.unknown-item", session.find_arg(o.item), "ruleset '{}' has no item '{}'",
+      auto d = session.diags.report(cli::Diag::rules_unknown_item, session.find_arg(o.item), "ruleset '{}' has no item '{}'",
                                    rs->id, o.item);
       if (auto best = closest_match(o.item, names)) d.hint("did you mean '{}'?", *best);
       else d.hint("run 'umpire rules show {}' for its items", rs->id);
@@ -186,7 +188,7 @@ int run_check(Session& session, const RulesOptions& o) {
   if (lo.texts_dir.empty()) {
     // Once for the run, not per citation: the texts are an optional input.
     session.diags
-        .not_checked("rules.ref.no-texts", Span{}, "citations were not checked against the rule texts: none found")
+        .report(rules::Diag::ref_no_texts, Span{}, "citations were not checked against the rule texts: none found")
         .hint("pass --texts DIR or set UMPIRE_RULES_TEXTS to the folder of the rule texts");
   }
   std::size_t clean = 0;
@@ -233,7 +235,7 @@ bool apply_givens(Session& session, const Ruleset& rs, const RulesOptions& o, Si
     const Span where = session.find_arg(pair);
     const std::size_t eq = pair.find('=');
     if (eq == std::string::npos || eq == 0) {
-      session.diags.error("cli.rules.bad-given", where, "expected NAME=VALUE, found '{}'", pair);
+      session.diags.report(cli::Diag::rules_bad_given, where, "expected NAME=VALUE, found '{}'", pair);
       ok = false;
       continue;
     }
@@ -241,7 +243,7 @@ bool apply_givens(Session& session, const Ruleset& rs, const RulesOptions& o, Si
     const std::string text = pair.substr(eq + 1);
     std::string error;
     auto bad = [&](const std::string& why) {
-      session.diags.error("cli.rules.bad-given", where, "bad value for '{}': {}", name, why);
+      session.diags.report(cli::Diag::rules_bad_given, where, "bad value for '{}': {}", name, why);
       ok = false;
     };
     if (table) {
@@ -291,7 +293,7 @@ bool apply_givens(Session& session, const Ruleset& rs, const RulesOptions& o, Si
       for (const Given& g : rs.givens) names.push_back(g.name);
       for (const Switch& s : rs.switches) names.push_back(s.name);
       if (table) for (const Field& f : table->keys) names.push_back(f.name);
-      auto d = session.diags.error("cli.rules.unknown-given", where, "'{}' is not a given, switch or key of ruleset '{}'",
+      auto d = session.diags.report(cli::Diag::rules_unknown_given, where, "'{}' is not a given, switch or key of ruleset '{}'",
                                    name, rs.id);
       if (auto best = closest_match(name, names)) d.hint("did you mean '{}'?", *best);
       ok = false;
@@ -316,7 +318,7 @@ int run_eval(Session& session, const RulesOptions& o) {
   if (!ref && !action) {
     std::vector<std::string> names;
     for (const auto& [n, r] : rs->items) names.push_back(n);
-    auto d = session.diags.error("cli.rules.unknown-item", session.find_arg(o.item), "ruleset '{}' has no item '{}'", rs->id, o.item);
+    auto d = session.diags.report(cli::Diag::rules_unknown_item, session.find_arg(o.item), "ruleset '{}' has no item '{}'", rs->id, o.item);
     if (auto best = closest_match(o.item, names)) d.hint("did you mean '{}'?", *best);
     session.flush_diagnostics(o.format);
     return exit_usage;
@@ -369,7 +371,7 @@ int run_eval(Session& session, const RulesOptions& o) {
             k.push_back(*situation.given(g->index));
             continue;
           }
-          session.diags.error("cli.rules.missing-key", Span{}, "no value for key '{}' of table '{}'", table->keys[i].name, table->name)
+          session.diags.report(cli::Diag::rules_missing_key, Span{}, "no value for key '{}' of table '{}'", table->keys[i].name, table->name)
               .hint("add --given {}=VALUE ({})", table->keys[i].name, type_name(*rs, table->keys[i].type));
           session.flush_diagnostics(o.format);
           return exit_usage;
@@ -472,7 +474,7 @@ int run_eval(Session& session, const RulesOptions& o) {
   }
   if (!ok) {
     const EvalError& e = *ev.error();
-    auto d = session.diags.error(e.id, e.span, "{}", e.message);
+    auto d = session.diags.report(e.id, e.span, "{}", e.message);
     if (!e.hint.empty()) d.hint(e.hint);
     session.flush_diagnostics(o.format);
     return exit_findings;

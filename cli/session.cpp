@@ -9,6 +9,7 @@
 
 #include "engine/core/data_paths.hpp"
 #include "engine/core/diagnostic_render.hpp"
+#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 
@@ -52,19 +53,19 @@ std::optional<FileId> Session::load(const std::string& path) {
 }
 
 void Session::report_unloadable(const std::string& path, const std::string& error,
-                                SourceManager::LoadFailure why, std::string_view id) {
+                                SourceManager::LoadFailure why) {
   const Span where = find_arg(path);
   switch (why) {
     case SourceManager::LoadFailure::unreadable:
-      diags.error(id.empty() ? "cli.file.unreadable" : id, where, "cannot read '{}': {}", path, error)
+      diags.report(cli::Diag::file_unreadable, where, "cannot read '{}': {}", path, error)
           .hint("check the path and its permissions");
       return;
     case SourceManager::LoadFailure::not_regular:
-      diags.error(id.empty() ? "cli.file.not-regular" : id, where, "cannot read '{}': {}", path, error)
+      diags.report(cli::Diag::file_not_regular, where, "cannot read '{}': {}", path, error)
           .hint("Umpire reads regular files, and standard input when the file is '-'");
       return;
     case SourceManager::LoadFailure::too_large:
-      diags.error(id.empty() ? "cli.file.too-large" : id, where, "cannot read '{}': {}", path, error)
+      diags.report(cli::Diag::file_too_large, where, "cannot read '{}': {}", path, error)
           .hint("raise the limit with '--max-input-size SIZE' or UMPIRE_MAX_INPUT_SIZE (docs/cli.md § Inputs)");
       return;
   }
@@ -86,11 +87,11 @@ bool Session::require_data() {
   // A folder the user named that is not one is an error of its own; the
   // caret is under `--data DIR` when it came from there.
   const paths::Place* named = data.named_place_missing ? &data.tried.back() : nullptr;
-  auto d = named ? diags.error("cli.data.not-found",
+  auto d = named ? diags.report(cli::Diag::data_not_found,
                                named->origin == "--data" ? find_arg(named->dir.string()) : Span{},
                                "'{}' ({}) holds no Umpire data: no corpus/rulesets/ there",
                                named->dir.string(), named->origin)
-                 : diags.error("cli.data.not-found", Span{},
+                 : diags.report(cli::Diag::data_not_found, Span{},
                                "cannot find Umpire's data (the folder holding corpus/rulesets/)");
   if (!named) {
     for (const paths::Place& p : data.tried) d.note("looked in {}", paths::describe(p));
@@ -131,7 +132,7 @@ bool set_input_limit(Session& session, const std::string& option) {
   constexpr std::uint64_t most = (std::uint64_t{4} << 30) - 2;
   if (!bytes || *bytes > most) {
     session.diags
-        .error("cli.usage", from_option ? session.find_arg(option) : Span{}, "bad input size '{}'{}", text,
+        .report(cli::Diag::usage, from_option ? session.find_arg(option) : Span{}, "bad input size '{}'{}", text,
                from_option ? "" : " in UMPIRE_MAX_INPUT_SIZE")
         .hint("write a size below 4 GiB like '64M' (the default), '512K' or '1G'");
     return false;

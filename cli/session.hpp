@@ -23,6 +23,9 @@ enum ExitCode : int {
   exit_findings = 1,  // violations or findings
   exit_usage = 2,     // bad usage or unreadable, malformed input
   exit_internal = 3,  // a bug in Umpire
+  // Nothing of the game was checked: its ruleset has no replay engine. Not
+  // 0, so that a script never takes an unchecked game for a clean one.
+  exit_not_checked = 4,
 };
 
 enum class Format { text, json };
@@ -47,10 +50,8 @@ class Session {
   // failure reports `cli.file.unreadable`, `cli.file.not-regular` or
   // `cli.file.too-large` at that argument and returns nullopt.
   std::optional<FileId> load(const std::string& path);
-  // The diagnostic of a failed load of `path`: the id given, or the one
-  // for the failure's kind.
-  void report_unloadable(const std::string& path, const std::string& error, SourceManager::LoadFailure why,
-                         std::string_view id = {});
+  // The diagnostic of a failed load of `path`, by the failure's kind.
+  void report_unloadable(const std::string& path, const std::string& error, SourceManager::LoadFailure why);
 
   // Prints the diagnostics: caret text on stderr, or JSON on stdout.
   void flush_diagnostics(Format format);

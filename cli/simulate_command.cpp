@@ -13,6 +13,7 @@
 #include "engine/rules/loader.hpp"
 #include "engine/rulesets/registry.hpp"
 #include "engine/run/run.hpp"
+#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -62,7 +63,7 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   if (!ruleset || !ruleset->simulator || !ruleset->engine) {
     const Simulated names = simulated();
     session.diags
-        .error("cli.simulate.ruleset", session.find_arg(opt.ruleset), "no simulator for '{}' yet",
+        .report(cli::Diag::simulate_ruleset, session.find_arg(opt.ruleset), "no simulator for '{}' yet",
                opt.ruleset)
         .hint("umpire simulate --ruleset {}{}", names.first,
               names.others.empty() ? "" : " (or " + names.others + ")");
@@ -89,7 +90,7 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   if (rs) bound = ruleset->engine->bind(*rs, session.diags, session.find_arg(opt.rules_file));
   if (!bound || session.diags.count(Severity::error) > errors_before) {
     session.diags
-        .error("cli.simulate.rules", session.find_arg(opt.rules_file), "the rules data '{}' cannot be used",
+        .report(cli::Diag::simulate_rules, session.find_arg(opt.rules_file), "the rules data '{}' cannot be used",
                rules_path.string())
         .hint("check it with 'umpire rules check {}'", rules_path.string());
     session.flush_diagnostics(Format::text);
@@ -108,7 +109,7 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   run_options.rules_file = opt.rules_file;
   const run::RunResult r = run::run_log(session.sources, file, check, run_options);
   if (!r.replayed || r.replay.violations > 0 || check.has_errors()) {
-    session.diags.error("cli.simulate.unchecked", session.find_arg("simulate"),
+    session.diags.report(cli::Diag::simulate_unchecked, session.find_arg("simulate"),
                         "the simulated game of seed {} does not check clean", opt.seed);
     session.diags.absorb(std::move(check));
     session.flush_diagnostics(Format::text);
@@ -117,7 +118,7 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   if (opt.output.empty()) {
     std::cout << *game;
   } else if (const std::string err = write_file(opt.output, *game); !err.empty()) {
-    session.diags.error("cli.file.unwritable", session.find_arg(opt.output), "cannot write '{}': {}",
+    session.diags.report(cli::Diag::file_unwritable, session.find_arg(opt.output), "cannot write '{}': {}",
                         opt.output, err);
     session.flush_diagnostics(Format::text);
     return exit_usage;

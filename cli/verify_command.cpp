@@ -30,6 +30,7 @@
 #include "verify/baseline.hpp"
 #include "verify/verify.hpp"
 #include "verify/witness_replay.hpp"
+#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -100,7 +101,7 @@ std::optional<rules::Ruleset> load_path(Session& session, const fs::path& path, 
     return std::nullopt;
   }
   if (!file) {
-    auto d = session.diags.error("cli.verify.unknown-ruleset", session.find_arg(arg), "cannot read ruleset '{}': {}",
+    auto d = session.diags.report(cli::Diag::verify_unknown_ruleset, session.find_arg(arg), "cannot read ruleset '{}': {}",
                                  arg, error);
     if (auto best = closest_match(arg, known_rulesets(o))) d.hint("did you mean '{}'?", *best);
     else d.hint("run 'umpire rules list' for the rulesets in {}", rulesets_dir(o).string());
@@ -137,7 +138,7 @@ int run_verify(Session& session, const VerifyOptions& o) {
     std::error_code ec;
     const bool exists = fs::is_directory(rulesets_dir(o), ec);
     session.diags
-        .error("cli.verify.no-rulesets", session.find_arg(o.rulesets_dir), "{} '{}'",
+        .report(cli::Diag::verify_no_rulesets, session.find_arg(o.rulesets_dir), "{} '{}'",
                exists ? "no .rules file in" : "no folder", rulesets_dir(o).string())
         .hint("name a ruleset or a .rules file, or the folder of the rulesets with '--rulesets DIR'");
     session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
@@ -215,7 +216,7 @@ int run_verify(Session& session, const VerifyOptions& o) {
       error = "no such file";
     }
     if (!error.empty()) {
-      session.diags.error("cli.verify.baseline", session.find_arg(o.baseline), "cannot use baseline '{}': {}",
+      session.diags.report(cli::Diag::verify_baseline, session.find_arg(o.baseline), "cannot use baseline '{}': {}",
                           o.baseline, error)
           .hint(exists ? "fix the file, or write a new one with --update-baseline"
                        : "write one with --update-baseline, after reviewing the findings");
@@ -227,7 +228,7 @@ int run_verify(Session& session, const VerifyOptions& o) {
       const std::string written = write_file(
           o.baseline, verify::render_baseline(report, baseline ? &*baseline : nullptr, o.reviewer));
       if (!written.empty()) {
-        session.diags.error("cli.verify.baseline", session.find_arg(o.baseline), "cannot write baseline '{}': {}",
+        session.diags.report(cli::Diag::verify_baseline, session.find_arg(o.baseline), "cannot write baseline '{}': {}",
                             o.baseline, written);
         session.flush_diagnostics(Format::text);
         return exit_usage;
@@ -237,7 +238,7 @@ int run_verify(Session& session, const VerifyOptions& o) {
   if (!o.emit_log.empty()) {
     const verify::EmitLogResult emitted = verify::emit_witness_logs(report, o.emit_log);
     if (!emitted.error.empty()) {
-      session.diags.error("cli.verify.emit-log", session.find_arg(o.emit_log), "{}", emitted.error)
+      session.diags.report(cli::Diag::verify_emit_log, session.find_arg(o.emit_log), "{}", emitted.error)
           .hint("--emit-log needs a folder Umpire can create and write");
       session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
       return exit_usage;
@@ -252,7 +253,7 @@ int run_verify(Session& session, const VerifyOptions& o) {
     if (text.empty()) {
       std::vector<std::string> ids;
       for (const verify::Finding& f : report.findings) ids.push_back(f.id);
-      auto d = session.diags.error("cli.verify.unknown-finding", session.find_arg(o.explain),
+      auto d = session.diags.report(cli::Diag::verify_unknown_finding, session.find_arg(o.explain),
                                    "no finding '{}' in this report", o.explain);
       if (auto best = closest_match(o.explain, ids)) d.hint("did you mean '{}'?", *best);
       else d.hint("run 'umpire verify' for the ids of the findings");

@@ -4,15 +4,18 @@
 // and command-line mistakes. Emitting (this file) is separate from rendering
 // (diagnostic_render.hpp), as in Clang.
 //
-//   diags.error("log.syntax.expected-hex", span, "expected a hex like {}", "5,7")
+//   diags.report(log::Diag::syntax_expected_hex, span, "expected a hex like {}", "5,7")
 //        .label(other, "unit declared here")
 //        .rule("002_87c3dc452f850204.txt", "Le tir")
 //        .hint("hexes are written column,row");
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <fmt/core.h>
@@ -92,6 +95,20 @@ class DiagnosticBuilder {
   std::size_t index_;
 };
 
+// A row of a front end's diagnostics table (engine/core/diagnostic_table.hpp):
+// the id a diagnostic shows and its default severity.
+struct DiagnosticKind {
+  std::string_view id;
+  Severity severity;
+};
+
+// An enum naming the rows of such a table: its namespace declares
+// `const DiagnosticKind& diagnostic_kind(E)`, so a misspelt id does not compile.
+template <typename E>
+concept DiagnosticEnum = std::is_enum_v<E> && requires(E e) {
+  { diagnostic_kind(e) } -> std::same_as<const DiagnosticKind&>;
+};
+
 class DiagnosticEngine {
  public:
   // After `error_limit` errors, further errors are counted but not kept; 0
@@ -99,6 +116,13 @@ class DiagnosticEngine {
   explicit DiagnosticEngine(std::size_t error_limit = 50) : error_limit_(error_limit) {}
 
   DiagnosticBuilder report(Severity severity, std::string_view id, Span span, std::string message);
+
+  // Reports the row `kind` of a front end's table at its severity.
+  template <DiagnosticEnum E, typename... Args>
+  DiagnosticBuilder report(E kind, Span span, fmt::format_string<Args...> format, Args&&... args) {
+    const DiagnosticKind& k = diagnostic_kind(kind);
+    return report(k.severity, k.id, span, fmt::format(format, std::forward<Args>(args)...));
+  }
 
   template <typename... Args>
   DiagnosticBuilder error(std::string_view id, Span span, fmt::format_string<Args...> format,

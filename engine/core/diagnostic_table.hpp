@@ -15,16 +15,6 @@
 
 namespace umpire {
 
-struct DiagnosticKind {
-  std::string_view id;
-  Severity severity;
-};
-
-template <typename E>
-concept DiagnosticEnum = std::is_enum_v<E> && requires(E e) {
-  { diagnostic_kind(e) } -> std::same_as<const DiagnosticKind&>;
-};
-
 // Reports `kind` at its severity.
 template <DiagnosticEnum E, typename... Args>
 DiagnosticBuilder report(DiagnosticEngine& diags, E kind, Span span,

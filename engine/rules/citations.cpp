@@ -6,6 +6,7 @@
 
 #include "engine/core/source_manager.hpp"
 #include "engine/core/suggest.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 
@@ -94,7 +95,7 @@ void lint_citations(const Ruleset& rs, const std::filesystem::path& texts_dir, D
       it = texts.emplace(c.file, plain ? read_text(texts_dir / c.file) : TextIndex{}).first;
     }
     if (!it->second.readable) {
-      auto d = diags.error("rules.ref.bad-file", c.span, "no rule text named '{}'", c.file);
+      auto d = diags.report(rules::Diag::ref_bad_file, c.span, "no rule text named '{}'", c.file);
       if (auto best = closest_match(c.file, available)) d.hint("did you mean '{}'?", *best);
       else d.hint("rule texts are looked for in '{}'", texts_dir.string());
       return;
@@ -103,7 +104,7 @@ void lint_citations(const Ruleset& rs, const std::filesystem::path& texts_dir, D
     for (const std::string& line : it->second.lines) {
       if (line.rfind(want, 0) == 0) return;
     }
-    auto d = diags.error("rules.ref.bad-section", c.span, "'{}' has no section starting '{}'", c.file, c.section);
+    auto d = diags.report(rules::Diag::ref_bad_section, c.span, "'{}' has no section starting '{}'", c.file, c.section);
     if (auto best = closest_match(want, it->second.headings, want.size() / 3 + 1)) {
       d.hint("did you mean '{}'?", *best);
     } else {

@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 
 #include "engine/rules/evaluator.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -68,7 +69,7 @@ std::optional<dice::Distribution> Evaluator::distribution(std::uint32_t id) {
     outcomes *= static_cast<std::uint64_t>(dists.back().max() - dists.back().min() + 1);
     names += fmt::format("{}{} ({})", names.empty() ? "" : ", ", rs_.givens[g].name, rs_.givens[g].rolled_text);
     if (outcomes > max_outcomes) {
-      error_ = EvalError{"rules.eval.too-many-outcomes",
+      error_ = EvalError{rules::Diag::eval_too_many_outcomes,
                          fmt::format("'{}' reads rolled givens with more than {} combined outcomes", v.name, max_outcomes),
                          "give some of them a value in the situation", v.span};
       return std::nullopt;
@@ -94,7 +95,7 @@ std::optional<dice::Distribution> Evaluator::distribution(std::uint32_t id) {
         return std::nullopt;
       }
       if (r->kind != Val::Kind::integer) {
-        error_ = EvalError{"rules.eval.no-value", fmt::format("'{}' is not an integer here", v.name), "", v.span};
+        error_ = EvalError{rules::Diag::eval_no_value, fmt::format("'{}' is not an integer here", v.name), "", v.span};
         return std::nullopt;
       }
       ways[r->number] += weight;
@@ -105,7 +106,7 @@ std::optional<dice::Distribution> Evaluator::distribution(std::uint32_t id) {
     }
   }
   if (ways.empty()) {
-    error_ = EvalError{"rules.eval.no-value", fmt::format("'{}' has no outcome", v.name), "", v.span};
+    error_ = EvalError{rules::Diag::eval_no_value, fmt::format("'{}' has no outcome", v.name), "", v.span};
     return std::nullopt;
   }
   const std::int64_t lo = ways.begin()->first;

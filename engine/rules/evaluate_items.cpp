@@ -7,6 +7,7 @@
 
 #include "engine/core/dice/distribution.hpp"
 #include "engine/rules/evaluator.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -303,7 +304,7 @@ std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a, const std:
   switch (a.kind) {
     case Amount::Kind::constant: return a.value;
     case Amount::Kind::divisions: {
-      if (!s_.divisions()) fail("rules.eval.missing-given", list.span, "the situation gives no number of divisions", "add --given divisions=N");
+      if (!s_.divisions()) fail(rules::Diag::eval_missing_given, list.span, "the situation gives no number of divisions", "add --given divisions=N");
       return *s_.divisions();
     }
     case Amount::Kind::count: {
@@ -320,7 +321,7 @@ std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a, const std:
         const Profile& prof = rs_.profiles[p];
         auto field = rs_.records[prof.record].find("points");
         if (!field || prof.values[*field].kind != Val::Kind::integer) {
-          fail("rules.eval.no-value", prof.span, fmt::format("profile '{}' has no 'points'", prof.name));
+          fail(rules::Diag::eval_no_value, prof.span, fmt::format("profile '{}' has no 'points'", prof.name));
         }
         n += count(p) * prof.values[*field].number;
       }

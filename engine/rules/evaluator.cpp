@@ -1,6 +1,7 @@
 // Expressions, modifier stacks and table lookups (docs/rules-format.md §
 // Evaluation). Arithmetic is checked: an overflow is an evaluation error.
 #include "engine/rules/evaluator.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -143,8 +144,8 @@ std::string_view policy_text(Policy p) {
 
 }  // namespace
 
-void Evaluator::fail(std::string id, Span span, std::string message, std::string hint) {
-  error_ = EvalError{std::move(id), std::move(message), std::move(hint), span};
+void Evaluator::fail(Diag id, Span span, std::string message, std::string hint) {
+  error_ = EvalError{id, std::move(message), std::move(hint), span};
   throw Failure{};
 }
 
@@ -170,10 +171,10 @@ std::int64_t Evaluator::eval_int(const Expr& e) {
   if (v.kind != Val::Kind::integer) {
     if (v.is_none() && e.kind == ExprKind::lookup && rs_.tables[e.ref].partial) {
       // A partial table's missing row is strict where a number is needed.
-      fail("rules.eval.no-row", e.span, fmt::format("no entry: {}", no_entry_text()),
+      fail(rules::Diag::eval_no_row, e.span, fmt::format("no entry: {}", no_entry_text()),
            "the partial table has no row for this situation");
     }
-    fail("rules.eval.no-value", e.span, "this expression has no value here",
+    fail(rules::Diag::eval_no_value, e.span, "this expression has no value here",
          v.is_none() ? "a lookup found no row, or an optional given is 'none'" : "");
   }
   return v.number;
@@ -181,14 +182,14 @@ std::int64_t Evaluator::eval_int(const Expr& e) {
 
 bool Evaluator::eval_bool(const Expr& e) {
   const Val v = eval_inner(e);
-  if (v.kind != Val::Kind::boolean) fail("rules.eval.no-value", e.span, "this condition has no value here");
+  if (v.kind != Val::Kind::boolean) fail(rules::Diag::eval_no_value, e.span, "this condition has no value here");
   return v.number != 0;
 }
 
 Val Evaluator::eval_inner(const Expr& e) {
   auto checked = [&](bool overflow, std::int64_t r) {
     if (overflow || r > 64 * max_int || r < -64 * max_int) {
-      fail("rules.eval.overflow", e.span, "arithmetic overflow");
+      fail(rules::Diag::eval_overflow, e.span, "arithmetic overflow");
     }
     return Val::integer(r);
   };
@@ -197,7 +198,7 @@ Val Evaluator::eval_inner(const Expr& e) {
     case ExprKind::given: {
       const auto& v = s_.given(e.ref);
       if (!v) {
-        fail("rules.eval.missing-given", e.span, fmt::format("the situation gives no value for '{}'", rs_.givens[e.ref].name),
+        fail(rules::Diag::eval_missing_given, e.span, fmt::format("the situation gives no value for '{}'", rs_.givens[e.ref].name),
              fmt::format("add --given {}=VALUE ({})", rs_.givens[e.ref].name, type_name(rs_, rs_.givens[e.ref].type)));
       }
       return *v;
@@ -297,7 +298,7 @@ Val Evaluator::eval_inner(const Expr& e) {
     case ExprKind::or_: return Val::boolean(eval_bool(e.args[0]) || eval_bool(e.args[1]));
     case ExprKind::implies: return Val::boolean(!eval_bool(e.args[0]) || eval_bool(e.args[1]));
   }
-  fail("rules.eval.internal", e.span, "unknown expression");
+  fail(rules::Diag::eval_internal, e.span, "unknown expression");
 }
 
 Val Evaluator::value_inner(std::uint32_t id) {
@@ -316,7 +317,7 @@ Val Evaluator::value_inner(std::uint32_t id) {
   // one: a cycle, which the resolver rejects (rules.cycle); this stops one
   // it missed, named by a value on it, at the cost of a count.
   if (static_cast<std::size_t>(values_in_progress_) > rs_.values.size()) {
-    fail("rules.eval.cycle", v.span, fmt::format("'{}' depends on itself", v.name));
+    fail(rules::Diag::eval_cycle, v.span, fmt::format("'{}' depends on itself", v.name));
   }
   const std::size_t at = steps_.size();
   Val result;
@@ -326,11 +327,11 @@ Val Evaluator::value_inner(std::uint32_t id) {
     result = value_expr(v, code_ ? code_->value(id) : Program::npos);
   }
   if (result.is_none() && !v.type.optional) {
-    fail("rules.eval.no-row", v.span, fmt::format("'{}' has no value here: {}", v.name, no_entry_text()),
+    fail(rules::Diag::eval_no_row, v.span, fmt::format("'{}' has no value here: {}", v.name, no_entry_text()),
          "a lookup in a partial table found no row for this situation");
   }
   if (result.kind == Val::Kind::integer && (result.number < v.type.lo || result.number > v.type.hi)) {
-    fail("rules.eval.out-of-range", v.span,
+    fail(rules::Diag::eval_out_of_range, v.span,
          fmt::format("'{}' = {} is outside its type {}", v.name, result.number, type_name(rs_, v.type)));
   }
   if (trace_)
@@ -385,7 +386,7 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
         r = std::max(v, operand);
         break;
     }
-    if (o || r > 64 * max_int || r < -64 * max_int) fail("rules.eval.overflow", e.span, "arithmetic overflow");
+    if (o || r > 64 * max_int || r < -64 * max_int) fail(rules::Diag::eval_overflow, e.span, "arithmetic overflow");
     return {r, operand};
   };
   for (; stage_at < stack.stages.size(); ++stage_at) {
@@ -434,7 +435,7 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
   }
   if (value < stack.type.lo || value > stack.type.hi) {
     if (!stack.clamp) {
-      fail("rules.eval.out-of-range", stack.span,
+      fail(rules::Diag::eval_out_of_range, stack.span,
            fmt::format("'{}' gives {}, outside {}", stack.name, value, type_name(rs_, stack.type)),
            "declare the stack 'clamp' if the text bounds the result, or fix the entries");
     }
@@ -466,9 +467,9 @@ std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, std::span<cons
   };
   for (std::size_t k = 0; k < t.keys.size(); ++k) {
     const Val& v = keys[k];
-    if (v.is_none()) fail("rules.eval.no-value", t.span, fmt::format("key '{}' of '{}' has no value", t.keys[k].name, t.name));
+    if (v.is_none()) fail(rules::Diag::eval_no_value, t.span, fmt::format("key '{}' of '{}' has no value", t.keys[k].name, t.name));
     if (t.keys[k].type.numeric() && (v.number < t.keys[k].type.lo || v.number > t.keys[k].type.hi)) {
-      fail("rules.eval.out-of-range", t.keys[k].span,
+      fail(rules::Diag::eval_out_of_range, t.keys[k].span,
            fmt::format("key '{}' = {} is outside {}", t.keys[k].name, v.number, type_name(rs_, t.keys[k].type)));
     }
   }
@@ -487,7 +488,7 @@ std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, std::span<cons
     }
     return r;
   }
-  if (!t.partial) fail("rules.eval.no-row", t.span, fmt::format("no row of '{}' matches {}", t.name, key_text()));
+  if (!t.partial) fail(rules::Diag::eval_no_row, t.span, fmt::format("no row of '{}' matches {}", t.name, key_text()));
   last_miss_table_ = id;
   last_miss_keys_.assign(keys.begin(), keys.end());
   if (trace_) step(fmt::format("{}({}): no entry (partial table)", t.name, key_text()), t.refs);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/core/dice/distribution.hpp"
+#include "grammar/rules/diagnostics.hpp"
 #include "engine/rules/model.hpp"
 #include "engine/rules/program.hpp"
 
@@ -185,7 +186,7 @@ struct Step {
 };
 
 struct EvalError {
-  std::string id;  // rules.eval.missing-given, rules.eval.out-of-range, ...
+  Diag id;  // eval_missing_given, eval_out_of_range, ...
   std::string message;
   std::string hint;
   Span span;  // the rules text involved
@@ -298,7 +299,7 @@ class Evaluator {
   bool holds(const Expr& e, std::uint32_t root);
   std::int64_t integer(const Expr& e, std::uint32_t root);
   Val value_expr(const ValueItem& v, std::uint32_t root);
-  [[noreturn]] void fail(std::string id, Span span, std::string message, std::string hint = "");
+  [[noreturn]] void fail(Diag id, Span span, std::string message, std::string hint = "");
   Val eval_inner(const Expr& e);
   std::int64_t eval_int(const Expr& e);
   bool eval_bool(const Expr& e);

@@ -3,6 +3,7 @@
 #include "engine/rules/citations.hpp"
 #include "engine/rules/merge.hpp"
 #include "engine/rules/resolve.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 
@@ -25,7 +26,7 @@ std::optional<Ruleset> load_ruleset(SourceManager& sources, const std::filesyste
   SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
   std::optional<FileId> file = sources.load(path, error, &why);
   if (!file) {
-    diags.error("rules.file.unreadable", Span{}, "cannot read '{}': {}", path.string(), error)
+    diags.report(rules::Diag::file_unreadable, Span{}, "cannot read '{}': {}", path.string(), error)
         .hint("{}", why == SourceManager::LoadFailure::unreadable ? "check the path and its permissions"
                     : why == SourceManager::LoadFailure::not_regular
                         ? "rules data is read from a regular file"

@@ -8,6 +8,7 @@
 
 #include "engine/core/suggest.hpp"
 #include "grammar/rules/rules_parser.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -28,7 +29,7 @@ MergedItem* find_item(Merged& m, const std::string& name) {
 
 void unknown(DiagnosticEngine& diags, const Merged& m, Span span, const std::string& name,
              std::string_view what) {
-  auto d = diags.error("rules.name.unknown", span, "no inherited item named '{}' to {}", name, what);
+  auto d = diags.report(rules::Diag::name_unknown, span, "no inherited item named '{}' to {}", name, what);
   if (auto best = closest_match(name, names_of(m))) d.hint("did you mean '{}'?", *best);
 }
 
@@ -50,12 +51,12 @@ class Applier {
     const std::string name = ast::item_name(item);
     if (MergedItem* existing = find_item(m_, name)) {
       if (existing->file != file_) {
-        diags_.error("rules.variant.redefinition", name_span(item),
+        diags_.report(rules::Diag::variant_redefinition, name_span(item),
                      "'{}' is inherited from the base ruleset", name)
             .label(span_of(existing->item), "defined here")
             .hint("write 'override {} ...' to replace it", ast::item_kind(item));
       } else {
-        diags_.error("rules.name.duplicate", name_span(item), "'{}' is defined twice", name)
+        diags_.report(rules::Diag::name_duplicate, name_span(item), "'{}' is defined twice", name)
             .label(span_of(existing->item), "first defined here");
       }
       return;
@@ -70,7 +71,7 @@ class Applier {
     MergedItem* existing = find_item(m_, name);
     if (!existing) return unknown(diags_, m_, name_span(o.item), name, "override");
     if (ast::item_kind(existing->item) != ast::item_kind(o.item)) {
-      diags_.error("rules.type.mismatch", name_span(o.item), "'{}' is a {} in the base, not a {}",
+      diags_.report(rules::Diag::type_mismatch, name_span(o.item), "'{}' is a {} in the base, not a {}",
                    name, ast::item_kind(existing->item), ast::item_kind(o.item))
           .label(span_of(existing->item), "defined here");
       return;
@@ -93,7 +94,7 @@ class Applier {
   void operator()(const ast::AddEntry& a) {
     if (!variant_only(a.span, "add entry")) return;
     if (a.stage.parts.size() != 2) {
-      diags_.error("rules.syntax.expected", a.stage.span, "expected STACK.STAGE");
+      diags_.report(rules::Diag::syntax_expected, a.stage.span, "expected STACK.STAGE");
       return;
     }
     ast::Modifiers* stack = stack_named(a.stage.parts[0], a.stage.span);
@@ -106,7 +107,7 @@ class Applier {
     }
     std::vector<std::string> stages;
     for (const ast::Stage& s : stack->stages) stages.push_back(s.name.name);
-    auto d = diags_.error("rules.name.unknown", a.stage.span, "modifiers '{}' have no stage '{}'",
+    auto d = diags_.report(rules::Diag::name_unknown, a.stage.span, "modifiers '{}' have no stage '{}'",
                           a.stage.parts[0], a.stage.parts[1]);
     if (auto best = closest_match(a.stage.parts[1], stages)) d.hint("did you mean '{}'?", *best);
   }
@@ -114,7 +115,7 @@ class Applier {
   void operator()(const ast::RemoveEntry& r) {
     if (!variant_only(r.span, "remove entry")) return;
     if (r.entry.parts.size() != 2) {
-      diags_.error("rules.syntax.expected", r.entry.span, "expected STACK.ENTRY");
+      diags_.report(rules::Diag::syntax_expected, r.entry.span, "expected STACK.ENTRY");
       return;
     }
     ast::Modifiers* stack = stack_named(r.entry.parts[0], r.entry.span);
@@ -129,7 +130,7 @@ class Applier {
         return;
       }
     }
-    auto d = diags_.error("rules.name.unknown", r.entry.span, "modifiers '{}' have no entry '{}'",
+    auto d = diags_.report(rules::Diag::name_unknown, r.entry.span, "modifiers '{}' have no entry '{}'",
                           r.entry.parts[0], r.entry.parts[1]);
     if (auto best = closest_match(r.entry.parts[1], entries)) d.hint("did you mean '{}'?", *best);
   }
@@ -140,7 +141,7 @@ class Applier {
     auto* domain = existing ? boost::get<ast::Domain>(&existing->item) : nullptr;
     auto* body = domain ? boost::get<ast::EnumBody>(&domain->body) : nullptr;
     if (!body) {
-      diags_.error("rules.name.unknown", a.domain.span, "no inherited enumeration named '{}'",
+      diags_.report(rules::Diag::name_unknown, a.domain.span, "no inherited enumeration named '{}'",
                    a.domain.name);
       return;
     }
@@ -156,7 +157,7 @@ class Applier {
  private:
   bool variant_only(Span span, std::string_view what) {
     if (is_variant_) return true;
-    diags_.error("rules.variant.not-a-variant", span, "'{}' is only allowed in a variant", what)
+    diags_.report(rules::Diag::variant_not_a_variant, span, "'{}' is only allowed in a variant", what)
         .hint("add 'extends BASE' after the 'ruleset' line");
     return false;
   }
@@ -197,14 +198,14 @@ bool merge_file(SourceManager& sources, FileId file, const std::filesystem::path
   if (check_file_name) {
     const std::string stem = std::filesystem::path(std::string(sources.name(file))).stem().string();
     if (stem != header.id.name) {
-      diags.error("rules.header.id-mismatch", header.id.span,
+      diags.report(rules::Diag::header_id_mismatch, header.id.span,
                   "ruleset '{}' is in a file named '{}'", header.id.name, stem)
           .hint("name the file '{}.rules' so that 'extends {}' finds it", header.id.name,
                 header.id.name);
     }
   }
   if (std::find(chain.begin(), chain.end(), header.id.name) != chain.end()) {
-    diags.error("rules.variant.cycle", header.id.span, "'extends' loops back to '{}'",
+    diags.report(rules::Diag::variant_cycle, header.id.span, "'extends' loops back to '{}'",
                 header.id.name)
         .note("chain: {}", fmt::format("{} -> {}", fmt::join(chain, " -> "), header.id.name));
     return false;
@@ -217,14 +218,14 @@ bool merge_file(SourceManager& sources, FileId file, const std::filesystem::path
     const std::filesystem::path base_path = dir / (base + ".rules");
     std::string error;
     if (std::find(chain.begin(), chain.end(), base) != chain.end()) {
-      diags.error("rules.variant.cycle", header.extends->span, "'extends' loops back to '{}'", base)
+      diags.report(rules::Diag::variant_cycle, header.extends->span, "'extends' loops back to '{}'", base)
           .note("chain: {} -> {}", fmt::join(chain, " -> "), base);
       chain.pop_back();
       return false;
     }
     std::optional<FileId> base_file = sources.load(base_path, error);
     if (!base_file) {
-      diags.error("rules.variant.unknown-base", header.extends->span,
+      diags.report(rules::Diag::variant_unknown_base, header.extends->span,
                   "cannot read base ruleset '{}': {}", base_path.string(), error)
           .hint("the base is looked for as '{}.rules' beside this file", base);
       chain.pop_back();
@@ -259,7 +260,7 @@ bool merge_file(SourceManager& sources, FileId file, const std::filesystem::path
       used = true;
     }
     if (!used) {
-      diags.error("rules.variant.intentional-unused", i->name.span,
+      diags.report(rules::Diag::variant_intentional_unused, i->name.span,
                   "'{}' is declared intentional but this file does not change it", i->name.name)
           .hint("remove the declaration, or override the item");
     }
@@ -267,7 +268,7 @@ bool merge_file(SourceManager& sources, FileId file, const std::filesystem::path
   for (std::size_t d = first_difference; d < out.differences.size(); ++d) {
     const Difference& diff = out.differences[d];
     if (diff.intentional) continue;
-    diags.warning("rules.variant.undeclared-difference", diff.span,
+    diags.report(rules::Diag::variant_undeclared_difference, diff.span,
                   "{} of '{}' is not declared intentional", diff.operation, diff.item)
         .hint("add: intentional {} \"why the variant differs\" ref \"FILE § Section\"", diff.item);
   }

@@ -6,6 +6,7 @@
 #include "engine/core/plural.hpp"
 
 #include "engine/rules/resolve.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -47,7 +48,7 @@ void Resolver::check_cycles() {
         auto at = std::find(path.begin(), path.end(), d);
         std::string cycle;
         for (auto it = at; it != path.end(); ++it) cycle += name(*it) + " -> ";
-        diags_.error("rules.cycle", span(d), "'{}' depends on itself", name(d))
+        diags_.report(rules::Diag::cycle, span(d), "'{}' depends on itself", name(d))
             .note("cycle: {}{}", cycle, name(d))
             .hint("break the cycle: a value or stack cannot use its own result");
       } else if (colour[d] == 0) {
@@ -90,14 +91,14 @@ void Resolver::check_table_coverage(const Table& t) {
     }
   }
   if (gap_count > 0 && !t.partial) {
-    auto d = diags_.error("rules.table.gap", t.span, "table '{}' has no row for {}", t.name,
+    auto d = diags_.report(rules::Diag::table_gap, t.span, "table '{}' has no row for {}", t.name,
                           plural(gap_count, "key combination"));
     for (const std::string& g : gaps) d.note("no row for {}", g);
     d.hint("add rows, or declare the table 'partial' if the text leaves these cases open");
   }
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     if (reached[r]) continue;
-    diags_.warning("rules.table.unreachable-row", t.rows[r].span, "no situation reaches this row of '{}'", t.name)
+    diags_.report(rules::Diag::table_unreachable_row, t.rows[r].span, "no situation reaches this row of '{}'", t.name)
         .hint("earlier rows already cover every key it matches");
   }
 }

@@ -8,6 +8,7 @@
 #include "engine/core/suggest.hpp"
 #include "engine/rules/resolve.hpp"
 #include "grammar/rules/printer.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -19,7 +20,7 @@ constexpr std::size_t max_chain = limits::operands;
 
 bool chain_ok(std::size_t operands, Span span, DiagnosticEngine& diags) {
   if (operands <= max_chain) return true;
-  diags.error("rules.syntax.too-long", span, "an expression chains {} operands; at most {} are allowed",
+  diags.report(rules::Diag::syntax_too_long, span, "an expression chains {} operands; at most {} are allowed",
               operands, max_chain)
       .hint("split it into named values");
   return false;
@@ -88,7 +89,7 @@ std::optional<std::uint32_t> Resolver::enum_value_domain(const std::string& valu
   }
   if (found.size() == 1) return found.front();
   if (found.size() > 1 && report) {
-    auto d = diags_.error("rules.name.ambiguous", span, "'{}' is a value of several domains", value);
+    auto d = diags_.report(rules::Diag::name_ambiguous, span, "'{}' is a value of several domains", value);
     for (std::uint32_t f : found) d.note("a value of '{}'", rs_.domains[f].name);
     d.hint("write 'DOMAIN.{}' or compare it with something typed", value);
   }
@@ -156,7 +157,7 @@ std::optional<Expr> Resolver::resolve_expr(const ast::Expr& e, const Type* expec
     std::optional<Expr> rhs = resolve_term(t.term, nullptr);
     if (!rhs) return std::nullopt;
     if (!acc->type.numeric() || !rhs->type.numeric()) {
-      diags_.error("rules.type.mismatch", t.span, "'{}' needs integers, found '{}' and '{}'", t.sign,
+      diags_.report(rules::Diag::type_mismatch, t.span, "'{}' needs integers, found '{}' and '{}'", t.sign,
                    type_name(rs_, acc->type), type_name(rs_, rhs->type));
       return std::nullopt;
     }
@@ -170,14 +171,14 @@ std::optional<Expr> Resolver::resolve_expr(const ast::Expr& e, const Type* expec
   if (e.with) {
     auto ref = rs_.find(e.with->name);
     if (!ref || ref->kind != ItemKind::stack) {
-      auto d = diags_.error("rules.name.unknown", e.with->span, "no modifiers named '{}'", e.with->name);
+      auto d = diags_.report(rules::Diag::name_unknown, e.with->span, "no modifiers named '{}'", e.with->name);
       std::vector<std::string> stacks;
       for (const auto& [name, r] : rs_.items) if (r.kind == ItemKind::stack) stacks.push_back(name);
       if (auto best = closest_match(e.with->name, stacks)) d.hint("did you mean '{}'?", *best);
       return std::nullopt;
     }
     if (!acc->type.numeric()) {
-      diags_.error("rules.type.mismatch", e.span, "modifiers apply to integers, not '{}'", type_name(rs_, acc->type));
+      diags_.report(rules::Diag::type_mismatch, e.span, "modifiers apply to integers, not '{}'", type_name(rs_, acc->type));
       return std::nullopt;
     }
     if (!require_value(*acc, e.span, "'with'")) return std::nullopt;
@@ -198,7 +199,7 @@ std::optional<Expr> Resolver::resolve_term(const ast::Term& t, const Type* expec
   if (!acc) return std::nullopt;
   for (const ast::IntLit& f : t.factors) {
     if (!acc->type.numeric()) {
-      diags_.error("rules.type.mismatch", t.span, "'*' needs an integer, found '{}'", type_name(rs_, acc->type));
+      diags_.report(rules::Diag::type_mismatch, t.span, "'*' needs an integer, found '{}'", type_name(rs_, acc->type));
       return std::nullopt;
     }
     if (!require_value(*acc, t.span, "'*'")) return std::nullopt;
@@ -228,7 +229,7 @@ struct OperandResolver {
   }
   std::optional<Expr> operator()(const ast::NoneLit& x) const {
     if (!expected || !expected->optional) {
-      r.diags_.error("rules.type.mismatch", x.span, "'none' needs an optional type here")
+      r.diags_.report(rules::Diag::type_mismatch, x.span, "'none' needs an optional type here")
           .hint("compare 'none' with an optional given or field");
       return std::nullopt;
     }
@@ -240,7 +241,7 @@ struct OperandResolver {
     auto b = r.resolve_expr(x.b, nullptr);
     if (!a || !b) return std::nullopt;
     if (!a->type.numeric() || !b->type.numeric()) {
-      r.diags_.error("rules.type.mismatch", x.span, "'{}' needs integers", x.op);
+      r.diags_.report(rules::Diag::type_mismatch, x.span, "'{}' needs integers", x.op);
       return std::nullopt;
     }
     const std::string op = fmt::format("'{}'", x.op);
@@ -254,12 +255,12 @@ struct OperandResolver {
     auto a = r.resolve_expr(x.a, nullptr);
     if (!a) return std::nullopt;
     if (!a->type.numeric()) {
-      r.diags_.error("rules.type.mismatch", x.span, "'div' needs an integer");
+      r.diags_.report(rules::Diag::type_mismatch, x.span, "'div' needs an integer");
       return std::nullopt;
     }
     if (!r.require_value(*a, x.a.span, "'div'")) return std::nullopt;
     if (x.divisor.value <= 0) {
-      r.diags_.error("rules.type.out-of-range", x.divisor.span, "divisor must be positive");
+      r.diags_.report(rules::Diag::type_out_of_range, x.divisor.span, "divisor must be positive");
       return std::nullopt;
     }
     Expr d;
@@ -308,7 +309,7 @@ struct OperandResolver {
     auto a = r.resolve_operand(x.operand, nullptr);
     if (!a) return std::nullopt;
     if (!a->type.numeric()) {
-      r.diags_.error("rules.type.mismatch", x.span, "'-' needs an integer, found '{}'", type_name(r.rs_, a->type));
+      r.diags_.report(rules::Diag::type_mismatch, x.span, "'-' needs an integer, found '{}'", type_name(r.rs_, a->type));
       return std::nullopt;
     }
     if (!r.require_value(*a, x.span, "'-'")) return std::nullopt;
@@ -342,7 +343,7 @@ std::optional<Expr> Resolver::resolve_set(const ast::SetLit& s, const Type* expe
     domain = enum_value_domain(s.values.front().name, s.values.front().span, true);
   }
   if (!domain) {
-    diags_.error("rules.type.mismatch", s.span, "cannot tell which domain this set belongs to")
+    diags_.report(rules::Diag::type_mismatch, s.span, "cannot tell which domain this set belongs to")
         .hint("compare it with a typed given, or write values of one domain");
     return std::nullopt;
   }
@@ -392,7 +393,7 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
       return std::nullopt;
     }
     if (!enum_expected && holders == 0) {
-      auto d = diags_.error("rules.type.mismatch", p.span, "'{}' is a {}, not a value", full, to_string(ref->kind));
+      auto d = diags_.report(rules::Diag::type_mismatch, p.span, "'{}' is a {}, not a value", full, to_string(ref->kind));
       if (ref->kind == ItemKind::table) d.hint("look a table up as TABLE.COLUMN(key = ...)");
       else if (ref->kind == ItemKind::stack) d.hint("apply modifiers as 'EXPR with STACK'");
       else if (ref->kind == ItemKind::skill) d.hint("test whether a unit holds it with '{} in HOLDER'", full);
@@ -415,7 +416,7 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
     if (expected && expected->kind == TypeKind::enumeration) {
       for (const auto& v : rs_.domains[expected->ref].values) names.push_back(v);
     }
-    auto diag = diags_.error("rules.name.unknown", p.span, "nothing named '{}'", full);
+    auto diag = diags_.report(rules::Diag::name_unknown, p.span, "nothing named '{}'", full);
     if (auto best = closest_match(full, names)) diag.hint("did you mean '{}'?", *best);
     return std::nullopt;
   }
@@ -426,7 +427,7 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
       if (auto i = d.find(p.parts[1])) {
         return literal(Val::enumeration(*i), Type{TypeKind::enumeration, 0, 0, ref->index, false}, p.span);
       }
-      auto diag = diags_.error("rules.name.unknown", p.span, "'{}' is not a value of '{}'", p.parts[1], d.name);
+      auto diag = diags_.report(rules::Diag::name_unknown, p.span, "'{}' is not a value of '{}'", p.parts[1], d.name);
       if (auto best = closest_match(p.parts[1], d.values)) diag.hint("did you mean '{}'?", *best);
       return std::nullopt;
     }
@@ -452,7 +453,7 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
     }
     for (std::size_t f = k; f < p.parts.size(); ++f) {
       if (base->type.kind != TypeKind::profile) {
-        diags_.error("rules.type.mismatch", p.span, "'{}' has no fields", p.parts[f - 1]);
+        diags_.report(rules::Diag::type_mismatch, p.span, "'{}' has no fields", p.parts[f - 1]);
         return std::nullopt;
       }
       const Record& rec = rs_.records[base->type.ref];
@@ -460,7 +461,7 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
       if (!field) {
         std::vector<std::string> fields;
         for (const Field& fl : rec.fields) fields.push_back(fl.name);
-        auto diag = diags_.error("rules.name.unknown", p.span, "record '{}' has no field '{}'", rec.name, p.parts[f]);
+        auto diag = diags_.report(rules::Diag::name_unknown, p.span, "record '{}' has no field '{}'", rec.name, p.parts[f]);
         if (auto best = closest_match(p.parts[f], fields)) diag.hint("did you mean '{}'?", *best);
         return std::nullopt;
       }
@@ -475,19 +476,19 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
     }
     return base;
   }
-  auto diag = diags_.error("rules.name.unknown", p.span, "nothing named '{}'", full);
+  auto diag = diags_.report(rules::Diag::name_unknown, p.span, "nothing named '{}'", full);
   if (auto best = closest_match(full, visible_names())) diag.hint("did you mean '{}'?", *best);
   return std::nullopt;
 }
 
 std::optional<Expr> Resolver::resolve_lookup(const ast::Lookup& l) {
   if (l.callee.parts.size() != 2) {
-    diags_.error("rules.syntax.expected", l.callee.span, "expected TABLE.COLUMN before '('");
+    diags_.report(rules::Diag::syntax_expected, l.callee.span, "expected TABLE.COLUMN before '('");
     return std::nullopt;
   }
   auto ref = rs_.find(l.callee.parts[0]);
   if (!ref || ref->kind != ItemKind::table) {
-    auto d = diags_.error("rules.name.unknown", l.callee.span, "no table named '{}'", l.callee.parts[0]);
+    auto d = diags_.report(rules::Diag::name_unknown, l.callee.span, "no table named '{}'", l.callee.parts[0]);
     std::vector<std::string> tables;
     for (const auto& [name, r] : rs_.items) if (r.kind == ItemKind::table) tables.push_back(name);
     if (auto best = closest_match(l.callee.parts[0], tables)) d.hint("did you mean '{}'?", *best);
@@ -501,7 +502,7 @@ std::optional<Expr> Resolver::resolve_lookup(const ast::Lookup& l) {
     if (t.columns[c].name == l.callee.parts[1]) column = static_cast<std::uint32_t>(c);
   }
   if (!column) {
-    auto d = diags_.error("rules.name.unknown", l.callee.span, "table '{}' has no column '{}'", t.name, l.callee.parts[1]);
+    auto d = diags_.report(rules::Diag::name_unknown, l.callee.span, "table '{}' has no column '{}'", t.name, l.callee.parts[1]);
     if (auto best = closest_match(l.callee.parts[1], columns)) d.hint("did you mean '{}'?", *best);
     return std::nullopt;
   }
@@ -522,7 +523,7 @@ std::optional<Expr> Resolver::resolve_lookup(const ast::Lookup& l) {
     if (k == t.keys.size()) {
       std::vector<std::string> keys;
       for (const Field& f : t.keys) keys.push_back(f.name);
-      auto d = diags_.error("rules.name.unknown", b.key.span, "table '{}' has no key '{}'", t.name, b.key.name);
+      auto d = diags_.report(rules::Diag::name_unknown, b.key.span, "table '{}' has no key '{}'", t.name, b.key.name);
       if (auto best = closest_match(b.key.name, keys)) d.hint("did you mean '{}'?", *best);
       ok = false;
       continue;
@@ -539,7 +540,7 @@ std::optional<Expr> Resolver::resolve_lookup(const ast::Lookup& l) {
     if (bound[k]) continue;
     auto g = rs_.find(t.keys[k].name);
     if (!g || g->kind != ItemKind::given) {
-      diags_.error("rules.name.unknown", l.span, "key '{}' of table '{}' is not bound", t.keys[k].name, t.name)
+      diags_.report(rules::Diag::name_unknown, l.span, "key '{}' of table '{}' is not bound", t.keys[k].name, t.name)
           .hint("write {}({} = ...), or declare a given named '{}'", ast::join(l.callee), t.keys[k].name, t.keys[k].name);
       ok = false;
       continue;
@@ -630,7 +631,7 @@ std::optional<Expr> Resolver::resolve_predicate(const ast::Predicate& p) {
     auto x = resolve_expr(p.lhs, nullptr);
     if (!x) return std::nullopt;
     if (x->type.kind != TypeKind::boolean) {
-      diags_.error("rules.type.mismatch", p.span, "expected a condition, found a value of type '{}'",
+      diags_.report(rules::Diag::type_mismatch, p.span, "expected a condition, found a value of type '{}'",
                    type_name(rs_, x->type))
           .hint("compare it with something: '== VALUE', 'in {...}', '>= N'");
       return std::nullopt;
@@ -681,7 +682,7 @@ std::optional<Expr> Resolver::resolve_predicate(const ast::Predicate& p) {
   if (membership) {
     if (lhs->type.kind != TypeKind::enumeration || rhs->type.kind != TypeKind::set ||
         lhs->type.ref != rhs->type.ref) {
-      diags_.error("rules.type.mismatch", p.span, "'{}' needs a value and a set of the same domain, found '{}' and '{}'",
+      diags_.report(rules::Diag::type_mismatch, p.span, "'{}' needs a value and a set of the same domain, found '{}' and '{}'",
                    op, type_name(rs_, lhs->type), type_name(rs_, rhs->type));
       return std::nullopt;
     }
@@ -700,7 +701,7 @@ std::optional<Expr> Resolver::resolve_predicate(const ast::Predicate& p) {
                         : rhs->kind == ExprKind::literal && rhs->literal.is_none();
   const bool same = numeric || (lhs->type.kind == rhs->type.kind && lhs->type.ref == rhs->type.ref) || none_cmp;
   if (!same || (ordered && !numeric)) {
-    diags_.error("rules.type.mismatch", p.span, "cannot compare '{}' with '{}' using '{}'",
+    diags_.report(rules::Diag::type_mismatch, p.span, "cannot compare '{}' with '{}' using '{}'",
                  type_name(rs_, lhs->type), type_name(rs_, rhs->type), op);
     return std::nullopt;
   }

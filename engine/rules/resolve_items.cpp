@@ -8,6 +8,7 @@
 #include "engine/core/suggest.hpp"
 #include "engine/rules/resolve.hpp"
 #include "grammar/dice/dice_parser.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -84,13 +85,13 @@ void Resolver::resolve_domain(const ast::Domain& d, Domain& out) {
     std::set<std::string> seen;
     for (const ast::Ident& v : body->values) {
       if (!seen.insert(v.name).second) {
-        diags_.error("rules.name.duplicate", v.span, "'{}' appears twice in domain '{}'", v.name, out.name);
+        diags_.report(rules::Diag::name_duplicate, v.span, "'{}' appears twice in domain '{}'", v.name, out.name);
         continue;
       }
       out.values.push_back(v.name);
     }
     if (out.values.size() > max_enum_values) {
-      diags_.error("rules.type.out-of-range", d.name.span, "domain '{}' has {} values; at most {} are allowed",
+      diags_.report(rules::Diag::type_out_of_range, d.name.span, "domain '{}' has {} values; at most {} are allowed",
                    out.name, out.values.size(), max_enum_values)
           .hint("split it into several domains");
       out.values.resize(max_enum_values);
@@ -101,7 +102,7 @@ void Resolver::resolve_domain(const ast::Domain& d, Domain& out) {
     out.lo = t.lo.value;
     out.hi = t.hi.value;
     if (out.lo > out.hi) {
-      diags_.error("rules.type.empty-range", t.span, "empty range {}..{}", out.lo, out.hi);
+      diags_.report(rules::Diag::type_empty_range, t.span, "empty range {}..{}", out.lo, out.hi);
       out.hi = out.lo;
     }
   }
@@ -114,7 +115,7 @@ void Resolver::resolve_switch(const ast::Switch& s, Switch& out) {
   d.span = s.span;
   for (const ast::SwitchOption& o : s.options) {
     if (std::find(d.values.begin(), d.values.end(), o.name.name) != d.values.end()) {
-      diags_.error("rules.name.duplicate", o.name.span, "option '{}' appears twice", o.name.name);
+      diags_.report(rules::Diag::name_duplicate, o.name.span, "option '{}' appears twice", o.name.name);
       continue;
     }
     d.values.push_back(o.name.name);
@@ -122,7 +123,7 @@ void Resolver::resolve_switch(const ast::Switch& s, Switch& out) {
   }
   auto def = d.find(s.default_option.name);
   if (!def) {
-    auto diag = diags_.error("rules.name.unknown", s.default_option.span, "'{}' is not an option of switch '{}'",
+    auto diag = diags_.report(rules::Diag::name_unknown, s.default_option.span, "'{}' is not an option of switch '{}'",
                              s.default_option.name, out.name);
     if (auto best = closest_match(s.default_option.name, d.values)) diag.hint("did you mean '{}'?", *best);
   } else {
@@ -136,7 +137,7 @@ void Resolver::resolve_record(const ast::Record& r, Record& out) {
   out.refs = citations(r.refs);
   for (const ast::Column& c : r.fields) {
     if (out.find(c.name.name)) {
-      diags_.error("rules.name.duplicate", c.name.span, "field '{}' appears twice", c.name.name);
+      diags_.report(rules::Diag::name_duplicate, c.name.span, "field '{}' appears twice", c.name.name);
       continue;
     }
     auto t = resolve_type(c.type);
@@ -152,7 +153,7 @@ void Resolver::resolve_table(const ast::Table& t, Table& out) {
   auto columns = [&](const std::vector<ast::Column>& in, std::vector<Field>& fields, bool key) {
     for (const ast::Column& c : in) {
       if (!names.insert(c.name.name).second) {
-        diags_.error("rules.name.duplicate", c.name.span, "'{}' appears twice in table '{}'", c.name.name, out.name);
+        diags_.report(rules::Diag::name_duplicate, c.name.span, "'{}' appears twice in table '{}'", c.name.name, out.name);
         ok = false;
         continue;
       }
@@ -162,7 +163,7 @@ void Resolver::resolve_table(const ast::Table& t, Table& out) {
         continue;
       }
       if (key && !(type->numeric() || type->kind == TypeKind::enumeration || type->kind == TypeKind::boolean)) {
-        diags_.error("rules.type.mismatch", c.type.span, "a table key must be an integer, a boolean or an enumeration");
+        diags_.report(rules::Diag::type_mismatch, c.type.span, "a table key must be an integer, a boolean or an enumeration");
         ok = false;
         continue;
       }
@@ -174,7 +175,7 @@ void Resolver::resolve_table(const ast::Table& t, Table& out) {
   if (!ok) return;
   for (const ast::Row& row : t.rows) {
     if (row.keys.size() != out.keys.size() || row.results.size() != out.columns.size()) {
-      diags_.error("rules.table.arity", row.span, "row has {} keys and {} results; table '{}' has {} and {}",
+      diags_.report(rules::Diag::table_arity, row.span, "row has {} keys and {} results; table '{}' has {} and {}",
                    row.keys.size(), row.results.size(), out.name, out.keys.size(), out.columns.size());
       continue;
     }
@@ -194,7 +195,7 @@ void Resolver::resolve_table(const ast::Table& t, Table& out) {
                         });
     if (absent) {
       if (r.refs.empty()) {
-        diags_.error("rules.ref.missing", row.span, "a row of '{}' without an entry must cite where the text says so",
+        diags_.report(rules::Diag::ref_missing, row.span, "a row of '{}' without an entry must cite where the text says so",
                      out.name)
             .hint("add ref \"FILE § Section heading\" after the row");
       }
@@ -215,7 +216,7 @@ void Resolver::resolve_profile(const ast::Profile& p, Profile& out) {
   out.refs = citations(p.refs);
   auto ref = rs_.find(p.record.name);
   if (!ref || ref->kind != ItemKind::record) {
-    auto d = diags_.error("rules.name.unknown", p.record.span, "no record named '{}'", p.record.name);
+    auto d = diags_.report(rules::Diag::name_unknown, p.record.span, "no record named '{}'", p.record.name);
     std::vector<std::string> records;
     for (const auto& [name, r] : rs_.items) if (r.kind == ItemKind::record) records.push_back(name);
     if (auto best = closest_match(p.record.name, records)) d.hint("did you mean '{}'?", *best);
@@ -230,12 +231,12 @@ void Resolver::resolve_profile(const ast::Profile& p, Profile& out) {
     if (!i) {
       std::vector<std::string> fields;
       for (const Field& fl : rec.fields) fields.push_back(fl.name);
-      auto d = diags_.error("rules.name.unknown", f.name.span, "record '{}' has no field '{}'", rec.name, f.name.name);
+      auto d = diags_.report(rules::Diag::name_unknown, f.name.span, "record '{}' has no field '{}'", rec.name, f.name.name);
       if (auto best = closest_match(f.name.name, fields)) d.hint("did you mean '{}'?", *best);
       continue;
     }
     if (set[*i]) {
-      diags_.error("rules.name.duplicate", f.name.span, "field '{}' is given twice", f.name.name);
+      diags_.report(rules::Diag::name_duplicate, f.name.span, "field '{}' is given twice", f.name.name);
       continue;
     }
     set[*i] = true;
@@ -243,7 +244,7 @@ void Resolver::resolve_profile(const ast::Profile& p, Profile& out) {
   }
   for (std::size_t i = 0; i < set.size(); ++i) {
     if (set[i] || rec.fields[i].type.optional) continue;
-    diags_.error("rules.profile.missing-field", p.name.span, "profile '{}' gives no value for '{}'", out.name,
+    diags_.report(rules::Diag::profile_missing_field, p.name.span, "profile '{}' gives no value for '{}'", out.name,
                  rec.fields[i].name)
         .label(rec.fields[i].span, "field declared here");
   }
@@ -269,7 +270,7 @@ std::optional<Entry> Resolver::resolve_entry(const ast::Entry& e, const Stack& s
       auto x = r.resolve_expr(o.operand, &stack.type);
       if (!x) return false;
       if (!x->type.numeric()) {
-        r.diags_.error("rules.type.mismatch", o.operand.span, "'{}' needs an integer, found '{}'", o.op,
+        r.diags_.report(rules::Diag::type_mismatch, o.operand.span, "'{}' needs an integer, found '{}'", o.op,
                        type_name(r.rs_, x->type));
         return false;
       }
@@ -286,7 +287,7 @@ std::optional<Entry> Resolver::resolve_entry(const ast::Entry& e, const Stack& s
       out.factor = o.divisor.value;
       out.round_up = o.rounding == "up";
       if (o.divisor.value <= 0) {
-        r.diags_.error("rules.type.out-of-range", o.divisor.span, "divisor must be positive");
+        r.diags_.report(rules::Diag::type_out_of_range, o.divisor.span, "divisor must be positive");
         return false;
       }
       return true;
@@ -320,7 +321,7 @@ void Resolver::resolve_stack_body(const ast::Modifiers& m, Stack& out) {
   std::set<std::string> stages, entries;
   for (const ast::Stage& s : m.stages) {
     if (!stages.insert(s.name.name).second) {
-      diags_.error("rules.name.duplicate", s.name.span, "stage '{}' appears twice in '{}'", s.name.name, out.name);
+      diags_.report(rules::Diag::name_duplicate, s.name.span, "stage '{}' appears twice in '{}'", s.name.name, out.name);
       continue;
     }
     Stage stage;
@@ -331,7 +332,7 @@ void Resolver::resolve_stack_body(const ast::Modifiers& m, Stack& out) {
     else if (s.policy == "most_favourable") stage.policy = Policy::most_favourable;
     for (const ast::Entry& e : s.entries) {
       if (!entries.insert(e.name.name).second) {
-        diags_.error("rules.name.duplicate", e.name.span, "entry '{}' appears twice in '{}'", e.name.name, out.name);
+        diags_.report(rules::Diag::name_duplicate, e.name.span, "entry '{}' appears twice in '{}'", e.name.name, out.name);
         continue;
       }
       if (auto entry = resolve_entry(e, out)) stage.entries.push_back(std::move(*entry));
@@ -347,13 +348,13 @@ void Resolver::resolve_rolled(const ast::Str& text, Given& out) {
   DiagnosticEngine dice_diags(0);
   auto d = dice::parse(text.text, span, dice_diags);
   if (!d) {
-    auto diag = diags_.error("rules.dice.invalid", span, "'{}' is not valid dice notation", text.text);
+    auto diag = diags_.report(rules::Diag::dice_invalid, span, "'{}' is not valid dice notation", text.text);
     for (const Diagnostic& inner : dice_diags.diagnostics()) diag.note("{}", inner.message);
     diag.hint("see docs/dice.md for the notation");
     return;
   }
   if (!out.type.numeric() || dice::min_total(*d) < out.type.lo || dice::max_total(*d) > out.type.hi) {
-    diags_.error("rules.type.out-of-range", span, "'{}' throws {}..{}, outside the type '{}' of '{}'", text.text,
+    diags_.report(rules::Diag::type_out_of_range, span, "'{}' throws {}..{}, outside the type '{}' of '{}'", text.text,
                  dice::min_total(*d), dice::max_total(*d), type_name(rs_, out.type), out.name)
         .hint("widen the given's type to hold every total");
     return;
@@ -367,7 +368,7 @@ void Resolver::resolve_test(const ast::Test& t, Test& out) {
   if (t.unbounded) {
     out.unbounded = citations(*t.unbounded);
     if (out.unbounded.empty()) {
-      diags_.error("rules.ref.missing", t.span, "test '{}' is 'unbounded' without saying where the text says so",
+      diags_.report(rules::Diag::ref_missing, t.span, "test '{}' is 'unbounded' without saying where the text says so",
                    out.name)
           .hint("write 'unbounded ref \"FILE § Section\"'");
     }
@@ -378,7 +379,7 @@ void Resolver::resolve_test(const ast::Test& t, Test& out) {
   if (auto d = dice::parse(t.dice.text, out.dice_span, dice_diags)) {
     out.dice = std::move(*d);
   } else {
-    auto diag = diags_.error("rules.dice.invalid", out.dice_span, "'{}' is not valid dice notation", t.dice.text);
+    auto diag = diags_.report(rules::Diag::dice_invalid, out.dice_span, "'{}' is not valid dice notation", t.dice.text);
     for (const Diagnostic& inner : dice_diags.diagnostics()) diag.note("{}", inner.message);
     diag.hint("see docs/dice.md for the notation");
   }
@@ -392,14 +393,14 @@ void Resolver::resolve_test(const ast::Test& t, Test& out) {
     if (target->type.numeric()) {
       out.target = std::move(*target);
     } else {
-      diags_.error("rules.type.mismatch", t.target.span, "the target must be an integer, found '{}'",
+      diags_.report(rules::Diag::type_mismatch, t.target.span, "the target must be an integer, found '{}'",
                    type_name(rs_, target->type));
     }
   }
   if (t.mods) {
     auto ref = rs_.find(t.mods->stack.name);
     if (!ref || ref->kind != ItemKind::stack) {
-      diags_.error("rules.name.unknown", t.mods->stack.span, "no modifiers named '{}'", t.mods->stack.name);
+      diags_.report(rules::Diag::name_unknown, t.mods->stack.span, "no modifiers named '{}'", t.mods->stack.name);
     } else {
       out.stack = ref->index;
       out.on_roll = t.mods->on == "roll";
@@ -411,7 +412,7 @@ void Resolver::resolve_test(const ast::Test& t, Test& out) {
     face.span = f.span;
     if (f.face) face.face = f.face->value;
     if (face.natural && !f.face) {
-      diags_.error("rules.syntax.expected", f.span, "'natural' needs a face value");
+      diags_.report(rules::Diag::syntax_expected, f.span, "'natural' needs a face value");
       continue;
     }
     if (f.outcome.name == "success") {
@@ -425,7 +426,7 @@ void Resolver::resolve_test(const ast::Test& t, Test& out) {
       auto names = visible_names();
       names.push_back("success");
       names.push_back("failure");
-      auto d = diags_.error("rules.name.unknown", f.outcome.span, "'{}' is neither success, failure nor an item",
+      auto d = diags_.report(rules::Diag::name_unknown, f.outcome.span, "'{}' is neither success, failure nor an item",
                             f.outcome.name);
       if (auto best = closest_match(f.outcome.name, names)) d.hint("did you mean '{}'?", *best);
       continue;
@@ -445,14 +446,14 @@ std::optional<Permission> Resolver::resolve_perm(const ast::PermClause& p, const
   out.span = p.span;
   out.modality = p.modality == "can" ? Modality::can : p.modality == "cannot" ? Modality::cannot : Modality::must;
   if (!rs_.action_domain) {
-    diags_.error("rules.name.unknown", p.action.span, "permissions name values of a domain 'action', which is not declared")
+    diags_.report(rules::Diag::name_unknown, p.action.span, "permissions name values of a domain 'action', which is not declared")
         .hint("declare: domain action { charge, shoot, ... }");
     return std::nullopt;
   }
   const Domain& actions = rs_.domains[*rs_.action_domain];
   auto a = actions.find(p.action.name);
   if (!a) {
-    auto d = diags_.error("rules.name.unknown", p.action.span, "'{}' is not a value of domain 'action'", p.action.name);
+    auto d = diags_.report(rules::Diag::name_unknown, p.action.span, "'{}' is not a value of domain 'action'", p.action.name);
     if (auto best = closest_match(p.action.name, actions.values)) d.hint("did you mean '{}'?", *best);
     return std::nullopt;
   }
@@ -465,11 +466,11 @@ std::optional<Permission> Resolver::resolve_perm(const ast::PermClause& p, const
   for (const ast::Ident& l : p.lifts) {
     auto ref = rs_.find(l.name);
     if (!ref || ref->kind != ItemKind::permission) {
-      diags_.error("rules.name.unknown", l.span, "no permission named '{}'", l.name);
+      diags_.report(rules::Diag::name_unknown, l.span, "no permission named '{}'", l.name);
       return std::nullopt;
     }
     if (out.modality != Modality::can) {
-      diags_.error("rules.type.mismatch", l.span, "only 'can' lifts a permission");
+      diags_.report(rules::Diag::type_mismatch, l.span, "only 'can' lifts a permission");
       return std::nullopt;
     }
     out.lifts.push_back(ref->index);
@@ -483,7 +484,7 @@ void Resolver::resolve_skill(const ast::Skill& s, std::uint32_t id) {
   out.refs = citations(s.refs);
   auto holder = rs_.find(ast::join(s.holder));
   if (!holder || holder->kind != ItemKind::given || rs_.givens[holder->index].type.kind != TypeKind::set) {
-    diags_.error("rules.type.mismatch", s.holder.span, "the holder '{}' must be a given of type 'set of DOMAIN'",
+    diags_.report(rules::Diag::type_mismatch, s.holder.span, "the holder '{}' must be a given of type 'set of DOMAIN'",
                  ast::join(s.holder));
     return;
   }
@@ -491,7 +492,7 @@ void Resolver::resolve_skill(const ast::Skill& s, std::uint32_t id) {
   const Domain& dom = rs_.domains[rs_.givens[holder->index].type.ref];
   auto value = dom.find(out.name);
   if (!value) {
-    diags_.error("rules.name.unknown", s.name.span, "'{}' is not a value of '{}', the domain of its holder '{}'",
+    diags_.report(rules::Diag::name_unknown, s.name.span, "'{}' is not a value of '{}', the domain of its holder '{}'",
                  out.name, dom.name, ast::join(s.holder))
         .hint("add '{}' to domain '{}'", out.name, dom.name);
     return;
@@ -503,7 +504,7 @@ void Resolver::resolve_skill(const ast::Skill& s, std::uint32_t id) {
         out.cost = std::move(*x);
         out.cost_per = cost->per ? cost->per->name : "";
       } else if (x) {
-        diags_.error("rules.type.mismatch", cost->cost.span, "a cost must be an integer");
+        diags_.report(rules::Diag::type_mismatch, cost->cost.span, "a cost must be an integer");
       }
     } else if (const auto* allowed = boost::get<ast::AllowedClause>(&clause)) {
       if (auto x = resolve_cond(allowed->cond)) out.allowed = std::move(*x);
@@ -511,33 +512,33 @@ void Resolver::resolve_skill(const ast::Skill& s, std::uint32_t id) {
       for (const ast::Ident& n : req->names) {
         auto ref = rs_.find(n.name);
         if (!ref || ref->kind != ItemKind::skill) {
-          diags_.error("rules.name.unknown", n.span, "no skill named '{}'", n.name);
+          diags_.report(rules::Diag::name_unknown, n.span, "no skill named '{}'", n.name);
           continue;
         }
         (req->kind == "requires" ? out.requires_skills : out.excludes_skills).push_back(ref->index);
       }
     } else if (const auto* effect = boost::get<ast::EffectClause>(&clause)) {
       if (effect->stage.parts.size() != 2) {
-        diags_.error("rules.syntax.expected", effect->stage.span, "expected STACK.STAGE");
+        diags_.report(rules::Diag::syntax_expected, effect->stage.span, "expected STACK.STAGE");
         continue;
       }
       auto ref = rs_.find(effect->stage.parts[0]);
       if (!ref || ref->kind != ItemKind::stack) {
-        diags_.error("rules.name.unknown", effect->stage.span, "no modifiers named '{}'", effect->stage.parts[0]);
+        diags_.report(rules::Diag::name_unknown, effect->stage.span, "no modifiers named '{}'", effect->stage.parts[0]);
         continue;
       }
       Stack& stack = rs_.stacks[ref->index];
       auto st = std::find_if(stack.stages.begin(), stack.stages.end(),
                              [&](const Stage& x) { return x.name == effect->stage.parts[1]; });
       if (st == stack.stages.end()) {
-        diags_.error("rules.name.unknown", effect->stage.span, "modifiers '{}' have no stage '{}'", stack.name,
+        diags_.report(rules::Diag::name_unknown, effect->stage.span, "modifiers '{}' have no stage '{}'", stack.name,
                      effect->stage.parts[1]);
         continue;
       }
       for (const Stage& other : stack.stages) {
         for (const Entry& e : other.entries) {
           if (e.name == effect->entry.name.name) {
-            diags_.error("rules.name.duplicate", effect->entry.name.span, "entry '{}' already exists in '{}'", e.name, stack.name);
+            diags_.report(rules::Diag::name_duplicate, effect->entry.name.span, "entry '{}' already exists in '{}'", e.name, stack.name);
           }
         }
       }
@@ -561,7 +562,7 @@ void Resolver::resolve_skill(const ast::Skill& s, std::uint32_t id) {
     } else if (const auto* reroll = boost::get<ast::RerollClause>(&clause)) {
       auto ref = rs_.find(reroll->test.name);
       if (!ref || ref->kind != ItemKind::test) {
-        diags_.error("rules.name.unknown", reroll->test.span, "no test named '{}'", reroll->test.name);
+        diags_.report(rules::Diag::name_unknown, reroll->test.span, "no test named '{}'", reroll->test.name);
         continue;
       }
       Reroll rr;
@@ -587,7 +588,7 @@ void Resolver::resolve_army_list(const ast::ArmyList& a, ArmyList& out) {
     for (const ast::Ident& n : names) {
       auto ref = rs_.find(n.name);
       if (!ref || ref->kind != ItemKind::profile) {
-        auto d = diags_.error("rules.name.unknown", n.span, "no profile named '{}'", n.name);
+        auto d = diags_.report(rules::Diag::name_unknown, n.span, "no profile named '{}'", n.name);
         std::vector<std::string> profiles;
         for (const auto& [name, r] : rs_.items) if (r.kind == ItemKind::profile) profiles.push_back(name);
         if (auto best = closest_match(n.name, profiles)) d.hint("did you mean '{}'?", *best);
@@ -621,7 +622,7 @@ void Resolver::resolve_army_list(const ast::ArmyList& a, ArmyList& out) {
   std::set<std::string> names;
   for (const ast::Constraint& c : a.constraints) {
     if (!names.insert(c.name.name).second) {
-      diags_.error("rules.name.duplicate", c.name.span, "constraint '{}' appears twice", c.name.name);
+      diags_.report(rules::Diag::name_duplicate, c.name.span, "constraint '{}' appears twice", c.name.name);
       continue;
     }
     Constraint k;
@@ -643,7 +644,7 @@ void Resolver::resolve_army_list(const ast::ArmyList& a, ArmyList& out) {
       k.every = pe->every.value;
       k.round_up = pe->started;
       if (k.every <= 0) {
-        diags_.error("rules.type.out-of-range", pe->every.span, "'per' needs a positive amount");
+        diags_.report(rules::Diag::type_out_of_range, pe->every.span, "'per' needs a positive amount");
         continue;
       }
       k.rhs = boost::apply_visitor(AmountOf{profile_ids}, pe->of);
@@ -690,7 +691,7 @@ void Resolver::run() {
   for (std::size_t i = 0; i < rs_.stacks.size(); ++i) {
     auto t = resolve_type(ast_stacks_[i]->type);
     if (t && !t->numeric()) {
-      diags_.error("rules.type.mismatch", ast_stacks_[i]->type.span, "modifiers compute integers, not '{}'",
+      diags_.report(rules::Diag::type_mismatch, ast_stacks_[i]->type.span, "modifiers compute integers, not '{}'",
                    type_name(rs_, *t));
     }
     if (t) rs_.stacks[i].type = *t;
@@ -755,7 +756,7 @@ void Resolver::run() {
   for (const auto& [name, ref] : rs_.items) {
     if (ref.kind == ItemKind::given) continue;
     if (!rs_.refs_of(ref).empty()) continue;
-    diags_.error("rules.ref.missing", rs_.span_of(ref), "{} '{}' cites no source", to_string(ref.kind), name)
+    diags_.report(rules::Diag::ref_missing, rs_.span_of(ref), "{} '{}' cites no source", to_string(ref.kind), name)
         .hint("add ref \"FILE § Section heading\"");
   }
 }

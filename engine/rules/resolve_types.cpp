@@ -3,6 +3,7 @@
 
 #include "engine/core/suggest.hpp"
 #include "engine/rules/resolve.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 
@@ -28,7 +29,7 @@ std::optional<Type> Resolver::resolve_type(const ast::Type& t) {
     std::optional<Type> range(TypeKind kind, const ast::IntLit& lo, const ast::IntLit& hi,
                               Span span) const {
       if (lo.value > hi.value) {
-        r.diags_.error("rules.type.empty-range", span, "empty range {}..{}", lo.value, hi.value)
+        r.diags_.report(rules::Diag::type_empty_range, span, "empty range {}..{}", lo.value, hi.value)
             .hint("write the smaller bound first");
         return std::nullopt;
       }
@@ -46,14 +47,14 @@ std::optional<Type> Resolver::resolve_type(const ast::Type& t) {
     std::optional<Type> domain_type(const ast::Ident& name, TypeKind kind) const {
       auto ref = r.rs_.find(name.name);
       if (!ref || ref->kind != ItemKind::domain) {
-        auto d = r.diags_.error("rules.name.unknown", name.span, "no domain named '{}'", name.name);
+        auto d = r.diags_.report(rules::Diag::name_unknown, name.span, "no domain named '{}'", name.name);
         if (auto best = closest_match(name.name, domain_names(r.rs_))) d.hint("did you mean '{}'?", *best);
         return std::nullopt;
       }
       const Domain& dom = r.rs_.domains[ref->index];
       if (dom.is_int) {
         if (kind == TypeKind::set) {
-          r.diags_.error("rules.type.mismatch", name.span, "'{}' is an integer domain; sets are of enumerations", name.name);
+          r.diags_.report(rules::Diag::type_mismatch, name.span, "'{}' is an integer domain; sets are of enumerations", name.name);
           return std::nullopt;
         }
         return Type{TypeKind::integer, dom.lo, dom.hi, ref->index, false};
@@ -66,7 +67,7 @@ std::optional<Type> Resolver::resolve_type(const ast::Type& t) {
     std::optional<Type> operator()(const ast::ProfileType& p) const {
       auto ref = r.rs_.find(p.record.name);
       if (!ref || ref->kind != ItemKind::record) {
-        r.diags_.error("rules.name.unknown", p.record.span, "no record named '{}'", p.record.name);
+        r.diags_.report(rules::Diag::name_unknown, p.record.span, "no record named '{}'", p.record.name);
         return std::nullopt;
       }
       return Type{TypeKind::profile, 0, 0, ref->index, false};
@@ -81,7 +82,7 @@ std::optional<Type> Resolver::resolve_type(const ast::Type& t) {
     if (out->kind == TypeKind::integer || out->kind == TypeKind::roll || out->kind == TypeKind::enumeration) {
       out->better = *t.better == "higher" ? Better::higher : Better::lower;
     } else {
-      diags_.error("rules.type.mismatch", t.span, "'better {}' needs an ordered type: an integer, a roll or an enumeration",
+      diags_.report(rules::Diag::type_mismatch, t.span, "'better {}' needs an ordered type: an integer, a roll or an enumeration",
                    *t.better)
           .hint("a flag or a set has no better end; leave 'better' out");
     }
@@ -97,7 +98,7 @@ std::optional<std::uint64_t> Resolver::resolve_enum_set(const std::vector<ast::I
   for (const ast::Ident& v : values) {
     auto index = d.find(v.name);
     if (!index) {
-      auto diag = diags_.error("rules.name.unknown", v.span, "'{}' is not a value of '{}'", v.name, d.name);
+      auto diag = diags_.report(rules::Diag::name_unknown, v.span, "'{}' is not a value of '{}'", v.name, d.name);
       if (auto best = closest_match(v.name, d.values)) diag.hint("did you mean '{}'?", *best);
       ok = false;
       continue;
@@ -114,7 +115,7 @@ std::optional<Val> Resolver::resolve_literal(const ast::Literal& l, const Type& 
     const Type& type;
     std::string expected() const { return type_name(r.rs_, type); }
     std::optional<Val> mismatch(Span span, std::string_view what) const {
-      r.diags_.error("rules.type.mismatch", span, "expected a value of type '{}', found {}", expected(), what);
+      r.diags_.report(rules::Diag::type_mismatch, span, "expected a value of type '{}', found {}", expected(), what);
       return std::nullopt;
     }
     std::optional<Val> number(std::int64_t v, Span span, bool roll) const {
@@ -123,7 +124,7 @@ std::optional<Val> Resolver::resolve_literal(const ast::Literal& l, const Type& 
         return mismatch(span, fmt::format("'{}' (write a roll as '{}+')", v, v));
       }
       if (v < type.lo || v > type.hi) {
-        r.diags_.error("rules.type.out-of-range", span, "{} is outside {}", v, expected());
+        r.diags_.report(rules::Diag::type_out_of_range, span, "{} is outside {}", v, expected());
         return std::nullopt;
       }
       return Val::integer(v);
@@ -136,7 +137,7 @@ std::optional<Val> Resolver::resolve_literal(const ast::Literal& l, const Type& 
     }
     std::optional<Val> operator()(const ast::NoneLit& x) const {
       if (!type.optional) {
-        r.diags_.error("rules.type.mismatch", x.span, "'none' is not a value of '{}'", expected())
+        r.diags_.report(rules::Diag::type_mismatch, x.span, "'none' is not a value of '{}'", expected())
             .hint("declare the type 'optional' if the value may be absent");
         return std::nullopt;
       }
@@ -152,14 +153,14 @@ std::optional<Val> Resolver::resolve_literal(const ast::Literal& l, const Type& 
       if (type.kind == TypeKind::enumeration) {
         const Domain& d = r.rs_.domains[type.ref];
         if (auto i = d.find(x.name)) return Val::enumeration(*i);
-        auto diag = r.diags_.error("rules.name.unknown", x.span, "'{}' is not a value of '{}'", x.name, d.name);
+        auto diag = r.diags_.report(rules::Diag::name_unknown, x.span, "'{}' is not a value of '{}'", x.name, d.name);
         if (auto best = closest_match(x.name, d.values)) diag.hint("did you mean '{}'?", *best);
         return std::nullopt;
       }
       if (type.kind == TypeKind::profile) {
         auto ref = r.rs_.find(x.name);
         if (ref && ref->kind == ItemKind::profile) return Val::profile(ref->index);
-        r.diags_.error("rules.name.unknown", x.span, "no profile named '{}'", x.name);
+        r.diags_.report(rules::Diag::name_unknown, x.span, "no profile named '{}'", x.name);
         return std::nullopt;
       }
       return mismatch(x.span, fmt::format("'{}'", x.name));
@@ -174,15 +175,15 @@ std::optional<Pattern> Resolver::resolve_pattern(const ast::Pattern& p, const Ty
     const Type& type;
     std::optional<Pattern> ints(std::int64_t lo, std::int64_t hi, Span span) const {
       if (!type.numeric()) {
-        r.diags_.error("rules.type.mismatch", span, "an integer pattern for key of type '{}'", type_name(r.rs_, type));
+        r.diags_.report(rules::Diag::type_mismatch, span, "an integer pattern for key of type '{}'", type_name(r.rs_, type));
         return std::nullopt;
       }
       if (lo > hi) {
-        r.diags_.error("rules.type.empty-range", span, "empty range {}..{}", lo, hi);
+        r.diags_.report(rules::Diag::type_empty_range, span, "empty range {}..{}", lo, hi);
         return std::nullopt;
       }
       if (hi < type.lo || lo > type.hi) {
-        r.diags_.error("rules.type.out-of-range", span, "pattern lies outside {}", type_name(r.rs_, type));
+        r.diags_.report(rules::Diag::type_out_of_range, span, "pattern lies outside {}", type_name(r.rs_, type));
         return std::nullopt;
       }
       Pattern out;
@@ -197,7 +198,7 @@ std::optional<Pattern> Resolver::resolve_pattern(const ast::Pattern& p, const Ty
     std::optional<Pattern> operator()(const ast::IntLit& x) const { return ints(x.value, x.value, x.span); }
     std::optional<Pattern> operator()(const ast::BoolLit& x) const {
       if (type.kind != TypeKind::boolean) {
-        r.diags_.error("rules.type.mismatch", x.span, "a boolean pattern for key of type '{}'", type_name(r.rs_, type));
+        r.diags_.report(rules::Diag::type_mismatch, x.span, "a boolean pattern for key of type '{}'", type_name(r.rs_, type));
         return std::nullopt;
       }
       Pattern out;
@@ -213,7 +214,7 @@ std::optional<Pattern> Resolver::resolve_pattern(const ast::Pattern& p, const Ty
     }
     std::optional<Pattern> enums(const std::vector<ast::Ident>& values, Span span) const {
       if (type.kind != TypeKind::enumeration) {
-        r.diags_.error("rules.type.mismatch", span, "a value pattern for key of type '{}'", type_name(r.rs_, type));
+        r.diags_.report(rules::Diag::type_mismatch, span, "a value pattern for key of type '{}'", type_name(r.rs_, type));
         return std::nullopt;
       }
       auto bits = r.resolve_enum_set(values, type.ref, span);
@@ -249,7 +250,7 @@ Citations Resolver::citations(const ast::Refs& refs) {
       c.section = std::string(section);
     }
     if (c.file.empty()) {
-      diags_.error("rules.ref.bad-file", r.span, "citation names no file and the ruleset has no 'source'")
+      diags_.report(rules::Diag::ref_bad_file, r.span, "citation names no file and the ruleset has no 'source'")
           .hint("write \"FILE § Section\"");
     }
     out.push_back(std::move(c));
@@ -281,7 +282,7 @@ bool Resolver::may_be_none(const Expr& e) const {
 
 bool Resolver::require_value(const Expr& e, Span span, std::string_view what) {
   if (!may_be_none(e)) return true;
-  diags_.error("rules.type.maybe-none", span, "{} needs a value, but this may be 'none' (type '{}')", what,
+  diags_.report(rules::Diag::type_maybe_none, span, "{} needs a value, but this may be 'none' (type '{}')", what,
                type_name(rs_, e.type))
       .hint("guard it: 'X != none and ...', 'X == none or ...', 'cases { when X != none => ... }', "
             "or make the source not optional");
@@ -296,12 +297,12 @@ bool Resolver::check_assignable(const Type& from, const Type& to, Span span, std
   else if (from.kind == to.kind && from.ref == to.ref) ok = true;
   const bool none_possible = expr ? may_be_none(*expr) : from.optional;
   if (ok && none_possible && !to.optional) {
-    diags_.error("rules.type.maybe-none", span, "{} may be 'none' but '{}' is not optional", what, type_name(rs_, to))
+    diags_.report(rules::Diag::type_maybe_none, span, "{} may be 'none' but '{}' is not optional", what, type_name(rs_, to))
         .hint("declare the type 'optional', or give a value where the source has none");
     return false;
   }
   if (!ok) {
-    diags_.error("rules.type.mismatch", span, "{} has type '{}', expected '{}'", what,
+    diags_.report(rules::Diag::type_mismatch, span, "{} has type '{}', expected '{}'", what,
                  type_name(rs_, from), type_name(rs_, to));
   }
   return ok;

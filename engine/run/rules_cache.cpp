@@ -6,6 +6,8 @@
 #include "engine/core/sha256.hpp"
 #include "engine/rules/data_pin.hpp"
 #include "engine/rules/loader.hpp"
+#include "grammar/rules/diagnostics.hpp"
+#include "grammar/log/diagnostics.hpp"
 
 namespace umpire::run {
 
@@ -26,7 +28,7 @@ const rulesets::BoundRules* RulesCache::get(const rulesets::RulesetEntry& rulese
   const std::optional<FileId> file = sources.load(path, error, &why);
   if (!file) {
     diags
-        .error("rules.file.unreadable", where, "cannot read the rules data '{}': {}", path.string(),
+        .report(rules::Diag::file_unreadable, where, "cannot read the rules data '{}': {}", path.string(),
                error)
         .hint("{}", why == SourceManager::LoadFailure::too_large
                         ? "raise the limit with '--max-input-size SIZE' (docs/cli.md § Inputs)"
@@ -39,7 +41,7 @@ const rulesets::BoundRules* RulesCache::get(const rulesets::RulesetEntry& rulese
   // The ruleset's data or a variant of it: other data would bind to nothing.
   if (std::find(rs->lineage.begin(), rs->lineage.end(), ruleset.id) == rs->lineage.end()) {
     diags
-        .error("log.data.other-ruleset", where, "the rules data '{}' is the ruleset '{}', not '{}'",
+        .report(log::Diag::data_other_ruleset, where, "the rules data '{}' is the ruleset '{}', not '{}'",
                rules::shown_path(path), rs->id, ruleset.id)
         .hint("check a {} log with {} data, or a variant that extends it", ruleset.display_name,
               ruleset.display_name);

@@ -6,6 +6,8 @@
 #include "engine/rules/data_pin.hpp"
 #include "engine/rulesets/registry.hpp"
 #include "grammar/log/parser.hpp"
+#include "grammar/rules/diagnostics.hpp"
+#include "engine/core/replay/diagnostics.hpp"
 
 namespace umpire::run {
 namespace {
@@ -54,7 +56,7 @@ void check_data_without_engine(SourceManager& sources, const rules::DataRequest&
   std::string error;
   const std::optional<FileId> file = sources.load(*path, error);
   if (!file) {
-    diags.error("rules.file.unreadable", data.written_span, "cannot read the rules data '{}': {}",
+    diags.report(rules::Diag::file_unreadable, data.written_span, "cannot read the rules data '{}': {}",
                 path->string(), error);
     out.data_errors = true;
     return;
@@ -111,7 +113,7 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
     out.no_engine = true;
     out.events_not_replayed = battle.events().size();
     diags
-        .not_checked("replay.no-engine", battle.header.ruleset_span,
+        .report(replay::Diag::no_engine, battle.header.ruleset_span,
                      "no replay engine for '{}' yet", out.ruleset)
         .hint("the rules of {} are checked; other rulesets are parsed and lowered only",
               rulesets::names_with_engine());

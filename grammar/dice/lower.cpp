@@ -1,6 +1,7 @@
 // Meaning checks on the syntax tree. Each problem is reported at the number
 // that causes it, with the limits stated (docs/dice.md § Limits).
 #include "grammar/dice/lower.hpp"
+#include "grammar/dice/diagnostics.hpp"
 
 #include <cctype>
 #include <string>
@@ -40,7 +41,7 @@ class Lowering {
       t.span = origin_.span(*c);
       const std::uint64_t v = value_of(c->digits);
       if (v > static_cast<std::uint64_t>(max_constant)) {
-        error("dice.invalid.modifier", t.span, "modifier {} is out of range", c->digits)
+        error(dice::Diag::invalid_modifier, t.span, "modifier {} is out of range", c->digits)
             .hint("modifiers are at most {}", max_constant);
       }
       t.constant = static_cast<std::int64_t>(v);
@@ -58,15 +59,15 @@ class Lowering {
     bool any_dice = false;
     for (const Term& t : expr.terms) any_dice = any_dice || t.is_dice;
     if (!any_dice) {
-      error("dice.invalid.no-dice", span, "'{}' throws no dice", origin_.text())
+      error(dice::Diag::invalid_no_dice, span, "'{}' throws no dice", origin_.text())
           .hint("a dice expression has at least one die, as in 'd6+2'");
     } else if (ok_ && dice_count(expr) > max_dice) {
-      error("dice.invalid.count", span, "'{}' throws {} dice, more than {}", to_string(expr), dice_count(expr),
+      error(dice::Diag::invalid_count, span, "'{}' throws {} dice, more than {}", to_string(expr), dice_count(expr),
             max_dice)
           .hint("Umpire takes at most {} dice per expression, so that every distribution stays exact and fast",
                 max_dice);
     } else if (ok_ && max_total(expr) - min_total(expr) > max_spread) {
-      error("dice.invalid.range", span, "'{}' totals {} to {}, a spread of more than {}", to_string(expr),
+      error(dice::Diag::invalid_range, span, "'{}' totals {} to {}, a spread of more than {}", to_string(expr),
             min_total(expr), max_total(expr), max_spread)
           .hint("Umpire takes expressions whose totals span at most {} values, so that every distribution stays "
                 "exact and fast",
@@ -76,9 +77,9 @@ class Lowering {
 
  private:
   template <typename... Args>
-  DiagnosticBuilder error(std::string_view id, Span span, fmt::format_string<Args...> format, Args&&... args) {
+  DiagnosticBuilder error(Diag id, Span span, fmt::format_string<Args...> format, Args&&... args) {
     ok_ = false;
-    return diags_.error(id, span, format, std::forward<Args>(args)...);
+    return diags_.report(id, span, format, std::forward<Args>(args)...);
   }
 
   DiceTerm dice(const ast::DiceNode& d) {
@@ -87,15 +88,15 @@ class Lowering {
     const std::uint64_t sides = value_of(d.sides.digits);
     const std::string written(origin_.text().substr(d.begin, d.end - d.begin));
     if (count < 1) {
-      error("dice.invalid.count", origin_.span(*d.count), "'{}' throws no dice", written)
+      error(dice::Diag::invalid_count, origin_.span(*d.count), "'{}' throws no dice", written)
           .hint("throw at least one die: 'd6' is one D6");
     } else if (count > max_dice) {
-      error("dice.invalid.count", origin_.span(*d.count), "{} dice are more than {}", d.count->digits, max_dice)
+      error(dice::Diag::invalid_count, origin_.span(*d.count), "{} dice are more than {}", d.count->digits, max_dice)
           .hint("Umpire takes at most {} dice per expression, so that every distribution stays exact and fast",
                 max_dice);
     }
     if (sides < 2 || sides > max_sides) {
-      error("dice.invalid.sides", origin_.span(d.sides), "a die with {} sides cannot be thrown", d.sides.digits)
+      error(dice::Diag::invalid_sides, origin_.span(d.sides), "a die with {} sides cannot be thrown", d.sides.digits)
           .hint("a die has 2 to {} sides; 'd3' is a D6 halved, rounded up", max_sides);
     }
     out.count = static_cast<std::uint16_t>(count < 1 || count > max_dice ? 1 : count);
@@ -116,7 +117,7 @@ class Lowering {
           n == 0 ? (drop ? "drops no dice" : "keeps no dice")
           : n == out.count ? (drop ? "drops every die thrown" : "keeps every die thrown")
                            : fmt::format("{} {} dice but throws only {}", drop ? "drops" : "keeps", n, out.count);
-      error("dice.invalid.keep-count", at, "'{}' {}", written, what)
+      error(dice::Diag::invalid_keep_count, at, "'{}' {}", written, what)
           .hint("keep or drop between 1 and {} of {} dice: '3d6kl2' keeps the two lowest, '3d6dh1' drops the highest",
                 out.count > 1 ? out.count - 1 : 1, out.count);
       out.keep = Keep::all;
@@ -124,7 +125,7 @@ class Lowering {
     }
     out.kept = static_cast<std::uint16_t>(drop ? out.count - n : n);
     if (out.count > max_keep_dice || out.sides > max_keep_sides) {
-      error("dice.invalid.keep-size", origin_.span(k), "'{}' keeps dice among too many", written)
+      error(dice::Diag::invalid_keep_size, origin_.span(k), "'{}' keeps dice among too many", written)
           .hint("keep and drop take at most {} dice of at most {} sides", max_keep_dice, max_keep_sides);
       out.keep = Keep::all;
     }
@@ -144,7 +145,7 @@ class Lowering {
     }
     if (low < 1 || high > s || low > high) {
       const std::string written(origin_.text().substr(r.begin, r.end - r.begin));
-      error("dice.invalid.reroll", origin_.span(r.value), "'{}' re-rolls no value of a d{}", written, s)
+      error(dice::Diag::invalid_reroll, origin_.span(r.value), "'{}' re-rolls no value of a d{}", written, s)
           .hint("a d{} shows 1 to {}: 'r1' re-rolls 1s, 'r<3' values below 3, 'r>4' values above 4", s, s);
       return;
     }

@@ -7,6 +7,7 @@
 #include "grammar/dice/dice_grammar.hpp"
 #include "grammar/dice/dice_parser.hpp"
 #include "grammar/dice/lower.hpp"
+#include "grammar/dice/diagnostics.hpp"
 
 namespace umpire::dice {
 namespace grammar {
@@ -31,21 +32,21 @@ bool is_unicode_dash(std::string_view rest) {
 
 struct Expectation {
   std::string_view what;
-  std::string_view id;
+  Diag id;
   std::string_view hint;
 };
 
 constexpr Expectation expectations[] = {
-    {"the number of sides", "dice.syntax.expected-sides", "write the sides after 'd', as in 'd6' or '2d6'"},
-    {"how many dice to keep or drop", "dice.syntax.expected-keep-count",
+    {"the number of sides", dice::Diag::syntax_expected_sides, "write the sides after 'd', as in 'd6' or '2d6'"},
+    {"how many dice to keep or drop", dice::Diag::syntax_expected_keep_count,
      "'3d6kl2' keeps the two lowest of three dice, '3d6dh1' drops the highest"},
-    {"the value to re-roll", "dice.syntax.expected-reroll-value",
+    {"the value to re-roll", dice::Diag::syntax_expected_reroll_value,
      "'d6r1' re-rolls 1s once; 'd6r<3' re-rolls 1s and 2s; 'd6r>4' re-rolls 5s and 6s"},
-    {"a die like 'd6' or '2d6', or a number", "dice.syntax.expected-term",
+    {"a die like 'd6' or '2d6', or a number", dice::Diag::syntax_expected_term,
      "dice and numbers are joined by '+' or '-', as in '2d6-4' or 'd6+2'"},
-    {"a face", "dice.syntax.expected-face",
+    {"a face", dice::Diag::syntax_expected_face,
      "write one face per die, separated by commas, a re-rolled die as '1r4': '3,5' or '1r4,5'"},
-    {"the face of the re-roll", "dice.syntax.expected-face",
+    {"the face of the re-roll", dice::Diag::syntax_expected_face,
      "a re-rolled die is written first face, 'r', second face: '1r4'"},
 };
 
@@ -59,7 +60,7 @@ void ErrorHandler::expected(const std::string& what, const char* where) {
   while (offset < origin_.text().size() && (origin_.text()[offset] == ' ' || origin_.text()[offset] == '\t')) ++offset;
   const std::string_view rest = origin_.text().substr(offset);
   const std::string found = rest.empty() ? std::string("the end of the text") : shown(rest);
-  std::string_view id = "dice.syntax.expected";
+  Diag id = Diag::syntax_expected;
   std::string_view hint = "see 'umpire dice --help' for the notation";
   for (const Expectation& e : expectations) {
     if (e.what == what) {
@@ -67,7 +68,7 @@ void ErrorHandler::expected(const std::string& what, const char* where) {
       hint = e.hint;
     }
   }
-  auto d = diags_.error(id, origin_.at(offset), "expected {}, found {}", what, found);
+  auto d = diags_.report(id, origin_.at(offset), "expected {}, found {}", what, found);
   if (is_unicode_dash(rest)) d.hint("write '-' (the ASCII hyphen-minus) to subtract");
   else d.hint(std::string(hint));
 }
@@ -77,7 +78,7 @@ void ErrorHandler::unexpected(const char* where, std::string_view after, std::st
   reported_ = true;
   const std::uint32_t offset = origin_.offset(where);
   const std::string_view rest = origin_.text().substr(offset);
-  auto d = diags_.error("dice.syntax.unexpected-character", origin_.at(offset), "unexpected {} after '{}'",
+  auto d = diags_.report(dice::Diag::syntax_unexpected_character, origin_.at(offset), "unexpected {} after '{}'",
                         shown(rest), after);
   const char c = rest[0];
   if (is_unicode_dash(rest)) d.hint("write '-' (the ASCII hyphen-minus) to subtract");

@@ -3,6 +3,7 @@
 #include <boost/variant/apply_visitor.hpp>
 
 #include "engine/core/input_limits.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -37,7 +38,7 @@ class Walker {
   void operator()(const Value& v) { cond(v.expr); }
   void operator()(const Table& t) {
     if (t.rows.size() > limits::table_rows)
-      over(limits::table_rows, t.rows[limits::table_rows], "rules.limit.rows", "rows in one table",
+      over(limits::table_rows, t.rows[limits::table_rows], rules::Diag::limit_rows, "rows in one table",
            "split the table, or key it by ranges ('1..6') and wildcards ('_') rather than value by "
            "value");
   }
@@ -129,13 +130,13 @@ class Walker {
   void operator()(const x3::forward_ast<Cond>& c) { cond(c.get()); }
 
  private:
-  static constexpr std::string_view arms_id = "rules.limit.arms";
+  static constexpr Diag arms_id = Diag::limit_arms;
 
   // Reports `what` past `limit` at `at`, the first element beyond it.
-  void over(std::size_t limit, const Node& at, std::string_view id, std::string_view what,
+  void over(std::size_t limit, const Node& at, Diag id, std::string_view what,
             std::string_view hint) {
     ok_ = false;
-    diags_.error(id, at.span, "more than {} {}", limit, what)
+    diags_.report(id, at.span, "more than {} {}", limit, what)
         .note(
             "the limit keeps the cost of checking and verifying the data bounded "
             "(docs/rules-format.md § Limits)")

@@ -14,6 +14,7 @@
 #include "grammar/rules/config.hpp"
 #include "grammar/rules/limits.hpp"
 #include "grammar/rules/rules_grammar.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -90,7 +91,7 @@ bool no_control_in_strings(std::string_view text, FileId file, DiagnosticEngine&
     if (inside && ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F || c1 != 0)) {
       const auto at = static_cast<std::uint32_t>(i);
       const std::size_t len = std::max<std::size_t>(1, c1);
-      diags.error("rules.syntax.control-character", Span{file, at, at + static_cast<std::uint32_t>(len)},
+      diags.report(rules::Diag::syntax_control_character, Span{file, at, at + static_cast<std::uint32_t>(len)},
                   "a control character ({}) in a {}", escape_controls(text.substr(i, len)),
                   in_string ? "string" : "comment")
           .hint("rules data is plain text: remove it (a tab is the one control character it may hold)");
@@ -131,7 +132,7 @@ bool nesting_ok(std::string_view text, FileId file, DiagnosticEngine& diags) {
     }
     if (depth > max_nesting || prefix_run > max_nesting) {
       const auto at = static_cast<std::uint32_t>(i);
-      diags.error("rules.syntax.too-deep", Span{file, at, at + 1},
+      diags.report(rules::Diag::syntax_too_deep, Span{file, at, at + 1},
                   "expressions nest deeper than {} levels", max_nesting)
           .hint("split the expression into named values");
       return false;
@@ -157,7 +158,7 @@ void ErrorHandler::expected_text(const char* where, const std::string& what) {
   const auto at = static_cast<std::size_t>(where - text_.data());
   const std::string_view found = token_at(text_, at);
   const auto b = static_cast<std::uint32_t>(at);
-  auto d = diags_.error("rules.syntax.expected", Span{file_, b, b + static_cast<std::uint32_t>(found.size())},
+  auto d = diags_.report(rules::Diag::syntax_expected, Span{file_, b, b + static_cast<std::uint32_t>(found.size())},
                         "expected {}", what);
   if (found.empty()) d.span_label("end of file");
   else d.span_label(fmt::format("found '{}'", found));
@@ -175,7 +176,7 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
   const std::string_view text = sources.text(file);
   if (const std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
     const auto at = static_cast<std::uint32_t>(bad);
-    diags.error("rules.syntax.invalid-utf8", Span{file, at, at + 1}, "file is not valid UTF-8")
+    diags.report(rules::Diag::syntax_invalid_utf8, Span{file, at, at + 1}, "file is not valid UTF-8")
         .hint("save the file as UTF-8");
     return out;
   }
@@ -190,7 +191,7 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
   // after it, for its other errors.
   if (text.substr(0, byte_order_mark.size()) == byte_order_mark) {
     diags
-        .error("rules.syntax.byte-order-mark", Span{file, 0, 3},
+        .report(rules::Diag::syntax_byte_order_mark, Span{file, 0, 3},
                "the file starts with a byte-order mark (U+FEFF)")
         .note("a UTF-8 file needs no byte-order mark; some editors write one")
         .hint("save the file as UTF-8 without a byte-order mark ('UTF-8', not 'UTF-8 with BOM')")
@@ -212,7 +213,7 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
       // of items, the rest of the file is not read.
       if (out.file.items.size() == limits::rules_items) {
         const auto at = static_cast<std::uint32_t>(start - begin);
-        diags.error("rules.limit.items", Span{file, at, static_cast<std::uint32_t>(first - begin)},
+        diags.report(rules::Diag::limit_items, Span{file, at, static_cast<std::uint32_t>(first - begin)},
                     "more than {} items in one file", limits::rules_items)
             .note("the limit keeps the cost of checking and verifying the data bounded "
                   "(docs/rules-format.md § Limits)")

@@ -46,15 +46,17 @@ struct Scratch {
   std::string path(const std::string& file) const { return "'" + (dir / file).string() + "'"; }
 };
 
-// Runs `umpire ARGS` and checks that it took at most `seconds`: each takes
-// well under a second on its own (docs/development.md); the margin is for a
-// loaded machine and the sanitizer build.
-Outcome timed(const std::string& args, double seconds = 5.0) {
+// Runs `umpire ARGS` and checks that it ends within a minute: each takes
+// well under a second on its own (docs/development.md), and a hang or a
+// cost that grows with the hostile input's size takes far longer. How fast
+// it is, the benchmarks measure; the bound only tells a hang from a
+// loaded machine.
+Outcome timed(const std::string& args) {
   const auto start = std::chrono::steady_clock::now();
   Outcome r = umpire(args);
   const double took =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(took, seconds * umpire::testing::slowdown) << "umpire " << args;
+  EXPECT_LT(took, 60.0 * umpire::testing::slowdown) << "umpire " << args;
   return r;
 }
 
@@ -281,13 +283,13 @@ TEST(Integrity, AModOnASabreurHexFireIsRefused) {
 }
 
 TEST(Integrity, ALogWithoutAnEngineIsSaidNotCheckedNotClean) {
-  // Exit 0 (a `not checked` note changes no exit code), and a verdict that
-  // says nothing was checked rather than "0 events, 0 not checked".
+  // Exit 4, never 0: nothing of the game was checked; and a verdict that
+  // says so rather than "0 events, 0 not checked".
   for (const std::string log :
        {"replays/wab/bagradas-plain.ulog", "replays/hail-caesar/ford-of-the-arar.ulog",
         "replays/hail-caesar-hyw/azincourt-lane.ulog"}) {
     const Outcome r = umpire("check " + log);
-    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(r.exit_code, 4) << r.out;
     EXPECT_TRUE(has(r, log + ": not checked, no replay engine for '")) << r.out;
     EXPECT_TRUE(has(r, "events read, none replayed")) << r.out;
     EXPECT_TRUE(has(r, "[replay.no-engine]")) << r.out;
@@ -304,12 +306,12 @@ TEST(Integrity, AHundredThousandCasesArmsAreRefusedAtOnce) {
   for (std::size_t a = 0; a < umpire::testing::hostile_count; ++a) text += "  when n == " + std::to_string(a) + " => 1\n";
   text += "  else => 0\n}\n";
   write(s.dir / "arms.rules", text);
-  const Outcome verify = timed("verify " + s.path("arms.rules"), 10.0);
+  const Outcome verify = timed("verify " + s.path("arms.rules"));
   EXPECT_EQ(verify.exit_code, 2) << verify.out;
   EXPECT_TRUE(
       has(verify, "arms.rules:260:3: error: more than 256 arms in one 'cases' [rules.limit.arms]"))
       << verify.out.substr(0, 2000);
-  const Outcome check = timed("rules check " + s.path("arms.rules"), 10.0);
+  const Outcome check = timed("rules check " + s.path("arms.rules"));
   EXPECT_EQ(check.exit_code, 1) << "a rules file's errors are what rules check finds";
 }
 

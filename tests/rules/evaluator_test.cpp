@@ -91,7 +91,7 @@ TEST_F(Evaluation, MissingGivenIsAnError) {
   Evaluator ev(rs(), s);
   EXPECT_FALSE(ev.apply_stack(rs().find("fire_mods")->index, 4).has_value());
   ASSERT_TRUE(ev.error().has_value());
-  EXPECT_EQ(ev.error()->id, "rules.eval.missing-given");
+  EXPECT_EQ(id_of(ev.error()->id), "rules.eval.missing-given");
   EXPECT_NE(ev.error()->message.find("near"), std::string::npos);
 }
 
@@ -114,7 +114,7 @@ TEST(EvaluatorErrors, AValueThatDependsOnItselfIsAnError) {
   Evaluator ev(rs, s);
   EXPECT_FALSE(ev.value(a).has_value());
   ASSERT_TRUE(ev.error().has_value());
-  EXPECT_EQ(ev.error()->id, "rules.eval.cycle");
+  EXPECT_EQ(id_of(ev.error()->id), "rules.eval.cycle");
   EXPECT_NE(ev.error()->message.find("depends on itself"), std::string::npos);
 }
 
@@ -126,7 +126,7 @@ TEST(EvaluatorErrors, OutOfRangeWithoutClamp) {
   const Situation s = testing::situation(*l->rs, {{"a", "9"}});
   Evaluator ev(*l->rs, s);
   EXPECT_FALSE(ev.apply_stack(0, 0).has_value());
-  EXPECT_EQ(ev.error()->id, "rules.eval.out-of-range");
+  EXPECT_EQ(id_of(ev.error()->id), "rules.eval.out-of-range");
   EXPECT_EQ(testing::eval_stack(*l->rs, "m", 0, {{"a", "5"}}), 5);
 }
 

@@ -63,7 +63,7 @@ Situation situation(const Ruleset& rs, const std::map<std::string, std::string>&
 
 namespace {
 [[noreturn]] void eval_failed(const Evaluator& ev) {
-  throw std::runtime_error(ev.error() ? ev.error()->id + ": " + ev.error()->message : "evaluation failed");
+  throw std::runtime_error(ev.error() ? std::string(id_of(ev.error()->id)) + ": " + ev.error()->message : "evaluation failed");
 }
 }  // namespace
 

@@ -83,7 +83,7 @@ TEST(OptionalValues, PartialLookupIsStrictEverywhere) {
     Evaluator ev(*l->rs, s);
     EXPECT_FALSE(ev.value(l->rs->find(name)->index).has_value()) << name;
     ASSERT_TRUE(ev.error().has_value());
-    EXPECT_EQ(ev.error()->id, "rules.eval.no-row") << name;
+    EXPECT_EQ(id_of(ev.error()->id), "rules.eval.no-row") << name;
     EXPECT_NE(ev.error()->message.find("no row of partial table 'moves'"), std::string::npos) << ev.error()->message;
   }
 }

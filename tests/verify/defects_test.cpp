@@ -48,7 +48,7 @@ TEST(Defects, TableGapHasAWitnessWhereTheLookupFails) {
   Evaluator ev(r.rs(), s);
   EXPECT_FALSE(ev.value(testing::index_of(r.rs(), "outcome", ItemKind::value)));
   ASSERT_TRUE(ev.error());
-  EXPECT_TRUE(ev.error()->id == "rules.eval.out-of-range" || ev.error()->id == "rules.eval.no-row") << ev.error()->id;
+  EXPECT_TRUE(id_of(ev.error()->id) == "rules.eval.out-of-range" || id_of(ev.error()->id) == "rules.eval.no-row") << id_of(ev.error()->id);
 }
 
 TEST(Defects, RangeBreachNamesTheStackAndBothBonuses) {
@@ -60,7 +60,7 @@ TEST(Defects, RangeBreachNamesTheStackAndBothBonuses) {
   Evaluator ev(r.rs(), s);
   EXPECT_FALSE(ev.apply_stack(testing::index_of(r.rs(), "combat_mods", ItemKind::stack), 2));
   ASSERT_TRUE(ev.error());
-  EXPECT_EQ(ev.error()->id, "rules.eval.out-of-range");
+  EXPECT_EQ(id_of(ev.error()->id), "rules.eval.out-of-range");
 }
 
 TEST(Defects, ImpossibleTestNeedsMoreThanTheDieCanRoll) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "verify/analyses/analysis.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::verify {
 
@@ -169,7 +170,7 @@ Replay Context::replay(const Root& root, const Situation& s) {
           if (b) {
             r.evidence = breakdown_lines(ev.breakdown());
             r.evidence.push_back(fmt::format("the base of '{}' is {}", st.name, b->is_none() ? "none" : "not a number"));
-            r.error = EvalError{"rules.eval.no-value", fmt::format("the base of '{}' has no value here", st.name), "",
+            r.error = EvalError{rules::Diag::eval_no_value, fmt::format("the base of '{}' has no value here", st.name), "",
                                 st.base->span};
             return r;
           }
@@ -208,7 +209,7 @@ Replay Context::replay(const Root& root, const Situation& s) {
   }
   r.error = ev.error();
   r.evidence = breakdown_lines(ev.breakdown());
-  if (r.error) r.evidence.push_back(fmt::format("error [{}]: {}", r.error->id, r.error->message));
+  if (r.error) r.evidence.push_back(fmt::format("error [{}]: {}", id_of(r.error->id), r.error->message));
   return r;
 }
 

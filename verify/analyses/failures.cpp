@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "verify/analyses/analysis.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::verify {
 
@@ -18,9 +19,9 @@ using namespace umpire::rules;
 namespace {
 
 bool is_gap(const FailureSite& site, const Ruleset& rs) {
-  if (site.id == "rules.eval.no-row") return true;
-  if (site.id == "rules.eval.no-value") return true;
-  if (site.id == "rules.eval.out-of-range") {
+  if (site.id == rules::Diag::eval_no_row) return true;
+  if (site.id == rules::Diag::eval_no_value) return true;
+  if (site.id == rules::Diag::eval_out_of_range) {
     for (const Table& t : rs.tables) {
       for (const Field& k : t.keys) {
         if (k.span.file == site.span.file && k.span.begin == site.span.begin) return true;
@@ -89,7 +90,7 @@ void analyse_failures(Context& c) {
       }
       const std::string where_name = where ? c.rs.name_of(*where) : root.item.name;
       Finding f = c.finding(gap ? Category::table_gap : Category::range_breach, Severity::error,
-                            fmt::format("{}:{}", where_name, site.id.substr(site.id.rfind('.') + 1)),
+                            fmt::format("{}:{}", where_name, id_of(site.id).substr(id_of(site.id).rfind('.') + 1)),
                             fmt::format("'{}' cannot be computed in some situations: {}", root.item.name, message));
       f.items.push_back(root.item);
       if (where && where_name != root.item.name) f.items.push_back(c.item(*where));

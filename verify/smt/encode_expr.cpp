@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 
 #include "verify/smt/z3_impl.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::verify {
 
@@ -100,8 +101,8 @@ Term SmtModel::Impl::add(SVal s) {
   return Term{static_cast<std::uint32_t>(terms.size() - 1)};
 }
 
-std::uint32_t SmtModel::Impl::site_id(const std::string& id, Span span, const std::string& what) {
-  auto [it, fresh] = site_ids.try_emplace({id, span_key(span)}, static_cast<std::uint32_t>(sites.size()));
+std::uint32_t SmtModel::Impl::site_id(rules::Diag id, Span span, const std::string& what) {
+  auto [it, fresh] = site_ids.try_emplace({std::string(id_of(id)), span_key(span)}, static_cast<std::uint32_t>(sites.size()));
   if (fresh) sites.push_back(FailureSite{id, span, what});
   return it->second;
 }
@@ -137,7 +138,7 @@ void SmtModel::Impl::add_guarded(SVal& into, const SVal& from, const z3::expr& g
   into.any_fail = or2(into.any_fail, and2(ok, from.any_fail));
 }
 
-void SmtModel::Impl::add_site(SVal& into, const std::string& id, Span span, const std::string& what,
+void SmtModel::Impl::add_site(SVal& into, rules::Diag id, Span span, const std::string& what,
                               const z3::expr& cond) {
   const z3::expr c = and2(not1(into.any_fail), cond);
   if (c.is_false()) return;
@@ -147,7 +148,7 @@ void SmtModel::Impl::add_site(SVal& into, const std::string& id, Span span, cons
 
 void SmtModel::Impl::require_value(SVal& s, Span span) {
   if (s.none.is_false()) return;
-  add_site(s, "rules.eval.no-value", span, "a value that is 'none' here", s.none);
+  add_site(s, rules::Diag::eval_no_value, span, "a value that is 'none' here", s.none);
   s.none = ctx.bool_val(false);
 }
 
@@ -222,7 +223,7 @@ z3::expr SmtModel::Impl::same(const SVal& a, const SVal& b) {
 
 SVal SmtModel::Impl::checked(SVal s, Span span) {
   if (s.lo < -limit || s.hi > limit) {
-    add_site(s, "rules.eval.overflow", span, "arithmetic overflow", s.v > int_const(limit) || s.v < int_const(-limit));
+    add_site(s, rules::Diag::eval_overflow, span, "arithmetic overflow", s.v > int_const(limit) || s.v < int_const(-limit));
     s.lo = std::max(s.lo, -limit);
     s.hi = std::min(s.hi, limit);
   }
@@ -420,11 +421,11 @@ SVal SmtModel::Impl::encode_value(std::uint32_t id) {
   // As the evaluator: a value that is not `optional` and comes out `none`
   // (a partial table without a matching row) stops evaluation.
   if (!item.type.optional && !s.none.is_false()) {
-    add_site(s, "rules.eval.no-row", item.span, fmt::format("'{}' has no value here", item.name), s.none);
+    add_site(s, rules::Diag::eval_no_row, item.span, fmt::format("'{}' has no value here", item.name), s.none);
     s.none = ctx.bool_val(false);
   }
   if (item.type.numeric() && (s.lo < item.type.lo || s.hi > item.type.hi)) {
-    add_site(s, "rules.eval.out-of-range", item.span,
+    add_site(s, rules::Diag::eval_out_of_range, item.span,
              fmt::format("'{}' outside its type {}", item.name, type_name(rs, item.type)),
              !s.none && (s.v < int_const(item.type.lo) || s.v > int_const(item.type.hi)));
     s.lo = std::max(s.lo, item.type.lo);
@@ -443,10 +444,10 @@ SVal SmtModel::Impl::encode_lookup(const Expr& e) {
     sequence(out, keys.back());
   }
   for (std::size_t k = 0; k < t.keys.size() && k < keys.size(); ++k) {
-    add_site(out, "rules.eval.no-value", t.span, fmt::format("a key of '{}' without value", t.name), keys[k].none);
+    add_site(out, rules::Diag::eval_no_value, t.span, fmt::format("a key of '{}' without value", t.name), keys[k].none);
     const Type& kt = t.keys[k].type;
     if (kt.numeric() && (keys[k].lo < kt.lo || keys[k].hi > kt.hi)) {
-      add_site(out, "rules.eval.out-of-range", t.keys[k].span,
+      add_site(out, rules::Diag::eval_out_of_range, t.keys[k].span,
                fmt::format("key '{}' of '{}' outside {}", t.keys[k].name, t.name, type_name(rs, kt)),
                keys[k].v < int_const(kt.lo) || keys[k].v > int_const(kt.hi));
     }
@@ -488,7 +489,7 @@ SVal SmtModel::Impl::encode_lookup(const Expr& e) {
   z3::expr_vector any(ctx);
   for (const Row& row : t.rows) any.push_back(matches(row));
   if (!t.partial) {
-    add_site(out, "rules.eval.no-row", t.span, fmt::format("no row of '{}'", t.name),
+    add_site(out, rules::Diag::eval_no_row, t.span, fmt::format("no row of '{}'", t.name),
              any.empty() ? ctx.bool_val(true) : !z3::mk_or(any));
   }
   for (std::size_t r = t.rows.size(); r-- > 0;) {

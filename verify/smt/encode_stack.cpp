@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "verify/smt/z3_impl.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::verify {
 
@@ -69,7 +70,7 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
       default: note_not_encoded(e.span, fmt::format("operation of entry '{}'", e.name)); break;
     }
     if (r.lo < -limit || r.hi > limit) {
-      add_site(r, "rules.eval.overflow", e.span, "arithmetic overflow", r.v > int_const(limit) || r.v < int_const(-limit));
+      add_site(r, rules::Diag::eval_overflow, e.span, "arithmetic overflow", r.v > int_const(limit) || r.v < int_const(-limit));
       r.lo = std::max(r.lo, -limit);
       r.hi = std::min(r.hi, limit);
     }
@@ -154,7 +155,7 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
       cur.v = z3::ite(cur.v < int_const(stack.type.lo), int_const(stack.type.lo),
                       z3::ite(cur.v > int_const(stack.type.hi), int_const(stack.type.hi), cur.v));
     } else {
-      add_site(cur, "rules.eval.out-of-range", stack.span,
+      add_site(cur, rules::Diag::eval_out_of_range, stack.span,
                fmt::format("'{}' outside {}", stack.name, type_name(rs, stack.type)), outside);
     }
     cur.lo = std::max(cur.lo, stack.type.lo);

@@ -26,6 +26,7 @@
 #include "engine/core/span.hpp"
 #include "engine/rules/evaluator.hpp"
 #include "engine/rules/model.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::verify {
 
@@ -36,11 +37,11 @@ struct Term {
 
 // The id of the pseudo-site of a lookup that reaches a table's absent
 // entries (Table::absent): not an error, where no game computes.
-inline constexpr const char* absent_site = "rules.eval.absent";
+inline constexpr rules::Diag absent_site = rules::Diag::eval_absent;
 
 // Where the evaluator can stop with an error: its id and the rules text.
 struct FailureSite {
-  std::string id;  // rules.eval.no-row, rules.eval.out-of-range, ...
+  rules::Diag id;  // eval_no_row, eval_out_of_range, ...
   Span span;
   std::string what;  // "no row of 'break_test_chart'", "'fire_factor_mods' outside int 0..20"
 };

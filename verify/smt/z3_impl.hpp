@@ -95,7 +95,7 @@ struct SmtModel::Impl {
   std::vector<bool> value_busy;
 
   Term add(SVal s);
-  std::uint32_t site_id(const std::string& id, Span span, const std::string& what);
+  std::uint32_t site_id(rules::Diag id, Span span, const std::string& what);
   void note_not_encoded(Span span, std::string what);
 
   // Encoding (encode_expr.cpp, encode_stack.cpp).
@@ -117,7 +117,7 @@ struct SmtModel::Impl {
   void sequence(SVal& into, const SVal& later);
   // The failures of `from`, counted only under `guard`.
   void add_guarded(SVal& into, const SVal& from, const z3::expr& guard);
-  void add_site(SVal& into, const std::string& id, Span span, const std::string& what, const z3::expr& cond);
+  void add_site(SVal& into, rules::Diag id, Span span, const std::string& what, const z3::expr& cond);
   // A pseudo-site (absent_site): recorded in `fails`, never in any_fail.
   void add_absent(SVal& into, std::uint32_t site, const z3::expr& cond);
   // eval_int / eval_bool: a none is an error at `span`.

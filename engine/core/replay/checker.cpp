@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/core/plural.hpp"
+#include "engine/core/replay/diagnostics.hpp"
 
 namespace umpire::replay {
 
@@ -39,7 +40,7 @@ void NotCheckedLog::report(DiagnosticEngine& diags) const {
             [](auto* a, auto* b) { return a->second.order < b->second.order; });
   for (const auto* e : order) {
     const std::size_t n = e->second.count;
-    diags.not_checked("replay.not-checked", e->second.first, "{}", e->first)
+    diags.report(replay::Diag::not_checked, e->second.first, "{}", e->first)
         .note("{} in this log", plural(n, "occurrence"))
         .hint("the engine does not enforce this yet; docs/checks.md lists what it enforces");
   }
@@ -56,7 +57,7 @@ DiagnosticBuilder EventChecker::violation(CheckId check, Span span, std::string 
   };
   if (agreed_) {
     ++agreed_breaches_;
-    auto b = diags_.warning("replay.agreed", span, "agreed ruling: {}", message);
+    auto b = diags_.report(replay::Diag::agreed, span, "agreed ruling: {}", message);
     b.note("the players agreed to this although it breaks [{}]", info.id);
     if (!agreed_note_.empty()) b.note("agreed: \"{}\"", agreed_note_);
     cite(b);
