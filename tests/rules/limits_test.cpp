@@ -53,11 +53,11 @@ TEST(RulesLimits, ATableOfTheLimitLoadsOneRowMoreIsRefusedAtThatRow) {
   EXPECT_EQ(line_of(*over, "rules.limit.rows"), 2 + 3 + limits::table_rows + 1);
 }
 
-TEST(RulesLimits, AHundredThousandRowsAreRefusedInASecond) {
+TEST(RulesLimits, AHundredThousandRowsAreRefusedAtOnce) {
   const auto start = std::chrono::steady_clock::now();
   auto l = load_text(header + table(umpire::testing::hostile_count), "test.rules", {}, false);
   EXPECT_EQ(l->count("rules.limit.rows"), 1u) << l->messages();
-  EXPECT_LT(seconds_since(start), 5.0 * umpire::testing::slowdown);
+  EXPECT_LT(seconds_since(start), 30.0 * umpire::testing::slowdown);  // a hang, not a slow machine
 }
 
 TEST(RulesLimits, TheCoverageOfATableIsLinearInItsRows) {
@@ -70,7 +70,7 @@ TEST(RulesLimits, TheCoverageOfATableIsLinearInItsRows) {
   t += "}\n";
   const auto start = std::chrono::steady_clock::now();
   auto l = load_text(header + t, "test.rules", {}, false);
-  EXPECT_LT(seconds_since(start), 5.0 * umpire::testing::slowdown);
+  EXPECT_LT(seconds_since(start), 30.0 * umpire::testing::slowdown);  // a hang, not a slow machine
   EXPECT_EQ(l->count("rules.table.gap"), 1u) << "n = 1000 and up have no row";
   EXPECT_EQ(l->count("rules.table.unreachable-row"), 1u) << l->messages();
   EXPECT_EQ(line_of(*l, "rules.table.unreachable-row"), 2 + 3 + limits::table_rows);
@@ -109,13 +109,13 @@ TEST(RulesLimits, ACasesPastItsArmsIsRefusedAtTheFirstArmBeyond) {
   EXPECT_EQ(line_of(*over, "rules.limit.arms"), 2 + 2 + limits::case_arms + 1);
 }
 
-TEST(RulesLimits, AHundredThousandArmsAreRefusedInASecond) {
+TEST(RulesLimits, AHundredThousandArmsAreRefusedAtOnce) {
   // The probe's reproducer: without the limit, `verify` takes 2 GB for
   // 3,000 arms and runs out of memory at 100,000.
   const auto start = std::chrono::steady_clock::now();
   auto l = load_text(header + cases(umpire::testing::hostile_count), "test.rules", {}, false);
   EXPECT_EQ(l->count("rules.limit.arms"), 1u) << l->messages();
-  EXPECT_LT(seconds_since(start), 5.0 * umpire::testing::slowdown);
+  EXPECT_LT(seconds_since(start), 30.0 * umpire::testing::slowdown);  // a hang, not a slow machine
 }
 
 TEST(RulesLimits, ANestedCasesIsCountedToo) {
