@@ -71,22 +71,18 @@ std::uint64_t Engine::state_hash_from_scratch() const {
 }
 
 void Engine::apply(std::size_t i, replay::EventChecker& checker) {
-  Context cx = context(checker);
-  if (i == 0) check_rosters(cx);  // roster.cpp: before turn 1
-  apply_statement(cx, actions_[i]);
+  if (i == 0) {
+    Context cx = context(checker);
+    check_rosters(cx);  // roster.cpp: before turn 1
+  }
+  apply_action(actions_[i], checker);
 }
 
+// The switch on the statement's kind calls the procedure of each part of
+// the rules (phases/). It is written here, not in a function of its own:
+// a refused statement (the simulator's trials) unwinds one frame fewer.
 void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   Context cx = context(checker);
-  apply_statement(cx, a);
-}
-
-void Engine::finish(replay::EventChecker& checker) {
-  Context cx = context(checker);
-  settle_at_end(cx, actions_.empty());
-}
-
-void apply_statement(Context& cx, const Action& a) {
   begin(cx, a);
   for (const std::string& what : a.untyped) cx.checker.not_checked(what, a.span);
   // The impetuous charger's chance to pursue passes with the first
@@ -159,6 +155,11 @@ void apply_statement(Context& cx, const Action& a) {
   note_flight(cx, a);
   // A flight off the table still gives the enemy half its points.
   note_fled_off_table(cx, a);
+}
+
+void Engine::finish(replay::EventChecker& checker) {
+  Context cx = context(checker);
+  settle_at_end(cx, actions_.empty());
 }
 
 }  // namespace umpire::sabreur

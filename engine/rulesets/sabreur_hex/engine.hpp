@@ -5,7 +5,7 @@
 // checks is the table in checks.def (docs/checks.md); everything else is
 // applied as the log states it and reported `not checked`.
 //
-// The engine owns the game and dispatches each statement (apply_statement)
+// The engine owns the game and dispatches each statement (apply_action)
 // to the procedures of the rules: free functions over a Context
 // (context.hpp), one header per part of the rules in phases/.
 #include <span>
@@ -21,10 +21,6 @@
 #include "engine/rulesets/sabreur_hex/types.hpp"
 
 namespace umpire::sabreur {
-
-// What one statement does to the game, whoever applies it: the log's
-// (Engine::apply) or a simulated one (Engine::apply_action).
-void apply_statement(Context& cx, const Action& a);
 
 class Engine final : public replay::ReplayEngine {
  public:

@@ -33,7 +33,6 @@
 #include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 namespace umpire::sabreur {
-
 namespace {
 
 // Condition 2: "une marche indirecte inférieure ou égale à 1 case" — no

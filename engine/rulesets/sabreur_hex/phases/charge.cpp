@@ -16,7 +16,6 @@
 #include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 namespace umpire::sabreur {
-
 namespace {
 
 // Condition 4 of § Conditions pour qu'une charge soit valide, with

@@ -17,7 +17,6 @@
 #include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 namespace umpire::sabreur {
-
 namespace {
 
 // An extended line (§ Formations spéciales) moves as one: the log writes

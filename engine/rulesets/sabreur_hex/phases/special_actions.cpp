@@ -14,7 +14,6 @@
 #include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 namespace umpire::sabreur {
-
 namespace {
 
 // § Précisions sur les facteurs de combat ou de tir: artillery that "subit

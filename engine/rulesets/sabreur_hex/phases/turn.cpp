@@ -1,3 +1,6 @@
+// A statement's beginning, and what it settles of the statements before
+// it: 002_87c3dc452f850204.txt § Déroulement d'un tour de jeu, § Test moral,
+// § Changements de formation, § Points d'ordre.
 #include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 #include <fmt/format.h>
@@ -14,7 +17,6 @@
 #include "engine/rulesets/sabreur_hex/phases/roster.hpp"
 
 namespace umpire::sabreur {
-
 namespace {
 
 // Tests owed "just before" a change of formation near a non-panicked enemy
