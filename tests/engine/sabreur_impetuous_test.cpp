@@ -1,6 +1,6 @@
 // The obligations of an "impétueux" unit once activated and after its own
 // manoeuvre: 002_87c3dc452f850204.txt § Les compétences (suite)
-// (engine/rulesets/sabreur_hex/impetuous.cpp). Those once the order points
+// (engine/rulesets/sabreur_hex/phases/impetuous.cpp). Those once the order points
 // are spent are in sabreur_special_actions_test.cpp.
 #include "engine/geometry/hex/zone.hpp"
 #include "tests/engine/sabreur_fixture.hpp"

@@ -21,6 +21,8 @@
 // attack_engaged_enemy` (corpus/rulesets/sabreur-hex.rules, skill
 // impetuous); whether it "peut charger ... ou assaillir" is the engine's own
 // charge and assault checks, tried on the state and undone (can_attack).
+#include "engine/rulesets/sabreur_hex/phases/impetuous.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -29,7 +31,9 @@
 #include "engine/geometry/hex/hex.hpp"
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
-#include "engine/rulesets/sabreur_hex/engine.hpp"
+#include "engine/rulesets/sabreur_hex/phases/assault.hpp"
+#include "engine/rulesets/sabreur_hex/phases/charge.hpp"
+#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -61,18 +65,20 @@ bool inside_attack_procedure(const Action& a) {
   }
 }
 
-}  // namespace
+// Whether `u` can charge `e` without rotation or assault it, tried with
+// the engine's own checks on the state and undone.
+enum class Feasible : std::uint8_t { yes, no, unknown };
 
 // The data's `must attack` of `u` against `e` as things stand, the
 // attack's feasibility aside: nullopt when the data could not say.
-std::optional<bool> Engine::impetuous_must_attack(UnitId u, UnitId e) const {
-  const UnitState& st = state_.units[u];
-  const UnitState& es = state_.units[e];
-  const int distance = board().distance(u, e);
-  Facts f(rules_);
-  fill_self(f, u);
-  fill_enemy(f, e);
-  fill_side(f, u);
+std::optional<bool> impetuous_must_attack(const Context& cx, UnitId u, UnitId e) {
+  const UnitState& st = cx.state.units[u];
+  const UnitState& es = cx.state.units[e];
+  const int distance = cx.board().distance(u, e);
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  fill_enemy(cx, f, e);
+  fill_side(cx, f, u);
   f.integer(Given::charge_target_distance, distance);
   f.integer(Given::charge_distance_at_declaration, distance);
   f.boolean(Given::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, es.hex));
@@ -86,12 +92,12 @@ std::optional<bool> Engine::impetuous_must_attack(UnitId u, UnitId e) const {
 // or an assault with no march or a march of one hex, each applied to the
 // state by the engine's own checks and undone. Unknown when one of them
 // touched something the engine does not check and none was clean.
-Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
-  if (probing_) return Feasible::unknown;  // never nested
-  const UnitState& st = state_.units[u];
+Feasible can_attack(Context& cx, UnitId u, UnitId e, Span span) {
+  if (cx.scratch.probing) return Feasible::unknown;  // never nested
+  const UnitState& st = cx.state.units[u];
   const Hex from = st.hex;
   const Facing facing = st.facing;
-  const Hex target = state_.units[e].hex;
+  const Hex target = cx.state.units[e].hex;
   // The ways to try; each becomes an action only when it is tried, since one
   // refused at its declaration answers for the others of its kind.
   struct Way {
@@ -106,8 +112,8 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
     a.kind = kind;
     a.verb = kind == ActionKind::charge ? "charge" : "assault";
     a.span = span;
-    a.turn = state_.turn;
-    a.side = setup_.units[u].side;
+    a.turn = cx.state.turn;
+    a.side = cx.setup.units[u].side;
     a.phase = Phase::actions;
     a.actors = {u};
     a.targets = {e};
@@ -118,10 +124,10 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
   };
   // Only a march that ends next to the enemy, on a free hex, can engage it:
   // the others are not tried (an extended line, on two hexes, tries all).
-  const bool one_hex = !st.second_hex && !state_.units[e].second_hex;
+  const bool one_hex = !st.second_hex && !cx.state.units[e].second_hex;
   const auto may_engage_from = [&](Hex end) {
     if (!one_hex) return true;
-    const auto other = state_.unit_at(end);
+    const auto other = cx.state.unit_at(end);
     return hex::distance(end, target) == 1 && (!other || *other == u);
   };
   // Charges: each step into a front hex, at most as many as the distance
@@ -148,43 +154,48 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
   if (may_engage_from(from)) ways.push_back({ActionKind::assault, {}, std::nullopt});
   for (int d = 0; d < 6; ++d) {
     const Hex to = hex::neighbour(from, hex::direction_from_index(d));
-    if (setup_.map.contains(to) && may_engage_from(to))
+    if (cx.setup.map.contains(to) && may_engage_from(to))
       ways.push_back({ActionKind::assault, {}, to});
   }
   if (ways.empty()) return Feasible::no;
 
   // One trial on the state, undone: the first violation ends it.
   enum class Trial : std::uint8_t { refused_at_declaration, refused, unknown, clean };
-  const Snapshot before = snapshot();
+  const State state_before = cx.state;
+  const replay::DiceSource dice_before = cx.dice;
   const auto trial = [&](const Way& way) {
     const Action a = action_of(way);
-    declaration_passed_ = false;
+    cx.scratch.declaration_passed = false;
     DiagnosticEngine scratch(0);
     replay::NotCheckedLog unchecked;
-    replay::EventChecker checker(scratch, checks(), unchecked, replay::ReplayMode::follow_log, span,
-                                 false, {});
+    replay::EventChecker checker(scratch, check_table(), unchecked, replay::ReplayMode::follow_log,
+                                 span, false, {});
     checker.refuse_at_first();
+    // The same state, the trial's own checker.
+    Context probe{cx.setup, cx.log, cx.rules, cx.terrain, cx.state, cx.dice, checker, cx.scratch};
     Trial out = Trial::clean;
     bool refused = false;
     try {
       if (a.kind == ActionKind::charge)
-        charge(a, checker);
+        charge(probe, a);
       else
-        assault(a, checker);
+        assault(probe, a);
       refused = checker.refused();  // DeferRefusal: not thrown
       if (unchecked.total() != 0) out = Trial::unknown;
     } catch (const replay::Refused&) {
       refused = true;
     }
-    if (refused) out = declaration_passed_ ? Trial::refused : Trial::refused_at_declaration;
-    restore(before);
+    if (refused)
+      out = cx.scratch.declaration_passed ? Trial::refused : Trial::refused_at_declaration;
+    cx.state = state_before;
+    cx.dice = dice_before;
     return out;
   };
 
   bool unknown = false;
-  // An attack refused at its declaration, whatever the way (declaration_passed_).
+  // An attack refused at its declaration, whatever the way (Scratch::declaration_passed).
   bool charges_refused = false, assaults_refused = false;
-  probing_ = true;
+  cx.scratch.probing = true;
   for (const Way& way : ways) {
     bool& refused = way.kind == ActionKind::charge ? charges_refused : assaults_refused;
     if (refused) {
@@ -192,7 +203,7 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
       // The shortcut holds only while the declaration reads no way: debug
       // builds try the way anyway.
       if (trial(way) != Trial::refused_at_declaration) {
-        probing_ = false;
+        cx.scratch.probing = false;
         throw std::logic_error("can_attack: a way refused at the declaration passed it");
       }
 #endif
@@ -202,66 +213,67 @@ Engine::Feasible Engine::can_attack(UnitId u, UnitId e, Span span) {
     if (t == Trial::refused_at_declaration) refused = true;
     if (t == Trial::unknown) unknown = true;
     if (t != Trial::clean) continue;
-    probing_ = false;
+    cx.scratch.probing = false;
     return Feasible::yes;
   }
-  probing_ = false;
+  cx.scratch.probing = false;
   return unknown ? Feasible::unknown : Feasible::no;
 }
 
 // The reach of the obligation at `moment` (impetuous_activated_reach,
 // impetuous_exhausted_po_reach), read once: they depend on switches only.
-std::optional<int> Engine::impetuous_reach(ImpetuousMoment moment, replay::EventChecker& checker) {
-  std::int8_t& known = impetuous_reach_[moment == ImpetuousMoment::activated ? 0 : 1];
+std::optional<int> impetuous_reach(Context& cx, ImpetuousMoment moment) {
+  std::int8_t& known = cx.scratch.impetuous_reach[moment == ImpetuousMoment::activated ? 0 : 1];
   if (known < 0) {
-    Facts none(rules_);
+    Facts none(cx.rules);
     const auto r =
         eval_int(none,
                  moment == ImpetuousMoment::activated ? Value::impetuous_activated_reach
                                                       : Value::impetuous_exhausted_po_reach,
-                 checker);
+                 cx.checker);
     if (!r) return std::nullopt;
     known = static_cast<std::int8_t>(std::clamp<std::int64_t>(*r, 0, 100));
   }
   return known;
 }
 
+}  // namespace
+
 // The nearest enemy the data binds `u` to at `moment` that it can attack;
 // an enemy the data binds it to but whose attack the engine cannot judge is
 // reported `not checked` and passed over.
-std::optional<UnitId> Engine::impetuous_bound_to(UnitId u, ImpetuousMoment moment,
-                                                 replay::EventChecker& checker) {
-  const UnitSetup& s = setup_.units[u];
-  const UnitState& st = state_.units[u];
+std::optional<UnitId> impetuous_bound_to(Context& cx, UnitId u, ImpetuousMoment moment) {
+  const UnitSetup& s = cx.setup.units[u];
+  const UnitState& st = cx.state.units[u];
   if (!s.skills.has(Skill::impetuous) || !st.on_table) return std::nullopt;
   // Once its order points are spent, only a unit not yet activated; when
   // activated, only the unit just activated.
   if (st.activated != (moment == ImpetuousMoment::activated)) return std::nullopt;
   // Enemies beyond the data's reach for this moment are not asked about.
-  const auto reach = impetuous_reach(moment, checker);
+  const auto reach = impetuous_reach(cx, moment);
   if (!reach) return std::nullopt;
   std::optional<UnitId> bound;
   int bound_distance = 0;
-  for (std::size_t i = 0; i < state_.units.size(); ++i) {
+  for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
     const auto e = static_cast<UnitId>(i);
-    if (!state_.units[i].on_table || setup_.units[i].side == s.side) continue;
-    const int distance = board().distance(u, e);
+    if (!cx.state.units[i].on_table || cx.setup.units[i].side == s.side) continue;
+    const int distance = cx.board().distance(u, e);
     if (distance > *reach || (bound && distance >= bound_distance)) continue;
-    const auto must = impetuous_must_attack(u, e);
+    const auto must = impetuous_must_attack(cx, u, e);
     if (!must) {
-      checker.not_checked(
-          fmt::format("whether {} (impétueux) must attack {}: the data could not say", quoted(u),
-                      quoted(e)),
-          checker.event_span());
+      cx.checker.not_checked(
+          fmt::format("whether {} (impétueux) must attack {}: the data could not say", cx.quoted(u),
+                      cx.quoted(e)),
+          cx.checker.event_span());
       continue;
     }
     if (!*must) continue;
-    const Feasible can = can_attack(u, e, checker.event_span());
+    const Feasible can = can_attack(cx, u, e, cx.checker.event_span());
     if (can == Feasible::unknown)
-      checker.not_checked(fmt::format("whether {} (impétueux) can charge or assault {}, which "
-                                      "it would then have to",
-                                      quoted(u), quoted(e)),
-                          checker.event_span());
+      cx.checker.not_checked(fmt::format("whether {} (impétueux) can charge or assault {}, which "
+                                         "it would then have to",
+                                         cx.quoted(u), cx.quoted(e)),
+                             cx.checker.event_span());
     if (can != Feasible::yes) continue;
     bound = e;
     bound_distance = distance;
@@ -270,13 +282,13 @@ std::optional<UnitId> Engine::impetuous_bound_to(UnitId u, ImpetuousMoment momen
 }
 
 // Its charge or assault of an enemy in reach is its automatic activation.
-bool Engine::impetuous_auto_activation(const Action& a, UnitId u, replay::EventChecker& checker) {
+bool impetuous_auto_activation(Context& cx, const Action& a, UnitId u) {
   if (a.kind != ActionKind::charge && a.kind != ActionKind::assault) return false;
-  if (a.targets.empty() || !impetuous_bound_to(u, ImpetuousMoment::order_points_spent, checker))
+  if (a.targets.empty() || !impetuous_bound_to(cx, u, ImpetuousMoment::order_points_spent))
     return false;
-  end_activation(a.span, checker);
-  state_.units.edit(u).activated = true;
-  state_.group.assign(1, u);
+  end_activation(cx, a.span);
+  cx.state.units.edit(u).activated = true;
+  cx.state.group.assign(1, u);
   return true;
 }
 
@@ -284,42 +296,42 @@ bool Engine::impetuous_auto_activation(const Action& a, UnitId u, replay::EventC
 // assaulted: a failed or absent test left the obligation (§ Points d'ordre:
 // "Si aucun test de moral n'est effectué, l'unité sera activée et devra
 // charger ou assaillir l'unité adverse").
-void Engine::check_impetuous_obligation(Span span, replay::EventChecker& checker) {
-  for (std::size_t i = 0; i < state_.units.size(); ++i) {
+void check_impetuous_obligation(Context& cx, Span span) {
+  for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
     const auto u = static_cast<UnitId>(i);
-    if (setup_.units[i].side != state_.side) continue;
-    const auto e = impetuous_bound_to(u, ImpetuousMoment::order_points_spent, checker);
+    if (cx.setup.units[i].side != cx.state.side) continue;
+    const auto e = impetuous_bound_to(cx, u, ImpetuousMoment::order_points_spent);
     if (!e) continue;
-    checker
+    cx.checker
         .violation(Check::special_impetuous, span,
                    fmt::format("{} (impétueux) neither charged nor assaulted {}, though its side "
                                "spent its order points",
-                               quoted(u), quoted(*e)))
-        .note("{} is {} away; a unit bound this way is activated automatically", quoted(*e),
-              hexes_text(board().distance(u, *e)))
+                               cx.quoted(u), cx.quoted(*e)))
+        .note("{} is {} away; a unit bound this way is activated automatically", cx.quoted(*e),
+              hexes_text(cx.board().distance(u, *e)))
         .hint(
             "charge or assault {} with {}, or cancel the obligation with a passed 'test {} "
             "morale'",
-            setup_.units[*e].id, setup_.units[i].id, setup_.units[i].id);
+            cx.setup.units[*e].id, cx.setup.units[i].id, cx.setup.units[i].id);
   }
 }
 
 // A unit just activated: bound to charge or assault an enemy within reach,
 // or the enemy a march of its own brought it to engage, if it still does.
-void Engine::bind_impetuous(UnitId u, replay::EventChecker& checker) {
-  UnitState& st = state_.units.edit(u);
-  if (!is_impetuous(setup_, u) || !st.on_table) return;
+void bind_impetuous(Context& cx, UnitId u) {
+  UnitState& st = cx.state.units.edit(u);
+  if (!is_impetuous(cx.setup, u) || !st.on_table) return;
   if (st.owes_attack_on) {
     const UnitId e = *st.owes_attack_on;
-    if (!state_.units[e].on_table || !board().engages(u, e)) {
+    if (!cx.state.units[e].on_table || !cx.board().engages(u, e)) {
       st.owes_attack_on.reset();
     } else {
-      const Feasible can = can_attack(u, e, checker.event_span());
+      const Feasible can = can_attack(cx, u, e, cx.checker.event_span());
       if (can == Feasible::unknown)
-        checker.not_checked(fmt::format("whether {} (impétueux) can assault {}, which its march "
-                                        "brought it to engage",
-                                        quoted(u), quoted(e)),
-                            checker.event_span());
+        cx.checker.not_checked(fmt::format("whether {} (impétueux) can assault {}, which its march "
+                                           "brought it to engage",
+                                           cx.quoted(u), cx.quoted(e)),
+                               cx.checker.event_span());
       if (can == Feasible::yes) {
         st.impetuous_bound = true;
         return;
@@ -327,7 +339,7 @@ void Engine::bind_impetuous(UnitId u, replay::EventChecker& checker) {
       st.owes_attack_on.reset();
     }
   }
-  if (const auto e = impetuous_bound_to(u, ImpetuousMoment::activated, checker)) {
+  if (const auto e = impetuous_bound_to(cx, u, ImpetuousMoment::activated)) {
     st.impetuous_bound = true;
     st.owes_attack_on = e;  // the nearest, for the message
   }
@@ -335,47 +347,46 @@ void Engine::bind_impetuous(UnitId u, replay::EventChecker& checker) {
 
 // The activation of the group ends (another group, a special action, the
 // turn's or the log's end): a unit still bound attacked no enemy.
-void Engine::end_activation(Span span, replay::EventChecker& checker) {
-  for (const UnitId u : state_.group) {
-    UnitState& st = state_.units.edit(u);
+void end_activation(Context& cx, Span span) {
+  for (const UnitId u : cx.state.group) {
+    UnitState& st = cx.state.units.edit(u);
     if (!st.impetuous_bound) continue;
     st.impetuous_bound = false;
     if (!st.on_table || st.panicked) continue;  // its activation ended for it
     const UnitId e = st.owes_attack_on.value_or(u);
     st.owes_attack_on.reset();
-    checker
+    cx.checker
         .violation(Check::special_impetuous_activated, span,
                    fmt::format("{} (impétueux) was activated with {} {} away, which it could "
                                "charge or assault, and attacked nothing",
-                               quoted(u), quoted(e), hexes_text(board().distance(u, e))))
+                               cx.quoted(u), cx.quoted(e), hexes_text(cx.board().distance(u, e))))
         .note(
             "an activated \"impétueux\" unit charges (without rotation) or assaults an "
             "enemy 2 hexes away or less, unless it stands in a wood, a village, a fortified "
             "point or rough ground (or is a square and it cavalry); also the enemy its own "
             "march brought it to engage")
-        .hint("charge or assault {} with {} in its activation", setup_.units[e].id,
-              setup_.units[u].id);
+        .hint("charge or assault {} with {} in its activation", cx.setup.units[e].id,
+              cx.setup.units[u].id);
   }
 }
 
 // A charge or an assault by `u` at `t`: a bound unit attacks an enemy it is
 // bound to. Either way the obligations it had are spent.
-void Engine::impetuous_declares(const Action& a, UnitId u, UnitId t,
-                                replay::EventChecker& checker) {
-  if (probing_) return;
-  UnitState& st = state_.units.edit(u);
+void impetuous_declares(Context& cx, const Action& a, UnitId u, UnitId t) {
+  if (cx.scratch.probing) return;
+  UnitState& st = cx.state.units.edit(u);
   const bool owed = st.owes_attack_on == t;
   st.owes_attack_on.reset();
   if (!st.impetuous_bound) return;
   st.impetuous_bound = false;
   if (owed) return;
-  const auto must = impetuous_must_attack(u, t);
+  const auto must = impetuous_must_attack(cx, u, t);
   if (!must || *must) return;
-  checker
+  cx.checker
       .violation(Check::special_impetuous_activated, a.span,
                  fmt::format("{} (impétueux) attacks {}, not an enemy it was bound to attack",
-                             quoted(u), quoted(t)))
-      .note("{} is {} away", quoted(t), hexes_text(board().distance(u, t)))
+                             cx.quoted(u), cx.quoted(t)))
+      .note("{} is {} away", cx.quoted(t), hexes_text(cx.board().distance(u, t)))
       .hint(
           "an activated \"impétueux\" unit charges or assaults an enemy 2 hexes away or less "
           "that it can reach without rotation");
@@ -386,16 +397,15 @@ void Engine::impetuous_declares(const Action& a, UnitId u, UnitId t,
 // at once if it engages it; after a march, an enemy it engages that it did
 // not before (`before`: whether it engaged each unit) is owed an assault at
 // its next activation.
-void Engine::impetuous_engages(UnitId u, std::optional<UnitId> target,
-                               std::span<const std::uint8_t> before,
-                               replay::EventChecker& checker) {
-  if (probing_ || !is_impetuous(setup_, u) || !state_.units[u].on_table) return;
-  const Board b = board();
+void impetuous_engages(Context& cx, UnitId u, std::optional<UnitId> target,
+                       std::span<const std::uint8_t> before) {
+  if (cx.scratch.probing || !is_impetuous(cx.setup, u) || !cx.state.units[u].on_table) return;
+  const Board b = cx.board();
   std::optional<UnitId> engaged;
   if (target) {
     if (b.present(*target) && b.engages(u, *target)) engaged = target;
   } else {
-    for (std::size_t i = 0; i < state_.units.size() && !engaged; ++i) {
+    for (std::size_t i = 0; i < cx.state.units.size() && !engaged; ++i) {
       const auto e = static_cast<UnitId>(i);
       if (b.present(e) && b.enemies(u, e) && b.engages(u, e) &&
           !(i < before.size() && before[i] != 0))
@@ -403,27 +413,27 @@ void Engine::impetuous_engages(UnitId u, std::optional<UnitId> target,
     }
   }
   if (!engaged) return;
-  Facts f(rules_);
-  fill_self(f, u);
-  fill_enemy(f, *engaged);
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  fill_enemy(cx, f, *engaged);
   if (!f.error().empty()) return;
   const auto v = verdict(f, RuleAction::attack_engaged_enemy);
   if (!v) {
-    checker.not_checked(fmt::format("whether {} (impétueux) must attack {}, which it engages: "
-                                    "the data could not say",
-                                    quoted(u), quoted(*engaged)),
-                        checker.event_span());
+    cx.checker.not_checked(fmt::format("whether {} (impétueux) must attack {}, which it engages: "
+                                       "the data could not say",
+                                       cx.quoted(u), cx.quoted(*engaged)),
+                           cx.checker.event_span());
     return;
   }
-  if (*v == rules::Verdict::required) state_.units.edit(u).owes_attack_on = engaged;
+  if (*v == rules::Verdict::required) cx.state.units.edit(u).owes_attack_on = engaged;
 }
 
 // Which units `u` engages now, by unit: what impetuous_engages compares with.
-std::vector<std::uint8_t> Engine::engaged_now(UnitId u) const {
+std::vector<std::uint8_t> engaged_now(const Context& cx, UnitId u) {
   std::vector<std::uint8_t> out;
-  if (!is_impetuous(setup_, u)) return out;
-  const Board b = board();
-  out.resize(state_.units.size());
+  if (!is_impetuous(cx.setup, u)) return out;
+  const Board b = cx.board();
+  out.resize(cx.state.units.size());
   for (std::size_t i = 0; i < out.size(); ++i)
     out[i] = b.present(static_cast<UnitId>(i)) && b.engages(u, static_cast<UnitId>(i)) ? 1 : 0;
   return out;
@@ -433,35 +443,35 @@ std::vector<std::uint8_t> Engine::engaged_now(UnitId u) const {
 // to engage its enemy: with the first statement outside the procedure, it
 // must have struck unless the enemy fled or left, or the attacker can no
 // longer strike (fled, panicked, its charge ended by a failed test).
-void Engine::check_impetuous_strike(const Action* next, replay::EventChecker& checker) {
-  const std::optional<ChargeInProgress>& c = state_.charge ? state_.charge : state_.assault;
+void check_impetuous_strike(Context& cx, const Action* next) {
+  const std::optional<ChargeInProgress>& c = cx.state.charge ? cx.state.charge : cx.state.assault;
   if (!c) return;
-  UnitState& st = state_.units.edit(c->charger);
+  UnitState& st = cx.state.units.edit(c->charger);
   if (!st.owes_attack_on || *st.owes_attack_on != c->target) return;
   if (next && inside_attack_procedure(*next)) return;
   const UnitId t = c->target;
   st.owes_attack_on.reset();
-  const UnitState& ts = state_.units[t];
+  const UnitState& ts = cx.state.units[t];
   if (!st.on_table || st.panicked || !ts.on_table || c->charger_failed || c->charger_fled ||
-      c->target_fled || !board().engages(c->charger, t))
+      c->target_fled || !cx.board().engages(c->charger, t))
     return;
   // A friend of the target that countercharged fights the charger instead.
-  for (std::size_t i = 0; i < state_.units.size(); ++i)
-    if (i != t && state_.units[i].reaction == Detail::countercharge) return;
-  checker
-      .violation(Check::special_impetuous_strike, next ? next->span : checker.event_span(),
-                 fmt::format("{} (impétueux) engaged {} and did not attack it", quoted(c->charger),
-                             quoted(t)))
+  for (std::size_t i = 0; i < cx.state.units.size(); ++i)
+    if (i != t && cx.state.units[i].reaction == Detail::countercharge) return;
+  cx.checker
+      .violation(Check::special_impetuous_strike, next ? next->span : cx.checker.event_span(),
+                 fmt::format("{} (impétueux) engaged {} and did not attack it",
+                             cx.quoted(c->charger), cx.quoted(t)))
       .note(
           "the attack after a charge, an assault or a pursuit is optional, except for an "
           "\"impétueux\" unit that its manoeuvre brought to engage the enemy")
-      .hint("write 'attack {} {} …' after the reaction of {}", setup_.units[c->charger].id,
-            setup_.units[t].id, setup_.units[t].id);
+      .hint("write 'attack {} {} …' after the reaction of {}", cx.setup.units[c->charger].id,
+            cx.setup.units[t].id, cx.setup.units[t].id);
 }
 
 // Its strike at `t` pays what it owed `t`.
-void Engine::impetuous_strikes(UnitId u, UnitId t) {
-  UnitState& st = state_.units.edit(u);
+void impetuous_strikes(Context& cx, UnitId u, UnitId t) {
+  UnitState& st = cx.state.units.edit(u);
   if (st.owes_attack_on == t) st.owes_attack_on.reset();
 }
 

@@ -5,112 +5,119 @@
 // and outflanking: the data's combat_factor_mods); each 4+ is a hit. The
 // sequence of the choc and of a mêlée (who strikes when, the tests that
 // follow) is combat_sequence.cpp's.
-#include <algorithm>
+#include "engine/rulesets/sabreur_hex/phases/combat.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/geometry/hex/hex.hpp"
-#include "engine/rulesets/sabreur_hex/engine.hpp"
+#include "engine/rulesets/sabreur_hex/phases/combat_sequence.hpp"
+#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
+#include "engine/rulesets/sabreur_hex/phases/impetuous.hpp"
+#include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 namespace umpire::sabreur {
 
-void Engine::attack(const Action& a, replay::EventChecker& checker) {
+void attack(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
   if (a.targets.empty()) {
-    checker.not_checked("an attack without a target", a.span);
+    cx.checker.not_checked("an attack without a target", a.span);
     return;
   }
   const UnitId t = a.targets.front();
-  if (!on_table(t, a.span, checker)) return;
+  if (!on_table(cx, t, a.span)) return;
   // A combat is fought in contact: a charge, an assault or a pursuit ends
   // engaging its target (§ La charge et le choc, condition 6; § Conditions
   // pour qu'un assaut soit valide, 2), and the target strikes back from there.
   // (A unit that fled and strikes is combat_sequence.cpp's to report.) An
   // extended line is in contact by either half (Board::distance).
-  if (const int apart = board().distance(u, t); apart != 1 && !state_.units[u].panicked) {
-    checker
+  if (const int apart = cx.board().distance(u, t); apart != 1 && !cx.state.units[u].panicked) {
+    cx.checker
         .violation(Check::combat_contact, a.span,
-                   fmt::format("{} strikes {}, {} away: units fight in contact", quoted(u),
-                               quoted(t), hexes_text(apart)))
-        .hint("an attack follows the charge, assault or pursuit that brought the two units "
-              "into contact");
+                   fmt::format("{} strikes {}, {} away: units fight in contact", cx.quoted(u),
+                               cx.quoted(t), hexes_text(apart)))
+        .hint(
+            "an attack follows the charge, assault or pursuit that brought the two units "
+            "into contact");
   }
   // § Réactions face à une charge: "Si un test de moral échoue, alors la
   // charge prend fin, et l'unité qui charge ne pourra pas attaquer la cible
   // initiale de la charge" (the charger's test on the losses of a defensive
   // fire). Before its first strike on its target; a failure in the shock of
   // a friend that countercharged it the text does not say ends the charge.
-  if (const std::optional<ChargeInProgress>& ch = state_.charge;
+  if (const std::optional<ChargeInProgress>& ch = cx.state.charge;
       ch && !ch->pursuit && ch->charger_failed && u == ch->charger && t == ch->target) {
-    const std::optional<CombatInProgress>& k = state_.combat;
+    const std::optional<CombatInProgress>& k = cx.state.combat;
     const bool begun = k && k->attacker == u && k->defender == t &&
                        k->step != CombatStep::declared && k->step != CombatStep::closed;
-    const std::optional<UnitId> by = state_.units[u].test_enemy;
-    if (!begun && by && state_.units[*by].reaction == Detail::defensive_fire) {
-      checker
+    const std::optional<UnitId> by = cx.state.units[u].test_enemy;
+    if (!begun && by && cx.state.units[*by].reaction == Detail::defensive_fire) {
+      cx.checker
           .violation(Check::charge_ended, a.span,
                      fmt::format("{} attacks {}, but its charge ended when it failed the test "
                                  "the defensive fire of {} called",
-                                 quoted(u), quoted(t), quoted(*by)))
-          .note("a charger that fails its test after a defensive fire may not attack the initial "
-                "target of its charge")
+                                 cx.quoted(u), cx.quoted(t), cx.quoted(*by)))
+          .note(
+              "a charger that fails its test after a defensive fire may not attack the initial "
+              "target of its charge")
           .hint("the charger that stood stays where it is; one that fled wrote its `flee`");
     } else if (!begun) {
       // "la charge prend fin" is said of a failed test that a defensive
       // fire's losses called; of another (the losses of a friend's
       // countercharge, which strikes first) the text says nothing.
-      checker.not_checked(
+      cx.checker.not_checked(
           fmt::format("whether {} may still attack {} after failing, before it struck, a test {}: "
                       "the text ends a charge on a failed test only after a defensive fire",
-                      quoted(u), quoted(t),
+                      cx.quoted(u), cx.quoted(t),
                       by ? fmt::format("the {} of {} called",
-                                       state_.units[*by].reaction_word.empty()
+                                       cx.state.units[*by].reaction_word.empty()
                                            ? std::string("strike")
-                                           : std::string(state_.units[*by].reaction_word),
-                                       quoted(*by))
+                                           : std::string(cx.state.units[*by].reaction_word),
+                                       cx.quoted(*by))
                          : std::string("no enemy called")),
           a.span);
     }
   }
   // Who strikes when: combat_sequence.cpp.
-  order_strike(a, u, t, checker);
-  impetuous_strikes(u, t);  // impetuous.cpp: the strike it owed
-  const Board b = board();
-  const UnitState& st = state_.units[u];
-  const UnitState& ts = state_.units[t];
+  order_strike(cx, a, u, t);
+  impetuous_strikes(cx, u, t);  // impetuous.cpp: the strike it owed
+  const Board b = cx.board();
+  const UnitState& st = cx.state.units[u];
+  const UnitState& ts = cx.state.units[t];
   // A shock between the charger and its target, or between the charger and
   // a friend of its target that countercharged it (combat_sequence.cpp), a
   // mêlée otherwise.
-  const std::optional<ChargeInProgress>& c = state_.charge;
+  const std::optional<ChargeInProgress>& c = cx.state.charge;
   const bool charge_pair =
       c && ((c->charger == u && c->target == t) || (c->charger == t && c->target == u));
-  const std::optional<CombatInProgress>& k = state_.combat;
+  const std::optional<CombatInProgress>& k = cx.state.combat;
   const bool friend_countercharge =
       c && !charge_pair && (c->charger == u || c->charger == t) &&
-      state_.units[c->charger == u ? t : u].reaction == Detail::countercharge && k && k->shock &&
+      cx.state.units[c->charger == u ? t : u].reaction == Detail::countercharge && k && k->shock &&
       k->defender == c->charger && k->attacker == (c->charger == u ? t : u);
   const bool shock = charge_pair || friend_countercharge;
-  Facts f(rules_);
-  fill_self(f, u);
-  fill_enemy(f, t);
-  fill_confronted_terrain(f, u, t, checker);  // a wood along the side between them
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  fill_enemy(cx, f, t);
+  fill_confronted_terrain(cx, f, u, t);  // a wood along the side between them
   f.word(Given::combat_kind, shock ? "shock" : "melee");
   // "sauf en cas de contre-charge": a charge met by a countercharge, of its
   // target or of a friend of it, doubles neither unit's factor.
-  f.boolean(
-      Given::charge_is_countercharge,
-      shock && (friend_countercharge || state_.units[c->target].reaction == Detail::countercharge));
+  f.boolean(Given::charge_is_countercharge,
+            shock && (friend_countercharge ||
+                      cx.state.units[c->target].reaction == Detail::countercharge));
   // The doubling needs open ground all along the path (§ Effets du terrain);
   // with a countercharge there is none to ask for.
   bool path_open = true;
   if (charge_pair && c->path_open == ChargeInProgress::PathOpenness::unwritten)
-    checker.not_checked("the terrain crossed by a charge or pursuit written without its path",
-                        a.span);
+    cx.checker.not_checked("the terrain crossed by a charge or pursuit written without its path",
+                           a.span);
   // A path that crosses a wood along a hex side: "terrain dégagé" names
   // what a unit stands on (§ Les terrains dans Sabreur), not the sides it
   // crosses; counted open, reported.
   if (charge_pair && c->path_open == ChargeInProgress::PathOpenness::open_across_side_wood)
-    checker.not_checked(
+    cx.checker.not_checked(
         "whether a charge or pursuit path whose hexes are all open ground runs \"en terrain "
         "dégagé\" when it crosses a wood along a hex side (the engine counts it open)",
         a.span);
@@ -133,33 +140,33 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
     f.boolean(Given::self_is_attack_target, true);
     f.integer(Given::charge_procedure_losses, std::max(0, k->defender_strength - st.strength));
   }
-  f.set(Given::combat_separating_hexside, rules_.hexside(separating_side(u, t, checker)));
+  f.set(Given::combat_separating_hexside, cx.rules.hexside(separating_side(cx, u, t)));
   f.boolean(Given::self_higher_than_enemy, b.hill_at(st.hex) && !b.hill_at(ts.hex));
-  auto factor = eval_int(f, Value::combat_factor, checker);
-  auto test = eval_test(f, Test::combat_to_hit, checker);
-  auto six = eval_int(f, Value::combat_six_losses, checker);
+  auto factor = eval_int(f, Value::combat_factor, cx.checker);
+  auto test = eval_test(f, Test::combat_to_hit, cx.checker);
+  auto six = eval_int(f, Value::combat_six_losses, cx.checker);
   if (!factor || !test || !six) return;
   const replay::WrittenRoll* written = a.roll_or_main("hit");
   const LossCause cause = shock || st.charging || ts.is_attack_target ? LossCause::shock_losses
                                                                       : LossCause::melee_losses;
   if (*factor <= 0) {
     if (written)
-      checker.violation(Check::combat_dice, written->span,
-                        fmt::format("{} throws no combat dice: its combat factor is 0", quoted(u)));
+      cx.checker.violation(
+          Check::combat_dice, written->span,
+          fmt::format("{} throws no combat dice: its combat factor is 0", cx.quoted(u)));
     return;
   }
   const auto notes = [&] {
     std::vector<std::string> lines = explain(f, Value::combat_factor);
-    lines.insert(lines.begin(), fmt::format("combat factor {} of {} ({})", *factor, quoted(u),
+    lines.insert(lines.begin(), fmt::format("combat factor {} of {} ({})", *factor, cx.quoted(u),
                                             shock ? "shock" : "mêlée"));
     return lines;
   };
   dice::Expr wanted;
-  wanted.terms.push_back(
-      dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(*factor), 6)));
-  auto roll = dice_.take(
-      wanted, written, checker, Check::combat_dice,
-      [&] { return fmt::format("attack of {}", quoted(u)); }, notes);
+  wanted.terms.push_back(dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(*factor), 6)));
+  auto roll = cx.dice.take(
+      wanted, written, cx.checker, Check::combat_dice,
+      [&] { return fmt::format("attack of {}", cx.quoted(u)); }, notes);
   if (!roll) return;
   std::int64_t hits = 0, losses = 0;
   for (const dice::RolledDie& d : roll->dice) {
@@ -167,11 +174,11 @@ void Engine::attack(const Action& a, replay::EventChecker& checker) {
     ++hits;
     losses += d.faces.face() == 6 ? *six : 1;
   }
-  const std::int64_t applied = checker.outcome(
+  const std::int64_t applied = cx.checker.outcome(
       Check::combat_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits", a.stated.hits,
       hits,
       [&] { return std::vector{fmt::format("a hit on {}+ (test combat_to_hit)", test->needed)}; });
-  state_.pending = PendingLosses{
+  cx.state.pending = PendingLosses{
       t, u, static_cast<std::int16_t>(std::max<std::int64_t>(0, applied + losses - hits)), cause,
       false};
 }

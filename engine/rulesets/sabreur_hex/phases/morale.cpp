@@ -1,11 +1,18 @@
 // Morale tests and rallies: 002_87c3dc452f850204.txt § Test moral,
 // § Qualité des unités, § Ralliement.
-#include <algorithm>
-#include <utility>
+#include "engine/rulesets/sabreur_hex/phases/morale.hpp"
 
 #include <fmt/format.h>
 
-#include "engine/rulesets/sabreur_hex/engine.hpp"
+#include <algorithm>
+#include <utility>
+
+#include "engine/rulesets/sabreur_hex/phases/assault.hpp"
+#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
+#include "engine/rulesets/sabreur_hex/phases/impetuous.hpp"
+#include "engine/rulesets/sabreur_hex/phases/movement.hpp"
+#include "engine/rulesets/sabreur_hex/phases/special_actions.hpp"
+#include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -29,7 +36,10 @@ std::optional<dice::Expr> morale_dice(std::string_view which) {
   return e;
 }
 
-}  // namespace
+struct MoraleOutcome {
+  bool passed = false;
+  std::int64_t margin = 0;  // dice minus modified Cd
+};
 
 // A test written with no reason the engine knows (next_test is
 // special_action). § Test moral lists what calls a test: a reaction to a
@@ -46,120 +56,118 @@ std::optional<dice::Expr> morale_dice(std::string_view which) {
 //    `special <artillery> transfer-losses target <friend>` (its next_test is
 //    then loss_transfer, not special_action).
 // Only the side whose turn it is spends order points, in its actions phase.
-std::optional<TestReason> Engine::special_test(UnitId u, replay::EventChecker& checker) {
-  if (setup_.units[u].side != state_.side || state_.phase != Phase::actions) return std::nullopt;
-  Facts f(rules_);
-  fill_self(f, u);
-  fill_enemy(f, std::nullopt);
-  fill_side(f, u);
+std::optional<TestReason> special_test(Context& cx, UnitId u) {
+  if (cx.setup.units[u].side != cx.state.side || cx.state.phase != Phase::actions)
+    return std::nullopt;
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  fill_enemy(cx, f, std::nullopt);
+  fill_side(cx, f, u);
   if (!f.error().empty()) return std::nullopt;
   if (verdict(f, RuleAction::activate_by_test) == rules::Verdict::allowed)
     return TestReason::tactical_sense_activation;
   // A test cancels an obligation that holds: an enemy the data's `must
   // attack` binds it to (impetuous.cpp).
-  const auto cancel = eval_int(f, Value::impetuous_cancellation_test_allowed, checker);
-  if (cancel && *cancel != 0 && impetuous_bound_to(u, ImpetuousMoment::order_points_spent, checker))
+  const auto cancel = eval_int(f, Value::impetuous_cancellation_test_allowed, cx.checker);
+  if (cancel && *cancel != 0 && impetuous_bound_to(cx, u, ImpetuousMoment::order_points_spent))
     return TestReason::impetuous_cancellation;
   return std::nullopt;
 }
 
-void Engine::fill_side(Facts& f, UnitId u) const {
-  const SideState& side = state_.sides[setup_.units[u].side];
-  // Not thrown yet: none spent (the given's bound stands for "plenty").
-  f.integer(Given::side_order_points_left,
-            side.order_points_thrown ? std::max<std::int64_t>(0, side.order_points) : 99);
-}
-
-std::optional<Engine::MoraleOutcome> Engine::morale_test(const Action& a, UnitId u,
-                                                         TestReason reason,
-                                                         replay::EventChecker& checker) {
-  const UnitSetup& s = setup_.units[u];
-  const UnitState& st = state_.units[u];
-  Facts f(rules_);
-  fill_self(f, u);
-  fill_enemy(f, st.test_enemy);
+std::optional<MoraleOutcome> morale_test(Context& cx, const Action& a, UnitId u,
+                                         TestReason reason) {
+  const UnitSetup& s = cx.setup.units[u];
+  const UnitState& st = cx.state.units[u];
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  fill_enemy(cx, f, st.test_enemy);
   // A test with an adversary (the charger, for its target and for a friend
   // that reacts; the unit whose fire or strike called it): a wood along a
-  // side that separates them is the unit's terrain (side_terrain.cpp). A
+  // side that separates them is the unit's terrain (facts.cpp). A
   // rally or a change of formation has none.
   std::optional<UnitId> adversary;
   if (reason == TestReason::charge_reaction)
-    adversary = state_.charge ? std::optional<UnitId>(state_.charge->charger) : st.test_enemy;
+    adversary = cx.state.charge ? std::optional<UnitId>(cx.state.charge->charger) : st.test_enemy;
   else if (reason == TestReason::losses_taken)
     adversary = st.test_enemy;
-  if (adversary) fill_confronted_terrain(f, u, *adversary, checker);
+  if (adversary) fill_confronted_terrain(cx, f, u, *adversary);
   f.word(Given::morale_reason, name(reason));
-  auto which = eval_int(f, Value::morale_dice_used, checker);
-  auto modified = eval_int(f, Value::modified_command_factor, checker);
+  auto which = eval_int(f, Value::morale_dice_used, cx.checker);
+  auto modified = eval_int(f, Value::modified_command_factor, cx.checker);
   if (!which || !modified) return std::nullopt;
   // The breakdown, evaluated again with its trace only for a message.
   const auto notes = [&] {
     std::vector<std::string> lines{
-        fmt::format("test of {} ({}), Cd {}", quoted(u), name(reason), s.command)};
+        fmt::format("test of {} ({}), Cd {}", cx.quoted(u), name(reason), s.command)};
     for (const Value v : {Value::morale_dice_used, Value::modified_command_factor}) {
       std::vector<std::string> more = explain(f, v);
       lines.insert(lines.end(), more.begin(), more.end());
     }
     return lines;
   };
-  const auto dice_ref = rules_.optional_item(OptionalItem::morale_dice);
+  const auto dice_ref = cx.rules.optional_item(OptionalItem::morale_dice);
   const std::string which_name =
-      dice_ref ? rules_.rs().domains[dice_ref->index].values.at(static_cast<std::size_t>(*which))
+      dice_ref ? cx.rules.rs().domains[dice_ref->index].values.at(static_cast<std::size_t>(*which))
                : std::string();
   const auto wanted = morale_dice(which_name);
   if (!wanted) {
-    checker.not_checked(fmt::format("morale dice '{}'", which_name), a.span);
+    cx.checker.not_checked(fmt::format("morale dice '{}'", which_name), a.span);
     return std::nullopt;
   }
   const std::int64_t modifier = *modified - s.command;
-  checker.outcome(Check::morale_modifier, a.span, "as the modifier", a.modifier, modifier, notes);
-  auto roll = dice_.take(
-      *wanted, a.roll_or_main(""), checker, Check::morale_dice,
-      [&] { return fmt::format("morale test of {}", quoted(u)); }, notes);
+  cx.checker.outcome(Check::morale_modifier, a.span, "as the modifier", a.modifier, modifier,
+                     notes);
+  auto roll = cx.dice.take(
+      *wanted, a.roll_or_main(""), cx.checker, Check::morale_dice,
+      [&] { return fmt::format("morale test of {}", cx.quoted(u)); }, notes);
   if (!roll) return std::nullopt;
   const std::int64_t total =
-      checker.outcome(Check::morale_total, a.stated.span.valid() ? a.stated.span : a.span,
-                      "as the total", a.stated.total, roll->total);
+      cx.checker.outcome(Check::morale_total, a.stated.span.valid() ? a.stated.span : a.span,
+                         "as the total", a.stated.total, roll->total);
   const bool passed = total <= *modified;
   const auto result_notes = [&] {
     return std::vector{fmt::format("dice {} against a modified Cd of {}", total, *modified)};
   };
   const bool applied =
-      checker.outcome(Check::morale_result, a.stated.span.valid() ? a.stated.span : a.span,
-                      "the test", a.stated.passed, passed, "passes", "fails", result_notes);
+      cx.checker.outcome(Check::morale_result, a.stated.span.valid() ? a.stated.span : a.span,
+                         "the test", a.stated.passed, passed, "passes", "fails", result_notes);
   return MoraleOutcome{applied, total - *modified};
 }
 
-void Engine::test(const Action& a, replay::EventChecker& checker) {
+}  // namespace
+
+void test(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
   if (a.detail != Detail::morale) {
-    checker.not_checked(fmt::format("'{}' tests", a.detail), a.span);
+    cx.checker.not_checked(fmt::format("'{}' tests", a.detail), a.span);
     return;
   }
-  UnitState& st = state_.units.edit(u);
+  UnitState& st = cx.state.units.edit(u);
   TestReason reason = st.next_test;
   if (reason == TestReason::assault_reaction) {
-    assault_reaction_test(a, u, checker);  // passed without dice (assault.cpp)
+    assault_reaction_test(cx, a, u);  // passed without dice (assault.cpp)
     return;
   }
   // A test the combat's bilan or shock does not call is reported there.
   const bool combat_said =
-      checker.reported(Check::melee_test) || checker.reported(Check::shock_test);
+      cx.checker.reported(Check::melee_test) || cx.checker.reported(Check::shock_test);
   if (reason == TestReason::special_action && !combat_said) {
-    if (auto special = special_test(u, checker)) {
+    if (auto special = special_test(cx, u)) {
       reason = *special;
     } else {
-      checker
+      cx.checker
           .violation(Check::morale_not_called_for, a.span,
-                     fmt::format("{} takes a morale test that nothing called for", quoted(u)))
-          .note("a test follows a reaction to a charge, 3 strength points lost in one fire or "
-                "one fight, a rally, a change of formation near the enemy, or a special action")
-          .hint("a special action's test is taken by a 'sens tactique' or 'impétueux' unit not "
-                "yet activated once its side has spent its order points, or by the friend a "
-                "'special <artillery> transfer-losses target <friend>' names");
+                     fmt::format("{} takes a morale test that nothing called for", cx.quoted(u)))
+          .note(
+              "a test follows a reaction to a charge, 3 strength points lost in one fire or "
+              "one fight, a rally, a change of formation near the enemy, or a special action")
+          .hint(
+              "a special action's test is taken by a 'sens tactique' or 'impétueux' unit not "
+              "yet activated once its side has spent its order points, or by the friend a "
+              "'special <artillery> transfer-losses target <friend>' names");
     }
   }
-  auto outcome = morale_test(a, u, reason, checker);
+  auto outcome = morale_test(cx, a, u, reason);
   st.next_test = TestReason::special_action;
   const std::optional<Formation> former = std::exchange(st.former_formation, std::nullopt);
   // Canonical while no change awaits its test (the state hash reads it).
@@ -167,17 +175,17 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   const auto former_hexes = std::exchange(st.former_hexes, std::nullopt);  // extended line
   // A friend's test decides a transfer of artillery's losses, as played.
   if (reason == TestReason::loss_transfer)
-    settle_transfer(u, outcome ? outcome->passed : a.stated.passed.value_or(false), checker);
+    settle_transfer(cx, u, outcome ? outcome->passed : a.stated.passed.value_or(false));
   if (!outcome) return;
   // Special actions (§ Points d'ordre, § Les compétences (suite)): "sens
   // tactique" passed is activated (it may act now; failed, it may not this
   // turn); "impétueux" passed is freed from attacking and not activated
   // (failed, it stays bound: check_impetuous_obligation).
   if (reason == TestReason::tactical_sense_activation && outcome->passed) {
-    end_activation(a.span, checker);  // impetuous.cpp
+    end_activation(cx, a.span);  // impetuous.cpp
     st.activated = true;
-    state_.group.assign(1, u);
-    bind_impetuous(u, checker);
+    cx.state.group.assign(1, u);
+    bind_impetuous(cx, u);
   }
   if (reason == TestReason::impetuous_cancellation && outcome->passed)
     st.impetuous_test_passed = true;
@@ -189,20 +197,20 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
     st.facing = former_facing;
     if (former_hexes && *former == Formation::extended_line) {
       // Back on its two hexes (§ Changements de formation: no change made).
-      state_.place_second(u, std::nullopt);
-      state_.place(u, former_hexes->first);
-      state_.place_second(u, former_hexes->second);
+      cx.state.place_second(u, std::nullopt);
+      cx.state.place(u, former_hexes->first);
+      cx.state.place_second(u, former_hexes->second);
     }
-    settle_second_hex(u, checker);
+    settle_second_hex(cx, u);
   }
   // § La charge et le choc, 4: infantry that "a réagi à une charge de
   // cavalerie en se mettant en carré" (the reaction made: its test passed)
-  // lets the cavalry charger evade (evade.cpp); so does a closed column,
+  // lets the cavalry charger evade (flight.cpp); so does a closed column,
   // "considérée comme un carré" (§ Formations spéciales).
-  if (reason == TestReason::charge_reaction && outcome->passed && state_.charge &&
-      u == state_.charge->target &&
+  if (reason == TestReason::charge_reaction && outcome->passed && cx.state.charge &&
+      u == cx.state.charge->target &&
       (st.reaction == Detail::form_square || st.reaction == Detail::form_closed_column))
-    state_.charge->target_squared = true;
+    cx.state.charge->target_squared = true;
   // A "tenace" unit that fails its activation test stays where it is, in
   // its formation, for the rest of the turn (§ Points d'ordre).
   if (reason == TestReason::tenacious_activation && !outcome->passed) st.tenacious_failed = true;
@@ -211,20 +219,20 @@ void Engine::test(const Action& a, replay::EventChecker& checker) {
   const bool consequences = reason == TestReason::losses_taken ||
                             (reason == TestReason::charge_reaction && st.is_attack_target);
   if (!outcome->passed && consequences)
-    state_.failure =
+    cx.state.failure =
         PendingFailure{u, static_cast<std::int16_t>(std::max<std::int64_t>(0, outcome->margin))};
 }
 
-void Engine::rally(const Action& a, replay::EventChecker& checker) {
+void rally(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
-  check_activated(a, u, checker);
-  Facts f(rules_);
-  fill_self(f, u);
-  check_permissions(f, RuleAction::rally, checker, a.span, std::nullopt, [&] {
-    return fmt::format("a rally of {} with a non-panicked enemy {} away", quoted(u),
-                       hexes_text(board().nearest_enemy(u, true)));
+  check_activated(cx, a, u);
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  check_permissions(f, RuleAction::rally, cx.checker, a.span, std::nullopt, [&] {
+    return fmt::format("a rally of {} with a non-panicked enemy {} away", cx.quoted(u),
+                       hexes_text(cx.board().nearest_enemy(u, true)));
   });
-  UnitState& st = state_.units.edit(u);
+  UnitState& st = cx.state.units.edit(u);
   // § Ralliement: "Lorsqu'on rallie une unité paniquée, celle-ci peut adopter
   // n'importe quelle formation et n'importe quelle orientation": only a
   // panicked unit; a rally of a steady unit restores strength, nothing else.
@@ -233,14 +241,15 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
     const bool new_formation = formation && *formation != st.formation;
     const bool new_facing = a.facing && *a.facing != st.facing;
     if (new_formation || new_facing)
-      checker
+      cx.checker
           .violation(Check::rally_formation, a.span,
-                     fmt::format("{} is not panicked: its rally does not change its {}", quoted(u),
-                                 new_formation ? "formation" : "facing"))
-          .hint("only a panicked unit rallied takes any formation and facing; a steady unit "
-                "changes formation with 'form'");
+                     fmt::format("{} is not panicked: its rally does not change its {}",
+                                 cx.quoted(u), new_formation ? "formation" : "facing"))
+          .hint(
+              "only a panicked unit rallied takes any formation and facing; a steady unit "
+              "changes formation with 'form'");
   }
-  auto outcome = morale_test(a, u, TestReason::rally_attempt, checker);
+  auto outcome = morale_test(cx, a, u, TestReason::rally_attempt);
   if (!outcome || !outcome->passed) return;
   if (st.panicked) {
     // A rallied unit may take any formation and facing (§ Ralliement).
@@ -249,10 +258,10 @@ void Engine::rally(const Action& a, replay::EventChecker& checker) {
       st.formation = *formation;
     else if (st.formation == Formation::horde)
       st.formation = Formation::line;
-    settle_second_hex(u, checker);
-    if (a.facing) state_.face(u, *a.facing);
+    settle_second_hex(cx, u);
+    if (a.facing) cx.state.face(u, *a.facing);
   } else {
-    auto gain = eval_int(f, Value::rally_strength_gain, checker);
+    auto gain = eval_int(f, Value::rally_strength_gain, cx.checker);
     if (gain) st.strength = static_cast<std::int16_t>(st.strength + *gain);
   }
 }

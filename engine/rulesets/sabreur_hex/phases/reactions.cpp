@@ -3,13 +3,20 @@
 // the charge as it stood at its declaration; what a countercharge and a
 // defensive fire then do is checked here, what a rotation, a square, an
 // evade and a flight do in reaction_effects.cpp.
+#include "engine/rulesets/sabreur_hex/phases/reactions.hpp"
+
 #include <fmt/format.h>
 
 #include <initializer_list>
 
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
-#include "engine/rulesets/sabreur_hex/engine.hpp"
+#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
+#include "engine/rulesets/sabreur_hex/phases/fire.hpp"
+#include "engine/rulesets/sabreur_hex/phases/following.hpp"
+#include "engine/rulesets/sabreur_hex/phases/movement.hpp"
+#include "engine/rulesets/sabreur_hex/phases/reaction_effects.hpp"
+#include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -50,174 +57,6 @@ std::optional<Reaction> reaction_of(Detail word) {
   }
 }
 
-}  // namespace
-
-void Engine::respond(const Action& a, replay::EventChecker& checker) {
-  const UnitId u = a.actors.front();
-  if (!state_.charge && !state_.assault) {
-    follow(a, checker);
-    return;
-  }
-  // § Réactions face à un assaut: the reactions to a charge, "dans les mêmes
-  // conditions, et avec les mêmes restrictions" (assault.cpp); a pursuit's
-  // attack admits none (§ La charge et le choc, step 6).
-  const bool to_assault = !state_.charge;
-  if (!to_assault && state_.charge->pursuit) {
-    checker
-        .violation(Check::pursuit_no_reaction, a.span,
-                   fmt::format("{} reacts to the pursuit of {}", quoted(u),
-                               quoted(state_.charge->charger)))
-        .note("an enemy a pursuit engages is attacked without any reaction");
-    follow(a, checker);
-    return;
-  }
-  ChargeInProgress& c = to_assault ? *state_.assault : *state_.charge;
-  const auto reaction = reaction_of(a.detail.kind());
-  if (!reaction) {
-    checker.not_checked(fmt::format("the reaction '{}'", a.detail.text()), a.span);
-    follow(a, checker);
-    return;
-  }
-  const Board b = board();
-  const UnitState& st = state_.units[u];
-  const UnitState& target = state_.units[c.target];
-  bool engaged_with_other = false;
-  for (std::size_t e = 0; e < state_.units.size(); ++e) {
-    const auto other = static_cast<UnitId>(e);
-    if (other != c.charger && b.enemies(u, other) && b.engages(other, u))
-      engaged_with_other = true;
-  }
-  const Arm charger_arm = b.arm(c.charger);
-  Facts f(rules_);
-  fill_self(f, u);
-  fill_enemy(f, c.charger);
-  f.integer(Given::charge_distance_at_declaration, c.distance_at_declaration);
-  f.integer(Given::charge_target_distance, c.distance_at_declaration);
-  f.boolean(Given::charge_target_engaged_at_declaration, c.target_engaged_at_declaration);
-  f.boolean(Given::charge_charger_is_cavalry, charger_arm == Arm::cavalry);
-  f.boolean(Given::charge_charger_is_infantry, charger_arm == Arm::infantry);
-  // The reactions declared before this one: the data forbids a friend's when
-  // two units (the target and one friend) have already reacted.
-  f.integer(Given::charge_reacting_units, c.reacting_units);
-  // A countercharge goes straight at the charger: it may not rotate first.
-  f.boolean(Given::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, c.charger_from));
-  f.boolean(Given::self_adjacent_to_attack_target,
-            u == c.target || hex::adjacent(st.hex, target.hex));
-  f.boolean(Given::self_engaged_with_other_enemy, engaged_with_other);
-  f.integer(Given::self_defensive_fires_this_turn, st.defensive_fires);
-  // The evade of a reacting unit is not a charger's (evade.cpp).
-  f.boolean(Given::charge_charger_evades, false);
-  f.boolean(Given::charge_target_squared, c.target_squared);
-  f.boolean(Given::charge_charger_struck, false);
-  f.integer(Given::flee_d6, 1);  // the flight's die is thrown by its `flee`
-  const auto subject = [&] {
-    return fmt::format("{} reacting to the {} of {} with '{}' ({} away at the declaration)",
-                       quoted(u), to_assault ? "assault" : "charge", quoted(c.charger), a.detail,
-                       hexes_text(c.distance_at_declaration));
-  };
-  // Whether the reaction calls its test (the data's
-  // charge_reaction_test_required, "en bois" among its reasons): a question
-  // of the test, in which a wood along a side that separates the unit from
-  // the charger is its terrain (side_terrain.cpp); the permissions of the
-  // reaction itself (a countercharge, a square) read its hex alone.
-  const auto reaction_test_required = [&](const Facts& facts) {
-    Facts test = facts;
-    fill_confronted_terrain(test, u, c.charger, checker);
-    const auto required = eval_int(test, Value::charge_reaction_test_required, checker);
-    return required && *required != 0;
-  };
-  // A countercharge may not cross the hexes the data names: each hex of its path is asked.
-  HexPath crossed = a.path;
-  if (crossed.empty()) crossed.push_back(st.hex);
-  bool allowed = true;
-  for (const Hex h : crossed) {
-    f.set(Given::move_crossed_hex, rules_.terrain(b.terrain_at(h)));
-    allowed = check_permissions(f, reaction->action, checker, a.span, reaction->check, subject) &&
-              allowed;
-    if (reaction->action != RuleAction::countercharge) break;
-  }
-  // "ne peut pas traverser un bois" (§ Effets du terrain) of a wood along a
-  // side the march crosses: the data asks of hexes; reported.
-  if (reaction->action == RuleAction::countercharge &&
-      b.crosses_side(st.hex, a.path, HexsideTerrain::wood))
-    checker.not_checked(
-        "whether a countercharge may cross a wood along a hex side (\"ne peut pas traverser "
-        "un bois\", § Effets du terrain; the rules data asks of the hexes it crosses)",
-        a.span);
-  ++c.reacting_units;
-  if (reaction->action == RuleAction::defensive_fire) ++state_.units.edit(u).defensive_fires;
-  // "La réaction à la charge ne peut être effectuée que si le test moral est
-  // réussi", and a friend's countercharge or defensive fire "est autorisé"
-  // only if its test passes: the log writes the march or the fire on the
-  // `respond` line and the test after it, so what they change is kept to
-  // be undone if that test fails (reaction_effects.cpp). Not for an
-  // assault's reaction, whose test passes without dice.
-  bool test_due = false;
-  if (!to_assault && (reaction->action == RuleAction::countercharge ||
-                      reaction->action == RuleAction::defensive_fire)) {
-    f.word(Given::self_reaction,
-           reaction->action == RuleAction::countercharge ? "countercharge" : "defensive_fire");
-    test_due = reaction_test_required(f);
-    keep_former_for_test(u, test_due);
-    c.reaction_from = st.hex;
-    c.charger_strength_before_reaction = state_.units[c.charger].strength;
-    c.refused_countercharge.reset();
-  }
-  const ChargeInProgress declared = c;
-  if (a.from &&
-      reaction->action != RuleAction::defensive_fire)  // `from`: the half that fires (fire.cpp)
-    checker.not_checked("'from <hex>' on a reaction other than a defensive fire", a.span);
-  if (reaction->action == RuleAction::countercharge) {
-    countercharge_march(a, u, declared, checker);
-  } else if (reaction->action == RuleAction::defensive_fire) {
-    defensive_fire(a, u, declared, checker);
-  } else if (reaction->action == RuleAction::do_nothing) {
-    follow(a, checker);
-    // "Ne rien faire" is one of the seven reactions, and "Dès que la
-    // réaction à la charge a été déclarée, alors la cible de la charge doit
-    // immédiatement passer un test moral, sauf si la réaction a été Esquive
-    // ou Fuite" (§ Réactions face à une charge; § Test moral: "Un test moral
-    // a lieu si une unité déclare une réaction face à une charge"; § Exemple
-    // de charge: "l'unité d'infanterie tient sur place" after its test). So
-    // standing still calls the test too, with the data's exemptions (a
-    // square or a unit in cover, charged by cavalry). Not for an assault's
-    // reaction, whose test passes without dice; a friend that does nothing
-    // declares no reaction (only a countercharge or a defensive fire).
-    if (!to_assault && u == c.target) {
-      f.word(Given::self_reaction, "do_nothing");
-      test_due = reaction_test_required(f);
-      check_reaction_test_written(a, u, test_due, allowed, checker);
-    }
-    return;
-  } else {
-    // The test "immédiatement" after the declaration, when the data calls
-    // for it, not for an assault's reaction (§ Réactions face à un assaut):
-    // a failed one undoes a rotation or a square.
-    record_reaction(u, a.detail);
-    const bool forms = reaction->action == RuleAction::form_square ||
-                       reaction->action == RuleAction::form_closed_column;
-    if (!to_assault && (reaction->action == RuleAction::rotate || forms)) {
-      // Not for a square already, nor in a wood, village or strongpoint,
-      // charged by cavalry: the data's charge_reaction_test_required.
-      f.word(Given::self_reaction, reaction->action == RuleAction::rotate ? "rotate"
-                                   : reaction->action == RuleAction::form_square
-                                       ? "form_square"
-                                       : "form_closed_column");
-      test_due = reaction_test_required(f);
-    }
-    if (reaction->action == RuleAction::rotate)
-      react_rotate(a, u, test_due, checker);
-    else if (forms)
-      react_form_square(a, u, reaction->action, test_due, allowed, checker);
-    else
-      react_move(a, u, reaction->action, allowed, checker);
-    check_reaction_test_written(a, u, test_due, allowed, checker);
-    return;
-  }
-  record_reaction(u, a.detail);
-  check_reaction_test_written(a, u, test_due, allowed, checker);
-}
-
 // § Manœuvres: "Le mouvement de contre-charge s'effectue comme une marche
 // frontale, mais sans la rotation initiale"; § Réactions face à une charge:
 // a friend of the target "doit se déplacer de façon à engager l'unité qui
@@ -225,30 +64,30 @@ void Engine::respond(const Action& a, replay::EventChecker& checker) {
 // contre-charge est impossible". The hexes it may not cross were asked of
 // the data above (sabreur.reaction.countercharge); the march itself is a
 // frontal march (allowance, steps, hexes: sabreur.move.*).
-void Engine::countercharge_march(const Action& a, UnitId u, const ChargeInProgress& c,
-                                 replay::EventChecker& checker) {
-  const Facing before = state_.units[u].facing;
+void countercharge_march(Context& cx, const Action& a, UnitId u, const ChargeInProgress& c) {
+  const Facing before = cx.state.units[u].facing;
   Action march = a;
   if (a.facing && *a.facing != before) {
-    checker
+    cx.checker
         .violation(Check::reaction_countercharge_march, a.span,
-                   fmt::format("{} turns from {} to {} to countercharge {}", quoted(u),
-                               hex::name(before), hex::name(*a.facing), quoted(c.charger)))
+                   fmt::format("{} turns from {} to {} to countercharge {}", cx.quoted(u),
+                               hex::name(before), hex::name(*a.facing), cx.quoted(c.charger)))
         .note("a countercharge is a frontal march without the initial rotation");
     march.facing = before;  // the rest is checked as the march it may make
   }
-  frontal_march(march, u, true, checker);
-  const UnitState& st = state_.units[u];
-  const UnitState& charger = state_.units[c.charger];
+  frontal_march(cx, march, u, true);
+  const UnitState& st = cx.state.units[u];
+  const UnitState& charger = cx.state.units[c.charger];
   if (charger.on_table && !hex::in_front_hexes(st.hex, st.facing, charger.hex)) {
-    checker
+    cx.checker
         .violation(Check::reaction_countercharge_march, a.span,
                    fmt::format("{} ends its countercharge on {} facing {} without engaging {} "
                                "on {}",
-                               quoted(u), hex::to_string(st.hex), hex::name(st.facing),
-                               quoted(c.charger), hex::to_string(charger.hex)))
-        .hint("a countercharge must engage the unit that charged; if it cannot, it is not "
-              "allowed");
+                               cx.quoted(u), hex::to_string(st.hex), hex::name(st.facing),
+                               cx.quoted(c.charger), hex::to_string(charger.hex)))
+        .hint(
+            "a countercharge must engage the unit that charged; if it cannot, it is not "
+            "allowed");
   }
 }
 
@@ -262,17 +101,16 @@ void Engine::countercharge_march(const Action& a, UnitId u, const ChargeInProgre
 // (fire.free_at_declaration). Its hits are the charger's pending losses (a
 // save may follow); three or more call its test, and a failed test ends the
 // charge (pursuit.cpp, combat.cpp).
-void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c,
-                            replay::EventChecker& checker) {
+void defensive_fire(Context& cx, const Action& a, UnitId u, const ChargeInProgress& c) {
   const UnitId t = c.charger;
-  if (!on_table(t, a.span, checker)) return;
-  const Board b = board();
-  const UnitState& s = state_.units[u];
+  if (!on_table(cx, t, a.span)) return;
+  const Board b = cx.board();
+  const UnitState& s = cx.state.units[u];
   // An extended line fires defensively once, from one half (§ Formations
   // spéciales, § Le tir): the half `from` names (fire.cpp, fire_half). At a
   // charger on two hexes, the half fire_aim gives.
-  const FireHexesScope scope{fire_hexes_, second_shot_};
-  const FireHexes& aimed = aim_fire(a, u, t, false, checker);
+  const FireHexesScope scope{cx.scratch.fire_hexes, cx.scratch.second_shot};
+  const FireHexes& aimed = aim_fire(cx, a, u, t, false);
   const Hex from = aimed.from, at = aimed.at;
   const int distance = hex::distance(from, at);
   // § Le tir: the exception holds only if, at the declaration, the charger
@@ -291,34 +129,202 @@ void Engine::defensive_fire(const Action& a, UnitId u, const ChargeInProgress& c
         b.square_like(t) || hex::in_front_hexes(c.charger_from, c.charger_facing, half);
     if (firer_engaged || charger_engaged) free_at_declaration = false;
   }
-  const bool enfilade = in_enfilade(t, from);
-  Facts f(rules_);
-  fill_fire(f, u, t, "defensive_fire_kind", free_at_declaration, checker);
+  const bool enfilade = in_enfilade(cx, t, from);
+  Facts f(cx.rules);
+  fill_fire(cx, f, u, t, "defensive_fire_kind", free_at_declaration);
   {
     // No row in the fire table: cavalry, said by sabreur.reaction.defensive-fire.
-    rules::Evaluator probe(rules_.rs(), f.situation());
+    rules::Evaluator probe(cx.rules.rs(), f.situation());
     probe.set_trace(false);  // asked, not explained
-    if (!probe.value(rules_.value(Value::fire_range))) {
+    if (!probe.value(cx.rules.value(Value::fire_range))) {
       if (b.arm(u) != Arm::cavalry)
-        checker.violation(Check::fire_not_allowed, a.span,
-                          fmt::format("a defensive fire by {} is not allowed: {} in {} has no "
-                                      "fire factor",
-                                      quoted(u), name(setup_.units[u].type), name(s.formation)));
+        cx.checker.violation(
+            Check::fire_not_allowed, a.span,
+            fmt::format("a defensive fire by {} is not allowed: {} in {} has no "
+                        "fire factor",
+                        cx.quoted(u), name(cx.setup.units[u].type), name(s.formation)));
       return;
     }
   }
   const auto subject = [&] {
-    return fmt::format("a defensive fire by {} at {} ({})", quoted(u), quoted(t),
+    return fmt::format("a defensive fire by {} at {} ({})", cx.quoted(u), cx.quoted(t),
                        hexes_text(distance));
   };
-  check_permissions(f, RuleAction::shoot, checker, a.span, Check::fire_not_allowed, subject);
-  check_fire_geometry(a, u, t, true, checker);
-  auto figures = fire_figures(f, checker);
+  check_permissions(f, RuleAction::shoot, cx.checker, a.span, Check::fire_not_allowed, subject);
+  check_fire_geometry(cx, a, u, t, true);
+  auto figures = fire_figures(cx, f);
   if (!figures) return;
-  roll_fire(a, u, t, *figures, enfilade,
+  roll_fire(cx, a, u, t, *figures, enfilade,
             FireChecks{Check::reaction_defensive_fire_dice, Check::reaction_defensive_fire_hits,
-                       "defensive fire"},
-            checker);
+                       "defensive fire"});
+}
+
+}  // namespace
+
+void respond(Context& cx, const Action& a) {
+  const UnitId u = a.actors.front();
+  if (!cx.state.charge && !cx.state.assault) {
+    follow(cx, a);
+    return;
+  }
+  // § Réactions face à un assaut: the reactions to a charge, "dans les mêmes
+  // conditions, et avec les mêmes restrictions" (assault.cpp); a pursuit's
+  // attack admits none (§ La charge et le choc, step 6).
+  const bool to_assault = !cx.state.charge;
+  if (!to_assault && cx.state.charge->pursuit) {
+    cx.checker
+        .violation(Check::pursuit_no_reaction, a.span,
+                   fmt::format("{} reacts to the pursuit of {}", cx.quoted(u),
+                               cx.quoted(cx.state.charge->charger)))
+        .note("an enemy a pursuit engages is attacked without any reaction");
+    follow(cx, a);
+    return;
+  }
+  ChargeInProgress& c = to_assault ? *cx.state.assault : *cx.state.charge;
+  const auto reaction = reaction_of(a.detail.kind());
+  if (!reaction) {
+    cx.checker.not_checked(fmt::format("the reaction '{}'", a.detail.text()), a.span);
+    follow(cx, a);
+    return;
+  }
+  const Board b = cx.board();
+  const UnitState& st = cx.state.units[u];
+  const UnitState& target = cx.state.units[c.target];
+  bool engaged_with_other = false;
+  for (std::size_t e = 0; e < cx.state.units.size(); ++e) {
+    const auto other = static_cast<UnitId>(e);
+    if (other != c.charger && b.enemies(u, other) && b.engages(other, u)) engaged_with_other = true;
+  }
+  const Arm charger_arm = b.arm(c.charger);
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  fill_enemy(cx, f, c.charger);
+  f.integer(Given::charge_distance_at_declaration, c.distance_at_declaration);
+  f.integer(Given::charge_target_distance, c.distance_at_declaration);
+  f.boolean(Given::charge_target_engaged_at_declaration, c.target_engaged_at_declaration);
+  f.boolean(Given::charge_charger_is_cavalry, charger_arm == Arm::cavalry);
+  f.boolean(Given::charge_charger_is_infantry, charger_arm == Arm::infantry);
+  // The reactions declared before this one: the data forbids a friend's when
+  // two units (the target and one friend) have already reacted.
+  f.integer(Given::charge_reacting_units, c.reacting_units);
+  // A countercharge goes straight at the charger: it may not rotate first.
+  f.boolean(Given::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, c.charger_from));
+  f.boolean(Given::self_adjacent_to_attack_target,
+            u == c.target || hex::adjacent(st.hex, target.hex));
+  f.boolean(Given::self_engaged_with_other_enemy, engaged_with_other);
+  f.integer(Given::self_defensive_fires_this_turn, st.defensive_fires);
+  // The evade of a reacting unit is not a charger's (flight.cpp).
+  f.boolean(Given::charge_charger_evades, false);
+  f.boolean(Given::charge_target_squared, c.target_squared);
+  f.boolean(Given::charge_charger_struck, false);
+  f.integer(Given::flee_d6, 1);  // the flight's die is thrown by its `flee`
+  const auto subject = [&] {
+    return fmt::format("{} reacting to the {} of {} with '{}' ({} away at the declaration)",
+                       cx.quoted(u), to_assault ? "assault" : "charge", cx.quoted(c.charger),
+                       a.detail, hexes_text(c.distance_at_declaration));
+  };
+  // Whether the reaction calls its test (the data's
+  // charge_reaction_test_required, "en bois" among its reasons): a question
+  // of the test, in which a wood along a side that separates the unit from
+  // the charger is its terrain (facts.cpp); the permissions of the
+  // reaction itself (a countercharge, a square) read its hex alone.
+  const auto reaction_test_required = [&](const Facts& facts) {
+    Facts test = facts;
+    fill_confronted_terrain(cx, test, u, c.charger);
+    const auto required = eval_int(test, Value::charge_reaction_test_required, cx.checker);
+    return required && *required != 0;
+  };
+  // A countercharge may not cross the hexes the data names: each hex of its path is asked.
+  HexPath crossed = a.path;
+  if (crossed.empty()) crossed.push_back(st.hex);
+  bool allowed = true;
+  for (const Hex h : crossed) {
+    f.set(Given::move_crossed_hex, cx.rules.terrain(b.terrain_at(h)));
+    allowed =
+        check_permissions(f, reaction->action, cx.checker, a.span, reaction->check, subject) &&
+        allowed;
+    if (reaction->action != RuleAction::countercharge) break;
+  }
+  // "ne peut pas traverser un bois" (§ Effets du terrain) of a wood along a
+  // side the march crosses: the data asks of hexes; reported.
+  if (reaction->action == RuleAction::countercharge &&
+      b.crosses_side(st.hex, a.path, HexsideTerrain::wood))
+    cx.checker.not_checked(
+        "whether a countercharge may cross a wood along a hex side (\"ne peut pas traverser "
+        "un bois\", § Effets du terrain; the rules data asks of the hexes it crosses)",
+        a.span);
+  ++c.reacting_units;
+  if (reaction->action == RuleAction::defensive_fire) ++cx.state.units.edit(u).defensive_fires;
+  // "La réaction à la charge ne peut être effectuée que si le test moral est
+  // réussi", and a friend's countercharge or defensive fire "est autorisé"
+  // only if its test passes: the log writes the march or the fire on the
+  // `respond` line and the test after it, so what they change is kept to
+  // be undone if that test fails (reaction_effects.cpp). Not for an
+  // assault's reaction, whose test passes without dice.
+  bool test_due = false;
+  if (!to_assault && (reaction->action == RuleAction::countercharge ||
+                      reaction->action == RuleAction::defensive_fire)) {
+    f.word(Given::self_reaction,
+           reaction->action == RuleAction::countercharge ? "countercharge" : "defensive_fire");
+    test_due = reaction_test_required(f);
+    keep_former_for_test(cx, u, test_due);
+    c.reaction_from = st.hex;
+    c.charger_strength_before_reaction = cx.state.units[c.charger].strength;
+    c.refused_countercharge.reset();
+  }
+  const ChargeInProgress declared = c;
+  if (a.from &&
+      reaction->action != RuleAction::defensive_fire)  // `from`: the half that fires (fire.cpp)
+    cx.checker.not_checked("'from <hex>' on a reaction other than a defensive fire", a.span);
+  if (reaction->action == RuleAction::countercharge) {
+    countercharge_march(cx, a, u, declared);
+  } else if (reaction->action == RuleAction::defensive_fire) {
+    defensive_fire(cx, a, u, declared);
+  } else if (reaction->action == RuleAction::do_nothing) {
+    follow(cx, a);
+    // "Ne rien faire" is one of the seven reactions, and "Dès que la
+    // réaction à la charge a été déclarée, alors la cible de la charge doit
+    // immédiatement passer un test moral, sauf si la réaction a été Esquive
+    // ou Fuite" (§ Réactions face à une charge; § Test moral: "Un test moral
+    // a lieu si une unité déclare une réaction face à une charge"; § Exemple
+    // de charge: "l'unité d'infanterie tient sur place" after its test). So
+    // standing still calls the test too, with the data's exemptions (a
+    // square or a unit in cover, charged by cavalry). Not for an assault's
+    // reaction, whose test passes without dice; a friend that does nothing
+    // declares no reaction (only a countercharge or a defensive fire).
+    if (!to_assault && u == c.target) {
+      f.word(Given::self_reaction, "do_nothing");
+      test_due = reaction_test_required(f);
+      check_reaction_test_written(cx, a, u, test_due, allowed);
+    }
+    return;
+  } else {
+    // The test "immédiatement" after the declaration, when the data calls
+    // for it, not for an assault's reaction (§ Réactions face à un assaut):
+    // a failed one undoes a rotation or a square.
+    record_reaction(cx, u, a.detail);
+    const bool forms = reaction->action == RuleAction::form_square ||
+                       reaction->action == RuleAction::form_closed_column;
+    if (!to_assault && (reaction->action == RuleAction::rotate || forms)) {
+      // Not for a square already, nor in a wood, village or strongpoint,
+      // charged by cavalry: the data's charge_reaction_test_required.
+      f.word(Given::self_reaction, reaction->action == RuleAction::rotate ? "rotate"
+                                   : reaction->action == RuleAction::form_square
+                                       ? "form_square"
+                                       : "form_closed_column");
+      test_due = reaction_test_required(f);
+    }
+    if (reaction->action == RuleAction::rotate)
+      react_rotate(cx, a, u, test_due);
+    else if (forms)
+      react_form_square(cx, a, u, reaction->action, test_due, allowed);
+    else
+      react_move(cx, a, u, reaction->action, allowed);
+    check_reaction_test_written(cx, a, u, test_due, allowed);
+    return;
+  }
+  record_reaction(cx, u, a.detail);
+  check_reaction_test_written(cx, a, u, test_due, allowed);
 }
 
 }  // namespace umpire::sabreur

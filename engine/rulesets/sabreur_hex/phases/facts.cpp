@@ -17,6 +17,8 @@
 // morale test with an adversary: a manoeuvre (square, countercharge) reads
 // the hex alone. The reading of "séparer": docs/rules-coverage.md
 // § sabreur-hex readings, Board::side_wood_separates.
+#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -26,7 +28,6 @@
 #include <vector>
 
 #include "engine/geometry/hex/text.hpp"
-#include "engine/rulesets/sabreur_hex/engine.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -58,34 +59,34 @@ HexPairs nearest_hexes(const UnitState& us, const UnitState& es) {
 // The side between two units in contact (§ Effets du terrain: "séparée de
 // l'unité attaquante [...] par une rivière, un gué ou un pont"): the side
 // between their neighbouring hexes, either half of an extended line's.
-HexsideTerrain Engine::separating_side(UnitId u, UnitId e, replay::EventChecker& checker) const {
-  const UnitState& us = state_.units[u];
-  const UnitState& es = state_.units[e];
+HexsideTerrain separating_side(const Context& cx, UnitId u, UnitId e) {
+  const UnitState& us = cx.state.units[u];
+  const UnitState& es = cx.state.units[e];
   if (u == e || !us.on_table || !es.on_table) return HexsideTerrain::no_hexside_terrain;
   const HexPairs pairs = nearest_hexes(us, es);
   const auto [x, y] = pairs.front();
   if (!hex::adjacent(x, y)) return HexsideTerrain::no_hexside_terrain;
-  const Board b = board();
+  const Board b = cx.board();
   const HexsideTerrain side = b.side_between(x, y);
   for (const auto& [p, q] : pairs) {
     if (b.side_between(p, q) == side) continue;
-    checker.not_checked(
+    cx.checker.not_checked(
         fmt::format("the hex side between {} and {}, an extended line in contact across two "
                     "sides that carry different terrains (the engine takes the side between {} "
                     "and {})",
-                    quoted(u), quoted(e), hex::to_string(x), hex::to_string(y)),
-        checker.event_span());
+                    cx.quoted(u), cx.quoted(e), hex::to_string(x), hex::to_string(y)),
+        cx.checker.event_span());
     break;
   }
   return side;
 }
 
-void Engine::fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::EventChecker& checker,
-                                     std::optional<std::pair<Hex, Hex>> hexes) const {
-  const UnitState& us = state_.units[u];
-  const UnitState& es = state_.units[e];
+void fill_confronted_terrain(const Context& cx, Facts& f, UnitId u, UnitId e,
+                             std::optional<std::pair<Hex, Hex>> hexes) {
+  const UnitState& us = cx.state.units[u];
+  const UnitState& es = cx.state.units[e];
   if (u == e || !us.on_table || !es.on_table) return;
-  const Board b = board();
+  const Board b = cx.board();
   // The hexes confronted: the fire's two (its half that fires, the half it
   // goes at), else the nearer hexes of the two units; an extended line
   // holds two (§ Formations spéciales), and two pairs may be as near.
@@ -97,12 +98,12 @@ void Engine::fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::Event
   const std::pair<bool, bool> wood = woods(pairs.front());
   for (std::size_t i = 1; i < pairs.size(); ++i) {
     if (woods(pairs[i]) == wood) continue;
-    checker.not_checked(
+    cx.checker.not_checked(
         fmt::format("whether a wood along a side separates {} from {}, an extended line whose "
                     "halves are as near and not both behind it (the engine takes {} and {})",
-                    quoted(u), quoted(e), hex::to_string(pairs.front().first),
+                    cx.quoted(u), cx.quoted(e), hex::to_string(pairs.front().first),
                     hex::to_string(pairs.front().second)),
-        checker.event_span());
+        cx.checker.event_span());
     break;
   }
   // A unit in another terrain of its hex stands in both; the data reads one
@@ -110,20 +111,55 @@ void Engine::fill_confronted_terrain(Facts& f, UnitId u, UnitId e, replay::Event
   // difficult terrain or a bridge the text does not rank.
   const auto state_wood = [&](Given g, UnitId who, bool separated) {
     if (!separated) return;
-    const HexTerrain own = b.terrain_at(state_.units[who].hex);
+    const HexTerrain own = b.terrain_at(cx.state.units[who].hex);
     if (own == HexTerrain::open_ground || own == HexTerrain::wood) {
-      f.set(g, rules_.terrain(HexTerrain::wood));
+      f.set(g, cx.rules.terrain(HexTerrain::wood));
       return;
     }
-    checker.not_checked(
+    cx.checker.not_checked(
         fmt::format("a wood along a side of the hex of {}, in {}, that separates it from {}: "
                     "both are its terrain, the rules data reads one (the engine takes its hex's)",
-                    quoted(who), hex_terrain_names()[static_cast<std::size_t>(own)],
-                    quoted(who == u ? e : u)),
-        checker.event_span());
+                    cx.quoted(who), hex_terrain_names()[static_cast<std::size_t>(own)],
+                    cx.quoted(who == u ? e : u)),
+        cx.checker.event_span());
   };
   state_wood(Given::self_hex_terrain, u, wood.first);
   state_wood(Given::enemy_hex_terrain, e, wood.second);
+}
+
+void fill_self(const Context& cx, Facts& f, UnitId u) {
+  f.self(cx.board(), u);
+}
+
+void fill_enemy(const Context& cx, Facts& f, std::optional<UnitId> e) {
+  if (!e) {
+    // No enemy concerned: no skill, no state, open ground; conditions on
+    // the enemy then read false.
+    f.set(Given::enemy_type, cx.rules.type(UnitType::line_infantry));
+    f.set(Given::enemy_formation, cx.rules.formation(Formation::line));
+    f.set(Given::enemy_skills, cx.rules.skills({}));
+    f.boolean(Given::enemy_panicked, false);
+    f.boolean(Given::enemy_outflanked, false);
+    f.set(Given::enemy_hex_terrain, cx.rules.terrain(HexTerrain::open_ground));
+    f.boolean(Given::enemy_isolated_artillery, false);
+    return;
+  }
+  const UnitSetup& s = cx.setup.units[*e];
+  const UnitState& st = cx.state.units[*e];
+  const Board b = cx.board();
+  f.set(Given::enemy_type, cx.rules.type(s.type));
+  f.set(Given::enemy_formation, cx.rules.formation(st.formation));
+  f.set(Given::enemy_skills, cx.rules.skills(s.skills));
+  f.boolean(Given::enemy_panicked, st.panicked);
+  f.set(Given::enemy_hex_terrain, cx.rules.terrain(b.terrain_at(st.hex)));
+  f.enemy(b, *e);  // outflanked, isolated artillery: when read
+}
+
+void fill_side(const Context& cx, Facts& f, UnitId u) {
+  const SideState& side = cx.state.sides[cx.setup.units[u].side];
+  // Not thrown yet: none spent (the given's bound stands for "plenty").
+  f.integer(Given::side_order_points_left,
+            side.order_points_thrown ? std::max<std::int64_t>(0, side.order_points) : 99);
 }
 
 }  // namespace umpire::sabreur

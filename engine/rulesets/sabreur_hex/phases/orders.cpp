@@ -1,6 +1,8 @@
 // Phase A and the activation of groups: 002_87c3dc452f850204.txt § Points
 // d'ordre and § Détermination des points d'ordre (PO) en fonction des
 // points d'armée (PA).
+#include "engine/rulesets/sabreur_hex/phases/orders.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,7 +10,8 @@
 
 #include "engine/geometry/hex/hex.hpp"
 #include "engine/geometry/hex/zone.hpp"
-#include "engine/rulesets/sabreur_hex/engine.hpp"
+#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
+#include "engine/rulesets/sabreur_hex/phases/impetuous.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -28,45 +31,46 @@ dice::Expr with_constant(dice::DiceTerm dice, std::int64_t constant) {
 
 }  // namespace
 
-void Engine::order_points(const Action& a, replay::EventChecker& checker) {
-  SideState& side = state_.sides[a.side];
+void order_points(Context& cx, const Action& a) {
+  SideState& side = cx.state.sides[a.side];
   if (a.phase != Phase::orders || side.order_points_thrown) {
-    checker.violation(Check::orders_phase, a.span,
-                      side.order_points_thrown
-                          ? std::string("order points thrown twice in one turn")
-                          : std::string("order points are thrown in the orders phase"));
+    cx.checker.violation(Check::orders_phase, a.span,
+                         side.order_points_thrown
+                             ? std::string("order points thrown twice in one turn")
+                             : std::string("order points are thrown in the orders phase"));
   }
   side.order_points_thrown = true;
-  const std::int64_t army = setup_.sides[a.side].army_points;
+  const std::int64_t army = cx.setup.sides[a.side].army_points;
   const replay::WrittenRoll* written = a.roll("");
   const bool two_d6 = written && has_two_d6(written->expr);
 
-  Facts f(rules_);
+  Facts f(cx.rules);
   f.integer(Given::army_points, army);
   f.word(Given::order_formula, two_d6 ? "two_d6_formula" : "d3_formula");
   if (two_d6 &&
-      !check_permissions(f, RuleAction::choose_two_d6_order_points, checker, a.span,
+      !check_permissions(f, RuleAction::choose_two_d6_order_points, cx.checker, a.span,
                          Check::orders_two_d6,
                          [&] { return fmt::format("2 D6 order points at {} army points", army); }))
     return;
 
   // The dice the rules call for: 1 D3 + bonus, or 2 D6 - malus, by army size.
-  rules::Evaluator ev(rules_.rs(), f.situation());
+  rules::Evaluator ev(cx.rules.rs(), f.situation());
   ev.set_trace(false);  // asked, not explained
-  auto table = rules_.optional_item(OptionalItem::order_points_by_army_size);
+  auto table = cx.rules.optional_item(OptionalItem::order_points_by_army_size);
   std::int64_t constant = 0;
   if (table && table->kind == rules::ItemKind::table) {
     auto row = ev.lookup(table->index, {rules::Val::integer(army)});
     if (!row) {
-      checker.problem(id_of(Diag::rules_evaluation), a.span,
-                      fmt::format("the rules data could not look up the order points of {} army "
-                                  "points: {}",
-                                  army, ev.error() ? ev.error()->message : std::string("unknown")));
+      cx.checker.problem(
+          id_of(Diag::rules_evaluation), a.span,
+          fmt::format("the rules data could not look up the order points of {} army "
+                      "points: {}",
+                      army, ev.error() ? ev.error()->message : std::string("unknown")));
       return;
     }
     // A partial table gives no row for an army size it does not list.
     if (row->size() < 3) {
-      checker.not_checked("order points of an army size the table does not cover", a.span);
+      cx.checker.not_checked("order points of an army size the table does not cover", a.span);
       return;
     }
     constant = two_d6 ? -(*row)[2].number : (*row)[0].number;
@@ -74,7 +78,7 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
   const auto why = [&] { return std::vector<std::string>{fmt::format("{} army points", army)}; };
   const dice::Expr wanted = two_d6 ? with_constant(dice::make_dice(2, 6), constant)
                                    : with_constant(dice::make_dice(1, 3), constant);
-  auto roll = dice_.take(wanted, written, checker, Check::orders_dice, "order points", why);
+  auto roll = cx.dice.take(wanted, written, cx.checker, Check::orders_dice, "order points", why);
   if (!roll || roll->dice.empty()) return;
   if (two_d6) {
     f.integer(Given::order_two_d6,
@@ -84,23 +88,24 @@ void Engine::order_points(const Action& a, replay::EventChecker& checker) {
     f.integer(Given::order_d6, roll->dice[0].faces.face());
     f.integer(Given::order_two_d6, 2);
   }
-  auto points = eval_int(f, Value::order_points, checker);
+  auto points = eval_int(f, Value::order_points, cx.checker);
   if (!points) return;
   side.order_points = static_cast<std::int16_t>(
-      checker.outcome(Check::orders_points, a.stated.span, "order points", a.stated.points, *points,
-                      [&] { return explain(f, Value::order_points); }));
+      cx.checker.outcome(Check::orders_points, a.stated.span, "order points", a.stated.points,
+                         *points, [&] { return explain(f, Value::order_points); }));
 }
 
-void Engine::activate(const Action& a, replay::EventChecker& checker) {
-  end_activation(a.span, checker);  // impetuous.cpp: the group activated before
+void activate(Context& cx, const Action& a) {
+  end_activation(cx, a.span);  // impetuous.cpp: the group activated before
   if (a.phase != Phase::actions) {
-    checker.violation(Check::activation_phase, a.span, "groups are activated in the actions phase");
+    cx.checker.violation(Check::activation_phase, a.span,
+                         "groups are activated in the actions phase");
   }
-  const Board b = board();
+  const Board b = cx.board();
   for (UnitId u : a.actors) {
-    if (setup_.units[u].side != a.side)
-      checker.violation(Check::activation_phase, a.span,
-                        fmt::format("{} belongs to the other side", quoted(u)));
+    if (cx.setup.units[u].side != a.side)
+      cx.checker.violation(Check::activation_phase, a.span,
+                           fmt::format("{} belongs to the other side", cx.quoted(u)));
   }
   if (a.actors.empty()) return;
 
@@ -117,10 +122,10 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   std::optional<UnitId> joined_gun;
   if (members.size() >= 2) {
     const auto gun = std::find_if(members.begin(), members.end(), [&](UnitId u) {
-      return setup_.units[u].type == UnitType::regimental_gun;
+      return cx.setup.units[u].type == UnitType::regimental_gun;
     });
     const bool others = std::any_of(members.begin(), members.end(), [&](UnitId u) {
-      return setup_.units[u].type != UnitType::regimental_gun;
+      return cx.setup.units[u].type != UnitType::regimental_gun;
     });
     if (gun != members.end() && others) {
       joined_gun = *gun;
@@ -134,8 +139,8 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   bool all_grand_charge = true, all_grand_battery = true, same_facing = true;
   std::optional<Facing> facing;
   for (UnitId u : members) {
-    const UnitSetup& s = setup_.units[u];
-    const UnitState& st = state_.units[u];
+    const UnitSetup& s = cx.setup.units[u];
+    const UnitState& st = cx.state.units[u];
     const Arm arm = arm_of(s.type);
     if (arm == Arm::cavalry) {
       ++cavalry;
@@ -158,8 +163,8 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
       facing = st.facing;
     }
   }
-  Facts f(rules_);
-  fill_self(f, members.front());
+  Facts f(cx.rules);
+  fill_self(cx, f, members.front());
   f.integer(Given::group_size, static_cast<std::int64_t>(members.size()));
   f.integer(Given::group_cavalry_count, cavalry);
   f.boolean(Given::group_all_cavalry_grand_charge, cavalry > 0 && all_grand_charge);
@@ -173,44 +178,45 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
   f.group(b, members);  // the nearest enemy, looked for if the data asks
   f.boolean(Given::group_same_facing, same_facing);
   f.boolean(Given::group_chained, b.chained(members));
-  f.integer(Given::side_order_points_left, state_.sides[a.side].order_points);
+  f.integer(Given::side_order_points_left, cx.state.sides[a.side].order_points);
 
   const auto names = [&] {
     std::string out;
-    for (UnitId u : members) out += (out.empty() ? "" : ", ") + quoted(u);
+    for (UnitId u : members) out += (out.empty() ? "" : ", ") + cx.quoted(u);
     return out;
   };
-  check_permissions(f, RuleAction::activate_group, checker, a.span, std::nullopt,
+  check_permissions(f, RuleAction::activate_group, cx.checker, a.span, std::nullopt,
                     [&] { return fmt::format("activating the group {}", names()); });
   if (joined_gun) {
     bool only_foot_or_horse = true, next_to_infantry = false;
     for (UnitId u : members) {
       const Arm arm = b.arm(u);
       if (arm != Arm::infantry && arm != Arm::cavalry) only_foot_or_horse = false;
-      if (arm == Arm::infantry && hex::adjacent(state_.units[u].hex, state_.units[*joined_gun].hex))
+      if (arm == Arm::infantry &&
+          hex::adjacent(cx.state.units[u].hex, cx.state.units[*joined_gun].hex))
         next_to_infantry = true;
     }
-    Facts j(rules_);
-    fill_self(j, *joined_gun);
+    Facts j(cx.rules);
+    fill_self(cx, j, *joined_gun);
     j.boolean(Given::group_only_infantry_or_cavalry, only_foot_or_horse);
     j.integer(Given::group_panicked_count, panicked);
     j.boolean(Given::group_self_adjacent_to_group_infantry, next_to_infantry);
     j.integer(Given::group_regimental_guns_joined, 0);
-    check_permissions(j, RuleAction::join_activation_as_regimental_gun, checker, a.span,
+    check_permissions(j, RuleAction::join_activation_as_regimental_gun, cx.checker, a.span,
                       Check::activation_regimental_gun, [&] {
                         return fmt::format("{} joining the activation of the group {}",
-                                           quoted(*joined_gun), names());
+                                           cx.quoted(*joined_gun), names());
                       });
   }
   for (UnitId u : members) {
-    Facts m(rules_);
-    fill_self(m, u);
-    check_permissions(m, RuleAction::join_group, checker, a.span, std::nullopt,
-                      [&] { return fmt::format("{} joining a group", quoted(u)); });
+    Facts m(cx.rules);
+    fill_self(cx, m, u);
+    check_permissions(m, RuleAction::join_group, cx.checker, a.span, std::nullopt,
+                      [&] { return fmt::format("{} joining a group", cx.quoted(u)); });
   }
-  auto cost = eval_int(f, Value::group_order_points, checker);
+  auto cost = eval_int(f, Value::group_order_points, cx.checker);
   if (!cost) return;
-  const std::int64_t spent = checker.outcome(
+  const std::int64_t spent = cx.checker.outcome(
       Check::activation_cost, a.span, "order points for the group", a.cost, *cost, [&] {
         std::vector<std::string> notes = explain(f, Value::group_order_points);
         notes.insert(notes.begin(),
@@ -218,26 +224,26 @@ void Engine::activate(const Action& a, replay::EventChecker& checker) {
                                  b.nearest_enemy_of_group(members)));
         return notes;
       });
-  SideState& side = state_.sides[a.side];
+  SideState& side = cx.state.sides[a.side];
   side.order_points =
       static_cast<std::int16_t>(std::max<std::int64_t>(0, side.order_points - spent));
-  state_.group.assign(a.actors.begin(), a.actors.end());
+  cx.state.group.assign(a.actors.begin(), a.actors.end());
   for (UnitId u : a.actors) {
-    UnitState& st = state_.units.edit(u);
+    UnitState& st = cx.state.units.edit(u);
     st.activated = true;
     // "tenace" in line: a morale test at once (checked by the next statement).
     // Only the skill's holders can owe it; the data says when they do.
-    if (!setup_.units[u].skills.has(Skill::tenacious)) continue;
-    Facts t(rules_);
-    fill_self(t, u);
-    const auto tested = eval_int(t, Value::tenacious_activation_test_required, checker);
+    if (!cx.setup.units[u].skills.has(Skill::tenacious)) continue;
+    Facts t(cx.rules);
+    fill_self(cx, t, u);
+    const auto tested = eval_int(t, Value::tenacious_activation_test_required, cx.checker);
     if (tested && *tested != 0) {
       st.next_test = TestReason::tenacious_activation;
-      state_.tests_due = true;
+      cx.state.tests_due = true;
     }
   }
   // "impétueux": bound to attack once the whole group is activated.
-  for (UnitId u : a.actors) bind_impetuous(u, checker);
+  for (UnitId u : a.actors) bind_impetuous(cx, u);
 }
 
 }  // namespace umpire::sabreur

@@ -14,18 +14,21 @@
 //   réussi": after a failed reaction test the unit keeps the formation and
 //   facing it had (settle_reaction_test).
 // - An evade or a flight is the unit's next statement, `evade` or `flee`,
-//   checked as any evade (evade.cpp) or flight (flight.cpp); the respond
+//   checked as any evade (flight.cpp) or flight (flight.cpp); the respond
 //   line may instead write the evade's path itself. The charge does not go
 //   on into the hex left: "Si la réaction de l'unité cible est la fuite ou
 //   l'esquive ... l'unité qui charge peut effectuer une poursuite" (§ La
 //   charge et le choc, 5; pursuit.cpp); after an assault it stays put.
-#include <algorithm>
+#include "engine/rulesets/sabreur_hex/phases/reaction_effects.hpp"
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
-#include "engine/rulesets/sabreur_hex/engine.hpp"
+#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
+#include "engine/rulesets/sabreur_hex/phases/flight.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -49,41 +52,31 @@ void check_in_place(const Action& a, Hex here, std::string_view who, Check check
 
 }  // namespace
 
-bool Engine::in_log(const Action& a) const {
-  return !actions_.empty() && &a >= actions_.data() && &a < actions_.data() + actions_.size();
-}
-
-const Action* Engine::next_action(const Action& a) const {
-  if (!in_log(a)) return nullptr;
-  const auto i = static_cast<std::size_t>(&a - actions_.data());
-  return i + 1 < actions_.size() ? &actions_[i + 1] : nullptr;
-}
-
-void Engine::keep_former_for_test(UnitId u, bool test_due) {
-  UnitState& st = state_.units.edit(u);
+void keep_former_for_test(Context& cx, UnitId u, bool test_due) {
+  UnitState& st = cx.state.units.edit(u);
   if (!test_due) return;
   st.former_formation = st.formation;
   st.former_facing = st.facing;
 }
 
-void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::EventChecker& checker) {
-  UnitState& st = state_.units.edit(u);
-  keep_former_for_test(u, test_due);
-  check_in_place(a, st.hex, quoted(u), Check::reaction_rotation, "in its rotation",
-                 "a rotation in reaction turns the unit on its hex", checker);
+void react_rotate(Context& cx, const Action& a, UnitId u, bool test_due) {
+  UnitState& st = cx.state.units.edit(u);
+  keep_former_for_test(cx, u, test_due);
+  check_in_place(a, st.hex, cx.quoted(u), Check::reaction_rotation, "in its rotation",
+                 "a rotation in reaction turns the unit on its hex", cx.checker);
   const std::string written = a.formation.empty() ? a.stated.formation : a.formation;
   if (const auto formation = parse_formation(written); formation && *formation != st.formation)
-    checker
+    cx.checker
         .violation(Check::reaction_rotation, a.span,
-                   fmt::format("{} changes from {} to {} in its rotation", quoted(u),
+                   fmt::format("{} changes from {} to {} in its rotation", cx.quoted(u),
                                name(st.formation), name(*formation)))
         .note("a rotation changes the facing only");
   const Facing after = a.facing.value_or(a.stated.facing.value_or(st.facing));
   const int steps = hex::rotation_steps(st.facing, after);
   const int degrees = 60 * (steps < 0 ? -steps : steps);
   if (degrees != 0) {
-    Facts f(rules_);
-    fill_self(f, u);
+    Facts f(cx.rules);
+    fill_self(cx, f, u);
     const RuleAction rotation = degrees == 60    ? RuleAction::rotate_60
                                 : degrees == 120 ? RuleAction::rotate_120
                                 // An extended line cannot turn 180° but "peut effectuer une
@@ -91,42 +84,42 @@ void Engine::react_rotate(const Action& a, UnitId u, bool test_due, replay::Even
                                 // its half turn is that about-face (State::face).
                                 : st.formation == Formation::extended_line ? RuleAction::about_face
                                                                            : RuleAction::rotate_180;
-    check_permissions(f, rotation, checker, a.span, Check::reaction_rotation, [&] {
-      return fmt::format("a rotation of {} degrees by {} in reaction", degrees, quoted(u));
+    check_permissions(f, rotation, cx.checker, a.span, Check::reaction_rotation, [&] {
+      return fmt::format("a rotation of {} degrees by {} in reaction", degrees, cx.quoted(u));
     });
   }
-  state_.face(u, after);  // an extended line turns about its first half
+  cx.state.face(u, after);  // an extended line turns about its first half
 }
 
 // `reaction` is form_square or form_closed_column: § Changements de
 // formation, "En terme de changement de formation, la colonne fermée est
 // considérée exactement comme le carré", except that only a column adopts
 // it (the data's closed_column_from_column) and only with the skill.
-void Engine::react_form_square(const Action& a, UnitId u, RuleAction reaction, bool test_due,
-                               bool allowed, replay::EventChecker& checker) {
+void react_form_square(Context& cx, const Action& a, UnitId u, RuleAction reaction, bool test_due,
+                       bool allowed) {
   const bool closed = reaction == RuleAction::form_closed_column;
   const Formation target = closed ? Formation::closed_column : Formation::square;
   const Check check =
       closed ? Check::reaction_closed_column_formation : Check::reaction_square_formation;
   const std::string_view forming = closed ? "forms closed column" : "forms square";
-  UnitState& st = state_.units.edit(u);
-  keep_former_for_test(u, test_due);
-  check_in_place(a, st.hex, quoted(u), check, fmt::format("as it {}", forming),
+  UnitState& st = cx.state.units.edit(u);
+  keep_former_for_test(cx, u, test_due);
+  check_in_place(a, st.hex, cx.quoted(u), check, fmt::format("as it {}", forming),
                  closed ? "a closed column is formed on the unit's hex"
                         : "a square is formed on the unit's hex",
-                 checker);
+                 cx.checker);
   const Facing after = a.facing.value_or(a.stated.facing.value_or(st.facing));
   if (after != st.facing)
-    checker
+    cx.checker
         .violation(check, a.span,
-                   fmt::format("{} turns from {} to {} as it {}", quoted(u), hex::name(st.facing),
-                               hex::name(after), forming))
+                   fmt::format("{} turns from {} to {} as it {}", cx.quoted(u),
+                               hex::name(st.facing), hex::name(after), forming))
         .note("a change of formation keeps one stand fixed; a turn is another reaction");
   const std::string written = a.formation.empty() ? a.stated.formation : a.formation;
   if (const auto formation = parse_formation(written); formation && *formation != target)
-    checker
+    cx.checker
         .violation(check, a.span,
-                   fmt::format("{} forms {} in its reaction '{}'", quoted(u), name(*formation),
+                   fmt::format("{} forms {} in its reaction '{}'", cx.quoted(u), name(*formation),
                                closed ? "form-closed-column" : "form-square"))
         .hint("write '=> formation {}'", closed ? "closed-column" : "square");
   // Where and from what a square or a closed column may be formed: the
@@ -134,42 +127,41 @@ void Engine::react_form_square(const Action& a, UnitId u, RuleAction reaction, b
   // ground; not from skirmish order or extended line; a closed column only
   // from column, with the skill; the reaction lifts the rule of contact).
   if (allowed) {
-    Facts f(rules_);
-    fill_self(f, u);
+    Facts f(cx.rules);
+    fill_self(cx, f, u);
     f.word(Given::self_reaction, closed ? "form_closed_column" : "form_square");
-    f.set(Given::self_new_formation, rules_.formation(target));
-    check_permissions(f, RuleAction::adopt_formation, checker, a.span, check, [&] {
-      return fmt::format("{} {} in reaction", quoted(u),
+    f.set(Given::self_new_formation, cx.rules.formation(target));
+    check_permissions(f, RuleAction::adopt_formation, cx.checker, a.span, check, [&] {
+      return fmt::format("{} {} in reaction", cx.quoted(u),
                          closed ? "forming closed column" : "forming square");
     });
   }
   st.formation = target;
 }
 
-void Engine::react_move(const Action& a, UnitId u, RuleAction reaction, bool allowed,
-                        replay::EventChecker& checker) {
+void react_move(Context& cx, const Action& a, UnitId u, RuleAction reaction, bool allowed) {
   const bool evading = reaction == RuleAction::evade;
   // The evade's path on the respond line itself: the evade is made here.
   if (evading && (!a.path.empty() || a.to)) {
-    evade(a, checker);
+    evade(cx, a);
     return;
   }
   // A statement simulated (simulate/) has no next one to look at; a
   // reaction not allowed is reported once, as such.
-  if (!in_log(a) || !allowed) return;
+  if (!cx.in_log(a) || !allowed) return;
   const ActionKind kind = evading ? ActionKind::evade : ActionKind::flee;
-  const Action* next = next_action(a);
+  const Action* next = cx.next_action(a);
   if (next && next->kind == kind && !next->actors.empty() && next->actors.front() == u) return;
-  checker
+  cx.checker
       .violation(Check::reaction_move, a.span,
-                 fmt::format("{} reacts with '{}' and then does not {}", quoted(u), a.detail,
+                 fmt::format("{} reacts with '{}' and then does not {}", cx.quoted(u), a.detail,
                              evading ? "evade" : "flee"))
       .note("the reaction is the move: {}", evading ? "back through the rear hexes, within the "
                                                       "unit's allowance"
                                                     : "horde, back to the charger, 1 D6 hexes "
                                                       "(cavalry 1 D6 + 2)")
       .hint("write '{} {} …' right after the reaction", evading ? "evade" : "flee",
-            setup_.units[u].id);
+            cx.setup.units[u].id);
 }
 
 // § Réactions face à une charge: "la cible de la charge doit immédiatement
@@ -182,41 +174,42 @@ void Engine::react_move(const Action& a, UnitId u, RuleAction reaction, bool all
 // the test). A strike before it ends the reactions (combat_sequence.cpp):
 // the test is then never taken, so its omission is reported here, on the
 // statement written instead (a log that ends there: not checked).
-void Engine::check_reaction_test_written(const Action& a, UnitId u, bool test_due, bool allowed,
-                                         replay::EventChecker& checker) const {
+void check_reaction_test_written(const Context& cx, const Action& a, UnitId u, bool test_due,
+                                 bool allowed) {
   // Simulated statements have no next one; a reaction not allowed is
   // reported once, as such.
-  if (!test_due || !allowed || !in_log(a) || !state_.charge) return;
-  const UnitId charger = state_.charge->charger;
-  const Action* next = next_action(a);
+  if (!test_due || !allowed || !cx.in_log(a) || !cx.state.charge) return;
+  const UnitId charger = cx.state.charge->charger;
+  const Action* next = cx.next_action(a);
   while (next && next->kind == ActionKind::save && !next->actors.empty() &&
          next->actors.front() == charger)
-    next = next_action(*next);
+    next = cx.next_action(*next);
   if (next && next->kind == ActionKind::test && !next->actors.empty() && next->actors.front() == u)
     return;
   // A log that ends on the reaction stops before the combat goes on.
   if (!next) {
-    checker.not_checked(
-        fmt::format("the reaction test of {}: the log ends after its '{}'", quoted(u), a.detail),
+    cx.checker.not_checked(
+        fmt::format("the reaction test of {}: the log ends after its '{}'", cx.quoted(u), a.detail),
         a.span);
     return;
   }
-  checker
+  cx.checker
       .violation(Check::reaction_test_missing, next->span,
                  fmt::format("{} reacts to the charge of {} with '{}' and the log goes on "
                              "without its morale test",
-                             quoted(u), quoted(charger), a.detail))
+                             cx.quoted(u), cx.quoted(charger), a.detail))
       .label(a.span, "the reaction that calls the test")
-      .note("the reaction is made only if its test passes; no exemption of the data (a target in "
-            "a square or in cover, charged by cavalry) applies here")
-      .hint("write 'test {} morale …' right after the reaction{}", setup_.units[u].id,
+      .note(
+          "the reaction is made only if its test passes; no exemption of the data (a target in "
+          "a square or in cover, charged by cavalry) applies here")
+      .hint("write 'test {} morale …' right after the reaction{}", cx.setup.units[u].id,
             a.detail == Detail::defensive_fire ? " (and the charger's save)" : "");
 }
 
-std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action& a) const {
+std::optional<ReactionBefore> reaction_before_test(const Context& cx, const Action& a) {
   if (a.kind != ActionKind::test || a.actors.empty()) return std::nullopt;
   const UnitId u = a.actors.front();
-  const UnitState& st = state_.units[u];
+  const UnitState& st = cx.state.units[u];
   if (st.next_test != TestReason::charge_reaction || !st.former_formation) return std::nullopt;
   if (st.reaction != Detail::rotate && st.reaction != Detail::form_square &&
       st.reaction != Detail::form_closed_column && st.reaction != Detail::countercharge &&
@@ -225,10 +218,10 @@ std::optional<Engine::ReactionBefore> Engine::reaction_before_test(const Action&
   return ReactionBefore{u, *st.former_formation, st.former_facing};
 }
 
-void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionBefore>& before,
-                                  replay::EventChecker& checker) {
+void settle_reaction_test(Context& cx, const Action& a,
+                          const std::optional<ReactionBefore>& before) {
   if (!before) return;
-  UnitState& st = state_.units.edit(before->unit);
+  UnitState& st = cx.state.units.edit(before->unit);
   const bool countercharge = st.reaction == Detail::countercharge;
   const bool fire = st.reaction == Detail::defensive_fire;
   // A failed test leaves the charged unit's failure to settle (stand and
@@ -236,12 +229,12 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
   // "aucune conséquence" (§ Test moral), so no failure is pending: its
   // result is the one the log writes (the one a replay that follows the
   // log goes on with).
-  bool failed = state_.failure && state_.failure->unit == before->unit;
+  bool failed = cx.state.failure && cx.state.failure->unit == before->unit;
   if (!failed && (countercharge || fire) && !st.is_attack_target) {
     if (!a.stated.passed) {
-      checker.not_checked(
+      cx.checker.not_checked(
           fmt::format("whether the {} of {} is made: the log writes no result for its test",
-                      countercharge ? "countercharge" : "defensive fire", quoted(before->unit)),
+                      countercharge ? "countercharge" : "defensive fire", cx.quoted(before->unit)),
           a.span);
       return;
     }
@@ -249,49 +242,51 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
   }
   if (!failed) return;
   st.formation = before->formation;
-  state_.face(before->unit, before->facing);
+  cx.state.face(before->unit, before->facing);
   if (!countercharge && !fire) return;
   // A countercharge or a defensive fire refused by its test: the march is
   // undone, the fire's losses given back; the unit has not reacted
   // (self.reaction none: a charge met by no countercharge is doubled).
   st.clear_reaction();
-  if (!state_.charge) return;
-  ChargeInProgress& c = *state_.charge;
+  if (!cx.state.charge) return;
+  ChargeInProgress& c = *cx.state.charge;
   if (countercharge) {
     c.refused_countercharge = before->unit;
-    if (st.on_table && st.hex != c.reaction_from && !state_.unit_at(c.reaction_from))
-      state_.place(before->unit, c.reaction_from);
+    if (st.on_table && st.hex != c.reaction_from && !cx.state.unit_at(c.reaction_from))
+      cx.state.place(before->unit, c.reaction_from);
     return;
   }
-  UnitState& charger = state_.units.edit(c.charger);
+  UnitState& charger = cx.state.units.edit(c.charger);
   if (!charger.on_table) {
     // "Sinon il ne l'est pas": the fire is not made, so it eliminated no
     // one; the charger is back where the fire found it, with its strength.
-    if (state_.unit_at(charger.hex) ||
-        (charger.second_hex && state_.unit_at(*charger.second_hex))) {
-      checker.not_checked(fmt::format("the return of {}, eliminated by a defensive fire its test "
-                                      "then refused, to {}, which another unit now holds",
-                                      quoted(c.charger), hex::to_string(charger.hex)),
-                          a.span);
+    if (cx.state.unit_at(charger.hex) ||
+        (charger.second_hex && cx.state.unit_at(*charger.second_hex))) {
+      cx.checker.not_checked(
+          fmt::format("the return of {}, eliminated by a defensive fire its test "
+                      "then refused, to {}, which another unit now holds",
+                      cx.quoted(c.charger), hex::to_string(charger.hex)),
+          a.span);
       return;
     }
-    state_.place(c.charger, charger.hex);
+    cx.state.place(c.charger, charger.hex);
   }
   charger.strength = std::max(charger.strength, c.charger_strength_before_reaction);
   if (charger.next_test != TestReason::losses_taken || charger.test_enemy != before->unit) return;
   // The fire's losses called the charger's test: not made, they call none.
   // A test the log writes anyway is taken as written, and reported.
-  const Action* next = next_action(a);
+  const Action* next = cx.next_action(a);
   if (next && next->kind == ActionKind::test && !next->actors.empty() &&
       next->actors.front() == c.charger) {
-    checker
+    cx.checker
         .violation(Check::reaction_failed_test, next->span,
                    fmt::format("{} tests for the losses of the defensive fire of {}, which its "
                                "failed test refused",
-                               quoted(c.charger), quoted(before->unit)))
-        .note("\"si ce test moral est réussi, alors le tir défensif est autorisé. Sinon il ne "
-              "l'est pas\": the fire has no effect")
-        .hint("the charge goes on: no test of {} for that fire", setup_.units[c.charger].id);
+                               cx.quoted(c.charger), cx.quoted(before->unit)))
+        .note(
+            "\"si ce test moral est réussi, alors le tir défensif est autorisé. Sinon il ne "
+            "l'est pas\": the fire has no effect")
+        .hint("the charge goes on: no test of {} for that fire", cx.setup.units[c.charger].id);
     return;
   }
   charger.next_test = TestReason::special_action;
@@ -299,20 +294,20 @@ void Engine::settle_reaction_test(const Action& a, const std::optional<ReactionB
 
 // A friend whose countercharge its test refused strikes, or is struck by,
 // the charger (or is named in combat with it): true when reported.
-bool Engine::refused_countercharge_fights(const Action& a, UnitId u, UnitId t,
-                                          replay::EventChecker& checker) const {
-  const std::optional<ChargeInProgress>& c = state_.charge;
+bool refused_countercharge_fights(const Context& cx, const Action& a, UnitId u, UnitId t) {
+  const std::optional<ChargeInProgress>& c = cx.state.charge;
   if (!c || !c->refused_countercharge || (u != c->charger && t != c->charger)) return false;
   const UnitId other = u == c->charger ? t : u;
   if (other != *c->refused_countercharge || other == c->target) return false;
-  checker
+  cx.checker
       .violation(Check::reaction_failed_test, a.span,
                  fmt::format("{} fights {}, but its countercharge was refused by its failed test",
-                             quoted(other), quoted(c->charger)))
-      .note("a friend's countercharge \"est autorisée\" only if its test passes; otherwise it is "
-            "not made, and the friend stays where it stood")
-      .hint("no combat between {} and {} follows this charge", setup_.units[other].id,
-            setup_.units[c->charger].id);
+                             cx.quoted(other), cx.quoted(c->charger)))
+      .note(
+          "a friend's countercharge \"est autorisée\" only if its test passes; otherwise it is "
+          "not made, and the friend stays where it stood")
+      .hint("no combat between {} and {} follows this charge", cx.setup.units[other].id,
+            cx.setup.units[c->charger].id);
   return true;
 }
 

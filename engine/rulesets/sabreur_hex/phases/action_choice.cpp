@@ -13,9 +13,11 @@
 // not a choice: the attacks, pursuit, saves and tests of a charge or an
 // assault, reactions and return fire in the enemy's turn, and flights, which
 // a failed test forces as often as a player chooses them.
+#include "engine/rulesets/sabreur_hex/phases/action_choice.hpp"
+
 #include <fmt/format.h>
 
-#include "engine/rulesets/sabreur_hex/engine.hpp"
+#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -110,31 +112,33 @@ std::optional<Combined> combine(ActionChoice before, ActionChoice next) {
 
 }  // namespace
 
-void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
+void choose_action(Context& cx, const Action& a) {
   if (a.phase != Phase::actions || a.actors.empty()) return;
   const UnitId u = a.actors.front();
   // Reactions, return fire and evades against a charge come in the enemy's turn.
-  if (setup_.units[u].side != state_.side) return;
+  if (cx.setup.units[u].side != cx.state.side) return;
   const std::optional<ActionChoice> next = choice_of(a);
   if (!next) return;
   // The charger's evade before a square ends its charge (§ La charge et le
-  // choc, 4): part of the charge, not a second choice; evade.cpp checks it.
-  if (a.kind == ActionKind::evade && state_.charge && state_.charge->charger == u &&
-      !state_.charge->pursuit)
+  // choc, 4): part of the charge, not a second choice; flight.cpp checks it.
+  if (a.kind == ActionKind::evade && cx.state.charge && cx.state.charge->charger == u &&
+      !cx.state.charge->pursuit)
     return;
-  UnitState& st = state_.units.edit(u);
+  UnitState& st = cx.state.units.edit(u);
   const ActionChoice before = st.choice;
   if (*next == ActionChoice::fire && !a.targets.empty()) st.fired_at = a.targets.front();
   const std::optional<Combined> c = combine(before, *next);
   if (!c) {
-    checker
+    cx.checker
         .violation(Check::action_one_choice, a.span,
-                   fmt::format("{} has already made {} this turn: {} is a second action", quoted(u),
-                               words(before), words(*next)))
-        .note("each unit has one choice among the 14 actions; fire combines only as march then "
-              "fire, double fire, change of formation then fire, fire then charge or assault")
-        .hint("a unit acts once per turn; what belongs to a charge or an assault (its attacks, "
-              "pursuit, saves and tests) is part of that one action");
+                   fmt::format("{} has already made {} this turn: {} is a second action",
+                               cx.quoted(u), words(before), words(*next)))
+        .note(
+            "each unit has one choice among the 14 actions; fire combines only as march then "
+            "fire, double fire, change of formation then fire, fire then charge or assault")
+        .hint(
+            "a unit acts once per turn; what belongs to a charge or an assault (its attacks, "
+            "pursuit, saves and tests) is part of that one action");
     st.choice = *next;  // follow the log: the next statement is judged against this one
     return;
   }
@@ -142,23 +146,23 @@ void Engine::choose_action(const Action& a, replay::EventChecker& checker) {
   // A panicked unit's fire, charge and assault are refused as such, and a
   // square's second fire by the square's own rule (sabreur.fire.square-once).
   if (!c->action || st.panicked) return;
-  if (c->choice == ActionChoice::double_fire && board().square_like(u)) return;
-  Facts f(rules_);
-  fill_self(f, u);
-  if (!a.targets.empty()) fill_enemy(f, a.targets.front());
+  if (c->choice == ActionChoice::double_fire && cx.board().square_like(u)) return;
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  if (!a.targets.empty()) fill_enemy(cx, f, a.targets.front());
   f.boolean(Given::move_forced, before == ActionChoice::forced_march);
   // § Le tir: "Une demi-unité n'a pas le droit de tirer si l'autre
   // demi-unité engage ou est engagée par une unité adverse" — for either
   // half of the double fire, so neither may be.
-  const Board b = board();
+  const Board b = cx.board();
   f.boolean(Given::fire_other_half_engaged,
             c->choice == ActionChoice::double_fire && st.second_hex &&
                 (b.half_in_engagement(u, st.hex) || b.half_in_engagement(u, *st.second_hex)));
   const std::optional<UnitId> fired_at = st.fired_at;
   f.boolean(Given::fire_attack_on_fire_target,
             fired_at && !a.targets.empty() && *fired_at == a.targets.front());
-  check_permissions(f, *c->action, checker, a.span, Check::action_combination,
-                    [&] { return fmt::format("{} by {}", words(c->choice), quoted(u)); });
+  check_permissions(f, *c->action, cx.checker, a.span, Check::action_combination,
+                    [&] { return fmt::format("{} by {}", words(c->choice), cx.quoted(u)); });
 }
 
 }  // namespace umpire::sabreur

@@ -1,0 +1,103 @@
+// Deployment: each unit on its hex before the first event
+// (002_87c3dc452f850204.txt § Formations spéciales for the extended line's
+// two hexes).
+#include "engine/rulesets/sabreur_hex/phases/deployment.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/geometry/hex/footprint.hpp"
+#include "engine/geometry/hex/text.hpp"
+#include "engine/rulesets/sabreur_hex/checks.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+// A deployment that breaks `check`: reported before any event, at the
+// check's severity, citing its rule.
+template <typename... Args>
+DiagnosticBuilder setup_breach(DiagnosticEngine& diags, Check check, Span span,
+                               fmt::format_string<Args...> format, Args&&... args) {
+  const replay::CheckInfo& c = check_info(check);
+  auto b = diags.report(c.severity, c.id, span, fmt::format(format, std::forward<Args>(args)...));
+  b.rule(std::string(c.file), std::string(c.section));
+  return b;
+}
+
+std::string quoted(const Setup& setup, UnitId u) {
+  return fmt::format("'{}'", setup.units[u].id);
+}
+
+// An extended line "est disposée ... sur 2 hexagones voisins" (§ Formations
+// spéciales): only it holds two hexes, side by side (each half on a flank
+// hex of the other, facing the same way), both on the map and free.
+void deploy_second_hex(const Setup& setup, const TerrainRules& terrain, State& state,
+                       const DeploymentSetup& d, DiagnosticEngine& diags) {
+  const bool extended = d.formation == Formation::extended_line;
+  if (extended != d.second_hex.has_value()) {
+    auto v = setup_breach(diags, Check::setup_two_hexes, d.span, "{} {} deployed on {}",
+                          quoted(setup, d.unit),
+                          extended ? "in extended line is" : "is not in extended line but is",
+                          extended ? "one hex" : "two hexes");
+    if (extended)
+      v.hint("write both halves' hexes: 'at {} <neighbour>'", hex::to_string(d.hex));
+    else
+      v.hint("only an extended line stands on two hexes; write one position");
+    return;
+  }
+  if (!d.second_hex) return;
+  const Hex h = *d.second_hex;
+  if (!hex::is_extended_line(d.hex, h, d.facing)) {
+    setup_breach(diags, Check::setup_extended_line_hexes, d.span,
+                 "the halves of {} on {} and {} do not stand side by side facing {}",
+                 quoted(setup, d.unit), hex::to_string(d.hex), hex::to_string(h),
+                 hex::name(d.facing))
+        .hint(hex::adjacent(d.hex, h)
+                  ? "the second half stands on a flank hex of the first, not before or behind it"
+                  : "the two halves stand on neighbouring hexes");
+    return;
+  }
+  if (!setup.map.contains(h) ||
+      !terrain.hex_passable[static_cast<std::size_t>(Board(setup, state, terrain).terrain_at(h))]) {
+    setup_breach(diags, Check::setup_off_map, d.span, "the second half of {} is deployed on {}, {}",
+                 quoted(setup, d.unit), hex::to_string(h),
+                 setup.map.contains(h) ? "impassable terrain" : "off the map");
+    return;
+  }
+  if (auto other = state.unit_at(h)) {
+    setup_breach(diags, Check::setup_stacked, d.span,
+                 "the second half of {} is deployed on {}, where {} already stands",
+                 quoted(setup, d.unit), hex::to_string(h), quoted(setup, *other))
+        .hint("at most one unit per hex");
+    return;
+  }
+  state.place_second(d.unit, h);
+}
+
+}  // namespace
+
+void deploy(const Setup& setup, const TerrainRules& terrain, State& state,
+            DiagnosticEngine& diags) {
+  for (const DeploymentSetup& d : setup.deployment) {
+    UnitState& u = state.units.edit(d.unit);
+    u.facing = d.facing;
+    u.formation = d.formation;
+    if (!setup.map.contains(d.hex) || !terrain.hex_passable[static_cast<std::size_t>(
+                                          Board(setup, state, terrain).terrain_at(d.hex))]) {
+      setup_breach(diags, Check::setup_off_map, d.span, "{} is deployed on {}, {}",
+                   quoted(setup, d.unit), hex::to_string(d.hex),
+                   setup.map.contains(d.hex) ? "impassable terrain" : "off the map");
+      continue;
+    }
+    if (auto other = state.unit_at(d.hex)) {
+      setup_breach(diags, Check::setup_stacked, d.span,
+                   "{} is deployed on {}, where {} already stands", quoted(setup, d.unit),
+                   hex::to_string(d.hex), quoted(setup, *other))
+          .hint("at most one unit per hex");
+      continue;
+    }
+    state.place(d.unit, d.hex);
+    deploy_second_hex(setup, terrain, state, d, diags);
+  }
+}
+
+}  // namespace umpire::sabreur

@@ -1,0 +1,14 @@
+#pragma once
+// Actions applied as the log states them (reported `not checked`), and the
+// victory points at the end: 002_87c3dc452f850204.txt § Déroulement d'un
+// tour de jeu (Phase C).
+#include "engine/rulesets/sabreur_hex/context.hpp"
+
+namespace umpire::sabreur {
+
+// The reaction `u` declared (`respond`), which its next test is for.
+void record_reaction(Context& cx, UnitId u, const DetailWord& detail);
+
+void follow(Context& cx, const Action& a);
+
+}  // namespace umpire::sabreur
