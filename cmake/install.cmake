@@ -14,6 +14,8 @@ foreach(ruleset IN ITEMS hail-caesar hail-caesar-hyw wab sabreur-hex)
 endforeach()
 file(GLOB umpire_docs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES README.md ${umpire_docs} DESTINATION share/doc/umpire)
+# The manuals' pictures, at the relative paths the manuals link.
+install(DIRECTORY docs/images/ DESTINATION share/doc/umpire/images FILES_MATCHING PATTERN "*.svg")
 install(FILES ${PROJECT_BINARY_DIR}/manual/umpire.1 DESTINATION share/man/man1)
 install(FILES ${PROJECT_BINARY_DIR}/manual/umpire DESTINATION share/bash-completion/completions)
 

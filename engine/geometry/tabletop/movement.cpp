@@ -1,0 +1,127 @@
+#include "engine/geometry/tabletop/movement.hpp"
+
+#include <algorithm>
+#include <boost/geometry/algorithms/append.hpp>
+#include <boost/geometry/algorithms/area.hpp>
+#include <boost/geometry/algorithms/convex_hull.hpp>
+#include <boost/geometry/algorithms/intersection.hpp>
+#include <boost/geometry/algorithms/union.hpp>
+#include <boost/geometry/geometries/multi_point.hpp>
+#include <cmath>
+
+namespace umpire::tabletop {
+
+namespace bg = boost::geometry;
+
+namespace {
+
+Footprint wheeled(const Footprint& f, double deg) {
+  // Clockwise swings the left corner forward round the right one.
+  const Point pivot = deg >= 0.0 ? f.front_right() : f.front_left();
+  return f.placed(rotate_clockwise(f.leader(), pivot, deg), f.facing() + deg);
+}
+
+Footprint turned(const Footprint& f, double deg) {
+  const double a = normalize_bearing(deg);
+  const Point c = f.centre();
+  // A quarter turn leaves every model where it stood, so the block's old
+  // side becomes its front: frontage and depth swap about the same centre.
+  if (a == 90.0 || a == 270.0) {
+    return Footprint(c + (f.frontage() / 2) * direction(f.facing() + a), f.facing() + a, f.depth(),
+                     f.frontage());
+  }
+  return f.placed(rotate_clockwise(f.leader(), c, a), f.facing() + a);
+}
+
+Polygon hull_of(const Footprint& a, const Footprint& b) {
+  bg::model::multi_point<Point> pts;
+  for (const Footprint* f : {&a, &b})
+    for (const Point& c : {f->front_left(), f->front_right(), f->rear_right(), f->rear_left()})
+      bg::append(pts, c);
+  Polygon hull;
+  bg::convex_hull(pts, hull);
+  return hull;
+}
+
+// The union in the frame of `frame` (units.hpp says why), back in table
+// coordinates.
+MultiPolygon merged(const Footprint& frame, const MultiPolygon& a, const MultiPolygon& b) {
+  const MultiPolygon fa = to_frame(frame, a);
+  const MultiPolygon fb = to_frame(frame, b);
+  MultiPolygon out;
+  bg::union_(fa, fb, out);
+  return from_frame(frame, out);
+}
+
+}  // namespace
+
+StepResult apply_step(const Footprint& f, const Step& s) {
+  const double len = require_finite(s.length, "the step's length");
+  const double ang = require_finite(s.angle, "the step's angle");
+  switch (s.kind) {
+    case StepKind::advance:
+      return {f.placed(f.leader() + len * f.ahead(), f.facing()), std::abs(len), false};
+    case StepKind::sidestep:
+      return {f.placed(f.leader() + len * f.right(), f.facing()), std::abs(len), false};
+    case StepKind::oblique:
+      return {f.placed(f.leader() + len * direction(f.facing() + ang), f.facing()), std::abs(len),
+              false};
+    case StepKind::wheel:
+      // The outer corner is at the frontage from the pivot.
+      return {wheeled(f, ang), radians(std::abs(ang)) * f.frontage(), false};
+    case StepKind::turn:
+      return {turned(f, ang), 0.0, true};
+  }
+  return {f, 0.0, false};
+}
+
+MultiPolygon swept_area(const Footprint& f, const Step& s) {
+  MultiPolygon out;
+  out.push_back(f.polygon());
+  if (s.kind == StepKind::advance || s.kind == StepKind::sidestep || s.kind == StepKind::oblique) {
+    // A convex shape translated sweeps the hull of its two places.
+    return {hull_of(f, apply_step(f, s).end)};
+  }
+  const double total = require_finite(s.angle, "the step's angle");
+  // "Toutes les figurines restent sur place" (003 § Manœuvres, Demi-tour):
+  // a turn covers its two footprints and nothing between.
+  if (s.kind == StepKind::turn) {
+    const MultiPolygon end{apply_step(f, s).end.polygon()};
+    return merged(f, out, end);
+  }
+  const int slices = std::max(1, static_cast<int>(std::ceil(std::abs(total) / kSweepSliceDeg)));
+  Footprint prev = f;
+  for (int i = 1; i <= slices; ++i) {
+    const Footprint next = wheeled(f, total * i / slices);
+    out = merged(f, out, MultiPolygon{hull_of(prev, next)});
+    prev = next;
+  }
+  return out;
+}
+
+MoveResult apply_move(const Footprint& start, std::span<const Step> steps) {
+  MoveResult r{start, 0.0, {}, 0, {}};
+  r.swept.push_back(start.polygon());
+  Footprint at = start;
+  for (const Step& s : steps) {
+    const StepResult one = apply_step(at, s);
+    r.swept = merged(start, r.swept, swept_area(at, s));
+    r.per_step.push_back(one.distance);
+    r.distance += one.distance;
+    r.turns += one.is_turn ? 1 : 0;
+    at = one.end;
+  }
+  r.end = at;
+  return r;
+}
+
+double fraction_crossed(const MultiPolygon& swept, const Footprint& other) {
+  const Polygon shape = to_frame(other, other.polygon());
+  const MultiPolygon through = to_frame(other, swept);
+  MultiPolygon common;
+  bg::intersection(through, shape, common);
+  const double whole = other.frontage() * other.depth();
+  return std::clamp(bg::area(common) / whole, 0.0, 1.0);
+}
+
+}  // namespace umpire::tabletop

@@ -1,0 +1,70 @@
+#pragma once
+// Terrain areas, linear obstacles and the table's edges.
+//
+// What a terrain does (halves a move, costs a move to cross, blocks sight,
+// forbids a unit type: 000_a44b407871cbdad9.txt § Modificateur de
+// mouvement; 003_54822f0a7c7b7ce7.txt § Terrains et obstacles) is rules
+// data; here is only where it lies and what a footprint or a move meets.
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "engine/geometry/tabletop/units.hpp"
+
+namespace umpire::tabletop {
+
+// An area: a wood, a hill, a building, a river's bed.
+struct Area {
+  Polygon shape;
+};
+// A rectangle as the log writes it: `rect <centre> <w>x<d> [rotation <deg>]`
+// (docs/log-format.md § 3), rotated clockwise.
+Area rect_area(Point centre, double width, double depth, double rotation_deg = 0.0);
+// A polygon from its corners in either order; throws GeometryError when
+// fewer than three, not finite, or self-intersecting.
+Area polygon_area(std::span<const Point> corners);
+
+// A linear obstacle: a wall, a hedge, a stream line.
+struct Obstacle {
+  Linestring line;
+};
+Obstacle obstacle(std::span<const Point> points);
+
+// The footprint and the area share some area (touching is not entering).
+bool enters(const Footprint& f, const Area& a);
+// The part of the footprint inside the area, in [0, 1].
+double fraction_inside(const Footprint& f, const Area& a);
+// A swept area (movement.hpp) enters or crosses.
+bool enters(const MultiPolygon& swept, const Area& a);
+bool crosses(const MultiPolygon& swept, const Obstacle& o);
+bool crosses(const Footprint& f, const Obstacle& o);
+
+// The table, its south-west corner at 0,0 (docs/log-format.md § 3).
+enum class TableEdge : std::uint8_t { north, east, south, west };
+const char* to_string(TableEdge e);
+
+class Table {
+ public:
+  // Throws GeometryError unless both sizes are positive and finite.
+  Table(double width, double depth);
+  double width() const { return width_; }
+  double depth() const { return depth_; }
+  Polygon polygon() const;
+
+  // Wholly on the table, edges included.
+  bool contains(const Footprint& f) const;
+  bool contains(Point p) const;
+  // How far the footprint reaches past the edges: 0 when on the table.
+  double overhang(const Footprint& f) const;
+  // The edge nearest to a point, ties broken north, east, south, west:
+  // "le bord de table le plus proche" (000 § Unité d'une division démoralisée).
+  TableEdge nearest_edge(Point p) const;
+  double distance_to_edge(Point p, TableEdge e) const;
+
+ private:
+  double width_;
+  double depth_;
+};
+
+}  // namespace umpire::tabletop
