@@ -1,5 +1,5 @@
 // `umpire replay FILE`: the game event by event, with the state hash after
-// each (docs/engine.md § State hash), the violations each event caused and
+// each (docs/engine-internals.md § State hash), the violations each event caused and
 // the diagnostics. Golden hash sequences are recorded from its output.
 #include <fmt/format.h>
 
@@ -19,7 +19,7 @@ namespace {
 constexpr const char* replay_footer =
     R"(Each line: event number, log line, state hash after the event (--hashes), the
 event, and how many violations it caused. The hash is hash64, eight bytes at a
-time, over the canonical state bytes (docs/engine.md), the same on every platform.
+time, over the canonical state bytes (docs/engine-internals.md § State hash), the same on every platform.
 
 Examples:
   umpire replay replays/sabreur-hex/essling-village.ulog --hashes

@@ -17,7 +17,7 @@ constexpr const CheckInfo& check_info(ToyCheck check) {
   return kChecks[static_cast<std::size_t>(check)];
 }
 
-// The state hash's vectors, computed from the definition in docs/engine.md
+// The state hash's vectors, computed from the definition in docs/engine-internals.md § State hash
 // § State hash by a separate implementation (Python): the empty string, a
 // short tail, exactly one word, one word and a byte.
 TEST(StateHash, Hash64Vectors) {

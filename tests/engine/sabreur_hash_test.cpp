@@ -1,4 +1,4 @@
-// The Sabreur-hex state hash (docs/engine.md § State hash): the engine keeps
+// The Sabreur-hex state hash (docs/engine-internals.md § State hash): the engine keeps
 // each unit's record and hashes again only the records an event changed;
 // after every event of the recorded games and of simulated games that
 // incremental hash must equal the definition computed afresh, and the

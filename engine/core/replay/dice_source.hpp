@@ -52,7 +52,7 @@ class DiceSource {
                                  EventChecker& checker, CheckId check, const LazyText& purpose,
                                  const Notes& why = {});
 
-  // Section 'R' (docs/engine.md § State hash): into a StateWriter or a
+  // Section 'R' (docs/engine-internals.md § State hash): into a StateWriter or a
   // Hasher.
   template <typename Out>
   void write_state(Out& out) const {

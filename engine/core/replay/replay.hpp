@@ -2,7 +2,7 @@
 // The replay driver, shared by every ruleset: it hands a ruleset engine one
 // event at a time, collects what the engine found, and hashes the engine's
 // canonical state after every event, or only after the last one when the
-// caller needs no other (docs/engine.md § State hash).
+// caller needs no other (docs/engine-internals.md § State hash).
 //
 // A ruleset engine owns its state and its typed events; the driver knows
 // only how many events there are, where each is written, and how to hash.

@@ -1,5 +1,5 @@
 #pragma once
-// Canonical state bytes and their hash (docs/engine.md § State hash).
+// Canonical state bytes and their hash (docs/engine-internals.md § State hash).
 //
 // A ruleset engine writes its whole state through a StateWriter, field by
 // field in a fixed order; the writer turns every value into fixed-width
@@ -20,7 +20,7 @@
 
 namespace umpire::replay {
 
-// SplitMix64's finaliser (docs/engine.md § State hash).
+// SplitMix64's finaliser (docs/engine-internals.md § State hash).
 constexpr std::uint64_t splitmix64(std::uint64_t z) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -44,7 +44,7 @@ constexpr std::uint64_t hash64_finish(std::uint64_t h, std::uint64_t length) {
   return splitmix64(h ^ length);
 }
 
-// The state hash of `bytes` (docs/engine.md § State hash), byte by byte as
+// The state hash of `bytes` (docs/engine-internals.md § State hash), byte by byte as
 // the definition reads: the bytes in little-endian 64-bit words, the last
 // one padded with zero bytes, each word folded by hash64_step from
 // hash64_seed, then hash64_finish with the number of bytes. Hasher (and the
@@ -159,7 +159,7 @@ class StateWriter : public ValueWriter<StateWriter> {
 };
 
 // The digest of record `index` as it enters the sum of a record set
-// (docs/engine.md § State hash): the SplitMix64 finaliser of the record's
+// (docs/engine-internals.md § State hash): the SplitMix64 finaliser of the record's
 // hash64 plus (index + 1) times the golden ratio, so that equal records
 // at different places, or two records swapped, change the sum.
 constexpr std::uint64_t record_term(std::uint64_t index, std::uint64_t digest) {

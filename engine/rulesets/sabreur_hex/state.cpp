@@ -124,7 +124,7 @@ bool State::lose(UnitId u, int n) {
 
 namespace {
 
-// One unit's record (docs/engine.md § Sabreur-hex state layout), written to
+// One unit's record (docs/engine-internals.md § Sabreur-hex state layout), written to
 // either the state's writer or a record's Hasher; inlined, so that a local
 // Hasher stays in registers.
 template <typename Out>

@@ -1,7 +1,7 @@
 #pragma once
 // The state of a Sabreur-hex game during a replay. Plain values, indexed by
 // UnitId (the order of the log's army lists); the canonical layout that
-// write_state() produces is documented in docs/engine.md § Sabreur-hex state.
+// write_state() produces is documented in docs/engine-internals.md § Sabreur-hex state layout.
 //
 // Invariants (check_invariants): at most one unit per hex
 // (002_87c3dc452f850204.txt § Soilage), `occupant` agrees with the units on
@@ -368,7 +368,7 @@ class State {
   // The canonical bytes of the whole state.
   void write(replay::StateWriter& out) const;
   // The bytes the state hash is taken over: the same, with the unit records
-  // replaced by the sum of their digests (docs/engine.md § State hash),
+  // replaced by the sum of their digests (docs/engine-internals.md § State hash),
   // which `digests` keeps up to date from one call to the next.
   void write_hashed(replay::Hasher& out, UnitDigests& digests) const;
   std::uint64_t units_digest(UnitDigests& digests) const;

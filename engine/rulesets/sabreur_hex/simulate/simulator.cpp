@@ -429,7 +429,7 @@ class Game {
   // struck, fled or, for the charger, failed a test (the charger or
   // assaulting unit strikes unless its target fled), or in a mêlée the
   // assaulted unit did not riposte: the engine refuses a strike it cannot
-  // check (docs/engine.md § Combats), and a charge left without its strike
+  // check (docs/engine-sabreur-hex.md § Combats), and a charge left without its strike
   // would break the rules unreported.
   bool combat(TurnOf t, const Action& declared) {
     UnitId attacker = declared.actors.front();
