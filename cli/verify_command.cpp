@@ -334,7 +334,8 @@ Command add_verify_command(CLI::App& root) {
   app->add_flag("--extremes", o->extremes, "Also list the extreme values of every modified quantity (text)");
   app->add_flag("--timings", o->timings, "Print the time each analysis takes on stderr as it ends");
   app->add_option("--timeout", o->timeout_ms,
-                  "Milliseconds per solver query; a query still open then is reported 'not proved' (default 2000)")
+                  "Work per solver query, in solver resource units worth MS milliseconds, the same on every "
+                  "machine; a query still open then is reported 'not proved' (default 2000)")
       ->check(CLI::Range(1U, 3600000U));
   app->add_option("--budget-seconds", o->budget_seconds,
                   "Time for the whole verification; past it the report is partial and says where it stopped "

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdio>
 #include <functional>
+#include <limits>
 
 #include <unistd.h>
 
@@ -178,22 +179,36 @@ void SmtModel::Impl::check_budget() {
   const auto now = std::chrono::steady_clock::now();
   if (now >= *deadline) throw BudgetExhausted("the time budget ran out");
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - now).count();
-  const unsigned limit = static_cast<unsigned>(std::min<long long>(timeout_ms, std::max<long long>(1, left)));
-  if (limit != solver_timeout) {
-    z3::params p(ctx);
-    p.set("timeout", limit);
-    solver->set(p);
-    solver_timeout = limit;
-  }
+  const unsigned limit = static_cast<unsigned>(std::min<long long>(wall_guard_ms(), std::max<long long>(1, left)));
+  if (limit != solver_timeout) set_limits(limit);
+}
+
+// A query's work is bounded in Z3's resource units (`rlimit`), counted the
+// same on every machine, so that what the solver finds, and the report,
+// do not depend on the machine's load: `timeout_ms` buys
+// kStepsPerMillisecond units each. Wall-clock time is only a guard against
+// a solver that stops counting, at ten times as long; Z3's search also
+// depends on the timeout it is given, which is why the guard is a fixed
+// multiple rather than "none".
+constexpr unsigned long long kStepsPerMillisecond = 5000;
+
+unsigned SmtModel::Impl::wall_guard_ms() const {
+  return static_cast<unsigned>(std::min<unsigned long long>(10ULL * timeout_ms, 3'600'000ULL));
+}
+
+void SmtModel::Impl::set_limits(unsigned wall_ms) {
+  z3::params p(ctx);
+  p.set("rlimit", static_cast<unsigned>(std::min<unsigned long long>(kStepsPerMillisecond * timeout_ms,
+                                                                     std::numeric_limits<unsigned>::max())));
+  p.set("timeout", wall_ms);
+  solver->set(p);
+  solver_timeout = wall_ms;
 }
 
 z3::solver& SmtModel::Impl::base_solver() {
   if (!solver) {
     solver = std::make_unique<z3::solver>(ctx);
-    z3::params p(ctx);
-    p.set("timeout", timeout_ms);
-    solver->set(p);
-    solver_timeout = timeout_ms;
+    set_limits(wall_guard_ms());
   }
   check_budget();
   // free_integer() can add domain constraints after the first query; every

@@ -134,7 +134,9 @@ struct SmtModel::Impl {
   std::size_t domain_asserted = 0;
   z3::solver& base_solver();
   std::optional<std::chrono::steady_clock::time_point> deadline;
-  unsigned solver_timeout = 0;  // the limit set on `solver`
+  unsigned solver_timeout = 0;  // the wall-clock guard set on `solver`
+  unsigned wall_guard_ms() const;
+  void set_limits(unsigned wall_ms);  // the work bound and the wall-clock guard
   // Throws BudgetExhausted past the deadline; otherwise cuts the solver's
   // time limit to what is left of it. Called before every check.
   void check_budget();
