@@ -243,6 +243,21 @@ TEST(Defects, UndeclaredOverrideIsADifferenceAndADrift) {
   EXPECT_NE(v->number, b->number);
 }
 
+TEST(Defects, AChangeOneReadingOfTheVariantsSwitchUndoesIsThatAmbiguity) {
+  const Verified r = verify_defect("drift_switch");
+  no_internal_errors(r);
+  // Under 'as_base' the variant gives the base's dice: the difference is the
+  // switch's ambiguity, reported once, with no drift and no difference.
+  EXPECT_NE(find(r, Category::ambiguity, {"charge_dice_reading"}), nullptr) << dump(r.report);
+  EXPECT_TRUE(of_category(r.report, Category::variant_drift).empty()) << dump(r.report);
+  EXPECT_TRUE(of_category(r.report, Category::variant_difference).empty()) << dump(r.report);
+  const bool proved = std::any_of(r.report.proofs.begin(), r.report.proofs.end(), [](const Proof& p) {
+    return p.what.find("'attack_dice' differs from base 'drift_base'") != std::string::npos &&
+           p.what.find("'charge_dice_reading'") != std::string::npos;
+  });
+  EXPECT_TRUE(proved) << dump(r.report);
+}
+
 TEST(Defects, GivenOnlyInTheVariantIsComparedAndARetypedGivenIsNamedWithBothTypes) {
   const Verified r = verify_defect("drift_given");
   no_internal_errors(r);

@@ -239,7 +239,19 @@ std::vector<std::string> Context::witness_lines(const Witness& w, const Support*
 }
 
 Witness Context::typical(const std::vector<Term>& assumptions, const Witness& w, const Support& sup) {
-  return smt.least_extreme(assumptions, w, sup.givens, sup.switches);
+  // A switch an assumption reads bounds the situations too: at its default
+  // reading, the witness is one the data's own reading allows.
+  if (!assumption_switches_) {
+    Support all;
+    all.givens.assign(rs.givens.size(), false);
+    all.switches.assign(rs.switches.size(), false);
+    for (const Assumption& a : rs.assumptions) all.merge(support.of_expr(a.cond));
+    assumption_switches_ = all.switches;
+  }
+  std::vector<bool> switches = sup.switches;
+  for (std::size_t i = 0; i < switches.size() && i < assumption_switches_->size(); ++i)
+    switches[i] = switches[i] || (*assumption_switches_)[i];
+  return smt.least_extreme(assumptions, w, sup.givens, switches);
 }
 
 void Context::add(Finding f) {
