@@ -51,6 +51,18 @@ TEST(Defects, TableGapHasAWitnessWhereTheLookupFails) {
   EXPECT_TRUE(ev.error()->id == "rules.eval.out-of-range" || ev.error()->id == "rules.eval.no-row") << ev.error()->id;
 }
 
+TEST(Defects, APartialTablesHoleIsThePartAGameReaches) {
+  const Verified r = verify_defect("partial_range");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::gap, {"order_points_by_size"});
+  ASSERT_NE(f, nullptr) << dump(r.report);
+  EXPECT_NE(f->message.find("army_points = 100..500"), std::string::npos) << f->message;
+  const bool above = std::any_of(f->instances.begin(), f->instances.end(), [](const std::string& i) {
+    return i.find("army_points = 2001..5000") != std::string::npos;
+  });
+  EXPECT_TRUE(above) << dump(r.report);
+}
+
 TEST(Defects, RangeBreachNamesTheStackAndBothBonuses) {
   const Verified r = verify_defect("cap_breach");
   no_internal_errors(r);
@@ -149,6 +161,24 @@ TEST(Defects, DeadEntryNeverAppliesInAnySituation) {
     }
   }
   EXPECT_GT(live, 0);
+}
+
+TEST(Defects, ASkillOverriddenByEitherOfTwoIsOneCauseListingBoth) {
+  const Verified r = verify_defect("skill_redundant");
+  no_internal_errors(r);
+  std::size_t about_drilled = 0;
+  const Finding* lead = nullptr;
+  for (const Finding* f : of_category(r.report, Category::skill_interaction)) {
+    if (f->message.find("'drilled' changes nothing") == std::string::npos) continue;
+    ++about_drilled;
+    lead = f;
+  }
+  ASSERT_EQ(about_drilled, 1U) << dump(r.report);
+  EXPECT_NE(lead->action.find("'berserk' or 'frenzied'"), std::string::npos) << lead->action;
+  const bool lists_other = std::any_of(lead->instances.begin(), lead->instances.end(), [](const std::string& i) {
+    return i.find("same cause") != std::string::npos && i.find("drilled") != std::string::npos;
+  });
+  EXPECT_TRUE(lists_other) << dump(r.report);
 }
 
 TEST(Defects, SkillOverriddenByAnotherIsReportedAndReproduced) {
