@@ -26,6 +26,18 @@ std::string hex(std::uint64_t h) {
   return fmt::format("{:016x}", h);
 }
 
+// A switch finding's switch and readings with the passages they cite.
+std::vector<std::string> passages_of(const Finding& f) {
+  std::vector<std::string> out;
+  for (const FindingItem& i : f.items) {
+    if (i.kind != "switch" && i.kind != "reading") continue;
+    std::string line = i.kind + " " + i.name;
+    for (const rules::Citation& c : i.refs) line += " | " + c.text();
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
 }  // namespace
 
 bool is_coverage_notice(const Finding& f) {
@@ -110,6 +122,23 @@ void fold_inherited(Report& report) {
           fmt::format("also in '{}', which inherits the passage unchanged", f.ruleset));
       drop[i] = true;
       continue;
+    }
+    // An inherited switch, its readings and their passages unchanged: the
+    // base's finding asks the question, whatever item shows it first.
+    if (f.category == Category::ambiguity && f.severity != Severity::note) {
+      bool folded = false;
+      for (Finding& g : report.findings) {
+        if (g.ruleset != b->second || detail_of(g) != detail_of(f) || g.severity == Severity::note ||
+            passages_of(f).empty() || passages_of(g) != passages_of(f))
+          continue;
+        g.instances.push_back(fmt::format("also in '{}', which inherits the passage unchanged: {}", f.ruleset,
+                                          f.message));
+        folded = true;
+      }
+      if (folded) {
+        drop[i] = true;
+        continue;
+      }
     }
     // An inherited switch that decides nothing in the variant: the variant
     // rules what the base leaves open, which the base's finding says.

@@ -246,9 +246,8 @@ TEST_F(HywSpot, CommandOutcomes) {
 
 // 2-a / 5-b: generals move 27" (base sheet: 24").
 TEST_F(HywSpot, CommanderMovesTwentySeven) {
-  EXPECT_EQ(eval_table(rs(), "move_rates", "inches",
-                       {{"formation", "close_order"}, {"unit_type", "commander"}}),
-            "27");
+  EXPECT_EQ(eval_value(rs(), "unit_move_inches", {{"unit.type", "commander"}}), "27");
+  EXPECT_EQ(eval_value(rs(), "unit_move_inches", {{"unit.type", "light_cavalry"}}), "12");
   EXPECT_EQ(eval_value(rs(), "general_move_inches", {}), "27");
   EXPECT_EQ(eval_value(rs(), "general_move_inches", {{"general_move_reading", "hc_base_distances"}}),
             "24");

@@ -51,6 +51,18 @@ TEST(Defects, TableGapHasAWitnessWhereTheLookupFails) {
   EXPECT_TRUE(id_of(ev.error()->id) == "rules.eval.out-of-range" || id_of(ev.error()->id) == "rules.eval.no-row") << id_of(ev.error()->id);
 }
 
+TEST(Defects, APartialTablesHoleIsThePartAGameReaches) {
+  const Verified r = verify_defect("partial_range");
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::gap, {"order_points_by_size"});
+  ASSERT_NE(f, nullptr) << dump(r.report);
+  EXPECT_NE(f->message.find("army_points = 100..500"), std::string::npos) << f->message;
+  const bool above = std::any_of(f->instances.begin(), f->instances.end(), [](const std::string& i) {
+    return i.find("army_points = 2001..5000") != std::string::npos;
+  });
+  EXPECT_TRUE(above) << dump(r.report);
+}
+
 TEST(Defects, RangeBreachNamesTheStackAndBothBonuses) {
   const Verified r = verify_defect("cap_breach");
   no_internal_errors(r);
@@ -151,6 +163,24 @@ TEST(Defects, DeadEntryNeverAppliesInAnySituation) {
   EXPECT_GT(live, 0);
 }
 
+TEST(Defects, ASkillOverriddenByEitherOfTwoIsOneCauseListingBoth) {
+  const Verified r = verify_defect("skill_redundant");
+  no_internal_errors(r);
+  std::size_t about_drilled = 0;
+  const Finding* lead = nullptr;
+  for (const Finding* f : of_category(r.report, Category::skill_interaction)) {
+    if (f->message.find("'drilled' changes nothing") == std::string::npos) continue;
+    ++about_drilled;
+    lead = f;
+  }
+  ASSERT_EQ(about_drilled, 1U) << dump(r.report);
+  EXPECT_NE(lead->action.find("'berserk' or 'frenzied'"), std::string::npos) << lead->action;
+  const bool lists_other = std::any_of(lead->instances.begin(), lead->instances.end(), [](const std::string& i) {
+    return i.find("same cause") != std::string::npos && i.find("drilled") != std::string::npos;
+  });
+  EXPECT_TRUE(lists_other) << dump(r.report);
+}
+
 TEST(Defects, SkillOverriddenByAnotherIsReportedAndReproduced) {
   const Verified r = verify_defect("skill_clash");
   no_internal_errors(r);
@@ -241,6 +271,21 @@ TEST(Defects, UndeclaredOverrideIsADifferenceAndADrift) {
   auto b = eb.value(testing::index_of(base, "attack_dice", ItemKind::value));
   ASSERT_TRUE(v && b);
   EXPECT_NE(v->number, b->number);
+}
+
+TEST(Defects, AChangeOneReadingOfTheVariantsSwitchUndoesIsThatAmbiguity) {
+  const Verified r = verify_defect("drift_switch");
+  no_internal_errors(r);
+  // Under 'as_base' the variant gives the base's dice: the difference is the
+  // switch's ambiguity, reported once, with no drift and no difference.
+  EXPECT_NE(find(r, Category::ambiguity, {"charge_dice_reading"}), nullptr) << dump(r.report);
+  EXPECT_TRUE(of_category(r.report, Category::variant_drift).empty()) << dump(r.report);
+  EXPECT_TRUE(of_category(r.report, Category::variant_difference).empty()) << dump(r.report);
+  const bool proved = std::any_of(r.report.proofs.begin(), r.report.proofs.end(), [](const Proof& p) {
+    return p.what.find("'attack_dice' differs from base 'drift_base'") != std::string::npos &&
+           p.what.find("'charge_dice_reading'") != std::string::npos;
+  });
+  EXPECT_TRUE(proved) << dump(r.report);
 }
 
 TEST(Defects, GivenOnlyInTheVariantIsComparedAndARetypedGivenIsNamedWithBothTypes) {

@@ -51,6 +51,37 @@ TEST(Report, AVariantFindingInOtherWordsStaysTheVariants) {
   EXPECT_EQ(r.findings.size(), 2U);
 }
 
+// The switch and its readings, each citing `passage`.
+Finding with_passages(Finding f, const std::string& passage) {
+  const rules::Citations refs{rules::Citation{"t.txt", passage, {}}};
+  f.items = {FindingItem{"steps", "switch", refs, {}}, FindingItem{"steps=up", "reading", refs, {}},
+             FindingItem{"steps=down", "reading", refs, {}}};
+  return f;
+}
+
+TEST(Report, AnInheritedSwitchShownThroughAnotherItemIsFoldedWithItsWitness) {
+  Report r;
+  r.rulesets = {"base", "variant"};
+  r.bases = {{"variant", "base"}};
+  r.findings = {with_passages(made("base", "steps", "'steps': 4+ or 5+"), "Combat"),
+                with_passages(made("variant", "steps", "'steps': forbidden or allowed"), "Combat")};
+  fold_inherited(r);
+  ASSERT_EQ(r.findings.size(), 1U);
+  ASSERT_EQ(r.findings[0].instances.size(), 1U);
+  EXPECT_NE(r.findings[0].instances[0].find("'variant'"), std::string::npos);
+  EXPECT_NE(r.findings[0].instances[0].find("forbidden or allowed"), std::string::npos);
+}
+
+TEST(Report, ASwitchWhoseReadingsCiteOtherPassagesStaysTheVariants) {
+  Report r;
+  r.rulesets = {"base", "variant"};
+  r.bases = {{"variant", "base"}};
+  r.findings = {with_passages(made("base", "steps", "'steps': 4+ or 5+"), "Combat"),
+                with_passages(made("variant", "steps", "'steps': 3+ or 5+"), "Combat, as the variant says")};
+  fold_inherited(r);
+  EXPECT_EQ(r.findings.size(), 2U);
+}
+
 TEST(Baseline, ReviewedFindingsDoNotCountNewAndChangedOnesDo) {
   Report r;
   r.findings = {made("rs", "a", "first"), made("rs", "b", "second")};

@@ -197,6 +197,7 @@ std::vector<std::string> army_instances(Context& c, std::uint32_t sw) {
       for (std::uint32_t other_sw = 0; other_sw < c.rs.switches.size(); ++other_sw) {
         q.fixed_switches.emplace_back(other_sw, other_sw == sw ? legal_under : c.rs.switches[other_sw].default_option);
       }
+      q.illegal_under = std::make_pair(sw, other);
       auto army = c.smt.army(l, q);
       if (!army) return std::nullopt;
       Army there = *army;

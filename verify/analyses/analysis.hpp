@@ -91,6 +91,7 @@ struct Context {
 
  private:
   std::optional<std::vector<Root>> roots_;
+  std::optional<std::vector<Support>> assumption_supports_;  // what each assumption reads
 };
 
 std::vector<std::string> breakdown_lines(const std::vector<rules::Step>& steps);

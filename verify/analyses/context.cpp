@@ -240,7 +240,23 @@ std::vector<std::string> Context::witness_lines(const Witness& w, const Support*
 }
 
 Witness Context::typical(const std::vector<Term>& assumptions, const Witness& w, const Support& sup) {
-  return smt.least_extreme(assumptions, w, sup.givens, sup.switches);
+  // A switch read by an assumption on the same givens bounds the witness
+  // too: at its default reading, the witness is one the data's own reading
+  // allows (an army within the cavalry limit as the default reads it).
+  if (!assumption_supports_) {
+    assumption_supports_.emplace();
+    for (const Assumption& a : rs.assumptions) assumption_supports_->push_back(support.of_expr(a.cond));
+  }
+  std::vector<bool> switches = sup.switches;
+  for (const Support& a : *assumption_supports_) {
+    bool shared = false;
+    for (std::size_t g = 0; g < a.givens.size() && g < sup.givens.size() && !shared; ++g)
+      shared = a.givens[g] && sup.givens[g];
+    if (!shared) continue;
+    for (std::size_t i = 0; i < switches.size() && i < a.switches.size(); ++i)
+      switches[i] = switches[i] || a.switches[i];
+  }
+  return smt.least_extreme(assumptions, w, sup.givens, switches);
 }
 
 void Context::add(Finding f) {

@@ -29,7 +29,8 @@ void analyse_invariants(Context& c) {
     Finding f = c.finding(Category::invariant_refuted, Severity::error, inv.name,
                           fmt::format("invariant '{}' does not hold in every situation", inv.name));
     f.items.push_back(root.item);
-    f.action = fmt::format("Say which passage wins where '{}', which the text states, is broken by its other rules.",
+    f.action = fmt::format("Give the floor or the condition that keeps '{}' true, or say that it may fail: the "
+                           "rules as written break it.",
                            inv.name);
     Witness shown = c.typical({violated, c.legal}, w, root.support);
     // The worst stack: push the bounded quantity as far as the premise allows.
@@ -54,9 +55,9 @@ void analyse_invariants(Context& c) {
     f.witness = c.witness_lines(shown, &root.support);
     const Replay r = c.replay(root, shown.situation(c.rs));
     f.evidence = r.evidence;
-    f.explanation += "The invariant states what the text guarantees; the stacks and tables as written allow a "
-                     "situation where it is false. Either a cap or condition is missing from the modifiers, or the "
-                     "invariant claims more than the text.";
+    f.explanation += "The invariant is what the data's author reads the text to guarantee; the stacks and tables "
+                     "as written allow a situation where it is false. The text sets no floor, cap or condition that "
+                     "keeps it, or the invariant claims more than the text.";
     if (r.failed || !r.value || r.value->number != 0) {
       c.internal_error(f, r.failed ? "the evaluator fails" : "the evaluator finds the invariant holds");
       continue;

@@ -7,6 +7,7 @@
 // - a pair whose permissions together give a must/cannot conflict that
 //   neither gives alone, on a unit holding no other skill.
 // Triples: skill_triples.cpp, from the pairs this file leaves clean.
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -94,6 +95,14 @@ void analyse_skill_pairs(Context& c) {
         skill.name, skill.cost ? "; its cost buys nothing" : "");
     c.add(std::move(f));
   }
+  // A skill that adds nothing next to others: one cause per such skill,
+  // every skill that overrides it listed (one answer makes them exclusive);
+  // two skills that override each other are one cause too.
+  struct Redundant {
+    Finding finding;
+    std::uint32_t skill, next_to;
+  };
+  std::vector<Redundant> redundant;
   // Pairs with the same holder.
   for (std::uint32_t a = 0; a < rs.skills.size(); ++a) {
     for (std::uint32_t b = a + 1; b < rs.skills.size(); ++b) {
@@ -160,7 +169,7 @@ void analyse_skill_pairs(Context& c) {
           c.internal_error(f, "the evaluator gives different results with and without the skill");
           continue;
         }
-        c.add(std::move(f));
+        redundant.push_back(Redundant{std::move(f), x, y});
       }
       // A conflict only the pair creates.
       const Effects ea = effects_of(rs, sa), eb = effects_of(rs, sb);
@@ -215,6 +224,25 @@ void analyse_skill_pairs(Context& c) {
       }
     }
   }
+  auto overrides = [&](std::uint32_t skill, std::uint32_t next_to) {
+    return std::any_of(redundant.begin(), redundant.end(),
+                       [&](const Redundant& r) { return r.skill == skill && r.next_to == next_to; });
+  };
+  for (Redundant& r : redundant) {
+    const Skill& sx = rs.skills[r.skill];
+    if (overrides(r.next_to, r.skill)) continue;  // the pair's cause, set at the finding
+    r.finding.cause = fmt::format("skill-interaction:{}:adds-nothing:{}", rs.id, sx.name);
+    std::vector<std::string> holders;
+    for (const Redundant& o : redundant) {
+      if (o.skill == r.skill && !overrides(o.next_to, o.skill)) holders.push_back(rs.skills[o.next_to].name);
+    }
+    if (holders.size() > 1)
+      r.finding.action = fmt::format("Say whether '{}' adds anything to a unit that has {}{}, or forbid holding it "
+                                     "with them.",
+                                     sx.name, fmt::format("'{}'", fmt::join(holders, "' or '")),
+                                     sx.cost ? " (it is paid for)" : "");
+  }
+  for (Redundant& r : redundant) c.add(std::move(r.finding));
 }
 
 }  // namespace umpire::verify

@@ -134,14 +134,31 @@ void partial_tables(Context& c) {
           if (!v) break;
           key_values.push_back(*v);
         }
+        // Of a range of key `k`'s values, the part a game reaches (the other
+        // keys as in the witness): what the optimiser proves, else the range.
+        auto reached_part = [&](std::size_t k, std::pair<std::int64_t, std::int64_t> span) {
+          if (span.first == span.second) return span;
+          std::vector<Term> within = query;
+          for (std::size_t j = 0; j < key_values.size(); ++j) {
+            if (j != k) within.push_back(c.smt.eq(keys[j], c.smt.literal(lookup->args[j].type, key_values[j])));
+          }
+          within.push_back(c.smt.le(c.smt.constant(span.first), keys[k]));
+          within.push_back(c.smt.le(keys[k], c.smt.constant(span.second)));
+          if (auto least = c.smt.optimise(keys[k], false, within); least && least->exact)
+            span.first = std::max(span.first, least->value);
+          if (auto most = c.smt.optimise(keys[k], true, within); most && most->exact)
+            span.second = std::min(span.second, most->value);
+          return span;
+        };
         // An integer key's hole is a range of values: the one around the
-        // witness's value that no row covers (the other keys as they are).
+        // witness's value that no row covers (the other keys as they are),
+        // as far as a game reaches it.
         std::vector<std::pair<std::int64_t, std::int64_t>> spans(key_values.size());
         std::vector<std::string> parts;
         for (std::size_t k = 0; k < key_values.size(); ++k) {
           const Type& kt = t.keys[k].type;
           spans[k] = {key_values[k].number, key_values[k].number};
-          if (kt.numeric()) spans[k] = hole_around(t, key_values, k);
+          if (kt.numeric()) spans[k] = reached_part(k, hole_around(t, key_values, k));
           parts.push_back(spans[k].first == spans[k].second
                               ? fmt::format("{} = {}", t.keys[k].name, value_text(c.rs, kt, key_values[k]))
                               : fmt::format("{} = {}..{}", t.keys[k].name, spans[k].first, spans[k].second));

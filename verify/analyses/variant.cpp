@@ -2,9 +2,12 @@
 // removal, added or removed entry, added value) not declared `intentional`
 // is reported; and every value and test present in both whose result can
 // change because of such an undeclared difference is reported with a
-// witness situation where base and variant disagree. Both rulesets are
+// witness situation where base and variant disagree under every reading of
+// the variant's own switches (one reading that agrees makes the difference
+// that switch's ambiguity, which the switch analysis reports). Both rulesets are
 // translated into one Z3 context, so givens of the same name and type are
 // the same variables; the evaluator of each ruleset replays the witness.
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -107,23 +110,10 @@ std::string variant_type_text(const Ruleset& rs, const Type& t) {
 void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
   const Ruleset& rs = c.rs;
   std::set<std::string> undeclared, declared;
-  for (const Difference& d : rs.differences) {
-    (d.intentional ? declared : undeclared).insert(d.item);
-    if (d.intentional) continue;
-    Finding f = c.finding(Category::variant_difference, Severity::warning, fmt::format("{}:{}", d.item, d.operation),
-                          fmt::format("'{}' differs from base '{}' ({}) and is not declared intentional", d.item,
-                                      base.id, d.operation));
-    f.cause = fmt::format("variant:{}:{}", rs.id, d.item);
-    f.action = fmt::format("Say whether the variant changes '{}' on purpose, or restore the base's rule.", d.item);
-    FindingItem item{d.item, d.operation, d.refs, d.span};
-    if (auto ref = rs.find(d.item)) item.refs = rs.refs_of(*ref);
-    f.items.push_back(item);
-    f.explanation = fmt::format(
-        "A variant states its differences from its base; this one is not declared. If it is meant, add "
-        "`intentional {} \"why\"` with a citation; otherwise it is drift from the base rules.",
-        d.item);
-    c.add(std::move(f));
-  }
+  for (const Difference& d : rs.differences) (d.intentional ? declared : undeclared).insert(d.item);
+  // Undeclared overrides whose every difference from the base one reading of
+  // the variant's own switches removes, with those switches' names.
+  std::map<std::string, std::vector<std::string>> explained_by_switches;
   // Given types must agree for the shared variables to mean the same thing;
   // the first given that does not, with both types, if any. A given the
   // base lacks is comparable: the base reads no such fact, so its result
@@ -152,6 +142,36 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < rs.givens.size(); ++i)
       if (sup.givens[i] && !base.find(rs.givens[i].name)) out.push_back(rs.givens[i].name);
+    return out;
+  };
+  // A base term read with each switch the variant settles (overrides with
+  // one reading) at that reading, as to_base sets it: the base's variable of
+  // a switch whose options differ is not the variant's.
+  auto settled_in_base = [&](Term t) {
+    for (const Switch& vs : rs.switches) {
+      auto ref = base.find(vs.name);
+      if (!ref || ref->kind != ItemKind::switch_ || vs.options.size() != 1) continue;
+      const Switch& bs = base.switches[ref->index];
+      if (bs.options.size() == 1) continue;
+      std::uint32_t option = bs.default_option;
+      for (std::uint32_t o = 0; o < bs.options.size(); ++o)
+        if (bs.options[o].name == vs.options[0].name) option = o;
+      t = base_smt.with_switch(t, ref->index, option);
+    }
+    return t;
+  };
+  // `t` read under every combination of options of the switches it reads
+  // that the base does not have.
+  auto under_every_reading = [&](Term t, const Support& sup) {
+    std::vector<Term> out{t};
+    for (std::uint32_t s = 0; s < rs.switches.size(); ++s) {
+      if (!sup.switches[s] || base.find(rs.switches[s].name)) continue;
+      std::vector<Term> next;
+      for (const Term u : out) {
+        for (std::uint32_t o = 0; o < rs.switches[s].options.size(); ++o) next.push_back(c.smt.with_switch(u, s, o));
+      }
+      out = std::move(next);
+    }
     return out;
   };
   Dependencies deps(rs);
@@ -193,12 +213,26 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
       return;
     }
     const Term tv = kind == ItemKind::value ? c.smt.value(vi) : c.smt.test_needed(vi);
-    const Term tb = c.smt.import(base_smt, kind == ItemKind::value ? base_smt.value(bi) : base_smt.test_needed(bi));
-    const Term ok = c.smt.not_(c.smt.or_(c.smt.fails(tv), c.smt.fails(tb)));
+    const Term tb = c.smt.import(base_smt, settled_in_base(kind == ItemKind::value ? base_smt.value(bi)
+                                                                                  : base_smt.test_needed(bi)));
+    // A difference that one reading of the variant's own switches removes is
+    // that switch's ambiguity, reported as such: drift is a change under
+    // every reading of them.
+    std::vector<Term> readings{tv};
+    if (!intended) readings = under_every_reading(tv, sup);
+    Term differs = c.smt.not_(c.smt.fails(tb));
+    for (const Term t : readings)
+      differs = c.smt.and_(differs, c.smt.and_(c.smt.not_(c.smt.fails(t)), c.smt.holds(c.smt.not_(c.smt.eq(t, tb)))));
     Witness w;
-    const std::vector<Term> query{ok, c.smt.holds(c.smt.not_(c.smt.eq(tv, tb))), c.legal};
+    const std::vector<Term> query{differs, c.legal};
     const SmtStatus st = c.smt.check(query, &w);
     if (st == SmtStatus::sat) w = c.typical(query, w, sup);
+    if (st == SmtStatus::unsat && readings.size() > 1 && undeclared.count(name)) {
+      std::vector<std::string> names;
+      for (std::uint32_t s = 0; s < rs.switches.size(); ++s)
+        if (sup.switches[s] && !base.find(rs.switches[s].name)) names.push_back(rs.switches[s].name);
+      explained_by_switches.emplace(name, std::move(names));
+    }
     if (st == SmtStatus::unknown) {
       c.not_proved(c.item({kind, vi}), name + ":drift", fmt::format("whether '{}' differs from base '{}'", name, base.id));
     }
@@ -259,6 +293,29 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
       auto ref = base.find(rs.tests[t].name);
       if (ref && ref->kind == ItemKind::test) compare(ItemKind::test, t, ref->index, rs.tests[t].name, intended);
     }
+  }
+  for (const Difference& d : rs.differences) {
+    if (d.intentional) continue;
+    if (auto it = explained_by_switches.find(d.item); it != explained_by_switches.end()) {
+      c.prove(fmt::format("'{}' differs from base '{}' ({}) only where a reading of switch{} {} agrees with the base: "
+                          "the difference is that ambiguity",
+                          d.item, base.id, d.operation, it->second.size() == 1 ? "" : "es",
+                          fmt::format("'{}'", fmt::join(it->second, "', '"))));
+      continue;
+    }
+    Finding f = c.finding(Category::variant_difference, Severity::warning, fmt::format("{}:{}", d.item, d.operation),
+                          fmt::format("'{}' differs from base '{}' ({}) and is not declared intentional", d.item,
+                                      base.id, d.operation));
+    f.cause = fmt::format("variant:{}:{}", rs.id, d.item);
+    f.action = fmt::format("Say whether the variant changes '{}' on purpose, or restore the base's rule.", d.item);
+    FindingItem item{d.item, d.operation, d.refs, d.span};
+    if (auto ref = rs.find(d.item)) item.refs = rs.refs_of(*ref);
+    f.items.push_back(item);
+    f.explanation = fmt::format(
+        "A variant states its differences from its base; this one is not declared. If it is meant, add "
+        "`intentional {} \"why\"` with a citation; otherwise it is drift from the base rules.",
+        d.item);
+    c.add(std::move(f));
   }
 }
 

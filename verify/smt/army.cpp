@@ -102,6 +102,8 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
     }
     return m.ctx.bool_val(true);
   };
+  // Under `illegal_under`, some constraint that applies there is broken.
+  z3::expr_vector broken(m.ctx);
   for (std::size_t ki = 0; ki < list.constraints.size(); ++ki) {
     const Constraint& k = list.constraints[ki];
     if (!q.enabled.empty() && (ki >= q.enabled.size() || !q.enabled[ki])) continue;
@@ -110,12 +112,22 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
       SVal w = m.encode(*k.when);
       when = w.v && !w.none && !m.err(w);
     }
+    z3::expr met = m.ctx.bool_val(true);
     if (k.per_division) {
-      for (std::size_t d = 0; d < divisions; ++d) opt.add(z3::implies(when, holds(k, c[d])));
+      for (std::size_t d = 0; d < divisions; ++d) met = met && holds(k, c[d]);
     } else {
-      opt.add(z3::implies(when, holds(k, total)));
+      met = holds(k, total);
+    }
+    opt.add(z3::implies(when, met));
+    if (q.illegal_under) {
+      z3::expr_vector from(m.ctx), to(m.ctx);
+      from.push_back(m.switch_vars.at(q.illegal_under->first));
+      to.push_back(m.int_const(q.illegal_under->second));
+      z3::expr when_there = when;
+      broken.push_back(when_there.substitute(from, to) && !met);
     }
   }
+  if (q.illegal_under) opt.add(z3::mk_or(broken));
   z3::expr points = m.int_const(0);
   for (std::size_t u = 0; u < n; ++u) points = points + total[u] * m.int_const(points_of(rs, list.units[u]));
   if (q.include_unit && *q.include_unit < n) opt.add(total[*q.include_unit] >= 1);

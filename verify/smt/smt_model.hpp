@@ -88,6 +88,9 @@ struct ArmyQuery {
   std::int64_t max_per_unit = 60;  // bound per unit and division, keeps the search finite
   std::vector<bool> enabled;  // constraints taken into account; empty: all
   std::vector<std::pair<std::uint32_t, std::uint32_t>> fixed_switches;  // (switch, option) read as given
+  // (switch, option): the army breaks some constraint when that switch is
+  // read at that option instead (the other fixed switches unchanged).
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> illegal_under;
   // An army given unit by unit ([division][unit of the list]): the query asks
   // whether it is legal (the property tests compare that with the evaluator).
   std::vector<std::vector<std::int64_t>> fixed_counts;
