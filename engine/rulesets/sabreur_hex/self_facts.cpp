@@ -1,5 +1,6 @@
 // A unit's own facts as the rules data reads them (the self.* givens),
-// stated only when a question reads them (Facts::self, rules_binding.hpp).
+// stated only when a question reads them (Facts::self, rules_binding.hpp;
+// the mechanism is common::BasicFacts::read_on_demand).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -59,12 +60,6 @@ constexpr Given kMarchEndGivens[] = {Given::move_end_enemy_distance};
 
 }  // namespace
 
-void Facts::unset(std::span<const Given> givens) {
-  if (situation_.blank()) return;  // a fresh situation: nothing to unset
-  for (const Given g : givens)
-    if (situation_.has(b_->given(g))) situation_.unset(b_->given(g));
-}
-
 void Facts::self(const Board& board, UnitId u) {
   // A value set before stands for another unit, or was meant to be
   // overwritten by this unit's: the unit's own facts now answer.
@@ -75,20 +70,19 @@ void Facts::self(const Board& board, UnitId u) {
   self_->nearest_enemy_when_stated = board.nearest_enemy(u, false);
   self_->nearest_non_panicked_enemy_when_stated = board.nearest_enemy(u, true);
 #endif
-  situation_.set_source(this);
+  read_on_demand();
   // The facts nearly every question reads (about two of the five each),
   // stated now from the record just taken: cheaper than the source's round
   // trip when read. Enumerations, a set and booleans: each fits its given
   // (Situation::fits asks only of integers and none).
   const UnitSetup& s = board.setup().units[u];
   const UnitState& st = self_->as_stated;
-  const auto state_now = [&](Given g, const rules::Val& v) {
-    situation_.set_fitted(b_->given(g), v);
-  };
-  state_now(Given::self_type, b_->type(s.type));
-  state_now(Given::self_skills, b_->skills(s.skills));
+  const RulesBinding& data = bound();
+  const auto state_now = [&](Given g, const rules::Val& v) { set_fitted(g, v); };
+  state_now(Given::self_type, data.type(s.type));
+  state_now(Given::self_skills, data.skills(s.skills));
   state_now(Given::self_panicked, rules::Val::boolean(st.panicked));
-  state_now(Given::self_formation, b_->formation(st.formation));
+  state_now(Given::self_formation, data.formation(st.formation));
   state_now(Given::self_activated_this_turn, rules::Val::boolean(st.activated));
 }
 
@@ -102,7 +96,7 @@ void Facts::enemy(const Board& board, UnitId e) {
   enemy_->outflanked_when_stated = board.outflanked(e);
   enemy_->isolated_when_stated = board.isolated_artillery(e);
 #endif
-  situation_.set_source(this);
+  read_on_demand();
 }
 
 void Facts::group(const Board& board, std::span<const UnitId> members) {
@@ -113,31 +107,16 @@ void Facts::group(const Board& board, std::span<const UnitId> members) {
 #ifndef NDEBUG
   group_->nearest_enemy_when_stated = board.nearest_enemy_of_group(members);
 #endif
-  situation_.set_source(this);
+  read_on_demand();
 }
 
-std::optional<rules::Val> Facts::provide(std::uint32_t given) const {
-  const std::optional<Given> g = b_->given_of(given);
-  if (!g) return std::nullopt;
-  std::optional<rules::Val> v =
-      enemy_ && std::ranges::find(kEnemyGivens, *g) != std::end(kEnemyGivens)   ? enemy_fact(*g)
-      : group_ && std::ranges::find(kGroupGivens, *g) != std::end(kGroupGivens) ? group_fact(*g)
-      : march_end_ && std::ranges::find(kMarchEndGivens, *g) != std::end(kMarchEndGivens)
-          ? march_end_fact(*g)
-      : self_ ? self_fact(*g)
-              : std::nullopt;
-  if (!v) return std::nullopt;
-  if (v->kind == rules::Val::Kind::integer) {
-    const rules::Type& t = b_->rs().givens[given].type;
-    v->number = std::clamp(v->number, t.lo, t.hi);
-  }
-  if (!situation_.fits(given, *v)) {
-    if (error_.empty())
-      error_ = fmt::format("'{}': {}", b_->rs().givens[given].name,
-                           situation_.misfit(given, *v).value_or(""));
-    return std::nullopt;
-  }
-  return v;
+std::optional<rules::Val> Facts::fact_on_demand(Given g) const {
+  return enemy_ && std::ranges::find(kEnemyGivens, g) != std::end(kEnemyGivens)   ? enemy_fact(g)
+         : group_ && std::ranges::find(kGroupGivens, g) != std::end(kGroupGivens) ? group_fact(g)
+         : march_end_ && std::ranges::find(kMarchEndGivens, g) != std::end(kMarchEndGivens)
+             ? march_end_fact(g)
+         : self_ ? self_fact(g)
+                 : std::nullopt;
 }
 
 void Facts::march_end(const Board& board, std::uint8_t side, Hex end, std::optional<Hex> second) {
@@ -150,7 +129,7 @@ void Facts::march_end(const Board& board, std::uint8_t side, Hex end, std::optio
 #ifndef NDEBUG
   march_end_->nearest_enemy_when_stated = board.nearest_enemy_from(end, second, side, false);
 #endif
-  situation_.set_source(this);
+  read_on_demand();
 }
 
 std::optional<rules::Val> Facts::enemy_fact(Given g) const {
@@ -196,6 +175,7 @@ std::optional<rules::Val> Facts::self_fact(Given g) const {
   const UnitSetup& s = me.on.setup->units[me.unit];
   const UnitState& st = me.as_stated;
   const Board b = me.on.board();
+  const RulesBinding& data = bound();
   const auto around = [&]() -> const Board::Surroundings& {
     if (!me.around) {
       me.around = b.surroundings(me.unit);
@@ -222,14 +202,14 @@ std::optional<rules::Val> Facts::self_fact(Given g) const {
   };
   switch (g) {
     case Given::self_type:
-      return b_->type(s.type);
+      return data.type(s.type);
     case Given::self_formation:
     case Given::self_new_formation:
-      return b_->formation(st.formation);
+      return data.formation(st.formation);
     case Given::self_quality:
-      return b_->quality(s.quality);
+      return data.quality(s.quality);
     case Given::self_skills:
-      return b_->skills(s.skills);
+      return data.skills(s.skills);
     case Given::self_command_factor:
       return Val::integer(s.command);
     case Given::self_strength:
@@ -255,7 +235,7 @@ std::optional<rules::Val> Facts::self_fact(Given g) const {
     case Given::self_engaged_with_other_enemy:
       return Val::boolean(false);
     case Given::self_hex_terrain:
-      return b_->terrain(b.terrain_at(st.hex));
+      return data.terrain(b.terrain_at(st.hex));
     case Given::self_higher_than_enemy:
       return Val::boolean(false);
     case Given::self_charging:
@@ -264,10 +244,10 @@ std::optional<rules::Val> Facts::self_fact(Given g) const {
       return Val::boolean(st.is_attack_target);
     case Given::self_reaction: {
       if (st.reaction_word.empty()) return Val::none();
-      auto v = b_->word(Given::self_reaction, st.reaction_word);
-      if (!v && error_.empty())
-        error_ = fmt::format("'{}' has no value '{}'", b_->rs().givens[b_->given(g)].name,
-                             st.reaction_word);
+      auto v = bound().word(Given::self_reaction, st.reaction_word);
+      if (!v)
+        note_error(fmt::format("'{}' has no value '{}'", bound().rs().givens[bound().given(g)].name,
+                               st.reaction_word));
       return v;
     }
     case Given::self_activated_this_turn:
