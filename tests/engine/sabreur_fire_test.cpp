@@ -32,6 +32,7 @@ TEST(SabreurFire, FactorRangeAndHits) {
   Action& a = f.shoot(t, {5, 6, 1, 2, 3, 5});
   a.range = 3;
   a.stated.hits = 3;
+  f.p.morale_test(0, t, {1, 1});  // 3 losses in one fire call a test (§ Test moral)
   f.p.run();
   EXPECT_EQ(f.p.diags.count(Severity::error), 0u) << f.p.messages();
   EXPECT_EQ(f.p.engine().state().units[t].strength,

@@ -166,7 +166,7 @@ TEST(SabreurGolden, EngineDiagnosticsAreNoChecks) {
 
 // A seeded log writes no dice: the engine draws them from Rng(seed) in the
 // documented order (docs/engine.md § Dice): the order-point roll, then the
-// fire dice.
+// fire dice (then the target's morale test: seed 7's fire costs it 3).
 std::string seeded_log(int seed) {
   return fmt::format(R"(ulog 1
 ruleset sabreur-hex
@@ -186,6 +186,7 @@ turn 1 blue
   phase actions
     activate b1 cost 1
     shoot b1 r1 range 3
+    test r1 morale
   phase victory
 )",
                      seed);

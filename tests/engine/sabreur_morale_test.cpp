@@ -126,6 +126,7 @@ TEST(SabreurRally, RecoversTwoStrengthPoints) {
   Action& s = p.act(ActionKind::shoot, 1, {gun}, {b});
   s.rolls.push_back(written(5, 6, {5, 5, 5, 1, 1}));  // 6 hexes of 10: no half-range die
   s.stated.hits = 3;
+  p.morale_test(1, b, {1, 1});  // 3 losses in one fire call a test (§ Test moral)
   Action& o = p.act(ActionKind::order_points, 0, {}, {}, Phase::orders);
   o.turn = 2;
   o.rolls.push_back(written(1, 3, {6}, dice::Keep::all, 0, 1));

@@ -53,6 +53,7 @@ TEST(SabreurSpecial, TransferFailedTheArtilleryKeepsItsLosses) {
   BatteryUnderFire f;
   f.transfer();
   f.test(6, 6);
+  f.p.morale_test(1, f.gun, {1, 1});  // the 3 losses it keeps call its test (§ Test moral)
   f.p.run();
   EXPECT_EQ(f.p.diags.count(Severity::error), 0u) << f.p.messages();
   EXPECT_EQ(f.unit(f.gun).strength, 1);

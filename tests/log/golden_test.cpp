@@ -25,6 +25,10 @@ std::vector<fs::path> logs_under(const fs::path& dir, bool failing) {
   for (const auto& entry : fs::recursive_directory_iterator(dir)) {
     if (!entry.is_regular_file() || entry.path().extension() != ".ulog") continue;
     const bool is_fail = entry.path().filename().string().rfind("fail_", 0) == 0;
+    // A legal twin of a fail log (replays/<ruleset>/twins/) shows one rule
+    // in a turn or two; it is checked clean by its engine's tests, not kept
+    // as an example game.
+    if (entry.path().parent_path().filename() == "twins") continue;
     if (is_fail == failing) out.push_back(entry.path());
   }
   std::sort(out.begin(), out.end());

@@ -110,13 +110,42 @@ std::optional<Combined> combine(ActionChoice before, ActionChoice next) {
   return std::nullopt;
 }
 
+// "Les unités dont ce n'est pas le tour peuvent néanmoins réagir aux
+// actions adverses avec les réactions suivantes" (§ Déroulement d'un tour
+// de jeu): square, defensive fire, rotation and countercharge are written
+// `respond`, evade and flight `evade` and `flee`, return fire `shoot`
+// (checked by sabreur.fire.return-answers); tests, saves and strikes follow
+// them. The statements that are only ever a unit's own action are refused.
+void check_out_of_turn(Context& cx, const Action& a, UnitId u) {
+  const bool own_action_only = a.kind == ActionKind::move || a.kind == ActionKind::form ||
+                               a.kind == ActionKind::charge || a.kind == ActionKind::assault ||
+                               a.kind == ActionKind::rally;
+  if (!own_action_only) return;
+  const std::optional<ActionChoice> c = choice_of(a);
+  cx.checker
+      .violation(Check::action_out_of_turn, a.span,
+                 fmt::format("{} of '{}' makes {} in turn {} of '{}': out of its turn a unit only "
+                             "reacts",
+                             cx.quoted(u), cx.setup.sides[cx.setup.units[u].side].id,
+                             c ? words(*c) : std::string_view("an action"), cx.state.turn,
+                             cx.setup.sides[cx.state.side].id))
+      .note(
+          "the reactions are: square, defensive fire, rotation, countercharge (written "
+          "'respond'), evade, flight and return fire")
+      .hint("write the {} in a turn of '{}'", a.verb, cx.setup.sides[cx.setup.units[u].side].id);
+}
+
 }  // namespace
 
 void choose_action(Context& cx, const Action& a) {
-  if (a.phase != Phase::actions || a.actors.empty()) return;
+  if (a.actors.empty()) return;
   const UnitId u = a.actors.front();
   // Reactions, return fire and evades against a charge come in the enemy's turn.
-  if (cx.setup.units[u].side != cx.state.side) return;
+  if (cx.setup.units[u].side != cx.state.side) {
+    if (cx.state.turn != 0) check_out_of_turn(cx, a, u);
+    return;
+  }
+  if (a.phase != Phase::actions) return;
   const std::optional<ActionChoice> next = choice_of(a);
   if (!next) return;
   // The charger's evade before a square ends its charge (§ La charge et le

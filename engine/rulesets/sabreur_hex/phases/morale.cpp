@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/core/dice/expr.hpp"
 #include "engine/rulesets/sabreur_hex/phases/assault.hpp"
 #include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 #include "engine/rulesets/sabreur_hex/phases/impetuous.hpp"
@@ -117,6 +118,25 @@ std::optional<MoraleOutcome> morale_test(Context& cx, const Action& a, UnitId u,
   const std::int64_t modifier = *modified - s.command;
   cx.checker.outcome(Check::morale_modifier, a.span, "as the modifier", a.modifier, modifier,
                      notes);
+  // A test its dice cannot change needs none: "inutile de lancer les dés"
+  // for a panicked unit (§ Test moral; its modified Cd is 0), "Pas besoin de
+  // lancer les dés" for a "harcèlement" unit's rally 5 hexes or more from
+  // the enemy (§ Les compétences; its modified Cd is 12). A recorded log may
+  // leave them out; a seeded one draws them all the same.
+  const bool decided =
+      *modified >= dice::max_total(*wanted) || *modified < dice::min_total(*wanted);
+  if (decided && !a.roll_or_main("") && cx.dice.mode() == replay::DiceMode::recorded) {
+    const bool passed = *modified >= dice::max_total(*wanted);
+    const auto decided_notes = [&] {
+      return std::vector{fmt::format("no dice: {} against a modified Cd of {} {}",
+                                     dice::to_string(*wanted), *modified,
+                                     passed ? "always passes" : "always fails")};
+    };
+    const bool applied =
+        cx.checker.outcome(Check::morale_result, a.stated.span.valid() ? a.stated.span : a.span,
+                           "the test", a.stated.passed, passed, "passes", "fails", decided_notes);
+    return MoraleOutcome{applied, passed ? 0 : dice::min_total(*wanted) - *modified};
+  }
   auto roll = cx.dice.take(
       *wanted, a.roll_or_main(""), cx.checker, Check::morale_dice,
       [&] { return fmt::format("morale test of {}", cx.quoted(u)); }, notes);
@@ -132,6 +152,32 @@ std::optional<MoraleOutcome> morale_test(Context& cx, const Action& a, UnitId u,
       cx.checker.outcome(Check::morale_result, a.stated.span.valid() ? a.stated.span : a.span,
                          "the test", a.stated.passed, passed, "passes", "fails", result_notes);
   return MoraleOutcome{applied, total - *modified};
+}
+
+// § Changements de formation: "Si une unité adverse non paniquée est
+// située à 3 cases ou moins… alors l'unité doit passer un test moral"
+// (2 with "sens tactique"); otherwise the change needs none.
+void report_formation_test_not_due(Context& cx, const Action& a, UnitId u) {
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  const auto due_within = eval_int(f, Value::formation_change_test_distance, cx.checker);
+  const int nearest = cx.board().nearest_enemy(u, true);
+  const bool panicked = cx.state.units[u].panicked;
+  auto d = cx.checker.violation(
+      Check::morale_not_called_for, a.span,
+      panicked ? fmt::format("{} takes a morale test its change of formation did not call for: a "
+                             "panicked unit changes formation without one",
+                             cx.quoted(u))
+               : fmt::format("{} takes a morale test its change of formation did not call for: "
+                             "the nearest non-panicked enemy is {} away, more than {}",
+                             cx.quoted(u), hexes_text(nearest),
+                             hexes_text(static_cast<int>(due_within.value_or(3)))));
+  d.note(
+      fmt::format("a change of formation calls a test only with a non-panicked enemy at {} or "
+                  "less (2 hexes with \"sens tactique\")",
+                  hexes_text(static_cast<int>(due_within.value_or(3)))));
+  d.note("the change stands whatever the test gives: a failure does not undo it");
+  d.hint("leave out the 'test {} morale' after its 'form' statement", cx.setup.units[u].id);
 }
 
 }  // namespace
@@ -167,6 +213,11 @@ void test(Context& cx, const Action& a) {
               "'special <artillery> transfer-losses target <friend>' names");
     }
   }
+  // A change of formation far from the enemy calls no test: one written is
+  // refused, and its failure undoes nothing (§ Changements de formation).
+  const bool uncalled_formation_test =
+      reason == TestReason::formation_change && !formation_test_due(cx, u);
+  if (uncalled_formation_test) report_formation_test_not_due(cx, a, u);
   auto outcome = morale_test(cx, a, u, reason);
   st.next_test = TestReason::special_action;
   const std::optional<Formation> former = std::exchange(st.former_formation, std::nullopt);
@@ -192,7 +243,8 @@ void test(Context& cx, const Action& a) {
   // § Changements de formation, § Test moral: "Une unité qui tente de rallier
   // ou de changer de formation ne subit aucune conséquence si le test moral
   // échoue": the change is not made, the unit keeps its former formation.
-  if (reason == TestReason::formation_change && !outcome->passed && former) {
+  if (reason == TestReason::formation_change && !outcome->passed && former &&
+      !uncalled_formation_test) {
     st.formation = *former;
     st.facing = former_facing;
     if (former_hexes && *former == Formation::extended_line) {

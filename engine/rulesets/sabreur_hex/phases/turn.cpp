@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "engine/core/plural.hpp"
 #include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/text.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
@@ -56,10 +57,7 @@ void check_required_tests(Context& cx, const Action* next) {
           .hint("write 'test {} morale …' right after its activation", cx.setup.units[u].id);
       continue;
     }
-    Facts f(cx.rules);
-    fill_self(cx, f, u);
-    const auto required = eval_int(f, Value::formation_change_test_required, cx.checker);
-    if (!required || *required == 0) continue;
+    if (!formation_test_due(cx, u)) continue;
     const int nearest = cx.board().nearest_enemy(u, true);  // for the message
     cx.checker
         .violation(Check::formation_test, span,
@@ -70,6 +68,49 @@ void check_required_tests(Context& cx, const Action* next) {
   }
 }
 
+// § Les compétences: "tenace… ne fuit jamais si elle échoue à un test de
+// moral, et cela tant qu'elle n'a pas atteint le seuil de démoralisation";
+// "harcèlement… l'échec de ce test entraîne toujours la fuite". The data's
+// failed_test_flee and failed_test_stand say which way a failed test of a
+// unit charged, assaulted or hit hard may go (a panicked unit's flight is
+// sabreur.morale.result's).
+void check_failure_consequence(Context& cx, const PendingFailure& f, bool flees, Span span) {
+  const UnitId u = f.unit;
+  const UnitState& st = cx.state.units[u];
+  Facts facts(cx.rules);
+  fill_self(cx, facts, u);
+  fill_enemy(cx, facts, st.test_enemy);
+  // Both reasons that leave a failure to settle read alike here.
+  facts.word(Given::morale_reason,
+             name(st.is_attack_target ? TestReason::charge_reaction : TestReason::losses_taken));
+  const auto v =
+      verdict(facts, flees ? RuleAction::failed_test_flee : RuleAction::failed_test_stand);
+  if (!v || *v != rules::Verdict::forbidden) return;
+  if (flees) {
+    const auto threshold = eval_int(facts, Value::demoralisation_threshold, cx.checker);
+    cx.checker
+        .violation(Check::morale_failure, span,
+                   fmt::format("{} flees after a failed test, but a \"tenace\" unit above its "
+                               "demoralisation threshold (strength {}, threshold {}) never flees",
+                               cx.quoted(u), st.strength, threshold.value_or(0)))
+        .note(fmt::format("it stands and loses the difference between its dice and its modified "
+                          "Cd: {}",
+                          plural(f.losses, "strength point", "strength points")))
+        .hint("leave out the flight; {} loses {} and stays", cx.setup.units[u].id, f.losses);
+    return;
+  }
+  const bool harassment = cx.setup.units[u].skills.has(Skill::harassment);
+  cx.checker
+      .violation(Check::morale_failure, span,
+                 fmt::format("{} failed a morale test and did not flee: a failed test of {} {} "
+                             "is always a flight",
+                             cx.quoted(u), harassment ? "a \"harcèlement\" unit" : "this unit",
+                             st.is_attack_target ? "that is attacked" : "that took losses"))
+      .note(fmt::format("standing, it would have lost {} instead",
+                        plural(f.losses, "strength point", "strength points")))
+      .hint("write 'flee {} …' right after its failed test", cx.setup.units[u].id);
+}
+
 // A failed test is followed by flight or by the losses of the difference
 // (§ Test moral): settled by the next statement, or at the end of the log.
 void settle_failure(Context& cx, const Action* next) {
@@ -78,22 +119,87 @@ void settle_failure(Context& cx, const Action* next) {
   cx.state.failure.reset();
   const bool flees =
       next && next->kind == ActionKind::flee && !next->actors.empty() && next->actors[0] == f.unit;
-  if (flees) return;
+  if (flees) {
+    if (!cx.state.units[f.unit].panicked) check_failure_consequence(cx, f, true, next->span);
+    return;
+  }
   if (cx.state.units[f.unit].panicked) {
     cx.checker
         .violation(Check::morale_result, next ? next->span : Span{},
                    fmt::format("{} failed a morale test while panicked and did not flee",
                                cx.quoted(f.unit)))
         .hint("a panicked unit that fails a test must flee (§ Test moral)");
+  } else {
+    check_failure_consequence(cx, f, false, next ? next->span : cx.checker.event_span());
   }
   cx.state.lose(f.unit, f.losses);
 }
 
-void flush_pending(Context& cx) {
-  if (!cx.state.pending) return;
+// "Les joueurs alternent les tours de jeu" (§ Déroulement d'un tour de
+// jeu): a new player turn is the other side's. The log's front end keeps
+// each side to one turn of each number, in order; this catches the order of
+// the sides within a number (turn 1 blue, turn 1 red, turn 2 red). A turn is
+// seen by its statements: a turn written with none is not seen.
+void check_sides_alternate(Context& cx, const Action& a) {
+  if (cx.state.turn == 0 || a.side != cx.state.side) return;
+  const std::string& side = cx.setup.sides[a.side].id;
+  cx.checker
+      .violation(Check::turn_alternate, a.span,
+                 fmt::format("'{}' plays turn {} right after its own turn {}: the sides alternate "
+                             "turns",
+                             side, a.turn, cx.state.turn))
+      .note(fmt::format("the last player turn was turn {} of '{}'; the next is the other side's",
+                        cx.state.turn, side))
+      .hint("write the other side's turn between them, in the order the sides played turn 1");
+}
+
+// § Test moral: "si elle subit la perte d'au moins 3 points de force lors…
+// d'un SEUL tir", and § Réactions face à une charge: "Si l'unité qui charge
+// subit trop de pertes à cause d'un tir défensif, alors elle doit passer un
+// test moral". apply_losses marks the test owed (losses_call_for_test); it
+// is taken by the statement that takes the losses (the one after the save),
+// or after the test of the unit that fired defensively, which comes first.
+// A combat's tests are its own (sabreur.shock.test, sabreur.melee.test).
+// `span`: the statement that should have been the test (the end of the
+// log's last event when none came).
+void check_fire_tests(Context& cx, Span span, const std::optional<PendingLosses>& taken) {
+  const auto in_combat = [&](UnitId u) {
+    return cx.state.combat && (cx.state.combat->attacker == u || cx.state.combat->defender == u);
+  };
+  for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
+    const auto u = static_cast<UnitId>(i);
+    const UnitState& st = cx.state.units[u];
+    if (st.next_test != TestReason::losses_taken || !st.on_table || in_combat(u)) continue;
+    const std::optional<UnitId> shooter = st.test_enemy;
+    cx.state.units.edit(u).next_test = TestReason::special_action;  // no longer owed
+    Facts f(cx.rules);
+    const auto calling = eval_int(f, Value::losses_calling_for_test, cx.checker).value_or(3);
+    const bool counted = taken && taken->unit == u;
+    auto d = cx.checker.violation(
+        Check::fire_test, span,
+        counted ? fmt::format("{} lost {} strength points in one fire and took no morale test: "
+                              "{} or more call one",
+                              cx.quoted(u), taken->count, calling)
+                : fmt::format("{} lost {} strength points or more in one fire and took no "
+                              "morale test",
+                              cx.quoted(u), calling));
+    if (shooter)
+      d.note(
+          fmt::format("the losses came from the fire of {}; its target's save, if any, comes "
+                      "first, then the test",
+                      cx.quoted(*shooter)));
+    d.hint("write 'test {} morale …' right after the fire (after its save, if any)",
+           cx.setup.units[u].id);
+  }
+}
+
+// The losses taken, if any.
+std::optional<PendingLosses> flush_pending(Context& cx) {
+  if (!cx.state.pending) return std::nullopt;
   const PendingLosses p = *cx.state.pending;
   cx.state.pending.reset();
   apply_losses(cx, p.unit, p.count, p.from, p.cause);
+  return p;
 }
 
 }  // namespace
@@ -101,6 +207,7 @@ void flush_pending(Context& cx) {
 void begin(Context& cx, const Action& a) {
   if (a.kind == ActionKind::end) return;
   if (a.turn != cx.state.turn || a.side != cx.state.side) {
+    check_sides_alternate(cx, a);
     // A new player turn: order points and activations start afresh.
     flush_pending(cx);
     end_activation(cx, a.span);              // impetuous.cpp
@@ -153,8 +260,18 @@ void begin(Context& cx, const Action& a) {
   const bool transfer_pending = a.kind == ActionKind::special &&
                                 a.detail == Detail::transfer_losses && cx.state.pending &&
                                 !a.actors.empty() && a.actors[0] == cx.state.pending->unit;
-  if (!saves_pending && !transfer_pending) flush_pending(cx);
+  std::optional<PendingLosses> taken;
+  if (!saves_pending && !transfer_pending) taken = flush_pending(cx);
   step_combat(cx, &a);
+  // Artillery whose transfer of losses wanted the friend's test takes them
+  // back here: that is reported once, as sabreur.special.transfer-test, and
+  // the artillery owes no test of its own for them.
+  const bool after_transfer = cx.in_log(a) && &a != cx.log.data() &&
+                              (&a - 1)->kind == ActionKind::special &&
+                              (&a - 1)->detail == Detail::transfer_losses;
+  if (after_transfer && taken && cx.state.units[taken->unit].next_test == TestReason::losses_taken)
+    cx.state.units.edit(taken->unit).next_test = TestReason::special_action;
+  if (a.kind != ActionKind::test && a.kind != ActionKind::save) check_fire_tests(cx, a.span, taken);
 }
 
 void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, LossCause cause) {
@@ -180,6 +297,13 @@ void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, Loss
     cx.state.units.edit(u).next_test = TestReason::losses_taken;
     cx.state.units.edit(u).test_enemy = from;
   }
+}
+
+bool formation_test_due(Context& cx, UnitId u) {
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  const auto required = eval_int(f, Value::formation_change_test_required, cx.checker);
+  return required && *required != 0;
 }
 
 bool on_table(Context& cx, UnitId u, Span span) {
@@ -213,8 +337,9 @@ void settle_at_end(Context& cx, bool no_events) {
   if (no_events) check_rosters(cx);  // roster.cpp: a log of no events
   check_required_tests(cx, nullptr);
   settle_failure(cx, nullptr);
-  flush_pending(cx);
+  const std::optional<PendingLosses> taken = flush_pending(cx);
   step_combat(cx, nullptr);
+  check_fire_tests(cx, cx.checker.event_span(), taken);
   check_impetuous_pursuit(cx, nullptr);
   check_impetuous_strike(cx, nullptr);
   end_activation(cx, cx.checker.event_span());

@@ -24,6 +24,11 @@ bool actors_present(Context& cx, const Action& a);
 // `u` acts in its actions phase: it belongs to the group activated last.
 void check_activated(Context& cx, const Action& a, UnitId u);
 
+// Whether the change of formation `u` has just made calls a morale test
+// (§ Changements de formation: a non-panicked enemy at 3 hexes or less, 2
+// with "sens tactique"): the data's formation_change_test_required.
+bool formation_test_due(Context& cx, UnitId u);
+
 // At the end of the log: what the next statement would have settled;
 // `no_events`: the log has none (its rosters are checked here).
 void settle_at_end(Context& cx, bool no_events);

@@ -408,7 +408,11 @@ class Game {
   bool after_failure(TurnOf t, UnitId u) {
     const State& s = prober_.state();
     if (!s.failure || s.failure->unit != u) return false;
-    if (!s.units[u].panicked && pick(3) != 0) return false;
+    // A "harcèlement" unit always flees (§ Les compétences); the engine
+    // refuses a flight it does not allow (a "tenace" unit's above its threshold).
+    const bool must_flee =
+        s.units[u].panicked || prober_.engine().setup().units[u].skills.has(Skill::harassment);
+    if (!must_flee && pick(3) != 0) return false;
     std::vector<Action> flights = flight_actions(prober_, t, u);
     if (flights.empty()) return false;
     play(flights[pick_flight(flights)]);
