@@ -9,12 +9,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/diagnostics.hpp"
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/escape.hpp"
 #include "engine/core/plural.hpp"
 #include "engine/rulesets/registry.hpp"
 #include "engine/run/run.hpp"
-#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -49,8 +49,7 @@ replay::ReplayMode mode_of(const std::string& m) {
 
 std::string verdict(const run::RunResult& r, std::size_t errors) {
   if (!r.replayed) return r.syntax_errors || errors > 0 ? "not replayed" : "not checked";
-  if (r.replay.violations > 0)
-    return fmt::format("{} broken", plural(r.replay.violations, "rule"));
+  if (r.replay.violations > 0) return fmt::format("{} broken", plural(r.replay.violations, "rule"));
   return "follows the rules checked";
 }
 
@@ -98,17 +97,18 @@ int run_check(Session& session, const CheckOptions& opt) {
       text += fmt::format("{}: not checked, no replay engine for '{}' yet: {} read, none replayed",
                           name, r.ruleset, plural(r.events_not_replayed, "event"));
     } else {
-      text += fmt::format(
-          "{}: {}: {} events, {}, {}, {} not checked ({})", name, v, r.replay.events.size(),
-          plural(r.replay.violations, "violation"), plural(r.replay.agreed, "agreed ruling"),
-          r.replay.not_checked_aspects, plural(r.replay.not_checked, "occurrence"));
+      text += fmt::format("{}: {}: {} events, {}, {}, {} not checked ({})", name, v,
+                          r.replay.events.size(), plural(r.replay.violations, "violation"),
+                          plural(r.replay.agreed, "agreed ruling"), r.replay.not_checked_aspects,
+                          plural(r.replay.not_checked, "occurrence"));
     }
     if (r.replayed) text += fmt::format(", final state {}", replay::hash_text(final_hash));
     text += '\n';
     // Which data the verdict applied, exactly (docs/log-format.md § The rules data).
     if (!r.data_sha256.empty())
-      text += fmt::format("  rules data {} sha256 {}, {}\n", escape_controls(r.data_path), r.data_sha256,
-                          r.data_pinned ? "pinned by the log" : "not pinned by the log");
+      text +=
+          fmt::format("  rules data {} sha256 {}, {}\n", escape_controls(r.data_path),
+                      r.data_sha256, r.data_pinned ? "pinned by the log" : "not pinned by the log");
     files.push_back({{"file", std::string(session.sources.name(*file))},
                      {"ruleset", r.ruleset},
                      {"replayed", r.replayed},

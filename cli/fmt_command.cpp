@@ -1,16 +1,15 @@
 // umpire fmt: print battle logs in their canonical form, check that they are
 // in it, or rewrite them in place. A file that does not parse is never
 // written: its diagnostics are printed instead.
+#include <CLI/CLI.hpp>
 #include <iostream>
 
-#include <CLI/CLI.hpp>
-
 #include "cli/commands.hpp"
+#include "cli/diagnostics.hpp"
 #include "engine/core/write_file.hpp"
 #include "grammar/log/diagnostics.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/log/printer.hpp"
-#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -49,7 +48,8 @@ int run_fmt(Session& session, const FmtOptions& opt) {
     if (opt.in_place && path == "-") {
       // '-' is standard input (docs/cli.md § Inputs), not a file to rewrite.
       session.diags
-          .report(cli::Diag::fmt_stdin, session.find_arg(path), "'--in-place' rewrites files, not standard input")
+          .report(cli::Diag::fmt_stdin, session.find_arg(path),
+                  "'--in-place' rewrites files, not standard input")
           .hint("write the canonical form to standard output: 'umpire fmt -'");
       syntax_errors = true;
       continue;
@@ -61,7 +61,8 @@ int run_fmt(Session& session, const FmtOptions& opt) {
     }
     DiagnosticEngine local;
     // Parsed and printed line by line: a large log's tree is never whole.
-    const std::optional<std::string> printed = log::format_log(session.sources.text(*file), *file, local);
+    const std::optional<std::string> printed =
+        log::format_log(session.sources.text(*file), *file, local);
     const bool failed = local.has_errors() || !printed;
     session.diags.absorb(std::move(local));
     if (failed) {
@@ -81,7 +82,9 @@ int run_fmt(Session& session, const FmtOptions& opt) {
     } else if (opt.in_place) {
       if (!same) {
         if (std::string err = write_file(path, canonical); !err.empty()) {
-          session.diags.report(cli::Diag::file_unwritable, session.find_arg(path), "cannot write '{}': {}", path, err)
+          session.diags
+              .report(cli::Diag::file_unwritable, session.find_arg(path), "cannot write '{}': {}",
+                      path, err)
               .hint("check the permissions of the file and its folder");
           syntax_errors = true;
         }
@@ -101,7 +104,8 @@ Command add_fmt_command(CLI::App& root) {
   auto opt = std::make_shared<FmtOptions>();
   CLI::App* app = root.add_subcommand("fmt", "Print battle logs (.ulog) in canonical form");
   app->add_option("files", opt->files, "Battle logs to format")->required();
-  auto* check = app->add_flag("--check", opt->check, "Only check; exit 1 if a file is not canonical");
+  auto* check =
+      app->add_flag("--check", opt->check, "Only check; exit 1 if a file is not canonical");
   app->add_flag("--in-place,-i", opt->in_place, "Rewrite each file atomically")->excludes(check);
   add_format_option(*app, opt->format);
   app->footer(fmt_examples);

@@ -52,13 +52,15 @@ rules::DataRequest header_of(std::string_view text, FileId log) {
 
 }  // namespace
 
-LogRules rules_for_log(std::string_view log_text, FileId log, std::string_view log_name, DiagnosticEngine& diags) {
+LogRules rules_for_log(std::string_view log_text, FileId log, std::string_view log_name,
+                       DiagnosticEngine& diags) {
   LogRules out;
   rules::DataRequest q = header_of(log_text, log);
   if (!rulesets::find(q.ruleset)) return out;
   const std::filesystem::path name(log_name);
-  q.log_dir = name.string().starts_with('<') || name.parent_path().empty() ? std::filesystem::path(".")
-                                                                           : name.parent_path();
+  q.log_dir = name.string().starts_with('<') || name.parent_path().empty()
+                  ? std::filesystem::path(".")
+                  : name.parent_path();
   q.rulesets_dir = paths::rulesets_dir();
   const auto path = rules::data_file_for_log(q, diags);
   if (!path) {

@@ -23,6 +23,7 @@ struct LogRules {
 
 // `log_text` is the text of `log` in the session's sources; `log_name` its
 // path, for the folder its data is looked for in.
-LogRules rules_for_log(std::string_view log_text, FileId log, std::string_view log_name, DiagnosticEngine& diags);
+LogRules rules_for_log(std::string_view log_text, FileId log, std::string_view log_name,
+                       DiagnosticEngine& diags);
 
 }  // namespace umpire::cli

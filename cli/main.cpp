@@ -3,19 +3,18 @@
 // carets, and maps outcomes to the documented exit codes.
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <exception>
 #include <iostream>
 
-#include <CLI/CLI.hpp>
-
 #include "cli/commands.hpp"
+#include "cli/diagnostics.hpp"
 #include "cli/manual.hpp"
 #include "cli/session.hpp"
 #include "engine/core/data_paths.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/core/version.hpp"
-#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -42,7 +41,8 @@ std::vector<std::string> known_names(const CLI::App& app) {
 // "umpire rules check": the words that name `app`.
 std::string command_path(const CLI::App& app) {
   std::string path = app.get_name();
-  for (const CLI::App* p = app.get_parent(); p != nullptr; p = p->get_parent()) path = p->get_name() + " " + path;
+  for (const CLI::App* p = app.get_parent(); p != nullptr; p = p->get_parent())
+    path = p->get_name() + " " + path;
   return path;
 }
 
@@ -55,13 +55,15 @@ CLI::App* innermost(CLI::App& app) {
 void report_parse_error(Session& session, CLI::App& root, const CLI::ParseError& e) {
   CLI::App* app = innermost(root);
   std::string message = e.what();
-  if (!message.empty()) message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
+  if (!message.empty())
+    message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
   // Point at the first argument the message names, preferring unknown ones.
   Span where;
   std::string offending;
   const auto& args = session.args();
   for (std::size_t i = 1; i < args.size() && !where.valid(); ++i) {
-    if (!args[i].empty() && message.find(args[i]) != std::string::npos && args[i] != app->get_name()) {
+    if (!args[i].empty() && message.find(args[i]) != std::string::npos &&
+        args[i] != app->get_name()) {
       where = session.arg_span(i);
       offending = args[i];
     }
@@ -70,9 +72,12 @@ void report_parse_error(Session& session, CLI::App& root, const CLI::ParseError&
   if (app == &root && root.get_subcommands().empty()) {
     for (std::size_t i = 1; i < args.size(); ++i) {
       if (args[i].empty() || args[i][0] == '-') continue;
-      auto d = session.diags.report(cli::Diag::unknown_command, session.arg_span(i), "unknown command '{}'", args[i]);
-      if (auto best = closest_match(args[i], known_names(root))) d.hint("did you mean '{}'?", *best);
-      else d.hint("run 'umpire --help' for the commands");
+      auto d = session.diags.report(cli::Diag::unknown_command, session.arg_span(i),
+                                    "unknown command '{}'", args[i]);
+      if (auto best = closest_match(args[i], known_names(root)))
+        d.hint("did you mean '{}'?", *best);
+      else
+        d.hint("run 'umpire --help' for the commands");
       return;
     }
   }
@@ -81,11 +86,15 @@ void report_parse_error(Session& session, CLI::App& root, const CLI::ParseError&
     const std::string name = offending.substr(0, offending.find('='));
     // An option that exists but was misused needs usage, not a spelling fix.
     const auto best = closest_match(name, known_names(*app));
-    if (best && *best != name) d.hint("did you mean '{}'?", *best);
-    else d.hint("run '{} --help' for the options", command_path(*app));
+    if (best && *best != name)
+      d.hint("did you mean '{}'?", *best);
+    else
+      d.hint("run '{} --help' for the options", command_path(*app));
   } else if (!offending.empty() && app == &root) {
-    if (auto best = closest_match(offending, known_names(root))) d.hint("did you mean '{}'?", *best);
-    else d.hint("run 'umpire --help' for the commands");
+    if (auto best = closest_match(offending, known_names(root)))
+      d.hint("did you mean '{}'?", *best);
+    else
+      d.hint("run 'umpire --help' for the commands");
   } else {
     d.hint("run '{} --help' for usage", command_path(*app));
   }

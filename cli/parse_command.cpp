@@ -1,8 +1,7 @@
 // umpire parse: parse a battle log and show what the front end understood,
 // as the syntax tree or as the lowered event stream.
-#include <iostream>
-
 #include <CLI/CLI.hpp>
+#include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
@@ -104,8 +103,8 @@ int run_parse(Session& session, const ParseOptions& opt) {
     // Events only: each line is lowered as it is parsed and its syntax tree
     // dropped, so memory is the text and the battle, not a whole tree.
     // docs/log-format.md § Unit profiles, § The rules data
-    const LogRules rules =
-        rules_for_log(session.sources.text(*file), *file, session.sources.name(*file), session.diags);
+    const LogRules rules = rules_for_log(session.sources.text(*file), *file,
+                                         session.sources.name(*file), session.diags);
     data_errors = rules.data_errors;
     const auto& profiles = rules.profiles;
     // A large log is mapped: the pages the reader has passed are given back.
@@ -117,8 +116,10 @@ int run_parse(Session& session, const ParseOptions& opt) {
       out << "{\n  \"diagnostics\": ";
       write_member_value(out, render_json_value(session));
       out << ",\n  \"events\": ";
-      if (battle) events::write_battle_json(out, session.sources, *battle, 2, 1);
-      else out << "null";
+      if (battle)
+        events::write_battle_json(out, session.sources, *battle, 2, 1);
+      else
+        out << "null";
       out << "\n}\n";
     } else if (battle) {
       // Written as it goes, before the diagnostics.
@@ -144,7 +145,8 @@ int run_parse(Session& session, const ParseOptions& opt) {
 
 Command add_parse_command(CLI::App& root) {
   auto opt = std::make_shared<ParseOptions>();
-  CLI::App* app = root.add_subcommand("parse", "Parse a battle log (.ulog) and show its syntax tree or events");
+  CLI::App* app =
+      root.add_subcommand("parse", "Parse a battle log (.ulog) and show its syntax tree or events");
   app->add_option("file", opt->file, "Battle log")->required();
   app->add_option("--dump", opt->dump, "What to show: ast or events")
       ->check(CLI::IsMember({"ast", "events"}))

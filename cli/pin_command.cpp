@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/diagnostics.hpp"
 #include "engine/core/data_paths.hpp"
 #include "engine/core/escape.hpp"
 #include "engine/core/sha256.hpp"
@@ -21,7 +22,6 @@
 #include "engine/rulesets/registry.hpp"
 #include "grammar/log/diagnostics.hpp"
 #include "grammar/log/parser.hpp"
-#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -121,9 +121,9 @@ bool pin_one(Session& session, const std::string& path, const PinOptions& opt) {
     if (!named) {
       session.diags
           .report(cli::Diag::pin_outside, session.find_arg(opt.rules),
-                 "a log cannot name '{}': it is outside the log's "
-                 "folder and the rules data folder",
-                 opt.rules)
+                  "a log cannot name '{}': it is outside the log's "
+                  "folder and the rules data folder",
+                  opt.rules)
           .hint("copy the data beside the log ('{}') and pin that copy", log_dir.string());
       return false;
     }

@@ -76,8 +76,7 @@ int run_replay_command(Session& session, const ReplayCommandOptions& opt) {
       out += fmt::format("{:4} {:5}  ", e.index + 1, line);
       if (opt.hashes) out += replay::hash_text(*e.hash) + "  ";
       out += r.events.at(e.index);
-      if (e.violations > 0)
-        out += fmt::format("  [{}]", plural(e.violations, "violation"));
+      if (e.violations > 0) out += fmt::format("  [{}]", plural(e.violations, "violation"));
       out += '\n';
     }
     std::cout << escape_controls(out, true);

@@ -1,15 +1,14 @@
 #include "cli/session.hpp"
 
+#include <CLI/CLI.hpp>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/diagnostics.hpp"
 #include "engine/core/data_paths.hpp"
 #include "engine/core/diagnostic_render.hpp"
-#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 
@@ -66,7 +65,9 @@ void Session::report_unloadable(const std::string& path, const std::string& erro
       return;
     case SourceManager::LoadFailure::too_large:
       diags.report(cli::Diag::file_too_large, where, "cannot read '{}': {}", path, error)
-          .hint("raise the limit with '--max-input-size SIZE' or UMPIRE_MAX_INPUT_SIZE (docs/cli.md § Inputs)");
+          .hint(
+              "raise the limit with '--max-input-size SIZE' or UMPIRE_MAX_INPUT_SIZE (docs/cli.md "
+              "§ Inputs)");
       return;
   }
 }
@@ -88,11 +89,11 @@ bool Session::require_data() {
   // caret is under `--data DIR` when it came from there.
   const paths::Place* named = data.named_place_missing ? &data.tried.back() : nullptr;
   auto d = named ? diags.report(cli::Diag::data_not_found,
-                               named->origin == "--data" ? find_arg(named->dir.string()) : Span{},
-                               "'{}' ({}) holds no Umpire data: no corpus/rulesets/ there",
-                               named->dir.string(), named->origin)
+                                named->origin == "--data" ? find_arg(named->dir.string()) : Span{},
+                                "'{}' ({}) holds no Umpire data: no corpus/rulesets/ there",
+                                named->dir.string(), named->origin)
                  : diags.report(cli::Diag::data_not_found, Span{},
-                               "cannot find Umpire's data (the folder holding corpus/rulesets/)");
+                                "cannot find Umpire's data (the folder holding corpus/rulesets/)");
   if (!named) {
     for (const paths::Place& p : data.tried) d.note("looked in {}", paths::describe(p));
     if (data.tried.empty()) d.note("the executable's own location is unknown");
@@ -112,12 +113,17 @@ std::optional<std::uint64_t> parse_size(std::string_view text) {
   }
   if (i == 0) return std::nullopt;
   std::string unit;
-  for (; i < text.size(); ++i) unit += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+  for (; i < text.size(); ++i)
+    unit += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
   unsigned shift = 0;
-  if (unit == "k" || unit == "kib") shift = 10;
-  else if (unit == "m" || unit == "mib") shift = 20;
-  else if (unit == "g" || unit == "gib") shift = 30;
-  else if (!unit.empty() && unit != "b") return std::nullopt;
+  if (unit == "k" || unit == "kib")
+    shift = 10;
+  else if (unit == "m" || unit == "mib")
+    shift = 20;
+  else if (unit == "g" || unit == "gib")
+    shift = 30;
+  else if (!unit.empty() && unit != "b")
+    return std::nullopt;
   if (n == 0 || n > (std::uint64_t{1} << (40 - shift))) return std::nullopt;
   return n << shift;
 }
@@ -132,8 +138,8 @@ bool set_input_limit(Session& session, const std::string& option) {
   constexpr std::uint64_t most = (std::uint64_t{4} << 30) - 2;
   if (!bytes || *bytes > most) {
     session.diags
-        .report(cli::Diag::usage, from_option ? session.find_arg(option) : Span{}, "bad input size '{}'{}", text,
-               from_option ? "" : " in UMPIRE_MAX_INPUT_SIZE")
+        .report(cli::Diag::usage, from_option ? session.find_arg(option) : Span{},
+                "bad input size '{}'{}", text, from_option ? "" : " in UMPIRE_MAX_INPUT_SIZE")
         .hint("write a size below 4 GiB like '64M' (the default), '512K' or '1G'");
     return false;
   }
@@ -159,7 +165,8 @@ CLI::Validator seed_validator() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
         if (parse_seed(text)) return {};
-        return "a seed is a whole number from 0 to 18446744073709551615 (2^64-1), not '" + text + "'";
+        return "a seed is a whole number from 0 to 18446744073709551615 (2^64-1), not '" + text +
+               "'";
       },
       "SEED", "seed");
 }
@@ -169,11 +176,13 @@ CLI::Validator seed_validator() {
 CLI::Option* add_seed_option(CLI::App& app, std::uint64_t& seed, const std::string& description) {
   return app
       .add_option_function<std::string>(
-          "--seed", [&seed](const std::string& text) { seed = parse_seed(text).value_or(0); }, description)
+          "--seed", [&seed](const std::string& text) { seed = parse_seed(text).value_or(0); },
+          description)
       ->check(seed_validator());
 }
 
-CLI::Option* add_seed_option(CLI::App& app, std::optional<std::uint64_t>& seed, const std::string& description) {
+CLI::Option* add_seed_option(CLI::App& app, std::optional<std::uint64_t>& seed,
+                             const std::string& description) {
   return app
       .add_option_function<std::string>(
           "--seed", [&seed](const std::string& text) { seed = parse_seed(text); }, description)
@@ -182,7 +191,10 @@ CLI::Option* add_seed_option(CLI::App& app, std::optional<std::uint64_t>& seed, 
 
 void add_format_option(CLI::App& app, Format& format) {
   app.add_option_function<std::string>(
-         "--format", [&format](const std::string& name) { format = name == "json" ? Format::json : Format::text; },
+         "--format",
+         [&format](const std::string& name) {
+           format = name == "json" ? Format::json : Format::text;
+         },
          "Output format: text (default) or json")
       ->check(CLI::IsMember({"text", "json"}));
 }

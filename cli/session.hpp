@@ -13,7 +13,7 @@
 namespace CLI {
 class App;
 class Option;
-}
+}  // namespace CLI
 
 namespace umpire::cli {
 
@@ -51,7 +51,8 @@ class Session {
   // `cli.file.too-large` at that argument and returns nullopt.
   std::optional<FileId> load(const std::string& path);
   // The diagnostic of a failed load of `path`, by the failure's kind.
-  void report_unloadable(const std::string& path, const std::string& error, SourceManager::LoadFailure why);
+  void report_unloadable(const std::string& path, const std::string& error,
+                         SourceManager::LoadFailure why);
 
   // Prints the diagnostics: caret text on stderr, or JSON on stdout.
   void flush_diagnostics(Format format);
@@ -88,7 +89,8 @@ std::optional<std::uint64_t> parse_seed(std::string_view text);
 // Adds `--seed` to `app`, refusing what parse_seed refuses (exit 2, with a
 // caret under the argument).
 CLI::Option* add_seed_option(CLI::App& app, std::uint64_t& seed, const std::string& description);
-CLI::Option* add_seed_option(CLI::App& app, std::optional<std::uint64_t>& seed, const std::string& description);
+CLI::Option* add_seed_option(CLI::App& app, std::optional<std::uint64_t>& seed,
+                             const std::string& description);
 
 // Adds `--format text|json` to a subcommand that prints data.
 void add_format_option(CLI::App& app, Format& format);

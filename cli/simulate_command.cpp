@@ -8,12 +8,12 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/diagnostics.hpp"
 #include "engine/core/data_paths.hpp"
 #include "engine/core/write_file.hpp"
 #include "engine/rules/loader.hpp"
 #include "engine/rulesets/registry.hpp"
 #include "engine/run/run.hpp"
-#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -63,8 +63,8 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   if (!ruleset || !ruleset->simulator || !ruleset->engine) {
     const Simulated names = simulated();
     session.diags
-        .report(cli::Diag::simulate_ruleset, session.find_arg(opt.ruleset), "no simulator for '{}' yet",
-               opt.ruleset)
+        .report(cli::Diag::simulate_ruleset, session.find_arg(opt.ruleset),
+                "no simulator for '{}' yet", opt.ruleset)
         .hint("umpire simulate --ruleset {}{}", names.first,
               names.others.empty() ? "" : " (or " + names.others + ")");
     session.flush_diagnostics(Format::text);
@@ -85,13 +85,14 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   rules::LoadOptions load;
   load.check_file_name = opt.rules_file.empty();
   const std::size_t errors_before = session.diags.count(Severity::error);
-  std::optional<rules::Ruleset> rs = rules::load_ruleset(session.sources, rules_path, session.diags, load);
+  std::optional<rules::Ruleset> rs =
+      rules::load_ruleset(session.sources, rules_path, session.diags, load);
   std::unique_ptr<rulesets::BoundRules> bound;
   if (rs) bound = ruleset->engine->bind(*rs, session.diags, session.find_arg(opt.rules_file));
   if (!bound || session.diags.count(Severity::error) > errors_before) {
     session.diags
-        .report(cli::Diag::simulate_rules, session.find_arg(opt.rules_file), "the rules data '{}' cannot be used",
-               rules_path.string())
+        .report(cli::Diag::simulate_rules, session.find_arg(opt.rules_file),
+                "the rules data '{}' cannot be used", rules_path.string())
         .hint("check it with 'umpire rules check {}'", rules_path.string());
     session.flush_diagnostics(Format::text);
     return exit_usage;
@@ -110,7 +111,7 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   const run::RunResult r = run::run_log(session.sources, file, check, run_options);
   if (!r.replayed || r.replay.violations > 0 || check.has_errors()) {
     session.diags.report(cli::Diag::simulate_unchecked, session.find_arg("simulate"),
-                        "the simulated game of seed {} does not check clean", opt.seed);
+                         "the simulated game of seed {} does not check clean", opt.seed);
     session.diags.absorb(std::move(check));
     session.flush_diagnostics(Format::text);
     return exit_internal;
@@ -118,8 +119,8 @@ int run_simulate_command(Session& session, const SimulateCommandOptions& opt) {
   if (opt.output.empty()) {
     std::cout << *game;
   } else if (const std::string err = write_file(opt.output, *game); !err.empty()) {
-    session.diags.report(cli::Diag::file_unwritable, session.find_arg(opt.output), "cannot write '{}': {}",
-                        opt.output, err);
+    session.diags.report(cli::Diag::file_unwritable, session.find_arg(opt.output),
+                         "cannot write '{}': {}", opt.output, err);
     session.flush_diagnostics(Format::text);
     return exit_usage;
   }
@@ -138,7 +139,8 @@ Command add_simulate_command(CLI::App& root) {
   add_seed_option(*app, opt->seed, "Seed of the choices and of the dice, 0 to 2^64-1")->required();
   app->add_option("--turns", opt->turns, "Turns of each side (default 6)")
       ->check(CLI::Range(1, 100));
-  app->add_option("-o,--output", opt->output, "Write the log to FILE (atomically) instead of stdout");
+  app->add_option("-o,--output", opt->output,
+                  "Write the log to FILE (atomically) instead of stdout");
   app->add_option(
       "--rules", opt->rules_file,
       fmt::format("Rules data to use instead of the shipped corpus/rulesets/{}", names.data_file));

@@ -2,27 +2,28 @@
 // (docs/verification.md). All logic is in verify/; this file loads the
 // rulesets (and the base of each variant), runs one verification per
 // ruleset on its own thread (one Z3 context each) and prints the report.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
 #include "cli/commands.hpp"
+#include "cli/diagnostics.hpp"
 #include "cli/ruleset_files.hpp"
 #include "engine/core/data_paths.hpp"
 #include "engine/core/diagnostic_render.hpp"
-#include "engine/core/mapped_file.hpp"
 #include "engine/core/escape.hpp"
+#include "engine/core/mapped_file.hpp"
 #include "engine/core/plural.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/core/write_file.hpp"
@@ -30,7 +31,6 @@
 #include "verify/baseline.hpp"
 #include "verify/verify.hpp"
 #include "verify/witness_replay.hpp"
-#include "cli/diagnostics.hpp"
 
 namespace umpire::cli {
 namespace {
@@ -75,24 +75,28 @@ struct VerifyOptions {
   bool timings = false;
   unsigned jobs = 2;
   unsigned timeout_ms = verify::VerifyOptions{}.timeout_ms;
-  double budget_seconds = 120;  // the whole verification; then a partial report
+  double budget_seconds = 120;   // the whole verification; then a partial report
   std::size_t budget_mb = 4096;  // resident memory of the process
-  std::string baseline;  // reviewed findings; empty: none
+  std::string baseline;          // reviewed findings; empty: none
   bool update_baseline = false;
   std::string reviewer;
 };
 
-fs::path rulesets_dir(const VerifyOptions& o) { return paths::rulesets_dir(o.rulesets_dir); }
+fs::path rulesets_dir(const VerifyOptions& o) {
+  return paths::rulesets_dir(o.rulesets_dir);
+}
 
-std::vector<std::string> known_rulesets(const VerifyOptions& o) { return rulesets_in(rulesets_dir(o)); }
+std::vector<std::string> known_rulesets(const VerifyOptions& o) {
+  return rulesets_in(rulesets_dir(o));
+}
 
 struct Loaded {
   rules::Ruleset rs;
   std::optional<rules::Ruleset> base;
 };
 
-std::optional<rules::Ruleset> load_path(Session& session, const fs::path& path, const std::string& arg,
-                                        const VerifyOptions& o) {
+std::optional<rules::Ruleset> load_path(Session& session, const fs::path& path,
+                                        const std::string& arg, const VerifyOptions& o) {
   std::string error;
   SourceManager::LoadFailure why = SourceManager::LoadFailure::unreadable;
   auto file = session.sources.load(path, error, &why);
@@ -101,10 +105,12 @@ std::optional<rules::Ruleset> load_path(Session& session, const fs::path& path, 
     return std::nullopt;
   }
   if (!file) {
-    auto d = session.diags.report(cli::Diag::verify_unknown_ruleset, session.find_arg(arg), "cannot read ruleset '{}': {}",
-                                 arg, error);
-    if (auto best = closest_match(arg, known_rulesets(o))) d.hint("did you mean '{}'?", *best);
-    else d.hint("run 'umpire rules list' for the rulesets in {}", rulesets_dir(o).string());
+    auto d = session.diags.report(cli::Diag::verify_unknown_ruleset, session.find_arg(arg),
+                                  "cannot read ruleset '{}': {}", arg, error);
+    if (auto best = closest_match(arg, known_rulesets(o)))
+      d.hint("did you mean '{}'?", *best);
+    else
+      d.hint("run 'umpire rules list' for the rulesets in {}", rulesets_dir(o).string());
     return std::nullopt;
   }
   rules::LoadOptions lo;
@@ -114,14 +120,16 @@ std::optional<rules::Ruleset> load_path(Session& session, const fs::path& path, 
 
 int run_verify(Session& session, const VerifyOptions& o) {
   // Ids (and the default, every shipped ruleset) are looked up in the data.
-  const bool by_id = o.targets.empty() || !std::all_of(o.targets.begin(), o.targets.end(), is_ruleset_path);
+  const bool by_id =
+      o.targets.empty() || !std::all_of(o.targets.begin(), o.targets.end(), is_ruleset_path);
   if (by_id && o.rulesets_dir.empty() && !session.require_data()) {
     session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
     return exit_usage;
   }
   std::vector<std::string> targets = o.targets;
   if (!o.explain.empty() && targets.empty()) {
-    // CATEGORY:RULESET:DETAIL (or internal-error:CATEGORY:RULESET:DETAIL): verify only that ruleset.
+    // CATEGORY:RULESET:DETAIL (or internal-error:CATEGORY:RULESET:DETAIL): verify only that
+    // ruleset.
     std::vector<std::string> parts;
     for (std::size_t at = 0; at <= o.explain.size();) {
       const std::size_t next = std::min(o.explain.find(':', at), o.explain.size());
@@ -129,7 +137,8 @@ int run_verify(Session& session, const VerifyOptions& o) {
       at = next + 1;
     }
     const std::size_t k = !parts.empty() && parts[0] == "internal-error" ? 2 : 1;
-    if (k < parts.size() && fs::exists(rulesets_dir(o) / (parts[k] + ".rules"))) targets.push_back(parts[k]);
+    if (k < parts.size() && fs::exists(rulesets_dir(o) / (parts[k] + ".rules")))
+      targets.push_back(parts[k]);
   }
   if (targets.empty()) targets = known_rulesets(o);
   if (targets.empty()) {
@@ -139,8 +148,9 @@ int run_verify(Session& session, const VerifyOptions& o) {
     const bool exists = fs::is_directory(rulesets_dir(o), ec);
     session.diags
         .report(cli::Diag::verify_no_rulesets, session.find_arg(o.rulesets_dir), "{} '{}'",
-               exists ? "no .rules file in" : "no folder", rulesets_dir(o).string())
-        .hint("name a ruleset or a .rules file, or the folder of the rulesets with '--rulesets DIR'");
+                exists ? "no .rules file in" : "no folder", rulesets_dir(o).string())
+        .hint(
+            "name a ruleset or a .rules file, or the folder of the rulesets with '--rulesets DIR'");
     session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
     return exit_usage;
   }
@@ -156,7 +166,8 @@ int run_verify(Session& session, const VerifyOptions& o) {
     auto l = std::make_unique<Loaded>(Loaded{std::move(*rs), std::nullopt});
     if (l->rs.lineage.size() > 1) {
       DiagnosticEngine quiet(0);
-      l->base = rules::load_ruleset(session.sources, path.parent_path() / (l->rs.lineage[1] + ".rules"), quiet);
+      l->base = rules::load_ruleset(session.sources,
+                                    path.parent_path() / (l->rs.lineage[1] + ".rules"), quiet);
     }
     loaded.push_back(std::move(l));
   }
@@ -179,10 +190,11 @@ int run_verify(Session& session, const VerifyOptions& o) {
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   auto size_of = [&](std::size_t i) {
     const rules::Ruleset& rs = loaded[i]->rs;
-    return rs.values.size() + rs.stacks.size() + rs.tests.size() + rs.permissions.size() + 4 * rs.switches.size() +
-           (loaded[i]->base ? rs.values.size() : 0);
+    return rs.values.size() + rs.stacks.size() + rs.tests.size() + rs.permissions.size() +
+           4 * rs.switches.size() + (loaded[i]->base ? rs.values.size() : 0);
   };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return size_of(a) > size_of(b); });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return size_of(a) > size_of(b); });
   std::atomic<std::size_t> next{0};
   std::vector<std::thread> threads;
   for (unsigned t = 0; t < jobs && t < loaded.size(); ++t) {
@@ -216,8 +228,9 @@ int run_verify(Session& session, const VerifyOptions& o) {
       error = "no such file";
     }
     if (!error.empty()) {
-      session.diags.report(cli::Diag::verify_baseline, session.find_arg(o.baseline), "cannot use baseline '{}': {}",
-                          o.baseline, error)
+      session.diags
+          .report(cli::Diag::verify_baseline, session.find_arg(o.baseline),
+                  "cannot use baseline '{}': {}", o.baseline, error)
           .hint(exists ? "fix the file, or write a new one with --update-baseline"
                        : "write one with --update-baseline, after reviewing the findings");
       session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
@@ -228,8 +241,8 @@ int run_verify(Session& session, const VerifyOptions& o) {
       const std::string written = write_file(
           o.baseline, verify::render_baseline(report, baseline ? &*baseline : nullptr, o.reviewer));
       if (!written.empty()) {
-        session.diags.report(cli::Diag::verify_baseline, session.find_arg(o.baseline), "cannot write baseline '{}': {}",
-                            o.baseline, written);
+        session.diags.report(cli::Diag::verify_baseline, session.find_arg(o.baseline),
+                             "cannot write baseline '{}': {}", o.baseline, written);
         session.flush_diagnostics(Format::text);
         return exit_usage;
       }
@@ -238,14 +251,16 @@ int run_verify(Session& session, const VerifyOptions& o) {
   if (!o.emit_log.empty()) {
     const verify::EmitLogResult emitted = verify::emit_witness_logs(report, o.emit_log);
     if (!emitted.error.empty()) {
-      session.diags.report(cli::Diag::verify_emit_log, session.find_arg(o.emit_log), "{}", emitted.error)
+      session.diags
+          .report(cli::Diag::verify_emit_log, session.find_arg(o.emit_log), "{}", emitted.error)
           .hint("--emit-log needs a folder Umpire can create and write");
       session.flush_diagnostics(o.format == VerifyFormat::json ? Format::json : Format::text);
       return exit_usage;
     }
     if (o.format == VerifyFormat::text)
-      std::cerr << fmt::format("wrote {} to {}; {} without a log\n", plural(emitted.written, "witness log"),
-                               o.emit_log, plural(emitted.refused, "finding"));
+      std::cerr << fmt::format("wrote {} to {}; {} without a log\n",
+                               plural(emitted.written, "witness log"), o.emit_log,
+                               plural(emitted.refused, "finding"));
   }
 
   if (!o.explain.empty()) {
@@ -254,9 +269,11 @@ int run_verify(Session& session, const VerifyOptions& o) {
       std::vector<std::string> ids;
       for (const verify::Finding& f : report.findings) ids.push_back(f.id);
       auto d = session.diags.report(cli::Diag::verify_unknown_finding, session.find_arg(o.explain),
-                                   "no finding '{}' in this report", o.explain);
-      if (auto best = closest_match(o.explain, ids)) d.hint("did you mean '{}'?", *best);
-      else d.hint("run 'umpire verify' for the ids of the findings");
+                                    "no finding '{}' in this report", o.explain);
+      if (auto best = closest_match(o.explain, ids))
+        d.hint("did you mean '{}'?", *best);
+      else
+        d.hint("run 'umpire verify' for the ids of the findings");
       session.flush_diagnostics(Format::text);
       return exit_usage;
     }
@@ -275,19 +292,22 @@ int run_verify(Session& session, const VerifyOptions& o) {
       std::cout << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       break;
     }
-    case VerifyFormat::sarif: std::cout << verify::render_findings_sarif(session.sources, report); break;
+    case VerifyFormat::sarif:
+      std::cout << verify::render_findings_sarif(session.sources, report);
+      break;
     case VerifyFormat::markdown:
       std::cout << escape_controls(verify::render_findings_markdown(report), true);
       break;
   }
   if (o.format != VerifyFormat::json) session.flush_diagnostics(Format::text);
   if (o.format == VerifyFormat::text) {
-    std::cerr << fmt::format("verified {} in {:.1f} s of solver time\n", plural(report.rulesets.size(), "ruleset"),
-                             report.seconds);
+    std::cerr << fmt::format("verified {} in {:.1f} s of solver time\n",
+                             plural(report.rulesets.size(), "ruleset"), report.seconds);
     if (compared) {
-      std::cerr << fmt::format("baseline {}: {} reviewed, {} new, {} changed, {} no longer found{}\n", o.baseline,
-                               compared->reviewed, compared->fresh.size(), compared->changed.size(),
-                               compared->gone.size(), o.update_baseline ? " (baseline rewritten)" : "");
+      std::cerr << fmt::format(
+          "baseline {}: {} reviewed, {} new, {} changed, {} no longer found{}\n", o.baseline,
+          compared->reviewed, compared->fresh.size(), compared->changed.size(),
+          compared->gone.size(), o.update_baseline ? " (baseline rewritten)" : "");
     } else if (o.update_baseline) {
       std::cerr << fmt::format("baseline {} written\n", o.baseline);
     }
@@ -296,19 +316,25 @@ int run_verify(Session& session, const VerifyOptions& o) {
   for (const verify::Finding& f : report.findings) {
     internal = internal || f.category == verify::Category::internal_error;
     const bool counts = !verify::is_coverage_notice(f) && f.review.empty() && !o.update_baseline;
-    findings = findings || (counts && (f.severity == Severity::warning || f.severity == Severity::error));
+    findings =
+        findings || (counts && (f.severity == Severity::warning || f.severity == Severity::error));
   }
   // A partial report is never a clean bill: what did not run may find more.
-  return internal ? exit_internal : (findings || !report.partial.empty()) ? exit_findings : exit_clean;
+  return internal                                ? exit_internal
+         : (findings || !report.partial.empty()) ? exit_findings
+                                                 : exit_clean;
 }
 
 }  // namespace
 
 Command add_verify_command(CLI::App& root) {
   auto o = std::make_shared<VerifyOptions>();
-  CLI::App* app = root.add_subcommand("verify", "Prove properties of rule data and report findings with witnesses");
-  app->add_option("rulesets", o->targets, "Ruleset ids or .rules paths (default: every shipped ruleset)");
-  app->add_option("--rulesets", o->rulesets_dir, "Folder of the rulesets (default: corpus/rulesets of the data)")
+  CLI::App* app = root.add_subcommand(
+      "verify", "Prove properties of rule data and report findings with witnesses");
+  app->add_option("rulesets", o->targets,
+                  "Ruleset ids or .rules paths (default: every shipped ruleset)");
+  app->add_option("--rulesets", o->rulesets_dir,
+                  "Folder of the rulesets (default: corpus/rulesets of the data)")
       ->type_name("DIR");
   app->add_option_function<std::string>(
          "--format",
@@ -318,28 +344,34 @@ Command add_verify_command(CLI::App& root) {
                        : name == "markdown" ? VerifyFormat::markdown
                                             : VerifyFormat::text;
          },
-         "Output format: text (default), json, sarif, or markdown (the report of docs/verification.md)")
+         "Output format: text (default), json, sarif, or markdown (the report of "
+         "docs/verification.md)")
       ->check(CLI::IsMember({"text", "json", "sarif", "markdown"}));
   app->add_option("--explain", o->explain, "Print everything about one finding, by id");
   app->add_option("--emit-log", o->emit_log,
-                  "Write each Sabreur-hex witness as a replay log DIR/<finding>.ulog, replay it, and say what it shows")
+                  "Write each Sabreur-hex witness as a replay log DIR/<finding>.ulog, replay it, "
+                  "and say what it shows")
       ->type_name("DIR");
-  CLI::Option* baseline = app->add_option(
-      "--baseline", o->baseline,
-      "Findings already reviewed (JSON): only new or changed findings count toward the exit status");
+  CLI::Option* baseline = app->add_option("--baseline", o->baseline,
+                                          "Findings already reviewed (JSON): only new or changed "
+                                          "findings count toward the exit status");
   app->add_flag("--update-baseline", o->update_baseline,
-                "Write the --baseline file (atomically) with every current finding, keeping earlier reviews")
+                "Write the --baseline file (atomically) with every current finding, keeping "
+                "earlier reviews")
       ->needs(baseline);
   app->add_option("--reviewer", o->reviewer, "Who reviewed the findings --update-baseline adds");
-  app->add_flag("--extremes", o->extremes, "Also list the extreme values of every modified quantity (text)");
+  app->add_flag("--extremes", o->extremes,
+                "Also list the extreme values of every modified quantity (text)");
   app->add_flag("--timings", o->timings, "Print the time each analysis takes on stderr as it ends");
-  app->add_option("--timeout", o->timeout_ms,
-                  "Work per solver query, in solver resource units worth MS milliseconds, the same on every "
-                  "machine; a query still open then is reported 'not proved' (default 2000)")
+  app->add_option(
+         "--timeout", o->timeout_ms,
+         "Work per solver query, in solver resource units worth MS milliseconds, the same on every "
+         "machine; a query still open then is reported 'not proved' (default 2000)")
       ->check(CLI::Range(1U, 3600000U));
-  app->add_option("--budget-seconds", o->budget_seconds,
-                  "Time for the whole verification; past it the report is partial and says where it stopped "
-                  "(default 120)")
+  app->add_option(
+         "--budget-seconds", o->budget_seconds,
+         "Time for the whole verification; past it the report is partial and says where it stopped "
+         "(default 120)")
       ->check(CLI::Range(0.001, 86400.0));
   app->add_option("--budget-mb", o->budget_mb,
                   "Memory the verification may hold; past it the report is partial (default 4096)")

@@ -4,9 +4,8 @@
 // error handler the parse context carries under Tag and fails the rule, so
 // that no exception leaves the grammar. The handler words the diagnostic:
 // expected(which, where), `which` being X3's name for what was expected.
-#include <functional>
-
 #include <boost/spirit/home/x3.hpp>
+#include <functional>
 
 namespace umpire::x3_support {
 
@@ -21,7 +20,8 @@ Handler& handler_of(std::reference_wrapper<Handler> handler) {
 template <typename Tag>
 struct report_on_error {
   template <typename Iterator, typename Exception, typename Context>
-  boost::spirit::x3::error_handler_result on_error(Iterator&, const Iterator&, const Exception& failure,
+  boost::spirit::x3::error_handler_result on_error(Iterator&, const Iterator&,
+                                                   const Exception& failure,
                                                    const Context& context) {
     handler_of(boost::spirit::x3::get<Tag>(context)).expected(failure.which(), failure.where());
     return boost::spirit::x3::error_handler_result::fail;

@@ -16,31 +16,31 @@ namespace umpire::verify {
 
 // Categories, one per kind of defect of a text (docs/verification.md).
 enum class Category : std::uint8_t {
-  ambiguity,             // an interpretation switch: two readings that decide differently
-  gap,                   // a case the text leaves open (a partial table's reachable hole, a noted gap)
-  erratum,               // a misprint the data reads one way (noted in the data)
-  table_gap,             // a complete table with no row for keys a game reaches
-  range_breach,          // a value or stack leaves its declared range
-  impossible_test,       // the dice can never reach the score needed
-  automatic_test,        // the dice always reach it
-  invariant_refuted,     // a declared invariant (a cap, a limit) fails
-  contradiction,         // must and cannot together; two values for one quantity
-  precedence,            // two rules set one quantity differently, no stated precedence
-  order_dependence,      // a stack whose result depends on an order the text does not give
-  impossible_obligation, // a `must` whose action is forbidden or cannot be carried out
-  monotonicity,          // a better stat or more loss that changes a result the wrong way
-  cost_benefit,          // an option that costs points and changes nothing
-  superseded_entry,      // an entry that never changes its stack's result
-  dead_rule,             // a condition that can never hold
-  unusable_row,          // a table row or list entry no game can use
-  skill_interaction,     // a pair of skills that clash or make one pointless
-  army_list,             // unsatisfiable list, entry never choosable
-  variant_difference,    // a difference from the base not declared intentional
-  variant_drift,         // a base item whose results change without declaration
-  variant_intended,      // a difference the variant declares on purpose (a note with both values)
-  not_encoded,           // a construct the verifier does not translate (a coverage notice)
-  not_proved,            // a query the solver left open within its time limit
-  internal_error,        // a witness the evaluator does not confirm
+  ambiguity,          // an interpretation switch: two readings that decide differently
+  gap,                // a case the text leaves open (a partial table's reachable hole, a noted gap)
+  erratum,            // a misprint the data reads one way (noted in the data)
+  table_gap,          // a complete table with no row for keys a game reaches
+  range_breach,       // a value or stack leaves its declared range
+  impossible_test,    // the dice can never reach the score needed
+  automatic_test,     // the dice always reach it
+  invariant_refuted,  // a declared invariant (a cap, a limit) fails
+  contradiction,      // must and cannot together; two values for one quantity
+  precedence,         // two rules set one quantity differently, no stated precedence
+  order_dependence,   // a stack whose result depends on an order the text does not give
+  impossible_obligation,  // a `must` whose action is forbidden or cannot be carried out
+  monotonicity,           // a better stat or more loss that changes a result the wrong way
+  cost_benefit,           // an option that costs points and changes nothing
+  superseded_entry,       // an entry that never changes its stack's result
+  dead_rule,              // a condition that can never hold
+  unusable_row,           // a table row or list entry no game can use
+  skill_interaction,      // a pair of skills that clash or make one pointless
+  army_list,              // unsatisfiable list, entry never choosable
+  variant_difference,     // a difference from the base not declared intentional
+  variant_drift,          // a base item whose results change without declaration
+  variant_intended,       // a difference the variant declares on purpose (a note with both values)
+  not_encoded,            // a construct the verifier does not translate (a coverage notice)
+  not_proved,             // a query the solver left open within its time limit
+  internal_error,         // a witness the evaluator does not confirm
 };
 std::string_view to_string(Category c);
 // What a category of finding means, in one sentence (SARIF's rule help).

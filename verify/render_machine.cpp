@@ -141,7 +141,8 @@ std::string render_findings_sarif(const SourceManager& sources, const Report& re
   }
   // A partial report says so where viewers look: the run did not finish.
   json notifications = json::array();
-  for (const std::string& p : report.partial) notifications.push_back({{"level", "warning"}, {"message", {{"text", p}}}});
+  for (const std::string& p : report.partial)
+    notifications.push_back({{"level", "warning"}, {"message", {{"text", p}}}});
   json invocation{{"executionSuccessful", report.partial.empty()}};
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
   json sarif{

@@ -128,11 +128,12 @@ void fold_inherited(Report& report) {
     if (f.category == Category::ambiguity && f.severity != Severity::note) {
       bool folded = false;
       for (Finding& g : report.findings) {
-        if (g.ruleset != b->second || detail_of(g) != detail_of(f) || g.severity == Severity::note ||
-            passages_of(f).empty() || passages_of(g) != passages_of(f))
+        if (g.ruleset != b->second || detail_of(g) != detail_of(f) ||
+            g.severity == Severity::note || passages_of(f).empty() ||
+            passages_of(g) != passages_of(f))
           continue;
-        g.instances.push_back(fmt::format("also in '{}', which inherits the passage unchanged: {}", f.ruleset,
-                                          f.message));
+        g.instances.push_back(fmt::format("also in '{}', which inherits the passage unchanged: {}",
+                                          f.ruleset, f.message));
         folded = true;
       }
       if (folded) {
@@ -144,9 +145,10 @@ void fold_inherited(Report& report) {
     // rules what the base leaves open, which the base's finding says.
     if (f.category == Category::ambiguity && f.severity == Severity::note) {
       for (Finding& g : report.findings) {
-        if (g.ruleset != b->second || detail_of(g) != detail_of(f) || g.severity == Severity::note) continue;
-        g.instances.push_back(fmt::format("in '{}' the readings no longer decide anything: the variant settles it",
-                                          f.ruleset));
+        if (g.ruleset != b->second || detail_of(g) != detail_of(f) || g.severity == Severity::note)
+          continue;
+        g.instances.push_back(fmt::format(
+            "in '{}' the readings no longer decide anything: the variant settles it", f.ruleset));
         drop[i] = true;
       }
     }

@@ -1,20 +1,21 @@
 // Runs the analyses in a fixed order, so the report is deterministic.
 #include "verify/verify.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <exception>
 #include <iostream>
 #include <new>
 #include <string_view>
 
-#include <fmt/format.h>
-
 #include "verify/analyses/analysis.hpp"
 #include "verify/smt/smt_model.hpp"
 
 namespace umpire::verify {
 
-Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, const VerifyOptions& options) {
+Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base,
+                      const VerifyOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   Report report;
   report.rulesets.push_back(rs.id);
@@ -22,15 +23,18 @@ Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, cons
   // A budget that runs out leaves a partial report that says so: what was
   // found until then stands, and the analyses not run are named.
   auto stopped = [&](const std::string& why) {
-    report.partial.push_back(fmt::format("{}: {} during {}; the analyses after it did not run", rs.id, why, running));
+    report.partial.push_back(
+        fmt::format("{}: {} during {}; the analyses after it did not run", rs.id, why, running));
     Finding f;
     f.id = fmt::format("not-proved:{}:budget", rs.id);
     f.category = Category::not_proved;
     f.severity = Severity::not_checked;
     f.ruleset = rs.id;
     f.message = fmt::format("partial report: {} during {}", why, running);
-    f.explanation = "The verification stopped early: raise the budget (--budget-seconds, --budget-mb) or simplify "
-                    "the rules data; the findings above were found before it stopped.";
+    f.explanation =
+        "The verification stopped early: raise the budget (--budget-seconds, --budget-mb) or "
+        "simplify "
+        "the rules data; the findings above were found before it stopped.";
     report.findings.push_back(std::move(f));
   };
   try {
@@ -41,9 +45,12 @@ Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, cons
       const auto t0 = std::chrono::steady_clock::now();
       running = name;
       analysis();
-      report.timings.emplace_back(fmt::format("{} {}", rs.id, name),
-                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      if (options.trace) std::cerr << fmt::format("{:8.2f} s  {}\n", report.timings.back().second, report.timings.back().first);
+      report.timings.emplace_back(
+          fmt::format("{} {}", rs.id, name),
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      if (options.trace)
+        std::cerr << fmt::format("{:8.2f} s  {}\n", report.timings.back().second,
+                                 report.timings.back().first);
     };
     timed("gaps and errata", [&] { analyse_text_notes(c); });
     timed("ambiguities", [&] { analyse_ambiguities(c); });
@@ -84,7 +91,8 @@ Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, cons
       f.severity = Severity::error;
       f.ruleset = rs.id;
       f.message = fmt::format("verification of '{}' stopped: {}", rs.id, e.what());
-      f.explanation = "An error inside the solver or the translation: a bug in Umpire, not in the rules.";
+      f.explanation =
+          "An error inside the solver or the translation: a bug in Umpire, not in the rules.";
       report.findings.push_back(std::move(f));
     }
   }

@@ -14,13 +14,14 @@ namespace umpire::verify {
 struct VerifyOptions {
   // Per solver query; a query still open then becomes a `not-proved` finding.
   unsigned timeout_ms = 2000;
-  bool trace = false;           // print each analysis's time on stderr as it ends
+  bool trace = false;  // print each analysis's time on stderr as it ends
   // No query starts after it: the report is then partial, and says where it
   // stopped (Report::partial).
   std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
-Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base, const VerifyOptions& options = {});
+Report verify_ruleset(const rules::Ruleset& rs, const rules::Ruleset* base,
+                      const VerifyOptions& options = {});
 
 // The most memory the process may hold while verifying (its resident size,
 // checked before every solver query; 0: no limit): past it, a verification

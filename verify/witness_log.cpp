@@ -18,17 +18,25 @@ std::optional<std::string> witness_log_refusal(const Finding& f) {
   switch (f.category) {
     case Category::superseded_entry:
       return "the entry never changes a result, so no game situation shows a difference";
-    case Category::dead_rule: return "the condition never holds, so no game situation reaches it";
-    case Category::army_list: return "an army-list finding is about the muster, not a game situation";
+    case Category::dead_rule:
+      return "the condition never holds, so no game situation reaches it";
+    case Category::army_list:
+      return "an army-list finding is about the muster, not a game situation";
     case Category::variant_difference:
-    case Category::variant_drift: return "a difference between two rulesets, not a game situation";
-    case Category::not_encoded: return "the verifier did not translate this construct, so it has no witness";
-    case Category::not_proved: return "the solver found no witness within its time limit";
-    case Category::internal_error: return "the evaluator did not confirm the witness";
-    default: break;
+    case Category::variant_drift:
+      return "a difference between two rulesets, not a game situation";
+    case Category::not_encoded:
+      return "the verifier did not translate this construct, so it has no witness";
+    case Category::not_proved:
+      return "the solver found no witness within its time limit";
+    case Category::internal_error:
+      return "the evaluator did not confirm the witness";
+    default:
+      break;
   }
   if (f.witness.empty()) return "the finding has no witness situation";
-  if (f.category == Category::skill_interaction && f.message.find("changes nothing") != std::string::npos)
+  if (f.category == Category::skill_interaction &&
+      f.message.find("changes nothing") != std::string::npos)
     return "a skill that changes nothing has no situation that shows it";
   return std::nullopt;
 }
@@ -43,8 +51,8 @@ bool has_log_engine(const std::string& ruleset) {
 std::string sanitised_file_stem(const std::string& finding_id) {
   std::string out = finding_id;
   for (char& ch : out) {
-    const bool keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-                      ch == '-' || ch == '_' || ch == '.';
+    const bool keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                      (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.';
     if (!keep) ch = '_';
   }
   return out;

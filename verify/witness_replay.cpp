@@ -11,10 +11,8 @@
 #include <sstream>
 #include <system_error>
 
-#include <fmt/format.h>
-
-#include "engine/core/plural.hpp"
 #include "engine/core/diagnostic.hpp"
+#include "engine/core/plural.hpp"
 #include "engine/core/source_manager.hpp"
 #include "engine/core/write_file.hpp"
 #include "engine/run/run.hpp"
@@ -25,13 +23,16 @@ namespace {
 
 // The logs do not pin their rules data: they are written from the data the
 // verifier just read, so this warning says nothing about the witness.
-bool witness_report_is_noise(const Diagnostic& d) { return d.id == "log.data.unpinned"; }
+bool witness_report_is_noise(const Diagnostic& d) {
+  return d.id == "log.data.unpinned";
+}
 
 constexpr std::size_t witness_reports_shown = 3;
 
 // The child's answer on the pipe: one header line, then one report a line.
 std::string witness_replay_to_text(const WitnessReplay& r) {
-  std::string out = fmt::format("{} {} {} {}\n", r.parsed ? 1 : 0, r.replayed ? 1 : 0, r.violations, r.not_checked);
+  std::string out = fmt::format("{} {} {} {}\n", r.parsed ? 1 : 0, r.replayed ? 1 : 0, r.violations,
+                                r.not_checked);
   for (std::string line : r.reports) {
     for (char& ch : line)
       if (ch == '\n') ch = ' ';
@@ -68,15 +69,17 @@ WitnessReplay replay_witness_log(const std::string& name, const std::string& tex
   for (const Diagnostic& d : diags.sorted()) {
     if (witness_report_is_noise(d)) continue;
     const std::string where =
-        d.span.valid() ? fmt::format("line {}", sources.line_column(d.span.file, d.span.begin).line) : "log";
+        d.span.valid() ? fmt::format("line {}", sources.line_column(d.span.file, d.span.begin).line)
+                       : "log";
     std::string line = fmt::format("{}: {} [{}] {}", where, to_string(d.severity), d.id, d.message);
     // The first note is the engine's own account (its breakdown, the value it computed).
     if (!d.notes.empty()) line += fmt::format(" ({})", d.notes.front());
     out.reports.push_back(std::move(line));
   }
   // Violations first: they are what the log shows; not-checked lines follow.
-  std::stable_partition(out.reports.begin(), out.reports.end(),
-                        [](const std::string& line) { return line.find(": error [") != std::string::npos; });
+  std::stable_partition(out.reports.begin(), out.reports.end(), [](const std::string& line) {
+    return line.find(": error [") != std::string::npos;
+  });
   return out;
 }
 
@@ -105,7 +108,8 @@ WitnessReplay replay_witness_log_isolated(const std::string& name, const std::st
   close(fds[1]);
   std::string answer;
   char buffer[4096];
-  for (ssize_t n = 0; (n = read(fds[0], buffer, sizeof buffer)) > 0;) answer.append(buffer, static_cast<std::size_t>(n));
+  for (ssize_t n = 0; (n = read(fds[0], buffer, sizeof buffer)) > 0;)
+    answer.append(buffer, static_cast<std::size_t>(n));
   close(fds[0]);
   int status = 0;
   // Retried only when a signal interrupts the wait; any other failure
@@ -124,15 +128,19 @@ WitnessReplay replay_witness_log_isolated(const std::string& name, const std::st
 
 std::string describe_witness_replay(const WitnessReplay& r) {
   if (r.crash_signal != 0)
-    return fmt::format("umpire check crashes on it (signal {}): a bug in the engine, the log reproduces it",
-                       r.crash_signal);
+    return fmt::format(
+        "umpire check crashes on it (signal {}): a bug in the engine, the log reproduces it",
+        r.crash_signal);
   if (!r.parsed) return "the log does not parse (a bug in the log writer)";
   std::string out = r.replayed ? "umpire check replays it" : "umpire check cannot replay it";
-  if (r.reports.empty()) return out + " with no violation and nothing left unchecked: the engine accepts the situation";
-  out += fmt::format(" and reports {}, {} not checked: ", plural(r.violations, "violation"), r.not_checked);
+  if (r.reports.empty())
+    return out + " with no violation and nothing left unchecked: the engine accepts the situation";
+  out += fmt::format(" and reports {}, {} not checked: ", plural(r.violations, "violation"),
+                     r.not_checked);
   for (std::size_t i = 0; i < r.reports.size() && i < witness_reports_shown; ++i)
     out += (i ? "; " : "") + r.reports[i];
-  if (r.reports.size() > witness_reports_shown) out += fmt::format("; and {} more", r.reports.size() - witness_reports_shown);
+  if (r.reports.size() > witness_reports_shown)
+    out += fmt::format("; and {} more", r.reports.size() - witness_reports_shown);
   return out;
 }
 

@@ -140,7 +140,9 @@ fs::path rulesets_dir() {
   return dir / "corpus" / "rulesets";
 }
 
-fs::path rulesets_dir(const fs::path& option) { return option.empty() ? rulesets_dir() : option; }
+fs::path rulesets_dir(const fs::path& option) {
+  return option.empty() ? rulesets_dir() : option;
+}
 
 std::string describe(const Place& place) {
   std::string out = place.origin + ": " + place.dir.string();

@@ -9,10 +9,14 @@ namespace umpire {
 
 std::string_view to_string(Severity severity) {
   switch (severity) {
-    case Severity::note: return "note";
-    case Severity::not_checked: return "not checked";
-    case Severity::warning: return "warning";
-    case Severity::error: return "error";
+    case Severity::note:
+      return "note";
+    case Severity::not_checked:
+      return "not checked";
+    case Severity::warning:
+      return "warning";
+    case Severity::error:
+      return "error";
   }
   return "error";
 }
@@ -115,10 +119,12 @@ std::string summary(const DiagnosticEngine& engine) {
   std::vector<std::string> parts;
   if (auto n = engine.count(Severity::error)) parts.push_back(plural(n, "error"));
   if (auto n = engine.count(Severity::warning)) parts.push_back(plural(n, "warning"));
-  if (auto n = engine.count(Severity::not_checked)) parts.push_back(fmt::format("{} not checked", n));
+  if (auto n = engine.count(Severity::not_checked))
+    parts.push_back(fmt::format("{} not checked", n));
   if (parts.empty()) return "no issues";
   std::string out = parts[0];
-  for (std::size_t i = 1; i < parts.size(); ++i) out += (i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  for (std::size_t i = 1; i < parts.size(); ++i)
+    out += (i + 1 == parts.size() ? " and " : ", ") + parts[i];
   return out;
 }
 

@@ -8,6 +8,8 @@
 //        .label(other, "unit declared here")
 //        .rule("002_87c3dc452f850204.txt", "Le tir")
 //        .hint("hexes are written column,row");
+#include <fmt/core.h>
+
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -17,8 +19,6 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
-
-#include <fmt/core.h>
 
 #include "engine/core/span.hpp"
 
@@ -140,8 +140,8 @@ class DiagnosticEngine {
     return report(Severity::note, id, span, fmt::format(format, std::forward<Args>(args)...));
   }
   template <typename... Args>
-  DiagnosticBuilder not_checked(std::string_view id, Span span,
-                                fmt::format_string<Args...> format, Args&&... args) {
+  DiagnosticBuilder not_checked(std::string_view id, Span span, fmt::format_string<Args...> format,
+                                Args&&... args) {
     return report(Severity::not_checked, id, span,
                   fmt::format(format, std::forward<Args>(args)...));
   }

@@ -10,7 +10,7 @@
 namespace umpire {
 
 struct TextStyle {
-  bool colour = false;             // ANSI colours; the CLI turns them on only on a terminal
+  bool colour = false;               // ANSI colours; the CLI turns them on only on a terminal
   std::size_t max_line_width = 100;  // longer source lines are shown as a window round the caret
 };
 

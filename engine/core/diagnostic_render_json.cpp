@@ -37,11 +37,14 @@ json to_json(const SourceManager& sources, const Diagnostic& d) {
     j["labels"] = std::move(labels);
   }
   if (!d.notes.empty()) j["notes"] = d.notes;
-  if (d.rule) j["rule"] = json{{"file", d.rule->file}, {"section", d.rule->section}, {"text", d.rule->to_string()}};
+  if (d.rule)
+    j["rule"] =
+        json{{"file", d.rule->file}, {"section", d.rule->section}, {"text", d.rule->to_string()}};
   if (!d.hint.empty()) j["hint"] = d.hint;
   if (!d.fixits.empty()) {
     json fixits = json::array();
-    for (const FixIt& f : d.fixits) fixits.push_back({{"location", position(sources, f.span)}, {"replacement", f.replacement}});
+    for (const FixIt& f : d.fixits)
+      fixits.push_back({{"location", position(sources, f.span)}, {"replacement", f.replacement}});
     j["fixits"] = std::move(fixits);
   }
   return j;
@@ -49,10 +52,13 @@ json to_json(const SourceManager& sources, const Diagnostic& d) {
 
 std::string_view sarif_level(Severity s) {
   switch (s) {
-    case Severity::error: return "error";
-    case Severity::warning: return "warning";
+    case Severity::error:
+      return "error";
+    case Severity::warning:
+      return "warning";
     case Severity::note:
-    case Severity::not_checked: return "note";
+    case Severity::not_checked:
+      return "note";
   }
   return "note";
 }
@@ -94,8 +100,9 @@ std::string render_sarif(const SourceManager& sources, const DiagnosticEngine& e
   }
   json sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
              {"version", "2.1.0"},
-             {"runs", json::array({{{"tool", {{"driver", {{"name", "umpire"}, {"version", tool_version}}}}},
-                                    {"results", std::move(results)}}})}};
+             {"runs",
+              json::array({{{"tool", {{"driver", {{"name", "umpire"}, {"version", tool_version}}}}},
+                            {"results", std::move(results)}}})}};
   return sarif.dump(2) + "\n";
 }
 

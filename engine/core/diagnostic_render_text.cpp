@@ -21,16 +21,20 @@ constexpr std::uint32_t tab_width = 4;
 struct Palette {
   std::string_view bold, reset, error, warning, note, not_checked, caret, label;
 };
-constexpr Palette colours{"\x1b[1m", "\x1b[0m", "\x1b[1;31m", "\x1b[1;35m",
+constexpr Palette colours{"\x1b[1m",    "\x1b[0m",    "\x1b[1;31m", "\x1b[1;35m",
                           "\x1b[1;36m", "\x1b[1;33m", "\x1b[1;32m", "\x1b[1;34m"};
 constexpr Palette plain{};
 
 std::string_view severity_colour(const Palette& p, Severity s) {
   switch (s) {
-    case Severity::error: return p.error;
-    case Severity::warning: return p.warning;
-    case Severity::not_checked: return p.not_checked;
-    case Severity::note: return p.note;
+    case Severity::error:
+      return p.error;
+    case Severity::warning:
+      return p.warning;
+    case Severity::not_checked:
+      return p.not_checked;
+    case Severity::note:
+      return p.note;
   }
   return p.note;
 }
@@ -92,7 +96,8 @@ Snippet make_snippet(const SourceManager& sources, Span span, std::size_t width,
   const std::uint32_t start = sources.line_start(span.file, lc.line);
   const DisplayLine shown = display(raw);
   const auto clip = [&](std::uint32_t offset) {
-    return std::min<std::uint32_t>(offset - std::min(offset, start), static_cast<std::uint32_t>(raw.size()));
+    return std::min<std::uint32_t>(offset - std::min(offset, start),
+                                   static_cast<std::uint32_t>(raw.size()));
   };
   const std::uint32_t b = clip(span.begin);
   const std::uint32_t e = std::max(b, clip(span.end));
@@ -156,7 +161,8 @@ std::string render_text(const SourceManager& sources, const Diagnostic& d, const
   for (const Label& l : d.labels) {
     if (!l.span.valid()) continue;
     if (d.span.valid() && l.span.file != d.span.file) {
-      elsewhere.push_back(fmt::format("{}: {}", location(sources, l.span), escape_controls(l.message)));
+      elsewhere.push_back(
+          fmt::format("{}: {}", location(sources, l.span), escape_controls(l.message)));
       continue;
     }
     snippets.push_back(make_snippet(sources, l.span, style.max_line_width, false));
@@ -171,17 +177,24 @@ std::string render_text(const SourceManager& sources, const Diagnostic& d, const
                        s.label.empty() ? "" : " ", s.label);
   }
   const std::string pad(gutter + 2, ' ');
-  for (const std::string& e : elsewhere) out += fmt::format("{}= {}see:{} {}\n", pad, p.note, p.reset, e);
+  for (const std::string& e : elsewhere)
+    out += fmt::format("{}= {}see:{} {}\n", pad, p.note, p.reset, e);
   for (const std::string& n : d.notes)
     out += fmt::format("{}= {}note:{} {}\n", pad, p.note, p.reset, escape_controls(n));
-  if (d.rule) out += fmt::format("{}= {}rule:{} {}\n", pad, p.note, p.reset, escape_controls(d.rule->to_string()));
-  if (!d.hint.empty()) out += fmt::format("{}= {}hint:{} {}\n", pad, p.note, p.reset, escape_controls(d.hint));
+  if (d.rule)
+    out += fmt::format("{}= {}rule:{} {}\n", pad, p.note, p.reset,
+                       escape_controls(d.rule->to_string()));
+  if (!d.hint.empty())
+    out += fmt::format("{}= {}hint:{} {}\n", pad, p.note, p.reset, escape_controls(d.hint));
   for (const FixIt& f : d.fixits) {
     const std::string was = escape_controls(sources.text(f.span));
     const std::string now = escape_controls(f.replacement);
-    if (was.empty()) out += fmt::format("{}= {}fix:{} insert '{}'\n", pad, p.note, p.reset, now);
-    else if (now.empty()) out += fmt::format("{}= {}fix:{} remove '{}'\n", pad, p.note, p.reset, was);
-    else out += fmt::format("{}= {}fix:{} replace '{}' with '{}'\n", pad, p.note, p.reset, was, now);
+    if (was.empty())
+      out += fmt::format("{}= {}fix:{} insert '{}'\n", pad, p.note, p.reset, now);
+    else if (now.empty())
+      out += fmt::format("{}= {}fix:{} remove '{}'\n", pad, p.note, p.reset, was);
+    else
+      out += fmt::format("{}= {}fix:{} replace '{}' with '{}'\n", pad, p.note, p.reset, was, now);
   }
   return out;
 }
@@ -191,7 +204,8 @@ std::string render_text(const SourceManager& sources, const DiagnosticEngine& en
   std::string out;
   for (const Diagnostic& d : engine.sorted()) out += render_text(sources, d, style);
   if (engine.dropped() > 0) {
-    out += fmt::format("note: {} not shown (error limit reached)\n", plural(engine.dropped(), "more error"));
+    out += fmt::format("note: {} not shown (error limit reached)\n",
+                       plural(engine.dropped(), "more error"));
   }
   return out;
 }

@@ -31,7 +31,8 @@ std::size_t page_size() {
 
 }  // namespace
 
-std::unique_ptr<MappedFile> MappedFile::open(const std::filesystem::path& path, std::string& error) {
+std::unique_ptr<MappedFile> MappedFile::open(const std::filesystem::path& path,
+                                             std::string& error) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     error = os_error();
@@ -56,7 +57,9 @@ std::unique_ptr<MappedFile> MappedFile::open(const std::filesystem::path& path, 
   return std::unique_ptr<MappedFile>(new MappedFile(static_cast<const char*>(data), size));
 }
 
-MappedFile::~MappedFile() { ::munmap(const_cast<char*>(data_), size_); }
+MappedFile::~MappedFile() {
+  ::munmap(const_cast<char*>(data_), size_);
+}
 
 void MappedFile::release(std::size_t end) const {
   const std::size_t last = std::min(end, size_) / page_size() * page_size();

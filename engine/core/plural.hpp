@@ -1,11 +1,11 @@
 #pragma once
 // A count and its noun, "1 file" or "2 files": the one way messages and
 // summaries write a number of things, so that none forgets the singular.
+#include <fmt/format.h>
+
 #include <concepts>
 #include <string>
 #include <string_view>
-
-#include <fmt/format.h>
 
 namespace umpire {
 

@@ -1,17 +1,16 @@
 #include "engine/core/source_manager.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cctype>
+#include <cerrno>
 #include <cstring>
 #include <iterator>
 #include <limits>
-
-#include <fmt/format.h>
 
 #include "engine/core/plural.hpp"
 
@@ -45,8 +44,8 @@ std::string_view kind_of(mode_t mode) {
 }
 
 std::string too_large(std::uint64_t size, std::uint64_t limit, bool at_least) {
-  return fmt::format("{}{} bytes, more than the input limit of {}", at_least ? "at least " : "", size,
-                     size_text(limit));
+  return fmt::format("{}{} bytes, more than the input limit of {}", at_least ? "at least " : "",
+                     size, size_text(limit));
 }
 
 // Reads `fd` to its end, or to one byte past `limit` (the caller refuses
@@ -91,7 +90,8 @@ std::optional<FileId> SourceManager::load(const std::filesystem::path& path, std
   std::string text;
   if (path == "-") {
     if (!read_all(STDIN_FILENO, limit, text)) return fail(LoadFailure::unreadable, os_error(errno));
-    if (text.size() > limit) return fail(LoadFailure::too_large, too_large(text.size(), limit, true));
+    if (text.size() > limit)
+      return fail(LoadFailure::too_large, too_large(text.size(), limit, true));
     return add("<stdin>", std::move(text));
   }
   // Opened without blocking, so that a FIFO with no writer is refused
@@ -107,7 +107,8 @@ std::optional<FileId> SourceManager::load(const std::filesystem::path& path, std
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
     if (S_ISDIR(st.st_mode)) return fail(LoadFailure::not_regular, "is a directory");
-    return fail(LoadFailure::not_regular, fmt::format("is {}, not a regular file", kind_of(st.st_mode)));
+    return fail(LoadFailure::not_regular,
+                fmt::format("is {}, not a regular file", kind_of(st.st_mode)));
   }
   const auto size = static_cast<std::uint64_t>(st.st_size);
   if (size > limit) {

@@ -1,8 +1,8 @@
 #include "engine/core/write_file.hpp"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <fmt/format.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -121,7 +121,8 @@ class PendingTemporary {
     sa.sa_handler = remove_pending_and_reraise;
     sigemptyset(&sa.sa_mask);
     for (std::size_t i = 0; i < cleanup_signals.size(); ++i) {
-      installed_[i] = ::sigaction(cleanup_signals[i], nullptr, &old_[i]) == 0 && old_[i].sa_handler != SIG_IGN &&
+      installed_[i] = ::sigaction(cleanup_signals[i], nullptr, &old_[i]) == 0 &&
+                      old_[i].sa_handler != SIG_IGN &&
                       ::sigaction(cleanup_signals[i], &sa, nullptr) == 0;
     }
   }
@@ -209,7 +210,9 @@ std::string replace(const fs::path& path, std::string_view contents, const struc
 }  // namespace
 
 namespace testing {
-void set_before_rename_hook(void (*hook)()) { before_rename_hook = hook; }
+void set_before_rename_hook(void (*hook)()) {
+  before_rename_hook = hook;
+}
 }  // namespace testing
 
 std::string write_file(const fs::path& path, std::string_view contents) {

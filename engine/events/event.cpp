@@ -14,17 +14,26 @@
 
 namespace umpire::events {
 
-std::uint32_t Event::turn() const { return battle_->store.segments[record_->segment].turn; }
-std::uint32_t Event::side() const { return battle_->store.segments[record_->segment].side; }
-std::string_view Event::phase() const { return battle_->text(battle_->store.segments[record_->segment].phase); }
-std::string_view Event::detail() const { return battle_->text(record_->detail); }
+std::uint32_t Event::turn() const {
+  return battle_->store.segments[record_->segment].turn;
+}
+std::uint32_t Event::side() const {
+  return battle_->store.segments[record_->segment].side;
+}
+std::string_view Event::phase() const {
+  return battle_->text(battle_->store.segments[record_->segment].phase);
+}
+std::string_view Event::detail() const {
+  return battle_->text(record_->detail);
+}
 
 RefRange Event::actors() const {
   return {*battle_, battle_->store.refs.data() + record_->first_ref, record_->actor_count};
 }
 
 RefRange Event::targets() const {
-  return {*battle_, battle_->store.refs.data() + record_->first_ref + record_->actor_count, record_->target_count};
+  return {*battle_, battle_->store.refs.data() + record_->first_ref + record_->actor_count,
+          record_->target_count};
 }
 
 ForceRef decode(const Battle& battle, const StoredRef& stored) {
@@ -82,11 +91,14 @@ const EventRecord* next_of(const EventStore& store, const EventRecord* r) {
 
 }  // namespace
 
-Span Event::span() const { return {battle_->store.file, record_->begin, record_->end}; }
+Span Event::span() const {
+  return {battle_->store.file, record_->begin, record_->end};
+}
 
 Span Stated::span() const {
   if (empty()) return {};
-  return {battle_->store.file, record_->stated_begin, record_->stated_begin + record_->stated_length};
+  return {battle_->store.file, record_->stated_begin,
+          record_->stated_begin + record_->stated_length};
 }
 
 RollRange Event::dice() const {
@@ -127,7 +139,8 @@ StoredRoll EventStore::encode(const DiceRoll& r) {
   s.throw_count = r.throw_count;
   s.bits = r.checked ? StoredRoll::checked_bit : 0;
   const std::uint32_t offset = r.notation_begin - r.span.begin;
-  if (r.notation_begin >= r.span.begin && offset <= UINT8_MAX && r.total >= INT32_MIN && r.total <= INT32_MAX) {
+  if (r.notation_begin >= r.span.begin && offset <= UINT8_MAX && r.total >= INT32_MIN &&
+      r.total <= INT32_MAX) {
     s.total = static_cast<std::int32_t>(r.total);
     s.notation_offset = static_cast<std::uint8_t>(offset);
   } else {
@@ -225,21 +238,39 @@ std::optional<ForceRef> Event::ref(Field key) const {
   return decode(*battle_, battle_->store.refs[range_of(*f).first]);
 }
 
-std::optional<ForceRef> Event::by() const { return ref(Field::by); }
+std::optional<ForceRef> Event::by() const {
+  return ref(Field::by);
+}
 
-std::optional<std::int64_t> Stated::integer(Field key) const { return Event(*battle_, *record_).integer(key); }
-std::string_view Stated::result() const { return Event(*battle_, *record_).word(Field::result); }
-std::span<const Symbol> Stated::states() const { return Event(*battle_, *record_).symbols(Field::stated_states); }
+std::optional<std::int64_t> Stated::integer(Field key) const {
+  return Event(*battle_, *record_).integer(key);
+}
+std::string_view Stated::result() const {
+  return Event(*battle_, *record_).word(Field::result);
+}
+std::span<const Symbol> Stated::states() const {
+  return Event(*battle_, *record_).symbols(Field::stated_states);
+}
 std::optional<bool> Stated::passed() const {
   const auto v = integer(Field::passed);
   if (!v) return std::nullopt;
   return *v != 0;
 }
-std::optional<ForceRef> Stated::winner() const { return Event(*battle_, *record_).ref(Field::winner); }
-std::optional<Location> Stated::to() const { return Event(*battle_, *record_).location(Field::stated_to); }
-std::optional<Facing> Stated::facing() const { return Event(*battle_, *record_).facing_of(Field::stated_facing); }
-std::string_view Stated::formation() const { return Event(*battle_, *record_).word(Field::stated_formation); }
-std::optional<double> Stated::distance() const { return Event(*battle_, *record_).number(Field::stated_distance); }
+std::optional<ForceRef> Stated::winner() const {
+  return Event(*battle_, *record_).ref(Field::winner);
+}
+std::optional<Location> Stated::to() const {
+  return Event(*battle_, *record_).location(Field::stated_to);
+}
+std::optional<Facing> Stated::facing() const {
+  return Event(*battle_, *record_).facing_of(Field::stated_facing);
+}
+std::string_view Stated::formation() const {
+  return Event(*battle_, *record_).word(Field::stated_formation);
+}
+std::optional<double> Stated::distance() const {
+  return Event(*battle_, *record_).number(Field::stated_distance);
+}
 
 std::optional<dice::Expr> Battle::expr(const DiceRoll& roll) const {
   if (!roll.parsed()) return std::nullopt;
@@ -277,7 +308,9 @@ void prefer_huge_pages(const std::vector<T>& v) {
   const std::uintptr_t end = begin + v.capacity() * sizeof(T);
   const std::uintptr_t first = (begin + huge - 1) & ~(huge - 1);
   const std::uintptr_t last = end & ~(huge - 1);
-  if (last > first) madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);  // a hint: failure is fine
+  if (last > first)
+    madvise(reinterpret_cast<void*>(first), last - first,
+            MADV_HUGEPAGE);  // a hint: failure is fine
 #else
   (void)v;
 #endif
@@ -300,7 +333,8 @@ FieldValue EventStore::integer_field(Field key, std::int64_t value) {
 
 FieldValue EventStore::number_field(Field key, double value) {
   // Most numbers are whole (`range 3`, `distance 6`): inline.
-  if (value >= INT32_MIN && value <= INT32_MAX && value == static_cast<double>(static_cast<std::int32_t>(value)) &&
+  if (value >= INT32_MIN && value <= INT32_MAX &&
+      value == static_cast<double>(static_cast<std::int32_t>(value)) &&
       !(value == 0 && std::signbit(value))) {
     return integer_field(key, static_cast<std::int32_t>(value));
   }
@@ -328,7 +362,8 @@ FieldValue EventStore::range_field(Field key, std::size_t first, std::size_t cou
   } else {
     f.wide = 1;
     f.value = static_cast<std::uint32_t>(wide_values.size());
-    wide_values.push_back(static_cast<std::uint64_t>(first) | (static_cast<std::uint64_t>(count) << 32));
+    wide_values.push_back(static_cast<std::uint64_t>(first) |
+                          (static_cast<std::uint64_t>(count) << 32));
   }
   return f;
 }
@@ -361,10 +396,11 @@ void EventStore::reserve_for(std::size_t text_bytes) {
 std::size_t EventStore::bytes() const {
   std::size_t exprs_bytes = exprs.size() * sizeof(dice::Expr);
   for (const dice::Expr& e : exprs) exprs_bytes += e.terms.size() * sizeof(dice::Term);
-  return records.size() * sizeof(EventRecord) + refs.size() * sizeof(StoredRef) + rolls.size() * sizeof(StoredRoll) +
-         throws.size() * sizeof(dice::Throw) + exprs_bytes + fields.size() * sizeof(FieldValue) +
-         wide_values.size() * sizeof(std::uint64_t) + segments.size() * sizeof(Segment) +
-         locations.size() * sizeof(StoredLocation) + points.size() * sizeof(Point) + facings.size() * sizeof(StoredFacing) +
+  return records.size() * sizeof(EventRecord) + refs.size() * sizeof(StoredRef) +
+         rolls.size() * sizeof(StoredRoll) + throws.size() * sizeof(dice::Throw) + exprs_bytes +
+         fields.size() * sizeof(FieldValue) + wide_values.size() * sizeof(std::uint64_t) +
+         segments.size() * sizeof(Segment) + locations.size() * sizeof(StoredLocation) +
+         points.size() * sizeof(Point) + facings.size() * sizeof(StoredFacing) +
          symbol_lists.size() * sizeof(Symbol) + symbols.bytes();
 }
 

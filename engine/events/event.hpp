@@ -33,9 +33,9 @@ std::string_view to_string(EventKind kind);
 struct DiceRoll {
   static constexpr std::uint32_t no_expr = UINT32_MAX;
   Span span;
-  Symbol label = Symbol::empty;  // `hit`, `save`, `blunder`...; empty for the event's main roll
-  Symbol notation = Symbol::empty;  // as written, lower case
-  std::uint32_t expr = no_expr;   // index of the parsed notation; no_expr when it did not parse
+  Symbol label = Symbol::empty;      // `hit`, `save`, `blunder`...; empty for the event's main roll
+  Symbol notation = Symbol::empty;   // as written, lower case
+  std::uint32_t expr = no_expr;      // index of the parsed notation; no_expr when it did not parse
   std::uint32_t notation_begin = 0;  // where the notation is written (term spans are rebased to it)
   std::uint32_t first_throw = 0;
   std::uint16_t throw_count = 0;
@@ -48,10 +48,42 @@ struct DiceRoll {
 // event (most events have two or three of them). `stated_*` are outcomes
 // the players stated after `=>`.
 enum class Field : std::uint8_t {
-  means, by, to, path, facing, formation, weapon, on, states, distance, range, modifier, against, round, cost,
-  dice_count, target_score, agreed_note,
-  hits, saves, losses, casualties, wounds, moves, points, margin, score, total, result, stated_states, passed,
-  winner, stated_to, stated_facing, stated_formation, stated_distance,
+  means,
+  by,
+  to,
+  path,
+  facing,
+  formation,
+  weapon,
+  on,
+  states,
+  distance,
+  range,
+  modifier,
+  against,
+  round,
+  cost,
+  dice_count,
+  target_score,
+  agreed_note,
+  hits,
+  saves,
+  losses,
+  casualties,
+  wounds,
+  moves,
+  points,
+  margin,
+  score,
+  total,
+  result,
+  stated_states,
+  passed,
+  winner,
+  stated_to,
+  stated_facing,
+  stated_formation,
+  stated_distance,
   from,  // `from <position>`: where a fire is made from (a Sabreur-hex extended line's half)
 };
 
@@ -71,8 +103,8 @@ struct FieldValue {
 // Turn, side and phase of a run of events (they change only at `turn` and
 // `phase` statements, so a record names its segment instead of the three).
 struct Segment {
-  std::uint32_t turn = 0;   // 1-based
-  std::uint32_t side = 0;   // whose turn it is
+  std::uint32_t turn = 0;        // 1-based
+  std::uint32_t side = 0;        // whose turn it is
   Symbol phase = Symbol::empty;  // empty before any phase statement of the turn
   friend bool operator==(const Segment&, const Segment&) = default;
 };
@@ -83,15 +115,15 @@ struct Segment {
 // fields is where the next event's start (records and arenas only grow).
 struct EventRecord {
   EventKind kind = EventKind::move;
-  std::uint8_t flags = 0;   // agreed_flag, stated_flag, Stated::draw_bit, Stated::destroyed_bit
+  std::uint8_t flags = 0;  // agreed_flag, stated_flag, Stated::draw_bit, Stated::destroyed_bit
   std::uint16_t actor_count = 0;
   std::uint16_t target_count = 0;
-  std::uint16_t stated_length = 0;  // of `=> ...`, when stated_flag is set (at most 65,535)
-  std::uint32_t segment = 0;        // index in EventStore::segments
+  std::uint16_t stated_length = 0;   // of `=> ...`, when stated_flag is set (at most 65,535)
+  std::uint32_t segment = 0;         // index in EventStore::segments
   std::uint32_t begin = 0, end = 0;  // the statement
   std::uint32_t stated_begin = 0;
   Symbol detail = Symbol::empty;  // manoeuvre, response, test, special action, reason, order intent
-  std::uint32_t first_ref = 0;  // actors, then targets
+  std::uint32_t first_ref = 0;    // actors, then targets
   std::uint32_t first_roll = 0;
   std::uint32_t first_field = 0;
 
@@ -276,7 +308,9 @@ class Event {
   std::optional<std::int64_t> round() const { return integer(Field::round); }
   std::optional<std::int64_t> cost() const { return integer(Field::cost); }
   std::optional<std::int64_t> dice_count() const { return integer(Field::dice_count); }
-  std::optional<std::int64_t> target_score() const { return integer(Field::target_score); }  // `target 4+`
+  std::optional<std::int64_t> target_score() const {
+    return integer(Field::target_score);
+  }  // `target 4+`
   Stated stated() const { return {*battle_, *record_}; }
   bool agreed() const { return (record_->flags & EventRecord::agreed_flag) != 0; }
   std::string_view agreed_note() const { return word(Field::agreed_note); }
@@ -326,7 +360,8 @@ class EventRange {
     const Battle* battle_ = nullptr;
     const EventRecord* record_ = nullptr;
   };
-  EventRange(const Battle& battle, std::span<const EventRecord> records) : battle_(&battle), records_(records) {}
+  EventRange(const Battle& battle, std::span<const EventRecord> records)
+      : battle_(&battle), records_(records) {}
   iterator begin() const { return {battle_, records_.data()}; }
   iterator end() const { return {battle_, records_.data() + records_.size()}; }
   std::size_t size() const { return records_.size(); }

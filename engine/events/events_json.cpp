@@ -1,8 +1,8 @@
 #include "engine/events/events_json.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "engine/core/dice/expr.hpp"
@@ -93,7 +93,8 @@ json event_json(const SourceManager& sources, const Battle& b, const Event& e) {
     for (const DiceRoll& r : e.dice()) {
       json d;
       put(d, "label", b.text(r.label));
-      d["notation"] = r.parsed() ? dice::to_string(b.store.exprs[r.expr]) : std::string(b.text(r.notation));
+      d["notation"] =
+          r.parsed() ? dice::to_string(b.store.exprs[r.expr]) : std::string(b.text(r.notation));
       if (r.checked) {
         json faces = json::array();
         for (const dice::Throw& t : b.throws(r)) faces.push_back(t.face());
@@ -165,11 +166,13 @@ json battle_without_events(const Battle& b) {
   if (bf.kind == BattlefieldKind::hex_map) {
     field = json{{"kind", "hex"}, {"cols", bf.cols}, {"rows", bf.rows}};
     json hexes = json::array();
-    for (const HexTerrain& t : bf.hexes) hexes.push_back({{"hex", {t.hex.col, t.hex.row}}, {"terrain", t.kinds}});
+    for (const HexTerrain& t : bf.hexes)
+      hexes.push_back({{"hex", {t.hex.col, t.hex.row}}, {"terrain", t.kinds}});
     field["hexes"] = hexes;
     json sides_j = json::array();
     for (const Hexside& hs : bf.hexsides) {
-      sides_j.push_back({{"between", {{hs.a.col, hs.a.row}, {hs.b.col, hs.b.row}}}, {"feature", hs.feature}});
+      sides_j.push_back(
+          {{"between", {{hs.a.col, hs.a.row}, {hs.b.col, hs.b.row}}}, {"feature", hs.feature}});
     }
     field["hexsides"] = sides_j;
   } else if (bf.kind == BattlefieldKind::tabletop) {
@@ -183,7 +186,9 @@ json battle_without_events(const Battle& b) {
         for (const Point& pt : p.polygon) pts.push_back({pt.x, pt.y});
         pj["polygon"] = pts;
       } else {
-        pj["rect"] = {{"centre", {p.centre.x, p.centre.y}}, {"size", {p.width, p.depth}}, {"rotation", p.rotation}};
+        pj["rect"] = {{"centre", {p.centre.x, p.centre.y}},
+                      {"size", {p.width, p.depth}},
+                      {"rotation", p.rotation}};
       }
       put(pj, "height", p.height);
       pieces.push_back(pj);
@@ -262,13 +267,16 @@ void write_nested(std::ostream& out, const json& value, int indent, int depth) {
 
 }  // namespace
 
-void write_battle_json(std::ostream& out, const SourceManager& sources, const Battle& b, int indent, int depth) {
+void write_battle_json(std::ostream& out, const SourceManager& sources, const Battle& b, int indent,
+                       int depth) {
   // The layout nlohmann::json gives the whole document (keys in order,
   // `indent` spaces a level), written one member and one event at a time.
   const json rest = battle_without_events(b);
   const bool pretty = indent >= 0;
-  const std::string pad = pretty ? std::string(static_cast<std::size_t>(indent * (depth + 1)), ' ') : "";
-  const std::string pad2 = pretty ? std::string(static_cast<std::size_t>(indent * (depth + 2)), ' ') : "";
+  const std::string pad =
+      pretty ? std::string(static_cast<std::size_t>(indent * (depth + 1)), ' ') : "";
+  const std::string pad2 =
+      pretty ? std::string(static_cast<std::size_t>(indent * (depth + 2)), ' ') : "";
   const char* newline = pretty ? "\n" : "";
   const char* colon = pretty ? ": " : ":";
   out << '{' << newline;
@@ -305,7 +313,8 @@ void write_battle_json(std::ostream& out, const SourceManager& sources, const Ba
     write_nested(out, value, indent, depth + 1);
   }
   if (!events_written) write_events();
-  out << newline << (pretty ? std::string(static_cast<std::size_t>(indent * depth), ' ') : "") << '}';
+  out << newline << (pretty ? std::string(static_cast<std::size_t>(indent * depth), ' ') : "")
+      << '}';
 }
 
 std::string battle_json(const SourceManager& sources, const Battle& b, int indent) {
@@ -317,17 +326,21 @@ std::string battle_json(const SourceManager& sources, const Battle& b, int inden
 
 namespace {
 
-void append_event_text(std::string& out, const SourceManager& sources, const Battle& b, const Event& e) {
+void append_event_text(std::string& out, const SourceManager& sources, const Battle& b,
+                       const Event& e) {
   const LineColumn lc = sources.line_column(e.span().file, e.span().begin);
-  fmt::format_to(std::back_inserter(out), "{}:{} turn {} {} {}", lc.line, lc.column, e.turn(),
-                 b.header.sides.empty() ? std::string_view() : std::string_view(b.header.sides[e.side()].id),
-                 to_string(e.kind()));
+  fmt::format_to(
+      std::back_inserter(out), "{}:{} turn {} {} {}", lc.line, lc.column, e.turn(),
+      b.header.sides.empty() ? std::string_view() : std::string_view(b.header.sides[e.side()].id),
+      to_string(e.kind()));
   for (const ForceRef& r : e.actors()) fmt::format_to(std::back_inserter(out), " {}", b.name_of(r));
   if (!e.detail().empty()) fmt::format_to(std::back_inserter(out), " {}", e.detail());
-  for (const ForceRef& r : e.targets()) fmt::format_to(std::back_inserter(out), " -> {}", b.name_of(r));
+  for (const ForceRef& r : e.targets())
+    fmt::format_to(std::back_inserter(out), " -> {}", b.name_of(r));
   for (const DiceRoll& r : e.dice()) {
     const std::string_view label = b.text(r.label);
-    fmt::format_to(std::back_inserter(out), " [{}{}{}", label, label.empty() ? "" : " ", b.text(r.notation));
+    fmt::format_to(std::back_inserter(out), " [{}{}{}", label, label.empty() ? "" : " ",
+                   b.text(r.notation));
     if (r.checked) fmt::format_to(std::back_inserter(out), " total {}", r.total);
     out += "]";
   }

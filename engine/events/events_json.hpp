@@ -14,8 +14,8 @@ std::string battle_json(const SourceManager& sources, const Battle& battle, int 
 // document is never held whole), as nlohmann::json would print it nested
 // `depth` levels deep with `indent` spaces a level (-1: on one line); no
 // newline after the closing brace.
-void write_battle_json(std::ostream& out, const SourceManager& sources, const Battle& battle, int indent = 2,
-                       int depth = 0);
+void write_battle_json(std::ostream& out, const SourceManager& sources, const Battle& battle,
+                       int indent = 2, int depth = 0);
 std::string battle_text(const SourceManager& sources, const Battle& battle);
 // The same, written to `out` as it goes: a large battle's text is never
 // held whole.

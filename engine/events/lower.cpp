@@ -20,22 +20,32 @@ namespace {
 
 Section section_of(ast::Verb verb) {
   switch (ast::verb_group(verb)) {
-    case ast::VerbGroup::header: return Section::header;
-    case ast::VerbGroup::battlefield: return Section::battlefield;
+    case ast::VerbGroup::header:
+      return Section::header;
+    case ast::VerbGroup::battlefield:
+      return Section::battlefield;
     case ast::VerbGroup::army:
-    case ast::VerbGroup::unit: return Section::army;
-    case ast::VerbGroup::deployment: return Section::deployment;
-    default: return Section::turns;
+    case ast::VerbGroup::unit:
+      return Section::army;
+    case ast::VerbGroup::deployment:
+      return Section::deployment;
+    default:
+      return Section::turns;
   }
 }
 
 std::string_view section_name(Section s) {
   switch (s) {
-    case Section::header: return "the header";
-    case Section::battlefield: return "the battlefield";
-    case Section::army: return "the armies";
-    case Section::deployment: return "the deployment";
-    case Section::turns: return "the turns";
+    case Section::header:
+      return "the header";
+    case Section::battlefield:
+      return "the battlefield";
+    case Section::army:
+      return "the armies";
+    case Section::deployment:
+      return "the deployment";
+    case Section::turns:
+      return "the turns";
   }
   return "";
 }
@@ -43,7 +53,8 @@ std::string_view section_name(Section s) {
 constexpr std::array<std::string_view, 6> hex_facings{"n", "ne", "se", "s", "sw", "nw"};
 // The same words by id, in HexFacing order: a facing is compared by the id the
 // scanner gave the word.
-constexpr std::array<Word, 6> hex_facing_words{Word::n, Word::ne, Word::se, Word::s, Word::sw, Word::nw};
+constexpr std::array<Word, 6> hex_facing_words{Word::n, Word::ne, Word::se,
+                                               Word::s, Word::sw, Word::nw};
 
 // Most recorded rolls are plain: every dice term keeps all its dice and
 // re-rolls nothing, and every face is written once and lies on its die.
@@ -51,7 +62,8 @@ constexpr std::array<Word, 6> hex_facing_words{Word::n, Word::ne, Word::se, Word
 // term by term, as dice::evaluate gives it; this returns that total without
 // building the dice::Roll (a heap vector per roll). Any other roll, right or
 // wrong, goes through dice::check_recorded, which reports what is wrong.
-std::optional<std::int64_t> plain_roll_total(const dice::Expr& expr, std::span<const ast::Face> faces) {
+std::optional<std::int64_t> plain_roll_total(const dice::Expr& expr,
+                                             std::span<const ast::Face> faces) {
   std::int64_t total = 0;
   std::size_t at = 0;
   for (const dice::Term& t : expr.terms) {
@@ -60,7 +72,8 @@ std::optional<std::int64_t> plain_roll_total(const dice::Expr& expr, std::span<c
       continue;
     }
     const dice::DiceTerm& d = t.dice;
-    if (d.keep != dice::Keep::all || d.reroll.active() || faces.size() - at < d.count) return std::nullopt;
+    if (d.keep != dice::Keep::all || d.reroll.active() || faces.size() - at < d.count)
+      return std::nullopt;
     std::int64_t sum = 0;
     for (std::uint16_t i = 0; i < d.count; ++i, ++at) {
       const ast::Face& f = faces[at];
@@ -80,7 +93,8 @@ Battle Lowerer::run(const ast::Log& log) {
   // moving as the vector grows.
   std::size_t actions = 0;
   for (const ast::Line& line : log.lines) {
-    if (line.has_statement && ast::verb_group(line.statement.verb) == ast::VerbGroup::action) ++actions;
+    if (line.has_statement && ast::verb_group(line.statement.verb) == ast::VerbGroup::action)
+      ++actions;
   }
   battle_.store.records.reserve(actions);
   for (const ast::Line& line : log.lines) {
@@ -95,23 +109,36 @@ void Lowerer::statement(const ast::Log& log, const ast::Statement& s) {
   battle_.store.file = log.file;
   const Section sec = section_of(s.verb);
   if (sec < section_) {
-    log::report(diags_, log::Diag::order_section, s.verb_span, "'{}' belongs to {}, which comes before {}",
-                 ast::verb_name(s.verb), section_name(sec), section_name(section_))
+    log::report(diags_, log::Diag::order_section, s.verb_span,
+                "'{}' belongs to {}, which comes before {}", ast::verb_name(s.verb),
+                section_name(sec), section_name(section_))
         .hint("a log is written in order: header, battlefield, armies, deployment, turns");
     return;
   }
   section_ = sec;
   check_duplicate_keys(s);
   switch (sec) {
-    case Section::header: header(s); break;
-    case Section::battlefield: battlefield(s); break;
-    case Section::army: army(s); break;
-    case Section::deployment: deploy(s); break;
+    case Section::header:
+      header(s);
+      break;
+    case Section::battlefield:
+      battlefield(s);
+      break;
+    case Section::army:
+      army(s);
+      break;
+    case Section::deployment:
+      deploy(s);
+      break;
     case Section::turns:
-      if (s.verb == ast::Verb::turn) turn(s);
-      else if (s.verb == ast::Verb::phase) phase(s);
-      else if (s.verb == ast::Verb::end) end(s);
-      else action(s);
+      if (s.verb == ast::Verb::turn)
+        turn(s);
+      else if (s.verb == ast::Verb::phase)
+        phase(s);
+      else if (s.verb == ast::Verb::end)
+        end(s);
+      else
+        action(s);
       break;
   }
 }
@@ -135,7 +162,8 @@ void Lowerer::check_duplicate_keys(const ast::Statement& s) {
     }
     for (std::size_t j = 0; j < i; ++j) {
       if (all[j].key == c.key) {
-        log::report(diags_, log::Diag::clause_duplicate, c.key_span, "'{}' is given twice", ast::word_text(c.key))
+        log::report(diags_, log::Diag::clause_duplicate, c.key_span, "'{}' is given twice",
+                    ast::word_text(c.key))
             .label(all[j].key_span, "first given here")
             .hint("keep one of them");
         break;
@@ -153,9 +181,15 @@ void Lowerer::declare(std::string_view id, ForceRef ref) {
     const ForceRef first = forces_[symbol];
     Span first_span;
     switch (first.kind) {
-      case ForceKind::unit: first_span = battle_.units[first.index].span; break;
-      case ForceKind::general: first_span = battle_.generals[first.index].span; break;
-      case ForceKind::division: first_span = battle_.divisions[first.index].span; break;
+      case ForceKind::unit:
+        first_span = battle_.units[first.index].span;
+        break;
+      case ForceKind::general:
+        first_span = battle_.generals[first.index].span;
+        break;
+      case ForceKind::division:
+        first_span = battle_.divisions[first.index].span;
+        break;
     }
     log::report(diags_, log::Diag::unit_duplicate_id, ref.span, "duplicate id '{}'", id)
         .label(first_span, "first declared here")
@@ -170,7 +204,8 @@ void Lowerer::declare(std::string_view id, ForceRef ref) {
 
 std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view what) {
   const std::optional<Symbol> symbol =
-      v.text.empty() ? (empty_id_declared_ ? std::optional(Symbol::empty) : std::nullopt) : force_symbols_.find(v.text);
+      v.text.empty() ? (empty_id_declared_ ? std::optional(Symbol::empty) : std::nullopt)
+                     : force_symbols_.find(v.text);
   if (!symbol) {
     // Reported once; an id of an army whose side is unknown not at all.
     if (ignored_ids_.count(v.text) != 0) return std::nullopt;
@@ -196,7 +231,8 @@ std::optional<ForceRef> Lowerer::force(const ast::Value& v, std::string_view wha
   ForceRef ref = forces_[static_cast<std::size_t>(*symbol)];
   ref.span = v.span;
   if (ref.kind == ForceKind::unit && ref.index < removed_.size() && removed_[ref.index].valid()) {
-    log::report(diags_, log::Diag::unit_removed, v.span, "unit '{}' was removed from the table", v.text)
+    log::report(diags_, log::Diag::unit_removed, v.span, "unit '{}' was removed from the table",
+                v.text)
         .label(removed_[ref.index], "removed here")
         .hint("a unit that was destroyed, routed or left the table takes no further part");
   }
@@ -229,19 +265,22 @@ std::optional<Location> Lowerer::location(const ast::Value& v) {
     case BattlefieldKind::none:
       if (!battlefield_missing_reported_) {
         battlefield_missing_reported_ = true;
-        log::report(diags_, log::Diag::battlefield_missing, v.span, "a position, but no battlefield was declared")
+        log::report(diags_, log::Diag::battlefield_missing, v.span,
+                    "a position, but no battlefield was declared")
             .hint("declare 'map hex 12x10' or 'table 72x48' before the armies");
       }
       return std::nullopt;
     case BattlefieldKind::hex_map:
       if (v.items.count != 2) {
-        log::report(diags_, log::Diag::syntax_expected_hex, v.span, "expected a hex like 5,7, found '{}'", v.text)
+        log::report(diags_, log::Diag::syntax_expected_hex, v.span,
+                    "expected a hex like 5,7, found '{}'", v.text)
             .hint("hexes are whole numbers: column,row");
         return std::nullopt;
       }
       loc.is_hex = true;
-      loc.hex = {static_cast<std::int32_t>(std::clamp<std::int64_t>(log_->parts_of(v)[0], -1, INT32_MAX)),
-                 static_cast<std::int32_t>(std::clamp<std::int64_t>(log_->parts_of(v)[1], -1, INT32_MAX))};
+      loc.hex = {
+          static_cast<std::int32_t>(std::clamp<std::int64_t>(log_->parts_of(v)[0], -1, INT32_MAX)),
+          static_cast<std::int32_t>(std::clamp<std::int64_t>(log_->parts_of(v)[1], -1, INT32_MAX))};
       if (loc.hex.col < 1 || loc.hex.row < 1 || loc.hex.col > bf.cols || loc.hex.row > bf.rows) {
         log::report(diags_, log::Diag::hex_off_map, v.span, "hex {} is off the map", v.text)
             .label(bf.span, fmt::format("the map is {}x{}", bf.cols, bf.rows))
@@ -252,7 +291,8 @@ std::optional<Location> Lowerer::location(const ast::Value& v) {
     case BattlefieldKind::tabletop:
       loc.point = {v.x, v.y};
       if (v.x < 0 || v.y < 0 || v.x > bf.width || v.y > bf.depth) {
-        log::report(diags_, log::Diag::position_off_table, v.span, "position {} is off the table", v.text)
+        log::report(diags_, log::Diag::position_off_table, v.span, "position {} is off the table",
+                    v.text)
             .label(bf.span, fmt::format("the table is {}x{} inches", bf.width, bf.depth))
             .hint("x runs east from the south-west corner, y north, in inches");
         return std::nullopt;
@@ -292,7 +332,8 @@ std::optional<Facing> Lowerer::facing(const ast::Value& v) {
         return f;
       }
     }
-    auto d = log::report(diags_, log::Diag::facing_invalid, v.span, "expected a hex facing: n, ne, se, s, sw or nw");
+    auto d = log::report(diags_, log::Diag::facing_invalid, v.span,
+                         "expected a hex facing: n, ne, se, s, sw or nw");
     if (v.kind == ast::ValueKind::word) {
       std::vector<std::string> names(hex_facings.begin(), hex_facings.end());
       if (auto best = closest_match(v.text, names)) d.hint("did you mean '{}'?", *best);
@@ -302,12 +343,14 @@ std::optional<Facing> Lowerer::facing(const ast::Value& v) {
     return std::nullopt;
   }
   if (v.kind == ast::ValueKind::word) {
-    log::report(diags_, log::Diag::facing_invalid, v.span, "expected a facing in degrees like 90, found '{}'", v.text)
+    log::report(diags_, log::Diag::facing_invalid, v.span,
+                "expected a facing in degrees like 90, found '{}'", v.text)
         .hint("on a tabletop, facings are degrees clockwise from north (0 faces the north edge)");
     return std::nullopt;
   }
   if (!(v.x >= 0 && v.x < 360)) {
-    log::report(diags_, log::Diag::facing_invalid, v.span, "facing {} is not in 0..359 degrees", v.kind == ast::ValueKind::decimal ? v.text : std::to_string(v.integer))
+    log::report(diags_, log::Diag::facing_invalid, v.span, "facing {} is not in 0..359 degrees",
+                v.kind == ast::ValueKind::decimal ? v.text : std::to_string(v.integer))
         .hint("facings are degrees clockwise from north, at least 0 and less than 360");
     return std::nullopt;
   }
@@ -322,7 +365,8 @@ void Lowerer::roll(const ast::Clause& c) {
   r.span = c.span;
   // A label is one of a dozen words: its symbol is interned once per word id.
   std::uint32_t& label = label_symbols_[static_cast<std::size_t>(c.key)];
-  if (label == 0) label = static_cast<std::uint32_t>(store.symbols.intern(ast::word_text(c.key))) + 1;
+  if (label == 0)
+    label = static_cast<std::uint32_t>(store.symbols.intern(ast::word_text(c.key))) + 1;
   r.label = static_cast<Symbol>(label - 1);
   r.notation = store.symbols.intern(v.text);
   r.notation_begin = v.span.begin;
@@ -402,13 +446,15 @@ void Lowerer::add_plain_roll(DiceRoll& r, std::int64_t total, const ast::Value& 
   r.total = total;
   r.first_throw = static_cast<std::uint32_t>(store.throws.size());
   r.throw_count = static_cast<std::uint16_t>(v.items.count);
-  for (const ast::Face& f : log_->faces_of(v)) store.throws.push_back({static_cast<std::uint16_t>(f.value), 0});
+  for (const ast::Face& f : log_->faces_of(v))
+    store.throws.push_back({static_cast<std::uint16_t>(f.value), 0});
   store.rolls.push_back(store.encode(r));
 }
 
 const ast::Clause* Lowerer::find(const ast::Statement& s, Word key) const {
   for (const ast::Clause& c : clauses(s)) {
-    if (c.key == key && !(c.values.count == 1 && values(c)[0].kind == ast::ValueKind::roll)) return &c;
+    if (c.key == key && !(c.values.count == 1 && values(c)[0].kind == ast::ValueKind::roll))
+      return &c;
   }
   return nullptr;
 }
@@ -434,40 +480,54 @@ Battle lower(const log::ast::Log& log, const LowerOptions& options, DiagnosticEn
 
 std::string_view to_string(Ruleset ruleset) {
   switch (ruleset) {
-    case Ruleset::hail_caesar: return "hail-caesar";
-    case Ruleset::hail_caesar_hyw: return "hail-caesar-hyw";
-    case Ruleset::wab: return "wab";
-    case Ruleset::sabreur_hex: return "sabreur-hex";
-    case Ruleset::none: return "";
+    case Ruleset::hail_caesar:
+      return "hail-caesar";
+    case Ruleset::hail_caesar_hyw:
+      return "hail-caesar-hyw";
+    case Ruleset::wab:
+      return "wab";
+    case Ruleset::sabreur_hex:
+      return "sabreur-hex";
+    case Ruleset::none:
+      return "";
   }
   return "";
 }
 
 std::string_view to_string(Edge edge) {
   switch (edge) {
-    case Edge::none: return "";
-    case Edge::north: return "north";
-    case Edge::south: return "south";
-    case Edge::east: return "east";
-    case Edge::west: return "west";
+    case Edge::none:
+      return "";
+    case Edge::north:
+      return "north";
+    case Edge::south:
+      return "south";
+    case Edge::east:
+      return "east";
+    case Edge::west:
+      return "west";
   }
   return "";
 }
 
-std::string_view to_string(HexFacing facing) { return detail::hex_facings[static_cast<std::size_t>(facing)]; }
+std::string_view to_string(HexFacing facing) {
+  return detail::hex_facings[static_cast<std::size_t>(facing)];
+}
 
 std::string_view to_string(EventKind kind) {
   switch (kind) {
 #define UMPIRE_EVENT_KIND(name, verb) \
-  case EventKind::name: return verb;
+  case EventKind::name:               \
+    return verb;
 #include "engine/events/event_kinds.def"
 #undef UMPIRE_EVENT_KIND
   }
   return "";
 }
 
-std::optional<Battle> parse_and_lower(std::string_view text, FileId file, const LowerOptions& options,
-                                      DiagnosticEngine& diags, log::ReleaseText release) {
+std::optional<Battle> parse_and_lower(std::string_view text, FileId file,
+                                      const LowerOptions& options, DiagnosticEngine& diags,
+                                      log::ReleaseText release) {
   // Lowering reports to its own engine so that its diagnostics can be
   // dropped when a syntax error turns up later in the file.
   DiagnosticEngine lowering(0);
@@ -490,9 +550,12 @@ std::optional<Battle> parse_and_lower(std::string_view text, FileId file, const 
 
 std::string_view Battle::name_of(ForceRef ref) const {
   switch (ref.kind) {
-    case ForceKind::unit: return units[ref.index].id;
-    case ForceKind::general: return generals[ref.index].id;
-    case ForceKind::division: return divisions[ref.index].id;
+    case ForceKind::unit:
+      return units[ref.index].id;
+    case ForceKind::general:
+      return generals[ref.index].id;
+    case ForceKind::division:
+      return divisions[ref.index].id;
   }
   return "";
 }

@@ -27,7 +27,8 @@ Battle lower(const log::ast::Log& log, const LowerOptions& options, DiagnosticEn
 // the diagnostics are those of parse_log then lower. `release` is told how
 // far the text has been read (log::LineReader), so that a mapped file can
 // give back the pages behind the reader.
-std::optional<Battle> parse_and_lower(std::string_view text, FileId file, const LowerOptions& options,
-                                      DiagnosticEngine& diags, log::ReleaseText release = {});
+std::optional<Battle> parse_and_lower(std::string_view text, FileId file,
+                                      const LowerOptions& options, DiagnosticEngine& diags,
+                                      log::ReleaseText release = {});
 
 }  // namespace umpire::events

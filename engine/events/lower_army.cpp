@@ -25,7 +25,8 @@ std::vector<std::string> words_of(const ast::Log& log, const ast::Clause* c) {
 
 void Lowerer::army(const ast::Statement& s) {
   if (s.verb == ast::Verb::army) {
-    current_army_ = side(args(s)[0], "the roster of this army is passed over until its side is known");
+    current_army_ =
+        side(args(s)[0], "the roster of this army is passed over until its side is known");
     army_unknown_ = !current_army_;
     army_unknown_seen_ = army_unknown_seen_ || army_unknown_;
     current_division_.reset();
@@ -43,7 +44,8 @@ void Lowerer::army(const ast::Statement& s) {
       ignored_ids_.emplace(std::string(args(s)[0].text), args(s)[0].span);
       return;
     }
-    log::report(diags_, log::Diag::army_missing, s.verb_span, "'{}' outside an army", ast::verb_name(s.verb))
+    log::report(diags_, log::Diag::army_missing, s.verb_span, "'{}' outside an army",
+                ast::verb_name(s.verb))
         .hint("start each side's roster with 'army <side>'");
     return;
   }
@@ -87,11 +89,12 @@ void Lowerer::army(const ast::Statement& s) {
           if (!profile_note_given_) {
             profile_note_given_ = true;
             log::report(diags_, log::Diag::profile_not_checked, u.profile_span,
-                               "unit profiles are not checked: no rules data was loaded")
+                        "unit profiles are not checked: no rules data was loaded")
                 .hint("profiles are checked against the ruleset's rules data once it is given");
           }
         } else if (!options_.profiles->has_profile(u.profile)) {
-          auto d = log::report(diags_, log::Diag::profile_unknown, u.profile_span, "unknown profile '{}'", u.profile);
+          auto d = log::report(diags_, log::Diag::profile_unknown, u.profile_span,
+                               "unknown profile '{}'", u.profile);
           if (auto best = closest_match(u.profile, options_.profiles->known_profiles())) {
             d.hint("did you mean '{}'?", *best);
             d.fixit(u.profile_span, *best);
@@ -103,23 +106,29 @@ void Lowerer::army(const ast::Statement& s) {
       if (const ast::Clause* st = find(s, Word::stats)) {
         for (const ast::ListEntry& e : log_->entries_of(values(*st)[0])) {
           const std::span<const ast::Value> ev = log_->values_of(e);
-          const bool ok = ev.size() == 2 && ev[0].kind == ast::ValueKind::word &&
-                          (ev[1].kind == ast::ValueKind::integer || ev[1].kind == ast::ValueKind::target ||
-                           ev[1].kind == ast::ValueKind::fraction || ev[1].kind == ast::ValueKind::word ||
-                           ev[1].kind == ast::ValueKind::decimal);
+          const bool ok =
+              ev.size() == 2 && ev[0].kind == ast::ValueKind::word &&
+              (ev[1].kind == ast::ValueKind::integer || ev[1].kind == ast::ValueKind::target ||
+               ev[1].kind == ast::ValueKind::fraction || ev[1].kind == ast::ValueKind::word ||
+               ev[1].kind == ast::ValueKind::decimal);
           if (!ok) {
-            log::report(diags_, log::Diag::unit_bad_stat, e.span, "a characteristic is a name and a value, like 'clash 7' or 'morale 4+'")
-                .hint("separate characteristics with commas: stats (clash 7, sustained 6, morale 4+)");
+            log::report(diags_, log::Diag::unit_bad_stat, e.span,
+                        "a characteristic is a name and a value, like 'clash 7' or 'morale 4+'")
+                .hint(
+                    "separate characteristics with commas: stats (clash 7, sustained 6, morale "
+                    "4+)");
             continue;
           }
           std::string value;
           const ast::Value& v = ev[1];
-          value = v.kind == ast::ValueKind::integer ? std::to_string(v.integer) : std::string(v.text);
+          value =
+              v.kind == ast::ValueKind::integer ? std::to_string(v.integer) : std::string(v.text);
           u.stats.push_back({e.span, std::string(ev[0].text), value});
         }
       }
       if (u.profile.empty() && u.stats.empty()) {
-        log::report(diags_, log::Diag::unit_no_profile, args(s)[0].span, "unit '{}' has neither a profile nor stats", id)
+        log::report(diags_, log::Diag::unit_no_profile, args(s)[0].span,
+                    "unit '{}' has neither a profile nor stats", id)
             .hint("add 'profile <id>' from the rules data, or 'stats (clash 7, ...)'");
       }
       u.type = text_of(s, Word::type);
@@ -136,13 +145,16 @@ void Lowerer::army(const ast::Statement& s) {
       u.ranks = int_of(s, Word::ranks);
       if (const ast::Clause* b = find(s, Word::base)) {
         const ast::Value& v = values(*b)[0];
-        const double scale = v.unit == ast::SizeUnit::cm ? 10.0 : v.unit == ast::SizeUnit::in ? 25.4 : 1.0;
+        const double scale = v.unit == ast::SizeUnit::cm   ? 10.0
+                             : v.unit == ast::SizeUnit::in ? 25.4
+                                                           : 1.0;
         u.base = Point{v.x * scale, v.y * scale};
       }
       if (const ast::Clause* g = find(s, Word::general)) {
         if (auto ref = force(values(*g)[0], "general")) {
           if (ref->kind != ForceKind::general) {
-            log::report(diags_, log::Diag::unit_not_general, values(*g)[0].span, "'{}' is not a general", values(*g)[0].text);
+            log::report(diags_, log::Diag::unit_not_general, values(*g)[0].span,
+                        "'{}' is not a general", values(*g)[0].text);
           } else {
             u.general = ref->index;
           }
@@ -153,7 +165,8 @@ void Lowerer::army(const ast::Statement& s) {
       declare(id, {args(s)[0].span, ForceKind::unit, index});
       return;
     }
-    default: return;
+    default:
+      return;
   }
 }
 
@@ -161,16 +174,19 @@ void Lowerer::deploy(const ast::Statement& s) {
   auto ref = force(args(s)[0]);
   if (!ref) return;
   if (ref->kind == ForceKind::division) {
-    log::report(diags_, log::Diag::deploy_division, args(s)[0].span, "deploy units and generals, not divisions")
+    log::report(diags_, log::Diag::deploy_division, args(s)[0].span,
+                "deploy units and generals, not divisions")
         .hint("write one 'deploy' per unit of division '{}'", args(s)[0].text);
     return;
   }
   if (deployed_.size() < battle_.units.size() + battle_.generals.size()) {
     deployed_.resize(battle_.units.size() + battle_.generals.size());
   }
-  const std::size_t slot = ref->kind == ForceKind::unit ? ref->index : battle_.units.size() + ref->index;
+  const std::size_t slot =
+      ref->kind == ForceKind::unit ? ref->index : battle_.units.size() + ref->index;
   if (deployed_[slot]) {
-    log::report(diags_, log::Diag::deploy_duplicate, args(s)[0].span, "'{}' is deployed twice", args(s)[0].text)
+    log::report(diags_, log::Diag::deploy_duplicate, args(s)[0].span, "'{}' is deployed twice",
+                args(s)[0].text)
         .hint("deploy each unit once; later positions are moves");
     return;
   }
@@ -183,11 +199,13 @@ void Lowerer::deploy(const ast::Statement& s) {
       if (auto loc = location(v)) d.at.push_back(*loc);
     }
     if (values(*at).size() > 2) {
-      log::report(diags_, log::Diag::deploy_too_many_positions, at->span, "a unit stands on one position, or two hexes for an extended line")
+      log::report(diags_, log::Diag::deploy_too_many_positions, at->span,
+                  "a unit stands on one position, or two hexes for an extended line")
           .rule("002_87c3dc452f850204.txt", "Formations spéciales");
     }
   } else {
-    log::report(diags_, log::Diag::deploy_missing_position, s.verb_span, "'deploy' needs a position")
+    log::report(diags_, log::Diag::deploy_missing_position, s.verb_span,
+                "'deploy' needs a position")
         .hint("write 'at 5,7' (hex) or 'at 30,12' (inches)");
   }
   if (const ast::Clause* f = find(s, Word::facing)) d.facing = facing(values(*f)[0]);
@@ -198,7 +216,8 @@ void Lowerer::deploy(const ast::Statement& s) {
 void Lowerer::finish_armies() {
   for (const Side& sd : battle_.header.sides) {
     bool has_unit = false;
-    for (const Unit& u : battle_.units) has_unit = has_unit || battle_.header.sides[u.side].id == sd.id;
+    for (const Unit& u : battle_.units)
+      has_unit = has_unit || battle_.header.sides[u.side].id == sd.id;
     // An army of an unknown side (reported) may have been this side's.
     if (!has_unit && !army_unknown_seen_) {
       log::report(diags_, log::Diag::army_empty, sd.span, "side '{}' has no units", sd.id)

@@ -21,7 +21,9 @@ using ast::Word;
 // every unit a statement names, and building a std::string each time costs.
 struct NameHash {
   using is_transparent = void;
-  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  std::size_t operator()(std::string_view s) const noexcept {
+    return std::hash<std::string_view>{}(s);
+  }
 };
 template <typename T>
 using NameMap = std::unordered_map<std::string, T, NameHash, std::equal_to<>>;
@@ -32,7 +34,8 @@ enum class Section : std::uint8_t { header, battlefield, army, deployment, turns
 
 class Lowerer {
  public:
-  Lowerer(const LowerOptions& options, DiagnosticEngine& diags) : options_(options), diags_(diags) {}
+  Lowerer(const LowerOptions& options, DiagnosticEngine& diags)
+      : options_(options), diags_(diags) {}
 
   Battle run(const ast::Log& log);
   // Streaming: lower one statement of `log` (the caller may then drop it),
@@ -72,7 +75,9 @@ class Lowerer {
   std::optional<std::int64_t> int_of(const ast::Statement& s, Word key) const;
   std::string text_of(const ast::Statement& s, Word key) const;
   std::span<const ast::Value> args(const ast::Statement& s) const { return log_->args(s); }
-  std::span<const ast::Clause> clauses(const ast::Statement& s) const { return log_->clauses_of(s); }
+  std::span<const ast::Clause> clauses(const ast::Statement& s) const {
+    return log_->clauses_of(s);
+  }
   std::span<const ast::Value> values(const ast::Clause& c) const { return log_->values_of(c); }
   // Event fields (lower_turn.cpp).
   void add_field(Field key, std::int64_t integer);
@@ -102,8 +107,9 @@ class Lowerer {
   std::vector<Span> removed_;  // per unit: where it was removed; invalid while on the table
   // Per notation symbol: index in the store's expressions, +1 (0: not parsed yet).
   std::vector<std::uint32_t> expr_of_notation_;
-  dice::Expr expr_buffer_;                       // reused by roll(): the shared expression, rebased
-  std::array<std::uint32_t, 256> label_symbols_{};  // per label word: its symbol + 1 (0: not interned yet)
+  dice::Expr expr_buffer_;  // reused by roll(): the shared expression, rebased
+  std::array<std::uint32_t, 256>
+      label_symbols_{};  // per label word: its symbol + 1 (0: not interned yet)
   std::vector<dice::RecordedDie> faces_buffer_;  // reused by roll(): one allocation per log
   // Parts of the event being built, reused from event to event.
   std::vector<Location> path_;

@@ -18,39 +18,66 @@ constexpr std::array<std::string_view, 3> sabreur_phases{"orders", "actions", "v
 std::span<const std::string_view> phases_of(Ruleset r) {
   switch (r) {
     case Ruleset::hail_caesar:
-    case Ruleset::hail_caesar_hyw: return hc_phases;
-    case Ruleset::wab: return wab_phases;
-    case Ruleset::sabreur_hex: return sabreur_phases;
-    case Ruleset::none: return {};
+    case Ruleset::hail_caesar_hyw:
+      return hc_phases;
+    case Ruleset::wab:
+      return wab_phases;
+    case Ruleset::sabreur_hex:
+      return sabreur_phases;
+    case Ruleset::none:
+      return {};
   }
   return {};
 }
 
 EventKind kind_of(ast::Verb verb) {
   switch (verb) {
-    case ast::Verb::order_points: return EventKind::order_points;
-    case ast::Verb::order: return EventKind::order;
-    case ast::Verb::activate: return EventKind::activate;
-    case ast::Verb::move: return EventKind::move;
-    case ast::Verb::form: return EventKind::formation_change;
-    case ast::Verb::charge: return EventKind::charge;
-    case ast::Verb::assault: return EventKind::assault;
-    case ast::Verb::respond: return EventKind::charge_response;
-    case ast::Verb::shoot: return EventKind::shoot;
-    case ast::Verb::combat: return EventKind::combat;
-    case ast::Verb::attack: return EventKind::attack;
-    case ast::Verb::support: return EventKind::support;
-    case ast::Verb::result: return EventKind::combat_result;
-    case ast::Verb::test: return EventKind::test;
-    case ast::Verb::save: return EventKind::save;
-    case ast::Verb::rally: return EventKind::rally;
-    case ast::Verb::pursue: return EventKind::pursue;
-    case ast::Verb::flee: return EventKind::flee;
-    case ast::Verb::evade: return EventKind::evade;
-    case ast::Verb::special: return EventKind::special;
-    case ast::Verb::remove: return EventKind::remove;
-    case ast::Verb::state: return EventKind::state_change;
-    default: return EventKind::end_of_game;
+    case ast::Verb::order_points:
+      return EventKind::order_points;
+    case ast::Verb::order:
+      return EventKind::order;
+    case ast::Verb::activate:
+      return EventKind::activate;
+    case ast::Verb::move:
+      return EventKind::move;
+    case ast::Verb::form:
+      return EventKind::formation_change;
+    case ast::Verb::charge:
+      return EventKind::charge;
+    case ast::Verb::assault:
+      return EventKind::assault;
+    case ast::Verb::respond:
+      return EventKind::charge_response;
+    case ast::Verb::shoot:
+      return EventKind::shoot;
+    case ast::Verb::combat:
+      return EventKind::combat;
+    case ast::Verb::attack:
+      return EventKind::attack;
+    case ast::Verb::support:
+      return EventKind::support;
+    case ast::Verb::result:
+      return EventKind::combat_result;
+    case ast::Verb::test:
+      return EventKind::test;
+    case ast::Verb::save:
+      return EventKind::save;
+    case ast::Verb::rally:
+      return EventKind::rally;
+    case ast::Verb::pursue:
+      return EventKind::pursue;
+    case ast::Verb::flee:
+      return EventKind::flee;
+    case ast::Verb::evade:
+      return EventKind::evade;
+    case ast::Verb::special:
+      return EventKind::special;
+    case ast::Verb::remove:
+      return EventKind::remove;
+    case ast::Verb::state:
+      return EventKind::state_change;
+    default:
+      return EventKind::end_of_game;
   }
 }
 
@@ -62,9 +89,12 @@ bool is_detail_arg(ast::Verb verb, std::size_t index) {
     case ast::Verb::respond:
     case ast::Verb::test:
     case ast::Verb::special:
-    case ast::Verb::remove: return index == 1;
-    case ast::Verb::state: return index >= 1;
-    default: return false;
+    case ast::Verb::remove:
+      return index == 1;
+    case ast::Verb::state:
+      return index >= 1;
+    default:
+      return false;
   }
 }
 
@@ -73,7 +103,8 @@ bool is_detail_arg(ast::Verb verb, std::size_t index) {
 void Lowerer::turn(const ast::Statement& s) {
   const ast::Value& number = args(s)[0];
   const ast::Value& side_arg = args(s)[1];
-  auto side_index = side(side_arg, "the statements of this turn are not read until its side is known");
+  auto side_index =
+      side(side_arg, "the statements of this turn are not read until its side is known");
   // A turn of an unknown side: its phases and actions are passed over, not
   // reported as outside a turn or as acts of the wrong side.
   turn_unknown_ = !side_index;
@@ -83,14 +114,16 @@ void Lowerer::turn(const ast::Statement& s) {
     return;
   }
   if (number.integer < 1 || number.integer > 100000) {
-    log::report(diags_, log::Diag::turn_bad_number, number.span, "turn {} is not a turn number", number.integer)
+    log::report(diags_, log::Diag::turn_bad_number, number.span, "turn {} is not a turn number",
+                number.integer)
         .hint("turns are counted from 1");
     return;
   }
   const auto n = static_cast<std::uint32_t>(number.integer);
   const std::size_t side_count = battle_.header.sides.size();
   const auto out_of_order = [&](std::string_view why) {
-    log::report(diags_, log::Diag::turn_out_of_order, number.span, "turn {} of '{}' is out of order: {}", n, side_arg.text, why)
+    log::report(diags_, log::Diag::turn_out_of_order, number.span,
+                "turn {} of '{}' is out of order: {}", n, side_arg.text, why)
         .hint("write the turns in the order they were played: turn 1 of each side, then turn 2...");
   };
   // A turn out of order is reported and its actions are still lowered, in
@@ -113,8 +146,9 @@ void Lowerer::turn(const ast::Statement& s) {
       // A turn of an unknown side (reported) may have been this side's.
       if (!sides_played_[turn_ - 1][i] && !turn_unknown_seen_) {
         log::report(diags_, log::Diag::turn_side_skipped, number.span, "side '{}' has no turn {}",
-                       battle_.header.sides[i].id, turn_)
-            .hint("write 'turn {} {}' even when nothing happened in it", turn_, battle_.header.sides[i].id);
+                    battle_.header.sides[i].id, turn_)
+            .hint("write 'turn {} {}' even when nothing happened in it", turn_,
+                  battle_.header.sides[i].id);
       }
     }
   }
@@ -126,7 +160,8 @@ void Lowerer::turn(const ast::Statement& s) {
 void Lowerer::phase(const ast::Statement& s) {
   if (turn_unknown_) return;
   if (!in_turn_) {
-    log::report(diags_, log::Diag::turn_missing, s.verb_span, "'phase' before any turn").hint("start with 'turn 1 <side>'");
+    log::report(diags_, log::Diag::turn_missing, s.verb_span, "'phase' before any turn")
+        .hint("start with 'turn 1 <side>'");
     return;
   }
   const ast::Value& name = args(s)[0];
@@ -145,8 +180,8 @@ void Lowerer::phase(const ast::Statement& s) {
     std::vector<std::string> names(phases.begin(), phases.end());
     std::string list;
     for (const std::string& p : names) list += (list.empty() ? "" : ", ") + p;
-    auto d = log::report(diags_, log::Diag::phase_unknown, name.span, "unknown phase '{}' in {}", name.text,
-                          to_string(battle_.header.ruleset));
+    auto d = log::report(diags_, log::Diag::phase_unknown, name.span, "unknown phase '{}' in {}",
+                         name.text, to_string(battle_.header.ruleset));
     if (auto best = closest_match(name.text, names)) {
       d.hint("did you mean '{}'?", *best);
       d.fixit(name.span, *best);
@@ -156,7 +191,8 @@ void Lowerer::phase(const ast::Statement& s) {
     return;
   }
   if (index <= phase_index_) {
-    log::report(diags_, log::Diag::phase_out_of_order, name.span, "phase '{}' after phase '{}'", name.text, phase_name_)
+    log::report(diags_, log::Diag::phase_out_of_order, name.span, "phase '{}' after phase '{}'",
+                name.text, phase_name_)
         .hint("the phases of a turn come in the order of the rules: {}", [&] {
           std::string list;
           for (std::string_view p : phases) list += (list.empty() ? "" : ", ") + std::string(p);
@@ -195,7 +231,9 @@ void Lowerer::add_field(Field key, std::int64_t integer) {
   fields_.push_back(battle_.store.integer_field(key, integer));
 }
 
-void Lowerer::add_number(Field key, double number) { fields_.push_back(battle_.store.number_field(key, number)); }
+void Lowerer::add_number(Field key, double number) {
+  fields_.push_back(battle_.store.number_field(key, number));
+}
 
 void Lowerer::add_word(Field key, std::string_view word) {
   fields_.push_back(battle_.store.symbol_field(key, battle_.store.symbols.intern(word)));
@@ -210,7 +248,8 @@ void Lowerer::add_location(Field key, std::optional<Location> loc) {
 }
 
 void Lowerer::add_facing(Field key, std::optional<Facing> facing_value) {
-  fields_.push_back(battle_.store.range_field(key, battle_.store.facings.size(), facing_value ? 1u : 0u));
+  fields_.push_back(
+      battle_.store.range_field(key, battle_.store.facings.size(), facing_value ? 1u : 0u));
   if (!facing_value) return;
   battle_.store.facings.push_back(EventStore::encode(*facing_value));
 }
@@ -218,7 +257,8 @@ void Lowerer::add_facing(Field key, std::optional<Facing> facing_value) {
 void Lowerer::action(const ast::Statement& s) {
   if (turn_unknown_) return;
   if (!in_turn_) {
-    log::report(diags_, log::Diag::turn_missing, s.verb_span, "'{}' before any turn", ast::verb_name(s.verb))
+    log::report(diags_, log::Diag::turn_missing, s.verb_span, "'{}' before any turn",
+                ast::verb_name(s.verb))
         .hint("actions are written inside a turn: 'turn 1 <side>'");
     return;
   }
@@ -235,8 +275,8 @@ void Lowerer::action(const ast::Statement& s) {
   bool too_many_reported = false;
   const auto too_many = [&](const ForceRef& r) {
     if (std::exchange(too_many_reported, true)) return;
-    log::report(diags_, log::Diag::statement_too_many_units, r.span, "a statement names at most {} units, and as many targets",
-                 EventRecord::max_refs)
+    log::report(diags_, log::Diag::statement_too_many_units, r.span,
+                "a statement names at most {} units, and as many targets", EventRecord::max_refs)
         .hint("split the statement");
   };
   const auto add_actor = [&](const ForceRef& r) {
@@ -259,9 +299,12 @@ void Lowerer::action(const ast::Statement& s) {
   for (std::size_t i = 0; i < arguments.size(); ++i) {
     const ast::Value& v = arguments[i];
     if (is_detail_arg(s.verb, i)) {
-      if (s.verb == ast::Verb::state) states_.push_back(store.symbols.intern(v.text));
-      else if (s.verb == ast::Verb::form) add_word(Field::formation, v.text);
-      else e.detail = store.symbols.intern(v.text);
+      if (s.verb == ast::Verb::state)
+        states_.push_back(store.symbols.intern(v.text));
+      else if (s.verb == ast::Verb::form)
+        add_word(Field::formation, v.text);
+      else
+        e.detail = store.symbols.intern(v.text);
       continue;
     }
     auto ref = force(v);
@@ -270,8 +313,10 @@ void Lowerer::action(const ast::Statement& s) {
     const bool is_target = i >= 1 && (s.verb == ast::Verb::charge || s.verb == ast::Verb::assault ||
                                       s.verb == ast::Verb::shoot || s.verb == ast::Verb::attack ||
                                       s.verb == ast::Verb::support || s.verb == ast::Verb::pursue);
-    if (is_target) add_target(*ref);
-    else add_actor(*ref);
+    if (is_target)
+      add_target(*ref);
+    else
+      add_actor(*ref);
   }
   for (const ast::Clause& c : clauses(s)) {
     const std::span<const ast::Value> vs = values(c);
@@ -292,17 +337,27 @@ void Lowerer::action(const ast::Statement& s) {
           add_location(Field::to, location(*v));
         }
         break;
-      case Word::at: add_location(Field::to, location(*v)); break;
+      case Word::at:
+        add_location(Field::to, location(*v));
+        break;
       case Word::path:
         has_path = true;
         for (const ast::Value& p : vs) {
           if (auto loc = location(p)) path_.push_back(*loc);
         }
         break;
-      case Word::facing: add_facing(Field::facing, facing(*v)); break;
-      case Word::formation: add_word(Field::formation, v->text); break;
-      case Word::distance: add_number(Field::distance, v->x); break;
-      case Word::range: add_number(Field::range, v->x); break;
+      case Word::facing:
+        add_facing(Field::facing, facing(*v));
+        break;
+      case Word::formation:
+        add_word(Field::formation, v->text);
+        break;
+      case Word::distance:
+        add_number(Field::distance, v->x);
+        break;
+      case Word::range:
+        add_number(Field::range, v->x);
+        break;
       case Word::target:
         if (v->kind == ast::ValueKind::target) {
           add_field(Field::target_score, v->integer);  // `save r1 target 4+`
@@ -324,18 +379,37 @@ void Lowerer::action(const ast::Statement& s) {
         }
         break;
       case Word::by:
-        if (s.verb == ast::Verb::order || s.verb == ast::Verb::rally) by = force(*v, "general");
-        else add_word(Field::means, v->text);
+        if (s.verb == ast::Verb::order || s.verb == ast::Verb::rally)
+          by = force(*v, "general");
+        else
+          add_word(Field::means, v->text);
         break;
-      case Word::as: e.detail = store.symbols.intern(v->text); break;
-      case Word::mod: add_field(Field::modifier, v->integer); break;
-      case Word::against: add_field(Field::against, v->integer); break;
-      case Word::round: add_field(Field::round, v->integer); break;
-      case Word::cost: add_field(Field::cost, v->integer); break;
-      case Word::dice: add_field(Field::dice_count, v->integer); break;
-      case Word::weapon: add_word(Field::weapon, v->text); break;
-      case Word::on: add_word(Field::on, v->text); break;
-      default: break;
+      case Word::as:
+        e.detail = store.symbols.intern(v->text);
+        break;
+      case Word::mod:
+        add_field(Field::modifier, v->integer);
+        break;
+      case Word::against:
+        add_field(Field::against, v->integer);
+        break;
+      case Word::round:
+        add_field(Field::round, v->integer);
+        break;
+      case Word::cost:
+        add_field(Field::cost, v->integer);
+        break;
+      case Word::dice:
+        add_field(Field::dice_count, v->integer);
+        break;
+      case Word::weapon:
+        add_word(Field::weapon, v->text);
+        break;
+      case Word::on:
+        add_word(Field::on, v->text);
+        break;
+      default:
+        break;
     }
   }
   std::optional<std::optional<ForceRef>> winner;
@@ -347,38 +421,78 @@ void Lowerer::action(const ast::Statement& s) {
       e.flags |= EventRecord::stated_flag;
       e.stated_begin = stated.begin;
       // A diagnostic at the outcomes underlines at most 65,535 bytes of them.
-      e.stated_length = static_cast<std::uint16_t>(std::min<std::uint32_t>(stated.size(), UINT16_MAX));
+      e.stated_length =
+          static_cast<std::uint16_t>(std::min<std::uint32_t>(stated.size(), UINT16_MAX));
     }
     for (const ast::Clause& c : outcomes) {
       const std::span<const ast::Value> vs = values(c);
       const ast::Value* v = vs.empty() ? nullptr : &vs[0];
       switch (c.key) {
-        case Word::hits: add_field(Field::hits, v->integer); break;
-        case Word::saves: add_field(Field::saves, v->integer); break;
-        case Word::losses: add_field(Field::losses, v->integer); break;
-        case Word::casualties: add_field(Field::casualties, v->integer); break;
-        case Word::wounds: add_field(Field::wounds, v->integer); break;
-        case Word::moves: add_field(Field::moves, v->integer); break;
-        case Word::points: add_field(Field::points, v->integer); break;
-        case Word::margin: add_field(Field::margin, v->integer); break;
-        case Word::score: add_field(Field::score, v->integer); break;
-        case Word::total: add_field(Field::total, v->integer); break;
-        case Word::result: add_word(Field::result, v->text); break;
+        case Word::hits:
+          add_field(Field::hits, v->integer);
+          break;
+        case Word::saves:
+          add_field(Field::saves, v->integer);
+          break;
+        case Word::losses:
+          add_field(Field::losses, v->integer);
+          break;
+        case Word::casualties:
+          add_field(Field::casualties, v->integer);
+          break;
+        case Word::wounds:
+          add_field(Field::wounds, v->integer);
+          break;
+        case Word::moves:
+          add_field(Field::moves, v->integer);
+          break;
+        case Word::points:
+          add_field(Field::points, v->integer);
+          break;
+        case Word::margin:
+          add_field(Field::margin, v->integer);
+          break;
+        case Word::score:
+          add_field(Field::score, v->integer);
+          break;
+        case Word::total:
+          add_field(Field::total, v->integer);
+          break;
+        case Word::result:
+          add_word(Field::result, v->text);
+          break;
         case Word::state:
           for (const ast::Value& w : vs) stated_states_.push_back(store.symbols.intern(w.text));
           break;
-        case Word::pass: add_field(Field::passed, 1); break;
-        case Word::fail: add_field(Field::passed, 0); break;
-        case Word::draw: e.flags |= Stated::draw_bit; break;
-        case Word::destroyed: destroyed = true; break;
-        case Word::winner: winner = force(*v); break;
+        case Word::pass:
+          add_field(Field::passed, 1);
+          break;
+        case Word::fail:
+          add_field(Field::passed, 0);
+          break;
+        case Word::draw:
+          e.flags |= Stated::draw_bit;
+          break;
+        case Word::destroyed:
+          destroyed = true;
+          break;
+        case Word::winner:
+          winner = force(*v);
+          break;
         case Word::to:
           add_location(Field::stated_to, is_off_table(vs) ? off_table(vs) : location(*v));
           break;
-        case Word::facing: add_facing(Field::stated_facing, facing(*v)); break;
-        case Word::formation: add_word(Field::stated_formation, v->text); break;
-        case Word::distance: add_number(Field::stated_distance, v->x); break;
-        default: break;
+        case Word::facing:
+          add_facing(Field::stated_facing, facing(*v));
+          break;
+        case Word::formation:
+          add_word(Field::stated_formation, v->text);
+          break;
+        case Word::distance:
+          add_number(Field::stated_distance, v->x);
+          break;
+        default:
+          break;
       }
     }
   }
@@ -386,7 +500,8 @@ void Lowerer::action(const ast::Statement& s) {
   if (s.agreed.present) {
     e.flags |= EventRecord::agreed_flag;
     if (s.agreed.has_note) add_word(Field::agreed_note, s.agreed.note);
-    log::report(diags_, log::Diag::ruling_agreed, s.agreed.span, "agreed ruling: both players accepted this action")
+    log::report(diags_, log::Diag::ruling_agreed, s.agreed.span,
+                "agreed ruling: both players accepted this action")
         .note("a breach of the rules here is reported as a note, not an error");
   }
   // The parts that live in arenas: actors then targets, then the general
@@ -414,7 +529,8 @@ void Lowerer::action(const ast::Statement& s) {
   // A unit leaves the table after the statement that removes it.
   if (e.kind == EventKind::remove || destroyed) {
     const Event event(battle_, store.records.back());
-    for (const ForceRef& r : (e.kind == EventKind::remove || e.target_count == 0) ? event.actors() : event.targets()) {
+    for (const ForceRef& r :
+         (e.kind == EventKind::remove || e.target_count == 0) ? event.actors() : event.targets()) {
       if (r.kind != ForceKind::unit) continue;
       if (removed_.size() < battle_.units.size()) removed_.resize(battle_.units.size());
       removed_[r.index] = s.span;

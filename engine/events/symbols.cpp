@@ -72,7 +72,8 @@ void SymbolTable::grow() {
 }
 
 std::size_t SymbolTable::bytes() const {
-  return chars_.capacity() + starts_.capacity() * sizeof(std::uint32_t) + slots_.capacity() * sizeof(std::uint32_t);
+  return chars_.capacity() + starts_.capacity() * sizeof(std::uint32_t) +
+         slots_.capacity() * sizeof(std::uint32_t);
 }
 
 }  // namespace umpire::events

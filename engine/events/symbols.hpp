@@ -27,7 +27,7 @@ class SymbolTable {
 
  private:
   void grow();
-  std::string chars_;                 // every word, end to end
+  std::string chars_;                  // every word, end to end
   std::vector<std::uint32_t> starts_;  // word i is chars_[starts_[i], starts_[i + 1])
   std::vector<std::uint32_t> slots_;   // open addressing: symbol + 1, or 0 when free
 };

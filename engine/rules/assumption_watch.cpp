@@ -57,7 +57,8 @@ void AssumptionWatch::check(const Ruleset& rs, const Situation& situation) {
     if (*holds) continue;
     std::vector<std::string> parts;
     for (std::uint32_t g : reads[i]) {
-      parts.push_back(fmt::format("{} = {}", rs.givens[g].name, value_text(rs, rs.givens[g].type, *situation.kept(g))));
+      parts.push_back(fmt::format("{} = {}", rs.givens[g].name,
+                                  value_text(rs, rs.givens[g].type, *situation.kept(g))));
     }
     breaches_.push_back({rs.assumptions[i].name, fmt::format("{}", fmt::join(parts, ", "))});
   }

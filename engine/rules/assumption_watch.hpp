@@ -39,7 +39,8 @@ class AssumptionWatch {
 
  private:
   AssumptionWatch* outer_;
-  std::map<const Ruleset*, std::vector<std::vector<std::uint32_t>>> reads_;  // per assumption, the givens it reads
+  std::map<const Ruleset*, std::vector<std::vector<std::uint32_t>>>
+      reads_;  // per assumption, the givens it reads
   std::vector<AssumptionBreach> breaches_;
   std::uint64_t checked_ = 0;
 };

@@ -35,8 +35,10 @@ void for_each_citation(const Ruleset& rs, const std::function<void(const Citatio
     for (const Citation& c : cs) f(c);
   };
   for (const auto& [name, ref] : rs.items) all(rs.refs_of(ref));
-  for (const Switch& s : rs.switches) for (const SwitchOption& o : s.options) all(o.refs);
-  for (const Table& t : rs.tables) for (const Row& r : t.rows) all(r.refs);
+  for (const Switch& s : rs.switches)
+    for (const SwitchOption& o : s.options) all(o.refs);
+  for (const Table& t : rs.tables)
+    for (const Row& r : t.rows) all(r.refs);
   for (const Stack& s : rs.stacks) {
     for (const Stage& st : s.stages) {
       for (const Entry& e : st.entries) {
@@ -44,7 +46,8 @@ void for_each_citation(const Ruleset& rs, const std::function<void(const Citatio
       }
     }
   }
-  for (const ArmyList& a : rs.army_lists) for (const Constraint& c : a.constraints) all(c.refs);
+  for (const ArmyList& a : rs.army_lists)
+    for (const Constraint& c : a.constraints) all(c.refs);
   for (const Difference& d : rs.differences) all(d.refs);
 }
 
@@ -52,7 +55,7 @@ namespace {
 
 struct TextIndex {
   bool readable = false;
-  std::vector<std::string> lines;  // normalised
+  std::vector<std::string> lines;     // normalised
   std::vector<std::string> headings;  // lines that look like headings, for hints
 };
 
@@ -79,7 +82,8 @@ TextIndex read_text(const std::filesystem::path& path) {
 
 }  // namespace
 
-void lint_citations(const Ruleset& rs, const std::filesystem::path& texts_dir, DiagnosticEngine& diags) {
+void lint_citations(const Ruleset& rs, const std::filesystem::path& texts_dir,
+                    DiagnosticEngine& diags) {
   std::map<std::string, TextIndex> texts;
   std::vector<std::string> available;
   std::error_code ec;
@@ -88,23 +92,26 @@ void lint_citations(const Ruleset& rs, const std::filesystem::path& texts_dir, D
   }
   for_each_citation(rs, [&](const Citation& c) {
     if (c.file.empty()) return;  // already reported by the resolver
-    const bool plain = c.file.find('/') == std::string::npos && c.file.find('\\') == std::string::npos &&
-                       c.file != "." && c.file != "..";
+    const bool plain = c.file.find('/') == std::string::npos &&
+                       c.file.find('\\') == std::string::npos && c.file != "." && c.file != "..";
     auto it = texts.find(c.file);
     if (it == texts.end()) {
       it = texts.emplace(c.file, plain ? read_text(texts_dir / c.file) : TextIndex{}).first;
     }
     if (!it->second.readable) {
       auto d = diags.report(rules::Diag::ref_bad_file, c.span, "no rule text named '{}'", c.file);
-      if (auto best = closest_match(c.file, available)) d.hint("did you mean '{}'?", *best);
-      else d.hint("rule texts are looked for in '{}'", texts_dir.string());
+      if (auto best = closest_match(c.file, available))
+        d.hint("did you mean '{}'?", *best);
+      else
+        d.hint("rule texts are looked for in '{}'", texts_dir.string());
       return;
     }
     const std::string want = normalise_heading(c.section);
     for (const std::string& line : it->second.lines) {
       if (line.rfind(want, 0) == 0) return;
     }
-    auto d = diags.report(rules::Diag::ref_bad_section, c.span, "'{}' has no section starting '{}'", c.file, c.section);
+    auto d = diags.report(rules::Diag::ref_bad_section, c.span, "'{}' has no section starting '{}'",
+                          c.file, c.section);
     if (auto best = closest_match(want, it->second.headings, want.size() / 3 + 1)) {
       d.hint("did you mean '{}'?", *best);
     } else {

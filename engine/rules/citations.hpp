@@ -15,7 +15,8 @@ namespace umpire::rules {
 void for_each_citation(const Ruleset& rs, const std::function<void(const Citation&)>& f);
 
 // Reports `rules.ref.bad-file` and `rules.ref.bad-section`.
-void lint_citations(const Ruleset& rs, const std::filesystem::path& texts_dir, DiagnosticEngine& diags);
+void lint_citations(const Ruleset& rs, const std::filesystem::path& texts_dir,
+                    DiagnosticEngine& diags);
 
 // A heading or a line as compared by the lint: Markdown marks (`#`, `*`,
 // a leading `- `) removed, runs of white space collapsed, ends trimmed.

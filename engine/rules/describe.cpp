@@ -1,10 +1,9 @@
 #include "engine/rules/describe.hpp"
 
-#include <algorithm>
-
-#include <map>
-
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
 
 #include "engine/core/source_manager.hpp"
 
@@ -29,7 +28,8 @@ std::string pattern_text(const Ruleset& rs, const Field& key, const Pattern& p) 
     }
     return n == 1 ? out : "{" + out + "}";
   }
-  if (key.type.kind == TypeKind::boolean) return p.lo == p.hi ? (p.lo != 0 ? "true" : "false") : "_";
+  if (key.type.kind == TypeKind::boolean)
+    return p.lo == p.hi ? (p.lo != 0 ? "true" : "false") : "_";
   if (p.lo == p.hi) return std::to_string(p.lo);
   if (p.hi == key.type.hi) return fmt::format("{}+", p.lo);
   if (p.lo == key.type.lo) return fmt::format("{}-", p.hi);
@@ -38,39 +38,68 @@ std::string pattern_text(const Ruleset& rs, const Field& key, const Pattern& p) 
 
 std::string op_name(ExprKind k) {
   switch (k) {
-    case ExprKind::add: return "+";
-    case ExprKind::sub: return "-";
-    case ExprKind::eq: return "==";
-    case ExprKind::ne: return "!=";
-    case ExprKind::lt: return "<";
-    case ExprKind::le: return "<=";
-    case ExprKind::gt: return ">";
-    case ExprKind::ge: return ">=";
-    case ExprKind::in: return "in";
-    case ExprKind::and_: return "and";
-    case ExprKind::or_: return "or";
-    case ExprKind::implies: return "implies";
-    default: return "?";
+    case ExprKind::add:
+      return "+";
+    case ExprKind::sub:
+      return "-";
+    case ExprKind::eq:
+      return "==";
+    case ExprKind::ne:
+      return "!=";
+    case ExprKind::lt:
+      return "<";
+    case ExprKind::le:
+      return "<=";
+    case ExprKind::gt:
+      return ">";
+    case ExprKind::ge:
+      return ">=";
+    case ExprKind::in:
+      return "in";
+    case ExprKind::and_:
+      return "and";
+    case ExprKind::or_:
+      return "or";
+    case ExprKind::implies:
+      return "implies";
+    default:
+      return "?";
   }
 }
 
 std::string entry_text(const Ruleset& rs, const Entry& e) {
   std::string op;
   switch (e.op) {
-    case OpKind::add: op = "add " + expr_text(rs, e.operand); break;
-    case OpKind::sub: op = "sub " + expr_text(rs, e.operand); break;
-    case OpKind::mul: op = fmt::format("mul {}", e.factor); break;
-    case OpKind::div: op = fmt::format("div {} {}", e.factor, e.round_up ? "up" : "down"); break;
-    case OpKind::set: op = "set " + expr_text(rs, e.operand); break;
-    case OpKind::cap: op = "cap " + expr_text(rs, e.operand); break;
-    case OpKind::floor: op = "floor " + expr_text(rs, e.operand); break;
+    case OpKind::add:
+      op = "add " + expr_text(rs, e.operand);
+      break;
+    case OpKind::sub:
+      op = "sub " + expr_text(rs, e.operand);
+      break;
+    case OpKind::mul:
+      op = fmt::format("mul {}", e.factor);
+      break;
+    case OpKind::div:
+      op = fmt::format("div {} {}", e.factor, e.round_up ? "up" : "down");
+      break;
+    case OpKind::set:
+      op = "set " + expr_text(rs, e.operand);
+      break;
+    case OpKind::cap:
+      op = "cap " + expr_text(rs, e.operand);
+      break;
+    case OpKind::floor:
+      op = "floor " + expr_text(rs, e.operand);
+      break;
   }
   std::string out = e.name + ": " + op;
   if (e.when) out += " when " + expr_text(rs, *e.when);
   return out;
 }
 
-std::size_t width(const std::string& s) { return count_code_points(s); }
+std::size_t width(const std::string& s) {
+  return count_code_points(s);
+}
 
 }  // namespace
 
@@ -91,7 +120,8 @@ std::string text_table(const std::vector<std::vector<std::string>>& rows) {
     out += line + "\n";
     if (r == 0) {
       std::string rule;
-      for (std::size_t c = 0; c < widths.size(); ++c) rule += std::string(widths[c], '-') + (c + 1 < widths.size() ? "  " : "");
+      for (std::size_t c = 0; c < widths.size(); ++c)
+        rule += std::string(widths[c], '-') + (c + 1 < widths.size() ? "  " : "");
       out += rule + "\n";
     }
   }
@@ -101,34 +131,49 @@ std::string text_table(const std::vector<std::vector<std::string>>& rows) {
 std::string expr_text(const Ruleset& rs, const Expr& e) {
   auto a = [&](std::size_t i) { return expr_text(rs, e.args[i]); };
   switch (e.kind) {
-    case ExprKind::literal: return value_text(rs, e.type, e.literal);
-    case ExprKind::given: return rs.givens[e.ref].name;
-    case ExprKind::switch_: return rs.switches[e.ref].name;
-    case ExprKind::value: return rs.values[e.ref].name;
-    case ExprKind::field: return a(0) + "." + rs.records[e.args[0].type.ref].fields[e.index].name;
+    case ExprKind::literal:
+      return value_text(rs, e.type, e.literal);
+    case ExprKind::given:
+      return rs.givens[e.ref].name;
+    case ExprKind::switch_:
+      return rs.switches[e.ref].name;
+    case ExprKind::value:
+      return rs.values[e.ref].name;
+    case ExprKind::field:
+      return a(0) + "." + rs.records[e.args[0].type.ref].fields[e.index].name;
     case ExprKind::lookup: {
       const Table& t = rs.tables[e.ref];
       std::string out = t.name + "." + t.columns[e.index].name + "(";
-      for (std::size_t k = 0; k < e.args.size(); ++k) out += (k ? ", " : "") + t.keys[k].name + " = " + a(k);
+      for (std::size_t k = 0; k < e.args.size(); ++k)
+        out += (k ? ", " : "") + t.keys[k].name + " = " + a(k);
       return out + ")";
     }
-    case ExprKind::neg: return "-(" + a(0) + ")";
-    case ExprKind::mul: return fmt::format("({}) * {}", a(0), e.factor);
-    case ExprKind::div: return fmt::format("div({}, {}, {})", a(0), e.factor, e.round_up ? "up" : "down");
-    case ExprKind::min: return "min(" + a(0) + ", " + a(1) + ")";
-    case ExprKind::max: return "max(" + a(0) + ", " + a(1) + ")";
+    case ExprKind::neg:
+      return "-(" + a(0) + ")";
+    case ExprKind::mul:
+      return fmt::format("({}) * {}", a(0), e.factor);
+    case ExprKind::div:
+      return fmt::format("div({}, {}, {})", a(0), e.factor, e.round_up ? "up" : "down");
+    case ExprKind::min:
+      return "min(" + a(0) + ", " + a(1) + ")";
+    case ExprKind::max:
+      return "max(" + a(0) + ", " + a(1) + ")";
     case ExprKind::cases: {
       std::string out = "cases {";
       const std::size_t arms = (e.args.size() - 1) / 2;
       for (std::size_t i = 0; i < arms; ++i) out += " when " + a(2 * i) + " => " + a(2 * i + 1);
       return out + " else => " + expr_text(rs, e.args.back()) + " }";
     }
-    case ExprKind::with_stack: return "(" + a(0) + " with " + rs.stacks[e.ref].name + ")";
-    case ExprKind::not_: return "not (" + a(0) + ")";
+    case ExprKind::with_stack:
+      return "(" + a(0) + " with " + rs.stacks[e.ref].name + ")";
+    case ExprKind::not_:
+      return "not (" + a(0) + ")";
     case ExprKind::and_:
     case ExprKind::or_:
-    case ExprKind::implies: return "(" + a(0) + " " + op_name(e.kind) + " " + a(1) + ")";
-    default: return a(0) + " " + op_name(e.kind) + " " + a(1);
+    case ExprKind::implies:
+      return "(" + a(0) + " " + op_name(e.kind) + " " + a(1) + ")";
+    default:
+      return a(0) + " " + op_name(e.kind) + " " + a(1);
   }
 }
 
@@ -150,9 +195,11 @@ std::string describe_ruleset(const Ruleset& rs) {
     out += line + "\n";
   }
   if (!rs.differences.empty()) {
-    out += fmt::format("\ndifferences from {} ({}):\n", rs.lineage.size() > 1 ? rs.lineage[1] : "base", rs.differences.size());
+    out += fmt::format("\ndifferences from {} ({}):\n",
+                       rs.lineage.size() > 1 ? rs.lineage[1] : "base", rs.differences.size());
     for (const Difference& d : rs.differences) {
-      out += fmt::format("  {} {}{}\n", d.operation, d.item, d.intentional ? ": " + d.why : " (undeclared)");
+      out += fmt::format("  {} {}{}\n", d.operation, d.item,
+                         d.intentional ? ": " + d.why : " (undeclared)");
     }
   }
   return out;
@@ -164,10 +211,13 @@ std::string describe_item(const Ruleset& rs, ItemRef ref) {
   switch (ref.kind) {
     case ItemKind::domain: {
       const Domain& d = rs.domains[ref.index];
-      out += d.is_int ? fmt::format("  int {}..{}\n", d.lo, d.hi) : "  " + fmt::format("{}", fmt::join(d.values, ", ")) + "\n";
+      out += d.is_int ? fmt::format("  int {}..{}\n", d.lo, d.hi)
+                      : "  " + fmt::format("{}", fmt::join(d.values, ", ")) + "\n";
       break;
     }
-    case ItemKind::given: out += "  type " + type_name(rs, rs.givens[ref.index].type) + "\n"; break;
+    case ItemKind::given:
+      out += "  type " + type_name(rs, rs.givens[ref.index].type) + "\n";
+      break;
     case ItemKind::switch_: {
       const Switch& s = rs.switches[ref.index];
       for (std::size_t i = 0; i < s.options.size(); ++i) {
@@ -188,8 +238,10 @@ std::string describe_item(const Ruleset& rs, ItemRef ref) {
       for (const Field& c : t.columns) rows[0].push_back(c.name);
       for (const Row& r : t.rows) {
         std::vector<std::string> cells;
-        for (std::size_t k = 0; k < t.keys.size(); ++k) cells.push_back(pattern_text(rs, t.keys[k], r.keys[k]));
-        for (std::size_t c = 0; c < t.columns.size(); ++c) cells.push_back(value_text(rs, t.columns[c].type, r.results[c]));
+        for (std::size_t k = 0; k < t.keys.size(); ++k)
+          cells.push_back(pattern_text(rs, t.keys[k], r.keys[k]));
+        for (std::size_t c = 0; c < t.columns.size(); ++c)
+          cells.push_back(value_text(rs, t.columns[c].type, r.results[c]));
         rows.push_back(std::move(cells));
       }
       out += "\n" + text_table(rows);
@@ -204,21 +256,31 @@ std::string describe_item(const Ruleset& rs, ItemRef ref) {
         static const char* policies[] = {"all", "first", "most_penalising", "most_favourable"};
         out += fmt::format("  stage {} ({})\n", st.name, policies[static_cast<int>(st.policy)]);
         for (const Entry& e : st.entries) {
-          out += "    " + entry_text(rs, e) + (e.skill ? " (skill " + rs.skills[*e.skill].name + ")" : "") +
-                 refs_line(e.refs) + "\n";
+          out += "    " + entry_text(rs, e) +
+                 (e.skill ? " (skill " + rs.skills[*e.skill].name + ")" : "") + refs_line(e.refs) +
+                 "\n";
         }
       }
       break;
     }
     case ItemKind::test: {
       const Test& t = rs.tests[ref.index];
-      out += "  roll " + t.dice_text + (t.count ? " (each of " + expr_text(rs, *t.count) + " dice)" : "") + "\n";
-      out += std::string("  success ") + (t.at_least ? "at least " : "at most ") + expr_text(rs, t.target) + "\n";
-      if (t.stack) out += "  modifiers " + rs.stacks[*t.stack].name + (t.on_roll ? " on roll" : " on target") + "\n";
+      out += "  roll " + t.dice_text +
+             (t.count ? " (each of " + expr_text(rs, *t.count) + " dice)" : "") + "\n";
+      out += std::string("  success ") + (t.at_least ? "at least " : "at most ") +
+             expr_text(rs, t.target) + "\n";
+      if (t.stack)
+        out += "  modifiers " + rs.stacks[*t.stack].name + (t.on_roll ? " on roll" : " on target") +
+               "\n";
       for (const Face& f : t.faces) {
-        out += fmt::format("  {} => {}{}\n", f.natural ? fmt::format("natural {}", f.face) : (f.face ? fmt::format("double {}", f.face) : std::string("double")),
-                           f.outcome == FaceOutcome::success ? "success" : f.outcome == FaceOutcome::failure ? "failure" : f.item,
-                           f.when ? " when " + expr_text(rs, *f.when) : "");
+        out += fmt::format(
+            "  {} => {}{}\n",
+            f.natural ? fmt::format("natural {}", f.face)
+                      : (f.face ? fmt::format("double {}", f.face) : std::string("double")),
+            f.outcome == FaceOutcome::success   ? "success"
+            : f.outcome == FaceOutcome::failure ? "failure"
+                                                : f.item,
+            f.when ? " when " + expr_text(rs, *f.when) : "");
       }
       break;
     }
@@ -229,7 +291,8 @@ std::string describe_item(const Ruleset& rs, ItemRef ref) {
       for (const Profile& p : rs.profiles) {
         if (&rs.records[p.record] != &r) continue;
         std::vector<std::string> cells{p.name};
-        for (std::size_t i = 0; i < r.fields.size(); ++i) cells.push_back(value_text(rs, r.fields[i].type, p.values[i]));
+        for (std::size_t i = 0; i < r.fields.size(); ++i)
+          cells.push_back(value_text(rs, r.fields[i].type, p.values[i]));
         rows.push_back(std::move(cells));
       }
       out += "\n" + text_table(rows);
@@ -240,25 +303,31 @@ std::string describe_item(const Ruleset& rs, ItemRef ref) {
       const Record& r = rs.records[p.record];
       out += "  record " + r.name + "\n";
       for (std::size_t i = 0; i < r.fields.size(); ++i) {
-        out += fmt::format("  {} = {}\n", r.fields[i].name, value_text(rs, r.fields[i].type, p.values[i]));
+        out += fmt::format("  {} = {}\n", r.fields[i].name,
+                           value_text(rs, r.fields[i].type, p.values[i]));
       }
       break;
     }
     case ItemKind::skill: {
       const Skill& s = rs.skills[ref.index];
-      out += std::string("  ") + (s.special ? "special rule" : "skill") + ", held in " + rs.givens[s.holder].name + "\n";
-      if (s.cost) out += "  cost " + expr_text(rs, *s.cost) + (s.cost_per.empty() ? "" : " per " + s.cost_per) + "\n";
+      out += std::string("  ") + (s.special ? "special rule" : "skill") + ", held in " +
+             rs.givens[s.holder].name + "\n";
+      if (s.cost)
+        out += "  cost " + expr_text(rs, *s.cost) +
+               (s.cost_per.empty() ? "" : " per " + s.cost_per) + "\n";
       if (s.allowed) out += "  allowed when " + expr_text(rs, *s.allowed) + "\n";
       for (std::uint32_t r : s.requires_skills) out += "  requires " + rs.skills[r].name + "\n";
       for (std::uint32_t r : s.excludes_skills) out += "  excludes " + rs.skills[r].name + "\n";
       for (const EffectRef& e : s.effects) {
         const Stack& st = rs.stacks[e.stack];
-        out += "  effect " + st.name + "." + st.stages[e.stage].name + " " + entry_text(rs, st.stages[e.stage].entries[e.entry]) + "\n";
+        out += "  effect " + st.name + "." + st.stages[e.stage].name + " " +
+               entry_text(rs, st.stages[e.stage].entries[e.entry]) + "\n";
       }
       for (std::uint32_t p : s.permissions) {
         const Permission& perm = rs.permissions[p];
         static const char* mods[] = {"can", "cannot", "must"};
-        out += fmt::format("  {} {}\n", mods[static_cast<int>(perm.modality)], rs.domains[*rs.action_domain].values[perm.action]);
+        out += fmt::format("  {} {}\n", mods[static_cast<int>(perm.modality)],
+                           rs.domains[*rs.action_domain].values[perm.action]);
       }
       for (const Reroll& r : s.rerolls) out += "  reroll " + rs.tests[r.test].name + "\n";
       break;
@@ -276,11 +345,16 @@ std::string describe_item(const Ruleset& rs, ItemRef ref) {
       std::string units;
       for (std::uint32_t u : a.units) units += (units.empty() ? "" : ", ") + rs.profiles[u].name;
       out += "  units " + units + "\n";
-      for (const Constraint& c : a.constraints) out += "  constraint " + c.name + refs_line(c.refs) + "\n";
+      for (const Constraint& c : a.constraints)
+        out += "  constraint " + c.name + refs_line(c.refs) + "\n";
       break;
     }
-    case ItemKind::invariant: out += "  " + expr_text(rs, rs.invariants[ref.index].cond) + "\n"; break;
-    case ItemKind::assumption: out += "  assumed: " + expr_text(rs, rs.assumptions[ref.index].cond) + "\n"; break;
+    case ItemKind::invariant:
+      out += "  " + expr_text(rs, rs.invariants[ref.index].cond) + "\n";
+      break;
+    case ItemKind::assumption:
+      out += "  assumed: " + expr_text(rs, rs.assumptions[ref.index].cond) + "\n";
+      break;
     case ItemKind::note: {
       const TextNote& n = rs.notes[ref.index];
       out += fmt::format("  {}: {}\n", to_string(n.kind), n.text);
@@ -293,7 +367,8 @@ std::string describe_item(const Ruleset& rs, ItemRef ref) {
 std::string render_breakdown(const std::vector<Step>& steps) {
   std::string out;
   for (const Step& s : steps) {
-    out += std::string(static_cast<std::size_t>(2 + 2 * s.depth), ' ') + s.text + refs_line(s.refs) + "\n";
+    out += std::string(static_cast<std::size_t>(2 + 2 * s.depth), ' ') + s.text +
+           refs_line(s.refs) + "\n";
   }
   return out;
 }

@@ -2,10 +2,10 @@
 // rolled "DICE"`): a random distance such as Sabreur-hex's flight of
 // "(1 D6 +2) cases" is a value over a rolled die face; its distribution
 // follows by weighing every face with the dice library's exact counts.
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <map>
-
-#include <fmt/core.h>
 
 #include "engine/rules/evaluator.hpp"
 #include "grammar/rules/diagnostics.hpp"
@@ -18,7 +18,8 @@ constexpr std::uint64_t max_outcomes = 100000;
 // The rolled givens `e` reads, through values, lookups and stacks, in first
 // use order.
 struct RolledGivens {
-  explicit RolledGivens(const Ruleset& r) : rs(r), values_seen(r.values.size(), false), stacks_seen(r.stacks.size(), false) {}
+  explicit RolledGivens(const Ruleset& r)
+      : rs(r), values_seen(r.values.size(), false), stacks_seen(r.stacks.size(), false) {}
   const Ruleset& rs;
   std::vector<bool> values_seen;
   std::vector<bool> stacks_seen;
@@ -67,16 +68,20 @@ std::optional<dice::Distribution> Evaluator::distribution(std::uint32_t id) {
   for (std::uint32_t g : rolled) {
     dists.push_back(dice::distribution(*rs_.givens[g].rolled));
     outcomes *= static_cast<std::uint64_t>(dists.back().max() - dists.back().min() + 1);
-    names += fmt::format("{}{} ({})", names.empty() ? "" : ", ", rs_.givens[g].name, rs_.givens[g].rolled_text);
+    names += fmt::format("{}{} ({})", names.empty() ? "" : ", ", rs_.givens[g].name,
+                         rs_.givens[g].rolled_text);
     if (outcomes > max_outcomes) {
       error_ = EvalError{rules::Diag::eval_too_many_outcomes,
-                         fmt::format("'{}' reads rolled givens with more than {} combined outcomes", v.name, max_outcomes),
+                         fmt::format("'{}' reads rolled givens with more than {} combined outcomes",
+                                     v.name, max_outcomes),
                          "give some of them a value in the situation", v.span};
       return std::nullopt;
     }
   }
-  if (trace_) step(fmt::format("distribution of {} over {}", v.name, rolled.empty() ? std::string("no rolled given") : names),
-       v.refs);
+  if (trace_)
+    step(fmt::format("distribution of {} over {}", v.name,
+                     rolled.empty() ? std::string("no rolled given") : names),
+         v.refs);
   std::map<std::int64_t, dice::Count> ways;
   std::vector<std::int64_t> faces(rolled.size());
   for (std::size_t i = 0; i < rolled.size(); ++i) faces[i] = dists[i].min();
@@ -95,7 +100,8 @@ std::optional<dice::Distribution> Evaluator::distribution(std::uint32_t id) {
         return std::nullopt;
       }
       if (r->kind != Val::Kind::integer) {
-        error_ = EvalError{rules::Diag::eval_no_value, fmt::format("'{}' is not an integer here", v.name), "", v.span};
+        error_ = EvalError{rules::Diag::eval_no_value,
+                           fmt::format("'{}' is not an integer here", v.name), "", v.span};
         return std::nullopt;
       }
       ways[r->number] += weight;
@@ -106,11 +112,13 @@ std::optional<dice::Distribution> Evaluator::distribution(std::uint32_t id) {
     }
   }
   if (ways.empty()) {
-    error_ = EvalError{rules::Diag::eval_no_value, fmt::format("'{}' has no outcome", v.name), "", v.span};
+    error_ = EvalError{rules::Diag::eval_no_value, fmt::format("'{}' has no outcome", v.name), "",
+                       v.span};
     return std::nullopt;
   }
   const std::int64_t lo = ways.begin()->first;
-  std::vector<dice::Count> counts(static_cast<std::size_t>(ways.rbegin()->first - lo + 1), dice::Count(0));
+  std::vector<dice::Count> counts(static_cast<std::size_t>(ways.rbegin()->first - lo + 1),
+                                  dice::Count(0));
   for (const auto& [value, n] : ways) counts[static_cast<std::size_t>(value - lo)] = n;
   dice::Distribution out(lo, std::move(counts));
   if (trace_) step(fmt::format("{} ranges {}..{}", v.name, out.min(), out.max()), v.refs);

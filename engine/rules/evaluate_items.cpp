@@ -1,9 +1,9 @@
 // Tests (target, modifiers, odds), permissions, army-list constraints,
 // invariants and skills.
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <span>
-
-#include <fmt/core.h>
 
 #include "engine/core/dice/distribution.hpp"
 #include "engine/rules/evaluator.hpp"
@@ -26,7 +26,8 @@ std::optional<dice::Probability> enumerate(const dice::Expr& dice, std::int64_t 
       constant += t.negative ? -t.constant : t.constant;
       continue;
     }
-    if (t.negative || t.dice.keep != dice::Keep::all || t.dice.reroll.active() || t.dice.halved()) return std::nullopt;
+    if (t.negative || t.dice.keep != dice::Keep::all || t.dice.reroll.active() || t.dice.halved())
+      return std::nullopt;
     for (std::uint32_t i = 0; i < t.dice.count; ++i) {
       sides.push_back(t.dice.sides);
       outcomes *= t.dice.sides;
@@ -51,7 +52,8 @@ std::optional<dice::Probability> enumerate(const dice::Expr& dice, std::int64_t 
       if (face->natural) {
         hit = sides.size() == 1 && faces_now[0] == face->face;
       } else {
-        hit = sides.size() >= 2 && std::all_of(faces_now.begin(), faces_now.end(), [&](std::uint32_t f) {
+        hit = sides.size() >= 2 &&
+              std::all_of(faces_now.begin(), faces_now.end(), [&](std::uint32_t f) {
                 return f == faces_now[0] && (face->face == 0 || f == face->face);
               });
       }
@@ -83,9 +85,12 @@ std::vector<dice::Probability> binomial(std::int64_t n, const dice::Probability&
 
 std::string_view scope_text(RerollScope scope) {
   switch (scope) {
-    case RerollScope::one_failed_die: return "one failed roll";
-    case RerollScope::failed: return "every failed roll";
-    case RerollScope::any: return "any roll";
+    case RerollScope::one_failed_die:
+      return "one failed roll";
+    case RerollScope::failed:
+      return "every failed roll";
+    case RerollScope::any:
+      return "any roll";
   }
   return "?";
 }
@@ -94,9 +99,12 @@ std::string_view scope_text(RerollScope scope) {
 // re-rolled at most once, so only the widest applicable re-roll counts.
 int scope_rank(RerollScope scope) {
   switch (scope) {
-    case RerollScope::one_failed_die: return 0;
-    case RerollScope::failed: return 1;
-    case RerollScope::any: return 2;
+    case RerollScope::one_failed_die:
+      return 0;
+    case RerollScope::failed:
+      return 1;
+    case RerollScope::any:
+      return 2;
   }
   return 0;
 }
@@ -172,7 +180,10 @@ std::optional<TestResult> Evaluator::test(std::uint32_t id) {
   const Test& t = rs_.tests[id];
   auto result = guarded([&] {
     TestResult r;
-    if (trace_) step(fmt::format("test {}: roll {} {} target", t.name, t.dice_text, t.at_least ? "at least" : "at most"), t.refs);
+    if (trace_)
+      step(fmt::format("test {}: roll {} {} target", t.name, t.dice_text,
+                       t.at_least ? "at least" : "at most"),
+           t.refs);
     Depth d(depth_);
     r.at_least = t.at_least;
     r.target = eval_int(t.target);
@@ -219,7 +230,8 @@ std::optional<TestResult> Evaluator::test(std::uint32_t id) {
         r.faces_included = faces.empty();
       }
     }
-    if (trace_) step(fmt::format("needs {}{} on {}", r.needed, r.at_least ? "+" : " or less", t.dice_text));
+    if (trace_)
+      step(fmt::format("needs {}{} on {}", r.needed, r.at_least ? "+" : " or less", t.dice_text));
     fold_rerolls(id, r);
     return r;
   });
@@ -230,7 +242,9 @@ std::optional<bool> Evaluator::permission(std::uint32_t id) {
   return guarded([&] {
     const Permission& p = rs_.permissions[id];
     const bool applies = !p.when || eval_bool(*p.when);
-    if (trace_) step(fmt::format("permission {}: {}", p.name, applies ? "applies" : "does not apply"), p.refs);
+    if (trace_)
+      step(fmt::format("permission {}: {}", p.name, applies ? "applies" : "does not apply"),
+           p.refs);
     return applies;
   });
 }
@@ -257,12 +271,15 @@ std::optional<PermissionResult> Evaluator::action_with(std::span<const std::uint
     bool forbidden = false, required = false;
     for (std::uint32_t i : out.applicable) {
       const Permission& p = rs_.permissions[i];
-      const char* what = p.modality == Modality::can ? "can" : p.modality == Modality::cannot ? "cannot" : "must";
+      const char* what = p.modality == Modality::can      ? "can"
+                         : p.modality == Modality::cannot ? "cannot"
+                                                          : "must";
       if (p.modality == Modality::cannot) {
-        const bool lifted = std::any_of(out.applicable.begin(), out.applicable.end(), [&](std::uint32_t j) {
-          const auto& l = rs_.permissions[j].lifts;
-          return std::find(l.begin(), l.end(), i) != l.end();
-        });
+        const bool lifted =
+            std::any_of(out.applicable.begin(), out.applicable.end(), [&](std::uint32_t j) {
+              const auto& l = rs_.permissions[j].lifts;
+              return std::find(l.begin(), l.end(), i) != l.end();
+            });
         if (trace_) step(fmt::format("{}: {}{}", p.name, what, lifted ? " (lifted)" : ""), p.refs);
         forbidden = forbidden || !lifted;
       } else {
@@ -271,9 +288,9 @@ std::optional<PermissionResult> Evaluator::action_with(std::span<const std::uint
       }
     }
     out.verdict = forbidden && required ? Verdict::conflict
-                  : forbidden          ? Verdict::forbidden
-                  : required           ? Verdict::required
-                                       : Verdict::allowed;
+                  : forbidden           ? Verdict::forbidden
+                  : required            ? Verdict::required
+                                        : Verdict::allowed;
     return out;
   });
 }
@@ -282,7 +299,8 @@ std::optional<bool> Evaluator::invariant(std::uint32_t id) {
   return guarded([&] {
     const Invariant& inv = rs_.invariants[id];
     const bool holds = eval_bool(inv.cond);
-    if (trace_) step(fmt::format("invariant {}: {}", inv.name, holds ? "holds" : "VIOLATED"), inv.refs);
+    if (trace_)
+      step(fmt::format("invariant {}: {}", inv.name, holds ? "holds" : "VIOLATED"), inv.refs);
     return holds;
   });
 }
@@ -291,20 +309,23 @@ std::optional<bool> Evaluator::assumption(std::uint32_t id) {
   return guarded([&] {
     const Assumption& a = rs_.assumptions[id];
     const bool holds = eval_bool(a.cond);
-    if (trace_) step(fmt::format("assumption {}: {}", a.name, holds ? "holds" : "VIOLATED"), a.refs);
+    if (trace_)
+      step(fmt::format("assumption {}: {}", a.name, holds ? "holds" : "VIOLATED"), a.refs);
     return holds;
   });
 }
 
-std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a, const std::vector<std::int64_t>* counts) {
-  auto profiles = [&]() {
-    return a.all ? list.units : a.profiles;
-  };
+std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a,
+                               const std::vector<std::int64_t>* counts) {
+  auto profiles = [&]() { return a.all ? list.units : a.profiles; };
   auto count = [&](std::uint32_t p) { return counts ? (*counts)[p] : s_.count(p); };
   switch (a.kind) {
-    case Amount::Kind::constant: return a.value;
+    case Amount::Kind::constant:
+      return a.value;
     case Amount::Kind::divisions: {
-      if (!s_.divisions()) fail(rules::Diag::eval_missing_given, list.span, "the situation gives no number of divisions", "add --given divisions=N");
+      if (!s_.divisions())
+        fail(rules::Diag::eval_missing_given, list.span,
+             "the situation gives no number of divisions", "add --given divisions=N");
       return *s_.divisions();
     }
     case Amount::Kind::count: {
@@ -314,14 +335,16 @@ std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a, const std:
     }
     case Amount::Kind::points:
     case Amount::Kind::total_points: {
-      const std::vector<std::uint32_t> ps = a.kind == Amount::Kind::total_points ? list.units : profiles();
+      const std::vector<std::uint32_t> ps =
+          a.kind == Amount::Kind::total_points ? list.units : profiles();
       std::int64_t n = 0;
       for (std::uint32_t p : ps) {
         if (count(p) == 0) continue;
         const Profile& prof = rs_.profiles[p];
         auto field = rs_.records[prof.record].find("points");
         if (!field || prof.values[*field].kind != Val::Kind::integer) {
-          fail(rules::Diag::eval_no_value, prof.span, fmt::format("profile '{}' has no 'points'", prof.name));
+          fail(rules::Diag::eval_no_value, prof.span,
+               fmt::format("profile '{}' has no 'points'", prof.name));
         }
         n += count(p) * prof.values[*field].number;
       }
@@ -333,8 +356,8 @@ std::int64_t Evaluator::amount(const ArmyList& list, const Amount& a, const std:
 
 // Compares exactly: a percentage without division, a quota per complete
 // (rounded down) or started (rounded up) block.
-bool Evaluator::compare(const Constraint& c, const ArmyList& list, const std::vector<std::int64_t>* counts,
-                        const std::string& where) {
+bool Evaluator::compare(const Constraint& c, const ArmyList& list,
+                        const std::vector<std::int64_t>* counts, const std::string& where) {
   const std::int64_t lhs = amount(list, c.lhs, counts);
   const std::int64_t rhs = amount(list, c.rhs, counts);
   std::int64_t l = lhs, r = rhs;
@@ -346,19 +369,41 @@ bool Evaluator::compare(const Constraint& c, const ArmyList& list, const std::ve
   } else if (c.rhs_kind == Constraint::Rhs::per_every) {
     const std::int64_t blocks = c.round_up ? (rhs + c.every - 1) / c.every : rhs / c.every;
     r = c.count * blocks;
-    rhs_text = fmt::format("{} per {} {} of {} = {}", c.count, c.round_up ? "started" : "full", c.every, rhs, r);
+    rhs_text = fmt::format("{} per {} {} of {} = {}", c.count, c.round_up ? "started" : "full",
+                           c.every, rhs, r);
   }
   bool ok = false;
   const char* op = "";
   switch (c.op) {
-    case CmpOp::eq: ok = l == r; op = "=="; break;
-    case CmpOp::ne: ok = l != r; op = "!="; break;
-    case CmpOp::lt: ok = l < r; op = "<"; break;
-    case CmpOp::le: ok = l <= r; op = "<="; break;
-    case CmpOp::gt: ok = l > r; op = ">"; break;
-    case CmpOp::ge: ok = l >= r; op = ">="; break;
+    case CmpOp::eq:
+      ok = l == r;
+      op = "==";
+      break;
+    case CmpOp::ne:
+      ok = l != r;
+      op = "!=";
+      break;
+    case CmpOp::lt:
+      ok = l < r;
+      op = "<";
+      break;
+    case CmpOp::le:
+      ok = l <= r;
+      op = "<=";
+      break;
+    case CmpOp::gt:
+      ok = l > r;
+      op = ">";
+      break;
+    case CmpOp::ge:
+      ok = l >= r;
+      op = ">=";
+      break;
   }
-  if (trace_) step(fmt::format("constraint {}{}: {} {} {}: {}", c.name, where, lhs, op, rhs_text, ok ? "met" : "NOT MET"), c.refs);
+  if (trace_)
+    step(fmt::format("constraint {}{}: {} {} {}: {}", c.name, where, lhs, op, rhs_text,
+                     ok ? "met" : "NOT MET"),
+         c.refs);
   return ok;
 }
 
@@ -389,7 +434,9 @@ std::optional<std::int64_t> Evaluator::skill_cost(std::uint32_t id) {
     const Skill& s = rs_.skills[id];
     if (!s.cost) return 0;
     const std::int64_t c = eval_int(*s.cost);
-    if (trace_) step(fmt::format("{} costs {}{}", s.name, c, s.cost_per.empty() ? "" : " per " + s.cost_per), s.refs);
+    if (trace_)
+      step(fmt::format("{} costs {}{}", s.name, c, s.cost_per.empty() ? "" : " per " + s.cost_per),
+           s.refs);
     return c;
   });
 }

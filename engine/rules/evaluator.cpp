@@ -1,13 +1,14 @@
 // Expressions, modifier stacks and table lookups (docs/rules-format.md §
 // Evaluation). Arithmetic is checked: an overflow is an evaluation error.
 #include "engine/rules/evaluator.hpp"
-#include "grammar/rules/diagnostics.hpp"
+
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <charconv>
 #include <stdexcept>
 
-#include <fmt/core.h>
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 
@@ -39,15 +40,20 @@ std::optional<std::string> Situation::misfit(std::uint32_t given, const Val& val
 
 std::string_view to_string(Verdict verdict) {
   switch (verdict) {
-    case Verdict::allowed: return "allowed";
-    case Verdict::forbidden: return "forbidden";
-    case Verdict::required: return "required";
-    case Verdict::conflict: return "conflict";
+    case Verdict::allowed:
+      return "allowed";
+    case Verdict::forbidden:
+      return "forbidden";
+    case Verdict::required:
+      return "required";
+    case Verdict::conflict:
+      return "conflict";
   }
   return "?";
 }
 
-std::optional<Val> parse_value(const Ruleset& rs, const Type& type, std::string_view text, std::string& error) {
+std::optional<Val> parse_value(const Ruleset& rs, const Type& type, std::string_view text,
+                               std::string& error) {
   if (text == "none") {
     if (type.optional) return Val::none();
     error = "'none' is not allowed: the type is not optional";
@@ -85,7 +91,8 @@ std::optional<Val> parse_value(const Ruleset& rs, const Type& type, std::string_
       const Domain& d = rs.domains[type.ref];
       std::uint64_t bits = 0;
       std::string_view rest = text;
-      if (rest.size() >= 2 && rest.front() == '{' && rest.back() == '}') rest = rest.substr(1, rest.size() - 2);
+      if (rest.size() >= 2 && rest.front() == '{' && rest.back() == '}')
+        rest = rest.substr(1, rest.size() - 2);
       while (!rest.empty()) {
         const std::size_t comma = rest.find(',');
         std::string_view item = rest.substr(0, comma);
@@ -121,23 +128,34 @@ namespace {
 std::string op_text(const Ruleset& rs, const Entry& e, std::int64_t operand) {
   (void)rs;
   switch (e.op) {
-    case OpKind::add: return fmt::format("+{}", operand);
-    case OpKind::sub: return fmt::format("-{}", operand);
-    case OpKind::mul: return fmt::format("x{}", e.factor);
-    case OpKind::div: return fmt::format("/{} ({})", e.factor, e.round_up ? "rounded up" : "rounded down");
-    case OpKind::set: return fmt::format("set {}", operand);
-    case OpKind::cap: return fmt::format("cap {}", operand);
-    case OpKind::floor: return fmt::format("floor {}", operand);
+    case OpKind::add:
+      return fmt::format("+{}", operand);
+    case OpKind::sub:
+      return fmt::format("-{}", operand);
+    case OpKind::mul:
+      return fmt::format("x{}", e.factor);
+    case OpKind::div:
+      return fmt::format("/{} ({})", e.factor, e.round_up ? "rounded up" : "rounded down");
+    case OpKind::set:
+      return fmt::format("set {}", operand);
+    case OpKind::cap:
+      return fmt::format("cap {}", operand);
+    case OpKind::floor:
+      return fmt::format("floor {}", operand);
   }
   return "?";
 }
 
 std::string_view policy_text(Policy p) {
   switch (p) {
-    case Policy::all: return "";
-    case Policy::first: return " (first that applies)";
-    case Policy::most_penalising: return " (most penalising)";
-    case Policy::most_favourable: return " (most favourable)";
+    case Policy::all:
+      return "";
+    case Policy::first:
+      return " (first that applies)";
+    case Policy::most_penalising:
+      return " (most penalising)";
+    case Policy::most_favourable:
+      return " (most favourable)";
   }
   return "";
 }
@@ -153,12 +171,17 @@ void Evaluator::step(std::string text, Citations refs) {
   steps_.push_back({depth_, std::move(text), std::move(refs)});
 }
 
-std::optional<Val> Evaluator::eval(const Expr& expr) { return guarded([&] { return eval_inner(expr); }); }
-std::optional<Val> Evaluator::value(std::uint32_t id) { return guarded([&] { return value_inner(id); }); }
+std::optional<Val> Evaluator::eval(const Expr& expr) {
+  return guarded([&] { return eval_inner(expr); });
+}
+std::optional<Val> Evaluator::value(std::uint32_t id) {
+  return guarded([&] { return value_inner(id); });
+}
 std::optional<std::int64_t> Evaluator::apply_stack(std::uint32_t stack, std::int64_t start) {
   return guarded([&] { return stack_inner(stack, start); });
 }
-std::optional<std::vector<Val>> Evaluator::lookup(std::uint32_t table, const std::vector<Val>& keys) {
+std::optional<std::vector<Val>> Evaluator::lookup(std::uint32_t table,
+                                                  const std::vector<Val>& keys) {
   return guarded([&]() -> std::vector<Val> {
     auto row = row_inner(table, keys);
     if (!row) return {};
@@ -182,7 +205,8 @@ std::int64_t Evaluator::eval_int(const Expr& e) {
 
 bool Evaluator::eval_bool(const Expr& e) {
   const Val v = eval_inner(e);
-  if (v.kind != Val::Kind::boolean) fail(rules::Diag::eval_no_value, e.span, "this condition has no value here");
+  if (v.kind != Val::Kind::boolean)
+    fail(rules::Diag::eval_no_value, e.span, "this condition has no value here");
   return v.number != 0;
 }
 
@@ -194,12 +218,15 @@ Val Evaluator::eval_inner(const Expr& e) {
     return Val::integer(r);
   };
   switch (e.kind) {
-    case ExprKind::literal: return e.literal;
+    case ExprKind::literal:
+      return e.literal;
     case ExprKind::given: {
       const auto& v = s_.given(e.ref);
       if (!v) {
-        fail(rules::Diag::eval_missing_given, e.span, fmt::format("the situation gives no value for '{}'", rs_.givens[e.ref].name),
-             fmt::format("add --given {}=VALUE ({})", rs_.givens[e.ref].name, type_name(rs_, rs_.givens[e.ref].type)));
+        fail(rules::Diag::eval_missing_given, e.span,
+             fmt::format("the situation gives no value for '{}'", rs_.givens[e.ref].name),
+             fmt::format("add --given {}=VALUE ({})", rs_.givens[e.ref].name,
+                         type_name(rs_, rs_.givens[e.ref].type)));
       }
       return *v;
     }
@@ -215,7 +242,8 @@ Val Evaluator::eval_inner(const Expr& e) {
            sw.options[option].refs.empty() ? sw.refs : sw.options[option].refs);
       return Val::enumeration(option);
     }
-    case ExprKind::value: return value_inner(e.ref);
+    case ExprKind::value:
+      return value_inner(e.ref);
     case ExprKind::field: {
       const Val p = eval_inner(e.args[0]);
       if (p.is_none()) return Val::none();
@@ -243,7 +271,8 @@ Val Evaluator::eval_inner(const Expr& e) {
       const bool o = __builtin_sub_overflow(a, eval_int(e.args[1]), &r);
       return checked(o, r);
     }
-    case ExprKind::neg: return checked(false, -eval_int(e.args[0]));
+    case ExprKind::neg:
+      return checked(false, -eval_int(e.args[0]));
     case ExprKind::mul: {
       std::int64_t r = 0;
       const bool o = __builtin_mul_overflow(eval_int(e.args[0]), e.factor, &r);
@@ -268,7 +297,8 @@ Val Evaluator::eval_inner(const Expr& e) {
       }
       return eval_inner(e.args.back());
     }
-    case ExprKind::with_stack: return Val::integer(stack_inner(e.ref, eval_int(e.args[0])));
+    case ExprKind::with_stack:
+      return Val::integer(stack_inner(e.ref, eval_int(e.args[0])));
     case ExprKind::eq:
     case ExprKind::ne: {
       const Val a = eval_inner(e.args[0]);
@@ -290,13 +320,18 @@ Val Evaluator::eval_inner(const Expr& e) {
     case ExprKind::in: {
       const Val a = eval_inner(e.args[0]);
       const Val b = eval_inner(e.args[1]);
-      if (a.kind != Val::Kind::enumeration || a.number < 0 || a.number >= 64) return Val::boolean(false);
+      if (a.kind != Val::Kind::enumeration || a.number < 0 || a.number >= 64)
+        return Val::boolean(false);
       return Val::boolean((b.bits >> a.number & 1U) != 0);
     }
-    case ExprKind::not_: return Val::boolean(!eval_bool(e.args[0]));
-    case ExprKind::and_: return Val::boolean(eval_bool(e.args[0]) && eval_bool(e.args[1]));
-    case ExprKind::or_: return Val::boolean(eval_bool(e.args[0]) || eval_bool(e.args[1]));
-    case ExprKind::implies: return Val::boolean(!eval_bool(e.args[0]) || eval_bool(e.args[1]));
+    case ExprKind::not_:
+      return Val::boolean(!eval_bool(e.args[0]));
+    case ExprKind::and_:
+      return Val::boolean(eval_bool(e.args[0]) && eval_bool(e.args[1]));
+    case ExprKind::or_:
+      return Val::boolean(eval_bool(e.args[0]) || eval_bool(e.args[1]));
+    case ExprKind::implies:
+      return Val::boolean(!eval_bool(e.args[0]) || eval_bool(e.args[1]));
   }
   fail(rules::Diag::eval_internal, e.span, "unknown expression");
 }
@@ -327,16 +362,20 @@ Val Evaluator::value_inner(std::uint32_t id) {
     result = value_expr(v, code_ ? code_->value(id) : Program::npos);
   }
   if (result.is_none() && !v.type.optional) {
-    fail(rules::Diag::eval_no_row, v.span, fmt::format("'{}' has no value here: {}", v.name, no_entry_text()),
+    fail(rules::Diag::eval_no_row, v.span,
+         fmt::format("'{}' has no value here: {}", v.name, no_entry_text()),
          "a lookup in a partial table found no row for this situation");
   }
-  if (result.kind == Val::Kind::integer && (result.number < v.type.lo || result.number > v.type.hi)) {
+  if (result.kind == Val::Kind::integer &&
+      (result.number < v.type.lo || result.number > v.type.hi)) {
     fail(rules::Diag::eval_out_of_range, v.span,
-         fmt::format("'{}' = {} is outside its type {}", v.name, result.number, type_name(rs_, v.type)));
+         fmt::format("'{}' = {} is outside its type {}", v.name, result.number,
+                     type_name(rs_, v.type)));
   }
   if (trace_)
-    steps_.insert(steps_.begin() + static_cast<std::ptrdiff_t>(at),
-                  Step{depth_, fmt::format("{} = {}", v.name, value_text(rs_, v.type, result)), v.refs});
+    steps_.insert(
+        steps_.begin() + static_cast<std::ptrdiff_t>(at),
+        Step{depth_, fmt::format("{} = {}", v.name, value_text(rs_, v.type, result)), v.refs});
   if (shared)
     s_.remember(id, result);
   else
@@ -371,8 +410,12 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
         operand = operand_of(e);
         o = __builtin_sub_overflow(v, operand, &r);
         break;
-      case OpKind::mul: o = __builtin_mul_overflow(v, e.factor, &r); break;
-      case OpKind::div: r = e.round_up ? ceil_div(v, e.factor) : floor_div(v, e.factor); break;
+      case OpKind::mul:
+        o = __builtin_mul_overflow(v, e.factor, &r);
+        break;
+      case OpKind::div:
+        r = e.round_up ? ceil_div(v, e.factor) : floor_div(v, e.factor);
+        break;
       case OpKind::set:
         operand = operand_of(e);
         r = operand;
@@ -386,7 +429,8 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
         r = std::max(v, operand);
         break;
     }
-    if (o || r > 64 * max_int || r < -64 * max_int) fail(rules::Diag::eval_overflow, e.span, "arithmetic overflow");
+    if (o || r > 64 * max_int || r < -64 * max_int)
+      fail(rules::Diag::eval_overflow, e.span, "arithmetic overflow");
     return {r, operand};
   };
   for (; stage_at < stack.stages.size(); ++stage_at) {
@@ -408,7 +452,8 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
       std::int64_t best_value = 0;
       for (const Entry* e : applicable) {
         const std::int64_t r = apply(*e, value).first;
-        const bool better = stage.policy == Policy::most_penalising ? r < best_value : r > best_value;
+        const bool better =
+            stage.policy == Policy::most_penalising ? r < best_value : r > best_value;
         if (!best || better) {
           best = e;
           best_value = r;
@@ -421,16 +466,18 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
       if (trace_) {
         std::string who = e->name;
         if (e->skill) who += fmt::format(" (skill {})", rs_.skills[*e->skill].name);
-        step(fmt::format("{} {}{} -> {}  [stage {}]", op_text(rs_, *e, operand), who, policy_text(stage.policy), r,
-                         stage.name),
+        step(fmt::format("{} {}{} -> {}  [stage {}]", op_text(rs_, *e, operand), who,
+                         policy_text(stage.policy), r, stage.name),
              e->refs.empty() ? stack.refs : e->refs);
       }
       value = r;
     }
     for (const Entry* e : applicable) {
       if (std::find(chosen.begin(), chosen.end(), e) != chosen.end()) continue;
-      if (trace_) step(fmt::format("not applied: {} (superseded: stage{})", e->name, policy_text(stage.policy)),
-           e->refs.empty() ? stack.refs : e->refs);
+      if (trace_)
+        step(fmt::format("not applied: {} (superseded: stage{})", e->name,
+                         policy_text(stage.policy)),
+             e->refs.empty() ? stack.refs : e->refs);
     }
   }
   if (value < stack.type.lo || value > stack.type.hi) {
@@ -440,7 +487,9 @@ std::int64_t Evaluator::stack_inner(std::uint32_t id, std::int64_t start) {
            "declare the stack 'clamp' if the text bounds the result, or fix the entries");
     }
     const std::int64_t clamped = std::clamp(value, stack.type.lo, stack.type.hi);
-    if (trace_) step(fmt::format("clamped {} -> {} ({})", value, clamped, type_name(rs_, stack.type)), stack.refs);
+    if (trace_)
+      step(fmt::format("clamped {} -> {} ({})", value, clamped, type_name(rs_, stack.type)),
+           stack.refs);
     value = clamped;
   }
   if (trace_) step(fmt::format("= {}", value));
@@ -452,7 +501,8 @@ std::string Evaluator::no_entry_text() const {
   const Table& t = rs_.tables[*last_miss_table_];
   std::string keys;
   for (std::size_t k = 0; k < t.keys.size() && k < last_miss_keys_.size(); ++k)
-    keys += (k ? ", " : "") + t.keys[k].name + " = " + value_text(rs_, t.keys[k].type, last_miss_keys_[k]);
+    keys += (k ? ", " : "") + t.keys[k].name + " = " +
+            value_text(rs_, t.keys[k].type, last_miss_keys_[k]);
   return fmt::format("no row of partial table '{}' matches {}", t.name, keys);
 }
 
@@ -467,10 +517,14 @@ std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, std::span<cons
   };
   for (std::size_t k = 0; k < t.keys.size(); ++k) {
     const Val& v = keys[k];
-    if (v.is_none()) fail(rules::Diag::eval_no_value, t.span, fmt::format("key '{}' of '{}' has no value", t.keys[k].name, t.name));
-    if (t.keys[k].type.numeric() && (v.number < t.keys[k].type.lo || v.number > t.keys[k].type.hi)) {
+    if (v.is_none())
+      fail(rules::Diag::eval_no_value, t.span,
+           fmt::format("key '{}' of '{}' has no value", t.keys[k].name, t.name));
+    if (t.keys[k].type.numeric() &&
+        (v.number < t.keys[k].type.lo || v.number > t.keys[k].type.hi)) {
       fail(rules::Diag::eval_out_of_range, t.keys[k].span,
-           fmt::format("key '{}' = {} is outside {}", t.keys[k].name, v.number, type_name(rs_, t.keys[k].type)));
+           fmt::format("key '{}' = {} is outside {}", t.keys[k].name, v.number,
+                       type_name(rs_, t.keys[k].type)));
     }
   }
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -482,13 +536,17 @@ std::optional<std::size_t> Evaluator::row_inner(std::uint32_t id, std::span<cons
     if (trace_) {
       std::string results;
       for (std::size_t c = 0; c < t.columns.size(); ++c) {
-        results += (c ? ", " : "") + t.columns[c].name + " = " + value_text(rs_, t.columns[c].type, row.results[c]);
+        results += (c ? ", " : "") + t.columns[c].name + " = " +
+                   value_text(rs_, t.columns[c].type, row.results[c]);
       }
-      step(fmt::format("{}({}) row {}: {}", t.name, key_text(), r + 1, results), row.refs.empty() ? t.refs : row.refs);
+      step(fmt::format("{}({}) row {}: {}", t.name, key_text(), r + 1, results),
+           row.refs.empty() ? t.refs : row.refs);
     }
     return r;
   }
-  if (!t.partial) fail(rules::Diag::eval_no_row, t.span, fmt::format("no row of '{}' matches {}", t.name, key_text()));
+  if (!t.partial)
+    fail(rules::Diag::eval_no_row, t.span,
+         fmt::format("no row of '{}' matches {}", t.name, key_text()));
   last_miss_table_ = id;
   last_miss_keys_.assign(keys.begin(), keys.end());
   if (trace_) step(fmt::format("{}({}): no entry (partial table)", t.name, key_text()), t.refs);

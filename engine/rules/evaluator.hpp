@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "engine/core/dice/distribution.hpp"
-#include "grammar/rules/diagnostics.hpp"
 #include "engine/rules/model.hpp"
 #include "engine/rules/program.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 
@@ -273,7 +273,7 @@ class Evaluator {
 
  private:
   friend struct NativeOps;  // what generated code reads (native/native_ops.hpp)
-  struct Failure {};  // thrown inside, caught at the public boundary
+  struct Failure {};        // thrown inside, caught at the public boundary
   // Thrown by the compiled form where the tree would fail: the item is then
   // evaluated again on its tree, which says why (evaluate_compiled.cpp).
   struct Bail {};
@@ -309,7 +309,8 @@ class Evaluator {
   // The last partial-table miss in words, for a message.
   std::string no_entry_text() const;
   // `counts`: the unit counts to read (one division's), or the army's when null.
-  std::int64_t amount(const ArmyList& list, const Amount& a, const std::vector<std::int64_t>* counts = nullptr);
+  std::int64_t amount(const ArmyList& list, const Amount& a,
+                      const std::vector<std::int64_t>* counts = nullptr);
   bool compare(const Constraint& c, const ArmyList& list, const std::vector<std::int64_t>* counts,
                const std::string& where);
   void fold_rerolls(std::uint32_t test, TestResult& r);

@@ -7,12 +7,14 @@
 
 namespace umpire::rules {
 
-std::optional<Ruleset> load_ruleset(SourceManager& sources, FileId file, const std::filesystem::path& dir,
-                                    DiagnosticEngine& diags, const LoadOptions& options) {
+std::optional<Ruleset> load_ruleset(SourceManager& sources, FileId file,
+                                    const std::filesystem::path& dir, DiagnosticEngine& diags,
+                                    const LoadOptions& options) {
   const std::size_t errors_before = diags.count(Severity::error);
   Merged merged;
   std::vector<std::string> chain;
-  if (!merge_file(sources, file, dir, diags, options.check_file_name, chain, merged)) return std::nullopt;
+  if (!merge_file(sources, file, dir, diags, options.check_file_name, chain, merged))
+    return std::nullopt;
   Ruleset rs;
   Resolver(merged, diags, rs).run();
   if (!options.texts_dir.empty()) lint_citations(rs, options.texts_dir, diags);
@@ -27,7 +29,8 @@ std::optional<Ruleset> load_ruleset(SourceManager& sources, const std::filesyste
   std::optional<FileId> file = sources.load(path, error, &why);
   if (!file) {
     diags.report(rules::Diag::file_unreadable, Span{}, "cannot read '{}': {}", path.string(), error)
-        .hint("{}", why == SourceManager::LoadFailure::unreadable ? "check the path and its permissions"
+        .hint("{}", why == SourceManager::LoadFailure::unreadable
+                        ? "check the path and its permissions"
                     : why == SourceManager::LoadFailure::not_regular
                         ? "rules data is read from a regular file"
                         : "raise the limit with '--max-input-size SIZE' (docs/cli.md § Inputs)");

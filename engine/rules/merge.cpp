@@ -1,14 +1,14 @@
 #include "engine/rules/merge.hpp"
 
-#include <algorithm>
-
-#include <boost/variant/apply_visitor.hpp>
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <boost/variant/apply_visitor.hpp>
 #include <boost/variant/get.hpp>
 
 #include "engine/core/suggest.hpp"
-#include "grammar/rules/rules_parser.hpp"
 #include "grammar/rules/diagnostics.hpp"
+#include "grammar/rules/rules_parser.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -29,7 +29,8 @@ MergedItem* find_item(Merged& m, const std::string& name) {
 
 void unknown(DiagnosticEngine& diags, const Merged& m, Span span, const std::string& name,
              std::string_view what) {
-  auto d = diags.report(rules::Diag::name_unknown, span, "no inherited item named '{}' to {}", name, what);
+  auto d = diags.report(rules::Diag::name_unknown, span, "no inherited item named '{}' to {}", name,
+                        what);
   if (auto best = closest_match(name, names_of(m))) d.hint("did you mean '{}'?", *best);
 }
 
@@ -51,8 +52,9 @@ class Applier {
     const std::string name = ast::item_name(item);
     if (MergedItem* existing = find_item(m_, name)) {
       if (existing->file != file_) {
-        diags_.report(rules::Diag::variant_redefinition, name_span(item),
-                     "'{}' is inherited from the base ruleset", name)
+        diags_
+            .report(rules::Diag::variant_redefinition, name_span(item),
+                    "'{}' is inherited from the base ruleset", name)
             .label(span_of(existing->item), "defined here")
             .hint("write 'override {} ...' to replace it", ast::item_kind(item));
       } else {
@@ -71,8 +73,10 @@ class Applier {
     MergedItem* existing = find_item(m_, name);
     if (!existing) return unknown(diags_, m_, name_span(o.item), name, "override");
     if (ast::item_kind(existing->item) != ast::item_kind(o.item)) {
-      diags_.report(rules::Diag::type_mismatch, name_span(o.item), "'{}' is a {} in the base, not a {}",
-                   name, ast::item_kind(existing->item), ast::item_kind(o.item))
+      diags_
+          .report(rules::Diag::type_mismatch, name_span(o.item),
+                  "'{}' is a {} in the base, not a {}", name, ast::item_kind(existing->item),
+                  ast::item_kind(o.item))
           .label(span_of(existing->item), "defined here");
       return;
     }
@@ -107,8 +111,8 @@ class Applier {
     }
     std::vector<std::string> stages;
     for (const ast::Stage& s : stack->stages) stages.push_back(s.name.name);
-    auto d = diags_.report(rules::Diag::name_unknown, a.stage.span, "modifiers '{}' have no stage '{}'",
-                          a.stage.parts[0], a.stage.parts[1]);
+    auto d = diags_.report(rules::Diag::name_unknown, a.stage.span,
+                           "modifiers '{}' have no stage '{}'", a.stage.parts[0], a.stage.parts[1]);
     if (auto best = closest_match(a.stage.parts[1], stages)) d.hint("did you mean '{}'?", *best);
   }
 
@@ -130,8 +134,8 @@ class Applier {
         return;
       }
     }
-    auto d = diags_.report(rules::Diag::name_unknown, r.entry.span, "modifiers '{}' have no entry '{}'",
-                          r.entry.parts[0], r.entry.parts[1]);
+    auto d = diags_.report(rules::Diag::name_unknown, r.entry.span,
+                           "modifiers '{}' have no entry '{}'", r.entry.parts[0], r.entry.parts[1]);
     if (auto best = closest_match(r.entry.parts[1], entries)) d.hint("did you mean '{}'?", *best);
   }
 
@@ -142,7 +146,7 @@ class Applier {
     auto* body = domain ? boost::get<ast::EnumBody>(&domain->body) : nullptr;
     if (!body) {
       diags_.report(rules::Diag::name_unknown, a.domain.span, "no inherited enumeration named '{}'",
-                   a.domain.name);
+                    a.domain.name);
       return;
     }
     for (const ast::Ident& v : a.values) body->values.push_back(v);
@@ -157,7 +161,8 @@ class Applier {
  private:
   bool variant_only(Span span, std::string_view what) {
     if (is_variant_) return true;
-    diags_.report(rules::Diag::variant_not_a_variant, span, "'{}' is only allowed in a variant", what)
+    diags_
+        .report(rules::Diag::variant_not_a_variant, span, "'{}' is only allowed in a variant", what)
         .hint("add 'extends BASE' after the 'ruleset' line");
     return false;
   }
@@ -198,14 +203,16 @@ bool merge_file(SourceManager& sources, FileId file, const std::filesystem::path
   if (check_file_name) {
     const std::string stem = std::filesystem::path(std::string(sources.name(file))).stem().string();
     if (stem != header.id.name) {
-      diags.report(rules::Diag::header_id_mismatch, header.id.span,
+      diags
+          .report(rules::Diag::header_id_mismatch, header.id.span,
                   "ruleset '{}' is in a file named '{}'", header.id.name, stem)
           .hint("name the file '{}.rules' so that 'extends {}' finds it", header.id.name,
                 header.id.name);
     }
   }
   if (std::find(chain.begin(), chain.end(), header.id.name) != chain.end()) {
-    diags.report(rules::Diag::variant_cycle, header.id.span, "'extends' loops back to '{}'",
+    diags
+        .report(rules::Diag::variant_cycle, header.id.span, "'extends' loops back to '{}'",
                 header.id.name)
         .note("chain: {}", fmt::format("{} -> {}", fmt::join(chain, " -> "), header.id.name));
     return false;
@@ -218,14 +225,17 @@ bool merge_file(SourceManager& sources, FileId file, const std::filesystem::path
     const std::filesystem::path base_path = dir / (base + ".rules");
     std::string error;
     if (std::find(chain.begin(), chain.end(), base) != chain.end()) {
-      diags.report(rules::Diag::variant_cycle, header.extends->span, "'extends' loops back to '{}'", base)
+      diags
+          .report(rules::Diag::variant_cycle, header.extends->span, "'extends' loops back to '{}'",
+                  base)
           .note("chain: {} -> {}", fmt::join(chain, " -> "), base);
       chain.pop_back();
       return false;
     }
     std::optional<FileId> base_file = sources.load(base_path, error);
     if (!base_file) {
-      diags.report(rules::Diag::variant_unknown_base, header.extends->span,
+      diags
+          .report(rules::Diag::variant_unknown_base, header.extends->span,
                   "cannot read base ruleset '{}': {}", base_path.string(), error)
           .hint("the base is looked for as '{}.rules' beside this file", base);
       chain.pop_back();
@@ -260,7 +270,8 @@ bool merge_file(SourceManager& sources, FileId file, const std::filesystem::path
       used = true;
     }
     if (!used) {
-      diags.report(rules::Diag::variant_intentional_unused, i->name.span,
+      diags
+          .report(rules::Diag::variant_intentional_unused, i->name.span,
                   "'{}' is declared intentional but this file does not change it", i->name.name)
           .hint("remove the declaration, or override the item");
     }
@@ -268,8 +279,9 @@ bool merge_file(SourceManager& sources, FileId file, const std::filesystem::path
   for (std::size_t d = first_difference; d < out.differences.size(); ++d) {
     const Difference& diff = out.differences[d];
     if (diff.intentional) continue;
-    diags.report(rules::Diag::variant_undeclared_difference, diff.span,
-                  "{} of '{}' is not declared intentional", diff.operation, diff.item)
+    diags
+        .report(rules::Diag::variant_undeclared_difference, diff.span,
+                "{} of '{}' is not declared intentional", diff.operation, diff.item)
         .hint("add: intentional {} \"why the variant differs\" ref \"FILE § Section\"", diff.item);
   }
   chain.pop_back();

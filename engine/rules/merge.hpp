@@ -22,9 +22,9 @@ struct MergedItem {
 };
 
 struct Merged {
-  ast::Header header;                // of the file loaded, not of its bases
-  std::vector<std::string> lineage;  // its id, then its bases' ids
-  std::vector<std::string> sources;  // every `source` of the chain, the file's first
+  ast::Header header;                            // of the file loaded, not of its bases
+  std::vector<std::string> lineage;              // its id, then its bases' ids
+  std::vector<std::string> sources;              // every `source` of the chain, the file's first
   std::vector<std::optional<MergedItem>> items;  // removed items stay as nullopt
   std::map<std::string, std::size_t, std::less<>> index;
   std::map<std::uint32_t, std::string> default_source;  // FileId -> its first `source`

@@ -65,12 +65,14 @@ std::optional<TableCells> table_cells(const Ruleset& rs, const Table& t, std::ui
   // combinations the rows match, where a scan of the rows for every
   // combination would be quadratic (26 s for 100,000 rows).
   std::uint64_t open = cells;
-  std::vector<std::vector<std::int64_t>> matched(t.keys.size());  // per key: offsets of the values matched
+  std::vector<std::vector<std::int64_t>> matched(
+      t.keys.size());  // per key: offsets of the values matched
   std::vector<std::size_t> at(t.keys.size());
   for (std::size_t r = 0; r < t.rows.size() && open > 0; ++r) {
     bool none = false;
     for (std::size_t k = 0; k < t.keys.size(); ++k) {
-      matched_values(t.rows[r].keys[k], t.keys[k].type.kind, out.first[k], out.count[k], matched[k]);
+      matched_values(t.rows[r].keys[k], t.keys[k].type.kind, out.first[k], out.count[k],
+                     matched[k]);
       none = none || matched[k].empty();
     }
     if (none) continue;
@@ -79,7 +81,8 @@ std::optional<TableCells> table_cells(const Ruleset& rs, const Table& t, std::ui
     for (;;) {
       std::uint64_t cell = 0;
       for (std::size_t k = t.keys.size(); k-- > 0;)
-        cell = cell * static_cast<std::uint64_t>(out.count[k]) + static_cast<std::uint64_t>(matched[k][at[k]]);
+        cell = cell * static_cast<std::uint64_t>(out.count[k]) +
+               static_cast<std::uint64_t>(matched[k][at[k]]);
       if (out.first_row[cell] < 0) {
         out.first_row[cell] = static_cast<std::int32_t>(r);
         --open;
@@ -101,31 +104,50 @@ std::optional<std::uint32_t> Record::find(std::string_view field) const {
 
 std::string_view to_string(ItemKind kind) {
   switch (kind) {
-    case ItemKind::domain: return "domain";
-    case ItemKind::given: return "given";
-    case ItemKind::switch_: return "switch";
-    case ItemKind::value: return "value";
-    case ItemKind::table: return "table";
-    case ItemKind::stack: return "modifiers";
-    case ItemKind::test: return "test";
-    case ItemKind::record: return "record";
-    case ItemKind::profile: return "profile";
-    case ItemKind::skill: return "skill";
-    case ItemKind::permission: return "permission";
-    case ItemKind::army_list: return "army_list";
-    case ItemKind::invariant: return "invariant";
-    case ItemKind::assumption: return "assume";
-    case ItemKind::note: return "note";
+    case ItemKind::domain:
+      return "domain";
+    case ItemKind::given:
+      return "given";
+    case ItemKind::switch_:
+      return "switch";
+    case ItemKind::value:
+      return "value";
+    case ItemKind::table:
+      return "table";
+    case ItemKind::stack:
+      return "modifiers";
+    case ItemKind::test:
+      return "test";
+    case ItemKind::record:
+      return "record";
+    case ItemKind::profile:
+      return "profile";
+    case ItemKind::skill:
+      return "skill";
+    case ItemKind::permission:
+      return "permission";
+    case ItemKind::army_list:
+      return "army_list";
+    case ItemKind::invariant:
+      return "invariant";
+    case ItemKind::assumption:
+      return "assume";
+    case ItemKind::note:
+      return "note";
   }
   return "item";
 }
 
 std::string_view to_string(NoteKind kind) {
   switch (kind) {
-    case NoteKind::gap: return "gap";
-    case NoteKind::erratum: return "erratum";
-    case NoteKind::ambiguity: return "ambiguity";
-    case NoteKind::contradiction: return "contradiction";
+    case NoteKind::gap:
+      return "gap";
+    case NoteKind::erratum:
+      return "erratum";
+    case NoteKind::ambiguity:
+      return "ambiguity";
+    case NoteKind::contradiction:
+      return "contradiction";
   }
   return "note";
 }
@@ -140,21 +162,36 @@ namespace {
 template <typename F>
 decltype(auto) visit_item(const Ruleset& rs, ItemRef ref, F&& f) {
   switch (ref.kind) {
-    case ItemKind::domain: return f(rs.domains[ref.index]);
-    case ItemKind::given: return f(rs.givens[ref.index]);
-    case ItemKind::switch_: return f(rs.switches[ref.index]);
-    case ItemKind::value: return f(rs.values[ref.index]);
-    case ItemKind::table: return f(rs.tables[ref.index]);
-    case ItemKind::stack: return f(rs.stacks[ref.index]);
-    case ItemKind::test: return f(rs.tests[ref.index]);
-    case ItemKind::record: return f(rs.records[ref.index]);
-    case ItemKind::profile: return f(rs.profiles[ref.index]);
-    case ItemKind::skill: return f(rs.skills[ref.index]);
-    case ItemKind::permission: return f(rs.permissions[ref.index]);
-    case ItemKind::army_list: return f(rs.army_lists[ref.index]);
-    case ItemKind::invariant: return f(rs.invariants[ref.index]);
-    case ItemKind::assumption: return f(rs.assumptions[ref.index]);
-    case ItemKind::note: return f(rs.notes[ref.index]);
+    case ItemKind::domain:
+      return f(rs.domains[ref.index]);
+    case ItemKind::given:
+      return f(rs.givens[ref.index]);
+    case ItemKind::switch_:
+      return f(rs.switches[ref.index]);
+    case ItemKind::value:
+      return f(rs.values[ref.index]);
+    case ItemKind::table:
+      return f(rs.tables[ref.index]);
+    case ItemKind::stack:
+      return f(rs.stacks[ref.index]);
+    case ItemKind::test:
+      return f(rs.tests[ref.index]);
+    case ItemKind::record:
+      return f(rs.records[ref.index]);
+    case ItemKind::profile:
+      return f(rs.profiles[ref.index]);
+    case ItemKind::skill:
+      return f(rs.skills[ref.index]);
+    case ItemKind::permission:
+      return f(rs.permissions[ref.index]);
+    case ItemKind::army_list:
+      return f(rs.army_lists[ref.index]);
+    case ItemKind::invariant:
+      return f(rs.invariants[ref.index]);
+    case ItemKind::assumption:
+      return f(rs.assumptions[ref.index]);
+    case ItemKind::note:
+      return f(rs.notes[ref.index]);
   }
   return f(rs.domains.at(ref.index));
 }
@@ -182,9 +219,15 @@ struct SpanOf {
 };
 }  // namespace
 
-const std::string& Ruleset::name_of(ItemRef ref) const { return visit_item(*this, ref, NameOf{}); }
-const Citations& Ruleset::refs_of(ItemRef ref) const { return visit_item(*this, ref, RefsOf{}); }
-Span Ruleset::span_of(ItemRef ref) const { return visit_item(*this, ref, SpanOf{}); }
+const std::string& Ruleset::name_of(ItemRef ref) const {
+  return visit_item(*this, ref, NameOf{});
+}
+const Citations& Ruleset::refs_of(ItemRef ref) const {
+  return visit_item(*this, ref, RefsOf{});
+}
+Span Ruleset::span_of(ItemRef ref) const {
+  return visit_item(*this, ref, SpanOf{});
+}
 
 std::vector<std::uint32_t> profiles_of(const Ruleset& rs, std::uint32_t record) {
   std::vector<std::uint32_t> ids;
@@ -196,14 +239,26 @@ std::vector<std::uint32_t> profiles_of(const Ruleset& rs, std::uint32_t record) 
 std::string type_name(const Ruleset& rs, const Type& type) {
   // A diagnostic may name the type of an expression that failed to resolve,
   // whose domain or record is not set: it is then written without its name.
-  const auto domain = [&] { return type.ref < rs.domains.size() ? rs.domains[type.ref].name : "?"; };
+  const auto domain = [&] {
+    return type.ref < rs.domains.size() ? rs.domains[type.ref].name : "?";
+  };
   std::string out;
   switch (type.kind) {
-    case TypeKind::boolean: out = "bool"; break;
-    case TypeKind::integer: out = fmt::format("int {}..{}", type.lo, type.hi); break;
-    case TypeKind::roll: out = fmt::format("roll {}..{}", type.lo, type.hi); break;
-    case TypeKind::enumeration: out = domain(); break;
-    case TypeKind::set: out = "set of " + domain(); break;
+    case TypeKind::boolean:
+      out = "bool";
+      break;
+    case TypeKind::integer:
+      out = fmt::format("int {}..{}", type.lo, type.hi);
+      break;
+    case TypeKind::roll:
+      out = fmt::format("roll {}..{}", type.lo, type.hi);
+      break;
+    case TypeKind::enumeration:
+      out = domain();
+      break;
+    case TypeKind::set:
+      out = "set of " + domain();
+      break;
     case TypeKind::profile:
       out = type.ref < rs.records.size() ? "profile " + rs.records[type.ref].name : "profile";
       break;
@@ -213,8 +268,10 @@ std::string type_name(const Ruleset& rs, const Type& type) {
 
 std::string value_text(const Ruleset& rs, const Type& type, const Val& value) {
   switch (value.kind) {
-    case Val::Kind::none: return "none";
-    case Val::Kind::boolean: return value.number ? "true" : "false";
+    case Val::Kind::none:
+      return "none";
+    case Val::Kind::boolean:
+      return value.number ? "true" : "false";
     case Val::Kind::integer:
       return type.kind == TypeKind::roll ? fmt::format("{}+", value.number)
                                          : std::to_string(value.number);

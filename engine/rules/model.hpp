@@ -99,22 +99,32 @@ struct Switch {
 };
 
 enum class ExprKind : std::uint8_t {
-  literal,    // `literal`
-  given,      // ref = given id
-  switch_,    // ref = switch id; value is an enumeration index into its options
-  value,      // ref = value item id
-  field,      // args[0] is profile-valued; index = field of its record
-  lookup,     // ref = table, index = column; args = one expression per table key
-  add, sub,   // args[0] op args[1]
-  neg,        // -args[0]
-  mul,        // args[0] * factor
-  div,        // args[0] / factor, rounded up (round_up) or down
-  min, max,   // of args[0], args[1]
-  cases,      // args = cond0, then0, cond1, then1, ..., else
-  with_stack, // stack `ref` applied to args[0]
-  eq, ne, lt, le, gt, ge,
-  in,         // args[0] (enumeration) is in args[1] (set)
-  not_, and_, or_, implies,
+  literal,  // `literal`
+  given,    // ref = given id
+  switch_,  // ref = switch id; value is an enumeration index into its options
+  value,    // ref = value item id
+  field,    // args[0] is profile-valued; index = field of its record
+  lookup,   // ref = table, index = column; args = one expression per table key
+  add,
+  sub,  // args[0] op args[1]
+  neg,  // -args[0]
+  mul,  // args[0] * factor
+  div,  // args[0] / factor, rounded up (round_up) or down
+  min,
+  max,         // of args[0], args[1]
+  cases,       // args = cond0, then0, cond1, then1, ..., else
+  with_stack,  // stack `ref` applied to args[0]
+  eq,
+  ne,
+  lt,
+  le,
+  gt,
+  ge,
+  in,  // args[0] (enumeration) is in args[1] (set)
+  not_,
+  and_,
+  or_,
+  implies,
 };
 
 struct Expr {
@@ -177,10 +187,10 @@ enum class Policy : std::uint8_t { all, first, most_penalising, most_favourable 
 struct Entry {
   std::string name;
   OpKind op = OpKind::add;
-  Expr operand;          // add, sub, set, cap, floor
-  std::int64_t factor = 1;  // mul, div
-  bool round_up = false;    // div
-  std::optional<Expr> when;  // for a skill effect, already includes `skill in holder`
+  Expr operand;                        // add, sub, set, cap, floor
+  std::int64_t factor = 1;             // mul, div
+  bool round_up = false;               // div
+  std::optional<Expr> when;            // for a skill effect, already includes `skill in holder`
   std::optional<std::uint32_t> skill;  // the skill that added it
   Citations refs;
   Span span;
@@ -203,7 +213,7 @@ struct Stack {
 
 enum class FaceOutcome : std::uint8_t { success, failure, item };
 struct Face {
-  bool natural = true;  // natural N; otherwise double [N]
+  bool natural = true;    // natural N; otherwise double [N]
   std::int64_t face = 0;  // 0: any double
   FaceOutcome outcome = FaceOutcome::success;
   std::string item;  // FaceOutcome::item: the item triggered
@@ -247,8 +257,8 @@ enum class Modality : std::uint8_t { can, cannot, must };
 struct Permission {
   std::string name;
   Modality modality = Modality::can;
-  std::uint32_t action = 0;  // value of the `action` domain
-  std::optional<Expr> when;  // for a skill, includes `skill in holder`
+  std::uint32_t action = 0;          // value of the `action` domain
+  std::optional<Expr> when;          // for a skill, includes `skill in holder`
   std::vector<std::uint32_t> lifts;  // permissions this `can` lifts
   std::optional<std::uint32_t> skill;
   Citations refs;
@@ -268,7 +278,7 @@ struct EffectRef {
 };
 struct Skill {
   std::string name;
-  bool special = false;  // `special` rather than `skill`
+  bool special = false;      // `special` rather than `skill`
   std::uint32_t holder = 0;  // given of type `set of D`
   std::uint32_t value = 0;   // this skill's index in D
   std::optional<Expr> cost;
@@ -296,9 +306,9 @@ struct Constraint {
   Amount lhs;
   CmpOp op = CmpOp::le;
   enum class Rhs : std::uint8_t { plain, percent, per_every } rhs_kind = Rhs::plain;
-  std::int64_t percent = 0;  // percent: lhs op percent% of rhs
+  std::int64_t percent = 0;           // percent: lhs op percent% of rhs
   std::int64_t count = 0, every = 0;  // per_every: lhs op count * floor(rhs / every)
-  bool round_up = false;  // per_every "per started M": count * ceil(rhs / every)
+  bool round_up = false;              // per_every "per started M": count * ceil(rhs / every)
   Amount rhs;
   std::optional<Expr> when;
   Citations refs;
@@ -348,8 +358,21 @@ struct TextNote {
 };
 
 enum class ItemKind : std::uint8_t {
-  domain, given, switch_, value, table, stack, test, record, profile, skill, permission,
-  army_list, invariant, assumption, note,
+  domain,
+  given,
+  switch_,
+  value,
+  table,
+  stack,
+  test,
+  record,
+  profile,
+  skill,
+  permission,
+  army_list,
+  invariant,
+  assumption,
+  note,
 };
 std::string_view to_string(ItemKind kind);
 std::string_view to_string(NoteKind kind);

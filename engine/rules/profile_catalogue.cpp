@@ -44,7 +44,9 @@ RulesProfileCatalogue::RulesProfileCatalogue(const Ruleset& rs) {
   }
 }
 
-bool RulesProfileCatalogue::has_profile(std::string_view id) const { return ids_.find(id) != ids_.end(); }
+bool RulesProfileCatalogue::has_profile(std::string_view id) const {
+  return ids_.find(id) != ids_.end();
+}
 
 std::vector<std::string> RulesProfileCatalogue::known_profiles() const {
   std::vector<std::string> out;

@@ -86,8 +86,7 @@ class Resolver {
   // returns how many were pushed.
   std::size_t push_guards(const ast::Cond& c);
   std::optional<std::uint32_t> shared_domain(const ast::Expr& value, const ast::Expr& set) const;
-  std::optional<std::uint32_t> enum_value_domain(const std::string& value, Span span,
-                                                 bool report);
+  std::optional<std::uint32_t> enum_value_domain(const std::string& value, Span span, bool report);
   std::vector<std::string> visible_names() const;
 
   friend struct OperandResolver;
@@ -111,7 +110,7 @@ class Resolver {
   std::vector<const ast::Invariant*> ast_invariants_;
   std::vector<const ast::Assume*> ast_assumptions_;
   std::vector<const ast::Note*> ast_notes_;
-  std::vector<bool> type_ok_;  // per value item: its declared type resolved
+  std::vector<bool> type_ok_;         // per value item: its declared type resolved
   std::vector<std::string> present_;  // expressions a `!= none` guard shows to have a value
 };
 

@@ -4,7 +4,6 @@
 #include <functional>
 
 #include "engine/core/plural.hpp"
-
 #include "engine/rules/resolve.hpp"
 #include "grammar/rules/diagnostics.hpp"
 
@@ -92,13 +91,15 @@ void Resolver::check_table_coverage(const Table& t) {
   }
   if (gap_count > 0 && !t.partial) {
     auto d = diags_.report(rules::Diag::table_gap, t.span, "table '{}' has no row for {}", t.name,
-                          plural(gap_count, "key combination"));
+                           plural(gap_count, "key combination"));
     for (const std::string& g : gaps) d.note("no row for {}", g);
     d.hint("add rows, or declare the table 'partial' if the text leaves these cases open");
   }
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     if (reached[r]) continue;
-    diags_.report(rules::Diag::table_unreachable_row, t.rows[r].span, "no situation reaches this row of '{}'", t.name)
+    diags_
+        .report(rules::Diag::table_unreachable_row, t.rows[r].span,
+                "no situation reaches this row of '{}'", t.name)
         .hint("earlier rows already cover every key it matches");
   }
 }

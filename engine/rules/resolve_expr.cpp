@@ -1,14 +1,13 @@
 // Expressions and conditions: name resolution, typing, integer bounds.
 #include <algorithm>
-
 #include <boost/variant/apply_visitor.hpp>
 #include <boost/variant/get.hpp>
 
 #include "engine/core/input_limits.hpp"
 #include "engine/core/suggest.hpp"
 #include "engine/rules/resolve.hpp"
-#include "grammar/rules/printer.hpp"
 #include "grammar/rules/diagnostics.hpp"
+#include "grammar/rules/printer.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -20,17 +19,19 @@ constexpr std::size_t max_chain = limits::operands;
 
 bool chain_ok(std::size_t operands, Span span, DiagnosticEngine& diags) {
   if (operands <= max_chain) return true;
-  diags.report(rules::Diag::syntax_too_long, span, "an expression chains {} operands; at most {} are allowed",
-              operands, max_chain)
+  diags
+      .report(rules::Diag::syntax_too_long, span,
+              "an expression chains {} operands; at most {} are allowed", operands, max_chain)
       .hint("split it into named values");
   return false;
 }
 
-
 Type int_type(std::int64_t lo, std::int64_t hi) {
   return Type{TypeKind::integer, clamp_bound(lo), clamp_bound(hi), 0, false};
 }
-Type bool_type() { return Type{TypeKind::boolean, 0, 1, 0, false}; }
+Type bool_type() {
+  return Type{TypeKind::boolean, 0, 1, 0, false};
+}
 
 Expr literal(Val v, Type t, Span span) {
   Expr e;
@@ -52,7 +53,8 @@ Expr binary(ExprKind kind, Expr a, Expr b, Type t, Span span) {
 }
 
 bool is_none_lit(const ast::Expr& e) {
-  return e.rest.empty() && !e.with && e.first.factors.empty() && boost::get<ast::NoneLit>(&e.first.first) != nullptr;
+  return e.rest.empty() && !e.with && e.first.factors.empty() &&
+         boost::get<ast::NoneLit>(&e.first.first) != nullptr;
 }
 
 // The expression an atom `X != none` (want_none false) or `X == none`
@@ -85,11 +87,13 @@ std::optional<std::uint32_t> Resolver::enum_value_domain(const std::string& valu
                                                          bool report) {
   std::vector<std::uint32_t> found;
   for (std::size_t d = 0; d < rs_.domains.size(); ++d) {
-    if (!rs_.domains[d].is_int && rs_.domains[d].find(value)) found.push_back(static_cast<std::uint32_t>(d));
+    if (!rs_.domains[d].is_int && rs_.domains[d].find(value))
+      found.push_back(static_cast<std::uint32_t>(d));
   }
   if (found.size() == 1) return found.front();
   if (found.size() > 1 && report) {
-    auto d = diags_.report(rules::Diag::name_ambiguous, span, "'{}' is a value of several domains", value);
+    auto d = diags_.report(rules::Diag::name_ambiguous, span, "'{}' is a value of several domains",
+                           value);
     for (std::uint32_t f : found) d.note("a value of '{}'", rs_.domains[f].name);
     d.hint("write 'DOMAIN.{}' or compare it with something typed", value);
   }
@@ -128,7 +132,8 @@ std::optional<std::string> Resolver::bare_name(const ast::Expr& e) const {
   return p->parts[0];
 }
 
-std::optional<std::uint32_t> Resolver::shared_domain(const ast::Expr& value, const ast::Expr& set) const {
+std::optional<std::uint32_t> Resolver::shared_domain(const ast::Expr& value,
+                                                     const ast::Expr& set) const {
   std::vector<std::string> names;
   if (auto n = bare_name(value)) names.push_back(*n);
   if (set.rest.empty() && !set.with && set.first.factors.empty()) {
@@ -141,7 +146,9 @@ std::optional<std::uint32_t> Resolver::shared_domain(const ast::Expr& value, con
   for (std::size_t d = 0; d < rs_.domains.size(); ++d) {
     const Domain& dom = rs_.domains[d];
     if (dom.is_int) continue;
-    if (!std::all_of(names.begin(), names.end(), [&](const std::string& n) { return dom.find(n).has_value(); })) continue;
+    if (!std::all_of(names.begin(), names.end(),
+                     [&](const std::string& n) { return dom.find(n).has_value(); }))
+      continue;
     if (found) return std::nullopt;  // several domains: let the usual rules report it
     found = static_cast<std::uint32_t>(d);
   }
@@ -157,28 +164,33 @@ std::optional<Expr> Resolver::resolve_expr(const ast::Expr& e, const Type* expec
     std::optional<Expr> rhs = resolve_term(t.term, nullptr);
     if (!rhs) return std::nullopt;
     if (!acc->type.numeric() || !rhs->type.numeric()) {
-      diags_.report(rules::Diag::type_mismatch, t.span, "'{}' needs integers, found '{}' and '{}'", t.sign,
-                   type_name(rs_, acc->type), type_name(rs_, rhs->type));
+      diags_.report(rules::Diag::type_mismatch, t.span, "'{}' needs integers, found '{}' and '{}'",
+                    t.sign, type_name(rs_, acc->type), type_name(rs_, rhs->type));
       return std::nullopt;
     }
     const std::string op = fmt::format("'{}'", t.sign);
-    if (!require_value(*acc, e.first.span, op) || !require_value(*rhs, t.span, op)) return std::nullopt;
-    const Type type = t.sign == '+' ? int_type(acc->type.lo + rhs->type.lo, acc->type.hi + rhs->type.hi)
-                                    : int_type(acc->type.lo - rhs->type.hi, acc->type.hi - rhs->type.lo);
+    if (!require_value(*acc, e.first.span, op) || !require_value(*rhs, t.span, op))
+      return std::nullopt;
+    const Type type = t.sign == '+'
+                          ? int_type(acc->type.lo + rhs->type.lo, acc->type.hi + rhs->type.hi)
+                          : int_type(acc->type.lo - rhs->type.hi, acc->type.hi - rhs->type.lo);
     acc = binary(t.sign == '+' ? ExprKind::add : ExprKind::sub, std::move(*acc), std::move(*rhs),
                  type, merge(e.first.span, t.span));
   }
   if (e.with) {
     auto ref = rs_.find(e.with->name);
     if (!ref || ref->kind != ItemKind::stack) {
-      auto d = diags_.report(rules::Diag::name_unknown, e.with->span, "no modifiers named '{}'", e.with->name);
+      auto d = diags_.report(rules::Diag::name_unknown, e.with->span, "no modifiers named '{}'",
+                             e.with->name);
       std::vector<std::string> stacks;
-      for (const auto& [name, r] : rs_.items) if (r.kind == ItemKind::stack) stacks.push_back(name);
+      for (const auto& [name, r] : rs_.items)
+        if (r.kind == ItemKind::stack) stacks.push_back(name);
       if (auto best = closest_match(e.with->name, stacks)) d.hint("did you mean '{}'?", *best);
       return std::nullopt;
     }
     if (!acc->type.numeric()) {
-      diags_.report(rules::Diag::type_mismatch, e.span, "modifiers apply to integers, not '{}'", type_name(rs_, acc->type));
+      diags_.report(rules::Diag::type_mismatch, e.span, "modifiers apply to integers, not '{}'",
+                    type_name(rs_, acc->type));
       return std::nullopt;
     }
     if (!require_value(*acc, e.span, "'with'")) return std::nullopt;
@@ -199,7 +211,8 @@ std::optional<Expr> Resolver::resolve_term(const ast::Term& t, const Type* expec
   if (!acc) return std::nullopt;
   for (const ast::IntLit& f : t.factors) {
     if (!acc->type.numeric()) {
-      diags_.report(rules::Diag::type_mismatch, t.span, "'*' needs an integer, found '{}'", type_name(rs_, acc->type));
+      diags_.report(rules::Diag::type_mismatch, t.span, "'*' needs an integer, found '{}'",
+                    type_name(rs_, acc->type));
       return std::nullopt;
     }
     if (!require_value(*acc, t.span, "'*'")) return std::nullopt;
@@ -245,10 +258,12 @@ struct OperandResolver {
       return std::nullopt;
     }
     const std::string op = fmt::format("'{}'", x.op);
-    if (!r.require_value(*a, x.a.span, op) || !r.require_value(*b, x.b.span, op)) return std::nullopt;
+    if (!r.require_value(*a, x.a.span, op) || !r.require_value(*b, x.b.span, op))
+      return std::nullopt;
     const bool is_min = x.op == "min";
-    const Type t = is_min ? int_type(std::min(a->type.lo, b->type.lo), std::min(a->type.hi, b->type.hi))
-                          : int_type(std::max(a->type.lo, b->type.lo), std::max(a->type.hi, b->type.hi));
+    const Type t =
+        is_min ? int_type(std::min(a->type.lo, b->type.lo), std::min(a->type.hi, b->type.hi))
+               : int_type(std::max(a->type.lo, b->type.lo), std::max(a->type.hi, b->type.hi));
     return binary(is_min ? ExprKind::min : ExprKind::max, std::move(*a), std::move(*b), t, x.span);
   }
   std::optional<Expr> operator()(const ast::DivExpr& x) const {
@@ -267,7 +282,8 @@ struct OperandResolver {
     d.kind = ExprKind::div;
     d.factor = x.divisor.value;
     d.round_up = x.rounding == "up";
-    d.type = int_type(div_round(a->type.lo, d.factor, d.round_up), div_round(a->type.hi, d.factor, d.round_up));
+    d.type = int_type(div_round(a->type.lo, d.factor, d.round_up),
+                      div_round(a->type.hi, d.factor, d.round_up));
     d.span = x.span;
     d.args.push_back(std::move(*a));
     return d;
@@ -309,7 +325,8 @@ struct OperandResolver {
     auto a = r.resolve_operand(x.operand, nullptr);
     if (!a) return std::nullopt;
     if (!a->type.numeric()) {
-      r.diags_.report(rules::Diag::type_mismatch, x.span, "'-' needs an integer, found '{}'", type_name(r.rs_, a->type));
+      r.diags_.report(rules::Diag::type_mismatch, x.span, "'-' needs an integer, found '{}'",
+                      type_name(r.rs_, a->type));
       return std::nullopt;
     }
     if (!r.require_value(*a, x.span, "'-'")) return std::nullopt;
@@ -330,7 +347,8 @@ std::optional<Expr> Resolver::resolve_operand(const ast::Operand& o, const Type*
       (boost::get<ast::Path>(&o) || boost::get<ast::x3::forward_ast<ast::Lookup>>(&o))) {
     ast::Expr alone;
     alone.first.first = o;
-    if (std::find(present_.begin(), present_.end(), print(alone)) != present_.end()) e->type.optional = false;
+    if (std::find(present_.begin(), present_.end(), print(alone)) != present_.end())
+      e->type.optional = false;
   }
   return e;
 }
@@ -343,7 +361,8 @@ std::optional<Expr> Resolver::resolve_set(const ast::SetLit& s, const Type* expe
     domain = enum_value_domain(s.values.front().name, s.values.front().span, true);
   }
   if (!domain) {
-    diags_.report(rules::Diag::type_mismatch, s.span, "cannot tell which domain this set belongs to")
+    diags_
+        .report(rules::Diag::type_mismatch, s.span, "cannot tell which domain this set belongs to")
         .hint("compare it with a typed given, or write values of one domain");
     return std::nullopt;
   }
@@ -376,28 +395,36 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
         return e;
       case ItemKind::profile:
         return literal(Val::profile(ref->index),
-                       Type{TypeKind::profile, 0, 0, rs_.profiles[ref->index].record, false}, p.span);
+                       Type{TypeKind::profile, 0, 0, rs_.profiles[ref->index].record, false},
+                       p.span);
       default:
         break;
     }
     // A skill's name is also a value of its holder's domain (and any other
     // item may share its name with an enumeration value): where no value is
     // expected, the name stands for that value when one domain holds it.
-    const bool enum_expected = expected && (expected->kind == TypeKind::enumeration || expected->kind == TypeKind::set);
+    const bool enum_expected =
+        expected && (expected->kind == TypeKind::enumeration || expected->kind == TypeKind::set);
     std::size_t holders = 0;
     if (p.parts.size() == 1) {
-      for (const Domain& d : rs_.domains) if (!d.is_int && d.find(full)) ++holders;
+      for (const Domain& d : rs_.domains)
+        if (!d.is_int && d.find(full)) ++holders;
     }
     if (!enum_expected && holders > 1) {
       enum_value_domain(full, p.span, true);  // reports the ambiguity
       return std::nullopt;
     }
     if (!enum_expected && holders == 0) {
-      auto d = diags_.report(rules::Diag::type_mismatch, p.span, "'{}' is a {}, not a value", full, to_string(ref->kind));
-      if (ref->kind == ItemKind::table) d.hint("look a table up as TABLE.COLUMN(key = ...)");
-      else if (ref->kind == ItemKind::stack) d.hint("apply modifiers as 'EXPR with STACK'");
-      else if (ref->kind == ItemKind::skill) d.hint("test whether a unit holds it with '{} in HOLDER'", full);
-      else d.hint("use a value, a given or a profile field here");
+      auto d = diags_.report(rules::Diag::type_mismatch, p.span, "'{}' is a {}, not a value", full,
+                             to_string(ref->kind));
+      if (ref->kind == ItemKind::table)
+        d.hint("look a table up as TABLE.COLUMN(key = ...)");
+      else if (ref->kind == ItemKind::stack)
+        d.hint("apply modifiers as 'EXPR with STACK'");
+      else if (ref->kind == ItemKind::skill)
+        d.hint("test whether a unit holds it with '{} in HOLDER'", full);
+      else
+        d.hint("use a value, a given or a profile field here");
       return std::nullopt;
     }
   }
@@ -405,7 +432,8 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
   if (p.parts.size() == 1) {
     if (expected && (expected->kind == TypeKind::enumeration || expected->kind == TypeKind::set)) {
       if (auto i = rs_.domains[expected->ref].find(full)) {
-        return literal(Val::enumeration(*i), Type{TypeKind::enumeration, 0, 0, expected->ref, false}, p.span);
+        return literal(Val::enumeration(*i),
+                       Type{TypeKind::enumeration, 0, 0, expected->ref, false}, p.span);
       }
     }
     if (auto d = enum_value_domain(full, p.span, true)) {
@@ -425,9 +453,11 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
     if (ref && ref->kind == ItemKind::domain) {
       const Domain& d = rs_.domains[ref->index];
       if (auto i = d.find(p.parts[1])) {
-        return literal(Val::enumeration(*i), Type{TypeKind::enumeration, 0, 0, ref->index, false}, p.span);
+        return literal(Val::enumeration(*i), Type{TypeKind::enumeration, 0, 0, ref->index, false},
+                       p.span);
       }
-      auto diag = diags_.report(rules::Diag::name_unknown, p.span, "'{}' is not a value of '{}'", p.parts[1], d.name);
+      auto diag = diags_.report(rules::Diag::name_unknown, p.span, "'{}' is not a value of '{}'",
+                                p.parts[1], d.name);
       if (auto best = closest_match(p.parts[1], d.values)) diag.hint("did you mean '{}'?", *best);
       return std::nullopt;
     }
@@ -461,7 +491,8 @@ std::optional<Expr> Resolver::resolve_path(const ast::Path& p, const Type* expec
       if (!field) {
         std::vector<std::string> fields;
         for (const Field& fl : rec.fields) fields.push_back(fl.name);
-        auto diag = diags_.report(rules::Diag::name_unknown, p.span, "record '{}' has no field '{}'", rec.name, p.parts[f]);
+        auto diag = diags_.report(rules::Diag::name_unknown, p.span,
+                                  "record '{}' has no field '{}'", rec.name, p.parts[f]);
         if (auto best = closest_match(p.parts[f], fields)) diag.hint("did you mean '{}'?", *best);
         return std::nullopt;
       }
@@ -488,9 +519,11 @@ std::optional<Expr> Resolver::resolve_lookup(const ast::Lookup& l) {
   }
   auto ref = rs_.find(l.callee.parts[0]);
   if (!ref || ref->kind != ItemKind::table) {
-    auto d = diags_.report(rules::Diag::name_unknown, l.callee.span, "no table named '{}'", l.callee.parts[0]);
+    auto d = diags_.report(rules::Diag::name_unknown, l.callee.span, "no table named '{}'",
+                           l.callee.parts[0]);
     std::vector<std::string> tables;
-    for (const auto& [name, r] : rs_.items) if (r.kind == ItemKind::table) tables.push_back(name);
+    for (const auto& [name, r] : rs_.items)
+      if (r.kind == ItemKind::table) tables.push_back(name);
     if (auto best = closest_match(l.callee.parts[0], tables)) d.hint("did you mean '{}'?", *best);
     return std::nullopt;
   }
@@ -502,7 +535,8 @@ std::optional<Expr> Resolver::resolve_lookup(const ast::Lookup& l) {
     if (t.columns[c].name == l.callee.parts[1]) column = static_cast<std::uint32_t>(c);
   }
   if (!column) {
-    auto d = diags_.report(rules::Diag::name_unknown, l.callee.span, "table '{}' has no column '{}'", t.name, l.callee.parts[1]);
+    auto d = diags_.report(rules::Diag::name_unknown, l.callee.span,
+                           "table '{}' has no column '{}'", t.name, l.callee.parts[1]);
     if (auto best = closest_match(l.callee.parts[1], columns)) d.hint("did you mean '{}'?", *best);
     return std::nullopt;
   }
@@ -523,13 +557,15 @@ std::optional<Expr> Resolver::resolve_lookup(const ast::Lookup& l) {
     if (k == t.keys.size()) {
       std::vector<std::string> keys;
       for (const Field& f : t.keys) keys.push_back(f.name);
-      auto d = diags_.report(rules::Diag::name_unknown, b.key.span, "table '{}' has no key '{}'", t.name, b.key.name);
+      auto d = diags_.report(rules::Diag::name_unknown, b.key.span, "table '{}' has no key '{}'",
+                             t.name, b.key.name);
       if (auto best = closest_match(b.key.name, keys)) d.hint("did you mean '{}'?", *best);
       ok = false;
       continue;
     }
     auto v = resolve_expr(b.value, &t.keys[k].type);
-    if (!v || !check_assignable(v->type, t.keys[k].type, b.value.span, fmt::format("key '{}'", b.key.name), &*v)) {
+    if (!v || !check_assignable(v->type, t.keys[k].type, b.value.span,
+                                fmt::format("key '{}'", b.key.name), &*v)) {
       ok = false;
       continue;
     }
@@ -540,8 +576,11 @@ std::optional<Expr> Resolver::resolve_lookup(const ast::Lookup& l) {
     if (bound[k]) continue;
     auto g = rs_.find(t.keys[k].name);
     if (!g || g->kind != ItemKind::given) {
-      diags_.report(rules::Diag::name_unknown, l.span, "key '{}' of table '{}' is not bound", t.keys[k].name, t.name)
-          .hint("write {}({} = ...), or declare a given named '{}'", ast::join(l.callee), t.keys[k].name, t.keys[k].name);
+      diags_
+          .report(rules::Diag::name_unknown, l.span, "key '{}' of table '{}' is not bound",
+                  t.keys[k].name, t.name)
+          .hint("write {}({} = ...), or declare a given named '{}'", ast::join(l.callee),
+                t.keys[k].name, t.keys[k].name);
       ok = false;
       continue;
     }
@@ -550,7 +589,9 @@ std::optional<Expr> Resolver::resolve_lookup(const ast::Lookup& l) {
     ge.ref = g->index;
     ge.type = rs_.givens[g->index].type;
     ge.span = l.span;
-    if (!check_assignable(ge.type, t.keys[k].type, l.span, fmt::format("given '{}'", t.keys[k].name))) ok = false;
+    if (!check_assignable(ge.type, t.keys[k].type, l.span,
+                          fmt::format("given '{}'", t.keys[k].name)))
+      ok = false;
     e.args[k] = std::move(ge);
   }
   if (!ok) return std::nullopt;
@@ -595,13 +636,15 @@ std::optional<Expr> Resolver::resolve_disj(const ast::Disj& d) {
         return std::nullopt;
       }
       if (std::string t = none_test(a, false); !t.empty()) present_.push_back(std::move(t));
-      conj = conj ? binary(ExprKind::and_, std::move(*conj), std::move(*x), bool_type(), c.span) : std::move(x);
+      conj = conj ? binary(ExprKind::and_, std::move(*conj), std::move(*x), bool_type(), c.span)
+                  : std::move(x);
     }
     present_.resize(before);
     if (c.parts.size() == 1) {
       if (std::string t = none_test(c.parts[0], true); !t.empty()) present_.push_back(std::move(t));
     }
-    acc = acc ? binary(ExprKind::or_, std::move(*acc), std::move(*conj), bool_type(), d.span) : std::move(conj);
+    acc = acc ? binary(ExprKind::or_, std::move(*acc), std::move(*conj), bool_type(), d.span)
+              : std::move(conj);
   }
   present_.resize(outer);
   return acc;
@@ -631,8 +674,9 @@ std::optional<Expr> Resolver::resolve_predicate(const ast::Predicate& p) {
     auto x = resolve_expr(p.lhs, nullptr);
     if (!x) return std::nullopt;
     if (x->type.kind != TypeKind::boolean) {
-      diags_.report(rules::Diag::type_mismatch, p.span, "expected a condition, found a value of type '{}'",
-                   type_name(rs_, x->type))
+      diags_
+          .report(rules::Diag::type_mismatch, p.span,
+                  "expected a condition, found a value of type '{}'", type_name(rs_, x->type))
           .hint("compare it with something: '== VALUE', 'in {...}', '>= N'");
       return std::nullopt;
     }
@@ -650,7 +694,8 @@ std::optional<Expr> Resolver::resolve_predicate(const ast::Predicate& p) {
     if (want.kind == TypeKind::set && rs_.domains[want.ref].find(*bare_name(p.lhs))) {
       want.kind = TypeKind::enumeration;
       want.optional = false;
-      lhs = literal(Val::enumeration(*rs_.domains[want.ref].find(*bare_name(p.lhs))), want, p.lhs.span);
+      lhs = literal(Val::enumeration(*rs_.domains[want.ref].find(*bare_name(p.lhs))), want,
+                    p.lhs.span);
     } else {
       if (want.kind == TypeKind::set) want.kind = TypeKind::enumeration;
       lhs = resolve_expr(p.lhs, &want);
@@ -682,8 +727,9 @@ std::optional<Expr> Resolver::resolve_predicate(const ast::Predicate& p) {
   if (membership) {
     if (lhs->type.kind != TypeKind::enumeration || rhs->type.kind != TypeKind::set ||
         lhs->type.ref != rhs->type.ref) {
-      diags_.report(rules::Diag::type_mismatch, p.span, "'{}' needs a value and a set of the same domain, found '{}' and '{}'",
-                   op, type_name(rs_, lhs->type), type_name(rs_, rhs->type));
+      diags_.report(rules::Diag::type_mismatch, p.span,
+                    "'{}' needs a value and a set of the same domain, found '{}' and '{}'", op,
+                    type_name(rs_, lhs->type), type_name(rs_, rhs->type));
       return std::nullopt;
     }
     Expr e = binary(ExprKind::in, std::move(*lhs), std::move(*rhs), bool_type(), p.span);
@@ -697,12 +743,14 @@ std::optional<Expr> Resolver::resolve_predicate(const ast::Predicate& p) {
   }
   const bool ordered = op != "==" && op != "!=";
   const bool numeric = lhs->type.numeric() && rhs->type.numeric();
-  const bool none_cmp = lhs->kind == ExprKind::literal && lhs->literal.is_none() ? true
-                        : rhs->kind == ExprKind::literal && rhs->literal.is_none();
-  const bool same = numeric || (lhs->type.kind == rhs->type.kind && lhs->type.ref == rhs->type.ref) || none_cmp;
+  const bool none_cmp = lhs->kind == ExprKind::literal && lhs->literal.is_none()
+                            ? true
+                            : rhs->kind == ExprKind::literal && rhs->literal.is_none();
+  const bool same =
+      numeric || (lhs->type.kind == rhs->type.kind && lhs->type.ref == rhs->type.ref) || none_cmp;
   if (!same || (ordered && !numeric)) {
     diags_.report(rules::Diag::type_mismatch, p.span, "cannot compare '{}' with '{}' using '{}'",
-                 type_name(rs_, lhs->type), type_name(rs_, rhs->type), op);
+                  type_name(rs_, lhs->type), type_name(rs_, rhs->type), op);
     return std::nullopt;
   }
   if (ordered && (!require_value(*lhs, p.lhs.span, fmt::format("'{}'", op)) ||
@@ -710,11 +758,16 @@ std::optional<Expr> Resolver::resolve_predicate(const ast::Predicate& p) {
     return std::nullopt;
   }
   ExprKind kind = ExprKind::eq;
-  if (op == "!=") kind = ExprKind::ne;
-  else if (op == "<") kind = ExprKind::lt;
-  else if (op == "<=") kind = ExprKind::le;
-  else if (op == ">") kind = ExprKind::gt;
-  else if (op == ">=") kind = ExprKind::ge;
+  if (op == "!=")
+    kind = ExprKind::ne;
+  else if (op == "<")
+    kind = ExprKind::lt;
+  else if (op == "<=")
+    kind = ExprKind::le;
+  else if (op == ">")
+    kind = ExprKind::gt;
+  else if (op == ">=")
+    kind = ExprKind::ge;
   return binary(kind, std::move(*lhs), std::move(*rhs), bool_type(), p.span);
 }
 

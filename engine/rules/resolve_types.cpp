@@ -29,7 +29,8 @@ std::optional<Type> Resolver::resolve_type(const ast::Type& t) {
     std::optional<Type> range(TypeKind kind, const ast::IntLit& lo, const ast::IntLit& hi,
                               Span span) const {
       if (lo.value > hi.value) {
-        r.diags_.report(rules::Diag::type_empty_range, span, "empty range {}..{}", lo.value, hi.value)
+        r.diags_
+            .report(rules::Diag::type_empty_range, span, "empty range {}..{}", lo.value, hi.value)
             .hint("write the smaller bound first");
         return std::nullopt;
       }
@@ -47,14 +48,17 @@ std::optional<Type> Resolver::resolve_type(const ast::Type& t) {
     std::optional<Type> domain_type(const ast::Ident& name, TypeKind kind) const {
       auto ref = r.rs_.find(name.name);
       if (!ref || ref->kind != ItemKind::domain) {
-        auto d = r.diags_.report(rules::Diag::name_unknown, name.span, "no domain named '{}'", name.name);
-        if (auto best = closest_match(name.name, domain_names(r.rs_))) d.hint("did you mean '{}'?", *best);
+        auto d = r.diags_.report(rules::Diag::name_unknown, name.span, "no domain named '{}'",
+                                 name.name);
+        if (auto best = closest_match(name.name, domain_names(r.rs_)))
+          d.hint("did you mean '{}'?", *best);
         return std::nullopt;
       }
       const Domain& dom = r.rs_.domains[ref->index];
       if (dom.is_int) {
         if (kind == TypeKind::set) {
-          r.diags_.report(rules::Diag::type_mismatch, name.span, "'{}' is an integer domain; sets are of enumerations", name.name);
+          r.diags_.report(rules::Diag::type_mismatch, name.span,
+                          "'{}' is an integer domain; sets are of enumerations", name.name);
           return std::nullopt;
         }
         return Type{TypeKind::integer, dom.lo, dom.hi, ref->index, false};
@@ -67,7 +71,8 @@ std::optional<Type> Resolver::resolve_type(const ast::Type& t) {
     std::optional<Type> operator()(const ast::ProfileType& p) const {
       auto ref = r.rs_.find(p.record.name);
       if (!ref || ref->kind != ItemKind::record) {
-        r.diags_.report(rules::Diag::name_unknown, p.record.span, "no record named '{}'", p.record.name);
+        r.diags_.report(rules::Diag::name_unknown, p.record.span, "no record named '{}'",
+                        p.record.name);
         return std::nullopt;
       }
       return Type{TypeKind::profile, 0, 0, ref->index, false};
@@ -79,11 +84,14 @@ std::optional<Type> Resolver::resolve_type(const ast::Type& t) {
   std::optional<Type> out = boost::apply_visitor(V{*this}, t.body);
   if (out) out->optional = t.optional;
   if (out && t.better) {
-    if (out->kind == TypeKind::integer || out->kind == TypeKind::roll || out->kind == TypeKind::enumeration) {
+    if (out->kind == TypeKind::integer || out->kind == TypeKind::roll ||
+        out->kind == TypeKind::enumeration) {
       out->better = *t.better == "higher" ? Better::higher : Better::lower;
     } else {
-      diags_.report(rules::Diag::type_mismatch, t.span, "'better {}' needs an ordered type: an integer, a roll or an enumeration",
-                   *t.better)
+      diags_
+          .report(rules::Diag::type_mismatch, t.span,
+                  "'better {}' needs an ordered type: an integer, a roll or an enumeration",
+                  *t.better)
           .hint("a flag or a set has no better end; leave 'better' out");
     }
   }
@@ -98,7 +106,8 @@ std::optional<std::uint64_t> Resolver::resolve_enum_set(const std::vector<ast::I
   for (const ast::Ident& v : values) {
     auto index = d.find(v.name);
     if (!index) {
-      auto diag = diags_.report(rules::Diag::name_unknown, v.span, "'{}' is not a value of '{}'", v.name, d.name);
+      auto diag = diags_.report(rules::Diag::name_unknown, v.span, "'{}' is not a value of '{}'",
+                                v.name, d.name);
       if (auto best = closest_match(v.name, d.values)) diag.hint("did you mean '{}'?", *best);
       ok = false;
       continue;
@@ -115,7 +124,8 @@ std::optional<Val> Resolver::resolve_literal(const ast::Literal& l, const Type& 
     const Type& type;
     std::string expected() const { return type_name(r.rs_, type); }
     std::optional<Val> mismatch(Span span, std::string_view what) const {
-      r.diags_.report(rules::Diag::type_mismatch, span, "expected a value of type '{}', found {}", expected(), what);
+      r.diags_.report(rules::Diag::type_mismatch, span, "expected a value of type '{}', found {}",
+                      expected(), what);
       return std::nullopt;
     }
     std::optional<Val> number(std::int64_t v, Span span, bool roll) const {
@@ -129,15 +139,20 @@ std::optional<Val> Resolver::resolve_literal(const ast::Literal& l, const Type& 
       }
       return Val::integer(v);
     }
-    std::optional<Val> operator()(const ast::RollLit& x) const { return number(x.value, x.span, true); }
-    std::optional<Val> operator()(const ast::IntLit& x) const { return number(x.value, x.span, false); }
+    std::optional<Val> operator()(const ast::RollLit& x) const {
+      return number(x.value, x.span, true);
+    }
+    std::optional<Val> operator()(const ast::IntLit& x) const {
+      return number(x.value, x.span, false);
+    }
     std::optional<Val> operator()(const ast::BoolLit& x) const {
       if (type.kind != TypeKind::boolean) return mismatch(x.span, "a boolean");
       return Val::boolean(x.value);
     }
     std::optional<Val> operator()(const ast::NoneLit& x) const {
       if (!type.optional) {
-        r.diags_.report(rules::Diag::type_mismatch, x.span, "'none' is not a value of '{}'", expected())
+        r.diags_
+            .report(rules::Diag::type_mismatch, x.span, "'none' is not a value of '{}'", expected())
             .hint("declare the type 'optional' if the value may be absent");
         return std::nullopt;
       }
@@ -153,7 +168,8 @@ std::optional<Val> Resolver::resolve_literal(const ast::Literal& l, const Type& 
       if (type.kind == TypeKind::enumeration) {
         const Domain& d = r.rs_.domains[type.ref];
         if (auto i = d.find(x.name)) return Val::enumeration(*i);
-        auto diag = r.diags_.report(rules::Diag::name_unknown, x.span, "'{}' is not a value of '{}'", x.name, d.name);
+        auto diag = r.diags_.report(rules::Diag::name_unknown, x.span,
+                                    "'{}' is not a value of '{}'", x.name, d.name);
         if (auto best = closest_match(x.name, d.values)) diag.hint("did you mean '{}'?", *best);
         return std::nullopt;
       }
@@ -175,7 +191,8 @@ std::optional<Pattern> Resolver::resolve_pattern(const ast::Pattern& p, const Ty
     const Type& type;
     std::optional<Pattern> ints(std::int64_t lo, std::int64_t hi, Span span) const {
       if (!type.numeric()) {
-        r.diags_.report(rules::Diag::type_mismatch, span, "an integer pattern for key of type '{}'", type_name(r.rs_, type));
+        r.diags_.report(rules::Diag::type_mismatch, span, "an integer pattern for key of type '{}'",
+                        type_name(r.rs_, type));
         return std::nullopt;
       }
       if (lo > hi) {
@@ -183,7 +200,8 @@ std::optional<Pattern> Resolver::resolve_pattern(const ast::Pattern& p, const Ty
         return std::nullopt;
       }
       if (hi < type.lo || lo > type.hi) {
-        r.diags_.report(rules::Diag::type_out_of_range, span, "pattern lies outside {}", type_name(r.rs_, type));
+        r.diags_.report(rules::Diag::type_out_of_range, span, "pattern lies outside {}",
+                        type_name(r.rs_, type));
         return std::nullopt;
       }
       Pattern out;
@@ -192,13 +210,22 @@ std::optional<Pattern> Resolver::resolve_pattern(const ast::Pattern& p, const Ty
       out.span = span;
       return out;
     }
-    std::optional<Pattern> operator()(const ast::RangePat& x) const { return ints(x.lo.value, x.hi.value, x.span); }
-    std::optional<Pattern> operator()(const ast::AtLeastPat& x) const { return ints(x.value.value, type.hi, x.span); }
-    std::optional<Pattern> operator()(const ast::AtMostPat& x) const { return ints(type.lo, x.value.value, x.span); }
-    std::optional<Pattern> operator()(const ast::IntLit& x) const { return ints(x.value, x.value, x.span); }
+    std::optional<Pattern> operator()(const ast::RangePat& x) const {
+      return ints(x.lo.value, x.hi.value, x.span);
+    }
+    std::optional<Pattern> operator()(const ast::AtLeastPat& x) const {
+      return ints(x.value.value, type.hi, x.span);
+    }
+    std::optional<Pattern> operator()(const ast::AtMostPat& x) const {
+      return ints(type.lo, x.value.value, x.span);
+    }
+    std::optional<Pattern> operator()(const ast::IntLit& x) const {
+      return ints(x.value, x.value, x.span);
+    }
     std::optional<Pattern> operator()(const ast::BoolLit& x) const {
       if (type.kind != TypeKind::boolean) {
-        r.diags_.report(rules::Diag::type_mismatch, x.span, "a boolean pattern for key of type '{}'", type_name(r.rs_, type));
+        r.diags_.report(rules::Diag::type_mismatch, x.span,
+                        "a boolean pattern for key of type '{}'", type_name(r.rs_, type));
         return std::nullopt;
       }
       Pattern out;
@@ -214,7 +241,8 @@ std::optional<Pattern> Resolver::resolve_pattern(const ast::Pattern& p, const Ty
     }
     std::optional<Pattern> enums(const std::vector<ast::Ident>& values, Span span) const {
       if (type.kind != TypeKind::enumeration) {
-        r.diags_.report(rules::Diag::type_mismatch, span, "a value pattern for key of type '{}'", type_name(r.rs_, type));
+        r.diags_.report(rules::Diag::type_mismatch, span, "a value pattern for key of type '{}'",
+                        type_name(r.rs_, type));
         return std::nullopt;
       }
       auto bits = r.resolve_enum_set(values, type.ref, span);
@@ -224,7 +252,9 @@ std::optional<Pattern> Resolver::resolve_pattern(const ast::Pattern& p, const Ty
       out.span = span;
       return out;
     }
-    std::optional<Pattern> operator()(const ast::SetLit& x) const { return enums(x.values, x.span); }
+    std::optional<Pattern> operator()(const ast::SetLit& x) const {
+      return enums(x.values, x.span);
+    }
     std::optional<Pattern> operator()(const ast::Ident& x) const { return enums({x}, x.span); }
   };
   return boost::apply_visitor(V{*this, type}, p);
@@ -250,7 +280,9 @@ Citations Resolver::citations(const ast::Refs& refs) {
       c.section = std::string(section);
     }
     if (c.file.empty()) {
-      diags_.report(rules::Diag::ref_bad_file, r.span, "citation names no file and the ruleset has no 'source'")
+      diags_
+          .report(rules::Diag::ref_bad_file, r.span,
+                  "citation names no file and the ruleset has no 'source'")
           .hint("write \"FILE § Section\"");
     }
     out.push_back(std::move(c));
@@ -266,44 +298,55 @@ Citations Resolver::citations(const ast::Refs& refs) {
 bool Resolver::may_be_none(const Expr& e) const {
   switch (e.kind) {
     // `type.optional` is cleared where a `!= none` guard holds.
-    case ExprKind::literal: return e.literal.is_none();
+    case ExprKind::literal:
+      return e.literal.is_none();
     case ExprKind::given:
     case ExprKind::value:
-    case ExprKind::field: return e.type.optional;
-    case ExprKind::lookup: return e.type.optional && rs_.tables[e.ref].columns[e.index].type.optional;
+    case ExprKind::field:
+      return e.type.optional;
+    case ExprKind::lookup:
+      return e.type.optional && rs_.tables[e.ref].columns[e.index].type.optional;
     case ExprKind::cases:
       for (std::size_t i = 1; i < e.args.size(); i += 2) {
         if (may_be_none(e.args[i])) return true;
       }
       return may_be_none(e.args.back());
-    default: return false;
+    default:
+      return false;
   }
 }
 
 bool Resolver::require_value(const Expr& e, Span span, std::string_view what) {
   if (!may_be_none(e)) return true;
-  diags_.report(rules::Diag::type_maybe_none, span, "{} needs a value, but this may be 'none' (type '{}')", what,
-               type_name(rs_, e.type))
-      .hint("guard it: 'X != none and ...', 'X == none or ...', 'cases { when X != none => ... }', "
-            "or make the source not optional");
+  diags_
+      .report(rules::Diag::type_maybe_none, span,
+              "{} needs a value, but this may be 'none' (type '{}')", what, type_name(rs_, e.type))
+      .hint(
+          "guard it: 'X != none and ...', 'X == none or ...', 'cases { when X != none => ... }', "
+          "or make the source not optional");
   return false;
 }
 
 bool Resolver::check_assignable(const Type& from, const Type& to, Span span, std::string_view what,
                                 const Expr* expr) {
   bool ok = false;
-  if (from.numeric() && to.numeric()) ok = true;
-  else if (from.kind == to.kind && from.kind == TypeKind::boolean) ok = true;
-  else if (from.kind == to.kind && from.ref == to.ref) ok = true;
+  if (from.numeric() && to.numeric())
+    ok = true;
+  else if (from.kind == to.kind && from.kind == TypeKind::boolean)
+    ok = true;
+  else if (from.kind == to.kind && from.ref == to.ref)
+    ok = true;
   const bool none_possible = expr ? may_be_none(*expr) : from.optional;
   if (ok && none_possible && !to.optional) {
-    diags_.report(rules::Diag::type_maybe_none, span, "{} may be 'none' but '{}' is not optional", what, type_name(rs_, to))
+    diags_
+        .report(rules::Diag::type_maybe_none, span, "{} may be 'none' but '{}' is not optional",
+                what, type_name(rs_, to))
         .hint("declare the type 'optional', or give a value where the source has none");
     return false;
   }
   if (!ok) {
     diags_.report(rules::Diag::type_mismatch, span, "{} has type '{}', expected '{}'", what,
-                 type_name(rs_, from), type_name(rs_, to));
+                  type_name(rs_, from), type_name(rs_, to));
   }
   return ok;
 }

@@ -6,8 +6,8 @@
 #include "engine/core/sha256.hpp"
 #include "engine/rules/data_pin.hpp"
 #include "engine/rules/loader.hpp"
-#include "grammar/rules/diagnostics.hpp"
 #include "grammar/log/diagnostics.hpp"
+#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::run {
 
@@ -28,8 +28,8 @@ const rulesets::BoundRules* RulesCache::get(const rulesets::RulesetEntry& rulese
   const std::optional<FileId> file = sources.load(path, error, &why);
   if (!file) {
     diags
-        .report(rules::Diag::file_unreadable, where, "cannot read the rules data '{}': {}", path.string(),
-               error)
+        .report(rules::Diag::file_unreadable, where, "cannot read the rules data '{}': {}",
+                path.string(), error)
         .hint("{}", why == SourceManager::LoadFailure::too_large
                         ? "raise the limit with '--max-input-size SIZE' (docs/cli.md § Inputs)"
                         : "check the path; rules data is read from a regular file");
@@ -41,8 +41,9 @@ const rulesets::BoundRules* RulesCache::get(const rulesets::RulesetEntry& rulese
   // The ruleset's data or a variant of it: other data would bind to nothing.
   if (std::find(rs->lineage.begin(), rs->lineage.end(), ruleset.id) == rs->lineage.end()) {
     diags
-        .report(log::Diag::data_other_ruleset, where, "the rules data '{}' is the ruleset '{}', not '{}'",
-               rules::shown_path(path), rs->id, ruleset.id)
+        .report(log::Diag::data_other_ruleset, where,
+                "the rules data '{}' is the ruleset '{}', not '{}'", rules::shown_path(path),
+                rs->id, ruleset.id)
         .hint("check a {} log with {} data, or a variant that extends it", ruleset.display_name,
               ruleset.display_name);
     return nullptr;

@@ -1,13 +1,13 @@
 #include "engine/run/run.hpp"
 
 #include "engine/core/data_paths.hpp"
+#include "engine/core/replay/diagnostics.hpp"
 #include "engine/core/sha256.hpp"
 #include "engine/events/lower.hpp"
 #include "engine/rules/data_pin.hpp"
 #include "engine/rulesets/registry.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/rules/diagnostics.hpp"
-#include "engine/core/replay/diagnostics.hpp"
 
 namespace umpire::run {
 namespace {
@@ -56,8 +56,8 @@ void check_data_without_engine(SourceManager& sources, const rules::DataRequest&
   std::string error;
   const std::optional<FileId> file = sources.load(*path, error);
   if (!file) {
-    diags.report(rules::Diag::file_unreadable, data.written_span, "cannot read the rules data '{}': {}",
-                path->string(), error);
+    diags.report(rules::Diag::file_unreadable, data.written_span,
+                 "cannot read the rules data '{}': {}", path->string(), error);
     out.data_errors = true;
     return;
   }
@@ -114,7 +114,7 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
     out.events_not_replayed = battle.events().size();
     diags
         .report(replay::Diag::no_engine, battle.header.ruleset_span,
-                     "no replay engine for '{}' yet", out.ruleset)
+                "no replay engine for '{}' yet", out.ruleset)
         .hint("the rules of {} are checked; other rulesets are parsed and lowered only",
               rulesets::names_with_engine());
     return out;

@@ -3,12 +3,11 @@
 // whose nodes carry byte offsets into the parsed text. lower.cpp turns them
 // into engine/core/dice/expr.hpp types and reports what the syntax allows but
 // the dice do not (`d0`, `3d6kl4`).
+#include <boost/optional.hpp>
+#include <boost/variant.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include <boost/optional.hpp>
-#include <boost/variant.hpp>
 
 namespace umpire::dice::grammar::ast {
 

@@ -1,8 +1,7 @@
 #pragma once
 // The one iterator and context every dice rule is instantiated for.
-#include <functional>
-
 #include <boost/spirit/home/x3.hpp>
+#include <functional>
 
 #include "grammar/dice/error_handler.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
-// The diagnostics of the dice front end (grammar/dice, engine/core/dice) by name (diagnostics.def): each
-// carries its id and default severity, so a call site names a row
+// The diagnostics of the dice front end (grammar/dice, engine/core/dice) by name (diagnostics.def):
+// each carries its id and default severity, so a call site names a row
 // (`diags.report(dice::Diag::...)`) and a misspelt id does not compile.
 #include <cstddef>
 #include <cstdint>

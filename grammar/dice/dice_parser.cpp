@@ -6,6 +6,8 @@ namespace umpire::dice::grammar {
 
 BOOST_SPIRIT_INSTANTIATE(expr_type, iterator_type, context_type)
 
-expr_type expr_rule() { return expr; }
+expr_type expr_rule() {
+  return expr;
+}
 
 }  // namespace umpire::dice::grammar

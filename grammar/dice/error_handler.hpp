@@ -3,13 +3,12 @@
 // under the offending character, and tags AST nodes with their offsets. The
 // parsed text may be a piece of a larger file (a log line, a rules entry):
 // `origin` is its span there, so carets land in that file.
+#include <boost/spirit/home/x3.hpp>
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
 #include <type_traits>
-
-#include <boost/spirit/home/x3.hpp>
 
 #include "engine/core/diagnostic.hpp"
 #include "grammar/dice/ast.hpp"

@@ -6,6 +6,8 @@ namespace umpire::dice::grammar {
 
 BOOST_SPIRIT_INSTANTIATE(faces_type, iterator_type, context_type)
 
-faces_type faces_rule() { return faces; }
+faces_type faces_rule() {
+  return faces;
+}
 
 }  // namespace umpire::dice::grammar

@@ -1,10 +1,11 @@
 // Meaning checks on the syntax tree. Each problem is reported at the number
 // that causes it, with the limits stated (docs/dice.md § Limits).
 #include "grammar/dice/lower.hpp"
-#include "grammar/dice/diagnostics.hpp"
 
 #include <cctype>
 #include <string>
+
+#include "grammar/dice/diagnostics.hpp"
 
 namespace umpire::dice::grammar {
 namespace {
@@ -62,16 +63,20 @@ class Lowering {
       error(dice::Diag::invalid_no_dice, span, "'{}' throws no dice", origin_.text())
           .hint("a dice expression has at least one die, as in 'd6+2'");
     } else if (ok_ && dice_count(expr) > max_dice) {
-      error(dice::Diag::invalid_count, span, "'{}' throws {} dice, more than {}", to_string(expr), dice_count(expr),
-            max_dice)
-          .hint("Umpire takes at most {} dice per expression, so that every distribution stays exact and fast",
-                max_dice);
+      error(dice::Diag::invalid_count, span, "'{}' throws {} dice, more than {}", to_string(expr),
+            dice_count(expr), max_dice)
+          .hint(
+              "Umpire takes at most {} dice per expression, so that every distribution stays exact "
+              "and fast",
+              max_dice);
     } else if (ok_ && max_total(expr) - min_total(expr) > max_spread) {
-      error(dice::Diag::invalid_range, span, "'{}' totals {} to {}, a spread of more than {}", to_string(expr),
-            min_total(expr), max_total(expr), max_spread)
-          .hint("Umpire takes expressions whose totals span at most {} values, so that every distribution stays "
-                "exact and fast",
-                max_spread);
+      error(dice::Diag::invalid_range, span, "'{}' totals {} to {}, a spread of more than {}",
+            to_string(expr), min_total(expr), max_total(expr), max_spread)
+          .hint(
+              "Umpire takes expressions whose totals span at most {} values, so that every "
+              "distribution stays "
+              "exact and fast",
+              max_spread);
     }
   }
 
@@ -91,12 +96,16 @@ class Lowering {
       error(dice::Diag::invalid_count, origin_.span(*d.count), "'{}' throws no dice", written)
           .hint("throw at least one die: 'd6' is one D6");
     } else if (count > max_dice) {
-      error(dice::Diag::invalid_count, origin_.span(*d.count), "{} dice are more than {}", d.count->digits, max_dice)
-          .hint("Umpire takes at most {} dice per expression, so that every distribution stays exact and fast",
-                max_dice);
+      error(dice::Diag::invalid_count, origin_.span(*d.count), "{} dice are more than {}",
+            d.count->digits, max_dice)
+          .hint(
+              "Umpire takes at most {} dice per expression, so that every distribution stays exact "
+              "and fast",
+              max_dice);
     }
     if (sides < 2 || sides > max_sides) {
-      error(dice::Diag::invalid_sides, origin_.span(d.sides), "a die with {} sides cannot be thrown", d.sides.digits)
+      error(dice::Diag::invalid_sides, origin_.span(d.sides),
+            "a die with {} sides cannot be thrown", d.sides.digits)
           .hint("a die has 2 to {} sides; 'd3' is a D6 halved, rounded up", max_sides);
     }
     out.count = static_cast<std::uint16_t>(count < 1 || count > max_dice ? 1 : count);
@@ -113,20 +122,25 @@ class Lowering {
     out.keep = (op == "kh" || op == "dl") ? Keep::highest : Keep::lowest;
     const Span at = origin_.span(k.count);
     if (n >= out.count || n == 0) {
-      const std::string what =
-          n == 0 ? (drop ? "drops no dice" : "keeps no dice")
-          : n == out.count ? (drop ? "drops every die thrown" : "keeps every die thrown")
-                           : fmt::format("{} {} dice but throws only {}", drop ? "drops" : "keeps", n, out.count);
+      const std::string what = n == 0 ? (drop ? "drops no dice" : "keeps no dice")
+                               : n == out.count
+                                   ? (drop ? "drops every die thrown" : "keeps every die thrown")
+                                   : fmt::format("{} {} dice but throws only {}",
+                                                 drop ? "drops" : "keeps", n, out.count);
       error(dice::Diag::invalid_keep_count, at, "'{}' {}", written, what)
-          .hint("keep or drop between 1 and {} of {} dice: '3d6kl2' keeps the two lowest, '3d6dh1' drops the highest",
-                out.count > 1 ? out.count - 1 : 1, out.count);
+          .hint(
+              "keep or drop between 1 and {} of {} dice: '3d6kl2' keeps the two lowest, '3d6dh1' "
+              "drops the highest",
+              out.count > 1 ? out.count - 1 : 1, out.count);
       out.keep = Keep::all;
       return;
     }
     out.kept = static_cast<std::uint16_t>(drop ? out.count - n : n);
     if (out.count > max_keep_dice || out.sides > max_keep_sides) {
-      error(dice::Diag::invalid_keep_size, origin_.span(k), "'{}' keeps dice among too many", written)
-          .hint("keep and drop take at most {} dice of at most {} sides", max_keep_dice, max_keep_sides);
+      error(dice::Diag::invalid_keep_size, origin_.span(k), "'{}' keeps dice among too many",
+            written)
+          .hint("keep and drop take at most {} dice of at most {} sides", max_keep_dice,
+                max_keep_sides);
       out.keep = Keep::all;
     }
   }
@@ -145,8 +159,10 @@ class Lowering {
     }
     if (low < 1 || high > s || low > high) {
       const std::string written(origin_.text().substr(r.begin, r.end - r.begin));
-      error(dice::Diag::invalid_reroll, origin_.span(r.value), "'{}' re-rolls no value of a d{}", written, s)
-          .hint("a d{} shows 1 to {}: 'r1' re-rolls 1s, 'r<3' values below 3, 'r>4' values above 4", s, s);
+      error(dice::Diag::invalid_reroll, origin_.span(r.value), "'{}' re-rolls no value of a d{}",
+            written, s)
+          .hint("a d{} shows 1 to {}: 'r1' re-rolls 1s, 'r<3' values below 3, 'r>4' values above 4",
+                s, s);
       return;
     }
     out.reroll = {static_cast<std::uint16_t>(low), static_cast<std::uint16_t>(high)};
@@ -159,7 +175,8 @@ class Lowering {
 
 }  // namespace
 
-std::optional<Expr> lower(const ast::ExprNode& node, const Origin& origin, DiagnosticEngine& diags) {
+std::optional<Expr> lower(const ast::ExprNode& node, const Origin& origin,
+                          DiagnosticEngine& diags) {
   Lowering lowering(origin, diags);
   Expr expr;
   expr.span = origin.span(node);

@@ -13,7 +13,9 @@ class Origin {
   Origin(std::string_view text, Span where) : text_(text), where_(where) {}
 
   std::string_view text() const { return text_; }
-  std::uint32_t offset(const char* at) const { return static_cast<std::uint32_t>(at - text_.data()); }
+  std::uint32_t offset(const char* at) const {
+    return static_cast<std::uint32_t>(at - text_.data());
+  }
 
   // The character at `offset`, or an empty span at the end of the text.
   Span at(std::uint32_t offset) const {

@@ -4,10 +4,10 @@
 
 #include "engine/core/utf8.hpp"
 #include "grammar/dice/config.hpp"
+#include "grammar/dice/diagnostics.hpp"
 #include "grammar/dice/dice_grammar.hpp"
 #include "grammar/dice/dice_parser.hpp"
 #include "grammar/dice/lower.hpp"
-#include "grammar/dice/diagnostics.hpp"
 
 namespace umpire::dice {
 namespace grammar {
@@ -37,7 +37,8 @@ struct Expectation {
 };
 
 constexpr Expectation expectations[] = {
-    {"the number of sides", dice::Diag::syntax_expected_sides, "write the sides after 'd', as in 'd6' or '2d6'"},
+    {"the number of sides", dice::Diag::syntax_expected_sides,
+     "write the sides after 'd', as in 'd6' or '2d6'"},
     {"how many dice to keep or drop", dice::Diag::syntax_expected_keep_count,
      "'3d6kl2' keeps the two lowest of three dice, '3d6dh1' drops the highest"},
     {"the value to re-roll", dice::Diag::syntax_expected_reroll_value,
@@ -57,7 +58,9 @@ void ErrorHandler::expected(const std::string& what, const char* where) {
   reported_ = true;
   // X3 reports the position before the skipper ran: point past blanks.
   std::uint32_t offset = origin_.offset(where);
-  while (offset < origin_.text().size() && (origin_.text()[offset] == ' ' || origin_.text()[offset] == '\t')) ++offset;
+  while (offset < origin_.text().size() &&
+         (origin_.text()[offset] == ' ' || origin_.text()[offset] == '\t'))
+    ++offset;
   const std::string_view rest = origin_.text().substr(offset);
   const std::string found = rest.empty() ? std::string("the end of the text") : shown(rest);
   Diag id = Diag::syntax_expected;
@@ -69,8 +72,10 @@ void ErrorHandler::expected(const std::string& what, const char* where) {
     }
   }
   auto d = diags_.report(id, origin_.at(offset), "expected {}, found {}", what, found);
-  if (is_unicode_dash(rest)) d.hint("write '-' (the ASCII hyphen-minus) to subtract");
-  else d.hint(std::string(hint));
+  if (is_unicode_dash(rest))
+    d.hint("write '-' (the ASCII hyphen-minus) to subtract");
+  else
+    d.hint(std::string(hint));
 }
 
 void ErrorHandler::unexpected(const char* where, std::string_view after, std::string_view hint) {
@@ -78,16 +83,19 @@ void ErrorHandler::unexpected(const char* where, std::string_view after, std::st
   reported_ = true;
   const std::uint32_t offset = origin_.offset(where);
   const std::string_view rest = origin_.text().substr(offset);
-  auto d = diags_.report(dice::Diag::syntax_unexpected_character, origin_.at(offset), "unexpected {} after '{}'",
-                        shown(rest), after);
+  auto d = diags_.report(dice::Diag::syntax_unexpected_character, origin_.at(offset),
+                         "unexpected {} after '{}'", shown(rest), after);
   const char c = rest[0];
-  if (is_unicode_dash(rest)) d.hint("write '-' (the ASCII hyphen-minus) to subtract");
+  if (is_unicode_dash(rest))
+    d.hint("write '-' (the ASCII hyphen-minus) to subtract");
   else if (c == ',' && after.find_first_of("dD") != std::string_view::npos)
     d.hint("recorded faces follow the expression after '=', as in '2d6=3,5'");
   else if (c == 'k' || c == 'K' || c == 'd' || c == 'D')
     d.hint("keep with 'kh' or 'kl' and a count ('3d6kl2'), drop with 'dh' or 'dl' ('3d6dh1')");
-  else if (c == 'r' || c == 'R') d.hint("a die is re-rolled at most once: write one 'r' option");
-  else d.hint(std::string(hint));
+  else if (c == 'r' || c == 'R')
+    d.hint("a die is re-rolled at most once: write one 'r' option");
+  else
+    d.hint(std::string(hint));
 }
 
 }  // namespace grammar
@@ -96,7 +104,8 @@ namespace {
 
 // Runs `rule` over the whole of `text`; the node on success.
 template <typename Rule, typename Node>
-bool run(Rule rule, std::string_view what, std::string_view hint, grammar::ErrorHandler& handler, Node& node) {
+bool run(Rule rule, std::string_view what, std::string_view hint, grammar::ErrorHandler& handler,
+         Node& node) {
   const std::string_view text = handler.origin().text();
   const char* first = text.data();
   const char* const last = text.data() + text.size();
@@ -127,12 +136,14 @@ std::optional<Expr> parse(std::string_view text, Span where, DiagnosticEngine& d
   return grammar::lower(node, origin, diags);
 }
 
-std::optional<std::vector<RecordedDie>> parse_faces(std::string_view text, Span where, DiagnosticEngine& diags) {
+std::optional<std::vector<RecordedDie>> parse_faces(std::string_view text, Span where,
+                                                    DiagnosticEngine& diags) {
   const grammar::Origin origin(text, where);
   grammar::ErrorHandler handler(origin, diags);
   grammar::ast::FacesNode node;
   if (!run(grammar::faces_rule(), "a face",
-           "faces are numbers separated by commas, a re-rolled die written '1r4': '3,5' or '1r4,5'", handler, node))
+           "faces are numbers separated by commas, a re-rolled die written '1r4': '3,5' or '1r4,5'",
+           handler, node))
     return std::nullopt;
   return grammar::lower(node, origin);
 }

@@ -35,8 +35,11 @@ constexpr std::size_t table_size = std::size_t{1} << table_bits;
 // Length, first, second and last characters (the first twice for a word of
 // one letter).
 constexpr std::uint32_t signature(std::string_view w) {
-  const auto at = [&](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(w[i])); };
-  return static_cast<std::uint32_t>(w.size()) << 24 | at(0) << 16 | at(w.size() > 1 ? 1 : 0) << 8 | at(w.size() - 1);
+  const auto at = [&](std::size_t i) {
+    return static_cast<std::uint32_t>(static_cast<unsigned char>(w[i]));
+  };
+  return static_cast<std::uint32_t>(w.size()) << 24 | at(0) << 16 | at(w.size() > 1 ? 1 : 0) << 8 |
+         at(w.size() - 1);
 }
 constexpr std::size_t slot_of(std::uint32_t sig) {
   return static_cast<std::size_t>((sig * 0x9E3779B1u) >> (32 - table_bits));
@@ -79,7 +82,8 @@ constexpr bool words_are_distinct() {
   }
   return true;
 }
-static_assert(words_are_distinct(), "a word of verbs.def or words.def is given twice, or is empty or too long");
+static_assert(words_are_distinct(),
+              "a word of verbs.def or words.def is given twice, or is empty or too long");
 
 }  // namespace
 
@@ -101,14 +105,20 @@ Word find_word(std::string_view text) {
   }
 }
 
-std::string_view word_text(Word word) { return word_texts[static_cast<std::size_t>(word)]; }
+std::string_view word_text(Word word) {
+  return word_texts[static_cast<std::size_t>(word)];
+}
 
 std::string_view to_string(SizeUnit unit) {
   switch (unit) {
-    case SizeUnit::none: return "";
-    case SizeUnit::mm: return "mm";
-    case SizeUnit::cm: return "cm";
-    case SizeUnit::in: return "in";
+    case SizeUnit::none:
+      return "";
+    case SizeUnit::mm:
+      return "mm";
+    case SizeUnit::cm:
+      return "cm";
+    case SizeUnit::in:
+      return "in";
   }
   return "";
 }

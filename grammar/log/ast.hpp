@@ -97,7 +97,9 @@ struct Value {
   double x = 0, y = 0;       // position, size, decimal (x), integer (x)
 
   // roll: the notation before '=' (it has the length of its lower-cased text).
-  Span notation_span() const { return {span.file, span.begin, span.begin + static_cast<std::uint32_t>(text.size())}; }
+  Span notation_span() const {
+    return {span.file, span.begin, span.begin + static_cast<std::uint32_t>(text.size())};
+  }
 };
 
 // One entry of a parenthesised list: one or more values, e.g. `clash 10`,
@@ -126,7 +128,16 @@ enum class Verb : std::uint8_t {
 };
 
 // Where a statement belongs; the printer indents by it.
-enum class VerbGroup : std::uint8_t { header, battlefield, army, unit, deployment, turn, phase, action };
+enum class VerbGroup : std::uint8_t {
+  header,
+  battlefield,
+  army,
+  unit,
+  deployment,
+  turn,
+  phase,
+  action
+};
 
 // `agreed "both players accepted the move"`: an agreed ruling. The engine
 // reports a breach of the rules by this statement as a note, not an error.
@@ -141,10 +152,10 @@ struct Statement {
   Span span;
   Verb verb = Verb::ulog;
   Span verb_span;
-  Range args;      // positional arguments, in order, in Log::values
-  Range clauses;   // keyed clauses and rolls, in input order, in Log::clauses
-  Span arrow_span; // `=>`, invalid when no outcome is stated
-  Range outcomes;  // stated outcomes after `=>`, in Log::clauses
+  Range args;       // positional arguments, in order, in Log::values
+  Range clauses;    // keyed clauses and rolls, in input order, in Log::clauses
+  Span arrow_span;  // `=>`, invalid when no outcome is stated
+  Range outcomes;   // stated outcomes after `=>`, in Log::clauses
   Agreed agreed;
 };
 
@@ -192,7 +203,9 @@ struct Log {
   std::span<const Clause> outcomes(const Statement& s) const { return slice(clauses, s.outcomes); }
   std::span<const Value> values_of(const Clause& c) const { return slice(values, c.values); }
   std::span<const ListEntry> entries_of(const Value& v) const { return slice(entries, v.items); }
-  std::span<const Value> values_of(const ListEntry& e) const { return slice(entry_values, e.values); }
+  std::span<const Value> values_of(const ListEntry& e) const {
+    return slice(entry_values, e.values);
+  }
   std::span<const Face> faces_of(const Value& v) const { return slice(faces, v.items); }
   std::span<const std::int64_t> parts_of(const Value& v) const { return slice(parts, v.items); }
   // roll: from the first face to the end of the roll.
@@ -219,7 +232,9 @@ constexpr unsigned verb_count = 0
 
 // A statement keyword's word, and the verb of a word (none when the word is
 // no statement keyword).
-constexpr Word word_of(Verb verb) { return static_cast<Word>(static_cast<unsigned>(verb) + 1); }
+constexpr Word word_of(Verb verb) {
+  return static_cast<Word>(static_cast<unsigned>(verb) + 1);
+}
 constexpr std::optional<Verb> verb_of(Word word) {
   if (word == Word::none || static_cast<unsigned>(word) > verb_count) return std::nullopt;
   return static_cast<Verb>(static_cast<unsigned>(word) - 1);

@@ -1,6 +1,7 @@
 #include "grammar/log/dump.hpp"
 
 #include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 #include "grammar/log/printer.hpp"
@@ -12,22 +13,35 @@ using nlohmann::json;
 
 std::string_view kind_name(ast::ValueKind k) {
   switch (k) {
-    case ast::ValueKind::word: return "word";
-    case ast::ValueKind::integer: return "integer";
-    case ast::ValueKind::decimal: return "decimal";
-    case ast::ValueKind::text: return "text";
-    case ast::ValueKind::position: return "position";
-    case ast::ValueKind::size: return "size";
-    case ast::ValueKind::target: return "target";
-    case ast::ValueKind::fraction: return "fraction";
-    case ast::ValueKind::date: return "date";
-    case ast::ValueKind::roll: return "roll";
-    case ast::ValueKind::list: return "list";
+    case ast::ValueKind::word:
+      return "word";
+    case ast::ValueKind::integer:
+      return "integer";
+    case ast::ValueKind::decimal:
+      return "decimal";
+    case ast::ValueKind::text:
+      return "text";
+    case ast::ValueKind::position:
+      return "position";
+    case ast::ValueKind::size:
+      return "size";
+    case ast::ValueKind::target:
+      return "target";
+    case ast::ValueKind::fraction:
+      return "fraction";
+    case ast::ValueKind::date:
+      return "date";
+    case ast::ValueKind::roll:
+      return "roll";
+    case ast::ValueKind::list:
+      return "list";
   }
   return "value";
 }
 
-json span_json(Span s) { return json::array({s.begin, s.end}); }
+json span_json(Span s) {
+  return json::array({s.begin, s.end});
+}
 
 json value_json(const ast::Log& log, const ast::Value& v, bool spans) {
   json j;
@@ -86,7 +100,9 @@ json value_json(const ast::Log& log, const ast::Value& v, bool spans) {
       j["value"] = v.text;
       j["score"] = v.integer;
       break;
-    default: j["value"] = v.text; break;
+    default:
+      j["value"] = v.text;
+      break;
   }
   return j;
 }

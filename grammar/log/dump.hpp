@@ -12,7 +12,8 @@ namespace umpire::log {
 std::string dump_ast_json(const ast::Log& log, bool with_spans, int indent = 2);
 // One line as dump_ast_json writes it in "lines" (at depth 0), for callers
 // that dump a log line by line as they parse it.
-std::string dump_line_json(const ast::Log& log, const ast::Line& line, bool with_spans, int indent = 2);
+std::string dump_line_json(const ast::Log& log, const ast::Line& line, bool with_spans,
+                           int indent = 2);
 std::string dump_ast_text(const SourceManager& sources, const ast::Log& log);
 
 }  // namespace umpire::log

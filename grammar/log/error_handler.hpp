@@ -8,8 +8,8 @@
 #include <string>
 
 #include "engine/core/diagnostic.hpp"
-#include "grammar/log/diagnostics.hpp"
 #include "grammar/log/config.hpp"
+#include "grammar/log/diagnostics.hpp"
 #include "grammar/report_on_error.hpp"
 
 namespace umpire::log::parser {
@@ -35,7 +35,9 @@ class ErrorHandler {
   bool reported_ = false;
 };
 
-inline ErrorHandler& handler_of(const ParseState& state) { return *state.errors; }
+inline ErrorHandler& handler_of(const ParseState& state) {
+  return *state.errors;
+}
 
 // Mixed into the top rules: an expectation failure anywhere below becomes
 // one diagnostic and a failed parse.

@@ -40,7 +40,8 @@ double to_double(std::string_view text) {
 // value): no second conversion. A signed one goes through to_double, which
 // keeps `-0` negative.
 double integral_coordinate(std::string_view text, std::int64_t value) {
-  if (text.empty() || text.front() < '0' || text.front() > '9' || value == overflow_sentinel) return to_double(text);
+  if (text.empty() || text.front() < '0' || text.front() > '9' || value == overflow_sentinel)
+    return to_double(text);
   return static_cast<double>(value);
 }
 
@@ -49,10 +50,16 @@ Span sub_span(Span whole, std::size_t begin, std::size_t end) {
           whole.begin + static_cast<std::uint32_t>(end)};
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
 
-std::uint32_t size_of(const std::vector<std::int64_t>& v) { return static_cast<std::uint32_t>(v.size()); }
+std::uint32_t size_of(const std::vector<std::int64_t>& v) {
+  return static_cast<std::uint32_t>(v.size());
+}
 
 }  // namespace
 

@@ -47,13 +47,15 @@ auto const mark_comment = [](auto& ctx) {
 
 auto const line_blank = x3::char_(" \t");
 auto const end_of_line_def = x3::eoi;
-auto const line_def = (*line_blank >>
-                       *((x3::raw[x3::lit("=>")][line_actions::mark_arrow] | value_parser()[line_actions::push_item]) >>
-                         *line_blank) >>
+auto const line_def = (*line_blank >> *((x3::raw[x3::lit("=>")][line_actions::mark_arrow] |
+                                         value_parser()[line_actions::push_item]) >>
+                                        *line_blank) >>
                        -x3::raw['#' >> *x3::char_][line_actions::mark_comment]) > end_of_line;
 
 BOOST_SPIRIT_DEFINE(end_of_line, line)
 
-line_type const& line_parser() { return line; }
+line_type const& line_parser() {
+  return line;
+}
 
 }  // namespace umpire::log::parser

@@ -10,11 +10,21 @@
 namespace umpire::log::parser {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_id_start(char c) { return is_letter(c) || c == '_'; }
-bool is_id_char(char c) { return is_letter(c) || is_digit(c) || c == '_' || c == '-'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_letter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool is_id_start(char c) {
+  return is_letter(c) || c == '_';
+}
+bool is_id_char(char c) {
+  return is_letter(c) || is_digit(c) || c == '_' || c == '-';
+}
 
 iterator_type skip_digits(iterator_type p, iterator_type last) {
   while (p != last && is_digit(*p)) ++p;
@@ -22,9 +32,13 @@ iterator_type skip_digits(iterator_type p, iterator_type last) {
 }
 
 // Where a fast value may end: nothing that X3 could read on as part of it.
-bool ends_value(iterator_type p, iterator_type last) { return p == last || is_blank(*p) || *p == '#'; }
+bool ends_value(iterator_type p, iterator_type last) {
+  return p == last || is_blank(*p) || *p == '#';
+}
 
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
 
 // `id_start id_char* ('+' id_start id_char*)*`, the X3 word rule. `upper`
 // tells whether a capital letter was read (a word without is kept as it
@@ -94,7 +108,8 @@ class Scanner {
 
  private:
   Span span(iterator_type b, iterator_type e) const {
-    return {state_.file, static_cast<std::uint32_t>(b - state_.base), static_cast<std::uint32_t>(e - state_.base)};
+    return {state_.file, static_cast<std::uint32_t>(b - state_.base),
+            static_cast<std::uint32_t>(e - state_.base)};
   }
   void skip_blanks() {
     while (p_ != last_ && is_blank(*p_)) ++p_;
@@ -148,11 +163,13 @@ class Scanner {
         if (ends_value(second, last_)) return take<detail::make_position>(second);
         return false;
       }
-      if (const iterator_type roll = scan_plain_roll(p_, last_)) return take<detail::make_roll>(roll);
+      if (const iterator_type roll = scan_plain_roll(p_, last_))
+        return take<detail::make_roll>(roll);
       return false;
     }
     if (c == 'd' || c == 'D') {
-      if (const iterator_type roll = scan_plain_roll(p_, last_)) return take<detail::make_roll>(roll);
+      if (const iterator_type roll = scan_plain_roll(p_, last_))
+        return take<detail::make_roll>(roll);
       // A roll always has '=' right after its notation, which is made of
       // letters, digits, signs and '<' '>': a run of word characters ended
       // by a blank or a comment is no roll.
@@ -187,7 +204,8 @@ class Scanner {
 
 }  // namespace
 
-iterator_type scan_line(iterator_type first, iterator_type last, ParseState& state, detail::RawLine& raw) {
+iterator_type scan_line(iterator_type first, iterator_type last, ParseState& state,
+                        detail::RawLine& raw) {
   return Scanner(first, last, state, raw).run();
 }
 

@@ -15,6 +15,7 @@ namespace umpire::log::parser {
 // as the X3 line rule does. Returns `last` when the whole line was read,
 // otherwise where the end of the line was expected (the caller reports it,
 // unless the X3 value rule reported an error there through state.errors).
-iterator_type scan_line(iterator_type first, iterator_type last, ParseState& state, detail::RawLine& raw);
+iterator_type scan_line(iterator_type first, iterator_type last, ParseState& state,
+                        detail::RawLine& raw);
 
 }  // namespace umpire::log::parser

@@ -18,7 +18,8 @@ namespace umpire::log {
 namespace {
 
 std::string_view trim_right(std::string_view s) {
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -38,7 +39,8 @@ std::size_t first_control_in_text(std::string_view line) {
     if (!text && c == '#') {
       for (std::size_t j = i + 1; j < line.size(); ++j) {
         const auto k = static_cast<unsigned char>(line[j]);
-        if ((k < 0x20 && k != '\t') || k == 0x7F || c1_control_length(line.substr(j)) != 0) return j;
+        if ((k < 0x20 && k != '\t') || k == 0x7F || c1_control_length(line.substr(j)) != 0)
+          return j;
       }
       return std::string_view::npos;
     }
@@ -47,7 +49,8 @@ std::size_t first_control_in_text(std::string_view line) {
     } else if (text && c == '\\') {
       ++i;  // an escape: the character after it is the text's
       if (i < line.size() && static_cast<unsigned char>(line[i]) < 0x20) return i;
-    } else if (text && ((c < 0x20 && c != '\t') || c == 0x7F || c1_control_length(line.substr(i)) != 0)) {
+    } else if (text &&
+               ((c < 0x20 && c != '\t') || c == 0x7F || c1_control_length(line.substr(i)) != 0)) {
       return i;
     }
   }
@@ -58,9 +61,12 @@ std::size_t first_control_in_text(std::string_view line) {
 bool in_comment(std::string_view line, std::size_t at) {
   bool text = false;
   for (std::size_t i = 0; i < at; ++i) {
-    if (line[i] == '"') text = !text;
-    else if (text && line[i] == '\\') ++i;
-    else if (!text && line[i] == '#') return true;
+    if (line[i] == '"')
+      text = !text;
+    else if (text && line[i] == '\\')
+      ++i;
+    else if (!text && line[i] == '#')
+      return true;
   }
   return false;
 }
@@ -99,8 +105,9 @@ ast::Log parse_log_text(std::string_view text, FileId file, DiagnosticEngine& di
   // One line per newline at most, and about one value per five bytes:
   // reserving once avoids moving the vectors as a large log grows.
   std::size_t newlines = 0;
-  for (const char* p = text.data(); (p = static_cast<const char*>(std::memchr(
-                                         p, '\n', static_cast<std::size_t>(text.data() + text.size() - p)))) != nullptr;
+  for (const char* p = text.data();
+       (p = static_cast<const char*>(std::memchr(
+            p, '\n', static_cast<std::size_t>(text.data() + text.size() - p)))) != nullptr;
        ++p) {
     ++newlines;
   }
@@ -130,7 +137,8 @@ std::size_t first_invalid_utf8_in_steps(std::string_view text, const ReleaseText
          ++back) {
       --end;
     }
-    if (const std::size_t bad = first_invalid_utf8(text.substr(begin, end - begin)); bad != std::string_view::npos)
+    if (const std::size_t bad = first_invalid_utf8(text.substr(begin, end - begin));
+        bad != std::string_view::npos)
       return begin + bad;
     release(end);
     begin = end;
@@ -140,24 +148,29 @@ std::size_t first_invalid_utf8_in_steps(std::string_view text, const ReleaseText
 
 }  // namespace
 
-LineReader::LineReader(std::string_view text, FileId file, DiagnosticEngine& diags, ReleaseText release)
+LineReader::LineReader(std::string_view text, FileId file, DiagnosticEngine& diags,
+                       ReleaseText release)
     : text_(text), file_(file), diags_(diags), release_(std::move(release)) {
   if (text.size() >= UINT32_MAX) {
-    log::report(diags, log::Diag::input_too_large, Span{file, 0, 0}, "file too large: {} bytes", text.size())
+    log::report(diags, log::Diag::input_too_large, Span{file, 0, 0}, "file too large: {} bytes",
+                text.size())
         .hint("a battle log is at most 4 GiB");
     start_ = text.size();
     return;
   }
-  if (const std::size_t bad = first_invalid_utf8_in_steps(text, release_); bad != std::string_view::npos) {
+  if (const std::size_t bad = first_invalid_utf8_in_steps(text, release_);
+      bad != std::string_view::npos) {
     const auto at = static_cast<std::uint32_t>(bad);
-    log::report(diags, log::Diag::input_invalid_utf8, Span{file, at, at + 1}, "invalid UTF-8 byte 0x{:02x}",
+    log::report(diags, log::Diag::input_invalid_utf8, Span{file, at, at + 1},
+                "invalid UTF-8 byte 0x{:02x}",
                 static_cast<unsigned>(static_cast<unsigned char>(text[bad])))
         .hint("save the log as UTF-8 text");
   }  // A byte-order mark is refused, as in rules data (grammar/rules): a log
   // is UTF-8, which needs none, and `fmt` would otherwise have to drop it
   // or print it. The rest of the log is read after it.
   if (text.substr(0, byte_order_mark.size()) == byte_order_mark) {
-    log::report(diags, log::Diag::input_byte_order_mark, Span{file, 0, 3}, "the log starts with a byte-order mark (U+FEFF)")
+    log::report(diags, log::Diag::input_byte_order_mark, Span{file, 0, 3},
+                "the log starts with a byte-order mark (U+FEFF)")
         .note("a UTF-8 file needs no byte-order mark; some editors write one")
         .hint("save the log as UTF-8 without a byte-order mark ('UTF-8', not 'UTF-8 with BOM')")
         .fixit(Span{file, 0, 3}, "");
@@ -187,10 +200,14 @@ bool LineReader::next(ast::Log& log) {
     if (line.size() > limits::log_line_bytes) {
       // Refused before it is read: its values would cost about fifty times
       // its size.
-      log::report(diags_, log::Diag::limit_line_length, Span{file_, line_span.begin, line_span.begin + 1},
-                   "a line of {} bytes, more than the limit of {}", line.size(), size_text(limits::log_line_bytes))
+      log::report(diags_, log::Diag::limit_line_length,
+                  Span{file_, line_span.begin, line_span.begin + 1},
+                  "a line of {} bytes, more than the limit of {}", line.size(),
+                  size_text(limits::log_line_bytes))
           .note("the limit keeps the cost of reading a log bounded (docs/log-format.md § Limits)")
-          .hint("a statement is one line of a few values; split a long 'hex' list over several lines");
+          .hint(
+              "a statement is one line of a few values; split a long 'hex' list over several "
+              "lines");
       continue;
     }
     if (is_blank_line(line)) {
@@ -203,10 +220,12 @@ bool LineReader::next(ast::Log& log) {
       // prints it. Outside, the value scanner reports the byte.
       const auto at = static_cast<std::uint32_t>(line_span.begin + bad);
       const std::size_t len = std::max<std::size_t>(1, c1_control_length(line.substr(bad)));
-      log::report(diags_, log::Diag::input_control_character, Span{file_, at, at + static_cast<std::uint32_t>(len)},
-                   "a control character ({}) in a {}", escape_controls(line.substr(bad, len)),
-                   in_comment(line, bad) ? "comment" : "quoted text")
-          .hint("a log is plain text: remove it (a tab is the one control character a log may hold)");
+      log::report(diags_, log::Diag::input_control_character,
+                  Span{file_, at, at + static_cast<std::uint32_t>(len)},
+                  "a control character ({}) in a {}", escape_controls(line.substr(bad, len)),
+                  in_comment(line, bad) ? "comment" : "quoted text")
+          .hint(
+              "a log is plain text: remove it (a tab is the one control character a log may hold)");
       continue;
     }
     const Mark mark(log);
@@ -237,7 +256,8 @@ bool LineReader::next(ast::Log& log) {
     }
     if (raw.item_count > 0 || raw.arrow_index != -1) {
       if (raw.item_count == 0) {
-        log::report(diags_, log::Diag::syntax_expected_statement, raw.arrow_span, "expected a statement keyword like 'move'")
+        log::report(diags_, log::Diag::syntax_expected_statement, raw.arrow_span,
+                    "expected a statement keyword like 'move'")
             .hint("'=>' follows an action and its values");
         log.lines.pop_back();
         mark.restore(log);
@@ -258,7 +278,8 @@ bool LineReader::next(ast::Log& log) {
       std::string_view body = text.substr(st.span.begin, st.span.size());
       st.span.end = st.span.begin + static_cast<std::uint32_t>(trim_right(body).size());
       if (st.verb == ast::Verb::map) mode_ = static_cast<std::uint8_t>(detail::PositionMode::hex);
-      if (st.verb == ast::Verb::table) mode_ = static_cast<std::uint8_t>(detail::PositionMode::table);
+      if (st.verb == ast::Verb::table)
+        mode_ = static_cast<std::uint8_t>(detail::PositionMode::table);
       out.has_statement = true;
     }
     any_line_ = true;

@@ -66,18 +66,24 @@ struct Indent {
 
 void print_value(std::string& out, const ast::Log& log, const ast::Value& v) {
   switch (v.kind) {
-    case ast::ValueKind::word: out += v.text; return;
+    case ast::ValueKind::word:
+      out += v.text;
+      return;
     case ast::ValueKind::integer:
       if (v.explicit_sign && v.integer >= 0) out.push_back('+');
       print_integer(out, v.integer);
       return;
-    case ast::ValueKind::text: print_text(out, v.text); return;
+    case ast::ValueKind::text:
+      print_text(out, v.text);
+      return;
     case ast::ValueKind::decimal:
     case ast::ValueKind::position:
     case ast::ValueKind::size:
     case ast::ValueKind::target:
     case ast::ValueKind::fraction:
-    case ast::ValueKind::date: out += v.text; return;
+    case ast::ValueKind::date:
+      out += v.text;
+      return;
     case ast::ValueKind::roll: {
       out += v.text;
       out.push_back('=');
@@ -166,12 +172,15 @@ std::string print_log(const ast::Log& log) {
   }
   int next = indent.body;
   for (std::size_t i = log.lines.size(); i-- > 0;) {
-    if (indents[i] < 0) indents[i] = next;
-    else next = indents[i];
+    if (indents[i] < 0)
+      indents[i] = next;
+    else
+      next = indents[i];
   }
   std::string out;
   // The canonical text is about as long as the input: one allocation.
-  if (!log.lines.empty()) out.reserve(static_cast<std::size_t>(log.lines.back().span.end) + log.lines.size());
+  if (!log.lines.empty())
+    out.reserve(static_cast<std::size_t>(log.lines.back().span.end) + log.lines.size());
   bool first = true;
   for (std::size_t i = 0; i < log.lines.size(); ++i) {
     const ast::Line& line = log.lines[i];

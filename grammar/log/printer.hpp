@@ -8,7 +8,6 @@
 #include <string_view>
 
 #include "engine/core/diagnostic.hpp"
-
 #include "grammar/log/ast.hpp"
 
 namespace umpire::log {

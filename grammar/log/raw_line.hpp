@@ -10,7 +10,7 @@
 namespace umpire::log::detail {
 
 struct RawLine {
-  std::uint32_t first_item = 0;   // index in Log::values of the line's first value
+  std::uint32_t first_item = 0;  // index in Log::values of the line's first value
   std::uint32_t item_count = 0;
   std::int32_t arrow_index = -1;  // index (from first_item) of the first value after `=>`
   Span arrow_span;

@@ -1,10 +1,10 @@
 // Binds the values of a line to a statement, following schema_table.cpp.
 #include "grammar/log/schema.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "engine/core/suggest.hpp"
 #include "grammar/log/lexeme.hpp"
@@ -24,17 +24,28 @@ std::string shown(std::string_view text) {
 
 std::string_view kind_name(ValueKind kind) {
   switch (kind) {
-    case ValueKind::word: return "word";
-    case ValueKind::integer: return "number";
-    case ValueKind::decimal: return "number";
-    case ValueKind::text: return "text";
-    case ValueKind::position: return "position";
-    case ValueKind::size: return "size";
-    case ValueKind::target: return "score";
-    case ValueKind::fraction: return "fraction";
-    case ValueKind::date: return "date";
-    case ValueKind::roll: return "dice roll";
-    case ValueKind::list: return "list";
+    case ValueKind::word:
+      return "word";
+    case ValueKind::integer:
+      return "number";
+    case ValueKind::decimal:
+      return "number";
+    case ValueKind::text:
+      return "text";
+    case ValueKind::position:
+      return "position";
+    case ValueKind::size:
+      return "size";
+    case ValueKind::target:
+      return "score";
+    case ValueKind::fraction:
+      return "fraction";
+    case ValueKind::date:
+      return "date";
+    case ValueKind::roll:
+      return "dice roll";
+    case ValueKind::list:
+      return "list";
   }
   return "value";
 }
@@ -67,7 +78,8 @@ class Binder {
 
   bool run() {
     if (raw_.arrow_index < -1) {
-      report(diags_, Diag::syntax_second_arrow, raw_.arrow_span, "a statement states its outcomes once")
+      report(diags_, Diag::syntax_second_arrow, raw_.arrow_span,
+             "a statement states its outcomes once")
           .hint("put every outcome after the first '=>'");
       return false;
     }
@@ -85,16 +97,19 @@ class Binder {
     }
     const Value& first = items_.front();
     if (first.kind != ValueKind::word) {
-      report(diags_, Diag::syntax_expected_statement, first.span, "expected a statement keyword like 'move', found {}",
-                   describe(first))
+      report(diags_, Diag::syntax_expected_statement, first.span,
+             "expected a statement keyword like 'move', found {}", describe(first))
           .hint("every line starts with a keyword; see docs/log-format.md");
       return false;
     }
     // The scanner decided which word it is (Value::word).
     const auto verb = ast::verb_of(first.word);
     if (!verb) {
-      auto d = report(diags_, Diag::syntax_unknown_statement, first.span, "unknown statement '{}'", shown(first.text));
-      if (auto best = first.text.size() <= suggest_limit ? closest_match(first.text, verb_keywords()) : std::nullopt) {
+      auto d = report(diags_, Diag::syntax_unknown_statement, first.span, "unknown statement '{}'",
+                      shown(first.text));
+      if (auto best = first.text.size() <= suggest_limit
+                          ? closest_match(first.text, verb_keywords())
+                          : std::nullopt) {
         d.hint("did you mean '{}'?", *best);
         d.fixit(first.span, *best);
       } else {
@@ -112,7 +127,7 @@ class Binder {
     if (raw_.arrow_index >= 0) {
       if (!spec_->outcomes) {
         report(diags_, Diag::syntax_no_outcomes, raw_.arrow_span, "'{}' takes no stated outcomes",
-                     ast::verb_name(st_.verb))
+               ast::verb_name(st_.verb))
             .hint("outcomes follow actions such as 'shoot', 'test' or 'combat'");
         return false;
       }
@@ -120,7 +135,8 @@ class Binder {
       end_ = items_.size();
       if (!bind_clauses(outcome_keys(), st_.outcomes, false)) return false;
       if (st_.outcomes.empty() && !st_.agreed.present) {
-        report(diags_, Diag::syntax_expected_outcome, raw_.arrow_span, "expected an outcome after '=>'")
+        report(diags_, Diag::syntax_expected_outcome, raw_.arrow_span,
+               "expected an outcome after '=>'")
             .hint("for example '=> hits 2 losses 1' or '=> pass'");
         return false;
       }
@@ -157,10 +173,12 @@ class Binder {
     const Value& v = items_[i];
     if ((slot.kinds & kind_bit(v.kind)) == 0) return false;
     if (slot.after != Word::none && previous_word_ != slot.after) return false;
-    if (v.kind == ValueKind::word && !slot.words.empty() && !is_one_of(v.word, slot.words)) return false;
+    if (v.kind == ValueKind::word && !slot.words.empty() && !is_one_of(v.word, slot.words))
+      return false;
     // A label word just before a roll labels it (`hit 6d6=...`), unless the
     // slot needs exactly one value.
-    if (v.kind == ValueKind::word && (is_key(v, keys) || (slot.arity != Arity::one && is_label(i)))) return false;
+    if (v.kind == ValueKind::word && (is_key(v, keys) || (slot.arity != Arity::one && is_label(i))))
+      return false;
     return true;
   }
 
@@ -183,9 +201,12 @@ class Binder {
   std::pair<std::string, Diag> expectation(const Slot& slot) const {
     if (slot.expect == Diag::syntax_expected_position) {
       switch (mode_) {
-        case PositionMode::hex: return {"a hex like 5,7", Diag::syntax_expected_hex};
-        case PositionMode::table: return {"a position in inches like 30,12.5", Diag::syntax_expected_position};
-        case PositionMode::unknown: return {"a position like 5,7", Diag::syntax_expected_position};
+        case PositionMode::hex:
+          return {"a hex like 5,7", Diag::syntax_expected_hex};
+        case PositionMode::table:
+          return {"a position in inches like 30,12.5", Diag::syntax_expected_position};
+        case PositionMode::unknown:
+          return {"a position like 5,7", Diag::syntax_expected_position};
       }
     }
     return {std::string(slot.what), slot.expect};
@@ -193,13 +214,15 @@ class Binder {
 
   void report_expected(const Slot& slot, std::size_t i, std::string_view after) {
     const auto [what, id] = expectation(slot);
-    if (i < end_ && (slot.kinds & kind_bit(ValueKind::text)) != 0 && items_[i].kind == ValueKind::word) {
-      report_unquoted(
-          i, fmt::format("expected {} after '{}', found '{}'", what, after, shown(written(items_[i]))));
+    if (i < end_ && (slot.kinds & kind_bit(ValueKind::text)) != 0 &&
+        items_[i].kind == ValueKind::word) {
+      report_unquoted(i, fmt::format("expected {} after '{}', found '{}'", what, after,
+                                     shown(written(items_[i]))));
       return;
     }
     if (i < end_) {
-      report(diags_, id, items_[i].span, "expected {} after '{}', found {}", what, after, describe(items_[i]));
+      report(diags_, id, items_[i].span, "expected {} after '{}', found {}", what, after,
+             describe(items_[i]));
     } else {
       const Span prev = items_[i - 1].span;
       report(diags_, id, Span{prev.file, prev.end, prev.end}, "expected {} after '{}'", what, after)
@@ -232,7 +255,8 @@ class Binder {
         ++count;
         if (slot.arity == Arity::one || slot.arity == Arity::optional) break;
       }
-      if (count == 0 && (slot.arity == Arity::one || slot.arity == Arity::many || misses_closed_word(slot, keys))) {
+      if (count == 0 && (slot.arity == Arity::one || slot.arity == Arity::many ||
+                         misses_closed_word(slot, keys))) {
         report_expected(slot, pos_, after);
         return false;
       }
@@ -244,7 +268,9 @@ class Binder {
     return true;
   }
 
-  std::uint32_t index_of(std::size_t item) const { return raw_.first_item + static_cast<std::uint32_t>(item); }
+  std::uint32_t index_of(std::size_t item) const {
+    return raw_.first_item + static_cast<std::uint32_t>(item);
+  }
   void keep(std::size_t item) {
     if (item != written_) items_[written_] = items_[item];
     ++written_;
@@ -286,7 +312,8 @@ class Binder {
       ast::Clause clause;
       if (v.kind == ValueKind::roll || (actions && is_label(pos_))) {
         if (!actions || !spec_->rolls) {
-          report(diags_, Diag::syntax_no_dice, v.span, "'{}' takes no dice", ast::verb_name(st_.verb))
+          report(diags_, Diag::syntax_no_dice, v.span, "'{}' takes no dice",
+                 ast::verb_name(st_.verb))
               .hint("dice belong to actions such as 'order', 'shoot' or 'test'");
           return false;
         }
@@ -297,7 +324,8 @@ class Binder {
         }
         clause.values = {index_of(written_), 1};
         keep(pos_);
-        clause.span = clause.key_span.valid() ? merge(clause.key_span, items_[pos_].span) : items_[pos_].span;
+        clause.span =
+            clause.key_span.valid() ? merge(clause.key_span, items_[pos_].span) : items_[pos_].span;
         ++pos_;
         push(clause, out);
         continue;
@@ -311,8 +339,9 @@ class Binder {
       clause.key_span = v.span;
       ++pos_;
       if (!take(key->values, clause.values, keys, ast::word_text(clause.key))) return false;
-      clause.span = clause.values.empty() ? clause.key_span
-                                          : merge(clause.key_span, log_.values[clause.values.end() - 1].span);
+      clause.span = clause.values.empty()
+                        ? clause.key_span
+                        : merge(clause.key_span, log_.values[clause.values.end() - 1].span);
       push(clause, out);
     }
     return true;
@@ -333,13 +362,15 @@ class Binder {
   // in quotes by the fix-it.
   void report_unquoted(std::size_t i, std::string message) {
     std::size_t last = i;
-    while (last + 1 < end_ && items_[last + 1].kind == ValueKind::word && !is_key(items_[last + 1], spec_->keys))
+    while (last + 1 < end_ && items_[last + 1].kind == ValueKind::word &&
+           !is_key(items_[last + 1], spec_->keys))
       ++last;
     const Span words = merge(items_[i].span, items_[last].span);
     auto d = report(diags_, Diag::syntax_unquoted_text, words, "{}", message);
     d.note("names and notes are texts, written in double quotes");
     if (words.end <= source_.size()) {
-      const std::string quoted = "\"" + std::string(source_.substr(words.begin, words.size())) + "\"";
+      const std::string quoted =
+          "\"" + std::string(source_.substr(words.begin, words.size())) + "\"";
       d.hint("write {}", shown(quoted));
       d.fixit(words, quoted);
     } else {
@@ -350,16 +381,18 @@ class Binder {
   // A roll whose faces were separated by blanks (`5d6=6 5 2`): the roll,
   // then numbers the statement does not take.
   bool report_spaced_faces(const Value& v) {
-    if (v.kind != ValueKind::integer || pos_ == 0 || items_[pos_ - 1].kind != ValueKind::roll) return false;
+    if (v.kind != ValueKind::integer || pos_ == 0 || items_[pos_ - 1].kind != ValueKind::roll)
+      return false;
     const Value& roll = items_[pos_ - 1];
     std::size_t last = pos_;
     while (last + 1 < end_ && items_[last + 1].kind == ValueKind::integer) ++last;
     const Span all = merge(roll.span, items_[last].span);
     std::string fixed;
-    if (roll.span.end <= source_.size()) fixed = std::string(source_.substr(roll.span.begin, roll.span.size()));
+    if (roll.span.end <= source_.size())
+      fixed = std::string(source_.substr(roll.span.begin, roll.span.size()));
     for (std::size_t k = pos_; k <= last; ++k) fixed += fmt::format(",{}", items_[k].integer);
     auto d = report(diags_, Diag::syntax_roll_faces, merge(v.span, items_[last].span),
-                          "the faces of a roll are separated by commas, not blanks");
+                    "the faces of a roll are separated by commas, not blanks");
     d.label(roll.span, "the roll");
     if (!source_.empty()) {
       d.hint("write {}", shown("'" + fixed + "'"));
@@ -372,11 +405,13 @@ class Binder {
 
   void report_unexpected(const Value& v, std::span<const KeySpec> keys, bool actions) {
     // A stated outcome without its `=>` (`shoot r1 a1 hit 2d6=3,4 hits 1`).
-    if (actions && spec_->outcomes && v.kind == ValueKind::word && key_of(v, outcome_keys()) != nullptr) {
+    if (actions && spec_->outcomes && v.kind == ValueKind::word &&
+        key_of(v, outcome_keys()) != nullptr) {
       const bool valued = pos_ + 1 < items_.size() && items_[pos_ + 1].kind == ValueKind::integer;
-      report(diags_, Diag::syntax_missing_arrow, v.span, "'{}' is a stated outcome: outcomes follow '=>'",
-                   shown(v.text))
-          .hint("write '=> {}{}'", shown(v.text), valued ? fmt::format(" {}", items_[pos_ + 1].integer) : "")
+      report(diags_, Diag::syntax_missing_arrow, v.span,
+             "'{}' is a stated outcome: outcomes follow '=>'", shown(v.text))
+          .hint("write '=> {}{}'", shown(v.text),
+                valued ? fmt::format(" {}", items_[pos_ + 1].integer) : "")
           .fixit(Span{v.span.file, v.span.begin, v.span.begin}, "=> ");
       return;
     }
@@ -384,11 +419,13 @@ class Binder {
     // A name written without quotes where the statement takes one.
     const auto taken = items_.subspan(0, written_);
     if (actions && v.kind == ValueKind::word && pos_ == st_.args.count + 1 && !is_label(pos_) &&
-        std::any_of(spec_->args.begin(), spec_->args.end(),
-                    [](const Slot& slot) { return (slot.kinds & kind_bit(ValueKind::text)) != 0; }) &&
-        std::none_of(taken.begin(), taken.end(), [](const Value& x) { return x.kind == ValueKind::text; })) {
-      report_unquoted(
-          pos_, fmt::format("'{}' is not a keyword of '{}'", shown(written(v)), ast::verb_name(st_.verb)));
+        std::any_of(
+            spec_->args.begin(), spec_->args.end(),
+            [](const Slot& slot) { return (slot.kinds & kind_bit(ValueKind::text)) != 0; }) &&
+        std::none_of(taken.begin(), taken.end(),
+                     [](const Value& x) { return x.kind == ValueKind::text; })) {
+      report_unquoted(pos_, fmt::format("'{}' is not a keyword of '{}'", shown(written(v)),
+                                        ast::verb_name(st_.verb)));
       return;
     }
     std::vector<std::string> names;
@@ -397,8 +434,10 @@ class Binder {
     const std::string_view verb = ast::verb_name(st_.verb);
     if (v.kind == ValueKind::word && actions && spec_->rolls && pos_ + 1 < end_ &&
         items_[pos_ + 1].kind == ValueKind::roll) {
-      auto d = report(diags_, Diag::syntax_unknown_label, v.span, "unknown dice label '{}'", shown(v.text));
-      if (auto best = v.text.size() <= suggest_limit ? closest_match(v.text, roll_labels()) : std::nullopt) {
+      auto d = report(diags_, Diag::syntax_unknown_label, v.span, "unknown dice label '{}'",
+                      shown(v.text));
+      if (auto best = v.text.size() <= suggest_limit ? closest_match(v.text, roll_labels())
+                                                     : std::nullopt) {
         d.hint("did you mean '{}'?", *best);
         d.fixit(v.span, *best);
       } else {
@@ -409,10 +448,12 @@ class Binder {
       return;
     }
     if (v.kind == ValueKind::word) {
-      auto d = actions ? report(diags_, Diag::syntax_unknown_keyword, v.span, "unknown keyword '{}' in '{}'",
-                                      shown(v.text), verb)
-                       : report(diags_, Diag::syntax_unknown_outcome, v.span, "unknown outcome '{}'", shown(v.text));
-      if (auto best = v.text.size() <= suggest_limit ? closest_match(v.text, names) : std::nullopt) {
+      auto d = actions ? report(diags_, Diag::syntax_unknown_keyword, v.span,
+                                "unknown keyword '{}' in '{}'", shown(v.text), verb)
+                       : report(diags_, Diag::syntax_unknown_outcome, v.span,
+                                "unknown outcome '{}'", shown(v.text));
+      if (auto best =
+              v.text.size() <= suggest_limit ? closest_match(v.text, names) : std::nullopt) {
         d.hint("did you mean '{}'?", *best);
         d.fixit(v.span, *best);
       } else if (!keys.empty()) {
@@ -422,11 +463,13 @@ class Binder {
       }
       return;
     }
-    auto d = report(diags_, Diag::syntax_unexpected_value, v.span, "unexpected {} in '{}'", describe(v), verb);
+    auto d = report(diags_, Diag::syntax_unexpected_value, v.span, "unexpected {} in '{}'",
+                    describe(v), verb);
     if (keys.empty()) {
       d.hint("'{}' takes nothing more", verb);
     } else {
-      d.hint("a {} follows a keyword such as '{}'", kind_name(v.kind), ast::word_text(keys.front().key));
+      d.hint("a {} follows a keyword such as '{}'", kind_name(v.kind),
+             ast::word_text(keys.front().key));
     }
   }
 
@@ -444,14 +487,15 @@ class Binder {
   const VerbSpec* spec_ = nullptr;
   std::size_t pos_ = 0;
   std::size_t written_ = 0;  // values kept so far, at the start of items_
-  Word previous_word_ = Word::none;  // the word taken last by take(), if the last value was one of the language's
+  Word previous_word_ =
+      Word::none;  // the word taken last by take(), if the last value was one of the language's
   std::size_t end_ = 0;
 };
 
 }  // namespace
 
-bool bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags,
-                    ast::Statement& out, std::string_view source) {
+bool bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode,
+                    DiagnosticEngine& diags, ast::Statement& out, std::string_view source) {
   return Binder(log, raw, line_span, mode, diags, out, source).run();
 }
 

@@ -18,7 +18,9 @@ namespace umpire::log::detail {
 
 // Bit set of the value kinds a slot accepts.
 using KindMask = std::uint16_t;
-constexpr KindMask kind_bit(ast::ValueKind kind) { return static_cast<KindMask>(1u << static_cast<unsigned>(kind)); }
+constexpr KindMask kind_bit(ast::ValueKind kind) {
+  return static_cast<KindMask>(1u << static_cast<unsigned>(kind));
+}
 
 enum class Arity : std::uint8_t { one, optional, many, any };
 
@@ -70,7 +72,7 @@ enum class PositionMode : std::uint8_t { unknown, hex, table };
 // when false).
 // `source` is the text the spans point into, for fix-its that quote what
 // was written.
-bool bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode, DiagnosticEngine& diags,
-                    ast::Statement& out, std::string_view source = {});
+bool bind_statement(ast::Log& log, RawLine& raw, Span line_span, PositionMode mode,
+                    DiagnosticEngine& diags, ast::Statement& out, std::string_view source = {});
 
 }  // namespace umpire::log::detail

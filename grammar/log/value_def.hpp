@@ -70,25 +70,28 @@ auto const closing_paren_def = lit(')');
 
 auto const word_def =
     raw[id_start >> *id_char >> *('+' >> id_start >> *id_char)][convert<log::detail::make_word>{}];
-auto const number_def = raw[signed_decimal >> !(id_char | '.')][convert<log::detail::make_number>{}];
-auto const position_def =
-    raw[signed_decimal >> ',' >> signed_decimal >> !(id_char | '.')][convert<log::detail::make_position>{}];
+auto const number_def =
+    raw[signed_decimal >> !(id_char | '.')][convert<log::detail::make_number>{}];
+auto const position_def = raw[signed_decimal >> ',' >> signed_decimal >> !(id_char | '.')]
+                             [convert<log::detail::make_position>{}];
 auto const size_def =
-    raw[signed_decimal >> char_("xX") >> signed_decimal >> -(char_("mM") >> char_("mM") | char_("cC") >> char_("mM") | char_("iI") >> char_("nN")) >>
+    raw[signed_decimal >> char_("xX") >> signed_decimal >>
+        -(char_("mM") >> char_("mM") | char_("cC") >> char_("mM") | char_("iI") >> char_("nN")) >>
         !id_char][convert<log::detail::make_size>{}];
-auto const target_def = raw[unsigned_int >> '+' >> !(id_char | '.')][convert<log::detail::make_target>{}];
+auto const target_def =
+    raw[unsigned_int >> '+' >> !(id_char | '.')][convert<log::detail::make_target>{}];
 auto const fraction_def =
     raw[unsigned_int >> +('/' >> unsigned_int) >> !id_char][convert<log::detail::make_fraction>{}];
 auto const date_def = raw[x3::repeat(4)[digit] >> '-' >> x3::repeat(2)[digit] >> '-' >>
                           x3::repeat(2)[digit] >> !id_char][convert<log::detail::make_date>{}];
-auto const text_def =
-    raw[('"' >> *(('\\' > text_escape) | ~char_("\"\\\r\n"))) > closing_quote][convert<log::detail::make_text>{}];
+auto const text_def = raw[('"' >> *(('\\' > text_escape) | ~char_("\"\\\r\n"))) > closing_quote]
+                         [convert<log::detail::make_text>{}];
 // The kinds are tried in this order; the first character rules most of them
 // out, so each branch tries only those that can start with it.
-auto const scalar_def = (&lit('"') >> text) |
-                        (&digit >> (roll_parser() | date | size | target | fraction | position | number)) |
-                        (&char_("+-") >> (size | position | number)) | (&char_("dD") >> (roll_parser() | word)) |
-                        word;
+auto const scalar_def =
+    (&lit('"') >> text) |
+    (&digit >> (roll_parser() | date | size | target | fraction | position | number)) |
+    (&char_("+-") >> (size | position | number)) | (&char_("dD") >> (roll_parser() | word)) | word;
 
 // Entries and their values go straight to the log's shared vectors: lists
 // do not nest, so the values of an entry are contiguous there.
@@ -105,7 +108,8 @@ auto const mark_entry = [](auto& ctx) {
   e.span = merge(values[e.values.first].span, values[e.values.end() - 1].span);
 };
 auto const entry_value_def = scalar;
-auto const entry_def = (entry_value[push_entry_value] >> *(+blank >> entry_value[push_entry_value]))[mark_entry];
+auto const entry_def =
+    (entry_value[push_entry_value] >> *(+blank >> entry_value[push_entry_value]))[mark_entry];
 
 auto const push_entry = [](auto& ctx) {
   auto& entries = log_of(ctx).entries;
@@ -125,14 +129,16 @@ auto const mark_list = [](auto& ctx) {
 };
 // A ',' not followed by an entry ends the entries; the closing ')' is then
 // expected there, and the error handler words what went wrong.
-auto const list_def = raw[('(' >> *blank >> -(entry[push_entry] % (*blank >> ',' >> *blank)) >> *blank) >
-                          closing_paren][mark_list];
+auto const list_def = raw[('(' >> *blank >> -(entry[push_entry] % (*blank >> ',' >> *blank)) >>
+                           *blank) > closing_paren][mark_list];
 
 auto const value_def = list | scalar;
 
-BOOST_SPIRIT_DEFINE(closing_quote, text_escape, closing_paren, entry_value, word, number, position, size, target,
-                    fraction, date, text, scalar, entry, list, value)
+BOOST_SPIRIT_DEFINE(closing_quote, text_escape, closing_paren, entry_value, word, number, position,
+                    size, target, fraction, date, text, scalar, entry, list, value)
 
-value_type const& value_parser() { return value; }
+value_type const& value_parser() {
+  return value;
+}
 
 }  // namespace umpire::log::parser

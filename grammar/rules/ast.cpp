@@ -23,7 +23,9 @@ struct NameOf {
 };
 }  // namespace
 
-std::string item_name(const PlainItem& item) { return boost::apply_visitor(NameOf{}, item); }
+std::string item_name(const PlainItem& item) {
+  return boost::apply_visitor(NameOf{}, item);
+}
 
 std::string_view item_kind(const PlainItem& item) {
   struct Kind {

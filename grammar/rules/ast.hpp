@@ -4,10 +4,9 @@
 // it was parsed from, set by the parser's on_success handler. The loader
 // (engine/rules/) turns this tree into the typed, resolved model.
 #include <boost/optional.hpp>
+#include <boost/spirit/home/x3/support/ast/variant.hpp>
 #include <string>
 #include <vector>
-
-#include <boost/spirit/home/x3/support/ast/variant.hpp>
 
 #include "engine/core/span.hpp"
 
@@ -62,8 +61,8 @@ struct Lookup;
 
 struct Operand
     : x3::variant<RollLit, IntLit, BoolLit, NoneLit, SetLit, x3::forward_ast<MinMax>,
-                  x3::forward_ast<DivExpr>, x3::forward_ast<Cases>, x3::forward_ast<Lookup>,
-                  Path, x3::forward_ast<Expr>, x3::forward_ast<Negate>> {
+                  x3::forward_ast<DivExpr>, x3::forward_ast<Cases>, x3::forward_ast<Lookup>, Path,
+                  x3::forward_ast<Expr>, x3::forward_ast<Negate>> {
   using base_type::base_type;
   using base_type::operator=;
 };
@@ -227,7 +226,8 @@ struct AtLeastPat : Node {  // "10+"
 struct AtMostPat : Node {  // "1-"
   IntLit value;
 };
-struct Pattern : x3::variant<RangePat, AtLeastPat, AtMostPat, IntLit, BoolLit, Wildcard, SetLit, Ident> {
+struct Pattern
+    : x3::variant<RangePat, AtLeastPat, AtMostPat, IntLit, BoolLit, Wildcard, SetLit, Ident> {
   using base_type::base_type;
   using base_type::operator=;
 };
@@ -351,8 +351,8 @@ struct RerollClause : Node {
   std::string scope;  // one_failed_die, failed, any
   boost::optional<Cond> when;
 };
-struct SkillClause
-    : x3::variant<CostClause, AllowedClause, RequiresClause, EffectClause, PermClause, RerollClause> {
+struct SkillClause : x3::variant<CostClause, AllowedClause, RequiresClause, EffectClause,
+                                 PermClause, RerollClause> {
   using base_type::base_type;
   using base_type::operator=;
 };
@@ -445,8 +445,8 @@ struct Note : Node {
   Refs refs;
 };
 
-struct PlainItem : x3::variant<Domain, Given, Switch, Value, Table, Modifiers, Test, Record, Profile,
-                               Skill, Permission, ArmyList, Invariant, Assume, Note> {
+struct PlainItem : x3::variant<Domain, Given, Switch, Value, Table, Modifiers, Test, Record,
+                               Profile, Skill, Permission, ArmyList, Invariant, Assume, Note> {
   using base_type::base_type;
   using base_type::operator=;
 };
@@ -478,8 +478,8 @@ struct Intentional : Node {
   Refs refs;
 };
 
-struct Item : x3::variant<PlainItem, Override, Remove, AddEntry, RemoveEntry, AddValues,
-                          Intentional> {
+struct Item
+    : x3::variant<PlainItem, Override, Remove, AddEntry, RemoveEntry, AddValues, Intentional> {
   using base_type::base_type;
   using base_type::operator=;
 };

@@ -2,10 +2,9 @@
 // The one iterator and context type every rules-grammar rule is instantiated
 // for (BOOST_SPIRIT_INSTANTIATE in each .cpp). Parsing runs over the bytes of
 // a SourceManager buffer, so `const char*` is enough.
+#include <boost/spirit/home/x3.hpp>
 #include <functional>
 #include <type_traits>
-
-#include <boost/spirit/home/x3.hpp>
 
 #include "grammar/rules/error_handler.hpp"
 

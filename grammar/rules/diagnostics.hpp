@@ -1,6 +1,6 @@
 #pragma once
-// The diagnostics of the rules front end (grammar/rules, engine/rules) by name (diagnostics.def): each
-// carries its id and default severity, so a call site names a row
+// The diagnostics of the rules front end (grammar/rules, engine/rules) by name (diagnostics.def):
+// each carries its id and default severity, so a call site names a row
 // (`diags.report(rules::Diag::...)`) and a misspelt id does not compile.
 #include <cstddef>
 #include <cstdint>

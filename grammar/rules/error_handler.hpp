@@ -6,12 +6,11 @@
 // `report_on_error` (grammar/report_on_error.hpp), whose on_error turns an
 // expectation failure anywhere below into one diagnostic and fails the
 // rule: the driver (rules_parser.cpp) then reads on from the next item.
+#include <boost/spirit/home/x3.hpp>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <type_traits>
-
-#include <boost/spirit/home/x3.hpp>
 
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/span.hpp"
@@ -28,7 +27,8 @@ class ErrorHandler {
       : text_(text), file_(file), diags_(diags) {}
 
   Span span(const char* first, const char* last) const {
-    return {file_, static_cast<std::uint32_t>(first - text_.data()), static_cast<std::uint32_t>(last - text_.data())};
+    return {file_, static_cast<std::uint32_t>(first - text_.data()),
+            static_cast<std::uint32_t>(last - text_.data())};
   }
 
   // An item is about to be read: nothing is reported for it yet.
@@ -58,15 +58,20 @@ using report_on_error = x3_support::report_on_error<error_handler_tag>;
 // and comments; a span should not.
 inline const char* trim_end(const char* first, const char* last) {
   while (true) {
-    while (last > first && (last[-1] == ' ' || last[-1] == '\t' || last[-1] == '\r' || last[-1] == '\n')) --last;
+    while (last > first &&
+           (last[-1] == ' ' || last[-1] == '\t' || last[-1] == '\r' || last[-1] == '\n'))
+      --last;
     const char* line = last;
     while (line > first && line[-1] != '\n') --line;
     bool quoted = false;
     const char* comment = nullptr;
     for (const char* p = line; p < last && !comment; ++p) {
-      if (*p == '"') quoted = !quoted;
-      else if (*p == '\\' && quoted) ++p;
-      else if (*p == '#' && !quoted) comment = p;
+      if (*p == '"')
+        quoted = !quoted;
+      else if (*p == '\\' && quoted)
+        ++p;
+      else if (*p == '#' && !quoted)
+        comment = p;
     }
     if (!comment) return last;
     last = comment;

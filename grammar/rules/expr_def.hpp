@@ -79,8 +79,9 @@ const auto case_arm_def = kw("when") > cond > "=>" > cond;
 
 const auto cmp_op = x3::string("==") | x3::string("!=") | x3::string("<=") | x3::string(">=") |
                     x3::string("<") | x3::string(">");
-const auto not_in = x3::omit[x3::lexeme[x3::lit("not") >> +x3::space >> x3::lit("in") >> !(x3::alnum | '_')]] >>
-                    x3::attr(std::string("not in"));
+const auto not_in =
+    x3::omit[x3::lexeme[x3::lit("not") >> +x3::space >> x3::lit("in") >> !(x3::alnum | '_')]] >>
+    x3::attr(std::string("not in"));
 const auto cond_tail_def = (cmp_op > expr) | (kw_s("in") > expr) | (not_in > expr);
 const auto predicate_def = expr >> -cond_tail;
 const auto not_cond_def = as<ast::CondAtom>[kw("not") > cond_atom];

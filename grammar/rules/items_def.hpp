@@ -27,15 +27,16 @@ const x3::rule<intentional_class, ast::Intentional> intentional = "intentional";
 
 const auto plain_item_def = domain_item | given_item | switch_item | value_item | table_item |
                             record_item | profile_item | modifiers_item | test_item | skill_item |
-                            permission_item | army_list_item | invariant_item | assume_item | note_item;
+                            permission_item | army_list_item | invariant_item | assume_item |
+                            note_item;
 const auto override_item_def = as<ast::PlainItem>[kw("override") > plain_item];
 const auto remove_entry_def = (kw("remove") >> kw("entry")) > path > refs;
 const auto remove_item_def = kw("remove") > ident > refs;
 const auto add_entry_def = (kw("add") >> kw("entry")) > path > entry;
 const auto add_values_def = (kw("add") >> kw("value")) > ident > '{' > (ident % ',') > '}' > refs;
 const auto intentional_def = kw("intentional") > ident > str > refs;
-const auto item_def = plain_item | override_item | remove_entry | remove_item | add_entry |
-                      add_values | intentional;
+const auto item_def =
+    plain_item | override_item | remove_entry | remove_item | add_entry | add_values | intentional;
 
 const auto header_def = kw("ruleset") > ruleset_id > str > -(kw("extends") > ruleset_id) >
                         *(kw("source") > str);

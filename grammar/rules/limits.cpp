@@ -38,7 +38,8 @@ class Walker {
   void operator()(const Value& v) { cond(v.expr); }
   void operator()(const Table& t) {
     if (t.rows.size() > limits::table_rows)
-      over(limits::table_rows, t.rows[limits::table_rows], rules::Diag::limit_rows, "rows in one table",
+      over(limits::table_rows, t.rows[limits::table_rows], rules::Diag::limit_rows,
+           "rows in one table",
            "split the table, or key it by ranges ('1..6') and wildcards ('_') rather than value by "
            "value");
   }

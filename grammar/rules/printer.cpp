@@ -1,7 +1,8 @@
 #include "grammar/rules/printer.hpp"
 
-#include <boost/variant/apply_visitor.hpp>
 #include <fmt/core.h>
+
+#include <boost/variant/apply_visitor.hpp>
 
 namespace umpire::rules {
 namespace {
@@ -121,7 +122,9 @@ struct PatternPrinter {
 };
 
 struct OperationPrinter {
-  std::string operator()(const ShortOp& o) const { return fmt::format("{}{}", o.sign, o.amount.value); }
+  std::string operator()(const ShortOp& o) const {
+    return fmt::format("{}{}", o.sign, o.amount.value);
+  }
   std::string operator()(const ExprOp& o) const { return o.op + " " + print(o.operand); }
   std::string operator()(const MulOp& o) const { return fmt::format("mul {}", o.factor.value); }
   std::string operator()(const DivOp& o) const {
@@ -168,7 +171,9 @@ struct ClausePrinter {
     return "cost " + print(c.cost) + (c.per ? " per " + c.per->name : "");
   }
   std::string operator()(const AllowedClause& c) const { return "allowed when " + print(c.cond); }
-  std::string operator()(const RequiresClause& c) const { return c.kind + " " + ident_list(c.names); }
+  std::string operator()(const RequiresClause& c) const {
+    return c.kind + " " + ident_list(c.names);
+  }
   std::string operator()(const EffectClause& c) const {
     return "effect " + join(c.stage) + " " + print_entry(c.entry);
   }
@@ -186,11 +191,12 @@ struct ItemPrinter {
         return fmt::format(" = int {}..{}", t.lo.value, t.hi.value);
       }
     };
-    return "domain " + d.name.name + boost::apply_visitor(Body{}, d.body) + refs_text(d.refs) + "\n";
+    return "domain " + d.name.name + boost::apply_visitor(Body{}, d.body) + refs_text(d.refs) +
+           "\n";
   }
   std::string operator()(const Given& g) const {
-    return "given " + join(g.name) + " : " + print(g.type) + (g.rolled ? " rolled " + quote(g.rolled->text) : "") +
-           refs_text(g.refs) + "\n";
+    return "given " + join(g.name) + " : " + print(g.type) +
+           (g.rolled ? " rolled " + quote(g.rolled->text) : "") + refs_text(g.refs) + "\n";
   }
   std::string operator()(const Switch& s) const {
     std::string out = "switch " + s.name.name + refs_text(s.refs) + " {\n";
@@ -204,20 +210,24 @@ struct ItemPrinter {
            print(v.expr) + "\n";
   }
   std::string operator()(const Table& t) const {
-    std::string out = "table " + t.name.name + (t.partial ? " partial" : "") + refs_text(t.refs) + " {\n";
+    std::string out =
+        "table " + t.name.name + (t.partial ? " partial" : "") + refs_text(t.refs) + " {\n";
     for (const Column& k : t.keys) out += "  key " + k.name.name + " : " + print(k.type) + "\n";
-    for (const Column& c : t.columns) out += "  column " + c.name.name + " : " + print(c.type) + "\n";
+    for (const Column& c : t.columns)
+      out += "  column " + c.name.name + " : " + print(c.type) + "\n";
     for (const Row& r : t.rows) {
       out += "  row ";
       for (std::size_t i = 0; i < r.keys.size(); ++i) out += (i ? ", " : "") + print(r.keys[i]);
       out += " =>";
-      for (std::size_t i = 0; i < r.results.size(); ++i) out += (i ? ", " : " ") + print(r.results[i]);
+      for (std::size_t i = 0; i < r.results.size(); ++i)
+        out += (i ? ", " : " ") + print(r.results[i]);
       out += refs_text(r.refs) + "\n";
     }
     return out + "}\n";
   }
   std::string operator()(const Modifiers& m) const {
-    std::string out = "modifiers " + m.name.name + " : " + print(m.type) + (m.clamp ? " clamp" : "");
+    std::string out =
+        "modifiers " + m.name.name + " : " + print(m.type) + (m.clamp ? " clamp" : "");
     if (m.base) out += " base " + print(*m.base);
     out += refs_text(m.refs) + " {\n";
     for (const Stage& s : m.stages) {
@@ -228,7 +238,8 @@ struct ItemPrinter {
     return out + "}\n";
   }
   std::string operator()(const Test& t) const {
-    std::string out = "test " + t.name.name + refs_text(t.refs) + " {\n  roll " + quote(t.dice.text);
+    std::string out =
+        "test " + t.name.name + refs_text(t.refs) + " {\n  roll " + quote(t.dice.text);
     if (t.count) out += " count " + print(*t.count);
     out += "\n  success " + t.comparison + " " + print(t.target) + "\n";
     if (t.mods) out += "  modifiers " + t.mods->stack.name + " on " + t.mods->on + "\n";
@@ -250,8 +261,10 @@ struct ItemPrinter {
     return out + "}\n";
   }
   std::string operator()(const Skill& s) const {
-    std::string out = s.kind + " " + s.name.name + refs_text(s.refs) + " {\n  holder " + join(s.holder) + "\n";
-    for (const SkillClause& c : s.clauses) out += "  " + boost::apply_visitor(ClausePrinter{}, c) + "\n";
+    std::string out =
+        s.kind + " " + s.name.name + refs_text(s.refs) + " {\n  holder " + join(s.holder) + "\n";
+    for (const SkillClause& c : s.clauses)
+      out += "  " + boost::apply_visitor(ClausePrinter{}, c) + "\n";
     return out + "}\n";
   }
   std::string operator()(const Permission& p) const {
@@ -263,7 +276,8 @@ struct ItemPrinter {
     for (const Constraint& c : a.constraints) {
       out += "  constraint " + c.name.name + ": " + (c.per_division ? "per division " : "") +
              boost::apply_visitor(CExprPrinter{}, c.lhs) + " " + c.op + " " +
-             boost::apply_visitor(RhsPrinter{}, c.rhs) + when_text(c.when) + refs_text(c.refs) + "\n";
+             boost::apply_visitor(RhsPrinter{}, c.rhs) + when_text(c.when) + refs_text(c.refs) +
+             "\n";
     }
     return out + "}\n";
   }
@@ -274,13 +288,15 @@ struct ItemPrinter {
     return "assume " + a.name.name + refs_text(a.refs) + " :\n  " + print(a.cond) + "\n";
   }
   std::string operator()(const Note& n) const {
-    return n.kind + " " + n.name.name + " " + quote(n.text.text) + (n.fix ? " " + quote(n.fix->text) : "") +
-           refs_text(n.refs) + "\n";
+    return n.kind + " " + n.name.name + " " + quote(n.text.text) +
+           (n.fix ? " " + quote(n.fix->text) : "") + refs_text(n.refs) + "\n";
   }
 
   std::string operator()(const PlainItem& p) const { return boost::apply_visitor(*this, p); }
   std::string operator()(const Override& o) const { return "override " + (*this)(o.item); }
-  std::string operator()(const Remove& r) const { return "remove " + r.name.name + refs_text(r.refs) + "\n"; }
+  std::string operator()(const Remove& r) const {
+    return "remove " + r.name.name + refs_text(r.refs) + "\n";
+  }
   std::string operator()(const AddEntry& a) const {
     return "add entry " + join(a.stage) + " " + print_entry(a.entry) + "\n";
   }
@@ -336,9 +352,13 @@ std::string print(const Type& type) {
          (type.better ? " better " + *type.better : "");
 }
 
-std::string print(const Pattern& pattern) { return boost::apply_visitor(PatternPrinter{}, pattern); }
+std::string print(const Pattern& pattern) {
+  return boost::apply_visitor(PatternPrinter{}, pattern);
+}
 
-std::string print(const Item& item) { return boost::apply_visitor(ItemPrinter{}, item); }
+std::string print(const Item& item) {
+  return boost::apply_visitor(ItemPrinter{}, item);
+}
 
 std::string print(const File& file) {
   const Header& h = file.header;

@@ -12,9 +12,9 @@
 #include "engine/core/input_limits.hpp"
 #include "engine/core/utf8.hpp"
 #include "grammar/rules/config.hpp"
+#include "grammar/rules/diagnostics.hpp"
 #include "grammar/rules/limits.hpp"
 #include "grammar/rules/rules_grammar.hpp"
-#include "grammar/rules/diagnostics.hpp"
 
 namespace umpire::rules {
 namespace {
@@ -23,10 +23,10 @@ namespace x3 = boost::spirit::x3;
 using parser::iterator_type;
 
 constexpr std::array<std::string_view, 23> item_keywords = {
-    "domain",    "given",     "switch",    "value",     "table",         "record",
-    "profile",   "modifiers", "test",      "skill",     "special",       "permission",
-    "army_list", "invariant", "assume",    "gap",       "erratum",       "ambiguity",
-    "contradiction", "override", "remove", "add",       "intentional"};
+    "domain",        "given",     "switch", "value", "table",      "record",
+    "profile",       "modifiers", "test",   "skill", "special",    "permission",
+    "army_list",     "invariant", "assume", "gap",   "erratum",    "ambiguity",
+    "contradiction", "override",  "remove", "add",   "intentional"};
 
 bool is_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -91,16 +91,23 @@ bool no_control_in_strings(std::string_view text, FileId file, DiagnosticEngine&
     if (inside && ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F || c1 != 0)) {
       const auto at = static_cast<std::uint32_t>(i);
       const std::size_t len = std::max<std::size_t>(1, c1);
-      diags.report(rules::Diag::syntax_control_character, Span{file, at, at + static_cast<std::uint32_t>(len)},
+      diags
+          .report(rules::Diag::syntax_control_character,
+                  Span{file, at, at + static_cast<std::uint32_t>(len)},
                   "a control character ({}) in a {}", escape_controls(text.substr(i, len)),
                   in_string ? "string" : "comment")
-          .hint("rules data is plain text: remove it (a tab is the one control character it may hold)");
+          .hint(
+              "rules data is plain text: remove it (a tab is the one control character it may "
+              "hold)");
       return false;
     }
     if (in_comment) continue;
-    if (in_string && c == '\\') ++i;
-    else if (c == '"') in_string = !in_string;
-    else if (!in_string && c == '#') in_comment = true;
+    if (in_string && c == '\\')
+      ++i;
+    else if (c == '"')
+      in_string = !in_string;
+    else if (!in_string && c == '#')
+      in_comment = true;
   }
   return true;
 }
@@ -113,8 +120,10 @@ bool nesting_ok(std::string_view text, FileId file, DiagnosticEngine& diags) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"' || c == '\n') in_string = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"' || c == '\n')
+        in_string = false;
       continue;
     }
     if (c == '#') {
@@ -125,14 +134,16 @@ bool nesting_ok(std::string_view text, FileId file, DiagnosticEngine& diags) {
     if (c == '"') in_string = true;
     if (c == '(' || c == '{' || c == '[') ++depth;
     if (c == ')' || c == '}' || c == ']') depth = std::max(0, depth - 1);
-    if (c == '-' || (c == 'n' && text.substr(i, 4) == "not " && (i == 0 || !is_word_char(text[i - 1])))) {
+    if (c == '-' ||
+        (c == 'n' && text.substr(i, 4) == "not " && (i == 0 || !is_word_char(text[i - 1])))) {
       ++prefix_run;
     } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != 'o' && c != 't') {
       prefix_run = 0;
     }
     if (depth > max_nesting || prefix_run > max_nesting) {
       const auto at = static_cast<std::uint32_t>(i);
-      diags.report(rules::Diag::syntax_too_deep, Span{file, at, at + 1},
+      diags
+          .report(rules::Diag::syntax_too_deep, Span{file, at, at + 1},
                   "expressions nest deeper than {} levels", max_nesting)
           .hint("split the expression into named values");
       return false;
@@ -158,10 +169,13 @@ void ErrorHandler::expected_text(const char* where, const std::string& what) {
   const auto at = static_cast<std::size_t>(where - text_.data());
   const std::string_view found = token_at(text_, at);
   const auto b = static_cast<std::uint32_t>(at);
-  auto d = diags_.report(rules::Diag::syntax_expected, Span{file_, b, b + static_cast<std::uint32_t>(found.size())},
-                        "expected {}", what);
-  if (found.empty()) d.span_label("end of file");
-  else d.span_label(fmt::format("found '{}'", found));
+  auto d = diags_.report(rules::Diag::syntax_expected,
+                         Span{file_, b, b + static_cast<std::uint32_t>(found.size())},
+                         "expected {}", what);
+  if (found.empty())
+    d.span_label("end of file");
+  else
+    d.span_label(fmt::format("found '{}'", found));
   d.hint("see docs/rules-format.md for the syntax");
 }
 
@@ -176,7 +190,8 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
   const std::string_view text = sources.text(file);
   if (const std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
     const auto at = static_cast<std::uint32_t>(bad);
-    diags.report(rules::Diag::syntax_invalid_utf8, Span{file, at, at + 1}, "file is not valid UTF-8")
+    diags
+        .report(rules::Diag::syntax_invalid_utf8, Span{file, at, at + 1}, "file is not valid UTF-8")
         .hint("save the file as UTF-8");
     return out;
   }
@@ -192,15 +207,17 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
   if (text.substr(0, byte_order_mark.size()) == byte_order_mark) {
     diags
         .report(rules::Diag::syntax_byte_order_mark, Span{file, 0, 3},
-               "the file starts with a byte-order mark (U+FEFF)")
+                "the file starts with a byte-order mark (U+FEFF)")
         .note("a UTF-8 file needs no byte-order mark; some editors write one")
         .hint("save the file as UTF-8 without a byte-order mark ('UTF-8', not 'UTF-8 with BOM')")
         .fixit(Span{file, 0, 3}, "");
     first += byte_order_mark.size();
   }
   out.header_ok = parse_one(first, last, handler, parser::header, out.file.header);
-  if (!out.header_ok) handler.expected_text(first, "'ruleset ID \"title\"' at the start of the file");
-  if (!out.header_ok) first = begin + next_item_start(text, static_cast<std::size_t>(first - begin));
+  if (!out.header_ok)
+    handler.expected_text(first, "'ruleset ID \"title\"' at the start of the file");
+  if (!out.header_ok)
+    first = begin + next_item_start(text, static_cast<std::size_t>(first - begin));
 
   while (true) {
     x3::phrase_parse(first, last, x3::eps, parser::skipper);
@@ -213,19 +230,23 @@ ParsedFile parse_rules(const SourceManager& sources, FileId file, DiagnosticEngi
       // of items, the rest of the file is not read.
       if (out.file.items.size() == limits::rules_items) {
         const auto at = static_cast<std::uint32_t>(start - begin);
-        diags.report(rules::Diag::limit_items, Span{file, at, static_cast<std::uint32_t>(first - begin)},
+        diags
+            .report(rules::Diag::limit_items,
+                    Span{file, at, static_cast<std::uint32_t>(first - begin)},
                     "more than {} items in one file", limits::rules_items)
-            .note("the limit keeps the cost of checking and verifying the data bounded "
-                  "(docs/rules-format.md § Limits)")
+            .note(
+                "the limit keeps the cost of checking and verifying the data bounded "
+                "(docs/rules-format.md § Limits)")
             .hint("split the data: a variant can extend a base file ('extends')");
         break;
       }
       if (within_limits(item, diags)) out.file.items.push_back(std::move(item));
       continue;
     }
-    handler.expected_text(start, "an item (domain, given, switch, value, table, modifiers, test, record, "
-                            "profile, skill, special, permission, army_list, invariant, assume, gap, "
-                            "erratum, ambiguity, contradiction or a variant operation)");
+    handler.expected_text(start,
+                          "an item (domain, given, switch, value, table, modifiers, test, record, "
+                          "profile, skill, special, permission, army_list, invariant, assume, gap, "
+                          "erratum, ambiguity, contradiction or a variant operation)");
     first = begin + next_item_start(text, static_cast<std::size_t>(start - begin));
   }
   out.file.span = Span{file, 0, static_cast<std::uint32_t>(text.size())};

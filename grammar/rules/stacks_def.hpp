@@ -43,7 +43,8 @@ struct crhs_class : annotate {};
 struct constraint_class : annotate {};
 struct name_set_class : annotate {};
 
-const x3::rule<operation_class, ast::Operation> operation = "operation (+N, add, sub, mul, div, set, cap, floor)";
+const x3::rule<operation_class, ast::Operation> operation =
+    "operation (+N, add, sub, mul, div, set, cap, floor)";
 const x3::rule<short_op_class, ast::ShortOp> short_op = "+N or -N";
 const x3::rule<expr_op_class, ast::ExprOp> expr_op = "operation";
 const x3::rule<mul_op_class, ast::MulOp> mul_op = "mul N";
@@ -82,7 +83,8 @@ const auto modifiers_item_def = kw("modifiers") > ident > ':' > type > x3::match
                                 -(kw("base") > expr) > refs > '{' > +stage > '}';
 
 const auto test_mods_def = kw("modifiers") > ident > kw("on") > (kw_s("roll") | kw_s("target"));
-const auto face_def = (kw_s("natural") | kw_s("double")) > -int_lit > "=>" > ident > -(kw("when") > cond);
+const auto face_def = (kw_s("natural") | kw_s("double")) > -int_lit > "=>" > ident >
+                      -(kw("when") > cond);
 const auto test_item_def = kw("test") > ident > refs > '{' > kw("roll") > str >
                            -(kw("count") > expr) > kw("success") >
                            (kw_s("at_least") | kw_s("at_most")) > expr > -test_mods > *face >
@@ -97,10 +99,10 @@ const auto perm_clause_def = (kw_s("cannot") | kw_s("can") | kw_s("must")) > ide
                              -(kw("when") > cond) > -(kw("lifts") > name_set);
 const auto reroll_scope = kw_s("one_failed_die") | kw_s("failed") | kw_s("any");
 const auto reroll_clause_def = kw("reroll") > ident > reroll_scope > -(kw("when") > cond);
-const auto skill_clause_def = cost_clause | allowed_clause | requires_clause | effect_clause |
-                              perm_clause | reroll_clause;
-const auto skill_item_def = (kw_s("skill") | kw_s("special")) > ident > refs > '{' > kw("holder") >
-                            path > *skill_clause > '}';
+const auto skill_clause_def =
+    cost_clause | allowed_clause | requires_clause | effect_clause | perm_clause | reroll_clause;
+const auto skill_item_def = (kw_s("skill") | kw_s("special")) > ident > refs > '{' >
+                            kw("holder") > path > *skill_clause > '}';
 const auto permission_item_def = kw("permission") > ident > ':' > perm_clause > refs;
 
 const auto star_def = as<bool>[x3::lit('*') >> x3::attr(true)];
@@ -116,17 +118,17 @@ const auto cmp = x3::string("==") | x3::string("!=") | x3::string("<=") | x3::st
 const auto constraint_def = kw("constraint") > ident > ':' >
                             x3::matches[kw("per") >> kw("division")] > cexpr > cmp > crhs >
                             -(kw("when") > cond) > refs;
-const auto army_list_item_def = kw("army_list") > ident > refs > '{' >
-                                -(kw("units") > name_set) > *constraint > '}';
+const auto army_list_item_def = kw("army_list") > ident > refs > '{' > -(kw("units") > name_set) >
+                                *constraint > '}';
 const auto invariant_item_def = kw("invariant") > ident > refs > ':' > cond;
 const auto assume_item_def = kw("assume") > ident > refs > ':' > cond;
-const auto note_item_def = (kw_s("gap") | kw_s("erratum") | kw_s("ambiguity") | kw_s("contradiction")) > ident > str >
-                           -str > refs;
+const auto note_item_def = (kw_s("gap") | kw_s("erratum") | kw_s("ambiguity") |
+                            kw_s("contradiction")) > ident > str > -str > refs;
 
 BOOST_SPIRIT_DEFINE(entry, modifiers_item, test_item, skill_item, permission_item, army_list_item,
-                    invariant_item, assume_item, note_item, operation, short_op, expr_op, mul_op, div_op, stage, test_mods,
-                    face, skill_clause, cost_clause, allowed_clause, requires_clause,
-                    effect_clause, perm_clause, reroll_clause, star, selector, count_of, quantity,
-                    cexpr, percent, per_every, crhs, constraint, name_set)
+                    invariant_item, assume_item, note_item, operation, short_op, expr_op, mul_op,
+                    div_op, stage, test_mods, face, skill_clause, cost_clause, allowed_clause,
+                    requires_clause, effect_clause, perm_clause, reroll_clause, star, selector,
+                    count_of, quantity, cexpr, percent, per_every, crhs, constraint, name_set)
 
 }  // namespace umpire::rules::parser

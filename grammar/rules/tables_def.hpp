@@ -48,8 +48,8 @@ const auto domain_item_def = kw("domain") > ident > domain_body > refs;
 const auto given_item_def = kw("given") > path > ':' > type > -(kw("rolled") > str) > refs;
 
 const auto switch_option_def = kw("option") > ident > str > refs;
-const auto switch_item_def = kw("switch") > ident > refs > '{' > +switch_option > kw("default") >
-                             ident > '}';
+const auto switch_item_def = kw("switch") > ident > refs > '{' > +switch_option >
+                             kw("default") > ident > '}';
 
 const auto value_item_def = kw("value") > ident > ':' > type > refs > '=' > cond;
 
@@ -58,7 +58,8 @@ const auto range_pat_def = int_lit >> ".." >> int_lit;
 const auto at_least_pat_def = as<ast::IntLit>[x3::lexeme[int_lit >> '+']];
 const auto at_most_pat_def = as<ast::IntLit>[x3::lexeme[int_lit >> '-' >> !x3::digit]];
 const auto wildcard_def = as<bool>[x3::lexeme['_' >> !(x3::alnum | '_')] >> x3::attr(true)];
-const auto pattern_def = range_pat | at_least_pat | at_most_pat | int_lit | bool_lit | wildcard | set_lit | ident;
+const auto pattern_def =
+    range_pat | at_least_pat | at_most_pat | int_lit | bool_lit | wildcard | set_lit | ident;
 const auto row_def = kw("row") > (pattern % ',') > "=>" > (literal % ',') > refs;
 const auto table_item_def = kw("table") > ident > x3::matches[kw("partial")] > refs > '{' >
                             +(kw("key") > column) > +(kw("column") > column) > *row > '}';

@@ -32,14 +32,15 @@ inline const auto reserved_word =
                !(x3::alnum | '_' | '-')];
 
 // A keyword matches a whole word only: `in` does not match the start of `infantry`.
-inline auto kw(char const* word) { return x3::lexeme[x3::lit(word) >> !(x3::alnum | '_')]; }
+inline auto kw(char const* word) {
+  return x3::lexeme[x3::lit(word) >> !(x3::alnum | '_')];
+}
 // The same, exposing the word as a string attribute.
 inline auto kw_s(char const* word) {
   return x3::lexeme[x3::string(word) >> !(x3::alnum | '_')];
 }
 
-inline const auto ident_chars =
-    x3::lexeme[x3::char_("a-z_") >> *x3::char_("a-z0-9_")];
+inline const auto ident_chars = x3::lexeme[x3::char_("a-z_") >> *x3::char_("a-z0-9_")];
 
 struct ident_class : annotate {};
 struct path_class : annotate {};
@@ -62,10 +63,12 @@ inline const x3::rule<set_lit_class, ast::SetLit> set_lit = "set like {a, b}";
 inline const x3::rule<ruleset_id_class, ast::RulesetId> ruleset_id = "ruleset id";
 
 inline const auto ident_def = as<std::string>[!reserved_word >> ident_chars];
-inline const auto path_def = as<std::vector<std::string>>[x3::lexeme[
-    as<std::string>[!reserved_word >> ident_chars] % ('.' >> !reserved_word)]];
-inline const auto str_def = as<std::string>[
-    x3::lexeme[('"' >> *(('\\' >> x3::char_("\"\\")) | (x3::char_ - '"' - '\\' - x3::eol))) > '"']];
+inline const auto path_def =
+    as<std::vector<std::string>>[x3::lexeme[as<std::string>[!reserved_word >> ident_chars] %
+                                            ('.' >> !reserved_word)]];
+inline const auto str_def =
+    as<std::string>[x3::lexeme[('"' >> *(('\\' >> x3::char_("\"\\")) |
+                                         (x3::char_ - '"' - '\\' - x3::eol))) > '"']];
 inline const auto int_lit_def = as<int>[x3::lexeme[x3::int_ >> !(x3::alpha | '_')]];
 inline const auto roll_lit_def = as<int>[x3::lexeme[x3::int_ >> '+' >> !(x3::alnum | '_')]];
 inline const auto bool_lit_def =

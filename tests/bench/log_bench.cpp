@@ -3,7 +3,6 @@
 // Bytes/s and events/s are reported per CPU second (the machine is shared:
 // wall time says little); docs/performance.md records the numbers.
 #include <benchmark/benchmark.h>
-
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -26,15 +25,18 @@ using namespace umpire;
 std::string synthetic_log(int turns) {
   std::string out =
       "ulog 1\nruleset sabreur-hex\n"
-      "data \"corpus/rulesets/sabreur-hex.rules\" sha256 \"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\"\n"
-      "side blue \"Blue\" player \"A\" points 4000\nside red \"Red\" player \"B\" points 4000\ndice recorded\n"
+      "data \"corpus/rulesets/sabreur-hex.rules\" sha256 "
+      "\"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\"\n"
+      "side blue \"Blue\" player \"A\" points 4000\nside red \"Red\" player \"B\" points "
+      "4000\ndice recorded\n"
       "map hex 60x40\nhex 10,10 11,10 wood\nhexside 5,5 5,6 stream\n";
   for (const char* side : {"blue", "red"}) {
     out += fmt::format("army {}\n", side);
     for (int u = 0; u < 40; ++u) {
-      out += fmt::format("  unit {}{} \"Battalion {}\" stats (combat 6, fire 6, range 4, move 1) quality ordinary "
-                         "strength 18 command 7 skills (linear-order) formation line points 144\n",
-                         side[0], u, u);
+      out += fmt::format(
+          "  unit {}{} \"Battalion {}\" stats (combat 6, fire 6, range 4, move 1) quality ordinary "
+          "strength 18 command 7 skills (linear-order) formation line points 144\n",
+          side[0], u, u);
     }
   }
   for (int u = 0; u < 40; ++u) {
@@ -45,16 +47,23 @@ std::string synthetic_log(int turns) {
     for (const char* side : {"blue", "red"}) {
       const char me = side[0];
       const char them = me == 'b' ? 'r' : 'b';
-      out += fmt::format("turn {} {}\n  phase orders\n    order-points d3+1=4 => points 3\n  phase actions\n", t, side);
+      out += fmt::format(
+          "turn {} {}\n  phase orders\n    order-points d3+1=4 => points 3\n  phase actions\n", t,
+          side);
       for (int u = 0; u < 40; u += 4) {
         out += fmt::format("    activate {0}{1} {0}{2} {0}{3} cost 1\n", me, u, u + 1, u + 2);
-        out += fmt::format("    move {}{} frontal path {},10 {},11 facing n\n", me, u, u + 1, u + 1);
-        out += fmt::format("    shoot {}{} {}{} range 3 hit 6d6=5,6,1,2,3,4 => hits 2\n", me, u + 1, them, u + 1);
+        out +=
+            fmt::format("    move {}{} frontal path {},10 {},11 facing n\n", me, u, u + 1, u + 1);
+        out += fmt::format("    shoot {}{} {}{} range 3 hit 6d6=5,6,1,2,3,4 => hits 2\n", me, u + 1,
+                           them, u + 1);
         out += fmt::format("    save {}{} 2d6=4,2 => saves 1 losses 1\n", them, u + 1);
         out += fmt::format("    test {}{} morale 2d6=3,4 mod -1 => pass  # steady\n", them, u + 1);
-        out += fmt::format("    charge {}{} {}{} path {},12 {},13 facing n\n", me, u + 2, them, u + 2, u + 3, u + 3);
-        out += fmt::format("    respond {}{} defensive-fire hit 6d6=1,2,3,4,5,6 => hits 2\n", them, u + 2);
-        out += fmt::format("    attack {}{} {}{} hit 8d6=4,5,6,1,2,3,4,5 => hits 5\n", me, u + 2, them, u + 2);
+        out += fmt::format("    charge {}{} {}{} path {},12 {},13 facing n\n", me, u + 2, them,
+                           u + 2, u + 3, u + 3);
+        out += fmt::format("    respond {}{} defensive-fire hit 6d6=1,2,3,4,5,6 => hits 2\n", them,
+                           u + 2);
+        out += fmt::format("    attack {}{} {}{} hit 8d6=4,5,6,1,2,3,4,5 => hits 5\n", me, u + 2,
+                           them, u + 2);
       }
       out += "  phase victory\n";
     }
@@ -149,8 +158,8 @@ void parse_and_lower(benchmark::State& state, MemoryPolicy policy) {
     benchmark::DoNotOptimize(battle);
   }
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(text.size()));
-  state.counters["events/s"] =
-      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["events/s"] = benchmark::Counter(static_cast<double>(events),
+                                                  benchmark::Counter::kIsIterationInvariantRate);
   state.counters["MB"] = static_cast<double>(text.size()) / 1e6;
   state.counters["events"] = static_cast<double>(events);
   // Memory of the event stream (records, arenas, symbols) per event and
@@ -158,8 +167,12 @@ void parse_and_lower(benchmark::State& state, MemoryPolicy policy) {
   state.counters["B/event"] = events ? static_cast<double>(bytes) / static_cast<double>(events) : 0;
   state.counters["store/input"] = static_cast<double>(bytes) / static_cast<double>(text.size());
 }
-void BM_ParseAndLower(benchmark::State& state) { parse_and_lower(state, MemoryPolicy::warm); }
-void BM_ParseAndLowerFreshMemory(benchmark::State& state) { parse_and_lower(state, MemoryPolicy::fresh); }
+void BM_ParseAndLower(benchmark::State& state) {
+  parse_and_lower(state, MemoryPolicy::warm);
+}
+void BM_ParseAndLowerFreshMemory(benchmark::State& state) {
+  parse_and_lower(state, MemoryPolicy::fresh);
+}
 BENCHMARK(BM_ParseAndLower)->Arg(1200)->Arg(3600)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParseAndLowerFreshMemory)->Arg(1200)->Arg(3600)->Unit(benchmark::kMillisecond);
 
@@ -177,8 +190,8 @@ void BM_ParseThenLower(benchmark::State& state) {
     benchmark::DoNotOptimize(battle);
   }
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(text.size()));
-  state.counters["events/s"] =
-      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["events/s"] = benchmark::Counter(static_cast<double>(events),
+                                                  benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_ParseThenLower)->Arg(1200)->Unit(benchmark::kMillisecond);
 

@@ -36,8 +36,8 @@ struct Rules {
 const Rules& rules_data() {
   static const Rules* r = [] {
     auto* out = new Rules;
-    out->rs = rules::load_ruleset(out->sources,
-                                  paths::rulesets_dir() / "sabreur-hex.rules", out->diags);
+    out->rs =
+        rules::load_ruleset(out->sources, paths::rulesets_dir() / "sabreur-hex.rules", out->diags);
     if (!out->rs) throw std::runtime_error("sabreur-hex.rules did not load");
     out->binding = sabreur::RulesBinding::bind(*out->rs, out->diags, {});
     if (!out->binding) throw std::runtime_error("sabreur-hex.rules lacks engine items");

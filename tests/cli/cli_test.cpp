@@ -1,15 +1,14 @@
 // The umpire executable as users meet it: exit codes, carets under mistaken
 // arguments, hints, JSON on standard output.
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "run_umpire.hpp"
 
@@ -71,15 +70,17 @@ TEST(Cli, UnreadableFileIsAnInputError) {
 }
 
 TEST(Cli, ShippedRulesetsCheckClean) {
-  const Outcome r = umpire("rules check corpus/rulesets/hail-caesar.rules corpus/rulesets/wab.rules "
-                       "corpus/rulesets/sabreur-hex.rules");
+  const Outcome r = umpire(
+      "rules check corpus/rulesets/hail-caesar.rules corpus/rulesets/wab.rules "
+      "corpus/rulesets/sabreur-hex.rules");
   EXPECT_EQ(r.exit_code, 0) << r.out;
 }
 
 TEST(Cli, ShippedLogsAreCanonical) {
-  const Outcome r = umpire("fmt --check replays/hail-caesar/ford-of-the-arar.ulog "
-                       "replays/hail-caesar-hyw/azincourt-lane.ulog replays/wab/bagradas-plain.ulog "
-                       "replays/sabreur-hex/essling-village.ulog");
+  const Outcome r = umpire(
+      "fmt --check replays/hail-caesar/ford-of-the-arar.ulog "
+      "replays/hail-caesar-hyw/azincourt-lane.ulog replays/wab/bagradas-plain.ulog "
+      "replays/sabreur-hex/essling-village.ulog");
   EXPECT_EQ(r.exit_code, 0) << r.out;
 }
 
@@ -109,14 +110,16 @@ TEST(Cli, NonCanonicalLogIsReportedAtItsFirstDifferentLine) {
 TEST(Cli, DataFolderWithoutDataIsAnInputError) {
   const Outcome r = umpire("--data /nonexistent check replays/sabreur-hex/essling-village.ulog");
   EXPECT_EQ(r.exit_code, 2) << r.out;
-  EXPECT_NE(r.out.find("'/nonexistent' (--data) holds no Umpire data: no corpus/rulesets/ there [cli.data.not-found]"),
+  EXPECT_NE(r.out.find("'/nonexistent' (--data) holds no Umpire data: no corpus/rulesets/ there "
+                       "[cli.data.not-found]"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("^~~~"), std::string::npos) << r.out;
-  const Outcome bad_variable = shell(std::string("cd / && UMPIRE_DATA_DIR=/nonexistent '") + UMPIRE_BINARY +
-                                     "' verify sabreur-hex 2>&1");
+  const Outcome bad_variable = shell(std::string("cd / && UMPIRE_DATA_DIR=/nonexistent '") +
+                                     UMPIRE_BINARY + "' verify sabreur-hex 2>&1");
   EXPECT_EQ(bad_variable.exit_code, 2) << bad_variable.out;
-  EXPECT_NE(bad_variable.out.find("(UMPIRE_DATA_DIR) holds no Umpire data"), std::string::npos) << bad_variable.out;
+  EXPECT_NE(bad_variable.out.find("(UMPIRE_DATA_DIR) holds no Umpire data"), std::string::npos)
+      << bad_variable.out;
 }
 
 TEST(Cli, DataFolderGivenIsTheOneRead) {
@@ -130,8 +133,9 @@ TEST(Cli, DataFolderGivenIsTheOneRead) {
 TEST(Cli, RuleTextsFolderThatIsNotOneIsAnInputError) {
   const Outcome r = umpire("rules check --texts /nonexistent corpus/rulesets/wab.rules");
   EXPECT_EQ(r.exit_code, 2) << r.out;
-  EXPECT_NE(r.out.find("'/nonexistent' (--texts) is not a folder of rule texts [cli.rules.no-texts]"),
-            std::string::npos)
+  EXPECT_NE(
+      r.out.find("'/nonexistent' (--texts) is not a folder of rule texts [cli.rules.no-texts]"),
+      std::string::npos)
       << r.out;
 }
 

@@ -64,7 +64,8 @@ bool has(const Outcome& r, const std::string& text) {
   return r.out.find(text) != std::string::npos;
 }
 
-const std::string essling = (umpire::test::source_dir() / "replays/sabreur-hex/essling-village.ulog").string();
+const std::string essling =
+    (umpire::test::source_dir() / "replays/sabreur-hex/essling-village.ulog").string();
 
 // Essling's log with `text` inserted where `where` first stands after the
 // first `after` (replacing `length` characters there), written as game.ulog
@@ -303,7 +304,8 @@ TEST(Integrity, AHundredThousandCasesArmsAreRefusedAtOnce) {
   const Scratch s("arms");
   std::string text =
       "ruleset arms \"Arms\"\ngiven n : int 0..200000\nvalue v : int 0..9 = cases {\n";
-  for (std::size_t a = 0; a < umpire::testing::hostile_count; ++a) text += "  when n == " + std::to_string(a) + " => 1\n";
+  for (std::size_t a = 0; a < umpire::testing::hostile_count; ++a)
+    text += "  when n == " + std::to_string(a) + " => 1\n";
   text += "  else => 0\n}\n";
   write(s.dir / "arms.rules", text);
   const Outcome verify = timed("verify " + s.path("arms.rules"));

@@ -22,7 +22,8 @@ inline Outcome shell(const std::string& command) {
   if (pipe == nullptr) return run;
   std::array<char, 4096> buffer{};
   std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+    run.out.append(buffer.data(), n);
   const int status = ::pclose(pipe);
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
@@ -31,8 +32,8 @@ inline Outcome shell(const std::string& command) {
 // Runs `umpire ARGS` from the source directory; stderr is merged into stdout
 // unless not wanted.
 inline Outcome umpire(const std::string& args, bool merge_stderr = true) {
-  return shell("cd '" + umpire::test::source_dir().string() + "' && NO_COLOR=1 '" + UMPIRE_BINARY + "' " + args +
-               (merge_stderr ? " 2>&1" : " 2>/dev/null"));
+  return shell("cd '" + umpire::test::source_dir().string() + "' && NO_COLOR=1 '" + UMPIRE_BINARY +
+               "' " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null"));
 }
 
 }  // namespace umpire::cli_test

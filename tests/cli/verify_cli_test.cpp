@@ -1,17 +1,15 @@
 // `umpire verify` as users meet it: exit status 1 on a rules file with a
 // planted defect, 0 on a clean one, the finding's id in the text output,
 // and --explain on that id.
+#include <gtest/gtest.h>
 #include <sys/wait.h>
-
 #include <unistd.h>
 
 #include <array>
 #include <cstdio>
 #include <filesystem>
-#include <string>
-
-#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "run_umpire.hpp"
 
@@ -24,8 +22,9 @@ TEST(CliVerify, PlantedDefectExitsOneWithItsFinding) {
   const Outcome r = umpire("verify tests/verify/defects/impossible_test.rules");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("[impossible-test:impossible_test:to_hit]"), std::string::npos) << r.out;
-  const Outcome e = umpire("verify tests/verify/defects/impossible_test.rules --explain "
-                           "impossible-test:impossible_test:to_hit");
+  const Outcome e = umpire(
+      "verify tests/verify/defects/impossible_test.rules --explain "
+      "impossible-test:impossible_test:to_hit");
   EXPECT_EQ(e.exit_code, 0) << e.out;
   EXPECT_NE(e.out.find("witness situation:"), std::string::npos) << e.out;
   EXPECT_NE(e.out.find("the evaluator on the witness:"), std::string::npos) << e.out;
@@ -48,22 +47,27 @@ TEST(CliVerify, JsonCarriesTheWitness) {
 }
 
 TEST(CliVerify, UnknownFindingIdIsAUsageError) {
-  const Outcome r = umpire("verify tests/verify/defects/clean.rules --explain table-gap:clean:nothing");
+  const Outcome r =
+      umpire("verify tests/verify/defects/clean.rules --explain table-gap:clean:nothing");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("[cli.verify.unknown-finding]"), std::string::npos) << r.out;
 }
 
 TEST(CliVerify, EmitLogWithoutAnEngineSaysWhyForEveryFinding) {
-  const auto dir = std::filesystem::temp_directory_path() / ("umpire-cli-emit-" + std::to_string(::getpid()));
-  const Outcome r = umpire("verify tests/verify/defects/impossible_test.rules --emit-log " + dir.string());
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("umpire-cli-emit-" + std::to_string(::getpid()));
+  const Outcome r =
+      umpire("verify tests/verify/defects/impossible_test.rules --emit-log " + dir.string());
   EXPECT_EQ(r.exit_code, 1) << r.out;
-  EXPECT_NE(r.out.find("no log: no replay engine for 'impossible_test'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("no log: no replay engine for 'impossible_test'"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("wrote 0 witness logs"), std::string::npos) << r.out;
   std::filesystem::remove_all(dir);
 }
 
 TEST(CliVerify, EmitLogIntoAFolderThatCannotBeMadeIsAUsageError) {
-  const Outcome r = umpire("verify tests/verify/defects/clean.rules --emit-log /dev/null/witnesses");
+  const Outcome r =
+      umpire("verify tests/verify/defects/clean.rules --emit-log /dev/null/witnesses");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("[cli.verify.emit-log]"), std::string::npos) << r.out;
 }
@@ -71,7 +75,8 @@ TEST(CliVerify, EmitLogIntoAFolderThatCannotBeMadeIsAUsageError) {
 // The shipped Sabreur-hex rules: one file per finding whose JSON `log` says
 // it has one, and each such file is a log `umpire check` reads.
 TEST(CliVerify, EmitLogWritesOneReplayableLogPerFindingWithOne) {
-  const auto dir = std::filesystem::temp_directory_path() / ("umpire-cli-logs-" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("umpire-cli-logs-" + std::to_string(::getpid()));
   const Outcome r = umpire("verify sabreur-hex --format json --emit-log " + dir.string(), false);
   EXPECT_EQ(r.exit_code, 1);
   const auto doc = nlohmann::json::parse(r.out);
@@ -104,14 +109,16 @@ TEST(CliVerify, ABaselineMarksReviewedFindingsAndOnlyNewOnesFail) {
   const std::string dir = "/tmp/umpire-baseline-" + std::to_string(::getpid());
   const std::string baseline = dir + "/reviewed.json";
   std::filesystem::create_directories(dir);
-  const Outcome missing = umpire("verify tests/verify/defects/impossible_test.rules --baseline " + baseline);
+  const Outcome missing =
+      umpire("verify tests/verify/defects/impossible_test.rules --baseline " + baseline);
   EXPECT_EQ(missing.exit_code, 2) << missing.out;
   EXPECT_NE(missing.out.find("[cli.verify.baseline]"), std::string::npos) << missing.out;
-  const Outcome written = umpire("verify tests/verify/defects/impossible_test.rules --baseline " + baseline +
-                                 " --update-baseline --reviewer Tester");
+  const Outcome written = umpire("verify tests/verify/defects/impossible_test.rules --baseline " +
+                                 baseline + " --update-baseline --reviewer Tester");
   EXPECT_EQ(written.exit_code, 0) << written.out;
   ASSERT_TRUE(std::filesystem::exists(baseline));
-  const Outcome reviewed = umpire("verify tests/verify/defects/impossible_test.rules --baseline " + baseline);
+  const Outcome reviewed =
+      umpire("verify tests/verify/defects/impossible_test.rules --baseline " + baseline);
   EXPECT_EQ(reviewed.exit_code, 0) << reviewed.out;
   EXPECT_NE(reviewed.out.find("reviewed: accepted by Tester"), std::string::npos) << reviewed.out;
   EXPECT_NE(reviewed.out.find("1 reviewed, 0 new, 0 changed"), std::string::npos) << reviewed.out;

@@ -2,6 +2,7 @@
 #include "engine/core/diagnostic_render.hpp"
 
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
 
 namespace umpire {
@@ -45,7 +46,10 @@ TEST(RenderText, TabsAndUtf8KeepTheCaretAligned) {
 }
 
 TEST(RenderText, InvalidBytesAreShownAsHex) {
-  Fixture f(std::string("ab\xff" "cd\x01" "e\n"));
+  Fixture f(
+      std::string("ab\xff"
+                  "cd\x01"
+                  "e\n"));
   f.diags.error("log.encoding.invalid-utf8", f.at(2, 3), "invalid UTF-8 byte");
   EXPECT_EQ(render_text(f.sources, f.diags),
             "game.ulog:1:3: error: invalid UTF-8 byte [log.encoding.invalid-utf8]\n"
@@ -61,7 +65,8 @@ TEST(RenderText, LongLinesAreWindowedRoundTheCaret) {
   const std::string out = render_text(f.sources, f.diags, {false, 60});
   EXPECT_LT(out.size(), 400u);
   // The caret stands under the X, whatever the window.
-  const auto source_line = out.substr(out.find(" 1 | ") + 5, out.find('\n', out.find(" 1 | ")) - out.find(" 1 | ") - 5);
+  const auto source_line =
+      out.substr(out.find(" 1 | ") + 5, out.find('\n', out.find(" 1 | ")) - out.find(" 1 | ") - 5);
   const auto caret_line_start = out.find("   | ", out.find(" 1 | ") + 1) + 5;
   const auto caret = out.find('^', caret_line_start) - caret_line_start;
   ASSERT_LT(caret, source_line.size());
@@ -96,7 +101,8 @@ TEST(RenderText, ColourOnlyWhenAsked) {
   Fixture f("x");
   f.diags.error("a", f.at(0, 1), "first");
   EXPECT_EQ(render_text(f.sources, f.diags).find('\x1b'), std::string::npos);
-  EXPECT_NE(render_text(f.sources, f.diags, {true, 100}).find("\x1b[1;31merror"), std::string::npos);
+  EXPECT_NE(render_text(f.sources, f.diags, {true, 100}).find("\x1b[1;31merror"),
+            std::string::npos);
 }
 
 TEST(RenderJson, PositionsAndSummary) {

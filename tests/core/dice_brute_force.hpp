@@ -3,12 +3,11 @@
 // outcome of an expression (first throws and re-rolls) and applies halving,
 // re-rolls and keeping directly, without the library's algorithms.
 #include <algorithm>
+#include <boost/multiprecision/cpp_int.hpp>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <vector>
-
-#include <boost/multiprecision/cpp_int.hpp>
 
 #include "engine/core/dice/expr.hpp"
 
@@ -20,8 +19,9 @@ using Rational = boost::multiprecision::cpp_rational;
 // with one as equally likely pairs (first face, second face), the second
 // counting only when the first is re-rolled. `visit`
 // receives the standing faces per term and the total.
-inline void enumerate(const Expr& expr,
-                      const std::function<void(const std::vector<std::vector<int>>&, std::int64_t)>& visit) {
+inline void enumerate(
+    const Expr& expr,
+    const std::function<void(const std::vector<std::vector<int>>&, std::int64_t)>& visit) {
   struct Slot {
     std::size_t term;
     int sides;
@@ -32,17 +32,21 @@ inline void enumerate(const Expr& expr,
     if (!expr.terms[t].is_dice) continue;
     const DiceTerm& d = expr.terms[t].dice;
     const int physical = d.sides == 3 ? 6 : d.sides;
-    for (int i = 0; i < d.count; ++i) slots.push_back({t, physical, d.reroll.active() ? physical : 1});
+    for (int i = 0; i < d.count; ++i)
+      slots.push_back({t, physical, d.reroll.active() ? physical : 1});
   }
   std::vector<int> first(slots.size(), 1), second(slots.size(), 1);
-  const auto value = [](const DiceTerm& d, int face) { return d.sides == 3 ? (face + 1) / 2 : face; };
+  const auto value = [](const DiceTerm& d, int face) {
+    return d.sides == 3 ? (face + 1) / 2 : face;
+  };
   while (true) {
     std::vector<std::vector<int>> faces(expr.terms.size());
     std::vector<std::vector<int>> values(expr.terms.size());
     for (std::size_t i = 0; i < slots.size(); ++i) {
       const DiceTerm& d = expr.terms[slots[i].term].dice;
       int face = first[i];
-      if (d.reroll.active() && d.reroll.low <= value(d, face) && value(d, face) <= d.reroll.high) face = second[i];
+      if (d.reroll.active() && d.reroll.low <= value(d, face) && value(d, face) <= d.reroll.high)
+        face = second[i];
       faces[slots[i].term].push_back(face);
       values[slots[i].term].push_back(value(d, face));
     }

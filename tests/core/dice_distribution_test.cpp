@@ -20,7 +20,9 @@ Expr expr_of(std::string_view text) {
   return e.value_or(Expr{});
 }
 
-Distribution dist(std::string_view text) { return distribution(expr_of(text)); }
+Distribution dist(std::string_view text) {
+  return distribution(expr_of(text));
+}
 
 TEST(DiceDistribution, TwoD6SevenIsOneSixth) {
   const Distribution d = dist("2d6");
@@ -95,7 +97,8 @@ void expect_matches_brute_force(std::string_view text) {
   Probability sum = 0;
   for (std::int64_t v = d.min() - 1; v <= d.max() + 1; ++v) {
     const auto it = reference.find(v);
-    EXPECT_EQ(d.probability(v), it == reference.end() ? Probability(0) : it->second) << "total " << v;
+    EXPECT_EQ(d.probability(v), it == reference.end() ? Probability(0) : it->second)
+        << "total " << v;
     sum += d.probability(v);
   }
   EXPECT_EQ(sum, 1);
@@ -104,10 +107,11 @@ void expect_matches_brute_force(std::string_view text) {
 }
 
 TEST(DiceDistribution, MatchesBruteForce) {
-  for (const char* text : {"d6", "3d6", "2d6-4", "d3", "2d3+1", "3d6kl2", "3d6kh2", "4d6kh3", "4d6kl1",
-                           "3d3kh2", "d6r1", "2d6r1", "2d6r<3", "2d6r>4", "d3r1", "2d3r>2", "3d6kh2r1",
-                           "3d6kl2r<3", "d6r<7", "2d4+d8-3", "d6-2d3kh1", "2d20kh1+d4", "2d20kh1",
-                           "2d20kl1r1"}) {
+  for (const char* text :
+       {"d6",     "3d6",      "2d6-4",     "d3",         "2d3+1",    "3d6kl2",
+        "3d6kh2", "4d6kh3",   "4d6kl1",    "3d3kh2",     "d6r1",     "2d6r1",
+        "2d6r<3", "2d6r>4",   "d3r1",      "2d3r>2",     "3d6kh2r1", "3d6kl2r<3",
+        "d6r<7",  "2d4+d8-3", "d6-2d3kh1", "2d20kh1+d4", "2d20kh1",  "2d20kl1r1"}) {
     expect_matches_brute_force(text);
   }
 }
@@ -173,12 +177,14 @@ TEST(DiceNatural, KnownProbabilities) {
 }
 
 TEST(DiceNatural, MatchesEnumeration) {
-  for (const char* text : {"2d6", "3d6", "2d6r1", "3d6r<3", "d3", "2d3", "2d3r1", "4d6kh3", "2d8r>6"}) {
+  for (const char* text :
+       {"2d6", "3d6", "2d6r1", "3d6r<3", "d3", "2d3", "2d3r1", "4d6kh3", "2d8r>6"}) {
     SCOPED_TRACE(text);
     const DiceTerm term = expr_of(text).terms[0].dice;
-    for (const NaturalTest& t : {NaturalTest::any_double(), NaturalTest::double_of(6), NaturalTest::double_of(1),
-                                 NaturalTest::natural(1), NaturalTest::natural(6), NaturalTest::naturals(2, 6),
-                                 NaturalTest::naturals(3, 2)}) {
+    for (const NaturalTest& t :
+         {NaturalTest::any_double(), NaturalTest::double_of(6), NaturalTest::double_of(1),
+          NaturalTest::natural(1), NaturalTest::natural(6), NaturalTest::naturals(2, 6),
+          NaturalTest::naturals(3, 2)}) {
       EXPECT_EQ(probability(t, term), brute_natural(t, text)) << to_string(t);
     }
   }

@@ -1,13 +1,14 @@
 // The dice notation parser: canonical round trips, the diagnostics of
 // malformed input (id and column), carets inside a larger file, and recorded
 // faces.
+#include "grammar/dice/dice_parser.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "engine/core/diagnostic_render.hpp"
 #include "engine/core/source_manager.hpp"
-#include "grammar/dice/dice_parser.hpp"
 
 namespace umpire::dice {
 namespace {
@@ -19,19 +20,45 @@ struct RoundTrip {
 
 TEST(DiceParser, CanonicalRoundTrip) {
   const RoundTrip cases[] = {
-      {"d6", "d6"},           {"1d6", "d6"},           {"D6", "d6"},          {"1 D6", "d6"},
-      {"2 D6", "2d6"},        {"2D6", "2d6"},          {"1 D3 + 1", "d3+1"},  {"1 D3 - 1", "d3-1"},
-      {"2 D6 - 4", "2d6-4"},  {"1 D6 +2", "d6+2"},     {"3d6kl2", "3d6kl2"},  {"3D6KH2", "3d6kh2"},
-      {"3d6dh1", "3d6kl2"},   {"3d6dl1", "3d6kh2"},    {"3d6 kl 2", "3d6kl2"}, {"d6r1", "d6r1"},
-      {"d6r<2", "d6r1"},      {"d6r<3", "d6r<3"},      {"d6r>4", "d6r>4"},    {"d6r>5", "d6r6"},
-      {"D6R1", "d6r1"},       {"-d6+7", "-d6+7"},      {"3d6kl2r1", "3d6kl2r1"}, {"2d6+d3-1", "2d6+d3-1"},
-      {"d6-d6", "d6-d6"},     {"4+d6", "4+d6"},        {"d6+0", "d6+0"},      {"\t2d6\t", "2d6"},
-      {"100d6", "100d6"},     {"d1000", "d1000"},      {"20d100kh10", "20d100kh10"}, {"d3r<4", "d3r<4"},
+      {"d6", "d6"},
+      {"1d6", "d6"},
+      {"D6", "d6"},
+      {"1 D6", "d6"},
+      {"2 D6", "2d6"},
+      {"2D6", "2d6"},
+      {"1 D3 + 1", "d3+1"},
+      {"1 D3 - 1", "d3-1"},
+      {"2 D6 - 4", "2d6-4"},
+      {"1 D6 +2", "d6+2"},
+      {"3d6kl2", "3d6kl2"},
+      {"3D6KH2", "3d6kh2"},
+      {"3d6dh1", "3d6kl2"},
+      {"3d6dl1", "3d6kh2"},
+      {"3d6 kl 2", "3d6kl2"},
+      {"d6r1", "d6r1"},
+      {"d6r<2", "d6r1"},
+      {"d6r<3", "d6r<3"},
+      {"d6r>4", "d6r>4"},
+      {"d6r>5", "d6r6"},
+      {"D6R1", "d6r1"},
+      {"-d6+7", "-d6+7"},
+      {"3d6kl2r1", "3d6kl2r1"},
+      {"2d6+d3-1", "2d6+d3-1"},
+      {"d6-d6", "d6-d6"},
+      {"4+d6", "4+d6"},
+      {"d6+0", "d6+0"},
+      {"\t2d6\t", "2d6"},
+      {"100d6", "100d6"},
+      {"d1000", "d1000"},
+      {"20d100kh10", "20d100kh10"},
+      {"d3r<4", "d3r<4"},
   };
   for (const RoundTrip& c : cases) {
     DiagnosticEngine diags;
     const auto expr = parse(c.text, {}, diags);
-    ASSERT_TRUE(expr.has_value()) << c.text << ": " << (diags.diagnostics().empty() ? "" : diags.diagnostics()[0].message);
+    ASSERT_TRUE(expr.has_value()) << c.text << ": "
+                                  << (diags.diagnostics().empty() ? ""
+                                                                  : diags.diagnostics()[0].message);
     EXPECT_EQ(to_string(*expr), c.canonical) << c.text;
     const auto again = parse(c.canonical, {}, diags);
     ASSERT_TRUE(again.has_value()) << c.canonical;
@@ -79,7 +106,9 @@ TEST(DiceParser, MalformedInputGivesIdAndColumn) {
       {"3d6kx2", "dice.syntax.unexpected-character", 3},
       {"2d6 3", "dice.syntax.unexpected-character", 4},
       {"d6r1r2", "dice.syntax.unexpected-character", 4},
-      {"2d6\xE2\x88\x92" "4", "dice.syntax.unexpected-character", 3},  // U+2212 minus sign
+      {"2d6\xE2\x88\x92"
+       "4",
+       "dice.syntax.unexpected-character", 3},  // U+2212 minus sign
       {"3d6kl4", "dice.invalid.keep-count", 5},
       {"3d6kh3", "dice.invalid.keep-count", 5},
       {"3d6dl0", "dice.invalid.keep-count", 5},
@@ -150,7 +179,10 @@ TEST(DiceParser, MessagesSayWhatWasExpectedAndFound) {
   EXPECT_FALSE(parse("3d6kl4", {}, diags));
   EXPECT_EQ(diags.diagnostics()[0].message, "'3d6kl4' keeps 4 dice but throws only 3");
   diags.clear();
-  EXPECT_FALSE(parse("2d6\xE2\x88\x92" "4", {}, diags));
+  EXPECT_FALSE(
+      parse("2d6\xE2\x88\x92"
+            "4",
+            {}, diags));
   EXPECT_NE(diags.diagnostics()[0].hint.find("hyphen-minus"), std::string::npos);
 }
 
@@ -170,10 +202,8 @@ TEST(DiceParser, Faces) {
   EXPECT_EQ((*faces)[2].first_span.begin, 7u);
 
   const Malformed bad[] = {
-      {"", "dice.syntax.expected-face", 0},
-      {"3,", "dice.syntax.expected-face", 2},
-      {"1r", "dice.syntax.expected-face", 2},
-      {"3;5", "dice.syntax.unexpected-character", 1},
+      {"", "dice.syntax.expected-face", 0},    {"3,", "dice.syntax.expected-face", 2},
+      {"1r", "dice.syntax.expected-face", 2},  {"3;5", "dice.syntax.unexpected-character", 1},
       {"3,x", "dice.syntax.expected-face", 2},
   };
   for (const Malformed& c : bad) {

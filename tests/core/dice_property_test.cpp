@@ -53,7 +53,9 @@ rc::Gen<Expr> valid_expr(int max_terms, int max_count, std::vector<std::uint16_t
   });
 }
 
-rc::Gen<Expr> any_expr() { return valid_expr(4, 8, {2, 3, 4, 6, 8, 10, 12, 20, 100}); }
+rc::Gen<Expr> any_expr() {
+  return valid_expr(4, 8, {2, 3, 4, 6, 8, 10, 12, 20, 100});
+}
 // Physical outcomes the brute force enumerates: faces, or pairs of faces for
 // a die that may be re-rolled.
 std::uint64_t outcomes(const Expr& e) {
@@ -68,7 +70,8 @@ std::uint64_t outcomes(const Expr& e) {
 
 // Small enough to enumerate quickly.
 rc::Gen<Expr> tiny_expr() {
-  return rc::gen::suchThat(valid_expr(3, 2, {2, 3, 4, 6}), [](const Expr& e) { return outcomes(e) <= 20000; });
+  return rc::gen::suchThat(valid_expr(3, 2, {2, 3, 4, 6}),
+                           [](const Expr& e) { return outcomes(e) <= 20000; });
 }
 
 RC_GTEST_PROP(DiceProperty, GeneratedExpressionsAreValid, ()) {

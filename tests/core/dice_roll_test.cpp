@@ -114,7 +114,8 @@ TEST(DiceRecorded, RerollsMustBeWrittenExactlyWhereDue) {
   ASSERT_EQ(missing.diags.diagnostics().size(), 1u);
   EXPECT_EQ(missing.diags.diagnostics()[0].id, "dice.recorded.missing-reroll");
   EXPECT_EQ(missing.diags.diagnostics()[0].span.begin, 6u);
-  EXPECT_EQ(missing.diags.diagnostics()[0].message, "'2d6r1' re-rolls a 1 but no re-roll is written");
+  EXPECT_EQ(missing.diags.diagnostics()[0].message,
+            "'2d6r1' re-rolls a 1 but no re-roll is written");
 
   const Checked extra = check_text("2d6r1=3r4,5");
   ASSERT_EQ(extra.diags.diagnostics().size(), 1u);

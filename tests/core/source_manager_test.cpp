@@ -65,7 +65,8 @@ TEST(SourceManager, LoadsFilesByteForByte) {
 // A large file is mapped rather than copied; giving back the pages read so
 // far changes nothing a reader sees.
 TEST(SourceManager, LargeFilesAreMappedAndReleasedPagesReadAgain) {
-  const std::filesystem::path path = std::filesystem::temp_directory_path() / "umpire_source_manager_large.ulog";
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / "umpire_source_manager_large.ulog";
   std::string text;
   for (int i = 0; text.size() < SourceManager::map_threshold + 4096; ++i)
     text += "line " + std::to_string(i) + " caf\u00e9\n";

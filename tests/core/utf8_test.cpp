@@ -41,9 +41,11 @@ TEST(Utf8, SequencesAcrossTheEightByteSteps) {
 
 RC_GTEST_PROP(Utf8, StepsAgreeWithOneSequenceAtATime, ()) {
   // Mostly ASCII with some high bytes, as in a log with a bad byte or two.
-  const auto bytes = *rc::gen::container<std::string>(rc::gen::weightedOneOf<char>(
-      {{8, rc::gen::inRange<char>(0x20, 0x7f)},
-       {1, rc::gen::map(rc::gen::inRange<int>(0x80, 0x100), [](int b) { return static_cast<char>(b); })}}));
+  const auto bytes = *rc::gen::container<std::string>(
+      rc::gen::weightedOneOf<char>({{8, rc::gen::inRange<char>(0x20, 0x7f)},
+                                    {1, rc::gen::map(rc::gen::inRange<int>(0x80, 0x100), [](int b) {
+                                       return static_cast<char>(b);
+                                     })}}));
   RC_ASSERT(first_invalid_utf8(bytes) == first_invalid_slowly(bytes));
 }
 

@@ -171,7 +171,7 @@ TEST(EventChecker, ATrialIsRefusedAtItsFirstViolation) {
   auto c = h.make(ReplayMode::follow_log);
   c.refuse_at_first();
   EXPECT_EQ(c.outcome(ToyCheck::rule, {}, "losses", 2, 2), 2);  // agreeing: goes on
-  c.not_checked("combat");                                  // counted, goes on
+  c.not_checked("combat");                                      // counted, goes on
   EXPECT_EQ(h.unchecked.total(), 1u);
   EXPECT_THROW(c.violation(ToyCheck::rule, {}, "a breach"), Refused);
   EXPECT_THROW(c.outcome(ToyCheck::rule, {}, "losses", 3, 2), Refused);

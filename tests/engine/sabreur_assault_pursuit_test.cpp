@@ -170,11 +170,11 @@ TEST(SabreurPursuit, OneFriendWithTacticalSenseMayJoin) {
 TEST(SabreurPursuit, AFriendThatJoinedMakesNoPursuitAttack) {
   for (bool attacks : {true, false}) {
     Pursuing s({at(4, 6), at(4, 7)});
-    const UnitId dragoons = s.p.unit(0, UnitType::heavy_cavalry, at(6, 3), Facing::n,
-                                     Formation::line, 10, Quality::ordinary,
-                                     {Skill::tactical_sense});
-    const UnitId line = s.p.unit(1, UnitType::line_infantry, at(6, 7), Facing::s,
-                                 Formation::line, 18);
+    const UnitId dragoons =
+        s.p.unit(0, UnitType::heavy_cavalry, at(6, 3), Facing::n, Formation::line, 10,
+                 Quality::ordinary, {Skill::tactical_sense});
+    const UnitId line =
+        s.p.unit(1, UnitType::line_infantry, at(6, 7), Facing::s, Formation::line, 18);
     s.pursue(s.cav, 1, {at(5, 5)});
     s.pursue(dragoons, 3, {at(6, 4), at(6, 5), at(6, 6)});
     if (attacks) {

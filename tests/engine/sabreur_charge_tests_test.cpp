@@ -96,8 +96,10 @@ TEST(SabreurChargeReactionTest, AFriendsRefusedFireCostsTheChargerNothing) {
 // eliminated; it stands again where the fire found it, and strikes.
 TEST(SabreurChargeReactionTest, AChargerEliminatedByARefusedFireComesBack) {
   Position p;
-  const UnitId hussars = p.unit(0, UnitType::light_cavalry, at(5, 2), Facing::n, Formation::line, 4);
-  const UnitId target = p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
+  const UnitId hussars =
+      p.unit(0, UnitType::light_cavalry, at(5, 2), Facing::n, Formation::line, 4);
+  const UnitId target =
+      p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
   const UnitId next = p.unit(1, UnitType::line_infantry, at(6, 5), Facing::s, Formation::line, 18);
   p.charge(0, hussars, target, {at(5, 3), at(5, 4)}, Facing::n);
   p.respond(0, target, "do-nothing");

@@ -189,9 +189,7 @@ struct BatteryCharged {
     s.detail = "transfer-losses";
     s.stated.losses = 3;
   }
-  void test(UnitId u, std::uint16_t a, std::uint16_t b) {
-    p.morale_test(1, u, {a, b});
-  }
+  void test(UnitId u, std::uint16_t a, std::uint16_t b) { p.morale_test(1, u, {a, b}); }
   const UnitState& unit(UnitId u) const { return p.engine().state().units[u]; }
 };
 

@@ -531,8 +531,7 @@ TEST(SabreurExtendedLine, AFireAtTheHalfInSight) {
   // A red line on 6,6 facing south, 4 hexes from both halves; a red friend
   // on 5,4 blocks the line to 5,2, not to 6,2: the fire goes at 6,2.
   Extended e;
-  const UnitId red =
-      e.p.unit(1, UnitType::line_infantry, at(6, 6), Facing::s, Formation::line, 18);
+  const UnitId red = e.p.unit(1, UnitType::line_infantry, at(6, 6), Facing::s, Formation::line, 18);
   e.p.unit(1, UnitType::line_infantry, at(5, 4), Facing::s, Formation::line, 18);
   e.p.order_points(1);
   e.p.activate(1, {red});
@@ -653,8 +652,7 @@ TEST(SabreurExtendedLine, FiresDefensivelyFromTheHalfWritten) {
 // extended line: its front cone and flank hexes are its halves'.
 TEST(SabreurExtendedLine, ChargesFromEitherHalfsFrontCone) {
   Extended by;  // a red unit on 8,5: in the front cone of the half on 6,2 only
-  const UnitId t1 =
-      by.p.unit(1, UnitType::line_infantry, at(8, 5), Facing::s, Formation::line, 18);
+  const UnitId t1 = by.p.unit(1, UnitType::line_infantry, at(8, 5), Facing::s, Formation::line, 18);
   by.p.charge(0, by.line, t1, {at(6, 3)}, Facing::n);
   by.p.run();
   EXPECT_EQ(by.p.count("sabreur.charge.cone"), 0u) << by.p.messages();

@@ -322,8 +322,8 @@ struct Essling {
   FileId file, changed;
   Essling(std::string_view after, std::string_view where, std::string_view text) {
     std::string error;
-    file = *sources.load(
-        umpire::test::source_dir() / "replays/sabreur-hex/essling-village.ulog", error);
+    file = *sources.load(umpire::test::source_dir() / "replays/sabreur-hex/essling-village.ulog",
+                         error);
     std::string log(sources.text(file));
     log.insert(log.find(where, log.find(after)), text);
     changed = sources.add("changed.ulog", log);

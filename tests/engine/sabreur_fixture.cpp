@@ -22,9 +22,8 @@ struct Loaded {
 const Loaded& loaded() {
   static const Loaded* l = [] {
     auto* out = new Loaded;
-    out->rs = rules::load_ruleset(
-        out->sources, umpire::test::corpus_dir() / "sabreur-hex.rules",
-        out->diags);
+    out->rs = rules::load_ruleset(out->sources, umpire::test::corpus_dir() / "sabreur-hex.rules",
+                                  out->diags);
     if (!out->rs) throw std::runtime_error("sabreur-hex.rules did not load");
     out->binding = RulesBinding::bind(*out->rs, out->diags, {});
     if (!out->binding) throw std::runtime_error("sabreur-hex.rules lacks items the engine needs");

@@ -83,16 +83,35 @@ TEST(SabreurGolden, TheRecordedGamesShowEveryActionKind) {
       const bool own_turn = battle->units[unit].side == e.side();
       std::string kind;
       switch (e.kind()) {
-        case events::EventKind::move: kind = std::string(e.detail()) + " march"; break;
-        case events::EventKind::shoot: kind = own_turn ? "fire" : "return fire"; break;
-        case events::EventKind::formation_change: kind = "change of formation"; break;
-        case events::EventKind::charge: kind = "charge"; break;
-        case events::EventKind::assault: kind = "assault"; break;
-        case events::EventKind::rally: kind = "rally"; break;
-        case events::EventKind::evade: kind = "evade"; break;
-        case events::EventKind::flee: kind = "flight"; break;
-        case events::EventKind::charge_response: seen.insert("reaction " + std::string(e.detail())); continue;
-        default: continue;
+        case events::EventKind::move:
+          kind = std::string(e.detail()) + " march";
+          break;
+        case events::EventKind::shoot:
+          kind = own_turn ? "fire" : "return fire";
+          break;
+        case events::EventKind::formation_change:
+          kind = "change of formation";
+          break;
+        case events::EventKind::charge:
+          kind = "charge";
+          break;
+        case events::EventKind::assault:
+          kind = "assault";
+          break;
+        case events::EventKind::rally:
+          kind = "rally";
+          break;
+        case events::EventKind::evade:
+          kind = "evade";
+          break;
+        case events::EventKind::flee:
+          kind = "flight";
+          break;
+        case events::EventKind::charge_response:
+          seen.insert("reaction " + std::string(e.detail()));
+          continue;
+        default:
+          continue;
       }
       if (!own_turn) {
         if (kind == "return fire") seen.insert("reaction return fire");
@@ -103,23 +122,26 @@ TEST(SabreurGolden, TheRecordedGamesShowEveryActionKind) {
       // assault alike.
       std::string part = kind;
       if (e.kind() == events::EventKind::move) part = "march";
-      if (e.kind() == events::EventKind::charge || e.kind() == events::EventKind::assault) part = "charge or assault";
+      if (e.kind() == events::EventKind::charge || e.kind() == events::EventKind::assault)
+        part = "charge or assault";
       std::vector<std::string>& before = turn_of_unit[unit];
       for (const std::string& first : before) seen.insert(first + " then " + part);
       before.push_back(part);
     }
   }
-  const char* const expected[] = {
-      // The 14 actions.
-      "frontal march", "indirect march", "evade", "flight", "charge", "assault", "fire",
-      "march then fire", "fire then fire", "change of formation then fire", "fire then charge or assault",
-      "change of formation", "march then change of formation", "rally",
-      // The 7 reactions.
-      "reaction form-square", "reaction defensive-fire", "reaction rotate", "reaction countercharge",
-      "reaction evade", "reaction flee", "reaction return fire",
-      // A forced march.
-      "forced march"};
-  for (const char* kind : expected) EXPECT_TRUE(seen.count(kind)) << kind << " appears in no recorded game";
+  const char* const expected[] = {// The 14 actions.
+                                  "frontal march", "indirect march", "evade", "flight", "charge",
+                                  "assault", "fire", "march then fire", "fire then fire",
+                                  "change of formation then fire", "fire then charge or assault",
+                                  "change of formation", "march then change of formation", "rally",
+                                  // The 7 reactions.
+                                  "reaction form-square", "reaction defensive-fire",
+                                  "reaction rotate", "reaction countercharge", "reaction evade",
+                                  "reaction flee", "reaction return fire",
+                                  // A forced march.
+                                  "forced march"};
+  for (const char* kind : expected)
+    EXPECT_TRUE(seen.count(kind)) << kind << " appears in no recorded game";
 }
 
 // The shipped data runs the C++ the build generated from it

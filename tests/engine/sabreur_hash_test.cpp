@@ -20,7 +20,6 @@
 namespace umpire::sabreur {
 namespace {
 
-
 std::string read_text(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream s;
@@ -43,7 +42,8 @@ std::size_t expect_incremental_equals_scratch(const std::string& text) {
 
 TEST(SabreurHash, IncrementalEqualsFromScratchOnTheRecordedGames) {
   std::size_t games = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(umpire::test::source_dir() / "replays/sabreur-hex")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(umpire::test::source_dir() / "replays/sabreur-hex")) {
     if (entry.path().extension() != ".ulog") continue;
     SCOPED_TRACE(entry.path().filename().string());
     EXPECT_GT(expect_incremental_equals_scratch(read_text(entry.path())), 50U);

@@ -82,7 +82,7 @@ TEST(SabreurMorale, HeavyLossesThenAFailedTestCostTheDifference) {
   p.activate(0, {shooter});
   Action& s = p.act(ActionKind::shoot, 0, {shooter}, {t});
   s.rolls.push_back(written(6, 6, {5, 5, 5, 1, 1, 1}));  // 3 hits: a test follows
-  p.morale_test(0, t, {5, 5});  // 10 against 7: fails by 3
+  p.morale_test(0, t, {5, 5});                           // 10 against 7: fails by 3
   p.run();
   EXPECT_EQ(p.diags.count(Severity::error), 0u) << p.messages();
   EXPECT_EQ(p.engine().state().units[t].strength, 18 - 3 - 3);
@@ -180,8 +180,7 @@ TEST(SabreurFromFullGames, ACavalryChargerMayEvadeBeforeASquare) {
   for (bool square : {true, false}) {
     Position p;
     const UnitId b = p.unit(0, UnitType::light_cavalry, at(5, 2), Facing::n, Formation::line, 6);
-    const UnitId r =
-        p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::column, 18);
+    const UnitId r = p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::column, 18);
     p.order_points(0);
     p.activate(0, {b});
     Action& c = p.act(ActionKind::charge, 0, {b}, {r});
@@ -233,8 +232,8 @@ TEST(SabreurFromFullGames, ARegimentalGunJoinsTheActivationOfItsInfantry) {
   for (bool next_to : {true, false}) {
     Position p;
     const UnitId b = p.unit(0, UnitType::line_infantry, at(5, 2), Facing::n, Formation::line, 18);
-    const UnitId g = p.unit(0, UnitType::regimental_gun, next_to ? at(6, 2) : at(8, 2),
-                            Facing::s, Formation::line, 2);
+    const UnitId g = p.unit(0, UnitType::regimental_gun, next_to ? at(6, 2) : at(8, 2), Facing::s,
+                            Formation::line, 2);
     p.unit(1, UnitType::line_infantry, at(5, 9), Facing::s, Formation::line, 18);
     p.order_points(0);
     p.activate(0, {b, g});

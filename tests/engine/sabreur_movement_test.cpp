@@ -200,7 +200,8 @@ TEST(SabreurCharge, AnEnemyInFrontWithinReachComesFirst) {
   for (const int row : {5, 8}) {  // 3 hexes ahead (within reach), then 6
     Position p;
     const UnitId cav = p.unit(0, UnitType::heavy_cavalry, at(5, 2), Facing::n, Formation::line, 10);
-    const UnitId flank = p.unit(1, UnitType::line_infantry, at(6, 2), Facing::n, Formation::line, 18);
+    const UnitId flank =
+        p.unit(1, UnitType::line_infantry, at(6, 2), Facing::n, Formation::line, 18);
     p.unit(1, UnitType::line_infantry, at(5, row), Facing::s, Formation::line, 18);
     p.order_points(0);
     p.activate(0, {cav});

@@ -124,7 +124,8 @@ TEST(SabreurCountercharge, BeyondTheMovementFactor) {
       c.p.unit(1, UnitType::line_infantry, at(6, 10), Facing::s, Formation::column, 18);
   c.charge();
   c.respond(c.target, "do-nothing");
-  c.respond(friend_column, "countercharge").path = {at(6, 9), at(6, 8), at(6, 7), at(6, 6), at(6, 5)};
+  c.respond(friend_column, "countercharge").path = {at(6, 9), at(6, 8), at(6, 7), at(6, 6),
+                                                    at(6, 5)};
   c.p.run();
   EXPECT_EQ(c.p.count("sabreur.move.allowance"), 1u) << c.p.messages();
   EXPECT_EQ(c.p.count("sabreur.reaction.countercharge-march"), 0u) << c.p.messages();

@@ -104,7 +104,8 @@ TEST(SabreurFlight, OffTheTableTheUnitIsEliminated) {
 
 TEST(SabreurFlight, EndingOnAFriendTheUnitIsEliminated) {
   Fleeing f;
-  const UnitId other = f.p.unit(1, UnitType::line_infantry, at(5, 7), Facing::s, Formation::line, 18);
+  const UnitId other =
+      f.p.unit(1, UnitType::line_infantry, at(5, 7), Facing::s, Formation::line, 18);
   f.flee(2, {at(5, 6), at(5, 7)});
   f.p.run();
   EXPECT_EQ(f.p.diags.count(Severity::error), 0u) << f.p.messages();
@@ -139,9 +140,10 @@ TEST(SabreurDisengagement, TwoStrengthPointsPerEnemyLeft) {
 // automatiquement la perte de 1 D3 points de force" (Elite none, Recruit 1 D6).
 TEST(SabreurFlight, FriendsPassedThroughLoseTheirDice) {
   Fleeing f;
-  const UnitId ordinary = f.p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::line, 18);
-  const UnitId elite = f.p.unit(1, UnitType::line_infantry, at(5, 7), Facing::s, Formation::line, 18,
-                                Quality::elite);
+  const UnitId ordinary =
+      f.p.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::line, 18);
+  const UnitId elite = f.p.unit(1, UnitType::line_infantry, at(5, 7), Facing::s, Formation::line,
+                                18, Quality::elite);
   const UnitId recruit = f.p.unit(1, UnitType::line_infantry, at(5, 8), Facing::s, Formation::line,
                                   18, Quality::recruit);
   Action& a = f.flee(4, {at(5, 6), at(5, 7), at(5, 8), at(5, 9)});

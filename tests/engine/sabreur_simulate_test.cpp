@@ -41,8 +41,7 @@ void check_property(Testable&& testable, int cases = property_cases) {
   metadata.description = info->name();
   rc::detail::TestParams params = rc::detail::configuration().testParams;
   params.maxSuccess = std::min(params.maxSuccess, cases);
-  const auto result =
-      rc::detail::checkTestable(std::forward<Testable>(testable), metadata, params);
+  const auto result = rc::detail::checkTestable(std::forward<Testable>(testable), metadata, params);
   if (!result.template is<rc::detail::SuccessResult>()) {
     std::ostringstream ss;
     rc::detail::printResultMessage(result, ss);
@@ -78,14 +77,14 @@ struct PerftPosition {
     ASSERT_TRUE(prober->apply(a).clean());
   }
 
-  std::size_t count(ActionKind kind, const std::vector<Action>& actions, std::string_view detail = {}) {
+  std::size_t count(ActionKind kind, const std::vector<Action>& actions,
+                    std::string_view detail = {}) {
     std::size_t n = 0;
     for (const Action& a : actions)
       n += a.kind == kind && (detail.empty() || a.detail.text() == detail);
     return n;
   }
 };
-
 
 }  // namespace
 
@@ -170,7 +169,8 @@ TEST(SabreurPerft, LargeBattalionInColumn) {
   const auto actions = simulate::unit_actions(*p.prober, {1, 0}, b);
   EXPECT_EQ(p.count(ActionKind::form, actions), 3U);
   std::size_t closed = 0;
-  for (const Action& a : actions) closed += a.kind == ActionKind::form && a.formation == "closed_column";
+  for (const Action& a : actions)
+    closed += a.kind == ActionKind::form && a.formation == "closed_column";
   EXPECT_EQ(closed, 1U);
 }
 
@@ -182,8 +182,8 @@ TEST(SabreurPerft, LargeBattalionInColumn) {
 // all.
 TEST(SabreurPerft, LinearOrderBattalionInLine) {
   PerftPosition p;
-  const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::line,
-                              18, Quality::ordinary, {Skill::linear_order});
+  const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::line, 18,
+                              Quality::ordinary, {Skill::linear_order});
   p.pos.unit(1, UnitType::line_infantry, at(6, 9), Facing::s, Formation::line, 18);
   p.start({b});
   const auto actions = simulate::unit_actions(*p.prober, {1, 0}, b);
@@ -203,16 +203,15 @@ TEST(SabreurPerft, LinearOrderBattalionInLine) {
 // closed column or skirmish order (skills).
 TEST(SabreurPerft, ExtendedLineLeavesOnEitherHalf) {
   PerftPosition p;
-  const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n,
-                              Formation::extended_line, 18, Quality::ordinary,
-                              {Skill::linear_order});
+  const UnitId b =
+      p.pos.unit(0, UnitType::line_infantry, at(6, 3), Facing::n, Formation::extended_line, 18,
+                 Quality::ordinary, {Skill::linear_order});
   p.pos.unit(1, UnitType::line_infantry, at(6, 9), Facing::s, Formation::line, 18);
   p.start({b});
   const auto actions = simulate::unit_actions(*p.prober, {1, 0}, b);
   EXPECT_EQ(p.count(ActionKind::form, actions), 4U);
   std::size_t kept_second = 0;
-  for (const Action& a : actions)
-    kept_second += a.kind == ActionKind::form && a.to == at(7, 3);
+  for (const Action& a : actions) kept_second += a.kind == ActionKind::form && a.to == at(7, 3);
   EXPECT_EQ(kept_second, 2U);
 }
 
@@ -299,7 +298,8 @@ TEST(SabreurPerft, TransferToTheFriendOnAFlank) {
   const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(5, 3), Facing::n, Formation::line, 18);
   const UnitId gun =
       p.pos.unit(1, UnitType::medium_foot_battery, at(5, 5), Facing::s, Formation::line, 4);
-  const UnitId flank = p.pos.unit(1, UnitType::line_infantry, at(6, 5), Facing::s, Formation::line, 18);
+  const UnitId flank =
+      p.pos.unit(1, UnitType::line_infantry, at(6, 5), Facing::s, Formation::line, 18);
   p.pos.unit(1, UnitType::line_infantry, at(5, 6), Facing::s, Formation::line, 18);
   p.start({b});
   const TurnOf t{1, 0};
@@ -341,10 +341,12 @@ TEST(SabreurSimulate, EverySimulatedGameChecksClean) {
 }
 
 TEST(SabreurSimulate, SameSeedSameBytes) {
-  check_property([] {
-    const std::uint64_t seed = any_seed();
-    RC_ASSERT(simulated_log(seed, property_turns) == simulated_log(seed, property_turns));
-  }, 3);
+  check_property(
+      [] {
+        const std::uint64_t seed = any_seed();
+        RC_ASSERT(simulated_log(seed, property_turns) == simulated_log(seed, property_turns));
+      },
+      3);
 }
 
 TEST(SabreurSimulate, ReplayingTwiceGivesTheSameHashes) {
@@ -484,11 +486,11 @@ struct PlayedKinds {
 
 PlayedKinds count_played_kinds(const std::string& text) {
   PlayedKinds out;
-  char turn_side = 0;        // 'b' or 'r' in a turn
-  std::string pursuer;       // the unit of the last pursuit, until it attacks
+  char turn_side = 0;                         // 'b' or 'r' in a turn
+  std::string pursuer;                        // the unit of the last pursuit, until it attacks
   std::map<std::string, std::string> skills;  // unit id -> its `skills (…)`
   std::set<std::string> activated, special_tested;  // in this turn
-  std::vector<std::string> previous;          // the words of the last statement
+  std::vector<std::string> previous;                // the words of the last statement
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
@@ -510,16 +512,14 @@ PlayedKinds count_played_kinds(const std::string& text) {
     if (verb == "form" && word(2) == "extended_line" && word(3) == "to") ++out.extended_line_forms;
     if (verb == "deploy" && line.find("formation extended_line") != std::string::npos)
       ++out.extended_line_deployments;
-    if (verb == "evade" &&
-        !(previous.size() > 2 && previous[0] == "respond" && previous[1] == first &&
-          previous[2] == "evade"))
+    if (verb == "evade" && !(previous.size() > 2 && previous[0] == "respond" &&
+                             previous[1] == first && previous[2] == "evade"))
       ++out.evade_actions;
     if (verb == "test" && previous.size() > 4 && previous[0] == "special" &&
         previous[2] == "transfer-losses" && previous[3] == "target" && previous[4] == first)
       ++out.loss_transfers;
-    if (verb == "test" && !first.empty() && first.front() == turn_side &&
-        !activated.count(first) && !special_tested.count(first) &&
-        !(!previous.empty() && previous[0] == "special")) {
+    if (verb == "test" && !first.empty() && first.front() == turn_side && !activated.count(first) &&
+        !special_tested.count(first) && !(!previous.empty() && previous[0] == "special")) {
       const std::string& k = skills[first];
       if (k.find("tactical-sense") != std::string::npos) {
         ++out.tactical_sense_tests;

@@ -40,8 +40,8 @@ CheckedLog check_log(const std::string& text,
   out.initial_hash = engine.state_hash();
   if (after_event) after_event(SIZE_MAX, engine);
   for (std::size_t i = 0; i < engine.event_count(); ++i) {
-    replay::EventChecker checker(diags, engine.checks(), unchecked,
-                                 replay::ReplayMode::follow_log, engine.event_span(i), false, {});
+    replay::EventChecker checker(diags, engine.checks(), unchecked, replay::ReplayMode::follow_log,
+                                 engine.event_span(i), false, {});
     engine.apply(i, checker);
     out.violations += checker.violations();
     out.hashes.push_back(engine.state_hash());

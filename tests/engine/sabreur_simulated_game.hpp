@@ -17,12 +17,12 @@ std::string simulated_log(std::uint64_t seed, std::uint32_t turns);
 
 struct CheckedLog {
   bool replayed = false;
-  std::size_t errors = 0;        // every error diagnostic (syntax, set-up, violations)
+  std::size_t errors = 0;  // every error diagnostic (syntax, set-up, violations)
   std::size_t violations = 0;
-  std::size_t not_checked = 0;   // occurrences
+  std::size_t not_checked = 0;  // occurrences
   std::uint64_t initial_hash = 0;
   std::vector<std::uint64_t> hashes;
-  std::string messages;          // the diagnostics, for failure output
+  std::string messages;  // the diagnostics, for failure output
 };
 
 // Parses and replays `text`; `after_event` (if set) sees the engine after

@@ -30,9 +30,7 @@ struct BatteryUnderFire {
     s.stated.losses = losses;
     return s;
   }
-  void test(std::uint16_t a, std::uint16_t b) {
-    p.morale_test(1, line, {a, b});
-  }
+  void test(std::uint16_t a, std::uint16_t b) { p.morale_test(1, line, {a, b}); }
   const UnitState& unit(UnitId u) const { return p.engine().state().units[u]; }
 };
 
@@ -114,9 +112,7 @@ struct SpentOrders {
     p.activate(0, {a});
     if (spend) p.activate(0, {b});
   }
-  void test(std::uint16_t a, std::uint16_t b) {
-    p.morale_test(0, u, {a, b});
-  }
+  void test(std::uint16_t a, std::uint16_t b) { p.morale_test(0, u, {a, b}); }
   void march() {
     Action& m = p.act(ActionKind::move, 0, {u});
     m.detail = "frontal";

@@ -182,8 +182,8 @@ struct SideWoodFire {
   }
   void shoot(std::initializer_list<std::uint16_t> faces = {1, 2, 3, 4, 1, 2, 3}) {
     Action& a = p.act(ActionKind::shoot, 0, {shooter}, {target});
-    a.rolls.push_back(written(static_cast<std::uint16_t>(faces.size()), 6, faces, dice::Keep::all,
-                              0, 0, "hit"));
+    a.rolls.push_back(
+        written(static_cast<std::uint16_t>(faces.size()), 6, faces, dice::Keep::all, 0, 0, "hit"));
   }
 };
 

@@ -18,9 +18,7 @@ struct TenaciousLine {
     p.order_points(0);
     p.activate(0, {u});
   }
-  void test(std::uint16_t a, std::uint16_t b) {
-    p.morale_test(0, u, {a, b});
-  }
+  void test(std::uint16_t a, std::uint16_t b) { p.morale_test(0, u, {a, b}); }
   void march() {
     Action& m = p.act(ActionKind::move, 0, {u});
     m.detail = "frontal";

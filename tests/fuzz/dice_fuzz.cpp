@@ -40,7 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   if (eq != std::string_view::npos) {
     const std::string_view faces_text = input.substr(eq + 1);
-    const Span faces_span{FileId{0}, static_cast<std::uint32_t>(eq + 1), static_cast<std::uint32_t>(input.size())};
+    const Span faces_span{FileId{0}, static_cast<std::uint32_t>(eq + 1),
+                          static_cast<std::uint32_t>(input.size())};
     const auto faces = dice::parse_faces(faces_text, faces_span, diags);
     if (faces) {
       const auto checked = dice::check_recorded(*expr, *faces, faces_span, diags);

@@ -32,7 +32,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   DiagnosticEngine diags(0);
   rules::LoadOptions options;
   options.check_file_name = false;
-  auto rs = rules::load_ruleset(sources, sources.add("fuzz.rules", text), "/nonexistent", diags, options);
+  auto rs =
+      rules::load_ruleset(sources, sources.add("fuzz.rules", text), "/nonexistent", diags, options);
   if (rs) {
     // Evaluate every value and stack on an empty situation: missing givens
     // must come back as errors.

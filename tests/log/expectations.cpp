@@ -1,16 +1,17 @@
 #include "tests/log/expectations.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
-
-#include <fmt/format.h>
 
 namespace umpire::log::testing {
 namespace {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -25,10 +26,11 @@ std::vector<Expectation> read_expectations(std::string_view text) {
     lines.push_back(text.substr(start, nl - start));
     start = nl + 1;
   }
-  const std::pair<std::string_view, Severity> kinds[] = {{"expect-error", Severity::error},
-                                                        {"expect-warning", Severity::warning},
-                                                        {"expect-note", Severity::note},
-                                                        {"expect-not-checked", Severity::not_checked}};
+  const std::pair<std::string_view, Severity> kinds[] = {
+      {"expect-error", Severity::error},
+      {"expect-warning", Severity::warning},
+      {"expect-note", Severity::note},
+      {"expect-not-checked", Severity::not_checked}};
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string_view line = lines[i];
     const std::size_t hash = line.find("# expect-");
@@ -61,12 +63,16 @@ std::vector<Expectation> read_expectations(std::string_view text) {
 std::string compare(const std::vector<Expectation>& expected, const SourceManager& sources,
                     const DiagnosticEngine& diags) {
   const auto expects = [&](Severity s) {
-    return std::any_of(expected.begin(), expected.end(), [&](const Expectation& e) { return e.severity == s; });
+    return std::any_of(expected.begin(), expected.end(),
+                       [&](const Expectation& e) { return e.severity == s; });
   };
   std::vector<Expectation> actual;
   for (const Diagnostic& d : diags.diagnostics()) {
-    if ((d.severity == Severity::note || d.severity == Severity::not_checked) && !expects(d.severity)) continue;
-    const std::uint32_t line = d.span.valid() ? sources.line_column(d.span.file, d.span.begin).line : 0;
+    if ((d.severity == Severity::note || d.severity == Severity::not_checked) &&
+        !expects(d.severity))
+      continue;
+    const std::uint32_t line =
+        d.span.valid() ? sources.line_column(d.span.file, d.span.begin).line : 0;
     actual.push_back({d.severity, d.id, line});
   }
   std::vector<Expectation> missing = expected;

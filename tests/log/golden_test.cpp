@@ -1,13 +1,13 @@
 // Golden tests over the files in replays/: every example parses, lowers
 // without errors and is in canonical form (fmt is idempotent on it); every
 // `fail_` file produces exactly the diagnostics written inside it.
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <filesystem>
-#include <set>
 #include <fstream>
+#include <set>
 #include <sstream>
-
-#include <gtest/gtest.h>
 
 #include "engine/events/lower.hpp"
 #include "grammar/log/parser.hpp"
@@ -59,7 +59,8 @@ TEST(Golden, ExamplesParseLowerAndAreCanonical) {
     EXPECT_FALSE(diags.has_errors());
     const bool has_profiles = std::any_of(battle.units.begin(), battle.units.end(),
                                           [](const events::Unit& u) { return !u.profile.empty(); });
-    EXPECT_EQ(diags.count(Severity::not_checked), has_profiles ? 1u : 0u) << "profiles: not checked, once";
+    EXPECT_EQ(diags.count(Severity::not_checked), has_profiles ? 1u : 0u)
+        << "profiles: not checked, once";
     EXPECT_FALSE(battle.units.empty());
     EXPECT_FALSE(battle.deployment.empty());
     std::set<std::uint32_t> turns;

@@ -3,6 +3,9 @@
 // to sit on the edge of each fast case, both give the same values (kind,
 // text, word id, span, numbers, faces, parts), the same arrow and comment, and stop
 // or fail with the same diagnostic.
+#include "grammar/log/line_scanner.hpp"
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -11,13 +14,10 @@
 #include <fstream>
 #include <sstream>
 
-#include <fmt/format.h>
-
 #include "engine/core/diagnostic.hpp"
 #include "grammar/log/config.hpp"
 #include "grammar/log/error_handler.hpp"
 #include "grammar/log/line.hpp"
-#include "grammar/log/line_scanner.hpp"
 #include "tests/support/paths.hpp"
 
 namespace umpire::log {
@@ -27,12 +27,14 @@ namespace fs = std::filesystem;
 namespace x3 = parser::x3;
 
 std::string scanned_value_text(const ast::Log& log, const ast::Value& v) {
-  std::string out = fmt::format("{}:{}-{} '{}' i={} x={} y={} sign={} unit={} word={}", static_cast<int>(v.kind),
-                                v.span.begin, v.span.end, v.text, v.integer, v.x, v.y, v.explicit_sign,
-                                static_cast<int>(v.unit), static_cast<int>(v.word));
+  std::string out =
+      fmt::format("{}:{}-{} '{}' i={} x={} y={} sign={} unit={} word={}", static_cast<int>(v.kind),
+                  v.span.begin, v.span.end, v.text, v.integer, v.x, v.y, v.explicit_sign,
+                  static_cast<int>(v.unit), static_cast<int>(v.word));
   if (v.kind == ast::ValueKind::roll) {
     for (const ast::Face& f : log.faces_of(v)) {
-      out += fmt::format(" face {}-{} {} {} {}", f.span.begin, f.span.end, f.value, f.rerolled, f.second);
+      out += fmt::format(" face {}-{} {} {} {}", f.span.begin, f.span.end, f.value, f.rerolled,
+                         f.second);
     }
   } else if (v.kind == ast::ValueKind::list) {
     for (const ast::ListEntry& e : log.entries_of(v)) {
@@ -69,8 +71,8 @@ std::string read_line_with(bool use_scanner, std::string_view line) {
     out += fmt::format("{} {}-{} {} | {}\n", d.id, d.span.begin, d.span.end, d.message, d.hint);
   if (!out.empty()) return out;
   out += fmt::format("items {} arrow {} {}-{} comment {} {}-{}\n", raw.item_count, raw.arrow_index,
-                     raw.arrow_span.begin, raw.arrow_span.end, raw.has_comment, raw.comment_span.begin,
-                     raw.comment_span.end);
+                     raw.arrow_span.begin, raw.arrow_span.end, raw.has_comment,
+                     raw.comment_span.begin, raw.comment_span.end);
   for (std::uint32_t i = 0; i < raw.item_count; ++i) {
     out += scanned_value_text(log, log.values[raw.first_item + i]) + "\n";
   }
@@ -141,12 +143,14 @@ TEST(LineScanner, ReadsEdgeCasesAsTheX3Rule) {
 
 TEST(LineScanner, ReadsEveryLogLineAsTheX3Rule) {
   std::size_t lines = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(umpire::test::source_dir() / "replays")) {
+  for (const auto& entry :
+       fs::recursive_directory_iterator(umpire::test::source_dir() / "replays")) {
     if (!entry.is_regular_file() || entry.path().extension() != ".ulog") continue;
     std::ifstream in(entry.path(), std::ios::binary);
     std::string line;
     while (std::getline(in, line)) {
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+        line.pop_back();
       expect_same_reading(line);
       ++lines;
     }
@@ -157,12 +161,14 @@ TEST(LineScanner, ReadsEveryLogLineAsTheX3Rule) {
 // Random lines over the characters that decide between the fast cases and
 // X3: the two readings must agree on every one.
 RC_GTEST_PROP(LineScanner, RandomLinesReadAsTheX3Rule, ()) {
-  static const std::string pieces[] = {"a", "d", "D", "r", "x", "k", "l", "1", "2", "6", "0", ",", "=", ">", "=>",
-                                       "#", "+", "-", ".", "/", "(", ")", "\"", " ", " ", "\t", "_", "off-table",
-                                       "2d6=", "d6", "5,7", "mm", "<"};
+  static const std::string pieces[] = {"a",         "d",    "D",  "r",   "x",  "k",  "l", "1",  "2",
+                                       "6",         "0",    ",",  "=",   ">",  "=>", "#", "+",  "-",
+                                       ".",         "/",    "(",  ")",   "\"", " ",  " ", "\t", "_",
+                                       "off-table", "2d6=", "d6", "5,7", "mm", "<"};
   const auto n = *rc::gen::inRange(0, 14);
   std::string line;
-  for (int i = 0; i < n; ++i) line += *rc::gen::elementOf(std::vector<std::string>(std::begin(pieces), std::end(pieces)));
+  for (int i = 0; i < n; ++i)
+    line += *rc::gen::elementOf(std::vector<std::string>(std::begin(pieces), std::end(pieces)));
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
   RC_ASSERT(read_line_with(true, line) == read_line_with(false, line));
 }

@@ -1,16 +1,16 @@
 // Lowering: references, profiles, dice attached to their events, outcomes.
-#include <gtest/gtest.h>
+#include "engine/events/lower.hpp"
 
-#include <nlohmann/json.hpp>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
 #include "engine/events/events_json.hpp"
-#include "engine/events/lower.hpp"
 #include "grammar/log/diagnostics.hpp"
 #include "grammar/log/parser.hpp"
 
@@ -22,12 +22,15 @@ class FakeCatalogue : public ProfileCatalogue {
   bool has_profile(std::string_view id) const override {
     return id == "line_infantry" || id == "heavy_cavalry";
   }
-  std::vector<std::string> known_profiles() const override { return {"line_infantry", "heavy_cavalry"}; }
+  std::vector<std::string> known_profiles() const override {
+    return {"line_infantry", "heavy_cavalry"};
+  }
 };
 
 constexpr const char* header =
     "ulog 1\nruleset sabreur-hex\n"
-    "data \"corpus/rulesets/sabreur-hex.rules\" sha256 \"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\"\n"
+    "data \"corpus/rulesets/sabreur-hex.rules\" sha256 "
+    "\"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\"\n"
     "side french \"F\"\nside austrians \"A\"\ndice recorded\nmap hex 12x10\n"
     "army french\n  unit f1 \"Line\" profile line_infantry strength 18\n"
     "  unit f2 \"Horse\" profile heavy_cavalry strength 10\n"
@@ -57,11 +60,12 @@ std::vector<std::string> ids(const DiagnosticEngine& diags) {
 
 TEST(Lower, ResolvesUnitsAndAttachesDice) {
   FakeCatalogue catalogue;
-  const auto l = lower_text(std::string(header) +
-                                "turn 1 french\n  phase orders\n    order-points d3+1=5 => points 4\n"
-                                "  phase actions\n    shoot f1 a1 range 3 hit 6d6=5,6,1,2,3,4 => hits 2\n"
-                                "    save a1 2d6=4,5 => saves 2\n",
-                            &catalogue);
+  const auto l =
+      lower_text(std::string(header) +
+                     "turn 1 french\n  phase orders\n    order-points d3+1=5 => points 4\n"
+                     "  phase actions\n    shoot f1 a1 range 3 hit 6d6=5,6,1,2,3,4 => hits 2\n"
+                     "    save a1 2d6=4,5 => saves 2\n",
+                 &catalogue);
   EXPECT_TRUE(l->diags.diagnostics().empty()) << ids(l->diags).front();
   ASSERT_EQ(l->battle.events().size(), 3u);
   const Event points = l->battle.event(0);
@@ -99,11 +103,12 @@ TEST(Lower, ResolvesUnitsAndAttachesDice) {
 
 TEST(Lower, EventFieldsKeepTheLastClauseAndEveryPathHex) {
   FakeCatalogue catalogue;
-  const auto l = lower_text(std::string(header) +
-                                "turn 1 french\n  phase actions\n"
-                                "    move f1 frontal path 5,3 5,4 facing ne mod -1 by order\n"
-                                "    test f1 morale 2d6=3,4 mod +1 => fail state shaken disordered\n",
-                            &catalogue);
+  const auto l =
+      lower_text(std::string(header) +
+                     "turn 1 french\n  phase actions\n"
+                     "    move f1 frontal path 5,3 5,4 facing ne mod -1 by order\n"
+                     "    test f1 morale 2d6=3,4 mod +1 => fail state shaken disordered\n",
+                 &catalogue);
   ASSERT_EQ(l->battle.events().size(), 2u);
   const Event move = l->battle.event(0);
   EXPECT_EQ(move.detail(), "frontal");
@@ -156,7 +161,8 @@ TEST(Lower, OffTableDestinationsAreLocationsOffTheMap) {
   EXPECT_FALSE(hex->off_table());
   EXPECT_TRUE(hex->is_hex);
   // An ordinary hex off the map is still an error.
-  const auto off = lower_text(std::string(header) + "turn 1 french\n  phase actions\n    move f1 to 13,2\n", &catalogue);
+  const auto off = lower_text(
+      std::string(header) + "turn 1 french\n  phase actions\n    move f1 to 13,2\n", &catalogue);
   EXPECT_EQ(ids(off->diags), std::vector<std::string>{"log.hex.off-map"});
   // JSON names the edge.
   std::ostringstream json_text;
@@ -221,8 +227,9 @@ TEST(Lower, PlainRollTotalsAreThoseOfTheDiceLibrary) {
     EXPECT_EQ(again->total, r.total) << i;
   }
   // A face off its die still gets the dice library's diagnostic.
-  const auto bad = lower_text(std::string(header) + "turn 1 french\n  phase actions\n    test f1 morale 2d6=3,7\n",
-                              &catalogue);
+  const auto bad = lower_text(
+      std::string(header) + "turn 1 french\n  phase actions\n    test f1 morale 2d6=3,7\n",
+      &catalogue);
   EXPECT_EQ(ids(bad->diags), std::vector<std::string>{"dice.recorded.face-out-of-range"});
 }
 
@@ -243,15 +250,17 @@ TEST(Lower, WithoutACatalogueProfilesAreNotCheckedOnce) {
 
 TEST(Lower, UnknownUnitsGetSuggestions) {
   FakeCatalogue catalogue;
-  const auto l = lower_text(std::string(header) + "turn 1 french\n  phase actions\n    move f11 frontal to 5,3\n",
-                            &catalogue);
+  const auto l = lower_text(
+      std::string(header) + "turn 1 french\n  phase actions\n    move f11 frontal to 5,3\n",
+      &catalogue);
   ASSERT_EQ(ids(l->diags), (std::vector<std::string>{"log.unit.unknown"}));
   EXPECT_EQ(l->diags.diagnostics()[0].hint, "did you mean 'f1'?");
 }
 
 TEST(Lower, WrongDiceAreReportedAtTheFaces) {
   FakeCatalogue catalogue;
-  const std::string text = std::string(header) + "turn 1 french\n  phase actions\n    test f1 morale 2d6=3,4,5\n";
+  const std::string text =
+      std::string(header) + "turn 1 french\n  phase actions\n    test f1 morale 2d6=3,4,5\n";
   const auto l = lower_text(text, &catalogue);
   ASSERT_EQ(ids(l->diags), (std::vector<std::string>{"dice.recorded.count"}));
   EXPECT_EQ(l->sources.text(l->diags.diagnostics()[0].span), "3,4,5");
@@ -259,15 +268,17 @@ TEST(Lower, WrongDiceAreReportedAtTheFaces) {
 
 TEST(Lower, TurnsMustComeInOrder) {
   FakeCatalogue catalogue;
-  const auto l = lower_text(std::string(header) + "turn 1 french\nturn 1 austrians\nturn 3 french\n", &catalogue);
+  const auto l = lower_text(
+      std::string(header) + "turn 1 french\nturn 1 austrians\nturn 3 french\n", &catalogue);
   ASSERT_EQ(ids(l->diags), (std::vector<std::string>{"log.turn.out-of-order"}));
 }
 
 TEST(Lower, AgreedRulingsAreMarked) {
   FakeCatalogue catalogue;
-  const auto l = lower_text(std::string(header) +
-                                "turn 1 french\n  phase actions\n    move f1 frontal to 5,3 agreed \"generous\"\n",
-                            &catalogue);
+  const auto l = lower_text(
+      std::string(header) +
+          "turn 1 french\n  phase actions\n    move f1 frontal to 5,3 agreed \"generous\"\n",
+      &catalogue);
   ASSERT_EQ(l->battle.events().size(), 1u);
   EXPECT_TRUE(l->battle.event(0).agreed());
   EXPECT_EQ(l->battle.event(0).agreed_note(), "generous");
@@ -332,8 +343,10 @@ TEST(Lower, ALogWithoutARulesetIsRefusedNotReadAsHailCaesar) {
   // phase 'orders' in hail-caesar", one error per turn.
   std::string text = header;
   text.erase(text.find("ruleset sabreur-hex\n"), std::string_view("ruleset sabreur-hex\n").size());
-  text += "turn 1 french\n  phase orders\n  phase actions\n    move f1 frontal path 5,3\nturn 1 austrians\n"
-          "  phase orders\n";
+  text +=
+      "turn 1 french\n  phase orders\n  phase actions\n    move f1 frontal path 5,3\nturn 1 "
+      "austrians\n"
+      "  phase orders\n";
   FakeCatalogue catalogue;
   const auto l = lower_text(text, &catalogue);
   EXPECT_EQ(ids(l->diags), (std::vector<std::string>{"log.header.missing"}));
@@ -359,9 +372,10 @@ TEST(Lower, TooManyUnitsInOneStatementIsAnError) {
 
 TEST(Lower, StreamingGivesTheSameBattleAndDiagnostics) {
   FakeCatalogue catalogue;
-  const std::string text = std::string(header) +
-                           "turn 1 french\n  phase actions\n    shoot f1 a1 hit 6d6=5,6,1,2,3,4 => hits 2\n"
-                           "    move f11 frontal to 5,3\n    test f1 morale 2d6=3,4,5\n";
+  const std::string text =
+      std::string(header) +
+      "turn 1 french\n  phase actions\n    shoot f1 a1 hit 6d6=5,6,1,2,3,4 => hits 2\n"
+      "    move f11 frontal to 5,3\n    test f1 morale 2d6=3,4,5\n";
   const auto whole = lower_text(text, &catalogue);
   SourceManager sources;
   const FileId file = sources.add("test.ulog", text);
@@ -377,7 +391,8 @@ TEST(Lower, StreamingGivesTheSameBattleAndDiagnostics) {
 }
 
 TEST(Lower, StreamingLowersNothingWhenALineDoesNotParse) {
-  const std::string text = std::string(header) + "turn 1 french\n  phase actions\n    move f11 frontal to 5,3\n"
+  const std::string text = std::string(header) +
+                           "turn 1 french\n  phase actions\n    move f11 frontal to 5,3\n"
                            "    shoot f1 a1 hit 6d6=5,\n";
   SourceManager sources;
   const FileId file = sources.add("test.ulog", text);
@@ -393,10 +408,11 @@ TEST(Lower, StreamingLowersNothingWhenALineDoesNotParse) {
 TEST(Lower, StreamedJsonIsWhatTheJsonLibraryPrints) {
   FakeCatalogue catalogue;
   for (const std::string& turns :
-       {std::string(), std::string("turn 1 french\n  phase orders\n    order-points d3+1=5 => points 4\n"
-                                   "  phase actions\n    shoot f1 a1 range 3 hit 6d6=5,6,1,2,3,4 => hits 2\n"
-                                   "    move f2 frontal path 6,3 6,4 facing ne agreed \"both agreed\"\n"
-                                   "    save a1 2d6=4,5 => saves 2\n")}) {
+       {std::string(),
+        std::string("turn 1 french\n  phase orders\n    order-points d3+1=5 => points 4\n"
+                    "  phase actions\n    shoot f1 a1 range 3 hit 6d6=5,6,1,2,3,4 => hits 2\n"
+                    "    move f2 frontal path 6,3 6,4 facing ne agreed \"both agreed\"\n"
+                    "    save a1 2d6=4,5 => saves 2\n")}) {
     const auto l = lower_text(std::string(header) + turns, &catalogue);
     const std::string text = battle_json(l->sources, l->battle);
     const nlohmann::json parsed = nlohmann::json::parse(text);
@@ -404,7 +420,9 @@ TEST(Lower, StreamedJsonIsWhatTheJsonLibraryPrints) {
     EXPECT_EQ(parsed["events"].size(), l->battle.events().size());
     for (const int indent : {-1, 0, 4}) {
       std::ostringstream nested;
-      nested << (indent < 0 ? "{\"battle\":" : "{\n" + std::string(static_cast<std::size_t>(indent), ' ') + "\"battle\": ");
+      nested << (indent < 0
+                     ? "{\"battle\":"
+                     : "{\n" + std::string(static_cast<std::size_t>(indent), ' ') + "\"battle\": ");
       write_battle_json(nested, l->sources, l->battle, indent, 1);
       nested << (indent < 0 ? "}" : "\n}");
       const nlohmann::json wrapped{{"battle", parsed}};

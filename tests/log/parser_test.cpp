@@ -1,8 +1,9 @@
 // The battle-log grammar: values, spans, recovery, and bad input.
+#include "grammar/log/parser.hpp"
+
 #include <gtest/gtest.h>
 
 #include "engine/core/input_limits.hpp"
-#include "grammar/log/parser.hpp"
 #include "grammar/log/printer.hpp"
 #include "grammar/log/schema.hpp"
 
@@ -35,7 +36,8 @@ const ast::Statement& only_statement(const Parsed& p) {
 }
 
 TEST(Parser, ReadsEveryKindOfValue) {
-  const auto p = parse(R"(unit R1 "Legio \"X\"" stats (clash 7, morale 4+, short 0/3) base 120X40mm points 36)");
+  const auto p = parse(
+      R"(unit R1 "Legio \"X\"" stats (clash 7, morale 4+, short 0/3) base 120X40mm points 36)");
   ASSERT_FALSE(p->diags.has_errors()) << ids(p->diags).front();
   const ast::Log& log = p->log;
   const ast::Statement& s = only_statement(*p);
@@ -54,7 +56,8 @@ TEST(Parser, ReadsEveryKindOfValue) {
   EXPECT_EQ(log.values_of(entries[1])[1].kind, ast::ValueKind::target);
   EXPECT_EQ(log.values_of(entries[1])[1].integer, 4);
   const auto parts = log.parts_of(log.values_of(entries[2])[1]);
-  EXPECT_EQ(std::vector<std::int64_t>(parts.begin(), parts.end()), (std::vector<std::int64_t>{0, 3}));
+  EXPECT_EQ(std::vector<std::int64_t>(parts.begin(), parts.end()),
+            (std::vector<std::int64_t>{0, 3}));
   EXPECT_EQ(p->sources.text(entries[1].span), "morale 4+");
   const ast::Value& base = log.values_of(clauses[1])[0];
   EXPECT_EQ(base.kind, ast::ValueKind::size);
@@ -115,8 +118,9 @@ TEST(Parser, CommentsAndBlankLinesAreKept) {
 
 TEST(Parser, RecoversAtEachLineAndReportsEveryError) {
   const auto p = parse("ulog 1\nmoove r1\nulog x\nruleset wab\ndeploy r1 at\n");
-  EXPECT_EQ(ids(p->diags), (std::vector<std::string>{"log.syntax.unknown-statement", "log.syntax.expected-integer",
-                                                     "log.syntax.expected-position"}));
+  EXPECT_EQ(ids(p->diags),
+            (std::vector<std::string>{"log.syntax.unknown-statement", "log.syntax.expected-integer",
+                                      "log.syntax.expected-position"}));
   ASSERT_EQ(p->log.lines.size(), 2u) << "the good lines are kept";
   EXPECT_EQ(p->log.lines[1].statement.verb, ast::Verb::ruleset);
   const Diagnostic& d = p->diags.diagnostics()[0];
@@ -131,7 +135,8 @@ TEST(Parser, ExpectationsAreWordedForTheBattlefield) {
   EXPECT_EQ(hex->diags.diagnostics()[0].message, "expected a hex like 5,7 after 'at', found 'foo'");
   const auto table = parse("table 72x48\ndeploy r1 at\n");
   ASSERT_EQ(ids(table->diags), (std::vector<std::string>{"log.syntax.expected-position"}));
-  EXPECT_EQ(table->diags.diagnostics()[0].message, "expected a position in inches like 30,12.5 after 'at'");
+  EXPECT_EQ(table->diags.diagnostics()[0].message,
+            "expected a position in inches like 30,12.5 after 'at'");
 }
 
 TEST(Parser, OffTableIsADestinationAndTakesAnEdge) {
@@ -146,14 +151,18 @@ TEST(Parser, OffTableIsADestinationAndTakesAnEdge) {
   EXPECT_EQ(to[0].text, "off-table");
   EXPECT_EQ(to[1].text, "south");
   EXPECT_EQ(p->sources.text(clauses[1].span), "to off-table south");
-  EXPECT_EQ(clauses[2].key, ast::Word::facing) << "the edge is optional and ends at the next keyword";
+  EXPECT_EQ(clauses[2].key, ast::Word::facing)
+      << "the edge is optional and ends at the next keyword";
   // Only `off-table` stands for a position; an edge only after it.
-  EXPECT_EQ(ids(parse("move r1 to north\n")->diags), std::vector<std::string>{"log.syntax.expected-position"});
-  EXPECT_EQ(ids(parse("move r1 to 5,7 north\n")->diags), std::vector<std::string>{"log.syntax.unknown-keyword"});
+  EXPECT_EQ(ids(parse("move r1 to north\n")->diags),
+            std::vector<std::string>{"log.syntax.expected-position"});
+  EXPECT_EQ(ids(parse("move r1 to 5,7 north\n")->diags),
+            std::vector<std::string>{"log.syntax.unknown-keyword"});
   const auto bad_edge = parse("flee r1 to off-table up\n");
   ASSERT_EQ(ids(bad_edge->diags), std::vector<std::string>{"log.syntax.expected-edge"});
-  EXPECT_EQ(bad_edge->diags.diagnostics()[0].message,
-            "expected a table edge: 'north', 'south', 'east' or 'west' after 'off-table', found 'up'");
+  EXPECT_EQ(
+      bad_edge->diags.diagnostics()[0].message,
+      "expected a table edge: 'north', 'south', 'east' or 'west' after 'off-table', found 'up'");
   EXPECT_EQ(bad_edge->sources.text(bad_edge->diags.diagnostics()[0].span), "up");
 }
 
@@ -220,18 +229,23 @@ TEST(Parser, AnUnknownEscapeInATextIsAnErrorWithACaret) {
   EXPECT_EQ(q->log.args(only_statement(*q))[0].text, "C:\\notes \"quoted\"");
   EXPECT_EQ(print_log(q->log), "scenario \"C:\\\\notes \\\"quoted\\\"\"\n") << "printed as written";
   // A backslash that ends the line leaves the text open.
-  EXPECT_EQ(ids(parse("scenario \"C:\\")->diags), (std::vector<std::string>{"log.syntax.unterminated-text"}));
+  EXPECT_EQ(ids(parse("scenario \"C:\\")->diags),
+            (std::vector<std::string>{"log.syntax.unterminated-text"}));
 }
 
 TEST(Parser, AControlCharacterInATextOrACommentIsRefused) {
   // An escape sequence in a name would drive the terminal of whoever prints
   // the log or a message quoting it.
-  const auto p = parse("unit f1 \"Evil\x1b]0;x\x07\" points 3\nscenario \"a\xC2\x9B" "2J\"\nulog 1  # \x07\n"
-                       "scenario \"tab\there\"  # and\ttab\n");
-  EXPECT_EQ(ids(p->diags), (std::vector<std::string>{"log.input.control-character", "log.input.control-character",
-                                                     "log.input.control-character"}));
+  const auto p = parse(
+      "unit f1 \"Evil\x1b]0;x\x07\" points 3\nscenario \"a\xC2\x9B"
+      "2J\"\nulog 1  # \x07\n"
+      "scenario \"tab\there\"  # and\ttab\n");
+  EXPECT_EQ(ids(p->diags),
+            (std::vector<std::string>{"log.input.control-character", "log.input.control-character",
+                                      "log.input.control-character"}));
   EXPECT_EQ(p->diags.diagnostics()[0].span.begin, 13u);
-  EXPECT_EQ(p->diags.diagnostics()[1].span.end - p->diags.diagnostics()[1].span.begin, 2u) << "a C1 control whole";
+  EXPECT_EQ(p->diags.diagnostics()[1].span.end - p->diags.diagnostics()[1].span.begin, 2u)
+      << "a C1 control whole";
   EXPECT_NE(p->diags.diagnostics()[2].message.find("comment"), std::string::npos);
   EXPECT_EQ(p->log.lines.size(), 1u) << "a tab is a text's like any character";
 }
@@ -295,10 +309,12 @@ TEST(Parser, ReadingLineByLineGivesTheSameLines) {
   std::vector<std::string> seen;
   while (reader.next(scratch)) {
     const ast::Line& line = scratch.lines.back();
-    seen.push_back(std::string(whole->sources.text(line.span)) + (line.blank_before ? " (after blank)" : ""));
+    seen.push_back(std::string(whole->sources.text(line.span)) +
+                   (line.blank_before ? " (after blank)" : ""));
     scratch.clear();
   }
-  EXPECT_EQ(seen, (std::vector<std::string>{"ulog 1", "# c (after blank)", "ruleset wab  # r", "side a \"A\""}));
+  EXPECT_EQ(seen, (std::vector<std::string>{"ulog 1", "# c (after blank)", "ruleset wab  # r",
+                                            "side a \"A\""}));
   EXPECT_EQ(ids(diags), ids(whole->diags));
 }
 
@@ -337,8 +353,8 @@ TEST(Parser, WordsAreNumberedOnceByTheScanner) {
     const auto word = static_cast<ast::Word>(i);
     EXPECT_EQ(ast::find_word(ast::word_text(word)), word) << ast::word_text(word);
   }
-  for (const std::string_view other : {"r1", "b12", "line", "frontal", "hits2", "tos", "t", "off-tables", "agree",
-                                       "facings", "nn", "e", "w"}) {
+  for (const std::string_view other : {"r1", "b12", "line", "frontal", "hits2", "tos", "t",
+                                       "off-tables", "agree", "facings", "nn", "e", "w"}) {
     EXPECT_EQ(ast::find_word(other), ast::Word::none) << other;
   }
   const auto p = parse("move R1 frontal TO 5,7 Facing NE path 4,7 5,7\n");
@@ -349,7 +365,8 @@ TEST(Parser, WordsAreNumberedOnceByTheScanner) {
   ASSERT_EQ(clauses.size(), 3u);
   EXPECT_EQ(clauses[0].key, ast::Word::to);
   EXPECT_EQ(clauses[1].key, ast::Word::facing);
-  EXPECT_EQ(p->log.values_of(clauses[1])[0].word, ast::Word::ne) << "capitals are lower-cased first";
+  EXPECT_EQ(p->log.values_of(clauses[1])[0].word, ast::Word::ne)
+      << "capitals are lower-cased first";
   EXPECT_EQ(clauses[2].key, ast::Word::path);
   // Keys, outcomes and labels print as the schema spells them.
   EXPECT_EQ(ast::word_text(ast::Word::off_table), "off-table");

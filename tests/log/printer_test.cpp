@@ -1,4 +1,6 @@
 // The canonical form: case, spacing, indentation, comments, idempotence.
+#include "grammar/log/printer.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -6,7 +8,6 @@
 #include <iterator>
 
 #include "grammar/log/parser.hpp"
-#include "grammar/log/printer.hpp"
 #include "tests/support/paths.hpp"
 
 namespace umpire::log {
@@ -20,7 +21,8 @@ std::string format(std::string text) {
   EXPECT_FALSE(diags.has_errors());
   const std::string printed = print_log(log);
   DiagnosticEngine streaming(0);
-  EXPECT_EQ(format_log(sources.text(file), file, streaming), printed) << "line by line, as `umpire fmt` prints";
+  EXPECT_EQ(format_log(sources.text(file), file, streaming), printed)
+      << "line by line, as `umpire fmt` prints";
   return printed;
 }
 
@@ -81,7 +83,8 @@ TEST(Printer, OffTableDestinationsRoundTrip) {
 TEST(Printer, LineByLineIsTheWholeTreesText) {
   namespace fs = std::filesystem;
   std::size_t compared = 0;
-  for (const auto& entry : fs::recursive_directory_iterator(umpire::test::source_dir() / "replays")) {
+  for (const auto& entry :
+       fs::recursive_directory_iterator(umpire::test::source_dir() / "replays")) {
     if (!entry.is_regular_file() || entry.path().extension() != ".ulog") continue;
     std::ifstream in(entry.path(), std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

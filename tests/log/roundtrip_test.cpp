@@ -20,10 +20,13 @@ using ast::ValueKind;
 // arena (so that their views stay valid).
 
 // Words that are keys, labels or outcomes of no statement.
-const std::vector<std::string> safe_words{"r1", "g2", "w3", "close-order", "hill+wood", "line", "alpha-2", "x_y", "north"};
+const std::vector<std::string> safe_words{"r1",   "g2",      "w3",  "close-order", "hill+wood",
+                                          "line", "alpha-2", "x_y", "north"};
 const std::vector<std::string> notations{"2d6", "d6", "3d6kl2", "d3+1", "d6r1", "4d6"};
 
-std::string_view keep(ast::Log& log, const std::string& text) { return log.arena.store(text); }
+std::string_view keep(ast::Log& log, const std::string& text) {
+  return log.arena.store(text);
+}
 
 Value word(ast::Log& log) {
   Value v;
@@ -44,7 +47,8 @@ Value scalar_of(ast::Log& log, detail::KindMask mask) {
 }
 
 ast::Range add_parts(ast::Log& log, std::initializer_list<std::int64_t> parts) {
-  const ast::Range r{static_cast<std::uint32_t>(log.parts.size()), static_cast<std::uint32_t>(parts.size())};
+  const ast::Range r{static_cast<std::uint32_t>(log.parts.size()),
+                     static_cast<std::uint32_t>(parts.size())};
   log.parts.insert(log.parts.end(), parts);
   return r;
 }
@@ -53,7 +57,8 @@ Value of_kind(ast::Log& log, ValueKind kind) {
   Value v;
   v.kind = kind;
   switch (kind) {
-    case ValueKind::word: return word(log);
+    case ValueKind::word:
+      return word(log);
     case ValueKind::integer:
       v.integer = *rc::gen::inRange<std::int64_t>(-1000, 100000);
       v.explicit_sign = v.integer < 0 || *rc::gen::arbitrary<bool>();
@@ -71,7 +76,8 @@ Value of_kind(ast::Log& log, ValueKind kind) {
       const std::string chars = "abc XYZ\"\\#()=>,0123456789\t";
       std::string text;
       const auto n = *rc::gen::inRange(0, 12);
-      for (int i = 0; i < n; ++i) text.push_back(chars[*rc::gen::inRange<std::size_t>(0, chars.size())]);
+      for (int i = 0; i < n; ++i)
+        text.push_back(chars[*rc::gen::inRange<std::size_t>(0, chars.size())]);
       if (*rc::gen::arbitrary<bool>()) text += "\xc3\xa9";  // é
       v.text = keep(log, text);
       return v;
@@ -92,8 +98,10 @@ Value of_kind(ast::Log& log, ValueKind kind) {
     }
     case ValueKind::size: {
       const int a = *rc::gen::inRange(1, 200), b = *rc::gen::inRange(1, 200);
-      v.unit = *rc::gen::elementOf(std::vector<ast::SizeUnit>{ast::SizeUnit::none, ast::SizeUnit::mm, ast::SizeUnit::in});
-      v.text = keep(log, std::to_string(a) + "x" + std::to_string(b) + std::string(ast::to_string(v.unit)));
+      v.unit = *rc::gen::elementOf(
+          std::vector<ast::SizeUnit>{ast::SizeUnit::none, ast::SizeUnit::mm, ast::SizeUnit::in});
+      v.text = keep(
+          log, std::to_string(a) + "x" + std::to_string(b) + std::string(ast::to_string(v.unit)));
       v.x = a;
       v.y = b;
       return v;
@@ -103,12 +111,15 @@ Value of_kind(ast::Log& log, ValueKind kind) {
       v.text = keep(log, std::to_string(v.integer) + "+");
       return v;
     case ValueKind::fraction: {
-      const std::int64_t a = *rc::gen::inRange<std::int64_t>(0, 9), b = *rc::gen::inRange<std::int64_t>(0, 9);
+      const std::int64_t a = *rc::gen::inRange<std::int64_t>(0, 9),
+                         b = *rc::gen::inRange<std::int64_t>(0, 9);
       v.items = add_parts(log, {a, b});
       v.text = keep(log, std::to_string(a) + "/" + std::to_string(b));
       return v;
     }
-    case ValueKind::date: v.text = "2026-11-21"; return v;
+    case ValueKind::date:
+      v.text = "2026-11-21";
+      return v;
     case ValueKind::roll: {
       v.text = keep(log, *rc::gen::elementOf(notations));
       const auto n = *rc::gen::inRange(1, 5);
@@ -132,14 +143,16 @@ Value of_kind(ast::Log& log, ValueKind kind) {
         std::vector<Value> values{word(log)};
         if (*rc::gen::arbitrary<bool>()) {
           values.push_back(of_kind(log, *rc::gen::elementOf(std::vector<ValueKind>{
-                                            ValueKind::integer, ValueKind::target, ValueKind::fraction, ValueKind::word})));
+                                            ValueKind::integer, ValueKind::target,
+                                            ValueKind::fraction, ValueKind::word})));
         }
         entries.push_back(std::move(values));
       }
       v.items = {static_cast<std::uint32_t>(log.entries.size()), static_cast<std::uint32_t>(n)};
       for (const std::vector<Value>& values : entries) {
         ast::ListEntry e;
-        e.values = {static_cast<std::uint32_t>(log.entry_values.size()), static_cast<std::uint32_t>(values.size())};
+        e.values = {static_cast<std::uint32_t>(log.entry_values.size()),
+                    static_cast<std::uint32_t>(values.size())};
         log.entry_values.insert(log.entry_values.end(), values.begin(), values.end());
         log.entries.push_back(e);
       }
@@ -196,13 +209,15 @@ std::vector<Draft> clauses(ast::Log& log, std::span<const detail::KeySpec> keys,
 }
 
 ast::Range add_values(ast::Log& log, const std::vector<Value>& values) {
-  const ast::Range r{static_cast<std::uint32_t>(log.values.size()), static_cast<std::uint32_t>(values.size())};
+  const ast::Range r{static_cast<std::uint32_t>(log.values.size()),
+                     static_cast<std::uint32_t>(values.size())};
   log.values.insert(log.values.end(), values.begin(), values.end());
   return r;
 }
 
 ast::Range add_clauses(ast::Log& log, const std::vector<Draft>& drafts) {
-  const ast::Range r{static_cast<std::uint32_t>(log.clauses.size()), static_cast<std::uint32_t>(drafts.size())};
+  const ast::Range r{static_cast<std::uint32_t>(log.clauses.size()),
+                     static_cast<std::uint32_t>(drafts.size())};
   // Values first, then the clauses pointing at them (clauses of one
   // statement are contiguous, and so are the values of one clause).
   std::vector<ast::Clause> made;
@@ -227,9 +242,11 @@ ast::Statement statement(ast::Log& log) {
     const auto rolls = *rc::gen::inRange(0, 3);
     for (int i = 0; i < rolls; ++i) {
       Draft c;
-      if (*rc::gen::arbitrary<bool>()) c.key = detail::roll_label(*rc::gen::elementOf(detail::roll_labels()));
+      if (*rc::gen::arbitrary<bool>())
+        c.key = detail::roll_label(*rc::gen::elementOf(detail::roll_labels()));
       c.values.push_back(of_kind(log, ValueKind::roll));
-      drafts.insert(drafts.begin() + *rc::gen::inRange<std::ptrdiff_t>(0, static_cast<std::ptrdiff_t>(drafts.size()) + 1),
+      drafts.insert(drafts.begin() + *rc::gen::inRange<std::ptrdiff_t>(
+                                         0, static_cast<std::ptrdiff_t>(drafts.size()) + 1),
                     std::move(c));
     }
   }
@@ -256,7 +273,8 @@ ast::Log random_log() {
     if (line.has_statement) line.statement = statement(log);
     line.has_comment = !line.has_statement || *rc::gen::inRange(0, 4) == 0;
     if (line.has_comment) {
-      line.comment = keep(log, *rc::gen::elementOf(std::vector<std::string>{"", "note", "# heading", "x = 1 => 2", "\"q\" (a, b)"}));
+      line.comment = keep(log, *rc::gen::elementOf(std::vector<std::string>{
+                                   "", "note", "# heading", "x = 1 => 2", "\"q\" (a, b)"}));
     }
     log.lines.push_back(line);
   }

@@ -63,7 +63,8 @@ class ArmyLists : public ::testing::Test {
 // to "1 unité de Kerns maximum par corps d'armée".
 TEST_F(ArmyLists, PerDivisionReadsEachDivision) {
   Situation s(rs());
-  s.set_roster({division({{"knights", 3}, {"kerns", 1}}), division({{"knights", 3}, {"kerns", 1}})});
+  s.set_roster(
+      {division({{"knights", 3}, {"kerns", 1}}), division({{"knights", 3}, {"kerns", 1}})});
   EXPECT_EQ(s.count(profile("kerns")), 2);
   EXPECT_EQ(s.divisions(), 2);
   EXPECT_TRUE(check(s, "one_kern"));
@@ -128,7 +129,8 @@ TEST_F(ArmyLists, PrinterKeepsStarted) {
   const ParsedFile p = parse_rules(sources, sources.add("t.rules", list_rules), diags);
   ASSERT_FALSE(diags.has_errors());
   const std::string printed = print(p.file);
-  EXPECT_NE(printed.find("count({gun}) <= 1 per started 2 divisions"), std::string::npos) << printed;
+  EXPECT_NE(printed.find("count({gun}) <= 1 per started 2 divisions"), std::string::npos)
+      << printed;
   EXPECT_NE(printed.find("count({gun}) <= 1 per 2 divisions"), std::string::npos) << printed;
 }
 

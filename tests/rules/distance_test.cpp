@@ -18,7 +18,8 @@ const std::string header = "ruleset demo \"Demo\"\nsource \"002_87c3dc452f850204
 TEST(BoolKeys, TableKeyedByACondition) {
   auto l = load_text(header +
                      "given charging : bool\n"
-                     "table lance_factor ref \"Les compétences\" {\n  key charging : bool\n  column value : int 0..5\n"
+                     "table lance_factor ref \"Les compétences\" {\n  key charging : bool\n  "
+                     "column value : int 0..5\n"
                      "  row true => 3\n  row false => 2\n}\n"
                      "value v : int 0..5 ref \"Les compétences\" = lance_factor.value()\n");
   ASSERT_TRUE(l->rs.has_value()) << l->messages();
@@ -30,32 +31,38 @@ TEST(BoolKeys, TableKeyedByACondition) {
 // A missing `false` row is a gap that names the key as a boolean; a boolean
 // pattern on an integer key is a type error.
 TEST(BoolKeys, GapsAndMismatches) {
-  auto gap = load_text(header + "table t ref \"Les compétences\" {\n  key charging : bool\n  column v : int 0..5\n"
-                                "  row true => 3\n}\n");
+  auto gap =
+      load_text(header +
+                "table t ref \"Les compétences\" {\n  key charging : bool\n  column v : int 0..5\n"
+                "  row true => 3\n}\n");
   EXPECT_EQ(gap->count("rules.table.gap"), 1u) << gap->messages();
   EXPECT_NE(gap->messages().find("charging = false"), std::string::npos) << gap->messages();
-  auto bad = load_text(header + "table t ref \"Les compétences\" {\n  key n : int 0..1\n  column v : int 0..5\n"
-                                "  row true => 3\n  row 0 => 1\n}\n");
+  auto bad =
+      load_text(header +
+                "table t ref \"Les compétences\" {\n  key n : int 0..1\n  column v : int 0..5\n"
+                "  row true => 3\n  row 0 => 1\n}\n");
   EXPECT_EQ(bad->count("rules.type.mismatch"), 1u) << bad->messages();
 }
 
 // The parser names what a row expects, not a mangled parser type.
 TEST(BoolKeys, RowSyntaxErrorIsReadable) {
-  auto l = load_text(header + "table t ref \"Les compétences\" {\n  key n : int 0..1\n  column v : int 0..5\n"
-                              "  row => 3\n}\n");
+  auto l =
+      load_text(header +
+                "table t ref \"Les compétences\" {\n  key n : int 0..1\n  column v : int 0..5\n"
+                "  row => 3\n}\n");
   EXPECT_EQ(l->count("rules.syntax.expected"), 1u) << l->messages();
   EXPECT_EQ(l->messages().find("N5boost"), std::string::npos) << l->messages();
 }
 
 const std::string rolled = header +
-    "domain arm { infantry, cavalry } ref \"Manœuvres\"\n"
-    "given self.arm : arm\n"
-    "given flee.d6 : int 1..6 rolled \"D6\" ref \"Manœuvres\"\n"
-    "given two : int 2..12 rolled \"2D6\"\n"
-    "value flee_distance : int 1..8 ref \"Manœuvres\" =\n"
-    "  cases { when self.arm == cavalry => flee.d6 + 2 else => flee.d6 }\n"
-    "value half : int 1..3 ref \"Manœuvres\" = div(flee.d6, 2, up)\n"
-    "value both : int 3..18 ref \"Manœuvres\" = flee.d6 + two\n";
+                           "domain arm { infantry, cavalry } ref \"Manœuvres\"\n"
+                           "given self.arm : arm\n"
+                           "given flee.d6 : int 1..6 rolled \"D6\" ref \"Manœuvres\"\n"
+                           "given two : int 2..12 rolled \"2D6\"\n"
+                           "value flee_distance : int 1..8 ref \"Manœuvres\" =\n"
+                           "  cases { when self.arm == cavalry => flee.d6 + 2 else => flee.d6 }\n"
+                           "value half : int 1..3 ref \"Manœuvres\" = div(flee.d6, 2, up)\n"
+                           "value both : int 3..18 ref \"Manœuvres\" = flee.d6 + two\n";
 
 // "(1 D6 +2) cases pour la cavalerie": 3..8, each 1/6; a D3 (a D6 halved,
 // rounded up): 1..3, each 1/3; D6 + 2D6 over both rolled givens.
@@ -117,11 +124,13 @@ TEST(RolledGivens, SabreurPursuitAndFlight) {
     if (!d) throw std::runtime_error(ev.error() ? ev.error()->message : "no distribution");
     return *d;
   };
-  const auto column = dist("pursuit_distance", {{"self.type", "line_infantry"}, {"self.formation", "column"}});
+  const auto column =
+      dist("pursuit_distance", {{"self.type", "line_infantry"}, {"self.formation", "column"}});
   EXPECT_EQ(column.min(), 1);
   EXPECT_EQ(column.max(), 3);
   EXPECT_EQ(column.probability(3), dice::Probability(1, 3));
-  const auto light = dist("pursuit_distance", {{"self.type", "light_cavalry"}, {"self.formation", "line"}});
+  const auto light =
+      dist("pursuit_distance", {{"self.type", "light_cavalry"}, {"self.formation", "line"}});
   EXPECT_EQ(light.min(), 3);
   EXPECT_EQ(light.max(), 8);
   const auto foot = dist("flee_distance", {{"self.type", "line_infantry"}});

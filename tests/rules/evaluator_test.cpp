@@ -20,7 +20,8 @@ const std::string sabreur_like =
     "domain action { fire, charge } ref \"Effets du terrain\"\n"
     "given shooter.terrain : terrain\ngiven target.terrain : terrain\n"
     "given enfilade : bool\ngiven panicked : bool\ngiven near : bool\ngiven hurry : bool\n"
-    "modifiers fire_mods : int 0..20 clamp ref \"Précisions sur les facteurs de combat ou de tir\" {\n"
+    "modifiers fire_mods : int 0..20 clamp ref \"Précisions sur les facteurs de combat ou de tir\" "
+    "{\n"
     "  stage bonuses {\n    half_range: +1 when near\n    enfilade: +2 when enfilade\n  }\n"
     "  stage limits most_penalising {\n"
     "    target_covered: cap 3 when target.terrain in {wood, village}\n"
@@ -28,8 +29,10 @@ const std::string sabreur_like =
     "  stage once first {\n    p1: -1 when near\n    p2: -1 when enfilade\n  }\n"
     "  stage panic {\n    panicked: set 0 when panicked\n  }\n}\n"
     "value halved : int 0..10 ref \"Effets du terrain\" = div(7, 2, up) + div(7, 2, down)\n"
-    "permission no_fire_in_wood : cannot fire when shooter.terrain == wood ref \"Effets du terrain\"\n"
-    "permission skirmish_fire : can fire when hurry lifts {no_fire_in_wood} ref \"Effets du terrain\"\n"
+    "permission no_fire_in_wood : cannot fire when shooter.terrain == wood ref \"Effets du "
+    "terrain\"\n"
+    "permission skirmish_fire : can fire when hurry lifts {no_fire_in_wood} ref \"Effets du "
+    "terrain\"\n"
     "permission must_charge : must charge when near ref \"Effets du terrain\"\n";
 
 class Evaluation : public ::testing::Test {
@@ -43,8 +46,11 @@ class Evaluation : public ::testing::Test {
 };
 
 TEST_F(Evaluation, BonusesThenMostPenalisingLimit) {
-  const std::map<std::string, std::string> open{{"shooter.terrain", "open_terrain"}, {"target.terrain", "open_terrain"},
-                                                {"enfilade", "true"}, {"panicked", "false"}, {"near", "false"}};
+  const std::map<std::string, std::string> open{{"shooter.terrain", "open_terrain"},
+                                                {"target.terrain", "open_terrain"},
+                                                {"enfilade", "true"},
+                                                {"panicked", "false"},
+                                                {"near", "false"}};
   // 4 + 2 (enfilade), no limit, then the `first` stage: only p2 applies.
   EXPECT_EQ(eval_stack(rs(), "fire_mods", 4, open), 5);
   auto covered = open;
@@ -62,8 +68,11 @@ TEST_F(Evaluation, BonusesThenMostPenalisingLimit) {
 }
 
 TEST_F(Evaluation, ClampAndBreakdown) {
-  const Situation s = testing::situation(rs(), {{"shooter.terrain", "open_terrain"}, {"target.terrain", "open_terrain"},
-                                                {"enfilade", "false"}, {"panicked", "false"}, {"near", "true"}});
+  const Situation s = testing::situation(rs(), {{"shooter.terrain", "open_terrain"},
+                                                {"target.terrain", "open_terrain"},
+                                                {"enfilade", "false"},
+                                                {"panicked", "false"},
+                                                {"near", "true"}});
   Evaluator ev(rs(), s);
   auto v = ev.apply_stack(rs().find("fire_mods")->index, 0);
   ASSERT_TRUE(v.has_value());
@@ -71,17 +80,22 @@ TEST_F(Evaluation, ClampAndBreakdown) {
   const std::string text = render_breakdown(ev.breakdown());
   EXPECT_NE(text.find("+1 half_range -> 1"), std::string::npos) << text;
   EXPECT_NE(text.find("-1 p1"), std::string::npos) << text;
-  EXPECT_NE(text.find("002_87c3dc452f850204.txt § Précisions sur les facteurs de combat ou de tir"), std::string::npos);
+  EXPECT_NE(text.find("002_87c3dc452f850204.txt § Précisions sur les facteurs de combat ou de tir"),
+            std::string::npos);
   auto clamped = ev.apply_stack(rs().find("fire_mods")->index, 30);
   ASSERT_TRUE(clamped.has_value());
   EXPECT_EQ(*clamped, 20);
 }
 
-TEST_F(Evaluation, ExplicitRounding) { EXPECT_EQ(eval_value(rs(), "halved", {}), "7"); }
+TEST_F(Evaluation, ExplicitRounding) {
+  EXPECT_EQ(eval_value(rs(), "halved", {}), "7");
+}
 
 TEST_F(Evaluation, PermissionsWithLifts) {
-  EXPECT_EQ(testing::eval_action(rs(), "fire", {{"shooter.terrain", "wood"}, {"hurry", "false"}}), Verdict::forbidden);
-  EXPECT_EQ(testing::eval_action(rs(), "fire", {{"shooter.terrain", "wood"}, {"hurry", "true"}}), Verdict::allowed);
+  EXPECT_EQ(testing::eval_action(rs(), "fire", {{"shooter.terrain", "wood"}, {"hurry", "false"}}),
+            Verdict::forbidden);
+  EXPECT_EQ(testing::eval_action(rs(), "fire", {{"shooter.terrain", "wood"}, {"hurry", "true"}}),
+            Verdict::allowed);
   EXPECT_EQ(testing::eval_action(rs(), "charge", {{"near", "true"}}), Verdict::required);
   EXPECT_EQ(testing::eval_action(rs(), "charge", {{"near", "false"}}), Verdict::allowed);
 }

@@ -20,7 +20,8 @@ void check_golden(const std::string& ruleset, const std::string& item) {
   auto ref = l->rs->find(item);
   ASSERT_TRUE(ref.has_value()) << item;
   const std::string actual = describe_item(*l->rs, *ref);
-  const auto path = testing::source_dir() / "tests" / "rules" / "golden" / (ruleset + "." + item + ".txt");
+  const auto path =
+      testing::source_dir() / "tests" / "rules" / "golden" / (ruleset + "." + item + ".txt");
   const char* update = std::getenv("UMPIRE_UPDATE_GOLDEN");
   if (update && *update == '1') {
     ASSERT_EQ(write_file(path, actual), "");
@@ -33,12 +34,24 @@ void check_golden(const std::string& ruleset, const std::string& item) {
   EXPECT_EQ(actual, expected.str()) << "rules show " << ruleset << " " << item;
 }
 
-TEST(RulesShowGolden, BreakTestChart) { check_golden("hail-caesar", "break_test_chart"); }
-TEST(RulesShowGolden, BlunderChart) { check_golden("hail-caesar", "blunder_chart"); }
-TEST(RulesShowGolden, ShootingModifiers) { check_golden("hail-caesar", "shooting_to_hit_mods"); }
-TEST(RulesShowGolden, MoraleSaveModifiers) { check_golden("hail-caesar", "morale_save_mods"); }
-TEST(RulesShowGolden, CommandTest) { check_golden("hail-caesar", "command_test"); }
-TEST(RulesShowGolden, StackingSwitch) { check_golden("hail-caesar", "save_bonus_stacking"); }
+TEST(RulesShowGolden, BreakTestChart) {
+  check_golden("hail-caesar", "break_test_chart");
+}
+TEST(RulesShowGolden, BlunderChart) {
+  check_golden("hail-caesar", "blunder_chart");
+}
+TEST(RulesShowGolden, ShootingModifiers) {
+  check_golden("hail-caesar", "shooting_to_hit_mods");
+}
+TEST(RulesShowGolden, MoraleSaveModifiers) {
+  check_golden("hail-caesar", "morale_save_mods");
+}
+TEST(RulesShowGolden, CommandTest) {
+  check_golden("hail-caesar", "command_test");
+}
+TEST(RulesShowGolden, StackingSwitch) {
+  check_golden("hail-caesar", "save_bonus_stacking");
+}
 
 }  // namespace
 }  // namespace umpire::rules

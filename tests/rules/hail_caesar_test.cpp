@@ -14,9 +14,7 @@ using testing::eval_value;
 
 class HailCaesar : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    loaded_ = testing::load_corpus("hail-caesar").release();
-  }
+  static void SetUpTestSuite() { loaded_ = testing::load_corpus("hail-caesar").release(); }
   static void TearDownTestSuite() { delete loaded_; }
   void SetUp() override { ASSERT_TRUE(loaded_->rs.has_value()) << loaded_->messages(); }
   static const Ruleset& rs() { return *loaded_->rs; }
@@ -24,35 +22,49 @@ class HailCaesar : public ::testing::Test {
 };
 testing::Loaded* HailCaesar::loaded_ = nullptr;
 
-TEST_F(HailCaesar, LoadsWithoutAnyDiagnostic) { EXPECT_EQ(loaded_->diags.diagnostics().size(), 0u) << loaded_->messages(); }
+TEST_F(HailCaesar, LoadsWithoutAnyDiagnostic) {
+  EXPECT_EQ(loaded_->diags.diagnostics().size(), 0u) << loaded_->messages();
+}
 
 // § TABLEAU DE PANIQUE: "7 Cav. Retraite / Repli désorganisé".
 TEST_F(HailCaesar, BreakChartSevenCavalry) {
-  EXPECT_EQ(eval_table(rs(), "break_test_chart", "shooting", {{"score", "7"}, {"troop_class", "cavalry"}}), "retire");
-  EXPECT_EQ(eval_table(rs(), "break_test_chart", "hand_to_hand", {{"score", "7"}, {"troop_class", "cavalry"}}),
+  EXPECT_EQ(eval_table(rs(), "break_test_chart", "shooting",
+                       {{"score", "7"}, {"troop_class", "cavalry"}}),
+            "retire");
+  EXPECT_EQ(eval_table(rs(), "break_test_chart", "hand_to_hand",
+                       {{"score", "7"}, {"troop_class", "cavalry"}}),
             "give_ground_disordered");
 }
 
 // "10+ Tous Indomptable Indomptable".
 TEST_F(HailCaesar, BreakChartTenPlusHoldsForAll) {
   for (const char* c : {"infantry", "cavalry", "skirmishers"}) {
-    EXPECT_EQ(eval_table(rs(), "break_test_chart", "hand_to_hand", {{"score", "12"}, {"troop_class", c}}), "hold_ground");
+    EXPECT_EQ(
+        eval_table(rs(), "break_test_chart", "hand_to_hand", {{"score", "12"}, {"troop_class", c}}),
+        "hold_ground");
   }
 }
 
 // "5 Tir. Retraite désorganisée (*)": or rout if shaken.
 TEST_F(HailCaesar, BreakChartFootnotes) {
-  EXPECT_EQ(eval_table(rs(), "break_test_chart", "shooting_rider", {{"score", "5"}, {"troop_class", "skirmishers"}}),
+  EXPECT_EQ(eval_table(rs(), "break_test_chart", "shooting_rider",
+                       {{"score", "5"}, {"troop_class", "skirmishers"}}),
             "rout_if_shaken");
-  EXPECT_EQ(eval_table(rs(), "break_test_chart", "shooting_rider", {{"score", "2"}, {"troop_class", "infantry"}}),
+  EXPECT_EQ(eval_table(rs(), "break_test_chart", "shooting_rider",
+                       {{"score", "2"}, {"troop_class", "infantry"}}),
             "rout_if_casualties");
 }
 
-const std::map<std::string, std::string> break_base{
-    {"break_context", "shooting"}, {"unit.type", "cavalry"},   {"unit.formation", "close_order"},
-    {"unit.terrain", "open_ground"}, {"unit.shaken", "false"}, {"unit.casualties", "3"},
-    {"unit.engaged", "false"},     {"excess_casualties", "2"}, {"enemy_on_higher_ground", "false"},
-    {"casualty_difference", "0"}};
+const std::map<std::string, std::string> break_base{{"break_context", "shooting"},
+                                                    {"unit.type", "cavalry"},
+                                                    {"unit.formation", "close_order"},
+                                                    {"unit.terrain", "open_ground"},
+                                                    {"unit.shaken", "false"},
+                                                    {"unit.casualties", "3"},
+                                                    {"unit.engaged", "false"},
+                                                    {"excess_casualties", "2"},
+                                                    {"enemy_on_higher_ground", "false"},
+                                                    {"casualty_difference", "0"}};
 
 // Excess casualties are subtracted from the roll: 9 - 2 = 7, cavalry: retire.
 TEST_F(HailCaesar, BreakTestSubtractsExcessCasualties) {
@@ -97,24 +109,39 @@ TEST_F(HailCaesar, BlunderSixChargesThreeMoves) {
 
 // § Mouvements des unités.
 TEST_F(HailCaesar, MoveRates) {
-  EXPECT_EQ(eval_table(rs(), "move_rates", "inches", {{"formation", "close_order"}, {"unit_type", "cavalry"}}), "9");
-  EXPECT_EQ(eval_table(rs(), "move_rates", "inches", {{"formation", "open_order"}, {"unit_type", "light_cavalry"}}), "12");
-  EXPECT_EQ(eval_table(rs(), "move_rates", "inches", {{"formation", "square"}, {"unit_type", "infantry"}}), "0");
-  EXPECT_EQ(eval_table(rs(), "move_rates", "inches", {{"formation", "close_order"}, {"unit_type", "commander"}}), "24");
+  EXPECT_EQ(eval_table(rs(), "move_rates", "inches",
+                       {{"formation", "close_order"}, {"unit_type", "cavalry"}}),
+            "9");
+  EXPECT_EQ(eval_table(rs(), "move_rates", "inches",
+                       {{"formation", "open_order"}, {"unit_type", "light_cavalry"}}),
+            "12");
+  EXPECT_EQ(eval_table(rs(), "move_rates", "inches",
+                       {{"formation", "square"}, {"unit_type", "infantry"}}),
+            "0");
+  EXPECT_EQ(eval_table(rs(), "move_rates", "inches",
+                       {{"formation", "close_order"}, {"unit_type", "commander"}}),
+            "24");
 }
 
 // § Portée des armes de jet.
 TEST_F(HailCaesar, MissileRanges) {
   EXPECT_EQ(eval_table(rs(), "missile_range", "inches", {{"weapon", "bows"}}), "18");
   EXPECT_EQ(eval_table(rs(), "missile_range", "inches", {{"weapon", "slings"}}), "12");
-  EXPECT_EQ(eval_table(rs(), "missile_range", "inches", {{"weapon", "heavy_artillery_shot"}}), "48");
+  EXPECT_EQ(eval_table(rs(), "missile_range", "inches", {{"weapon", "heavy_artillery_shot"}}),
+            "48");
 }
 
-const std::map<std::string, std::string> shooting_base{
-    {"unit.shaken", "false"},       {"unit.disordered", "false"},   {"target.partially_obscured", "false"},
-    {"target.formation", "close_order"}, {"target.type", "infantry"}, {"target.facing_hit", "front"},
-    {"shot", "normal_shot"},        {"shot_distance", "10"},       {"unit.formation", "close_order"},
-    {"unit.terrain", "open_ground"}, {"unit.long_range", "3"}};
+const std::map<std::string, std::string> shooting_base{{"unit.shaken", "false"},
+                                                       {"unit.disordered", "false"},
+                                                       {"target.partially_obscured", "false"},
+                                                       {"target.formation", "close_order"},
+                                                       {"target.type", "infantry"},
+                                                       {"target.facing_hit", "front"},
+                                                       {"shot", "normal_shot"},
+                                                       {"shot_distance", "10"},
+                                                       {"unit.formation", "close_order"},
+                                                       {"unit.terrain", "open_ground"},
+                                                       {"unit.long_range", "3"}};
 
 // § Modificateurs du jet pour toucher au tir (4+): shaken and long range.
 TEST_F(HailCaesar, ShootingToHitNeedsSixWhenShakenAtLongRange) {
@@ -144,8 +171,12 @@ TEST_F(HailCaesar, ArmouredTargetsAndWedges) {
 // § Modificateurs du jet pour toucher au corps à corps: +1 charge, +1 high.
 TEST_F(HailCaesar, MeleeToHitCharging) {
   const TestResult r = eval_test(rs(), "melee_to_hit",
-                                 {{"unit.charged", "true"}, {"unit.won_last_round", "false"}, {"unit.higher_ground", "true"},
-                                  {"unit.shaken", "false"}, {"unit.disordered", "false"}, {"unit.formation", "close_order"},
+                                 {{"unit.charged", "true"},
+                                  {"unit.won_last_round", "false"},
+                                  {"unit.higher_ground", "true"},
+                                  {"unit.shaken", "false"},
+                                  {"unit.disordered", "false"},
+                                  {"unit.formation", "close_order"},
                                   {"unit.charged_in_flank_or_rear", "false"}});
   EXPECT_EQ(r.needed, 2);
   EXPECT_EQ(r.modifier, 2);
@@ -153,15 +184,19 @@ TEST_F(HailCaesar, MeleeToHitCharging) {
 
 // § Modificateurs de sauvegarde de moral: both readings of the +1 line.
 TEST_F(HailCaesar, MoraleSaveStackingSwitch) {
-  std::map<std::string, std::string> g{{"unit.morale_save", "4"}, {"unit.formation", "square"},
-                                       {"unit.terrain", "wood"}, {"shot_weapon", "bows"}};
+  std::map<std::string, std::string> g{{"unit.morale_save", "4"},
+                                       {"unit.formation", "square"},
+                                       {"unit.terrain", "wood"},
+                                       {"shot_weapon", "bows"}};
   EXPECT_EQ(eval_test(rs(), "morale_save", g).needed, 3);
   g["save_bonus_stacking"] = "cumulative";
   EXPECT_EQ(eval_test(rs(), "morale_save", g).needed, 2);
   g["shot_weapon"] = "heavy_artillery_shot";
   EXPECT_EQ(eval_test(rs(), "morale_save", g).needed, 4);
   // Testudo in a fortification, both readings: +3 best only, +5 cumulative.
-  g = {{"unit.morale_save", "6"}, {"unit.formation", "testudo"}, {"unit.terrain", "fortification"},
+  g = {{"unit.morale_save", "6"},
+       {"unit.formation", "testudo"},
+       {"unit.terrain", "fortification"},
        {"shot_weapon", "bows"}};
   EXPECT_EQ(eval_test(rs(), "morale_save", g).needed, 3);
   g["save_bonus_stacking"] = "cumulative";
@@ -170,8 +205,10 @@ TEST_F(HailCaesar, MoraleSaveStackingSwitch) {
 
 // § Test d'ordre: -1 per full 12"; open-order skirmishers ignore it.
 TEST_F(HailCaesar, CommandTestDistancePenalty) {
-  std::map<std::string, std::string> g{{"unit.leadership", "8"}, {"commander_distance", "30"},
-                                       {"unit.type", "cavalry"}, {"unit.formation", "close_order"}};
+  std::map<std::string, std::string> g{{"unit.leadership", "8"},
+                                       {"commander_distance", "30"},
+                                       {"unit.type", "cavalry"},
+                                       {"unit.formation", "close_order"}};
   const TestResult r = eval_test(rs(), "command_test", g);
   EXPECT_EQ(r.needed, 6);
   EXPECT_FALSE(r.at_least);
@@ -183,16 +220,22 @@ TEST_F(HailCaesar, CommandTestDistancePenalty) {
 
 // § Unité ébranlée / brisée: thresholds at stamina and twice stamina.
 TEST_F(HailCaesar, ShakenAndBroken) {
-  EXPECT_EQ(eval_value(rs(), "unit_shaken", {{"unit.casualties", "6"}, {"unit.stamina", "6"}}), "true");
-  EXPECT_EQ(eval_value(rs(), "unit_shaken", {{"unit.casualties", "5"}, {"unit.stamina", "6"}}), "false");
-  EXPECT_EQ(eval_value(rs(), "unit_broken", {{"unit.casualties", "12"}, {"unit.stamina", "6"}}), "true");
-  EXPECT_EQ(eval_value(rs(), "unit_broken", {{"unit.casualties", "11"}, {"unit.stamina", "6"}}), "false");
+  EXPECT_EQ(eval_value(rs(), "unit_shaken", {{"unit.casualties", "6"}, {"unit.stamina", "6"}}),
+            "true");
+  EXPECT_EQ(eval_value(rs(), "unit_shaken", {{"unit.casualties", "5"}, {"unit.stamina", "6"}}),
+            "false");
+  EXPECT_EQ(eval_value(rs(), "unit_broken", {{"unit.casualties", "12"}, {"unit.stamina", "6"}}),
+            "true");
+  EXPECT_EQ(eval_value(rs(), "unit_broken", {{"unit.casualties", "11"}, {"unit.stamina", "6"}}),
+            "false");
 }
 
 // § Unité désorganisée and § Unité d'une division démoralisée.
 TEST_F(HailCaesar, StatePermissions) {
-  const std::map<std::string, std::string> calm{{"unit.disordered", "false"}, {"unit.engaged", "false"},
-                                                {"unit.shaken", "false"}, {"unit.in_broken_division", "false"}};
+  const std::map<std::string, std::string> calm{{"unit.disordered", "false"},
+                                                {"unit.engaged", "false"},
+                                                {"unit.shaken", "false"},
+                                                {"unit.in_broken_division", "false"}};
   EXPECT_EQ(eval_action(rs(), "receive_order", calm), Verdict::allowed);
   auto disordered = calm;
   disordered["unit.disordered"] = "true";
@@ -206,8 +249,12 @@ TEST_F(HailCaesar, StatePermissions) {
   broken["unit.type"] = "cavalry";
   broken["unit.charged_from"] = "front";
   EXPECT_EQ(eval_action(rs(), "countercharge", broken), Verdict::allowed);
-  EXPECT_EQ(eval_value(rs(), "division_broken", {{"division.units", "6"}, {"division.lost_units", "4"}}), "true");
-  EXPECT_EQ(eval_value(rs(), "division_broken", {{"division.units", "6"}, {"division.lost_units", "3"}}), "false");
+  EXPECT_EQ(
+      eval_value(rs(), "division_broken", {{"division.units", "6"}, {"division.lost_units", "4"}}),
+      "true");
+  EXPECT_EQ(
+      eval_value(rs(), "division_broken", {{"division.units", "6"}, {"division.lost_units", "3"}}),
+      "false");
 }
 
 // § Risque du capitaine (p. 82a): 1-2 killed, 3-4 wounded, 5-6 unharmed.
@@ -216,7 +263,8 @@ TEST_F(HailCaesar, CommanderRisk) {
   EXPECT_EQ(eval_table(rs(), "commander_risk_chart", "fate", {{"die", "4"}}), "wounded");
   EXPECT_EQ(eval_table(rs(), "commander_risk_chart", "fate", {{"die", "5"}}), "unharmed");
   EXPECT_EQ(eval_table(rs(), "commander_wound_chart", "fate", {{"die", "3"}}), "killed");
-  const TestResult r = eval_test(rs(), "commander_hit_in_melee", {{"extra_casualties_on_unit", "2"}, {"commander_attacks", "1"}});
+  const TestResult r = eval_test(rs(), "commander_hit_in_melee",
+                                 {{"extra_casualties_on_unit", "2"}, {"commander_attacks", "1"}});
   EXPECT_EQ(r.needed, 10);
 }
 
@@ -238,8 +286,11 @@ TEST_F(HailCaesar, BreakTestTriggers) {
 
 // § Modificateur de movement: cavalry moves at half rate in a wood.
 TEST_F(HailCaesar, CavalryHalvedInWood) {
-  EXPECT_EQ(testing::eval_stack(rs(), "move_distance_mods", 9, {{"unit.terrain", "wood"}, {"unit.type", "cavalry"}}), 4);
-  EXPECT_EQ(eval_action(rs(), "enter_wood", {{"unit.formation", "close_order"}, {"unit.type", "cavalry"}}),
+  EXPECT_EQ(testing::eval_stack(rs(), "move_distance_mods", 9,
+                                {{"unit.terrain", "wood"}, {"unit.type", "cavalry"}}),
+            4);
+  EXPECT_EQ(eval_action(rs(), "enter_wood",
+                        {{"unit.formation", "close_order"}, {"unit.type", "cavalry"}}),
             Verdict::forbidden);
 }
 

@@ -150,7 +150,8 @@ TEST_F(HywSpot, LongbowRuleExtendsRange) {
 
 // 1-b / lists: the bombard's dice by range band, under each reading.
 TEST_F(HywSpot, BombardDiceByBand) {
-  const Givens at30 = {{"unit.profile", "french_bombard"}, {"unit.special", "bombard_misfire"},
+  const Givens at30 = {{"unit.profile", "french_bombard"},
+                       {"unit.special", "bombard_misfire"},
                        {"shot_distance", "30"}};
   EXPECT_EQ(eval_value(rs(), "long_range_dice", at30), "1");
   Givens printed = at30;
@@ -165,22 +166,23 @@ TEST_F(HywSpot, BombardDiceByBand) {
 // de la moitié doivent être montés."
 TEST_F(HywSpot, FrenchKnightsHalfOfThePoints) {
   // 2 x 32 knights + 4 x 18 crossbowmen = 136 points: 64 < 68.
-  EXPECT_FALSE(constraint("french", "knights_half_by_points",
-                          {{"count.french_mounted_knights", "2"}, {"count.french_crossbowmen", "4"}},
-                          1));
+  EXPECT_FALSE(
+      constraint("french", "knights_half_by_points",
+                 {{"count.french_mounted_knights", "2"}, {"count.french_crossbowmen", "4"}}, 1));
   // 3 x 32 + 4 x 18 = 168 points: 96 >= 84.
   EXPECT_TRUE(constraint("french", "knights_half_by_points",
                          {{"count.french_mounted_knights", "3"}, {"count.french_crossbowmen", "4"}},
                          1));
   // One mounted (32) and one foot (36) knight: 32 is not more than half of 68.
-  EXPECT_FALSE(constraint("french", "mounted_knights_majority_by_points",
-                          {{"count.french_mounted_knights", "1"}, {"count.french_foot_knights", "1"}},
-                          1));
+  EXPECT_FALSE(
+      constraint("french", "mounted_knights_majority_by_points",
+                 {{"count.french_mounted_knights", "1"}, {"count.french_foot_knights", "1"}}, 1));
 }
 
 // 2-d: "1 pièce d'artillerie pour deux corps d'armée maximum".
 TEST_F(HywSpot, BurgundianArtilleryPerTwoCorps) {
-  const Givens two_guns = {{"count.burgundian_bombard", "1"}, {"count.burgundian_ribauldequin", "1"}};
+  const Givens two_guns = {{"count.burgundian_bombard", "1"},
+                           {"count.burgundian_ribauldequin", "1"}};
   EXPECT_FALSE(constraint("burgundian", "one_artillery_piece_per_two_corps", two_guns, 3));
   EXPECT_TRUE(constraint("burgundian", "one_artillery_piece_per_two_corps", two_guns, 4));
 }
@@ -188,11 +190,16 @@ TEST_F(HywSpot, BurgundianArtilleryPerTwoCorps) {
 // 1-b crossbow "-1 au moral ennemi", handgun "6+ au moral ennemi maximum";
 // 1-c Pavise "+1 au moral contre des tirs de face". A 4+ save needs:
 TEST_F(HywSpot, WeaponsAndPaviseChangeTheSave) {
-  Givens g = {{"unit.morale_save", "4+"}, {"unit.formation", "close_order"},
-              {"unit.terrain", "open_ground"}, {"unit.special", ""},
-              {"attacker.special", ""}, {"attacker.charged", "false"},
-              {"save.against_shooting", "true"}, {"shot.from_front", "true"},
-              {"combat.round", "1"}, {"shot_weapon", "crossbows"}};
+  Givens g = {{"unit.morale_save", "4+"},
+              {"unit.formation", "close_order"},
+              {"unit.terrain", "open_ground"},
+              {"unit.special", ""},
+              {"attacker.special", ""},
+              {"attacker.charged", "false"},
+              {"save.against_shooting", "true"},
+              {"shot.from_front", "true"},
+              {"combat.round", "1"},
+              {"shot_weapon", "crossbows"}};
   EXPECT_EQ(eval_test(rs(), "morale_save", g).needed, 5);
   g["shot_weapon"] = "handguns";
   EXPECT_EQ(eval_test(rs(), "morale_save", g).needed, 6);
@@ -205,11 +212,16 @@ TEST_F(HywSpot, WeaponsAndPaviseChangeTheSave) {
 
 // 1-c Lance: "-1 au moral ennemi si charge ou contre charge".
 TEST_F(HywSpot, LanceWorsensTheEnemySave) {
-  Givens g = {{"unit.morale_save", "5+"}, {"unit.formation", "close_order"},
-              {"unit.terrain", "open_ground"}, {"unit.special", ""},
-              {"attacker.special", "lance,tough_fighter"}, {"attacker.charged", "true"},
-              {"save.against_shooting", "false"}, {"shot.from_front", "false"},
-              {"combat.round", "2"}, {"shot_weapon", "javelins"}};
+  Givens g = {{"unit.morale_save", "5+"},
+              {"unit.formation", "close_order"},
+              {"unit.terrain", "open_ground"},
+              {"unit.special", ""},
+              {"attacker.special", "lance,tough_fighter"},
+              {"attacker.charged", "true"},
+              {"save.against_shooting", "false"},
+              {"shot.from_front", "false"},
+              {"combat.round", "2"},
+              {"shot_weapon", "javelins"}};
   EXPECT_EQ(eval_test(rs(), "morale_save", g).needed, 6);
   g["attacker.charged"] = "false";
   EXPECT_EQ(eval_test(rs(), "morale_save", g).needed, 5);
@@ -218,8 +230,8 @@ TEST_F(HywSpot, LanceWorsensTheEnemySave) {
 // 5-f against the base sheet: no penalty at 12" (base: −1 per full 12"),
 // −2 at 24"; Marauders (1-c): none.
 TEST_F(HywSpot, CommandDistancePenaltyOverride) {
-  Givens g = {{"commander_distance", "12"}, {"unit.special", ""},
-              {"command.division_order", "false"}};
+  Givens g = {
+      {"commander_distance", "12"}, {"unit.special", ""}, {"command.division_order", "false"}};
   EXPECT_EQ(eval_value(rs(), "command_distance_penalty", g), "0");
   g["commander_distance"] = "24";
   EXPECT_EQ(eval_value(rs(), "command_distance_penalty", g), "2");
@@ -232,9 +244,12 @@ TEST_F(HywSpot, CommandDistancePenaltyOverride) {
 // 5-e: 3 or more below the leadership: three moves; 1-c Militia: no move
 // when the roll equals the leadership.
 TEST_F(HywSpot, CommandOutcomes) {
-  Givens g = {{"general.rank", "division_general"}, {"commander_distance", "6"},
-              {"command.division_order", "false"}, {"command.rolled_before_order", "false"},
-              {"unit.special", ""}, {"command.roll", "5"}};
+  Givens g = {{"general.rank", "division_general"},
+              {"commander_distance", "6"},
+              {"command.division_order", "false"},
+              {"command.rolled_before_order", "false"},
+              {"unit.special", ""},
+              {"command.roll", "5"}};
   EXPECT_EQ(eval_value(rs(), "command_outcome_hyw", g), "three_moves");
   g["command.roll"] = "8";
   EXPECT_EQ(eval_value(rs(), "command_outcome_hyw", g), "one_move");
@@ -249,8 +264,9 @@ TEST_F(HywSpot, CommanderMovesTwentySeven) {
   EXPECT_EQ(eval_value(rs(), "unit_move_inches", {{"unit.type", "commander"}}), "27");
   EXPECT_EQ(eval_value(rs(), "unit_move_inches", {{"unit.type", "light_cavalry"}}), "12");
   EXPECT_EQ(eval_value(rs(), "general_move_inches", {}), "27");
-  EXPECT_EQ(eval_value(rs(), "general_move_inches", {{"general_move_reading", "hc_base_distances"}}),
-            "24");
+  EXPECT_EQ(
+      eval_value(rs(), "general_move_inches", {{"general_move_reading", "hc_base_distances"}}),
+      "24");
 }
 
 // 2-b: removed at 10 casualties; 8-e: broken at twice the stamina.
@@ -266,8 +282,9 @@ TEST_F(HywSpot, RemovalThresholds) {
 TEST_F(HywSpot, GeneralCosts) {
   EXPECT_EQ(eval_value(rs(), "general_points", {{"general.rank", "division_general"}}), "25");
   EXPECT_EQ(eval_value(rs(), "general_points", {{"general.rank", "commander_in_chief"}}), "0");
-  EXPECT_EQ(eval_value(rs(), "general_points", {{"general.rank", "commander_in_chief"},
-                                                {"commander_in_chief_cost", "free_upgrade"}}),
+  EXPECT_EQ(eval_value(rs(), "general_points",
+                       {{"general.rank", "commander_in_chief"},
+                        {"commander_in_chief_cost", "free_upgrade"}}),
             "25");
 }
 
@@ -280,8 +297,10 @@ TEST_F(HywSpot, GeneralDeathRoll) {
 
 // 5-b: a unit that made an initiative move cannot receive an order.
 TEST_F(HywSpot, NoOrderAfterInitiativeMove) {
-  Givens g = {{"unit.disordered", "false"}, {"unit.engaged", "false"},
-              {"unit.supporting", "false"}, {"unit.made_initiative_move", "true"},
+  Givens g = {{"unit.disordered", "false"},
+              {"unit.engaged", "false"},
+              {"unit.supporting", "false"},
+              {"unit.made_initiative_move", "true"},
               {"unit.ordered_this_phase", "false"}};
   EXPECT_EQ(eval_action(rs(), "receive_order", g), Verdict::forbidden);
   g["unit.made_initiative_move"] = "false";

@@ -1,12 +1,11 @@
 // Semantic checks of the loader: each kind of bad input gets its own
 // diagnostic, with a position, and never a crash.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-
-#include <unistd.h>
 
 #include "tests/rules/test_support.hpp"
 
@@ -22,7 +21,8 @@ TEST(RulesLoader, CleanFileLoads) {
   auto l = load_text(header +
                      "domain troop_class { infantry, cavalry } ref \"TABLEAU DE PANIQUE\"\n"
                      "given unit.class : troop_class\n"
-                     "value v : int 0..1 ref \"TABLEAU DE PANIQUE\" = cases { when unit.class == cavalry => 1 else => 0 }\n");
+                     "value v : int 0..1 ref \"TABLEAU DE PANIQUE\" = cases { when unit.class == "
+                     "cavalry => 1 else => 0 }\n");
   ASSERT_TRUE(l->rs.has_value()) << l->messages();
   EXPECT_EQ(l->diags.diagnostics().size(), 0u) << l->messages();
   EXPECT_EQ(l->rs->values.size(), 1u);
@@ -46,14 +46,15 @@ TEST(RulesLoader, OverlongChainsAreRefusedNotRecursedInto) {
     sum += " + 1";
     disjunction += " or true";
   }
-  auto l = load_text(header + "value s : int 0..1000000 ref \"TABLEAU DE PANIQUE\" = " + sum + "\n" +
-                     "value d : bool ref \"TABLEAU DE PANIQUE\" = " + disjunction + "\n");
+  auto l = load_text(header + "value s : int 0..1000000 ref \"TABLEAU DE PANIQUE\" = " + sum +
+                     "\n" + "value d : bool ref \"TABLEAU DE PANIQUE\" = " + disjunction + "\n");
   EXPECT_FALSE(l->rs.has_value());
   EXPECT_EQ(l->count("rules.syntax.too-long"), 2u) << l->messages();
 }
 
 TEST(RulesLoader, TypeMismatch) {
-  auto l = load_text(header + "given a : bool\nvalue v : int 0..3 ref \"TABLEAU DE PANIQUE\" = a + 1\n");
+  auto l =
+      load_text(header + "given a : bool\nvalue v : int 0..3 ref \"TABLEAU DE PANIQUE\" = a + 1\n");
   EXPECT_EQ(l->count("rules.type.mismatch"), 1u) << l->messages();
 }
 
@@ -80,14 +81,16 @@ const std::string bad_citations = header +
 // The citation lint on a text of its own, so that it runs without the rule
 // texts too.
 TEST(RulesLoader, BadCitations) {
-  const auto texts = std::filesystem::temp_directory_path() / ("umpire_texts_" + std::to_string(::getpid()));
+  const auto texts =
+      std::filesystem::temp_directory_path() / ("umpire_texts_" + std::to_string(::getpid()));
   std::filesystem::create_directories(texts);
   std::ofstream(texts / "000_a44b407871cbdad9.txt") << "# TABLEAU DE PANIQUE\n";
   testing::Loaded l;
   LoadOptions options;
   options.check_file_name = false;
   options.texts_dir = texts;
-  l.rs = load_ruleset(l.sources, l.sources.add("test.rules", bad_citations), texts, l.diags, options);
+  l.rs =
+      load_ruleset(l.sources, l.sources.add("test.rules", bad_citations), texts, l.diags, options);
   std::filesystem::remove_all(texts);
   EXPECT_EQ(l.count("rules.ref.bad-section"), 1u) << l.messages();
   EXPECT_EQ(l.count("rules.ref.bad-file"), 1u) << l.messages();
@@ -128,9 +131,10 @@ INSTANTIATE_TEST_SUITE_P(Shipped, CorpusCitations,
                          });
 
 TEST(RulesLoader, TableGapsAndUnreachableRows) {
-  auto l = load_text(header +
-                     "table t ref \"TABLEAU DE PANIQUE\" {\n  key score : int 1..6\n  column r : int 0..1\n"
-                     "  row 1..3 => 0\n  row 2 => 1\n  row 5 => 1\n}\n");
+  auto l = load_text(
+      header +
+      "table t ref \"TABLEAU DE PANIQUE\" {\n  key score : int 1..6\n  column r : int 0..1\n"
+      "  row 1..3 => 0\n  row 2 => 1\n  row 5 => 1\n}\n");
   EXPECT_EQ(l->count("rules.table.gap"), 1u) << l->messages();
   EXPECT_EQ(l->count("rules.table.unreachable-row"), 1u) << l->messages();
   EXPECT_NE(l->messages().find("score = 4"), std::string::npos) << l->messages();
@@ -138,7 +142,8 @@ TEST(RulesLoader, TableGapsAndUnreachableRows) {
 
 TEST(RulesLoader, RowArityAndRanges) {
   auto l = load_text(header +
-                     "table t partial ref \"TABLEAU DE PANIQUE\" {\n  key score : int 1..6\n  column r : roll 2..6\n"
+                     "table t partial ref \"TABLEAU DE PANIQUE\" {\n  key score : int 1..6\n  "
+                     "column r : roll 2..6\n"
                      "  row 1 => 7+\n  row 2 => 3, 4\n  row 3 => 4\n}\n");
   EXPECT_EQ(l->count("rules.type.out-of-range"), 1u) << l->messages();
   EXPECT_EQ(l->count("rules.table.arity"), 1u) << l->messages();
@@ -146,7 +151,8 @@ TEST(RulesLoader, RowArityAndRanges) {
 }
 
 TEST(RulesLoader, BadDice) {
-  auto l = load_text(header + "test t ref \"Test d'ordre\" {\n  roll \"2x6\"\n  success at_least 4\n}\n");
+  auto l = load_text(header +
+                     "test t ref \"Test d'ordre\" {\n  roll \"2x6\"\n  success at_least 4\n}\n");
   EXPECT_EQ(l->count("rules.dice.invalid"), 1u) << l->messages();
 }
 
@@ -164,7 +170,9 @@ class VariantFiles : public ::testing::Test {
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
-  void write(const std::string& name, const std::string& text) { std::ofstream(dir_ / name) << text; }
+  void write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name) << text;
+  }
   std::filesystem::path dir_;
 };
 
@@ -173,7 +181,8 @@ TEST_F(VariantFiles, ExtendsOverrideRemoveAndIntentional) {
                           "given a : int 0..9\n"
                           "value v : int 0..9 ref \"Test d'ordre\" = a\n"
                           "value w : int 0..9 ref \"Test d'ordre\" = v\n"
-                          "modifiers m : int -3..3 ref \"Test d'ordre\" {\n  stage s {\n    x: -1\n    y: +1\n  }\n}\n");
+                          "modifiers m : int -3..3 ref \"Test d'ordre\" {\n  stage s {\n    x: "
+                          "-1\n    y: +1\n  }\n}\n");
   auto l = load_text(
       "ruleset house \"House\"\nextends base\nsource \"000_a44b407871cbdad9.txt\"\n"
       "override value w : int 0..9 ref \"Test d'ordre\" = 3\n"
@@ -183,15 +192,17 @@ TEST_F(VariantFiles, ExtendsOverrideRemoveAndIntentional) {
       "house.rules", dir_);
   ASSERT_TRUE(l->rs.has_value()) << l->messages();
   EXPECT_EQ(l->rs->differences.size(), 3u);
-  EXPECT_EQ(l->count("rules.variant.undeclared-difference"), 2u) << l->messages();  // m changed twice
+  EXPECT_EQ(l->count("rules.variant.undeclared-difference"), 2u)
+      << l->messages();  // m changed twice
   EXPECT_EQ(testing::eval_stack(*l->rs, "m", 0, {}), -3);
   EXPECT_EQ(testing::eval_value(*l->rs, "w", {}), "3");
   EXPECT_EQ(l->rs->lineage, (std::vector<std::string>{"house", "base"}));
 }
 
 TEST_F(VariantFiles, RedefinitionRemovalDanglingAndUnusedIntentional) {
-  write("base.rules", base_header + "given a : int 0..9\nvalue v : int 0..9 ref \"Test d'ordre\" = a\n"
-                               "value w : int 0..9 ref \"Test d'ordre\" = v\n");
+  write("base.rules", base_header +
+                          "given a : int 0..9\nvalue v : int 0..9 ref \"Test d'ordre\" = a\n"
+                          "value w : int 0..9 ref \"Test d'ordre\" = v\n");
   auto l = load_text(
       "ruleset house \"House\"\nextends base\nsource \"000_a44b407871cbdad9.txt\"\n"
       "value w : int 0..9 ref \"Test d'ordre\" = 1\n"

@@ -45,7 +45,8 @@ TEST(RulesParser, HeaderAndItems) {
 TEST(RulesParser, TablePatterns) {
   auto p = parse(
       "ruleset demo \"Demo\"\n"
-      "table t ref \"x\" {\n  key score : int -5..12\n  key c : cls\n  column r : roll 2..6 optional\n"
+      "table t ref \"x\" {\n  key score : int -5..12\n  key c : cls\n  column r : roll 2..6 "
+      "optional\n"
       "  row 10+, _ => 4+\n  row 1-, {a, b} => none\n  row 3..5, a => 5+\n  row 2, b => 6+\n}\n");
   ASSERT_FALSE(p->diags.has_errors());
   const auto& table = boost::get<ast::Table>(boost::get<ast::PlainItem>(p->file.file.items[0]));
@@ -63,7 +64,8 @@ TEST(RulesParser, ConditionsAndParentheses) {
   auto p = parse(
       "ruleset demo \"Demo\"\n"
       "value v : bool ref \"x\" = (a or b) and not c in {x, y} implies (d + 1) * 2 >= 3\n"
-      "value w : int 0..9 ref \"x\" = cases { when a => min(1, div(e, 2, up)) else => t.c(k = 1) with s }\n");
+      "value w : int 0..9 ref \"x\" = cases { when a => min(1, div(e, 2, up)) else => t.c(k = 1) "
+      "with s }\n");
   ASSERT_FALSE(p->diags.has_errors());
   ASSERT_EQ(p->file.file.items.size(), 2u);
   const auto& v = boost::get<ast::Value>(boost::get<ast::PlainItem>(p->file.file.items[0]));

@@ -1,6 +1,8 @@
 // The canonical printer: printing then parsing gives back a tree that prints
 // the same (checked on random trees with rapidcheck and on every shipped
 // ruleset), so `rules show --source` loses nothing.
+#include "grammar/rules/printer.hpp"
+
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -10,7 +12,6 @@
 #include <sstream>
 
 #include "engine/core/source_manager.hpp"
-#include "grammar/rules/printer.hpp"
 #include "grammar/rules/rules_parser.hpp"
 #include "tests/rules/test_support.hpp"
 
@@ -31,7 +32,8 @@ std::string reparse_print(const std::string& text, std::string* errors = nullptr
 // literals, nested expressions and conditions. Generated imperatively
 // (each `*gen` draws inside the running property).
 std::string ident() {
-  return *rc::gen::element<std::string>("a", "unit.shaken", "score", "target.formation", "cavalry", "x_1");
+  return *rc::gen::element<std::string>("a", "unit.shaken", "score", "target.formation", "cavalry",
+                                        "x_1");
 }
 
 std::string expr(int depth);
@@ -39,16 +41,26 @@ std::string expr(int depth);
 std::string operand(int depth) {
   const int choice = *rc::gen::inRange(0, depth > 0 ? 9 : 4);
   switch (choice) {
-    case 0: return std::to_string(*rc::gen::inRange(-50, 50));
-    case 1: return std::to_string(*rc::gen::inRange(1, 12)) + "+";
-    case 2: return ident();
-    case 3: return *rc::gen::element<std::string>("true", "false", "none", "{a, b}", "{}");
-    case 4: return "max(" + expr(depth - 1) + ", " + expr(depth - 1) + ")";
-    case 5: return "div(" + expr(depth - 1) + ", 3, up)";
-    case 6: return "(" + expr(depth - 1) + ")";
-    case 7: return "t.col(k = " + expr(depth - 1) + ")";
-    case 8: return "-" + operand(depth - 1);
-    default: return "cases { when a == b => " + expr(depth - 1) + " else => 0 }";
+    case 0:
+      return std::to_string(*rc::gen::inRange(-50, 50));
+    case 1:
+      return std::to_string(*rc::gen::inRange(1, 12)) + "+";
+    case 2:
+      return ident();
+    case 3:
+      return *rc::gen::element<std::string>("true", "false", "none", "{a, b}", "{}");
+    case 4:
+      return "max(" + expr(depth - 1) + ", " + expr(depth - 1) + ")";
+    case 5:
+      return "div(" + expr(depth - 1) + ", 3, up)";
+    case 6:
+      return "(" + expr(depth - 1) + ")";
+    case 7:
+      return "t.col(k = " + expr(depth - 1) + ")";
+    case 8:
+      return "-" + operand(depth - 1);
+    default:
+      return "cases { when a == b => " + expr(depth - 1) + " else => 0 }";
   }
 }
 
@@ -76,11 +88,21 @@ std::string cond(int depth) {
       out += op;
     }
     switch (*rc::gen::inRange(0, 5)) {
-      case 0: out += ident(); break;
-      case 1: out += expr(depth) + *rc::gen::element<std::string>(" == ", " != ", " <= ", " > ") + "3"; break;
-      case 2: out += ident() + " in {a, b}"; break;
-      case 3: out += ident() + " not in {c}"; break;
-      default: out += "not (" + ident() + ")"; break;
+      case 0:
+        out += ident();
+        break;
+      case 1:
+        out += expr(depth) + *rc::gen::element<std::string>(" == ", " != ", " <= ", " > ") + "3";
+        break;
+      case 2:
+        out += ident() + " in {a, b}";
+        break;
+      case 3:
+        out += ident() + " not in {c}";
+        break;
+      default:
+        out += "not (" + ident() + ")";
+        break;
     }
   }
   return out;
@@ -89,9 +111,10 @@ std::string cond(int depth) {
 RC_GTEST_PROP(RulesPrinter, ExpressionsRoundTrip, ()) {
   const std::string e = expr(2);
   const std::string c = cond(1);
-  const std::string text = "ruleset demo \"D\"\nvalue v : int 0..9 ref \"x\" = " + e +
-                           "\nmodifiers m : int -5..5 clamp ref \"y\" {\n  stage s most_penalising {\n    a: cap " + e +
-                           " when " + c + "\n    b: -2\n  }\n}\ninvariant i ref \"z\" : " + c + "\n";
+  const std::string text =
+      "ruleset demo \"D\"\nvalue v : int 0..9 ref \"x\" = " + e +
+      "\nmodifiers m : int -5..5 clamp ref \"y\" {\n  stage s most_penalising {\n    a: cap " + e +
+      " when " + c + "\n    b: -2\n  }\n}\ninvariant i ref \"z\" : " + c + "\n";
   std::string errors;
   const std::string once = reparse_print(text, &errors);
   RC_ASSERT(errors.empty());
@@ -102,9 +125,11 @@ RC_GTEST_PROP(RulesPrinter, ExpressionsRoundTrip, ()) {
 }
 
 RC_GTEST_PROP(RulesPrinter, TablesRoundTrip, ()) {
-  const auto rows = *rc::gen::nonEmpty(
-      rc::gen::container<std::vector<std::pair<int, int>>>(rc::gen::pair(rc::gen::inRange(-9, 20), rc::gen::inRange(1, 7))));
-  std::string text = "ruleset demo \"Quote \\\" and \\\\ kept\"\ntable t partial ref \"a § b\" {\n  key k : int -9..20\n  key c : cls\n  column r : roll 1..7 optional\n";
+  const auto rows = *rc::gen::nonEmpty(rc::gen::container<std::vector<std::pair<int, int>>>(
+      rc::gen::pair(rc::gen::inRange(-9, 20), rc::gen::inRange(1, 7))));
+  std::string text =
+      "ruleset demo \"Quote \\\" and \\\\ kept\"\ntable t partial ref \"a § b\" {\n  key k : int "
+      "-9..20\n  key c : cls\n  column r : roll 1..7 optional\n";
   for (const auto& [k, r] : rows) {
     text += "  row " + std::to_string(k) + "+, {a, b} => " + std::to_string(r) + "+\n";
     text += "  row " + std::to_string(k) + "-, _ => none ref \"r\"\n";

@@ -1,12 +1,13 @@
 // The unit profiles the rules data offers battle-log lowering
 // (docs/log-format.md § Unit profiles): data names, list-local names, a
 // ruleset's unit types, and the did-you-mean candidates.
+#include "engine/rules/profile_catalogue.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "engine/core/suggest.hpp"
-#include "engine/rules/profile_catalogue.hpp"
 #include "tests/rules/test_support.hpp"
 
 namespace umpire::rules {
@@ -24,8 +25,9 @@ TEST(ProfileCatalogue, HywDataAndListLocalNames) {
   EXPECT_FALSE(catalogue.has_profile("mounted_knight"));
   EXPECT_FALSE(catalogue.has_profile("darts"));  // a weapon profile, in no army list
   const auto knights = catalogue.data_names("mounted_knights");
-  EXPECT_EQ(knights, (std::vector<std::string>{"french_mounted_knights", "burgundian_mounted_knights",
-                                               "english_mounted_knights", "free_company_mounted_knights"}));
+  EXPECT_EQ(knights,
+            (std::vector<std::string>{"french_mounted_knights", "burgundian_mounted_knights",
+                                      "english_mounted_knights", "free_company_mounted_knights"}));
   EXPECT_EQ(catalogue.data_names("english_archers"),
             (std::vector<std::string>{"burgundian_english_archers", "english_english_archers"}));
   const auto known = catalogue.known_profiles();
@@ -51,7 +53,8 @@ TEST(ProfileCatalogue, SabreurUnitTypes) {
   EXPECT_TRUE(catalogue.has_profile("line_infantry"));
   EXPECT_TRUE(catalogue.has_profile("medium_foot_battery"));
   EXPECT_FALSE(catalogue.has_profile("line_infantery"));
-  EXPECT_EQ(closest_match("line_infantery", catalogue.known_profiles()), std::optional<std::string>("line_infantry"));
+  EXPECT_EQ(closest_match("line_infantery", catalogue.known_profiles()),
+            std::optional<std::string>("line_infantry"));
 }
 
 }  // namespace

@@ -78,7 +78,8 @@ Situation random_situation(const Ruleset& rs) {
 template <typename T, typename Show>
 std::string outcome(const std::optional<T>& r, const Evaluator& ev, Show show) {
   if (r) return show(*r);
-  return ev.error() ? fmt::format("error {}: {}", id_of(ev.error()->id), ev.error()->message) : "error";
+  return ev.error() ? fmt::format("error {}: {}", id_of(ev.error()->id), ev.error()->message)
+                    : "error";
 }
 
 void same(const std::string& compiled, const std::string& tree, const std::string& what) {
@@ -278,7 +279,8 @@ TEST(CompiledProgram, IndexedTablesGiveTheRowsTheScanGives) {
           for (std::uint32_t v = 0; v < rs.values.size(); ++v) {
             const auto r = ev.value(v);
             out += r ? fmt::format("{}:{} ", r->kind == Val::Kind::boolean ? "b" : "i", r->number)
-                     : fmt::format("error {} ", ev.error() ? id_of(ev.error()->id) : std::string_view("?"));
+                     : fmt::format("error {} ",
+                                   ev.error() ? id_of(ev.error()->id) : std::string_view("?"));
           }
           return out;
         };

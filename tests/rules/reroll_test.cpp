@@ -15,8 +15,10 @@ using Givens = std::map<std::string, std::string>;
 
 const std::string reroll_rules =
     "ruleset demo \"Demo\"\nsource \"004_b7c666874e8df030.txt\"\n"
-    "domain special_rule { tough_fighter, stubborn, marksmen, sure } ref \"1-c) Règles spéciales à la période guerre de cent ans\"\n"
-    "given unit.special : set of special_rule\ngiven attacks : int 0..10\ngiven first_round : bool\n"
+    "domain special_rule { tough_fighter, stubborn, marksmen, sure } ref \"1-c) Règles spéciales à "
+    "la période guerre de cent ans\"\n"
+    "given unit.special : set of special_rule\ngiven attacks : int 0..10\ngiven first_round : "
+    "bool\n"
     "test to_hit ref \"1-c) Règles spéciales à la période guerre de cent ans\" {\n"
     "  roll \"D6\" count attacks\n  success at_least 4\n}\n"
     "test single ref \"1-c) Règles spéciales à la période guerre de cent ans\" {\n"
@@ -55,8 +57,10 @@ TEST_F(Rerolls, FailedRollsRerolledFourPlusIsThreeQuarters) {
 // `any` is folded in as a re-roll of the failures, the only choice that
 // raises the odds; one failed die of a one-die test is the same 3/4.
 TEST_F(Rerolls, AnyAndOneFailedDieOnOneRoll) {
-  EXPECT_EQ(*eval_test(rs(), "single", {{"unit.special", "sure"}}).probability, dice::Probability(3, 4));
-  EXPECT_EQ(*eval_test(rs(), "single", {{"unit.special", "tough_fighter"}}).probability, dice::Probability(3, 4));
+  EXPECT_EQ(*eval_test(rs(), "single", {{"unit.special", "sure"}}).probability,
+            dice::Probability(3, 4));
+  EXPECT_EQ(*eval_test(rs(), "single", {{"unit.special", "tough_fighter"}}).probability,
+            dice::Probability(3, 4));
 }
 
 // Without the rule, or without the condition, the odds are the plain 1/2.
@@ -64,7 +68,8 @@ TEST_F(Rerolls, NotHeldOrConditionFalse) {
   const TestResult plain = eval_test(rs(), "single", {{"unit.special", ""}});
   EXPECT_FALSE(plain.reroll.has_value());
   EXPECT_EQ(*plain.probability, dice::Probability(1, 2));
-  const TestResult later = eval_test(rs(), "to_hit", {{"unit.special", "stubborn"}, {"attacks", "2"}, {"first_round", "false"}});
+  const TestResult later = eval_test(
+      rs(), "to_hit", {{"unit.special", "stubborn"}, {"attacks", "2"}, {"first_round", "false"}});
   EXPECT_FALSE(later.reroll.has_value());
   EXPECT_EQ(*later.probability, dice::Probability(1, 2));
   ASSERT_EQ(later.successes.size(), 3U);
@@ -76,7 +81,9 @@ TEST_F(Rerolls, NotHeldOrConditionFalse) {
 // failure thrown again. P(0) = 1/4 * 1/2, P(1) = 1/2 * 1/2 + 1/4 * 1/2,
 // P(2) = 1/4 + 1/2 * 1/2; each die 11/16 on average (11/8 successes).
 TEST_F(Rerolls, OneFailedDieOverSeveralRolls) {
-  const TestResult r = eval_test(rs(), "to_hit", {{"unit.special", "tough_fighter"}, {"attacks", "2"}, {"first_round", "false"}});
+  const TestResult r =
+      eval_test(rs(), "to_hit",
+                {{"unit.special", "tough_fighter"}, {"attacks", "2"}, {"first_round", "false"}});
   ASSERT_TRUE(r.reroll);
   EXPECT_EQ(r.reroll->scope, RerollScope::one_failed_die);
   ASSERT_EQ(r.successes.size(), 3U);
@@ -90,7 +97,9 @@ TEST_F(Rerolls, OneFailedDieOverSeveralRolls) {
 // Both apply: a roll is re-rolled at most once, the widest scope counts and
 // the breakdown names both, each with its citation.
 TEST_F(Rerolls, WidestScopeWinsAndBreakdownCitesIt) {
-  const Situation s = testing::situation(rs(), {{"unit.special", "tough_fighter,stubborn"}, {"attacks", "3"}, {"first_round", "true"}});
+  const Situation s = testing::situation(
+      rs(),
+      {{"unit.special", "tough_fighter,stubborn"}, {"attacks", "3"}, {"first_round", "true"}});
   Evaluator ev(rs(), s);
   auto id = rs().find("to_hit");
   ASSERT_TRUE(id);
@@ -109,7 +118,9 @@ TEST_F(Rerolls, WidestScopeWinsAndBreakdownCitesIt) {
   ASSERT_FALSE(used->refs.empty());
   EXPECT_EQ(used->refs[0].section, "1-c) Règles spéciales à la période guerre de cent ans");
   EXPECT_TRUE(std::any_of(steps.begin(), steps.end(), [](const Step& st) {
-    return st.text == "re-roll one failed roll (special tough_fighter): not applied, a roll is re-rolled at most once";
+    return st.text ==
+           "re-roll one failed roll (special tough_fighter): not applied, a roll is re-rolled at "
+           "most once";
   }));
 }
 
@@ -121,7 +132,8 @@ TEST_F(Rerolls, HolderMissingIsReported) {
   ASSERT_TRUE(r.has_value());
   EXPECT_FALSE(r->reroll.has_value());
   EXPECT_TRUE(std::any_of(ev.breakdown().begin(), ev.breakdown().end(), [](const Step& st) {
-    return st.text.find("not considered, the situation gives no 'unit.special'") != std::string::npos;
+    return st.text.find("not considered, the situation gives no 'unit.special'") !=
+           std::string::npos;
   }));
 }
 
@@ -130,11 +142,11 @@ TEST_F(Rerolls, HolderMissingIsReported) {
 TEST(RerollCorpus, WabHatredFirstRound) {
   auto loaded = testing::load_corpus("wab");
   ASSERT_TRUE(loaded->rs) << loaded->messages();
-  Givens g = {{"self.weapon_skill", "4"},       {"target.weapon_skill", "4"},
-              {"self.attack_dice", "2"},        {"self.special", "hatred"},
-              {"self.frenzy_lost", "false"},    {"self.type", "infantry"},
-              {"target.behind", "no_obstacle"}, {"target.skirmishers", "false"},
-              {"combat.first_round", "true"},   {"enemy.hated", "true"},
+  Givens g = {{"self.weapon_skill", "4"},        {"target.weapon_skill", "4"},
+              {"self.attack_dice", "2"},         {"self.special", "hatred"},
+              {"self.frenzy_lost", "false"},     {"self.type", "infantry"},
+              {"target.behind", "no_obstacle"},  {"target.skirmishers", "false"},
+              {"combat.first_round", "true"},    {"enemy.hated", "true"},
               {"self.failed_fear_test", "false"}};
   const TestResult first = eval_test(*loaded->rs, "close_combat_to_hit", g);
   EXPECT_EQ(first.needed, 4);
@@ -151,10 +163,14 @@ TEST(RerollCorpus, WabHatredFirstRound) {
 TEST(RerollCorpus, HywToughFighter) {
   auto loaded = testing::load_corpus("hail-caesar-hyw");
   ASSERT_TRUE(loaded->rs) << loaded->messages();
-  const Givens g = {{"unit.charged", "false"},        {"unit.won_last_round", "false"},
-                    {"unit.higher_ground", "false"},   {"unit.shaken", "false"},
-                    {"unit.disordered", "false"},      {"unit.formation", "close_order"},
-                    {"unit.charged_in_flank_or_rear", "false"}, {"unit.special", "tough_fighter"},
+  const Givens g = {{"unit.charged", "false"},
+                    {"unit.won_last_round", "false"},
+                    {"unit.higher_ground", "false"},
+                    {"unit.shaken", "false"},
+                    {"unit.disordered", "false"},
+                    {"unit.formation", "close_order"},
+                    {"unit.charged_in_flank_or_rear", "false"},
+                    {"unit.special", "tough_fighter"},
                     {"target.special", ""}};
   const TestResult r = eval_test(*loaded->rs, "melee_to_hit", g);
   EXPECT_EQ(r.needed, 4);

@@ -12,7 +12,9 @@ std::size_t Loaded::count(std::string_view id) const {
   return n;
 }
 
-std::string Loaded::messages() const { return render_text(sources, diags); }
+std::string Loaded::messages() const {
+  return render_text(sources, diags);
+}
 
 std::unique_ptr<Loaded> load_text(const std::string& text, const std::string& name,
                                   const std::filesystem::path& dir, bool lint) {
@@ -63,11 +65,14 @@ Situation situation(const Ruleset& rs, const std::map<std::string, std::string>&
 
 namespace {
 [[noreturn]] void eval_failed(const Evaluator& ev) {
-  throw std::runtime_error(ev.error() ? std::string(id_of(ev.error()->id)) + ": " + ev.error()->message : "evaluation failed");
+  throw std::runtime_error(ev.error()
+                               ? std::string(id_of(ev.error()->id)) + ": " + ev.error()->message
+                               : "evaluation failed");
 }
 }  // namespace
 
-std::string eval_value(const Ruleset& rs, const std::string& name, const std::map<std::string, std::string>& givens) {
+std::string eval_value(const Ruleset& rs, const std::string& name,
+                       const std::map<std::string, std::string>& givens) {
   auto ref = rs.find(name);
   if (!ref || ref->kind != ItemKind::value) throw std::runtime_error("no value " + name);
   const Situation s = situation(rs, givens);
@@ -102,7 +107,8 @@ std::string eval_table(const Ruleset& rs, const std::string& table, const std::s
   throw std::runtime_error("no column " + column);
 }
 
-TestResult eval_test(const Ruleset& rs, const std::string& test, const std::map<std::string, std::string>& givens) {
+TestResult eval_test(const Ruleset& rs, const std::string& test,
+                     const std::map<std::string, std::string>& givens) {
   auto ref = rs.find(test);
   if (!ref || ref->kind != ItemKind::test) throw std::runtime_error("no test " + test);
   const Situation s = situation(rs, givens);
@@ -123,7 +129,8 @@ std::int64_t eval_stack(const Ruleset& rs, const std::string& stack, std::int64_
   return *r;
 }
 
-Verdict eval_action(const Ruleset& rs, const std::string& action, const std::map<std::string, std::string>& givens) {
+Verdict eval_action(const Ruleset& rs, const std::string& action,
+                    const std::map<std::string, std::string>& givens) {
   if (!rs.action_domain) throw std::runtime_error("no action domain");
   auto a = rs.domains[*rs.action_domain].find(action);
   if (!a) throw std::runtime_error("no action " + action);

@@ -45,13 +45,16 @@ Givens with(Givens base, const Givens& more);
 Situation situation(const Ruleset& rs, const std::map<std::string, std::string>& givens);
 
 // Evaluates value `name` and renders it as the rules language writes it.
-std::string eval_value(const Ruleset& rs, const std::string& name, const std::map<std::string, std::string>& givens);
+std::string eval_value(const Ruleset& rs, const std::string& name,
+                       const std::map<std::string, std::string>& givens);
 // Looks column `column` of table `table` up with keys given as text.
 std::string eval_table(const Ruleset& rs, const std::string& table, const std::string& column,
                        const std::map<std::string, std::string>& keys);
-TestResult eval_test(const Ruleset& rs, const std::string& test, const std::map<std::string, std::string>& givens);
+TestResult eval_test(const Ruleset& rs, const std::string& test,
+                     const std::map<std::string, std::string>& givens);
 std::int64_t eval_stack(const Ruleset& rs, const std::string& stack, std::int64_t start,
                         const std::map<std::string, std::string>& givens);
-Verdict eval_action(const Ruleset& rs, const std::string& action, const std::map<std::string, std::string>& givens);
+Verdict eval_action(const Ruleset& rs, const std::string& action,
+                    const std::map<std::string, std::string>& givens);
 
 }  // namespace umpire::rules::testing

@@ -25,8 +25,10 @@ const std::string skills =
 TEST(Membership, SkillNameInASetTakesTheSetsDomain) {
   auto l = load_text(skills +
                      "value a : bool ref \"Les compétences\" = lancer in enemy.skills\n"
-                     "value b : bool ref \"Les compétences\" = lancer not in enemy.skills and cuirassier in self.skills\n"
-                     "value c : bool ref \"Les compétences\" = cases { when lancer in self.skills => true else => false }\n");
+                     "value b : bool ref \"Les compétences\" = lancer not in enemy.skills and "
+                     "cuirassier in self.skills\n"
+                     "value c : bool ref \"Les compétences\" = cases { when lancer in self.skills "
+                     "=> true else => false }\n");
   ASSERT_TRUE(l->rs.has_value()) << l->messages();
   EXPECT_EQ(l->diags.diagnostics().size(), 0u) << l->messages();
   EXPECT_EQ(eval_value(*l->rs, "a", {{"enemy.skills", "lancer"}}), "true");
@@ -37,8 +39,9 @@ TEST(Membership, SkillNameInASetTakesTheSetsDomain) {
 
 // Both sides without a type of their own: the one domain holding every name.
 TEST(Membership, LiteralSetsUseTheDomainHoldingEveryName) {
-  auto l = load_text(skills + "value a : bool ref \"Les compétences\" = lancer in {lancer, cuirassier}\n"
-                              "value b : bool ref \"Les compétences\" = pike in {lancer, pike}\n");
+  auto l = load_text(skills +
+                     "value a : bool ref \"Les compétences\" = lancer in {lancer, cuirassier}\n"
+                     "value b : bool ref \"Les compétences\" = pike in {lancer, pike}\n");
   ASSERT_TRUE(l->rs.has_value()) << l->messages();
   EXPECT_EQ(eval_value(*l->rs, "a", {}), "true");
   EXPECT_EQ(eval_value(*l->rs, "b", {}), "true");
@@ -62,17 +65,19 @@ const std::string partial =
     "ruleset demo \"Demo\"\nsource \"000_a44b407871cbdad9.txt\"\n"
     "domain troop_class { infantry, cavalry, skirmishers } ref \"TABLEAU DE PANIQUE\"\n"
     "given unit.class : troop_class\ngiven unit.bonus : int 0..3 optional\n"
-    "table moves partial ref \"TABLEAU DE PANIQUE\" {\n  key class : troop_class\n  column inches : int 0..12\n"
+    "table moves partial ref \"TABLEAU DE PANIQUE\" {\n  key class : troop_class\n  column inches "
+    ": int 0..12\n"
     "  column save : roll 2..6 optional\n"
     "  row infantry => 6, 4+\n  row cavalry => 9, none\n}\n";
 
 // A partial-table lookup is strict in a bare value and in arithmetic alike:
 // loaded, and a missing row is an evaluation error naming the table.
 TEST(OptionalValues, PartialLookupIsStrictEverywhere) {
-  auto l = load_text(partial +
-                     "value bare : int 0..12 ref \"TABLEAU DE PANIQUE\" = moves.inches(class = unit.class)\n"
-                     "value sum : int 0..24 ref \"TABLEAU DE PANIQUE\" = moves.inches(class = unit.class) + 2\n"
-                     "value known : bool ref \"TABLEAU DE PANIQUE\" = moves.inches(class = unit.class) != none\n");
+  auto l = load_text(
+      partial +
+      "value bare : int 0..12 ref \"TABLEAU DE PANIQUE\" = moves.inches(class = unit.class)\n"
+      "value sum : int 0..24 ref \"TABLEAU DE PANIQUE\" = moves.inches(class = unit.class) + 2\n"
+      "value known : bool ref \"TABLEAU DE PANIQUE\" = moves.inches(class = unit.class) != none\n");
   ASSERT_TRUE(l->rs.has_value()) << l->messages();
   EXPECT_EQ(l->diags.diagnostics().size(), 0u) << l->messages();
   EXPECT_EQ(eval_value(*l->rs, "bare", {{"unit.class", "cavalry"}}), "9");
@@ -84,15 +89,17 @@ TEST(OptionalValues, PartialLookupIsStrictEverywhere) {
     EXPECT_FALSE(ev.value(l->rs->find(name)->index).has_value()) << name;
     ASSERT_TRUE(ev.error().has_value());
     EXPECT_EQ(id_of(ev.error()->id), "rules.eval.no-row") << name;
-    EXPECT_NE(ev.error()->message.find("no row of partial table 'moves'"), std::string::npos) << ev.error()->message;
+    EXPECT_NE(ev.error()->message.find("no row of partial table 'moves'"), std::string::npos)
+        << ev.error()->message;
   }
 }
 
 // A value that may be 'none' is refused in a bare value and in arithmetic
 // alike, with the same id and a caret at the operand.
 TEST(OptionalValues, MaybeNoneRefusedInValueAndArithmetic) {
-  for (const std::string body : {"moves.save(class = unit.class)", "moves.save(class = unit.class) + 1",
-                                 "unit.bonus", "unit.bonus * 2", "max(unit.bonus, 1)", "-unit.bonus"}) {
+  for (const std::string body :
+       {"moves.save(class = unit.class)", "moves.save(class = unit.class) + 1", "unit.bonus",
+        "unit.bonus * 2", "max(unit.bonus, 1)", "-unit.bonus"}) {
     auto l = load_text(partial + "value v : int 0..12 ref \"TABLEAU DE PANIQUE\" = " + body + "\n");
     EXPECT_FALSE(l->rs.has_value()) << body;
     EXPECT_EQ(l->count("rules.type.maybe-none"), 1u) << body << "\n" << l->messages();
@@ -100,7 +107,9 @@ TEST(OptionalValues, MaybeNoneRefusedInValueAndArithmetic) {
   auto cmp = load_text(partial + "value v : bool ref \"TABLEAU DE PANIQUE\" = unit.bonus >= 2\n");
   EXPECT_EQ(cmp->count("rules.type.maybe-none"), 1u) << cmp->messages();
   // Declared optional, the value may carry the 'none'.
-  auto ok = load_text(partial + "value v : roll 2..6 optional ref \"TABLEAU DE PANIQUE\" = moves.save(class = unit.class)\n");
+  auto ok = load_text(
+      partial +
+      "value v : roll 2..6 optional ref \"TABLEAU DE PANIQUE\" = moves.save(class = unit.class)\n");
   ASSERT_TRUE(ok->rs.has_value()) << ok->messages();
   EXPECT_EQ(eval_value(*ok->rs, "v", {{"unit.class", "cavalry"}}), "none");
 }
@@ -108,18 +117,21 @@ TEST(OptionalValues, MaybeNoneRefusedInValueAndArithmetic) {
 // A `!= none` guard (and `== none or`, `implies`, a case arm) shows the
 // operand has a value where the guard holds; outside it, still refused.
 TEST(OptionalValues, GuardsShowAValue) {
-  auto l = load_text(partial +
-                     "value a : bool ref \"TABLEAU DE PANIQUE\" = unit.bonus != none and unit.bonus >= 2\n"
-                     "value b : bool ref \"TABLEAU DE PANIQUE\" = unit.bonus == none or unit.bonus >= 2\n"
-                     "value c : bool ref \"TABLEAU DE PANIQUE\" = unit.bonus != none implies unit.bonus + 1 >= 2\n"
-                     "value d : int 0..4 ref \"TABLEAU DE PANIQUE\" = cases { when unit.bonus != none => unit.bonus + 1 else => 0 }\n");
+  auto l = load_text(
+      partial +
+      "value a : bool ref \"TABLEAU DE PANIQUE\" = unit.bonus != none and unit.bonus >= 2\n"
+      "value b : bool ref \"TABLEAU DE PANIQUE\" = unit.bonus == none or unit.bonus >= 2\n"
+      "value c : bool ref \"TABLEAU DE PANIQUE\" = unit.bonus != none implies unit.bonus + 1 >= 2\n"
+      "value d : int 0..4 ref \"TABLEAU DE PANIQUE\" = cases { when unit.bonus != none => "
+      "unit.bonus + 1 else => 0 }\n");
   ASSERT_TRUE(l->rs.has_value()) << l->messages();
   EXPECT_EQ(eval_value(*l->rs, "a", {{"unit.bonus", "none"}}), "false");
   EXPECT_EQ(eval_value(*l->rs, "b", {{"unit.bonus", "none"}}), "true");
   EXPECT_EQ(eval_value(*l->rs, "d", {{"unit.bonus", "3"}}), "4");
   EXPECT_EQ(eval_value(*l->rs, "d", {{"unit.bonus", "none"}}), "0");
-  auto outside = load_text(partial + "value a : bool ref \"TABLEAU DE PANIQUE\" = "
-                                     "(unit.bonus != none or unit.bonus >= 2) and unit.bonus >= 1\n");
+  auto outside = load_text(partial +
+                           "value a : bool ref \"TABLEAU DE PANIQUE\" = "
+                           "(unit.bonus != none or unit.bonus >= 2) and unit.bonus >= 1\n");
   EXPECT_EQ(outside->count("rules.type.maybe-none"), 1u) << outside->messages();
 }
 

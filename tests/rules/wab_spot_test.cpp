@@ -178,7 +178,7 @@ TEST_F(Wab, FrenzyDoublesAttacks) {
                     {"self.attack_dice", "6"},        {"self.special", "frenzy"},
                     {"self.frenzy_lost", "false"},    {"self.type", "infantry"},
                     {"target.behind", "no_obstacle"}, {"target.skirmishers", "false"},
-                    {"combat.first_round", "false"}, {"self.fell_back_last_turn", "false"}};
+                    {"combat.first_round", "false"},  {"self.fell_back_last_turn", "false"}};
   EXPECT_EQ(eval_test(rs(), "close_combat_to_hit", g).dice_count, 12);
   EXPECT_EQ(
       eval_test(rs(), "close_combat_to_hit", with(g, {{"self.frenzy_lost", "true"}})).dice_count,
@@ -196,9 +196,11 @@ TEST_F(Wab, FrenzyAfterAFallBackFollowsTheReading) {
   EXPECT_EQ(eval_action(rs(), "charge", g), Verdict::forbidden);
   EXPECT_EQ(eval_action(rs(), "charge", with(g, {{"frenzy_after_fall_back", "frenzy_wins"}})),
             Verdict::required);
-  EXPECT_EQ(eval_action(rs(), "charge", with(g, {{"frenzy_after_fall_back", "fall_back_ends_frenzy"}})),
-            Verdict::forbidden);
-  EXPECT_EQ(eval_value(rs(), "frenzy_kept", with(g, {{"frenzy_after_fall_back", "fall_back_ends_frenzy"}})),
+  EXPECT_EQ(
+      eval_action(rs(), "charge", with(g, {{"frenzy_after_fall_back", "fall_back_ends_frenzy"}})),
+      Verdict::forbidden);
+  EXPECT_EQ(eval_value(rs(), "frenzy_kept",
+                       with(g, {{"frenzy_after_fall_back", "fall_back_ends_frenzy"}})),
             "false");
 }
 

@@ -110,15 +110,19 @@ TEST(TextNotes, AnEntryTheTextLeavesOutOnPurposeIsNoGap) {
   // is the other table's hole, which the text says nothing about.
   EXPECT_EQ(counted_findings(r.report), 1U) << dump(r.report);
   for (const Finding& f : r.report.findings) {
-    const bool cavalry = std::find(f.witness.begin(), f.witness.end(), "unit.type = cavalry") != f.witness.end();
-    const bool column = std::find(f.witness.begin(), f.witness.end(), "unit.formation = column") != f.witness.end();
+    const bool cavalry =
+        std::find(f.witness.begin(), f.witness.end(), "unit.type = cavalry") != f.witness.end();
+    const bool column =
+        std::find(f.witness.begin(), f.witness.end(), "unit.formation = column") != f.witness.end();
     EXPECT_FALSE(cavalry && column) << f.id << ": " << f.message;
   }
   const Finding* gap = finding_with_id(r, "gap:absent_rows:charge_bonus");
   ASSERT_NE(gap, nullptr) << dump(r.report);
-  EXPECT_NE(gap->message.find("unit_type = infantry, formation = column"), std::string::npos) << gap->message;
+  EXPECT_NE(gap->message.find("unit_type = infantry, formation = column"), std::string::npos)
+      << gap->message;
   // The evaluator finds no row there, as anywhere a table has none.
-  const rules::Table& moves = r.rs().tables[testing::index_of(r.rs(), "move_rates", ItemKind::table)];
+  const rules::Table& moves =
+      r.rs().tables[testing::index_of(r.rs(), "move_rates", ItemKind::table)];
   EXPECT_EQ(moves.rows.size(), 2U);
   EXPECT_EQ(moves.absent.size(), 1U);
 }

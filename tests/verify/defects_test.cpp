@@ -2,10 +2,10 @@
 // find it, in the right category, naming the right items, with a witness
 // that the evaluator reproduces here, independently of the verifier's own
 // re-check. clean.rules must give nothing above a note.
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "tests/verify/verify_support.hpp"
 
@@ -29,8 +29,9 @@ const Finding* find(const Verified& r, Category c, const std::vector<std::string
     for (const std::string& i : items) all = all && names(*f, i);
     if (all) return f;
   }
-  ADD_FAILURE() << "no " << to_string(c) << " finding naming " << fmt::format("{}", fmt::join(items, ", "))
-                << " in:\n" << dump(r.report);
+  ADD_FAILURE() << "no " << to_string(c) << " finding naming "
+                << fmt::format("{}", fmt::join(items, ", ")) << " in:\n"
+                << dump(r.report);
   return nullptr;
 }
 
@@ -48,7 +49,9 @@ TEST(Defects, TableGapHasAWitnessWhereTheLookupFails) {
   Evaluator ev(r.rs(), s);
   EXPECT_FALSE(ev.value(testing::index_of(r.rs(), "outcome", ItemKind::value)));
   ASSERT_TRUE(ev.error());
-  EXPECT_TRUE(id_of(ev.error()->id) == "rules.eval.out-of-range" || id_of(ev.error()->id) == "rules.eval.no-row") << id_of(ev.error()->id);
+  EXPECT_TRUE(id_of(ev.error()->id) == "rules.eval.out-of-range" ||
+              id_of(ev.error()->id) == "rules.eval.no-row")
+      << id_of(ev.error()->id);
 }
 
 TEST(Defects, APartialTablesHoleIsThePartAGameReaches) {
@@ -57,9 +60,9 @@ TEST(Defects, APartialTablesHoleIsThePartAGameReaches) {
   const Finding* f = find(r, Category::gap, {"order_points_by_size"});
   ASSERT_NE(f, nullptr) << dump(r.report);
   EXPECT_NE(f->message.find("army_points = 100..500"), std::string::npos) << f->message;
-  const bool above = std::any_of(f->instances.begin(), f->instances.end(), [](const std::string& i) {
-    return i.find("army_points = 2001..5000") != std::string::npos;
-  });
+  const bool above = std::any_of(
+      f->instances.begin(), f->instances.end(),
+      [](const std::string& i) { return i.find("army_points = 2001..5000") != std::string::npos; });
   EXPECT_TRUE(above) << dump(r.report);
 }
 
@@ -106,7 +109,8 @@ TEST(Defects, RefutedInvariantIsFalseOnTheWitness) {
 TEST(Defects, MustThatACannotForbidsIsAnImpossibleObligation) {
   const Verified r = verify_defect("contradiction");
   no_internal_errors(r);
-  const Finding* f = find(r, Category::impossible_obligation, {"frenzied_must_charge", "disordered_cannot_charge"});
+  const Finding* f = find(r, Category::impossible_obligation,
+                          {"frenzied_must_charge", "disordered_cannot_charge"});
   ASSERT_NE(f, nullptr);
   const Situation s = witness_situation(r.rs(), f->witness);
   Evaluator ev(r.rs(), s);
@@ -123,7 +127,8 @@ TEST(Defects, TwoSetsInOneStageAreAPrecedenceQuestion) {
   ASSERT_NE(f, nullptr);
   const Situation s = witness_situation(r.rs(), f->witness);
   const Ruleset& rs = r.rs();
-  const Stage& stage = rs.stacks[testing::index_of(rs, "morale_mods", ItemKind::stack)].stages.at(0);
+  const Stage& stage =
+      rs.stacks[testing::index_of(rs, "morale_mods", ItemKind::stack)].stages.at(0);
   Evaluator ev(rs, s);
   for (const Entry& e : stage.entries) {
     auto when = ev.eval(*e.when);
@@ -175,9 +180,10 @@ TEST(Defects, ASkillOverriddenByEitherOfTwoIsOneCauseListingBoth) {
   }
   ASSERT_EQ(about_drilled, 1U) << dump(r.report);
   EXPECT_NE(lead->action.find("'berserk' or 'frenzied'"), std::string::npos) << lead->action;
-  const bool lists_other = std::any_of(lead->instances.begin(), lead->instances.end(), [](const std::string& i) {
-    return i.find("same cause") != std::string::npos && i.find("drilled") != std::string::npos;
-  });
+  const bool lists_other =
+      std::any_of(lead->instances.begin(), lead->instances.end(), [](const std::string& i) {
+        return i.find("same cause") != std::string::npos && i.find("drilled") != std::string::npos;
+      });
   EXPECT_TRUE(lists_other) << dump(r.report);
 }
 
@@ -200,9 +206,10 @@ TEST(Defects, SkillOverriddenByAnotherIsReportedAndReproduced) {
     Evaluator ev(rs, s);
     return ev.apply_stack(stack, 3);
   };
-  const std::uint64_t drilled = std::uint64_t{1} << *rs.domains[rs.givens[skills].type.ref].find("drilled");
+  const std::uint64_t drilled = std::uint64_t{1}
+                                << *rs.domains[rs.givens[skills].type.ref].find("drilled");
   EXPECT_EQ(attack(bits), attack(bits & ~drilled));  // drilled buys nothing next to berserk
-  EXPECT_NE(attack(drilled), attack(0));              // but it matters alone
+  EXPECT_NE(attack(drilled), attack(0));             // but it matters alone
 }
 
 TEST(Defects, ClashNewAtThreeSkillsIsATripleAndNoPair) {
@@ -228,7 +235,8 @@ TEST(Defects, ClashNewAtThreeSkillsIsATripleAndNoPair) {
     EXPECT_TRUE(out);
     return out ? out->verdict : Verdict::allowed;
   };
-  const std::uint64_t z = std::uint64_t{1} << *names.find("zealous"), p = std::uint64_t{1} << *names.find("pious"),
+  const std::uint64_t z = std::uint64_t{1} << *names.find("zealous"),
+                      p = std::uint64_t{1} << *names.find("pious"),
                       w = std::uint64_t{1} << *names.find("sworn");
   EXPECT_EQ(verdict(z | p | w), Verdict::conflict);
   EXPECT_NE(verdict(z | p), Verdict::conflict);
@@ -248,7 +256,8 @@ TEST(Defects, ABaseRuleTheVariantsListsLeaveWithoutACaseIsItsScopeNotADeadRule) 
   // assumption: a dead rule, and the assumption is named as its reason.
   const Finding* own = find(r, Category::dead_rule, {"attack_mods.lance_charge"});
   ASSERT_NE(own, nullptr) << dump(r.report);
-  EXPECT_NE(own->explanation.find("assumption 'cavalry_never_charges'"), std::string::npos) << own->explanation;
+  EXPECT_NE(own->explanation.find("assumption 'cavalry_never_charges'"), std::string::npos)
+      << own->explanation;
 }
 
 TEST(Defects, UndeclaredOverrideIsADifferenceAndADrift) {
@@ -258,9 +267,10 @@ TEST(Defects, UndeclaredOverrideIsADifferenceAndADrift) {
   // drift (with its witness) leads, the difference is listed in it.
   const Finding* f = find(r, Category::variant_drift, {"attack_dice"});
   ASSERT_NE(f, nullptr);
-  const bool lists_difference = std::any_of(f->instances.begin(), f->instances.end(), [](const std::string& i) {
-    return i.find("variant-difference:drift:attack_dice:override") != std::string::npos;
-  });
+  const bool lists_difference =
+      std::any_of(f->instances.begin(), f->instances.end(), [](const std::string& i) {
+        return i.find("variant-difference:drift:attack_dice:override") != std::string::npos;
+      });
   EXPECT_TRUE(lists_difference) << dump(r.report);
   const Ruleset& rs = r.rs();
   const Ruleset& base = *r.loaded->base;
@@ -281,10 +291,11 @@ TEST(Defects, AChangeOneReadingOfTheVariantsSwitchUndoesIsThatAmbiguity) {
   EXPECT_NE(find(r, Category::ambiguity, {"charge_dice_reading"}), nullptr) << dump(r.report);
   EXPECT_TRUE(of_category(r.report, Category::variant_drift).empty()) << dump(r.report);
   EXPECT_TRUE(of_category(r.report, Category::variant_difference).empty()) << dump(r.report);
-  const bool proved = std::any_of(r.report.proofs.begin(), r.report.proofs.end(), [](const Proof& p) {
-    return p.what.find("'attack_dice' differs from base 'drift_base'") != std::string::npos &&
-           p.what.find("'charge_dice_reading'") != std::string::npos;
-  });
+  const bool proved =
+      std::any_of(r.report.proofs.begin(), r.report.proofs.end(), [](const Proof& p) {
+        return p.what.find("'attack_dice' differs from base 'drift_base'") != std::string::npos &&
+               p.what.find("'charge_dice_reading'") != std::string::npos;
+      });
   EXPECT_TRUE(proved) << dump(r.report);
 }
 
@@ -313,7 +324,8 @@ TEST(Defects, GivenOnlyInTheVariantIsComparedAndARetypedGivenIsNamedWithBothType
   // and the finding says exactly why.
   const Finding* g = find(r, Category::not_encoded, {"rank_bonus"});
   ASSERT_NE(g, nullptr);
-  EXPECT_NE(g->message.find("'ranks', int 0..6 here but int 0..3 there"), std::string::npos) << g->message;
+  EXPECT_NE(g->message.find("'ranks', int 0..6 here but int 0..3 there"), std::string::npos)
+      << g->message;
   EXPECT_TRUE(of_category(r.report, Category::variant_drift).size() == 1U) << dump(r.report);
 }
 
@@ -324,7 +336,8 @@ TEST(Defects, UnsatisfiableListIsProvedWithTheConstraintsThatClash) {
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->id.find("unsatisfiable"), std::string::npos) << f->id;
   for (const char* k : {"at_least_four", "one_knight", "two_archers"}) {
-    EXPECT_NE(f->explanation.find(k), std::string::npos) << k << " missing from: " << f->explanation;
+    EXPECT_NE(f->explanation.find(k), std::string::npos)
+        << k << " missing from: " << f->explanation;
   }
   // Brute force on the evaluator: no one-division army of up to 8 of each
   // unit meets every constraint.

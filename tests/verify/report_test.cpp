@@ -76,8 +76,9 @@ TEST(Report, ASwitchWhoseReadingsCiteOtherPassagesStaysTheVariants) {
   Report r;
   r.rulesets = {"base", "variant"};
   r.bases = {{"variant", "base"}};
-  r.findings = {with_passages(made("base", "steps", "'steps': 4+ or 5+"), "Combat"),
-                with_passages(made("variant", "steps", "'steps': 3+ or 5+"), "Combat, as the variant says")};
+  r.findings = {
+      with_passages(made("base", "steps", "'steps': 4+ or 5+"), "Combat"),
+      with_passages(made("variant", "steps", "'steps': 3+ or 5+"), "Combat, as the variant says")};
   fold_inherited(r);
   EXPECT_EQ(r.findings.size(), 2U);
 }

@@ -1,9 +1,9 @@
 #include "tests/verify/verify_support.hpp"
 
+#include <fmt/format.h>
+
 #include <sstream>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 #include "engine/rules/loader.hpp"
 
@@ -11,7 +11,9 @@ namespace umpire::verify::testing {
 
 using namespace umpire::rules;
 
-std::filesystem::path defects_dir() { return source_dir() / "tests" / "verify" / "defects"; }
+std::filesystem::path defects_dir() {
+  return source_dir() / "tests" / "verify" / "defects";
+}
 
 namespace {
 std::string messages(const DiagnosticEngine& diags) {
@@ -24,15 +26,22 @@ std::string messages(const DiagnosticEngine& diags) {
 std::unique_ptr<Loaded> load(const std::filesystem::path& path) {
   auto l = std::make_unique<Loaded>();
   l->rs = load_ruleset(l->sources, path, l->diags);
-  if (!l->rs) throw std::runtime_error(fmt::format("{} does not load:\n{}", path.string(), messages(l->diags)));
+  if (!l->rs)
+    throw std::runtime_error(
+        fmt::format("{} does not load:\n{}", path.string(), messages(l->diags)));
   if (l->rs->lineage.size() > 1) {
-    l->base = load_ruleset(l->sources, path.parent_path() / (l->rs->lineage[1] + ".rules"), l->diags);
-    if (!l->base) throw std::runtime_error(fmt::format("the base of {} does not load:\n{}", path.string(), messages(l->diags)));
+    l->base =
+        load_ruleset(l->sources, path.parent_path() / (l->rs->lineage[1] + ".rules"), l->diags);
+    if (!l->base)
+      throw std::runtime_error(
+          fmt::format("the base of {} does not load:\n{}", path.string(), messages(l->diags)));
   }
   return l;
 }
 
-Report verify(const Loaded& l) { return verify_ruleset(*l.rs, l.base ? &*l.base : nullptr); }
+Report verify(const Loaded& l) {
+  return verify_ruleset(*l.rs, l.base ? &*l.base : nullptr);
+}
 
 std::vector<const Finding*> of_category(const Report& r, Category c) {
   std::vector<const Finding*> out;
@@ -85,11 +94,13 @@ Situation witness_situation(const Ruleset& rs, const std::vector<std::string>& w
       if (!found) throw std::runtime_error("witness names an unknown option: " + line);
       continue;
     }
-    if (ref->kind != ItemKind::given) throw std::runtime_error("witness line is not a given: " + line);
+    if (ref->kind != ItemKind::given)
+      throw std::runtime_error("witness line is not a given: " + line);
     std::string error;
     auto v = parse_value(rs, rs.givens[ref->index].type, text, error);
     if (!v) throw std::runtime_error("witness value does not parse: " + line + ": " + error);
-    if (auto bad = s.set(ref->index, *v)) throw std::runtime_error("witness value rejected: " + line + ": " + *bad);
+    if (auto bad = s.set(ref->index, *v))
+      throw std::runtime_error("witness value rejected: " + line + ": " + *bad);
   }
   return s;
 }

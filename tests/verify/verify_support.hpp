@@ -52,7 +52,8 @@ std::string dump(const Report& r);
 // The witness lines ("name = value") as a situation of `rs`; throws
 // std::runtime_error on a line that does not parse, so a malformed witness
 // fails the test rather than being ignored.
-rules::Situation witness_situation(const rules::Ruleset& rs, const std::vector<std::string>& witness);
+rules::Situation witness_situation(const rules::Ruleset& rs,
+                                   const std::vector<std::string>& witness);
 
 // An item's index by name and kind; throws when missing.
 std::uint32_t index_of(const rules::Ruleset& rs, const std::string& name, rules::ItemKind kind);

@@ -2,19 +2,19 @@
 // gets a log or a reason; every log parses, lowers and replays without a
 // crash; the unit the engine lowers from it is the witness's unit; and a
 // planted witness makes the engine report exactly the disagreement planted.
+#include "verify/witness_log.hpp"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include <unistd.h>
-
-#include <fmt/format.h>
-#include <gtest/gtest.h>
-
 #include "engine/events/lower.hpp"
 #include "grammar/log/parser.hpp"
 #include "tests/verify/verify_support.hpp"
-#include "verify/witness_log.hpp"
 #include "verify/witness_replay.hpp"
 
 namespace umpire::verify {
@@ -46,7 +46,8 @@ class ShippedWitnessLogs : public ::testing::Test {
   static void SetUpTestSuite() {
     loaded_ = testing::load(testing::corpus_dir() / "sabreur-hex.rules").release();
     report_ = new Report(testing::verify(*loaded_));
-    dir_ = new fs::path(fs::temp_directory_path() / fmt::format("umpire-witness-logs-{}", ::getpid()));
+    dir_ =
+        new fs::path(fs::temp_directory_path() / fmt::format("umpire-witness-logs-{}", ::getpid()));
     fs::remove_all(*dir_);
     emitted_ = emit_witness_logs(*report_, *dir_);
   }
@@ -90,7 +91,8 @@ TEST_F(ShippedWitnessLogs, EveryLogReplaysAndReproducesItsWitness) {
       EXPECT_EQ(r.crash_signal, 0) << entry.path() << " crashes the engine";
       if (r.crash_signal != 0) continue;
       EXPECT_TRUE(r.parsed) << entry.path();
-      EXPECT_TRUE(r.replayed) << entry.path() << ": " << fmt::format("{}", fmt::join(r.reports, "\n"));
+      EXPECT_TRUE(r.replayed) << entry.path() << ": "
+                              << fmt::format("{}", fmt::join(r.reports, "\n"));
       replayed += r.replayed ? 1 : 0;
     }
     EXPECT_EQ(replayed, emitted_.written);
@@ -129,8 +131,10 @@ TEST_F(ShippedWitnessLogs, EveryLogReplaysAndReproducesItsWitness) {
       ASSERT_TRUE(w.contains("self.command_factor")) << f.id;
       // The engine's own account of the test names the unit's Cd, or its
       // failure to evaluate names the stack the witness breaks.
-      const bool cd = f.log.find(fmt::format("Cd {})", w.at("self.command_factor"))) != std::string::npos;
-      const bool breach = f.log.find("could not evaluate 'modified_command_factor'") != std::string::npos;
+      const bool cd =
+          f.log.find(fmt::format("Cd {})", w.at("self.command_factor"))) != std::string::npos;
+      const bool breach =
+          f.log.find("could not evaluate 'modified_command_factor'") != std::string::npos;
       EXPECT_TRUE(cd || breach) << f.id << ": " << f.log;
     }
     // How many of the shipped findings are morale tests depends on the data
@@ -151,7 +155,7 @@ TEST(WitnessLog, PlantedMoraleWitnessIsRecomputedByTheEngine) {
   f.message = "test 'morale_test_2d6' can need 0 or less on 2D6: it cannot succeed";
   f.items.push_back(FindingItem{"morale_test_2d6", "test", {}, {}});
   f.witness = {"self.type = line_infantry", "self.quality = ordinary", "self.formation = line",
-               "self.command_factor = 7", "self.strength = 18", "self.outflanked = false"};
+               "self.command_factor = 7",   "self.strength = 18",      "self.outflanked = false"};
   const WitnessLog log = witness_log(f);
   ASSERT_TRUE(log.written) << log.why_not;
   EXPECT_NE(log.text.find("test w1 morale 2d6=1,1 mod -7"), std::string::npos) << log.text;
@@ -189,12 +193,14 @@ TEST(WitnessLog, UnreproducedGivensAreListedInTheLog) {
   f.id = "invariant-refuted:sabreur-hex:no_panicked_artillery";
   f.category = Category::invariant_refuted;
   f.ruleset = "sabreur-hex";
-  f.witness = {"self.type = heavy_foot_battery", "self.panicked = true", "reaction_malus_scope = charged_unit_only"};
+  f.witness = {"self.type = heavy_foot_battery", "self.panicked = true",
+               "reaction_malus_scope = charged_unit_only"};
   const WitnessLog log = witness_log(f);
   ASSERT_TRUE(log.written);
   ASSERT_EQ(log.not_reproduced.size(), 2U);
   EXPECT_NE(log.text.find("# not reproduced: self.panicked = true"), std::string::npos) << log.text;
-  EXPECT_NE(log.text.find("reaction_malus_scope = charged_unit_only (a switch"), std::string::npos) << log.text;
+  EXPECT_NE(log.text.find("reaction_malus_scope = charged_unit_only (a switch"), std::string::npos)
+      << log.text;
 }
 
 }  // namespace

@@ -99,7 +99,7 @@ ReadBy read_by_others(const Ruleset& rs) {
 struct Decider {
   int rank = 0;  // tests first: the odds say most to a reader
   std::optional<Root> root;
-  std::optional<std::uint32_t> action;  // a value of the `action` domain
+  std::optional<std::uint32_t> action;   // a value of the `action` domain
   std::optional<std::uint32_t> dice_of;  // a test whose number of dice this is
   Term term;
   Support support;
@@ -139,8 +139,8 @@ std::vector<Decider> deciders_of(Context& c, std::uint32_t sw, const ReadBy& rea
     const bool read = (root.kind == RootKind::value && read_by.values[root.index]) ||
                       (root.kind == RootKind::stack && read_by.stacks[root.index]);
     if (read != inner) continue;
-    out.push_back(Decider{rank_of(root.kind), root, std::nullopt, std::nullopt, root.term, root.support,
-                          fmt::format("{} '{}'", root.item.kind, root.item.name)});
+    out.push_back(Decider{rank_of(root.kind), root, std::nullopt, std::nullopt, root.term,
+                          root.support, fmt::format("{} '{}'", root.item.kind, root.item.name)});
   }
   if (inner) return out;
   for (std::uint32_t t = 0; t < c.rs.tests.size(); ++t) {
@@ -187,7 +187,8 @@ std::vector<std::string> army_instances(Context& c, std::uint32_t sw) {
   for (std::uint32_t l = 0; l < c.rs.army_lists.size(); ++l) {
     const ArmyList& list = c.rs.army_lists[l];
     bool reads = false;
-    for (const Constraint& k : list.constraints) reads = reads || (k.when && c.support.of_expr(*k.when).switches[sw]);
+    for (const Constraint& k : list.constraints)
+      reads = reads || (k.when && c.support.of_expr(*k.when).switches[sw]);
     if (!reads) continue;
     // An army legal under `legal_under`, checked under `other`.
     auto shows = [&](std::uint32_t legal_under, std::uint32_t other) -> std::optional<std::string> {
@@ -195,7 +196,8 @@ std::vector<std::string> army_instances(Context& c, std::uint32_t sw) {
       q.divisions = 2;
       // Every other switch at its default: the army shows this reading only.
       for (std::uint32_t other_sw = 0; other_sw < c.rs.switches.size(); ++other_sw) {
-        q.fixed_switches.emplace_back(other_sw, other_sw == sw ? legal_under : c.rs.switches[other_sw].default_option);
+        q.fixed_switches.emplace_back(
+            other_sw, other_sw == sw ? legal_under : c.rs.switches[other_sw].default_option);
       }
       q.illegal_under = std::make_pair(sw, other);
       auto army = c.smt.army(l, q);
@@ -205,9 +207,9 @@ std::vector<std::string> army_instances(Context& c, std::uint32_t sw) {
       std::vector<std::string> evidence;
       const std::string why = evaluator_check(c.rs, l, there, evidence);
       if (why.empty()) return std::nullopt;
-      return fmt::format("army list '{}': {} is legal under '{}' but not under '{}' ({})", list.name,
-                         fmt::join(army_lines(c.rs, list, *army), "; "), s.options[legal_under].name,
-                         s.options[other].name, why);
+      return fmt::format("army list '{}': {} is legal under '{}' but not under '{}' ({})",
+                         list.name, fmt::join(army_lines(c.rs, list, *army), "; "),
+                         s.options[legal_under].name, s.options[other].name, why);
     };
     for (std::uint32_t o = 0; o < s.options.size(); ++o) {
       if (o == s.default_option) continue;
@@ -250,7 +252,8 @@ void analyse_ambiguities(Context& c) {
         Term differs = c.smt.and_(c.smt.differ(a, b), c.smt.and_(c.reached(a), c.reached(b)));
         Witness w;
         SmtStatus st = SmtStatus::unsat;
-        if (d.root && d.root->kind == RootKind::test && !c.rs.tests[d.root->index].dice.terms.empty()) {
+        if (d.root && d.root->kind == RootKind::test &&
+            !c.rs.tests[d.root->index].dice.terms.empty()) {
           const Test& t = c.rs.tests[d.root->index];
           const std::int64_t lo = dice::min_total(t.dice), hi = dice::max_total(t.dice);
           // A natural face that always succeeds or fails (with no condition)
@@ -260,10 +263,13 @@ void analyse_ambiguities(Context& c) {
             if (!face.natural || face.when) continue;
             const std::int64_t best = t.at_least ? hi : lo, worst = t.at_least ? lo : hi;
             best_wins = best_wins || (face.face == best && face.outcome == FaceOutcome::success);
-            worst_fails = worst_fails || (face.face == worst && face.outcome == FaceOutcome::failure);
+            worst_fails =
+                worst_fails || (face.face == worst && face.outcome == FaceOutcome::failure);
           }
-          const std::int64_t low_edge = t.at_least ? lo + (worst_fails ? 1 : 0) : lo - 1 + (best_wins ? 1 : 0);
-          const std::int64_t high_edge = t.at_least ? hi - (best_wins ? 1 : 0) : hi - 1 - (worst_fails ? 1 : 0);
+          const std::int64_t low_edge =
+              t.at_least ? lo + (worst_fails ? 1 : 0) : lo - 1 + (best_wins ? 1 : 0);
+          const std::int64_t high_edge =
+              t.at_least ? hi - (best_wins ? 1 : 0) : hi - 1 - (worst_fails ? 1 : 0);
           const Term low = c.smt.constant(low_edge), high = c.smt.constant(high_edge);
           const Term both_low = c.smt.and_(c.smt.le(a, low), c.smt.le(b, low));
           const Term both_high = c.smt.and_(c.smt.lt(high, a), c.smt.lt(high, b));
@@ -285,15 +291,17 @@ void analyse_ambiguities(Context& c) {
         if (x == y) {
           // The translation says the readings differ here; the evaluator
           // must agree, or the finding is Umpire's bug, not the text's.
-          c.internal_error(f, fmt::format("the evaluator gives {} under both readings of '{}' for {}", x, s.name,
-                                          d.label));
+          c.internal_error(
+              f, fmt::format("the evaluator gives {} under both readings of '{}' for {}", x, s.name,
+                             d.label));
           continue;
         }
         headline_done = true;
         headline_witness = w;
-        f.message = fmt::format("'{}': the text reads two ways, and they decide differently: {}: {} under '{}', {} "
-                                "under '{}'",
-                                s.name, d.label, x, s.options[def].name, y, s.options[o].name);
+        f.message = fmt::format(
+            "'{}': the text reads two ways, and they decide differently: {}: {} under '{}', {} "
+            "under '{}'",
+            s.name, d.label, x, s.options[def].name, y, s.options[o].name);
         Support shown = d.support;
         shown.switches[sw] = false;
         f.witness = c.witness_lines(w, &shown);
@@ -313,8 +321,9 @@ void analyse_ambiguities(Context& c) {
         Situation under_o = w.situation(c.rs);
         under_o.set_switch(sw, o);
         const std::string y = decided_text(c, d, under_o);
-        if (x != y) return fmt::format("{}: {} under '{}', {} under '{}'", d.label, x, s.options[def].name, y,
-                                       s.options[o].name);
+        if (x != y)
+          return fmt::format("{}: {} under '{}', {} under '{}'", d.label, x, s.options[def].name, y,
+                             s.options[o].name);
       }
       return std::nullopt;
     };
@@ -330,7 +339,8 @@ void analyse_ambiguities(Context& c) {
         for (std::uint32_t o = 0; o < s.options.size(); ++o) {
           if (o != def) {
             const Term a = c.smt.with_switch(d.term, sw, def), b = c.smt.with_switch(d.term, sw, o);
-            any = c.smt.or_(any, c.smt.and_(c.smt.differ(a, b), c.smt.and_(c.reached(a), c.reached(b))));
+            any = c.smt.or_(any,
+                            c.smt.and_(c.smt.differ(a, b), c.smt.and_(c.reached(a), c.reached(b))));
           }
         }
       }
@@ -353,14 +363,16 @@ void analyse_ambiguities(Context& c) {
       if (!lead) return;
       for (std::size_t k = 0; k < deciders.size() && f.instances.size() < instances_shown; ++k) {
         if (k == *lead) continue;
-        if (auto line = differs_on(deciders[k], headline_witness)) f.instances.push_back("in the same situation, " + *line);
+        if (auto line = differs_on(deciders[k], headline_witness))
+          f.instances.push_back("in the same situation, " + *line);
       }
     };
     examine(deciders_of(c, sw, read_by, false));
     for (std::string& line : army_instances(c, sw)) {
       if (!headline_done) {
         headline_done = true;
-        f.message = fmt::format("'{}': the text reads two ways, and they decide differently: {}", s.name, line);
+        f.message = fmt::format("'{}': the text reads two ways, and they decide differently: {}",
+                                s.name, line);
       } else {
         f.instances.push_back(std::move(line));
       }

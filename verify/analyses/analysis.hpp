@@ -35,7 +35,15 @@ class SupportIndex {
   std::vector<bool> busy_values_, busy_stacks_;
 };
 
-enum class RootKind : std::uint8_t { value, test, stack, invariant, permission, skill_allowed, skill_cost };
+enum class RootKind : std::uint8_t {
+  value,
+  test,
+  stack,
+  invariant,
+  permission,
+  skill_allowed,
+  skill_cost
+};
 
 struct Root {
   RootKind kind = RootKind::value;
@@ -49,10 +57,10 @@ struct Root {
 struct Replay {
   bool failed = false;
   std::optional<rules::EvalError> error;
-  std::optional<rules::Val> value;             // value, invariant, permission, skill
-  std::optional<std::int64_t> number;          // stack result, test score needed
+  std::optional<rules::Val> value;     // value, invariant, permission, skill
+  std::optional<std::int64_t> number;  // stack result, test score needed
   std::optional<rules::TestResult> test;
-  std::vector<std::string> evidence;           // the breakdown
+  std::vector<std::string> evidence;  // the breakdown
 };
 
 struct Context {
@@ -71,7 +79,8 @@ struct Context {
   Term reached(Term t);
   Replay replay(const Root& root, const rules::Situation& s);
 
-  Finding finding(Category c, Severity severity, const std::string& id_detail, std::string message) const;
+  Finding finding(Category c, Severity severity, const std::string& id_detail,
+                  std::string message) const;
   // "name = value" for the givens and switches in `support` (all when null);
   // a switch at its default reading is left out.
   std::vector<std::string> witness_lines(const Witness& w, const Support* support) const;
@@ -103,27 +112,32 @@ Term absent_keys(Context& c, const rules::Expr& lookup);
 // An army as lines ("division 1: a x2, b x1", switches off their default,
 // "total points N") and the evaluator's check of every constraint of its
 // list on it (per-division ones on each division): the first failure, or "".
-std::vector<std::string> army_lines(const rules::Ruleset& rs, const rules::ArmyList& list, const Army& army);
+std::vector<std::string> army_lines(const rules::Ruleset& rs, const rules::ArmyList& list,
+                                    const Army& army);
 std::string evaluator_check(const rules::Ruleset& rs, std::uint32_t list_id, const Army& army,
                             std::vector<std::string>& evidence);
 
 // The analyses, one file each under verify/analyses/.
-void analyse_failures(Context& c);         // table coverage and range breaches (failures.cpp)
-void analyse_tests(Context& c);            // impossible and automatic tests (tests.cpp)
-void analyse_invariants(Context& c);       // caps and invariants, worst stacks (invariants.cpp)
-void analyse_extremes(Context& c);         // extreme values of modified quantities (extremes.cpp)
-void analyse_contradictions(Context& c);   // must vs cannot, two values (contradictions.cpp)
-void analyse_superseded(Context& c);       // entries that never change a result (superseded.cpp)
-void analyse_dead_rules(Context& c);       // conditions that never hold (dead_rules.cpp)
-void analyse_skill_pairs(Context& c);      // skill and special-rule pairs (skill_pairs.cpp)
-void analyse_skill_triples(Context& c);    // clashes new at three skills; after the pairs (skill_triples.cpp)
-void analyse_army_lists(Context& c);       // army lists (army_lists.cpp)
-void analyse_not_encoded(Context& c);      // constructs not translated (not_encoded.cpp)
-void analyse_ambiguities(Context& c);      // interpretation switches that decide (ambiguities.cpp)
-void analyse_text_notes(Context& c);       // gaps and errata: partial tables, the data's notes (text_notes.cpp)
-void analyse_monotonicity(Context& c);     // a better stat that makes a result worse (monotonicity.cpp)
-void analyse_order_dependence(Context& c); // stages whose written order decides (order_dependence.cpp)
-void analyse_unusable_rows(Context& c);    // profiles no army list fields (unusable_rows.cpp)
+void analyse_failures(Context& c);        // table coverage and range breaches (failures.cpp)
+void analyse_tests(Context& c);           // impossible and automatic tests (tests.cpp)
+void analyse_invariants(Context& c);      // caps and invariants, worst stacks (invariants.cpp)
+void analyse_extremes(Context& c);        // extreme values of modified quantities (extremes.cpp)
+void analyse_contradictions(Context& c);  // must vs cannot, two values (contradictions.cpp)
+void analyse_superseded(Context& c);      // entries that never change a result (superseded.cpp)
+void analyse_dead_rules(Context& c);      // conditions that never hold (dead_rules.cpp)
+void analyse_skill_pairs(Context& c);     // skill and special-rule pairs (skill_pairs.cpp)
+void analyse_skill_triples(
+    Context& c);  // clashes new at three skills; after the pairs (skill_triples.cpp)
+void analyse_army_lists(Context& c);   // army lists (army_lists.cpp)
+void analyse_not_encoded(Context& c);  // constructs not translated (not_encoded.cpp)
+void analyse_ambiguities(Context& c);  // interpretation switches that decide (ambiguities.cpp)
+void analyse_text_notes(
+    Context& c);  // gaps and errata: partial tables, the data's notes (text_notes.cpp)
+void analyse_monotonicity(
+    Context& c);  // a better stat that makes a result worse (monotonicity.cpp)
+void analyse_order_dependence(
+    Context& c);  // stages whose written order decides (order_dependence.cpp)
+void analyse_unusable_rows(Context& c);  // profiles no army list fields (unusable_rows.cpp)
 // A variant against its base (variant.cpp); `base_smt` shares `c.smt`'s context.
 void analyse_variant(Context& c, const rules::Ruleset& base, SmtModel& base_smt);
 

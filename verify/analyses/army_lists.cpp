@@ -22,29 +22,37 @@ std::vector<std::string> army_lines(const Ruleset& rs, const ArmyList& list, con
   for (std::size_t d = 0; d < army.counts.size(); ++d) {
     std::vector<std::string> units;
     for (std::size_t u = 0; u < list.units.size(); ++u) {
-      if (army.counts[d][u] > 0) units.push_back(fmt::format("{} x{}", rs.profiles[list.units[u]].name, army.counts[d][u]));
+      if (army.counts[d][u] > 0)
+        units.push_back(fmt::format("{} x{}", rs.profiles[list.units[u]].name, army.counts[d][u]));
     }
-    out.push_back(fmt::format("division {}: {}", d + 1, units.empty() ? "(empty)" : fmt::format("{}", fmt::join(units, ", "))));
+    out.push_back(
+        fmt::format("division {}: {}", d + 1,
+                    units.empty() ? "(empty)" : fmt::format("{}", fmt::join(units, ", "))));
   }
   for (std::size_t s = 0; s < army.switches.size() && s < rs.switches.size(); ++s) {
     if (army.switches[s] != rs.switches[s].default_option) {
-      out.push_back(fmt::format("{} = {}", rs.switches[s].name, rs.switches[s].options[army.switches[s]].name));
+      out.push_back(fmt::format("{} = {}", rs.switches[s].name,
+                                rs.switches[s].options[army.switches[s]].name));
     }
   }
   out.push_back(fmt::format("total points {}", army.total_points));
   return out;
 }
 
-std::string evaluator_check(const Ruleset& rs, std::uint32_t list_id, const Army& army, std::vector<std::string>& evidence) {
+std::string evaluator_check(const Ruleset& rs, std::uint32_t list_id, const Army& army,
+                            std::vector<std::string>& evidence) {
   const ArmyList& list = rs.army_lists[list_id];
   auto situation = [&](const std::vector<std::int64_t>* division) {
     Situation s(rs);
-    for (std::size_t i = 0; i < army.switches.size(); ++i) s.set_switch(static_cast<std::uint32_t>(i), army.switches[i]);
+    for (std::size_t i = 0; i < army.switches.size(); ++i)
+      s.set_switch(static_cast<std::uint32_t>(i), army.switches[i]);
     s.set_divisions(army.divisions);
     for (std::size_t u = 0; u < list.units.size(); ++u) {
       std::int64_t n = 0;
-      if (division) n = (*division)[u];
-      else for (const auto& d : army.counts) n += d[u];
+      if (division)
+        n = (*division)[u];
+      else
+        for (const auto& d : army.counts) n += d[u];
       s.set_count(list.units[u], n);
     }
     return s;
@@ -68,7 +76,6 @@ std::string evaluator_check(const Ruleset& rs, std::uint32_t list_id, const Army
   return {};
 }
 
-
 void analyse_army_lists(Context& c) {
   const Ruleset& rs = c.rs;
   for (std::uint32_t l = 0; l < rs.army_lists.size(); ++l) {
@@ -86,8 +93,9 @@ void analyse_army_lists(Context& c) {
       SmtStatus st = SmtStatus::unknown;
       auto army = c.smt.army(l, q, &st);
       if (st == SmtStatus::unknown) {
-        c.not_proved(item, fmt::format("{}:{}div", list.name, d),
-                     fmt::format("whether list '{}' has a legal army of {} division(s)", list.name, d));
+        c.not_proved(
+            item, fmt::format("{}:{}div", list.name, d),
+            fmt::format("whether list '{}' has a legal army of {} division(s)", list.name, d));
         unknown_size = true;
       }
       if (!army) continue;
@@ -95,8 +103,9 @@ void analyse_army_lists(Context& c) {
       std::vector<std::string> evidence;
       const std::string why = evaluator_check(rs, l, *army, evidence);
       if (!why.empty()) {
-        Finding f = c.finding(Category::army_list, Severity::error, fmt::format("{}:{}div", list.name, d),
-                              fmt::format("army for '{}'", list.name));
+        Finding f =
+            c.finding(Category::army_list, Severity::error, fmt::format("{}:{}div", list.name, d),
+                      fmt::format("army for '{}'", list.name));
         f.items.push_back(item);
         f.witness = army_lines(rs, list, *army);
         f.evidence = evidence;
@@ -115,29 +124,36 @@ void analyse_army_lists(Context& c) {
         q.divisions = 1;
         q.enabled = on;
         SmtStatus st = SmtStatus::unknown;
-        if (c.smt.army(l, q, &st) || st != SmtStatus::unsat) on[k] = true;  // needed for the contradiction
+        if (c.smt.army(l, q, &st) || st != SmtStatus::unsat)
+          on[k] = true;  // needed for the contradiction
       }
-      Finding f = c.finding(Category::army_list, Severity::error, list.name + ":unsatisfiable",
-                            fmt::format("no legal army can be built from list '{}' with 1 to {} divisions", list.name,
-                                        max_divisions));
+      Finding f =
+          c.finding(Category::army_list, Severity::error, list.name + ":unsatisfiable",
+                    fmt::format("no legal army can be built from list '{}' with 1 to {} divisions",
+                                list.name, max_divisions));
       f.items.push_back(item);
-      f.action = fmt::format("Relax one of the constraints of list '{}' that exclude each other.", list.name);
+      f.action = fmt::format("Relax one of the constraints of list '{}' that exclude each other.",
+                             list.name);
       std::vector<std::string> names;
       for (std::size_t k = 0; k < on.size(); ++k) {
         if (on[k]) names.push_back("'" + list.constraints[k].name + "'");
       }
       f.explanation = fmt::format(
-          "Proved: no choice of units (up to 60 of each per division) meets every constraint, whatever the "
+          "Proved: no choice of units (up to 60 of each per division) meets every constraint, "
+          "whatever the "
           "switches say. With 1 division these constraints already exclude each other: {}.",
-          names.empty() ? "(the constraints as a whole)" : fmt::format("{}", fmt::join(names, ", ")));
+          names.empty() ? "(the constraints as a whole)"
+                        : fmt::format("{}", fmt::join(names, ", ")));
       c.add(std::move(f));
       continue;
     }
     std::string smallest_text;
-    if (smallest) smallest_text = fmt::format("{}", fmt::join(army_lines(rs, list, *smallest), "; "));
-    c.prove(fmt::format("army list '{}' has a legal army with {} division(s); the smallest with {} division(s) "
-                        "(checked by the evaluator): {}",
-                        list.name, fmt::join(legal_sizes, ", "), legal_sizes.front(), smallest_text));
+    if (smallest)
+      smallest_text = fmt::format("{}", fmt::join(army_lines(rs, list, *smallest), "; "));
+    c.prove(fmt::format(
+        "army list '{}' has a legal army with {} division(s); the smallest with {} division(s) "
+        "(checked by the evaluator): {}",
+        list.name, fmt::join(legal_sizes, ", "), legal_sizes.front(), smallest_text));
     // Units no legal army can include.
     for (std::size_t u = 0; u < list.units.size(); ++u) {
       bool possible = false;
@@ -148,20 +164,25 @@ void analyse_army_lists(Context& c) {
         SmtStatus st = SmtStatus::unknown;
         possible = c.smt.army(l, q, &st).has_value() || st == SmtStatus::unknown;
         if (st == SmtStatus::unknown) {
-          c.not_proved(item, fmt::format("{}:{}:{}div", list.name, rs.profiles[list.units[u]].name, d),
-                       fmt::format("whether unit '{}' can be chosen in list '{}' with {} division(s)",
-                                   rs.profiles[list.units[u]].name, list.name, d));
+          c.not_proved(
+              item, fmt::format("{}:{}:{}div", list.name, rs.profiles[list.units[u]].name, d),
+              fmt::format("whether unit '{}' can be chosen in list '{}' with {} division(s)",
+                          rs.profiles[list.units[u]].name, list.name, d));
         }
       }
       if (possible) continue;
       const std::string unit = rs.profiles[list.units[u]].name;
-      Finding f = c.finding(Category::army_list, Severity::warning, fmt::format("{}:{}", list.name, unit),
-                            fmt::format("unit '{}' can never be chosen in list '{}'", unit, list.name));
-      f.action = fmt::format("Say how an army of list '{}' can field '{}', or drop it from the list.", list.name, unit);
+      Finding f =
+          c.finding(Category::army_list, Severity::warning, fmt::format("{}:{}", list.name, unit),
+                    fmt::format("unit '{}' can never be chosen in list '{}'", unit, list.name));
+      f.action =
+          fmt::format("Say how an army of list '{}' can field '{}', or drop it from the list.",
+                      list.name, unit);
       f.items.push_back(item);
       f.items.push_back(c.item({ItemKind::profile, list.units[u]}));
-      f.explanation = fmt::format("Proved: no army of 1 to {} divisions meeting every constraint includes '{}'.",
-                                  max_divisions, unit);
+      f.explanation = fmt::format(
+          "Proved: no army of 1 to {} divisions meeting every constraint includes '{}'.",
+          max_divisions, unit);
       c.add(std::move(f));
     }
   }

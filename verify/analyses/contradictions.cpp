@@ -11,9 +11,9 @@
 //   applies to it, as the text means.)
 // - precedence between values: two `set` entries of one stage applied in
 //   turn (policy `all`) whose values differ; the later one silently wins.
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "verify/analyses/analysis.hpp"
 
@@ -55,11 +55,13 @@ void must_versus_cannot(Context& c) {
         if (st != SmtStatus::sat) continue;
         Finding f = c.finding(Category::impossible_obligation, Severity::error,
                               fmt::format("{}:{}", pm.name, pk.name),
-                              fmt::format("'{}' obliges '{}' where '{}' forbids it", pm.name, actions.values[a], pk.name));
+                              fmt::format("'{}' obliges '{}' where '{}' forbids it", pm.name,
+                                          actions.values[a], pk.name));
         f.cause = fmt::format("impossible-obligation:{}:{}", c.rs.id, pm.name);
-        f.action = fmt::format("Say what a unit under '{}' does when it may not '{}' (here: '{}'): the obligation "
-                               "lapses, or the prohibition gives way.",
-                               pm.name, actions.values[a], pk.name);
+        f.action = fmt::format(
+            "Say what a unit under '{}' does when it may not '{}' (here: '{}'): the obligation "
+            "lapses, or the prohibition gives way.",
+            pm.name, actions.values[a], pk.name);
         f.items.push_back(c.item({ItemKind::permission, m}));
         f.items.push_back(c.item({ItemKind::permission, k}));
         Support sup{std::vector<bool>(c.rs.givens.size()), std::vector<bool>(c.rs.switches.size())};
@@ -72,7 +74,8 @@ void must_versus_cannot(Context& c) {
         auto verdict_now = ev.action(a);
         f.evidence = breakdown_lines(ev.breakdown());
         f.explanation = fmt::format(
-            "In the witness situation, which a game reaches, one rule says the unit must '{}' and another says it "
+            "In the witness situation, which a game reaches, one rule says the unit must '{}' and "
+            "another says it "
             "cannot, and nothing in the text lifts the prohibition: the obligation cannot be met.",
             actions.values[a]);
         if (!verdict_now || verdict_now->verdict != Verdict::conflict) {
@@ -101,18 +104,22 @@ void two_values(Context& c) {
           const Term differ = c.smt.holds(c.smt.not_(c.smt.eq(va, vb)));
           Witness w;
           const std::vector<Term> query{c.smt.holds(c.smt.entry_applies(si, g, i)),
-                                        c.smt.holds(c.smt.entry_applies(si, g, j)), differ, c.legal};
+                                        c.smt.holds(c.smt.entry_applies(si, g, j)), differ,
+                                        c.legal};
           const SmtStatus s = c.smt.check(query, &w);
           if (s == SmtStatus::unknown) {
             c.not_proved(c.entry_item(si, g, i), fmt::format("{}.{}:{}", st.name, a.name, b.name),
-                         fmt::format("whether '{}' and '{}' can set different values together", a.name, b.name));
+                         fmt::format("whether '{}' and '{}' can set different values together",
+                                     a.name, b.name));
           }
           if (s != SmtStatus::sat) continue;
-          Finding f = c.finding(Category::precedence, Severity::warning,
-                                fmt::format("{}.{}:{}", st.name, a.name, b.name),
-                                fmt::format("'{}' and '{}' both set '{}' in one situation, to different values",
-                                            a.name, b.name, st.name));
-          f.action = fmt::format("Say which of '{}' and '{}' wins when both apply.", a.name, b.name);
+          Finding f = c.finding(
+              Category::precedence, Severity::warning,
+              fmt::format("{}.{}:{}", st.name, a.name, b.name),
+              fmt::format("'{}' and '{}' both set '{}' in one situation, to different values",
+                          a.name, b.name, st.name));
+          f.action =
+              fmt::format("Say which of '{}' and '{}' wins when both apply.", a.name, b.name);
           f.items.push_back(c.entry_item(si, g, i));
           f.items.push_back(c.entry_item(si, g, j));
           Support sup = c.support.of_stack(si);
@@ -126,11 +133,14 @@ void two_values(Context& c) {
           auto ob = ev.eval(b.operand);
           f.evidence = breakdown_lines(ev.breakdown());
           f.explanation = fmt::format(
-              "Both entries apply in the witness situation and give {} and {}; the stage applies every entry in "
-              "written order, so '{}' silently wins. If the text says which one counts, use a `first`, "
+              "Both entries apply in the witness situation and give {} and {}; the stage applies "
+              "every entry in "
+              "written order, so '{}' silently wins. If the text says which one counts, use a "
+              "`first`, "
               "`most_penalising` or `most_favourable` stage, or make the conditions exclusive.",
               oa ? std::to_string(oa->number) : "?", ob ? std::to_string(ob->number) : "?", b.name);
-          if (!wa || !wb || !oa || !ob || wa->number == 0 || wb->number == 0 || oa->number == ob->number) {
+          if (!wa || !wb || !oa || !ob || wa->number == 0 || wb->number == 0 ||
+              oa->number == ob->number) {
             c.internal_error(f, "the evaluator does not apply both entries with different values");
             continue;
           }
@@ -173,11 +183,12 @@ void can_versus_cannot(Context& c) {
                        fmt::format("whether '{}' and '{}' can apply together", py.name, pn.name));
         }
         if (st != SmtStatus::sat) continue;
-        Finding f = c.finding(Category::precedence, Severity::warning, fmt::format("{}:{}", py.name, pn.name),
-                              fmt::format("'{}' allows '{}' where '{}' forbids it, and neither says which wins",
-                                          py.name, actions.values[a], pn.name));
-        f.action = fmt::format("Say whether a unit under both '{}' and '{}' may '{}'.", py.name, pn.name,
-                               actions.values[a]);
+        Finding f = c.finding(
+            Category::precedence, Severity::warning, fmt::format("{}:{}", py.name, pn.name),
+            fmt::format("'{}' allows '{}' where '{}' forbids it, and neither says which wins",
+                        py.name, actions.values[a], pn.name));
+        f.action = fmt::format("Say whether a unit under both '{}' and '{}' may '{}'.", py.name,
+                               pn.name, actions.values[a]);
         f.items.push_back(c.item({ItemKind::permission, y}));
         f.items.push_back(c.item({ItemKind::permission, n}));
         Support sup{std::vector<bool>(c.rs.givens.size()), std::vector<bool>(c.rs.switches.size())};
@@ -194,8 +205,10 @@ void can_versus_cannot(Context& c) {
         std::vector<std::string> lifted;
         for (std::uint32_t l : py.lifts) lifted.push_back("'" + c.rs.permissions[l].name + "'");
         f.explanation = fmt::format(
-            "'{}' is an exception: the text lifts {} for it. In the witness situation, which a game reaches, '{}' "
-            "forbids the action too, and the text does not say whether the exception reaches it; the data lets the "
+            "'{}' is an exception: the text lifts {} for it. In the witness situation, which a "
+            "game reaches, '{}' "
+            "forbids the action too, and the text does not say whether the exception reaches it; "
+            "the data lets the "
             "prohibition win.",
             py.name, fmt::join(lifted, ", "), pn.name);
         if (!on_y || !on_n || !*on_y || !*on_n) {

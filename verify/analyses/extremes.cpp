@@ -34,8 +34,10 @@ void analyse_extremes(Context& c) {
     const Term some = c.smt.not_(c.smt.is_none(root.term));
     auto lo = c.smt.optimise(root.term, false, {ok, some, c.legal});
     auto hi = c.smt.optimise(root.term, true, {ok, some, c.legal});
-    const Type& type = root.kind == RootKind::value ? c.rs.values[root.index].type : c.rs.stacks[root.index].type;
-    Extreme e{c.rs.id, root.item.name, type_name(c.rs, type), type.lo, type.hi, lo && hi && lo->exact && hi->exact};
+    const Type& type =
+        root.kind == RootKind::value ? c.rs.values[root.index].type : c.rs.stacks[root.index].type;
+    Extreme e{c.rs.id, root.item.name, type_name(c.rs, type),
+              type.lo, type.hi,        lo && hi && lo->exact && hi->exact};
     if (lo) e.min = lo->value;
     if (hi) e.max = hi->value;
     // Both ends are re-checked on the evaluator.
@@ -49,7 +51,8 @@ void analyse_extremes(Context& c) {
         f.items.push_back(root.item);
         f.witness = c.witness_lines((*o)->witness, &root.support);
         f.evidence = r.evidence;
-        c.internal_error(f, r.failed ? "the evaluator fails" : fmt::format("the evaluator computes {}", got));
+        c.internal_error(
+            f, r.failed ? "the evaluator fails" : fmt::format("the evaluator computes {}", got));
       }
     }
     c.report.extremes.push_back(e);

@@ -4,13 +4,13 @@
 // evaluation stops there first; the evaluator replays the witness and must
 // fail too. A lookup with no row (or keys outside the table) is a gap; a
 // value or stack beyond its declared range is a breach.
+#include <fmt/format.h>
+
 #include <optional>
 #include <set>
 
-#include <fmt/format.h>
-
-#include "verify/analyses/analysis.hpp"
 #include "grammar/rules/diagnostics.hpp"
+#include "verify/analyses/analysis.hpp"
 
 namespace umpire::verify {
 
@@ -59,7 +59,8 @@ void analyse_failures(Context& c) {
     // the text means ("la cavalerie ne tire pas"), not a defect.
     const Term outside_absent = c.reached(root.term);
     Term any = c.smt.fails_at(root.term, open.front());
-    for (std::size_t i = 1; i < open.size(); ++i) any = c.smt.or_(any, c.smt.fails_at(root.term, open[i]));
+    for (std::size_t i = 1; i < open.size(); ++i)
+      any = c.smt.or_(any, c.smt.fails_at(root.term, open[i]));
     if (c.smt.check({any, c.legal, outside_absent}) == SmtStatus::unsat) continue;
     for (std::uint32_t site_id : open) {
       if (done.count(site_id)) continue;
@@ -81,7 +82,9 @@ void analyse_failures(Context& c) {
       // The table, value or stack where evaluation stops.
       std::optional<ItemRef> where;
       for (const auto& [name, ref] : c.rs.items) {
-        if (ref.kind != ItemKind::table && ref.kind != ItemKind::stack && ref.kind != ItemKind::value) continue;
+        if (ref.kind != ItemKind::table && ref.kind != ItemKind::stack &&
+            ref.kind != ItemKind::value)
+          continue;
         const Span sp = c.rs.span_of(ref);
         if (sp.file == site.span.file && sp.begin <= site.span.begin && site.span.end <= sp.end) {
           where = ref;
@@ -89,15 +92,17 @@ void analyse_failures(Context& c) {
         }
       }
       const std::string where_name = where ? c.rs.name_of(*where) : root.item.name;
-      Finding f = c.finding(gap ? Category::table_gap : Category::range_breach, Severity::error,
-                            fmt::format("{}:{}", where_name, id_of(site.id).substr(id_of(site.id).rfind('.') + 1)),
-                            fmt::format("'{}' cannot be computed in some situations: {}", root.item.name, message));
+      Finding f = c.finding(
+          gap ? Category::table_gap : Category::range_breach, Severity::error,
+          fmt::format("{}:{}", where_name, id_of(site.id).substr(id_of(site.id).rfind('.') + 1)),
+          fmt::format("'{}' cannot be computed in some situations: {}", root.item.name, message));
       f.items.push_back(root.item);
       if (where && where_name != root.item.name) f.items.push_back(c.item(*where));
       f.witness = c.witness_lines(w, &root.support);
       f.evidence = r.evidence;
       // A hole of a partial table is the table's gap (text_notes.cpp), one cause.
-      if (auto table = partial_table_in(r.error)) f.cause = fmt::format("gap:{}:{}", c.rs.id, *table);
+      if (auto table = partial_table_in(r.error))
+        f.cause = fmt::format("gap:{}:{}", c.rs.id, *table);
       // A partial table's lookup whose missing row leaves the expression
       // that fails without a value (the lookup itself, or a `cases` arm
       // around it) is the same hole, when the evaluator finds no row for it
@@ -111,31 +116,41 @@ void analyse_failures(Context& c) {
           }
           Evaluator ev(c.rs, s);
           const std::optional<Val> found = ev.eval(*lookup);
-          if (found && found->is_none()) f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[ti].name);
+          if (found && found->is_none())
+            f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[ti].name);
         }
       }
       // A stack whose base is a partial table's lookup: the table's gap too.
       if (root.kind == RootKind::stack) {
         const Stack& stack = c.rs.stacks[root.index];
-        if (stack.base && stack.base->kind == ExprKind::lookup && c.rs.tables[stack.base->ref].partial) {
+        if (stack.base && stack.base->kind == ExprKind::lookup &&
+            c.rs.tables[stack.base->ref].partial) {
           f.cause = fmt::format("gap:{}:{}", c.rs.id, c.rs.tables[stack.base->ref].name);
         }
       }
-      f.action = gap ? fmt::format("Give '{}' a result for the witness's case, or say that the case cannot occur.",
-                                   where_name)
-                     : fmt::format("Bound '{}' as the text intends (a cap on the modifiers), or say that it has no "
-                                   "bound.",
-                                   where_name);
+      f.action =
+          gap ? fmt::format(
+                    "Give '{}' a result for the witness's case, or say that the case cannot occur.",
+                    where_name)
+              : fmt::format(
+                    "Bound '{}' as the text intends (a cap on the modifiers), or say that it has "
+                    "no "
+                    "bound.",
+                    where_name);
       if (gap) {
         f.explanation = fmt::format(
-            "In the witness situation the lookup finds no result: {}. Either a row is missing (add one that covers "
-            "these keys, or mark the table 'partial' if the text leaves the case open), or the modifiers can push "
+            "In the witness situation the lookup finds no result: {}. Either a row is missing (add "
+            "one that covers "
+            "these keys, or mark the table 'partial' if the text leaves the case open), or the "
+            "modifiers can push "
             "a key beyond what the table was written for (clamp the stack, or state the limit).",
             message);
       } else {
         f.explanation = fmt::format(
-            "In the witness situation the result leaves its declared range: {}. Either the modifiers stack higher "
-            "(or lower) than the text allows, in which case a cap is missing, or the declared range is too narrow; "
+            "In the witness situation the result leaves its declared range: {}. Either the "
+            "modifiers stack higher "
+            "(or lower) than the text allows, in which case a cap is missing, or the declared "
+            "range is too narrow; "
             "declare the stack 'clamp' only if the text itself bounds the result.",
             message);
       }

@@ -7,11 +7,11 @@
 // - a pair whose permissions together give a must/cannot conflict that
 //   neither gives alone, on a unit holding no other skill.
 // Triples: skill_triples.cpp, from the pairs this file leaves clean.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "verify/analyses/analysis.hpp"
 
@@ -29,7 +29,8 @@ struct Effects {
 Effects effects_of(const Ruleset& rs, const Skill& s) {
   Effects e;
   for (const EffectRef& r : s.effects) {
-    if (std::find(e.stacks.begin(), e.stacks.end(), r.stack) == e.stacks.end()) e.stacks.push_back(r.stack);
+    if (std::find(e.stacks.begin(), e.stacks.end(), r.stack) == e.stacks.end())
+      e.stacks.push_back(r.stack);
   }
   for (std::uint32_t p : s.permissions) {
     const std::uint32_t a = rs.permissions[p].action;
@@ -46,7 +47,8 @@ void analyse_skill_pairs(Context& c) {
   auto stack_term = [&](std::uint32_t k) {
     if (auto it = stack_terms.find(k); it != stack_terms.end()) return it->second;
     const Stack& st = rs.stacks[k];
-    const Term start = st.base ? c.smt.expr(*st.base) : c.smt.free_integer(st.name + ".start", st.type.lo, st.type.hi);
+    const Term start = st.base ? c.smt.expr(*st.base)
+                               : c.smt.free_integer(st.name + ".start", st.type.lo, st.type.hi);
     return stack_terms[k] = c.smt.stack(k, start);
   };
   auto verdict = [&](std::uint32_t a) {
@@ -81,7 +83,8 @@ void analyse_skill_pairs(Context& c) {
       useful[s] = st == SmtStatus::sat;
       continue;
     }
-    if (c.smt.check({c.smt.skill_held(s), c.legal}) == SmtStatus::unsat) continue;  // dead_rules.cpp
+    if (c.smt.check({c.smt.skill_held(s), c.legal}) == SmtStatus::unsat)
+      continue;  // dead_rules.cpp
     Finding f = c.finding(skill.cost ? Category::cost_benefit : Category::skill_interaction,
                           skill.cost ? Severity::warning : Severity::note, skill.name,
                           fmt::format("'{}' never changes anything{}", skill.name,
@@ -90,7 +93,8 @@ void analyse_skill_pairs(Context& c) {
                           : fmt::format("Say what '{}' changes, or drop it.", skill.name);
     f.items.push_back(c.item({ItemKind::skill, s}));
     f.explanation = fmt::format(
-        "Proved over every legal situation: removing '{}' from its holder changes none of the stacks its effects "
+        "Proved over every legal situation: removing '{}' from its holder changes none of the "
+        "stacks its effects "
         "enter and none of the verdicts its permissions take part in{}.",
         skill.name, skill.cost ? "; its cost buys nothing" : "");
     c.add(std::move(f));
@@ -113,25 +117,31 @@ void analyse_skill_pairs(Context& c) {
       Witness together;
       const SmtStatus legal_pair = c.smt.check({both, c.legal}, &together);
       if (legal_pair == SmtStatus::unknown) {
-        c.not_proved(c.item({ItemKind::skill, a}), fmt::format("{}+{}:legal", sa.name, sb.name),
-                     fmt::format("whether a unit may hold '{}' and '{}' together", sa.name, sb.name));
+        c.not_proved(
+            c.item({ItemKind::skill, a}), fmt::format("{}+{}:legal", sa.name, sb.name),
+            fmt::format("whether a unit may hold '{}' and '{}' together", sa.name, sb.name));
       }
       if (legal_pair != SmtStatus::sat) continue;
       for (const auto& [x, y] : {std::pair{a, b}, std::pair{b, a}}) {
         if (!useful[x] || !matters[x]) continue;
         const SmtStatus overridden = c.smt.check({both, c.legal, *matters[x]});
         if (overridden == SmtStatus::unknown) {
-          c.not_proved(c.item({ItemKind::skill, x}), fmt::format("{}+{}:matters", rs.skills[y].name, rs.skills[x].name),
-                       fmt::format("whether '{}' still matters next to '{}'", rs.skills[x].name, rs.skills[y].name));
+          c.not_proved(c.item({ItemKind::skill, x}),
+                       fmt::format("{}+{}:matters", rs.skills[y].name, rs.skills[x].name),
+                       fmt::format("whether '{}' still matters next to '{}'", rs.skills[x].name,
+                                   rs.skills[y].name));
         }
         if (overridden != SmtStatus::unsat) continue;
         const Skill& sx = rs.skills[x];
         const Skill& sy = rs.skills[y];
-        Finding f = c.finding(Category::skill_interaction, Severity::warning, fmt::format("{}+{}", sy.name, sx.name),
-                              fmt::format("'{}' changes nothing on a unit that also has '{}'", sx.name, sy.name));
-        f.cause = fmt::format("skill-interaction:{}:{}+{}", rs.id, std::min(sx.name, sy.name), std::max(sx.name, sy.name));
-        f.action = fmt::format("Say whether '{}' adds anything to a unit that has '{}'{}, or forbid holding both.",
-                               sx.name, sy.name, sx.cost ? " (it is paid for)" : "");
+        Finding f = c.finding(
+            Category::skill_interaction, Severity::warning, fmt::format("{}+{}", sy.name, sx.name),
+            fmt::format("'{}' changes nothing on a unit that also has '{}'", sx.name, sy.name));
+        f.cause = fmt::format("skill-interaction:{}:{}+{}", rs.id, std::min(sx.name, sy.name),
+                              std::max(sx.name, sy.name));
+        f.action = fmt::format(
+            "Say whether '{}' adds anything to a unit that has '{}'{}, or forbid holding both.",
+            sx.name, sy.name, sx.cost ? " (it is paid for)" : "");
         f.items.push_back(c.item({ItemKind::skill, x}));
         f.items.push_back(c.item({ItemKind::skill, y}));
         f.witness = c.witness_lines(together, nullptr);
@@ -141,8 +151,10 @@ void analyse_skill_pairs(Context& c) {
                                        }),
                         f.witness.end());
         f.explanation = fmt::format(
-            "Proved over every legal situation: '{}' matters on its own, but whenever '{}' is also held its effects "
-            "are overridden{}. The witness is one legal unit holding both; the evaluator gives the same results "
+            "Proved over every legal situation: '{}' matters on its own, but whenever '{}' is also "
+            "held its effects "
+            "are overridden{}. The witness is one legal unit holding both; the evaluator gives the "
+            "same results "
             "with and without '{}' there.",
             sx.name, sy.name, sx.cost ? ", so its cost buys nothing on such a unit" : "", sx.name);
         // Evaluator: the stacks of x agree with and without x in the witness.
@@ -189,21 +201,25 @@ void analyse_skill_pairs(Context& c) {
         }
         const SmtStatus st = c.smt.check(q, &w);
         if (st == SmtStatus::unknown) {
-          c.not_proved(c.item({ItemKind::skill, a}), fmt::format("{}+{}:{}:conflict", sa.name, sb.name, act),
-                       fmt::format("whether '{}' and '{}' together clash on an action", sa.name, sb.name));
+          c.not_proved(
+              c.item({ItemKind::skill, a}), fmt::format("{}+{}:{}:conflict", sa.name, sb.name, act),
+              fmt::format("whether '{}' and '{}' together clash on an action", sa.name, sb.name));
         }
         if (st != SmtStatus::sat) continue;
         const std::string action = rs.domains[*rs.action_domain].values[act];
-        Finding f = c.finding(Category::skill_interaction, Severity::error,
-                              fmt::format("{}+{}:{}", sa.name, sb.name, action),
-                              fmt::format("'{}' and '{}' together make action '{}' both required and forbidden",
-                                          sa.name, sb.name, action));
-        f.action = fmt::format("Say which of '{}' and '{}' prevails on '{}'.", sa.name, sb.name, action);
+        Finding f = c.finding(
+            Category::skill_interaction, Severity::error,
+            fmt::format("{}+{}:{}", sa.name, sb.name, action),
+            fmt::format("'{}' and '{}' together make action '{}' both required and forbidden",
+                        sa.name, sb.name, action));
+        f.action =
+            fmt::format("Say which of '{}' and '{}' prevails on '{}'.", sa.name, sb.name, action);
         // The same cause as the obligation its `must` cannot meet
         // (contradictions.cpp), when one of the pair holds the `must`.
         for (std::uint32_t p : permissions_of(rs, act)) {
           const Permission& perm = rs.permissions[p];
-          if (perm.modality == Modality::must && perm.skill && (*perm.skill == a || *perm.skill == b)) {
+          if (perm.modality == Modality::must && perm.skill &&
+              (*perm.skill == a || *perm.skill == b)) {
             f.cause = fmt::format("impossible-obligation:{}:{}", rs.id, perm.name);
           }
         }
@@ -214,8 +230,10 @@ void analyse_skill_pairs(Context& c) {
         Evaluator ev(rs, s);
         auto r = ev.action(act);
         f.evidence = breakdown_lines(ev.breakdown());
-        f.explanation = "A unit may legally hold both, and then one of them requires the action while the other "
-                        "forbids it; neither does so alone. The text must say which prevails.";
+        f.explanation =
+            "A unit may legally hold both, and then one of them requires the action while the "
+            "other "
+            "forbids it; neither does so alone. The text must say which prevails.";
         if (!r || r->verdict != Verdict::conflict) {
           c.internal_error(f, "the evaluator's verdict is not a conflict");
           continue;
@@ -225,8 +243,9 @@ void analyse_skill_pairs(Context& c) {
     }
   }
   auto overrides = [&](std::uint32_t skill, std::uint32_t next_to) {
-    return std::any_of(redundant.begin(), redundant.end(),
-                       [&](const Redundant& r) { return r.skill == skill && r.next_to == next_to; });
+    return std::any_of(redundant.begin(), redundant.end(), [&](const Redundant& r) {
+      return r.skill == skill && r.next_to == next_to;
+    });
   };
   for (Redundant& r : redundant) {
     const Skill& sx = rs.skills[r.skill];
@@ -234,13 +253,15 @@ void analyse_skill_pairs(Context& c) {
     r.finding.cause = fmt::format("skill-interaction:{}:adds-nothing:{}", rs.id, sx.name);
     std::vector<std::string> holders;
     for (const Redundant& o : redundant) {
-      if (o.skill == r.skill && !overrides(o.next_to, o.skill)) holders.push_back(rs.skills[o.next_to].name);
+      if (o.skill == r.skill && !overrides(o.next_to, o.skill))
+        holders.push_back(rs.skills[o.next_to].name);
     }
     if (holders.size() > 1)
-      r.finding.action = fmt::format("Say whether '{}' adds anything to a unit that has {}{}, or forbid holding it "
-                                     "with them.",
-                                     sx.name, fmt::format("'{}'", fmt::join(holders, "' or '")),
-                                     sx.cost ? " (it is paid for)" : "");
+      r.finding.action = fmt::format(
+          "Say whether '{}' adds anything to a unit that has {}{}, or forbid holding it "
+          "with them.",
+          sx.name, fmt::format("'{}'", fmt::join(holders, "' or '")),
+          sx.cost ? " (it is paid for)" : "");
   }
   for (Redundant& r : redundant) c.add(std::move(r.finding));
 }

@@ -65,7 +65,8 @@ void notes(Context& c) {
 // The values of integer key `k` around `keys[k]` that no row of `t` covers,
 // the other keys as in `keys`: from the last covered value below to the
 // first covered above (the key's bounds where none is).
-std::pair<std::int64_t, std::int64_t> hole_around(const Table& t, const std::vector<Val>& keys, std::size_t k) {
+std::pair<std::int64_t, std::int64_t> hole_around(const Table& t, const std::vector<Val>& keys,
+                                                  std::size_t k) {
   const Type& kt = t.keys[k].type;
   const std::int64_t v = keys[k].number;
   std::int64_t lo = kt.lo, hi = kt.hi;
@@ -105,8 +106,9 @@ void partial_tables(Context& c) {
       std::size_t widest = 0;
       auto width = [&](std::size_t k) {
         const Type& kt = t.keys[k].type;
-        return kt.kind == TypeKind::enumeration ? static_cast<std::int64_t>(c.rs.domains[kt.ref].values.size())
-                                                : kt.hi - kt.lo + 1;
+        return kt.kind == TypeKind::enumeration
+                   ? static_cast<std::int64_t>(c.rs.domains[kt.ref].values.size())
+                   : kt.hi - kt.lo + 1;
       };
       for (std::size_t k = 1; k < t.keys.size() && k < keys.size(); ++k) {
         if (width(k) > width(widest)) widest = k;
@@ -121,8 +123,10 @@ void partial_tables(Context& c) {
         std::vector<Term> diverse = query;
         diverse.insert(diverse.end(), fresh.begin(), fresh.end());
         SmtStatus st = fresh.empty() ? SmtStatus::unsat : c.smt.check(diverse, &w);
-        if (st == SmtStatus::sat) query = diverse;
-        else st = c.smt.check(query, &w);
+        if (st == SmtStatus::sat)
+          query = diverse;
+        else
+          st = c.smt.check(query, &w);
         if (st == SmtStatus::unknown) unknown = true;
         if (st != SmtStatus::sat) break;
         w = c.typical(query, w, sup);
@@ -140,7 +144,9 @@ void partial_tables(Context& c) {
           if (span.first == span.second) return span;
           std::vector<Term> within = query;
           for (std::size_t j = 0; j < key_values.size(); ++j) {
-            if (j != k) within.push_back(c.smt.eq(keys[j], c.smt.literal(lookup->args[j].type, key_values[j])));
+            if (j != k)
+              within.push_back(
+                  c.smt.eq(keys[j], c.smt.literal(lookup->args[j].type, key_values[j])));
           }
           within.push_back(c.smt.le(c.smt.constant(span.first), keys[k]));
           within.push_back(c.smt.le(keys[k], c.smt.constant(span.second)));
@@ -159,9 +165,10 @@ void partial_tables(Context& c) {
           const Type& kt = t.keys[k].type;
           spans[k] = {key_values[k].number, key_values[k].number};
           if (kt.numeric()) spans[k] = reached_part(k, hole_around(t, key_values, k));
-          parts.push_back(spans[k].first == spans[k].second
-                              ? fmt::format("{} = {}", t.keys[k].name, value_text(c.rs, kt, key_values[k]))
-                              : fmt::format("{} = {}..{}", t.keys[k].name, spans[k].first, spans[k].second));
+          parts.push_back(
+              spans[k].first == spans[k].second
+                  ? fmt::format("{} = {}", t.keys[k].name, value_text(c.rs, kt, key_values[k]))
+                  : fmt::format("{} = {}..{}", t.keys[k].name, spans[k].first, spans[k].second));
         }
         // The evaluator must find no row for these keys, or the translation is wrong.
         auto row = key_values.size() == t.keys.size() ? ev.lookup(ti, key_values) : std::nullopt;
@@ -185,7 +192,8 @@ void partial_tables(Context& c) {
                             c.smt.le(keys[k], c.smt.constant(spans[k].second)));
         };
         Term other = c.smt.truth(false);
-        for (std::size_t k = 0; k < key_values.size(); ++k) other = c.smt.or_(other, c.smt.not_(inside(k)));
+        for (std::size_t k = 0; k < key_values.size(); ++k)
+          other = c.smt.or_(other, c.smt.not_(inside(k)));
         blocked.push_back(other);
         if (widest < key_values.size()) fresh.push_back(c.smt.not_(inside(widest)));
       }
@@ -245,7 +253,6 @@ std::vector<const Expr*> lookups_of(const Ruleset& rs, std::uint32_t table) {
   return out;
 }
 
-
 Term absent_keys(Context& c, const Expr& lookup) {
   const Table& t = c.rs.tables[lookup.ref];
   Term any = c.smt.truth(false);
@@ -258,10 +265,13 @@ Term absent_keys(Context& c, const Expr& lookup) {
       Term match = c.smt.truth(false);
       if (t.keys[k].type.kind == TypeKind::enumeration) {
         for (std::uint32_t i = 0; i < max_enum_values; ++i) {
-          if (p.bits >> i & 1U) match = c.smt.or_(match, c.smt.eq(key, c.smt.literal(t.keys[k].type, Val::enumeration(i))));
+          if (p.bits >> i & 1U)
+            match =
+                c.smt.or_(match, c.smt.eq(key, c.smt.literal(t.keys[k].type, Val::enumeration(i))));
         }
       } else {
-        match = c.smt.and_(c.smt.le(c.smt.constant(p.lo), key), c.smt.le(key, c.smt.constant(p.hi)));
+        match =
+            c.smt.and_(c.smt.le(c.smt.constant(p.lo), key), c.smt.le(key, c.smt.constant(p.hi)));
       }
       all = c.smt.and_(all, match);
     }

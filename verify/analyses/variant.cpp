@@ -7,10 +7,10 @@
 // that switch's ambiguity, which the switch analysis reports). Both rulesets are
 // translated into one Z3 context, so givens of the same name and type are
 // the same variables; the evaluator of each ruleset replays the witness.
+#include <fmt/format.h>
+
 #include <map>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "verify/analyses/analysis.hpp"
 
@@ -26,14 +26,23 @@ class Dependencies {
   explicit Dependencies(const Ruleset& rs) : rs_(rs) {}
   void expr(const Expr& e, std::set<std::string>& out) {
     switch (e.kind) {
-      case ExprKind::given: type(rs_.givens[e.ref].type, out); break;
-      case ExprKind::switch_: out.insert(rs_.switches[e.ref].name); break;
+      case ExprKind::given:
+        type(rs_.givens[e.ref].type, out);
+        break;
+      case ExprKind::switch_:
+        out.insert(rs_.switches[e.ref].name);
+        break;
       case ExprKind::value:
         if (out.insert(rs_.values[e.ref].name).second) expr(rs_.values[e.ref].expr, out);
         break;
-      case ExprKind::lookup: out.insert(rs_.tables[e.ref].name); break;
-      case ExprKind::with_stack: stack(e.ref, out); break;
-      default: break;
+      case ExprKind::lookup:
+        out.insert(rs_.tables[e.ref].name);
+        break;
+      case ExprKind::with_stack:
+        stack(e.ref, out);
+        break;
+      default:
+        break;
     }
     for (const Expr& a : e.args) expr(a, out);
   }
@@ -50,7 +59,8 @@ class Dependencies {
     }
   }
   void type(const Type& t, std::set<std::string>& out) {
-    if (t.kind == TypeKind::enumeration || t.kind == TypeKind::set) out.insert(rs_.domains[t.ref].name);
+    if (t.kind == TypeKind::enumeration || t.kind == TypeKind::set)
+      out.insert(rs_.domains[t.ref].name);
     if (t.kind == TypeKind::profile) {
       out.insert(rs_.records[t.ref].name);
       for (const Profile& p : rs_.profiles) {
@@ -66,14 +76,16 @@ class Dependencies {
 // The same situation in the base's terms; false when a value the compared
 // item reads (`read`) has no counterpart there. A given it does not read
 // and whose type differs in the base is left out: it cannot change the result.
-bool to_base(const Ruleset& variant, const Ruleset& base, const Witness& w, const Support& read, Situation& out) {
+bool to_base(const Ruleset& variant, const Ruleset& base, const Witness& w, const Support& read,
+             Situation& out) {
   for (std::size_t i = 0; i < variant.givens.size(); ++i) {
     if (!w.givens[i]) continue;
     auto ref = base.find(variant.givens[i].name);
     if (!ref || ref->kind != ItemKind::given) continue;
     const Type& bt = base.givens[ref->index].type;
     std::string error;
-    auto v = parse_value(base, bt, value_text(variant, variant.givens[i].type, *w.givens[i]), error);
+    auto v =
+        parse_value(base, bt, value_text(variant, variant.givens[i].type, *w.givens[i]), error);
     if (!v || out.set(ref->index, *v)) {
       if (read.givens[i]) return false;
       continue;
@@ -95,12 +107,18 @@ bool to_base(const Ruleset& variant, const Ruleset& base, const Witness& w, cons
 std::string variant_type_text(const Ruleset& rs, const Type& t) {
   std::string out = t.optional ? "optional " : "";
   switch (t.kind) {
-    case TypeKind::boolean: return out + "bool";
-    case TypeKind::integer: return out + fmt::format("int {}..{}", t.lo, t.hi);
-    case TypeKind::roll: return out + fmt::format("roll {}..{}", t.lo, t.hi);
-    case TypeKind::enumeration: return out + fmt::format("enum {}", rs.domains[t.ref].name);
-    case TypeKind::set: return out + fmt::format("set of {}", rs.domains[t.ref].name);
-    case TypeKind::profile: return out + fmt::format("profile {}", rs.records[t.ref].name);
+    case TypeKind::boolean:
+      return out + "bool";
+    case TypeKind::integer:
+      return out + fmt::format("int {}..{}", t.lo, t.hi);
+    case TypeKind::roll:
+      return out + fmt::format("roll {}..{}", t.lo, t.hi);
+    case TypeKind::enumeration:
+      return out + fmt::format("enum {}", rs.domains[t.ref].name);
+    case TypeKind::set:
+      return out + fmt::format("set of {}", rs.domains[t.ref].name);
+    case TypeKind::profile:
+      return out + fmt::format("profile {}", rs.records[t.ref].name);
   }
   return out;
 }
@@ -134,7 +152,8 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
       bool same = a.kind == b.kind && a.lo == b.lo && a.hi == b.hi && a.optional == b.optional;
       if ((a.kind == TypeKind::enumeration || a.kind == TypeKind::set) && same)
         same = rs.domains[a.ref].values == base.domains[b.ref].values;
-      if (!same) return TypeChange{rs.givens[i].name, variant_type_text(rs, a), variant_type_text(base, b)};
+      if (!same)
+        return TypeChange{rs.givens[i].name, variant_type_text(rs, a), variant_type_text(base, b)};
     }
     return std::nullopt;
   };
@@ -168,7 +187,8 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
       if (!sup.switches[s] || base.find(rs.switches[s].name)) continue;
       std::vector<Term> next;
       for (const Term u : out) {
-        for (std::uint32_t o = 0; o < rs.switches[s].options.size(); ++o) next.push_back(c.smt.with_switch(u, s, o));
+        for (std::uint32_t o = 0; o < rs.switches[s].options.size(); ++o)
+          next.push_back(c.smt.with_switch(u, s, o));
       }
       out = std::move(next);
     }
@@ -177,7 +197,8 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
   Dependencies deps(rs);
   // `intended`: compare through the declared differences, for a note with
   // both values; otherwise through the undeclared ones, for drift.
-  auto compare = [&](ItemKind kind, std::uint32_t vi, std::uint32_t bi, const std::string& name, bool intended) {
+  auto compare = [&](ItemKind kind, std::uint32_t vi, std::uint32_t bi, const std::string& name,
+                     bool intended) {
     std::set<std::string> reads{name};
     Support sup;
     if (kind == ItemKind::value) {
@@ -199,22 +220,26 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     if (auto change = incomparable(sup)) {
       if (intended) return;
       // Not silently skipped: the comparison needs the same situations on both sides.
-      Finding f = c.finding(Category::not_encoded, Severity::not_checked, fmt::format("drift:{}", name),
-                            fmt::format("not compared with base '{}': '{}' reads given '{}', {} here but {} there",
-                                        base.id, name, change->given, change->variant_type, change->base_type));
+      Finding f = c.finding(
+          Category::not_encoded, Severity::not_checked, fmt::format("drift:{}", name),
+          fmt::format("not compared with base '{}': '{}' reads given '{}', {} here but {} there",
+                      base.id, name, change->given, change->variant_type, change->base_type));
       f.items.push_back(c.item({kind, vi}));
       f.explanation = fmt::format(
-          "'{}' may change through undeclared difference{} {}, but the variant declares given '{}' as {} and the "
-          "base as {}: a situation of one is not a situation of the other, so no single witness can be replayed "
+          "'{}' may change through undeclared difference{} {}, but the variant declares given '{}' "
+          "as {} and the "
+          "base as {}: a situation of one is not a situation of the other, so no single witness "
+          "can be replayed "
           "on both. Give the given the same type in both, or declare the difference intentional.",
-          name, causes.size() == 1 ? "" : "s", fmt::format("'{}'", fmt::join(causes, "', '")), change->given,
-          change->variant_type, change->base_type);
+          name, causes.size() == 1 ? "" : "s", fmt::format("'{}'", fmt::join(causes, "', '")),
+          change->given, change->variant_type, change->base_type);
       c.add(std::move(f));
       return;
     }
     const Term tv = kind == ItemKind::value ? c.smt.value(vi) : c.smt.test_needed(vi);
-    const Term tb = c.smt.import(base_smt, settled_in_base(kind == ItemKind::value ? base_smt.value(bi)
-                                                                                  : base_smt.test_needed(bi)));
+    const Term tb = c.smt.import(
+        base_smt,
+        settled_in_base(kind == ItemKind::value ? base_smt.value(bi) : base_smt.test_needed(bi)));
     // A difference that one reading of the variant's own switches removes is
     // that switch's ambiguity, reported as such: drift is a change under
     // every reading of them.
@@ -222,7 +247,8 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     if (!intended) readings = under_every_reading(tv, sup);
     Term differs = c.smt.not_(c.smt.fails(tb));
     for (const Term t : readings)
-      differs = c.smt.and_(differs, c.smt.and_(c.smt.not_(c.smt.fails(t)), c.smt.holds(c.smt.not_(c.smt.eq(t, tb)))));
+      differs = c.smt.and_(differs, c.smt.and_(c.smt.not_(c.smt.fails(t)),
+                                               c.smt.holds(c.smt.not_(c.smt.eq(t, tb)))));
     Witness w;
     const std::vector<Term> query{differs, c.legal};
     const SmtStatus st = c.smt.check(query, &w);
@@ -230,16 +256,19 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     if (st == SmtStatus::unsat && readings.size() > 1 && undeclared.count(name)) {
       std::vector<std::string> names;
       for (std::uint32_t s = 0; s < rs.switches.size(); ++s)
-        if (sup.switches[s] && !base.find(rs.switches[s].name)) names.push_back(rs.switches[s].name);
+        if (sup.switches[s] && !base.find(rs.switches[s].name))
+          names.push_back(rs.switches[s].name);
       explained_by_switches.emplace(name, std::move(names));
     }
     if (st == SmtStatus::unknown) {
-      c.not_proved(c.item({kind, vi}), name + ":drift", fmt::format("whether '{}' differs from base '{}'", name, base.id));
+      c.not_proved(c.item({kind, vi}), name + ":drift",
+                   fmt::format("whether '{}' differs from base '{}'", name, base.id));
     }
     if (st != SmtStatus::sat) return;
     Situation sb(base);
     if (!to_base(rs, base, w, sup, sb)) {
-      c.internal_error(c.finding(Category::variant_drift, Severity::warning, name, fmt::format("'{}' drifts", name)),
+      c.internal_error(c.finding(Category::variant_drift, Severity::warning, name,
+                                 fmt::format("'{}' drifts", name)),
                        "the witness does not translate to the base's givens");
       return;
     }
@@ -257,27 +286,34 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
       a = x ? fmt::format("needs {}", x->needed) : "(error)";
       b = y ? fmt::format("needs {}", y->needed) : "(error)";
     }
-    Finding f = c.finding(intended ? Category::variant_intended : Category::variant_drift,
-                          intended ? Severity::note : Severity::warning, name,
-                          fmt::format("'{}' gives {} where base '{}' gives {}, through {}difference{} {}", name, a,
-                                      base.id, b, intended ? "declared " : "undeclared ", causes.size() == 1 ? "" : "s",
-                                      fmt::format("'{}'", fmt::join(causes, "', '"))));
+    Finding f = c.finding(
+        intended ? Category::variant_intended : Category::variant_drift,
+        intended ? Severity::note : Severity::warning, name,
+        fmt::format("'{}' gives {} where base '{}' gives {}, through {}difference{} {}", name, a,
+                    base.id, b, intended ? "declared " : "undeclared ",
+                    causes.size() == 1 ? "" : "s", fmt::format("'{}'", fmt::join(causes, "', '"))));
     f.cause = intended ? "" : fmt::format("variant:{}:{}", rs.id, causes.front());
-    f.action = intended ? fmt::format("Nothing to do: the variant states this change of '{}'.", name)
-                        : fmt::format("Say whether the variant means to change '{}' (through {}), or restore the "
-                                      "base's rule.",
-                                      name, fmt::format("'{}'", fmt::join(causes, "', '")));
+    f.action =
+        intended ? fmt::format("Nothing to do: the variant states this change of '{}'.", name)
+                 : fmt::format(
+                       "Say whether the variant means to change '{}' (through {}), or restore the "
+                       "base's rule.",
+                       name, fmt::format("'{}'", fmt::join(causes, "', '")));
     f.items.push_back(c.item({kind, vi}));
     f.witness = c.witness_lines(w, &sup);
     f.evidence = breakdown_lines(ev.breakdown());
     f.evidence.push_back(fmt::format("-- base {}:", base.id));
     for (const std::string& l : breakdown_lines(eb.breakdown())) f.evidence.push_back(l);
-    f.explanation = intended ? "The variant changes this result on purpose; the witness shows both values."
-                             : "The variant changes this result in the witness situation, and the change comes from "
-                               "a difference that is not declared intentional. Declare it, or restore the base rule.";
+    f.explanation =
+        intended
+            ? "The variant changes this result on purpose; the witness shows both values."
+            : "The variant changes this result in the witness situation, and the change comes from "
+              "a difference that is not declared intentional. Declare it, or restore the base "
+              "rule.";
     if (const auto only = variant_only(sup); !only.empty())
-      f.explanation += fmt::format(" The base has no given {}: its result is the same whatever the witness sets there.",
-                                   fmt::format("'{}'", fmt::join(only, "', '")));
+      f.explanation += fmt::format(
+          " The base has no given {}: its result is the same whatever the witness sets there.",
+          fmt::format("'{}'", fmt::join(only, "', '")));
     if (a == b) {
       c.internal_error(f, "the evaluators of base and variant agree");
       return;
@@ -287,32 +323,39 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
   for (const bool intended : {false, true}) {
     for (std::uint32_t v = 0; v < rs.values.size(); ++v) {
       auto ref = base.find(rs.values[v].name);
-      if (ref && ref->kind == ItemKind::value) compare(ItemKind::value, v, ref->index, rs.values[v].name, intended);
+      if (ref && ref->kind == ItemKind::value)
+        compare(ItemKind::value, v, ref->index, rs.values[v].name, intended);
     }
     for (std::uint32_t t = 0; t < rs.tests.size(); ++t) {
       auto ref = base.find(rs.tests[t].name);
-      if (ref && ref->kind == ItemKind::test) compare(ItemKind::test, t, ref->index, rs.tests[t].name, intended);
+      if (ref && ref->kind == ItemKind::test)
+        compare(ItemKind::test, t, ref->index, rs.tests[t].name, intended);
     }
   }
   for (const Difference& d : rs.differences) {
     if (d.intentional) continue;
     if (auto it = explained_by_switches.find(d.item); it != explained_by_switches.end()) {
-      c.prove(fmt::format("'{}' differs from base '{}' ({}) only where a reading of switch{} {} agrees with the base: "
-                          "the difference is that ambiguity",
-                          d.item, base.id, d.operation, it->second.size() == 1 ? "" : "es",
-                          fmt::format("'{}'", fmt::join(it->second, "', '"))));
+      c.prove(
+          fmt::format("'{}' differs from base '{}' ({}) only where a reading of switch{} {} agrees "
+                      "with the base: "
+                      "the difference is that ambiguity",
+                      d.item, base.id, d.operation, it->second.size() == 1 ? "" : "es",
+                      fmt::format("'{}'", fmt::join(it->second, "', '"))));
       continue;
     }
-    Finding f = c.finding(Category::variant_difference, Severity::warning, fmt::format("{}:{}", d.item, d.operation),
-                          fmt::format("'{}' differs from base '{}' ({}) and is not declared intentional", d.item,
-                                      base.id, d.operation));
+    Finding f = c.finding(
+        Category::variant_difference, Severity::warning, fmt::format("{}:{}", d.item, d.operation),
+        fmt::format("'{}' differs from base '{}' ({}) and is not declared intentional", d.item,
+                    base.id, d.operation));
     f.cause = fmt::format("variant:{}:{}", rs.id, d.item);
-    f.action = fmt::format("Say whether the variant changes '{}' on purpose, or restore the base's rule.", d.item);
+    f.action = fmt::format(
+        "Say whether the variant changes '{}' on purpose, or restore the base's rule.", d.item);
     FindingItem item{d.item, d.operation, d.refs, d.span};
     if (auto ref = rs.find(d.item)) item.refs = rs.refs_of(*ref);
     f.items.push_back(item);
     f.explanation = fmt::format(
-        "A variant states its differences from its base; this one is not declared. If it is meant, add "
+        "A variant states its differences from its base; this one is not declared. If it is meant, "
+        "add "
         "`intentional {} \"why\"` with a citation; otherwise it is drift from the base rules.",
         d.item);
     c.add(std::move(f));

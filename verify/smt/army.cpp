@@ -65,8 +65,10 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
     const std::vector<std::uint32_t>& sel = a.all ? list.units : a.profiles;
     z3::expr sum = m.int_const(0);
     switch (a.kind) {
-      case Amount::Kind::constant: return m.int_const(a.value);
-      case Amount::Kind::divisions: return m.int_const(static_cast<std::int64_t>(divisions));
+      case Amount::Kind::constant:
+        return m.int_const(a.value);
+      case Amount::Kind::divisions:
+        return m.int_const(static_cast<std::int64_t>(divisions));
       case Amount::Kind::count:
         for (std::uint32_t pr : sel) sum = sum + count_of(counts, pr);
         return sum;
@@ -76,7 +78,9 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
           sum = sum + count_of(counts, pr) * m.int_const(points_of(rs, pr));
         }
         return sum;
-      default: m.note_not_encoded(list.span, "an army-list amount"); return m.int_const(0);
+      default:
+        m.note_not_encoded(list.span, "an army-list amount");
+        return m.int_const(0);
     }
   };
   auto holds = [&](const Constraint& k, const std::vector<z3::expr>& counts) {
@@ -88,17 +92,24 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
       // "per M" counts complete blocks (floor), "per started M" begun ones
       // (ceiling), as the evaluator does; the amounts are never negative.
       const z3::expr every = m.int_const(k.every);
-      const z3::expr blocks = k.round_up ? z3::expr((r + every - m.int_const(1)) / every) : z3::expr(r / every);
+      const z3::expr blocks =
+          k.round_up ? z3::expr((r + every - m.int_const(1)) / every) : z3::expr(r / every);
       r = m.int_const(k.count) * (k.every > 0 ? blocks : r);
       if (k.every <= 0) m.note_not_encoded(k.span, "'per' with a zero divisor");
     }
     switch (k.op) {
-      case CmpOp::eq: return l == r;
-      case CmpOp::ne: return l != r;
-      case CmpOp::lt: return l < r;
-      case CmpOp::le: return l <= r;
-      case CmpOp::gt: return l > r;
-      case CmpOp::ge: return l >= r;
+      case CmpOp::eq:
+        return l == r;
+      case CmpOp::ne:
+        return l != r;
+      case CmpOp::lt:
+        return l < r;
+      case CmpOp::le:
+        return l <= r;
+      case CmpOp::gt:
+        return l > r;
+      case CmpOp::ge:
+        return l >= r;
     }
     return m.ctx.bool_val(true);
   };
@@ -129,11 +140,14 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
   }
   if (q.illegal_under) opt.add(z3::mk_or(broken));
   z3::expr points = m.int_const(0);
-  for (std::size_t u = 0; u < n; ++u) points = points + total[u] * m.int_const(points_of(rs, list.units[u]));
+  for (std::size_t u = 0; u < n; ++u)
+    points = points + total[u] * m.int_const(points_of(rs, list.units[u]));
   if (q.include_unit && *q.include_unit < n) opt.add(total[*q.include_unit] >= 1);
-  for (const auto& [sw, option] : q.fixed_switches) opt.add(m.switch_vars.at(sw) == m.int_const(option));
+  for (const auto& [sw, option] : q.fixed_switches)
+    opt.add(m.switch_vars.at(sw) == m.int_const(option));
   for (std::size_t d = 0; d < q.fixed_counts.size() && d < divisions; ++d) {
-    for (std::size_t u = 0; u < q.fixed_counts[d].size() && u < n; ++u) opt.add(c[d][u] == m.int_const(q.fixed_counts[d][u]));
+    for (std::size_t u = 0; u < q.fixed_counts[d].size() && u < n; ++u)
+      opt.add(c[d][u] == m.int_const(q.fixed_counts[d][u]));
   }
   SmtStatus st = SmtStatus::unknown;
   z3::model model(m.ctx);
@@ -152,9 +166,11 @@ std::optional<Army> SmtModel::army(std::uint32_t list_id, const ArmyQuery& q, Sm
   army.divisions = static_cast<std::int64_t>(divisions);
   for (std::size_t d = 0; d < divisions; ++d) {
     army.counts.emplace_back();
-    for (std::size_t u = 0; u < n; ++u) army.counts[d].push_back(model.eval(c[d][u], true).get_numeral_int64());
+    for (std::size_t u = 0; u < n; ++u)
+      army.counts[d].push_back(model.eval(c[d][u], true).get_numeral_int64());
   }
-  for (const z3::expr& v : m.switch_vars) army.switches.push_back(static_cast<std::uint32_t>(model.eval(v, true).get_numeral_int64()));
+  for (const z3::expr& v : m.switch_vars)
+    army.switches.push_back(static_cast<std::uint32_t>(model.eval(v, true).get_numeral_int64()));
   army.total_points = model.eval(points, true).get_numeral_int64();
   return army;
 }

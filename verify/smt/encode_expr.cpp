@@ -1,13 +1,13 @@
 // Expressions, values and table lookups as Z3 terms, following
 // engine/rules/evaluator.cpp step by step, including where it stops with an
 // error (docs/verification.md § Translation).
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <functional>
 
-#include <fmt/core.h>
-
-#include "verify/smt/z3_impl.hpp"
 #include "grammar/rules/diagnostics.hpp"
+#include "verify/smt/z3_impl.hpp"
 
 namespace umpire::verify {
 
@@ -18,8 +18,12 @@ namespace {
 constexpr std::int64_t limit = 64 * max_int;  // the evaluator's overflow bound
 constexpr std::int64_t huge = std::int64_t{1} << 60;
 
-std::int64_t sat(std::int64_t v) { return std::clamp(v, -huge, huge); }
-std::int64_t sat_add(std::int64_t a, std::int64_t b) { return sat(sat(a) + sat(b)); }
+std::int64_t sat(std::int64_t v) {
+  return std::clamp(v, -huge, huge);
+}
+std::int64_t sat_add(std::int64_t a, std::int64_t b) {
+  return sat(sat(a) + sat(b));
+}
 std::int64_t sat_mul(std::int64_t a, std::int64_t f) {
   std::int64_t r = 0;
   if (__builtin_mul_overflow(sat(a), f, &r)) return (a < 0) != (f < 0) ? -huge : huge;
@@ -33,18 +37,26 @@ std::uint64_t span_key(Span span) {
 }  // namespace
 
 SmtModel::Impl::Impl(const Ruleset& r, unsigned timeout, std::shared_ptr<z3::context> shared)
-    : rs(r), ctx_owner(shared ? std::move(shared) : std::make_shared<z3::context>()), ctx(*ctx_owner),
-      timeout_ms(timeout), domain_constraints(ctx), value_cache(r.values.size()), value_busy(r.values.size()) {
+    : rs(r),
+      ctx_owner(shared ? std::move(shared) : std::make_shared<z3::context>()),
+      ctx(*ctx_owner),
+      timeout_ms(timeout),
+      domain_constraints(ctx),
+      value_cache(r.values.size()),
+      value_busy(r.values.size()) {
   for (const Given& g : rs.givens) {
     SVal s(ctx);
     s.kind = g.type.kind;
     const std::string name = "g:" + g.name;
     switch (g.type.kind) {
-      case TypeKind::boolean: s.v = ctx.bool_const(name.c_str()); break;
+      case TypeKind::boolean:
+        s.v = ctx.bool_const(name.c_str());
+        break;
       case TypeKind::set: {
         s.v = ctx.bool_val(false);
         const Domain& d = rs.domains[g.type.ref];
-        for (const std::string& value : d.values) s.bits.push_back(ctx.bool_const((name + "#" + value).c_str()));
+        for (const std::string& value : d.values)
+          s.bits.push_back(ctx.bool_const((name + "#" + value).c_str()));
         break;
       }
       case TypeKind::integer:
@@ -59,7 +71,8 @@ SmtModel::Impl::Impl(const Ruleset& r, unsigned timeout, std::shared_ptr<z3::con
         // variant share the variable only when the domain is the same.
         std::string signature;
         for (const std::string& value : rs.domains[g.type.ref].values) signature += value + ",";
-        s.v = ctx.int_const(fmt::format("{}@{:x}", name, std::hash<std::string>{}(signature)).c_str());
+        s.v = ctx.int_const(
+            fmt::format("{}@{:x}", name, std::hash<std::string>{}(signature)).c_str());
         const auto n = static_cast<std::int64_t>(rs.domains[g.type.ref].values.size());
         s.lo = 0;
         s.hi = n - 1;
@@ -69,14 +82,17 @@ SmtModel::Impl::Impl(const Ruleset& r, unsigned timeout, std::shared_ptr<z3::con
       case TypeKind::profile: {
         std::string signature;
         for (const Profile& p : rs.profiles) signature += p.name + ",";
-        s.v = ctx.int_const(fmt::format("{}@{:x}", name, std::hash<std::string>{}(signature)).c_str());
+        s.v = ctx.int_const(
+            fmt::format("{}@{:x}", name, std::hash<std::string>{}(signature)).c_str());
         z3::expr_vector ids(ctx);
         for (const std::uint32_t p : profiles_of(rs, g.type.ref))
           ids.push_back(s.v == int_const(p));
         s.lo = 0;
         s.hi = static_cast<std::int64_t>(rs.profiles.size());
-        if (ids.empty()) note_not_encoded(g.span, fmt::format("given '{}' has a record with no profile", g.name));
-        else domain_constraints.push_back(z3::mk_or(ids));
+        if (ids.empty())
+          note_not_encoded(g.span, fmt::format("given '{}' has a record with no profile", g.name));
+        else
+          domain_constraints.push_back(z3::mk_or(ids));
         break;
       }
       default:
@@ -90,8 +106,10 @@ SmtModel::Impl::Impl(const Ruleset& r, unsigned timeout, std::shared_ptr<z3::con
   for (const Switch& sw : rs.switches) {
     std::string signature;
     for (const SwitchOption& o : sw.options) signature += o.name + ",";
-    z3::expr v = ctx.int_const(fmt::format("s:{}@{:x}", sw.name, std::hash<std::string>{}(signature)).c_str());
-    domain_constraints.push_back(v >= 0 && v < int_const(static_cast<std::int64_t>(sw.options.size())));
+    z3::expr v = ctx.int_const(
+        fmt::format("s:{}@{:x}", sw.name, std::hash<std::string>{}(signature)).c_str());
+    domain_constraints.push_back(v >= 0 &&
+                                 v < int_const(static_cast<std::int64_t>(sw.options.size())));
     switch_vars.push_back(v);
   }
 }
@@ -102,17 +120,21 @@ Term SmtModel::Impl::add(SVal s) {
 }
 
 std::uint32_t SmtModel::Impl::site_id(rules::Diag id, Span span, const std::string& what) {
-  auto [it, fresh] = site_ids.try_emplace({std::string(id_of(id)), span_key(span)}, static_cast<std::uint32_t>(sites.size()));
+  auto [it, fresh] = site_ids.try_emplace({std::string(id_of(id)), span_key(span)},
+                                          static_cast<std::uint32_t>(sites.size()));
   if (fresh) sites.push_back(FailureSite{id, span, what});
   return it->second;
 }
 
 void SmtModel::Impl::note_not_encoded(Span span, std::string what) {
-  if (!not_encoded_seen.try_emplace(std::make_pair(span.file.value, span.begin), true).second) return;
+  if (!not_encoded_seen.try_emplace(std::make_pair(span.file.value, span.begin), true).second)
+    return;
   not_encoded.push_back(NotEncoded{span, std::move(what)});
 }
 
-void SmtModel::Impl::sequence(SVal& into, const SVal& later) { add_guarded(into, later, ctx.bool_val(true)); }
+void SmtModel::Impl::sequence(SVal& into, const SVal& later) {
+  add_guarded(into, later, ctx.bool_val(true));
+}
 
 namespace {
 // Adds `cond` to the entry of `site` (one entry per site: the conditions
@@ -128,7 +150,9 @@ void add_failure(SVal& into, std::uint32_t site, const z3::expr& cond) {
 }
 }  // namespace
 
-void SmtModel::Impl::add_absent(SVal& into, std::uint32_t site, const z3::expr& cond) { add_failure(into, site, cond); }
+void SmtModel::Impl::add_absent(SVal& into, std::uint32_t site, const z3::expr& cond) {
+  add_failure(into, site, cond);
+}
 
 void SmtModel::Impl::add_guarded(SVal& into, const SVal& from, const z3::expr& guard) {
   if (from.fails.empty() || guard.is_false()) return;
@@ -152,7 +176,9 @@ void SmtModel::Impl::require_value(SVal& s, Span span) {
   s.none = ctx.bool_val(false);
 }
 
-z3::expr SmtModel::Impl::as_int(const SVal& s) { return s.v.is_bool() ? z3::ite(s.v, int_const(1), int_const(0)) : s.v; }
+z3::expr SmtModel::Impl::as_int(const SVal& s) {
+  return s.v.is_bool() ? z3::ite(s.v, int_const(1), int_const(0)) : s.v;
+}
 
 SVal SmtModel::Impl::int_val(z3::expr v, std::int64_t lo, std::int64_t hi) {
   SVal s(ctx);
@@ -174,11 +200,14 @@ SVal SmtModel::Impl::literal(const Type& type, const Val& value) {
   SVal s(ctx);
   s.kind = type.kind;
   switch (type.kind) {
-    case TypeKind::boolean: s.v = ctx.bool_val(value.number != 0); break;
+    case TypeKind::boolean:
+      s.v = ctx.bool_val(value.number != 0);
+      break;
     case TypeKind::set: {
       s.v = ctx.bool_val(false);
       const std::size_t n = rs.domains[type.ref].values.size();
-      for (std::size_t i = 0; i < n; ++i) s.bits.push_back(ctx.bool_val((value.bits >> i & 1U) != 0));
+      for (std::size_t i = 0; i < n; ++i)
+        s.bits.push_back(ctx.bool_val((value.bits >> i & 1U) != 0));
       break;
     }
     default:
@@ -193,10 +222,13 @@ SVal SmtModel::Impl::literal(const Type& type, const Val& value) {
 SVal SmtModel::Impl::ite(const z3::expr& c, const SVal& a, const SVal& b, const Type& type) {
   SVal s(ctx);
   s.kind = type.kind;
-  if (a.v.is_bool() == b.v.is_bool()) s.v = z3::ite(c, a.v, b.v);
-  else s.v = z3::ite(c, as_int(a), as_int(b));
+  if (a.v.is_bool() == b.v.is_bool())
+    s.v = z3::ite(c, a.v, b.v);
+  else
+    s.v = z3::ite(c, as_int(a), as_int(b));
   if (a.bits.size() == b.bits.size()) {
-    for (std::size_t i = 0; i < a.bits.size(); ++i) s.bits.push_back(z3::ite(c, a.bits[i], b.bits[i]));
+    for (std::size_t i = 0; i < a.bits.size(); ++i)
+      s.bits.push_back(z3::ite(c, a.bits[i], b.bits[i]));
   }
   s.none = ite1(c, a.none, b.none);
   s.lo = std::min(a.lo, b.lo);
@@ -223,7 +255,8 @@ z3::expr SmtModel::Impl::same(const SVal& a, const SVal& b) {
 
 SVal SmtModel::Impl::checked(SVal s, Span span) {
   if (s.lo < -limit || s.hi > limit) {
-    add_site(s, rules::Diag::eval_overflow, span, "arithmetic overflow", s.v > int_const(limit) || s.v < int_const(-limit));
+    add_site(s, rules::Diag::eval_overflow, span, "arithmetic overflow",
+             s.v > int_const(limit) || s.v < int_const(-limit));
     s.lo = std::max(s.lo, -limit);
     s.hi = std::min(s.hi, limit);
   }
@@ -251,14 +284,18 @@ SVal SmtModel::Impl::encode_uncached(const Expr& e) {
     return s;
   };
   switch (e.kind) {
-    case ExprKind::literal: return literal(e.type, e.literal);
-    case ExprKind::given: return given_vars.at(e.ref);
+    case ExprKind::literal:
+      return literal(e.type, e.literal);
+    case ExprKind::given:
+      return given_vars.at(e.ref);
     case ExprKind::switch_: {
-      SVal s = int_val(switch_vars.at(e.ref), 0, static_cast<std::int64_t>(rs.switches[e.ref].options.size()) - 1);
+      SVal s = int_val(switch_vars.at(e.ref), 0,
+                       static_cast<std::int64_t>(rs.switches[e.ref].options.size()) - 1);
       s.kind = TypeKind::enumeration;
       return s;
     }
-    case ExprKind::value: return encode_value(e.ref);
+    case ExprKind::value:
+      return encode_value(e.ref);
     case ExprKind::field: {
       SVal p = encode(e.args[0]);
       const Type& ft = e.type;
@@ -280,12 +317,14 @@ SVal SmtModel::Impl::encode_uncached(const Expr& e) {
       sequence(*out, p);
       return *out;
     }
-    case ExprKind::lookup: return encode_lookup(e);
+    case ExprKind::lookup:
+      return encode_lookup(e);
     case ExprKind::add:
     case ExprKind::sub: {
       SVal a = operand(0), b = operand(1);
       const bool add = e.kind == ExprKind::add;
-      SVal s = binary(add ? a.v + b.v : a.v - b.v, a, b, add ? sat_add(a.lo, b.lo) : sat_add(a.lo, -b.hi),
+      SVal s = binary(add ? a.v + b.v : a.v - b.v, a, b,
+                      add ? sat_add(a.lo, b.lo) : sat_add(a.lo, -b.hi),
                       add ? sat_add(a.hi, b.hi) : sat_add(a.hi, -b.lo));
       return checked(s, e.span);
     }
@@ -310,9 +349,12 @@ SVal SmtModel::Impl::encode_uncached(const Expr& e) {
       }
       // Z3's integer division is Euclidean: the floor for a positive divisor.
       const std::int64_t f = e.factor;
-      auto floor_div = [&](const z3::expr& x) { return f > 0 ? z3::expr(x / int_const(f)) : z3::expr((-x) / int_const(-f)); };
+      auto floor_div = [&](const z3::expr& x) {
+        return f > 0 ? z3::expr(x / int_const(f)) : z3::expr((-x) / int_const(-f));
+      };
       z3::expr v = e.round_up ? -floor_div(-a.v) : floor_div(a.v);
-      SVal s = int_val(v, -std::max(std::abs(a.lo), std::abs(a.hi)), std::max(std::abs(a.lo), std::abs(a.hi)));
+      SVal s = int_val(v, -std::max(std::abs(a.lo), std::abs(a.hi)),
+                       std::max(std::abs(a.lo), std::abs(a.hi)));
       sequence(s, a);
       return s;
     }
@@ -365,7 +407,10 @@ SVal SmtModel::Impl::encode_uncached(const Expr& e) {
     case ExprKind::ge: {
       SVal a = operand(0), b = operand(1);
       const z3::expr x = as_int(a), y = as_int(b);
-      z3::expr v = e.kind == ExprKind::lt ? x < y : e.kind == ExprKind::le ? x <= y : e.kind == ExprKind::gt ? x > y : x >= y;
+      z3::expr v = e.kind == ExprKind::lt   ? x < y
+                   : e.kind == ExprKind::le ? x <= y
+                   : e.kind == ExprKind::gt ? x > y
+                                            : x >= y;
       SVal s = bool_val(v);
       sequence(s, a);
       sequence(s, b);
@@ -393,18 +438,22 @@ SVal SmtModel::Impl::encode_uncached(const Expr& e) {
     case ExprKind::implies: {
       // Short-circuit: the right side is computed only when it matters.
       SVal a = operand(0), b = operand(1);
-      SVal s = bool_val(e.kind == ExprKind::and_ ? a.v && b.v : e.kind == ExprKind::or_ ? a.v || b.v : !a.v || b.v);
+      SVal s = bool_val(e.kind == ExprKind::and_  ? a.v && b.v
+                        : e.kind == ExprKind::or_ ? a.v || b.v
+                                                  : !a.v || b.v);
       sequence(s, a);
       add_guarded(s, b, e.kind == ExprKind::or_ ? !a.v : a.v);
       return s;
     }
-    default: break;
+    default:
+      break;
   }
   note_not_encoded(e.span, fmt::format("expression kind {}", static_cast<int>(e.kind)));
   SVal s(ctx);
   s.kind = e.type.kind;
-  s.v = e.type.kind == TypeKind::boolean ? ctx.bool_const(fmt::format("free:{}", e.span.begin).c_str())
-                                         : ctx.int_const(fmt::format("free:{}", e.span.begin).c_str());
+  s.v = e.type.kind == TypeKind::boolean
+            ? ctx.bool_const(fmt::format("free:{}", e.span.begin).c_str())
+            : ctx.int_const(fmt::format("free:{}", e.span.begin).c_str());
   return s;
 }
 
@@ -421,7 +470,8 @@ SVal SmtModel::Impl::encode_value(std::uint32_t id) {
   // As the evaluator: a value that is not `optional` and comes out `none`
   // (a partial table without a matching row) stops evaluation.
   if (!item.type.optional && !s.none.is_false()) {
-    add_site(s, rules::Diag::eval_no_row, item.span, fmt::format("'{}' has no value here", item.name), s.none);
+    add_site(s, rules::Diag::eval_no_row, item.span,
+             fmt::format("'{}' has no value here", item.name), s.none);
     s.none = ctx.bool_val(false);
   }
   if (item.type.numeric() && (s.lo < item.type.lo || s.hi > item.type.hi)) {
@@ -444,12 +494,14 @@ SVal SmtModel::Impl::encode_lookup(const Expr& e) {
     sequence(out, keys.back());
   }
   for (std::size_t k = 0; k < t.keys.size() && k < keys.size(); ++k) {
-    add_site(out, rules::Diag::eval_no_value, t.span, fmt::format("a key of '{}' without value", t.name), keys[k].none);
+    add_site(out, rules::Diag::eval_no_value, t.span,
+             fmt::format("a key of '{}' without value", t.name), keys[k].none);
     const Type& kt = t.keys[k].type;
     if (kt.numeric() && (keys[k].lo < kt.lo || keys[k].hi > kt.hi)) {
-      add_site(out, rules::Diag::eval_out_of_range, t.keys[k].span,
-               fmt::format("key '{}' of '{}' outside {}", t.keys[k].name, t.name, type_name(rs, kt)),
-               keys[k].v < int_const(kt.lo) || keys[k].v > int_const(kt.hi));
+      add_site(
+          out, rules::Diag::eval_out_of_range, t.keys[k].span,
+          fmt::format("key '{}' of '{}' outside {}", t.keys[k].name, t.name, type_name(rs, kt)),
+          keys[k].v < int_const(kt.lo) || keys[k].v > int_const(kt.hi));
     }
   }
   auto matches = [&](const Row& row) {
@@ -464,7 +516,8 @@ SVal SmtModel::Impl::encode_lookup(const Expr& e) {
         }
         all.push_back(any.empty() ? ctx.bool_val(false) : z3::mk_or(any));
       } else if (t.keys[k].type.kind == TypeKind::set) {
-        note_not_encoded(t.keys[k].span, fmt::format("set-typed key '{}' of '{}'", t.keys[k].name, t.name));
+        note_not_encoded(t.keys[k].span,
+                         fmt::format("set-typed key '{}' of '{}'", t.keys[k].name, t.name));
       } else {
         const z3::expr x = as_int(keys[k]);
         all.push_back(x >= int_const(p.lo) && x <= int_const(p.hi));
@@ -481,7 +534,10 @@ SVal SmtModel::Impl::encode_lookup(const Expr& e) {
     for (const Row& row : t.absent) hit.push_back(matches(row));
     const z3::expr c = and2(not1(out.any_fail), z3::mk_or(hit));
     if (!c.is_false()) {
-      add_absent(out, site_id(absent_site, e.span, fmt::format("an entry '{}' leaves out on purpose", t.name)), c);
+      add_absent(
+          out,
+          site_id(absent_site, e.span, fmt::format("an entry '{}' leaves out on purpose", t.name)),
+          c);
     }
   }
   const Type& ct = e.type;

@@ -1,12 +1,12 @@
 // Modifier stacks (stages in order, each with its policy), tests,
 // permissions and skill prerequisites as Z3 terms, following
 // engine/rules/evaluator.cpp and evaluate_items.cpp.
-#include <algorithm>
-
 #include <fmt/core.h>
 
-#include "verify/smt/z3_impl.hpp"
+#include <algorithm>
+
 #include "grammar/rules/diagnostics.hpp"
+#include "verify/smt/z3_impl.hpp"
 
 namespace umpire::verify {
 
@@ -40,8 +40,16 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
       sequence(r, operand);
     }
     switch (e.op) {
-      case OpKind::add: r.v = value.v + operand.v; r.lo = value.lo + operand.lo; r.hi = value.hi + operand.hi; break;
-      case OpKind::sub: r.v = value.v - operand.v; r.lo = value.lo - operand.hi; r.hi = value.hi - operand.lo; break;
+      case OpKind::add:
+        r.v = value.v + operand.v;
+        r.lo = value.lo + operand.lo;
+        r.hi = value.hi + operand.hi;
+        break;
+      case OpKind::sub:
+        r.v = value.v - operand.v;
+        r.lo = value.lo - operand.hi;
+        r.hi = value.hi - operand.lo;
+        break;
       case OpKind::mul: {
         r.v = value.v * int_const(e.factor);
         const std::int64_t x = value.lo * e.factor, y = value.hi * e.factor;
@@ -64,13 +72,28 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
         r.hi = m;
         break;
       }
-      case OpKind::set: r.v = operand.v; r.lo = operand.lo; r.hi = operand.hi; break;
-      case OpKind::cap: r.v = z3::ite(value.v <= operand.v, value.v, operand.v); r.lo = std::min(value.lo, operand.lo); r.hi = std::min(value.hi, operand.hi); break;
-      case OpKind::floor: r.v = z3::ite(value.v >= operand.v, value.v, operand.v); r.lo = std::max(value.lo, operand.lo); r.hi = std::max(value.hi, operand.hi); break;
-      default: note_not_encoded(e.span, fmt::format("operation of entry '{}'", e.name)); break;
+      case OpKind::set:
+        r.v = operand.v;
+        r.lo = operand.lo;
+        r.hi = operand.hi;
+        break;
+      case OpKind::cap:
+        r.v = z3::ite(value.v <= operand.v, value.v, operand.v);
+        r.lo = std::min(value.lo, operand.lo);
+        r.hi = std::min(value.hi, operand.hi);
+        break;
+      case OpKind::floor:
+        r.v = z3::ite(value.v >= operand.v, value.v, operand.v);
+        r.lo = std::max(value.lo, operand.lo);
+        r.hi = std::max(value.hi, operand.hi);
+        break;
+      default:
+        note_not_encoded(e.span, fmt::format("operation of entry '{}'", e.name));
+        break;
     }
     if (r.lo < -limit || r.hi > limit) {
-      add_site(r, rules::Diag::eval_overflow, e.span, "arithmetic overflow", r.v > int_const(limit) || r.v < int_const(-limit));
+      add_site(r, rules::Diag::eval_overflow, e.span, "arithmetic overflow",
+               r.v > int_const(limit) || r.v < int_const(-limit));
       r.lo = std::max(r.lo, -limit);
       r.hi = std::min(r.hi, limit);
     }
@@ -81,7 +104,9 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
     const Stage& stage = stack.stages[stage_index];
     std::vector<const Entry*> entries;
     for (std::size_t i = 0; i < stage.entries.size(); ++i) {
-      if (off >= 0 && !reverse_a_stage && std::get<1>(*disabled) == stage_index && std::get<2>(*disabled) == i) continue;
+      if (off >= 0 && !reverse_a_stage && std::get<1>(*disabled) == stage_index &&
+          std::get<2>(*disabled) == i)
+        continue;
       entries.push_back(&stage.entries[i]);
     }
     // Every condition first, in written order, as the evaluator does.
@@ -103,7 +128,8 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
       for (std::size_t k = 0; k < entries.size(); ++k) {
         const std::size_t i = backwards ? entries.size() - 1 - k : k;
         SVal r = apply(*entries[i], cur);
-        SVal next = int_val(z3::ite(applies[i], r.v, cur.v), std::min(cur.lo, r.lo), std::max(cur.hi, r.hi));
+        SVal next = int_val(z3::ite(applies[i], r.v, cur.v), std::min(cur.lo, r.lo),
+                            std::max(cur.hi, r.hi));
         next.copy_fails(cur);
         add_guarded(next, r, applies[i]);
         cur = next;
@@ -144,8 +170,8 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
       next.v = best;
       cur = next;
     }
-    if (stage.policy != Policy::all && stage.policy != Policy::first && stage.policy != Policy::most_penalising &&
-        stage.policy != Policy::most_favourable) {
+    if (stage.policy != Policy::all && stage.policy != Policy::first &&
+        stage.policy != Policy::most_penalising && stage.policy != Policy::most_favourable) {
       note_not_encoded(stage.span, fmt::format("policy of stage '{}'", stage.name));
     }
   }
@@ -200,8 +226,12 @@ SVal SmtModel::Impl::encode_test(std::uint32_t id) {
   return out;
 }
 
-Term SmtModel::expr(const Expr& e) { return impl_->add(impl_->encode(e)); }
-Term SmtModel::value(std::uint32_t id) { return impl_->add(impl_->encode_value(id)); }
+Term SmtModel::expr(const Expr& e) {
+  return impl_->add(impl_->encode(e));
+}
+Term SmtModel::value(std::uint32_t id) {
+  return impl_->add(impl_->encode_value(id));
+}
 Term SmtModel::stack(std::uint32_t id, Term start) {
   SVal a = impl_->terms.at(start.id);
   SVal s = impl_->encode_stack(id, a);
@@ -223,7 +253,8 @@ Term SmtModel::stack_with_stage_reversed(std::uint32_t id, std::uint32_t stage, 
   impl_->reversed.reset();
   return t;
 }
-Term SmtModel::stack_without_entry(std::uint32_t id, std::uint32_t stage, std::uint32_t entry, Term start) {
+Term SmtModel::stack_without_entry(std::uint32_t id, std::uint32_t stage, std::uint32_t entry,
+                                   Term start) {
   impl_->disabled = std::make_tuple(id, stage, entry);
   const Term t = stack(id, start);
   impl_->disabled.reset();
@@ -236,7 +267,9 @@ Term SmtModel::free_integer(const std::string& name, std::int64_t lo, std::int64
   return impl_->add(impl_->int_val(v, lo, hi));
 }
 
-Term SmtModel::test_needed(std::uint32_t id) { return impl_->add(impl_->encode_test(id)); }
+Term SmtModel::test_needed(std::uint32_t id) {
+  return impl_->add(impl_->encode_test(id));
+}
 
 Term SmtModel::face_applies(std::uint32_t test, std::uint32_t face) {
   const Face& f = impl_->rs.tests.at(test).faces.at(face);
@@ -288,18 +321,24 @@ Term SmtModel::action_verdict(std::uint32_t action_value) {
   const z3::expr f = forbidden.empty() ? m.ctx.bool_val(false) : z3::mk_or(forbidden);
   const z3::expr r = required.empty() ? m.ctx.bool_val(false) : z3::mk_or(required);
   // rules::Verdict: allowed 0, forbidden 1, required 2, conflict 3.
-  out.v = z3::ite(f && r, m.int_const(3), z3::ite(f, m.int_const(1), z3::ite(r, m.int_const(2), m.int_const(0))));
+  out.v = z3::ite(f && r, m.int_const(3),
+                  z3::ite(f, m.int_const(1), z3::ite(r, m.int_const(2), m.int_const(0))));
   return m.add(out);
 }
 
 Term SmtModel::skill_held(std::uint32_t skill) {
   const Skill& s = impl_->rs.skills.at(skill);
   const SVal& h = impl_->given_vars.at(s.holder);
-  return impl_->add(impl_->bool_val(s.value < h.bits.size() ? h.bits[s.value] : impl_->ctx.bool_val(false)));
+  return impl_->add(
+      impl_->bool_val(s.value < h.bits.size() ? h.bits[s.value] : impl_->ctx.bool_val(false)));
 }
 
-Term SmtModel::legal() { return legal_terms(true); }
-Term SmtModel::legal_skills() { return legal_terms(false); }
+Term SmtModel::legal() {
+  return legal_terms(true);
+}
+Term SmtModel::legal_skills() {
+  return legal_terms(false);
+}
 
 Term SmtModel::assumption_holds(std::uint32_t i) {
   Impl& m = *impl_;

@@ -18,8 +18,8 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -55,7 +55,7 @@ struct NotEncoded {
 // A concrete situation found by the solver.
 struct Witness {
   std::vector<std::optional<rules::Val>> givens;  // one per given
-  std::vector<std::uint32_t> switches;             // one option per switch
+  std::vector<std::uint32_t> switches;            // one option per switch
   rules::Situation situation(const rules::Ruleset& rs) const;
 };
 
@@ -86,8 +86,9 @@ struct ArmyQuery {
   std::optional<std::size_t> include_unit;  // at least one of this unit of the list
   bool minimise_points = false;
   std::int64_t max_per_unit = 60;  // bound per unit and division, keeps the search finite
-  std::vector<bool> enabled;  // constraints taken into account; empty: all
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> fixed_switches;  // (switch, option) read as given
+  std::vector<bool> enabled;       // constraints taken into account; empty: all
+  std::vector<std::pair<std::uint32_t, std::uint32_t>>
+      fixed_switches;  // (switch, option) read as given
   // (switch, option): the army breaks some constraint when that switch is
   // read at that option instead (the other fixed switches unchanged).
   std::optional<std::pair<std::uint32_t, std::uint32_t>> illegal_under;
@@ -127,7 +128,7 @@ class SmtModel {
   Term free_integer(const std::string& name, std::int64_t lo, std::int64_t hi);
   // A term of `other` (sharing this model's context) usable here.
   Term import(const SmtModel& other, Term t);
-  Term test_needed(std::uint32_t id);      // the score the dice must reach (or not exceed)
+  Term test_needed(std::uint32_t id);  // the score the dice must reach (or not exceed)
   Term face_applies(std::uint32_t test, std::uint32_t face);
   Term action_verdict(std::uint32_t action_value);  // rules::Verdict as an integer
   Term entry_applies(std::uint32_t stack, std::uint32_t stage, std::uint32_t entry);
@@ -178,7 +179,8 @@ class SmtModel {
   // The best value of `objective` under `assumptions`; nullopt when they
   // cannot hold (status unsat) or the solver gave up at once (unknown). A
   // timeout later in the search gives the best value found, not exact.
-  std::optional<Optimum> optimise(Term objective, bool maximise, const std::vector<Term>& assumptions,
+  std::optional<Optimum> optimise(Term objective, bool maximise,
+                                  const std::vector<Term>& assumptions,
                                   SmtStatus* status = nullptr);
   // The least extreme situation like `w` that still satisfies
   // `assumptions`: switches at their default reading, flags off, sets empty
@@ -186,7 +188,8 @@ class SmtModel {
   // assumptions allow, tried in that order over the givens and switches
   // `relevant` marks (all when empty). Greedy and deterministic; one solver
   // query per step. Returns `w` itself when the solver gives up.
-  Witness least_extreme(const std::vector<Term>& assumptions, const Witness& w, const std::vector<bool>& relevant_givens,
+  Witness least_extreme(const std::vector<Term>& assumptions, const Witness& w,
+                        const std::vector<bool>& relevant_givens,
                         const std::vector<bool>& relevant_switches);
   // Indices into `named` of a subset that cannot hold together; empty when
   // they can (or the solver gave up).

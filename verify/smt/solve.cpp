@@ -1,15 +1,14 @@
 // Queries on the translation: satisfiability with a witness situation,
 // optimisation, unsat cores, and evaluation of a term in a concrete
 // situation (what the property tests compare with the evaluator).
+#include <fmt/core.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <functional>
 #include <limits>
-
-#include <unistd.h>
-
-#include <fmt/core.h>
 
 #include "verify/smt/z3_impl.hpp"
 #include "verify/verify.hpp"
@@ -18,21 +17,38 @@ namespace umpire::verify {
 
 using namespace umpire::rules;
 
-SmtModel::SmtModel(const Ruleset& rs, unsigned timeout_ms) : impl_(std::make_unique<Impl>(rs, timeout_ms, nullptr)) {}
+SmtModel::SmtModel(const Ruleset& rs, unsigned timeout_ms)
+    : impl_(std::make_unique<Impl>(rs, timeout_ms, nullptr)) {}
 SmtModel::SmtModel(const Ruleset& rs, SmtModel& other)
     : impl_(std::make_unique<Impl>(rs, other.impl_->timeout_ms, other.impl_->ctx_owner)) {}
 
-Term SmtModel::import(const SmtModel& other, Term t) { return impl_->add(other.impl_->terms.at(t.id)); }
+Term SmtModel::import(const SmtModel& other, Term t) {
+  return impl_->add(other.impl_->terms.at(t.id));
+}
 SmtModel::~SmtModel() = default;
 
-const Ruleset& SmtModel::ruleset() const { return impl_->rs; }
-unsigned SmtModel::timeout_ms() const { return impl_->timeout_ms; }
-const std::vector<NotEncoded>& SmtModel::not_encoded() const { return impl_->not_encoded; }
-const FailureSite& SmtModel::site(std::uint32_t id) const { return impl_->sites.at(id); }
+const Ruleset& SmtModel::ruleset() const {
+  return impl_->rs;
+}
+unsigned SmtModel::timeout_ms() const {
+  return impl_->timeout_ms;
+}
+const std::vector<NotEncoded>& SmtModel::not_encoded() const {
+  return impl_->not_encoded;
+}
+const FailureSite& SmtModel::site(std::uint32_t id) const {
+  return impl_->sites.at(id);
+}
 
-Term SmtModel::constant(std::int64_t n) { return impl_->add(impl_->int_val(impl_->int_const(n), n, n)); }
-Term SmtModel::literal(const Type& type, const Val& v) { return impl_->add(impl_->literal(type, v)); }
-Term SmtModel::truth(bool b) { return impl_->add(impl_->bool_val(impl_->ctx.bool_val(b))); }
+Term SmtModel::constant(std::int64_t n) {
+  return impl_->add(impl_->int_val(impl_->int_const(n), n, n));
+}
+Term SmtModel::literal(const Type& type, const Val& v) {
+  return impl_->add(impl_->literal(type, v));
+}
+Term SmtModel::truth(bool b) {
+  return impl_->add(impl_->bool_val(impl_->ctx.bool_val(b)));
+}
 
 namespace {
 // A boolean combination keeps the failures of both sides, in order.
@@ -74,12 +90,16 @@ Term SmtModel::differ(Term a, Term b) {
   const z3::expr fx = m.err(x), fy = m.err(y);
   return m.add(m.bool_val(fx != fy || (!fx && !fy && !m.same(x, y))));
 }
-Term SmtModel::is_none(Term a) { return impl_->add(impl_->bool_val(impl_->terms.at(a.id).none)); }
+Term SmtModel::is_none(Term a) {
+  return impl_->add(impl_->bool_val(impl_->terms.at(a.id).none));
+}
 Term SmtModel::holds(Term a) {
   const SVal& x = impl_->terms.at(a.id);
   return impl_->add(impl_->bool_val(x.v && !x.none && !impl_->err(x)));
 }
-Term SmtModel::fails(Term a) { return impl_->add(impl_->bool_val(impl_->err(impl_->terms.at(a.id)))); }
+Term SmtModel::fails(Term a) {
+  return impl_->add(impl_->bool_val(impl_->err(impl_->terms.at(a.id))));
+}
 
 std::vector<std::uint32_t> SmtModel::sites(Term a) const {
   std::vector<std::uint32_t> out;
@@ -151,7 +171,9 @@ Term SmtModel::with_given_shifted(Term a, std::uint32_t given, std::int64_t delt
   return impl_->add(substitute(impl_->terms.at(a.id), from, to));
 }
 
-Term SmtModel::given(std::uint32_t id) { return impl_->add(impl_->given_vars.at(id)); }
+Term SmtModel::given(std::uint32_t id) {
+  return impl_->add(impl_->given_vars.at(id));
+}
 
 namespace {
 std::atomic<std::size_t> memory_budget_bytes{0};
@@ -163,13 +185,19 @@ std::size_t resident_bytes() {
   unsigned long size = 0, resident = 0;
   const int read = std::fscanf(f, "%lu %lu", &size, &resident);
   std::fclose(f);
-  return read == 2 ? static_cast<std::size_t>(resident) * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE)) : 0;
+  return read == 2 ? static_cast<std::size_t>(resident) *
+                         static_cast<std::size_t>(::sysconf(_SC_PAGESIZE))
+                   : 0;
 }
 }  // namespace
 
-void set_memory_budget(std::size_t megabytes) { memory_budget_bytes = megabytes * 1024 * 1024; }
+void set_memory_budget(std::size_t megabytes) {
+  memory_budget_bytes = megabytes * 1024 * 1024;
+}
 
-void SmtModel::set_deadline(std::chrono::steady_clock::time_point deadline) { impl_->deadline = deadline; }
+void SmtModel::set_deadline(std::chrono::steady_clock::time_point deadline) {
+  impl_->deadline = deadline;
+}
 
 void SmtModel::Impl::check_budget() {
   if (const std::size_t limit = memory_budget_bytes.load(); limit > 0 && resident_bytes() > limit) {
@@ -179,7 +207,8 @@ void SmtModel::Impl::check_budget() {
   const auto now = std::chrono::steady_clock::now();
   if (now >= *deadline) throw BudgetExhausted("the time budget ran out");
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - now).count();
-  const unsigned limit = static_cast<unsigned>(std::min<long long>(wall_guard_ms(), std::max<long long>(1, left)));
+  const unsigned limit =
+      static_cast<unsigned>(std::min<long long>(wall_guard_ms(), std::max<long long>(1, left)));
   if (limit != solver_timeout) set_limits(limit);
 }
 
@@ -198,8 +227,8 @@ unsigned SmtModel::Impl::wall_guard_ms() const {
 
 void SmtModel::Impl::set_limits(unsigned wall_ms) {
   z3::params p(ctx);
-  p.set("rlimit", static_cast<unsigned>(std::min<unsigned long long>(kStepsPerMillisecond * timeout_ms,
-                                                                     std::numeric_limits<unsigned>::max())));
+  p.set("rlimit", static_cast<unsigned>(std::min<unsigned long long>(
+                      kStepsPerMillisecond * timeout_ms, std::numeric_limits<unsigned>::max())));
   p.set("timeout", wall_ms);
   solver->set(p);
   solver_timeout = wall_ms;
@@ -248,7 +277,9 @@ Witness SmtModel::Impl::witness_from(const z3::model& m) {
       continue;
     }
     switch (g.type.kind) {
-      case TypeKind::boolean: w.givens.emplace_back(Val::boolean(m.eval(s.v, true).is_true())); break;
+      case TypeKind::boolean:
+        w.givens.emplace_back(Val::boolean(m.eval(s.v, true).is_true()));
+        break;
       case TypeKind::set: {
         std::uint64_t bits = 0;
         for (std::size_t b = 0; b < s.bits.size(); ++b) {
@@ -258,15 +289,20 @@ Witness SmtModel::Impl::witness_from(const z3::model& m) {
         break;
       }
       case TypeKind::enumeration:
-        w.givens.emplace_back(Val::enumeration(static_cast<std::uint32_t>(m.eval(s.v, true).get_numeral_int64())));
+        w.givens.emplace_back(
+            Val::enumeration(static_cast<std::uint32_t>(m.eval(s.v, true).get_numeral_int64())));
         break;
       case TypeKind::profile:
-        w.givens.emplace_back(Val::profile(static_cast<std::uint32_t>(m.eval(s.v, true).get_numeral_int64())));
+        w.givens.emplace_back(
+            Val::profile(static_cast<std::uint32_t>(m.eval(s.v, true).get_numeral_int64())));
         break;
-      default: w.givens.emplace_back(Val::integer(m.eval(s.v, true).get_numeral_int64())); break;
+      default:
+        w.givens.emplace_back(Val::integer(m.eval(s.v, true).get_numeral_int64()));
+        break;
     }
   }
-  for (const z3::expr& v : switch_vars) w.switches.push_back(static_cast<std::uint32_t>(m.eval(v, true).get_numeral_int64()));
+  for (const z3::expr& v : switch_vars)
+    w.switches.push_back(static_cast<std::uint32_t>(m.eval(v, true).get_numeral_int64()));
   return w;
 }
 
@@ -275,7 +311,8 @@ Situation Witness::situation(const Ruleset& rs) const {
   for (std::size_t i = 0; i < givens.size(); ++i) {
     if (givens[i]) (void)s.set(static_cast<std::uint32_t>(i), *givens[i]);
   }
-  for (std::size_t i = 0; i < switches.size(); ++i) s.set_switch(static_cast<std::uint32_t>(i), switches[i]);
+  for (std::size_t i = 0; i < switches.size(); ++i)
+    s.set_switch(static_cast<std::uint32_t>(i), switches[i]);
   return s;
 }
 
@@ -288,8 +325,9 @@ SmtStatus SmtModel::check(const std::vector<Term>& assumptions, Witness* witness
   return st;
 }
 
-std::optional<SmtModel::Impl::Best> SmtModel::Impl::best(z3::solver& s, const z3::expr& goal, bool maximise,
-                                                         std::int64_t bound, SmtStatus* status) {
+std::optional<SmtModel::Impl::Best> SmtModel::Impl::best(z3::solver& s, const z3::expr& goal,
+                                                         bool maximise, std::int64_t bound,
+                                                         SmtStatus* status) {
   // Plain satisfiability checks on the shared solver instead of z3::optimize
   // (which rebuilds its own state for every query): find a model, then ask
   // for a strictly better one, galloping away from it and bisecting once a
@@ -309,7 +347,8 @@ std::optional<SmtModel::Impl::Best> SmtModel::Impl::best(z3::solver& s, const z3
   bool bisect = false;
   while (maximise ? out.value < bound : out.value > bound) {
     const std::int64_t gap = maximise ? bound - out.value : out.value - bound;
-    const std::int64_t move = bisect ? std::max<std::int64_t>(1, (gap + 1) / 2) : std::min(step, gap);
+    const std::int64_t move =
+        bisect ? std::max<std::int64_t>(1, (gap + 1) / 2) : std::min(step, gap);
     const std::int64_t candidate = maximise ? out.value + move : out.value - move;
     check_budget();
     s.push();
@@ -340,8 +379,8 @@ std::optional<SmtModel::Impl::Best> SmtModel::Impl::best(z3::solver& s, const z3
   return out;
 }
 
-std::optional<Optimum> SmtModel::optimise(Term objective, bool maximise, const std::vector<Term>& assumptions,
-                                          SmtStatus* status) {
+std::optional<Optimum> SmtModel::optimise(Term objective, bool maximise,
+                                          const std::vector<Term>& assumptions, SmtStatus* status) {
   Impl& m = *impl_;
   z3::solver& s = m.base_solver();
   Scope scope(s);
@@ -365,7 +404,8 @@ std::int64_t typical_number(const Type& t) {
 }  // namespace
 
 Witness SmtModel::least_extreme(const std::vector<Term>& assumptions, const Witness& start,
-                                const std::vector<bool>& relevant_givens, const std::vector<bool>& relevant_switches) {
+                                const std::vector<bool>& relevant_givens,
+                                const std::vector<bool>& relevant_switches) {
   Impl& m = *impl_;
   const Ruleset& rs = m.rs;
   z3::solver& s = m.base_solver();
@@ -377,8 +417,9 @@ Witness SmtModel::least_extreme(const std::vector<Term>& assumptions, const Witn
   // everything kept so far: all at once when they can, else each half in
   // turn, down to single constraints (few queries when most can be kept).
   // The last model found becomes the witness. Returns the refused ones.
-  std::function<std::vector<std::size_t>(const std::vector<z3::expr>&, std::size_t, std::size_t)> keep =
-      [&](const std::vector<z3::expr>& cs, std::size_t from, std::size_t to) -> std::vector<std::size_t> {
+  std::function<std::vector<std::size_t>(const std::vector<z3::expr>&, std::size_t, std::size_t)>
+      keep = [&](const std::vector<z3::expr>& cs, std::size_t from,
+                 std::size_t to) -> std::vector<std::size_t> {
     if (from >= to) return {};
     std::vector<std::size_t> all;
     for (std::size_t k = from; k < to; ++k) all.push_back(k);
@@ -405,12 +446,15 @@ Witness SmtModel::least_extreme(const std::vector<Term>& assumptions, const Witn
     for (std::size_t k : keep(cs, mid, to)) refused.push_back(k);
     return refused;
   };
-  auto relevant = [](const std::vector<bool>& mask, std::size_t i) { return mask.empty() || (i < mask.size() && mask[i]); };
+  auto relevant = [](const std::vector<bool>& mask, std::size_t i) {
+    return mask.empty() || (i < mask.size() && mask[i]);
+  };
 
   // Switches at their default reading, enumerations at their first value.
   std::vector<z3::expr> plain;
   for (std::size_t i = 0; i < m.switch_vars.size(); ++i) {
-    if (relevant(relevant_switches, i)) plain.push_back(m.switch_vars[i] == m.int_const(rs.switches[i].default_option));
+    if (relevant(relevant_switches, i))
+      plain.push_back(m.switch_vars[i] == m.int_const(rs.switches[i].default_option));
   }
   for (std::size_t i = 0; i < rs.givens.size(); ++i) {
     if (relevant(relevant_givens, i) && rs.givens[i].type.kind == TypeKind::enumeration &&
@@ -425,7 +469,8 @@ Witness SmtModel::least_extreme(const std::vector<Term>& assumptions, const Witn
   std::vector<std::size_t> numbers;
   for (std::size_t i = 0; i < rs.givens.size(); ++i) {
     const Type& t = rs.givens[i].type;
-    if (!relevant(relevant_givens, i) || !t.numeric() || !w.givens[i] || w.givens[i]->is_none()) continue;
+    if (!relevant(relevant_givens, i) || !t.numeric() || !w.givens[i] || w.givens[i]->is_none())
+      continue;
     numbers.push_back(i);
     at_typical.push_back(m.given_vars[i].v == m.int_const(typical_number(t)));
   }
@@ -445,9 +490,12 @@ Witness SmtModel::least_extreme(const std::vector<Term>& assumptions, const Witn
       s.add(g.v >= m.int_const(typical - d) && g.v <= m.int_const(typical + d));
       const z3::check_result r = s.check();
       s.pop();
-      if (r == z3::sat) possible = d;
-      else if (r == z3::unsat) refused = d;
-      else gave_up = true;
+      if (r == z3::sat)
+        possible = d;
+      else if (r == z3::unsat)
+        refused = d;
+      else
+        gave_up = true;
     }
     // Below the typical value first, so that the choice is deterministic.
     const std::vector<z3::expr> below{g.v == m.int_const(typical - possible)};
@@ -502,7 +550,8 @@ z3::expr_vector SmtModel::Impl::situation_equalities(const Situation& situation)
     if (rs.givens[i].type.optional) eqs.push_back(g.none == ctx.bool_val(v->is_none()));
     if (v->is_none()) continue;
     if (!g.bits.empty()) {
-      for (std::size_t b = 0; b < g.bits.size(); ++b) eqs.push_back(g.bits[b] == ctx.bool_val((v->bits >> b & 1U) != 0));
+      for (std::size_t b = 0; b < g.bits.size(); ++b)
+        eqs.push_back(g.bits[b] == ctx.bool_val((v->bits >> b & 1U) != 0));
     } else if (g.v.is_bool()) {
       eqs.push_back(g.v == ctx.bool_val(v->number != 0));
     } else {
@@ -510,7 +559,8 @@ z3::expr_vector SmtModel::Impl::situation_equalities(const Situation& situation)
     }
   }
   for (std::size_t i = 0; i < switch_vars.size(); ++i) {
-    eqs.push_back(switch_vars[i] == int_const(situation.switch_option(static_cast<std::uint32_t>(i))));
+    eqs.push_back(switch_vars[i] ==
+                  int_const(situation.switch_option(static_cast<std::uint32_t>(i))));
   }
   return eqs;
 }
@@ -519,7 +569,8 @@ std::optional<Val> SmtModel::evaluate(Term a, const Situation& situation) {
   return evaluate_all({a}, situation).front();
 }
 
-std::vector<std::optional<Val>> SmtModel::evaluate_all(const std::vector<Term>& terms, const Situation& situation) {
+std::vector<std::optional<Val>> SmtModel::evaluate_all(const std::vector<Term>& terms,
+                                                       const Situation& situation) {
   std::vector<std::optional<Val>> out(terms.size());
   z3::solver& s = impl_->base_solver();
   Scope scope(s);
@@ -548,9 +599,15 @@ std::vector<std::optional<Val>> SmtModel::evaluate_all(const std::vector<Term>& 
     }
     const std::int64_t n = v.get_numeral_int64();
     switch (t.kind) {
-      case TypeKind::enumeration: out[i] = Val::enumeration(static_cast<std::uint32_t>(n)); break;
-      case TypeKind::profile: out[i] = Val::profile(static_cast<std::uint32_t>(n)); break;
-      default: out[i] = Val::integer(n); break;
+      case TypeKind::enumeration:
+        out[i] = Val::enumeration(static_cast<std::uint32_t>(n));
+        break;
+      case TypeKind::profile:
+        out[i] = Val::profile(static_cast<std::uint32_t>(n));
+        break;
+      default:
+        out[i] = Val::integer(n);
+        break;
     }
   }
   return out;

@@ -6,8 +6,8 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -117,7 +117,8 @@ struct SmtModel::Impl {
   void sequence(SVal& into, const SVal& later);
   // The failures of `from`, counted only under `guard`.
   void add_guarded(SVal& into, const SVal& from, const z3::expr& guard);
-  void add_site(SVal& into, rules::Diag id, Span span, const std::string& what, const z3::expr& cond);
+  void add_site(SVal& into, rules::Diag id, Span span, const std::string& what,
+                const z3::expr& cond);
   // A pseudo-site (absent_site): recorded in `fails`, never in any_fail.
   void add_absent(SVal& into, std::uint32_t site, const z3::expr& cond);
   // eval_int / eval_bool: a none is an error at `span`.
@@ -147,7 +148,8 @@ struct SmtModel::Impl {
     z3::model model;
     bool exact;
   };
-  std::optional<Best> best(z3::solver& s, const z3::expr& goal, bool maximise, std::int64_t bound, SmtStatus* status);
+  std::optional<Best> best(z3::solver& s, const z3::expr& goal, bool maximise, std::int64_t bound,
+                           SmtStatus* status);
   Witness witness_from(const z3::model& m);
   z3::expr_vector situation_equalities(const rules::Situation& s);
 };

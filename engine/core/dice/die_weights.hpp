@@ -1,10 +1,9 @@
 #pragma once
 // What one die of a term contributes, as exact integer weights over a common
 // total: the building block of distribution.cpp and natural.cpp.
+#include <boost/multiprecision/cpp_int.hpp>
 #include <cstdint>
 #include <vector>
-
-#include <boost/multiprecision/cpp_int.hpp>
 
 #include "engine/core/dice/expr.hpp"
 

@@ -6,7 +6,8 @@
 
 namespace umpire::dice {
 
-Distribution::Distribution(std::int64_t min, std::vector<Count> ways) : min_(min), ways_(std::move(ways)) {
+Distribution::Distribution(std::int64_t min, std::vector<Count> ways)
+    : min_(min), ways_(std::move(ways)) {
   std::size_t lead = 0;
   while (lead < ways_.size() && ways_[lead] == 0) ++lead;
   while (!ways_.empty() && ways_.back() == 0) ways_.pop_back();
@@ -40,13 +41,20 @@ Count Distribution::ways_at_most(std::int64_t value) const {
   return sum;
 }
 
-Probability Distribution::probability(std::int64_t value) const { return Probability(ways(value), total_); }
-Probability Distribution::at_least(std::int64_t value) const { return Probability(ways_at_least(value), total_); }
-Probability Distribution::at_most(std::int64_t value) const { return Probability(ways_at_most(value), total_); }
+Probability Distribution::probability(std::int64_t value) const {
+  return Probability(ways(value), total_);
+}
+Probability Distribution::at_least(std::int64_t value) const {
+  return Probability(ways_at_least(value), total_);
+}
+Probability Distribution::at_most(std::int64_t value) const {
+  return Probability(ways_at_most(value), total_);
+}
 
 Probability Distribution::mean() const {
   Count sum = 0;
-  for (std::size_t i = 0; i < ways_.size(); ++i) sum += ways_[i] * (min_ + static_cast<std::int64_t>(i));
+  for (std::size_t i = 0; i < ways_.size(); ++i)
+    sum += ways_[i] * (min_ + static_cast<std::int64_t>(i));
   return Probability(sum, total_);
 }
 
@@ -72,8 +80,10 @@ struct Ways {
 
 template <typename C>
 C from_count(const Count& c) {
-  if constexpr (std::is_same_v<C, Count>) return c;
-  else return c.template convert_to<C>();
+  if constexpr (std::is_same_v<C, Count>)
+    return c;
+  else
+    return c.template convert_to<C>();
 }
 
 template <typename C>
@@ -135,7 +145,8 @@ void add_die(Ways<C>& w, const std::vector<WeightRange>& ranges) {
 
 std::vector<WeightRange> negated(const std::vector<WeightRange>& ranges) {
   std::vector<WeightRange> out;
-  for (auto it = ranges.rbegin(); it != ranges.rend(); ++it) out.push_back({-it->to, -it->from, it->weight});
+  for (auto it = ranges.rbegin(); it != ranges.rend(); ++it)
+    out.push_back({-it->to, -it->from, it->weight});
   return out;
 }
 
@@ -151,7 +162,8 @@ std::vector<C> keep_highest(std::uint32_t count, std::uint32_t kept, const std::
   std::vector<std::vector<C>> binom(count + 1, std::vector<C>(count + 1, C(0)));
   for (std::size_t n = 0; n <= count; ++n) {
     binom[n][0] = 1;
-    for (std::size_t k = 1; k <= n; ++k) binom[n][k] = binom[n - 1][k - 1] + (k < n ? binom[n - 1][k] : C(0));
+    for (std::size_t k = 1; k <= n; ++k)
+      binom[n][k] = binom[n - 1][k - 1] + (k < n ? binom[n - 1][k] : C(0));
   }
   std::vector<C> below(sides + 1, C(0));  // below[v] = sum of w[u] for u < v
   for (std::size_t v = 2; v <= sides; ++v) below[v] = below[v - 1] + w[v - 1];
@@ -172,7 +184,8 @@ std::vector<C> keep_highest(std::uint32_t count, std::uint32_t kept, const std::
     for (std::size_t m = 0; m < kept; ++m) {
       const std::size_t rest = count - m;
       C finish(0);  // ways for the rest to complete the kept dice at v
-      for (std::size_t j = kept - m; j <= rest; ++j) finish += binom[rest][j] * pw[j] * pb[rest - j];
+      for (std::size_t j = kept - m; j <= rest; ++j)
+        finish += binom[rest][j] * pw[j] * pb[rest - j];
       std::vector<C> step(kept - m, C(0));  // C(rest, j)·w^j for the dice staying below `kept`
       for (std::size_t j = 1; m + j < kept; ++j) step[j] = binom[rest][j] * pw[j];
       for (std::size_t s = 0; s < cur[m].size(); ++s) {
@@ -197,7 +210,8 @@ Ways<C> term_ways(const DiceTerm& term) {
   }
   std::vector<C> w(term.sides + 1u, C(0));
   for (const WeightRange& r : die.ranges) {
-    for (std::int64_t v = r.from; v <= r.to; ++v) w[static_cast<std::size_t>(v)] = from_count<C>(r.weight);
+    for (std::int64_t v = r.from; v <= r.to; ++v)
+      w[static_cast<std::size_t>(v)] = from_count<C>(r.weight);
   }
   if (term.keep == Keep::highest) {
     out.min = 0;
@@ -209,7 +223,8 @@ Ways<C> term_ways(const DiceTerm& term) {
   std::vector<C> mirrored(w.size(), C(0));
   for (std::size_t v = 1; v < w.size(); ++v) mirrored[v] = w[w.size() - v];
   std::vector<C> ways = keep_highest(term.count, term.kept, mirrored);
-  out.min = static_cast<std::int64_t>(term.kept) * (term.sides + 1) - static_cast<std::int64_t>(ways.size() - 1);
+  out.min = static_cast<std::int64_t>(term.kept) * (term.sides + 1) -
+            static_cast<std::int64_t>(ways.size() - 1);
   out.ways.assign(ways.rbegin(), ways.rend());
   return out;
 }
@@ -230,7 +245,8 @@ Distribution expr_distribution(const Expr& expr) {
   std::int64_t shift = 0;
   Ways<C> w;
   for (const Term& t : expr.terms) {
-    if (!t.is_dice) shift += t.negative ? -t.constant : t.constant;
+    if (!t.is_dice)
+      shift += t.negative ? -t.constant : t.constant;
     else if (t.dice.keep != Keep::all) {
       const Ways<C> term = term_ways<C>(t.dice);
       w = convolve_ways(w, t.negative ? negate(term) : term);
@@ -258,7 +274,9 @@ Count outcomes(const Expr& expr) {
   return total;
 }
 
-bool fits_u64(const Count& total) { return total < (Count(1) << 63); }
+bool fits_u64(const Count& total) {
+  return total < (Count(1) << 63);
+}
 
 }  // namespace
 

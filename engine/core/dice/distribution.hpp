@@ -2,10 +2,9 @@
 // Exact probability distributions of dice expressions: integer counts of
 // equally likely outcomes over a total, and exact rationals, never floating
 // point. Method in docs/dice.md § Distributions.
+#include <boost/multiprecision/cpp_int.hpp>
 #include <cstdint>
 #include <vector>
-
-#include <boost/multiprecision/cpp_int.hpp>
 
 #include "engine/core/dice/die_weights.hpp"
 #include "engine/core/dice/expr.hpp"

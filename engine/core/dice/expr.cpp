@@ -38,7 +38,9 @@ std::uint32_t dice_count(const Expr& expr) {
 namespace {
 
 // Lowest and highest sum of one term, before its sign.
-std::int64_t term_low(const Term& t) { return t.is_dice ? t.dice.dice_summed() : t.constant; }
+std::int64_t term_low(const Term& t) {
+  return t.is_dice ? t.dice.dice_summed() : t.constant;
+}
 std::int64_t term_high(const Term& t) {
   return t.is_dice ? std::int64_t{t.dice.dice_summed()} * t.dice.sides : t.constant;
 }
@@ -90,14 +92,18 @@ std::string check(const Expr& expr) {
 }
 
 std::string to_string(const DiceTerm& d) {
-  std::string out = d.count == 1 ? fmt::format("d{}", d.sides) : fmt::format("{}d{}", d.count, d.sides);
+  std::string out =
+      d.count == 1 ? fmt::format("d{}", d.sides) : fmt::format("{}d{}", d.count, d.sides);
   if (d.keep == Keep::highest) out += fmt::format("kh{}", d.kept);
   if (d.keep == Keep::lowest) out += fmt::format("kl{}", d.kept);
   const Reroll& r = d.reroll;
   if (r.active()) {
-    if (r.low == r.high) out += fmt::format("r{}", r.low);
-    else if (r.low == 1) out += fmt::format("r<{}", r.high + 1);
-    else out += fmt::format("r>{}", r.low - 1);
+    if (r.low == r.high)
+      out += fmt::format("r{}", r.low);
+    else if (r.low == 1)
+      out += fmt::format("r<{}", r.high + 1);
+    else
+      out += fmt::format("r>{}", r.low - 1);
   }
   return out;
 }
@@ -106,8 +112,10 @@ std::string to_string(const Expr& expr) {
   std::string out;
   for (std::size_t i = 0; i < expr.terms.size(); ++i) {
     const Term& t = expr.terms[i];
-    if (t.negative) out += '-';
-    else if (i > 0) out += '+';
+    if (t.negative)
+      out += '-';
+    else if (i > 0)
+      out += '+';
     out += t.is_dice ? to_string(t.dice) : fmt::format("{}", t.constant);
   }
   return out;

@@ -63,9 +63,9 @@ struct DiceTerm {
 struct Term {
   bool negative = false;
   bool is_dice = true;
-  DiceTerm dice;            // when is_dice
+  DiceTerm dice;              // when is_dice
   std::int64_t constant = 0;  // when !is_dice; non-negative, the sign is `negative`
-  Span span;                // where it was written, sign excluded; invalid if built in code
+  Span span;                  // where it was written, sign excluded; invalid if built in code
   friend bool operator==(const Term& a, const Term& b) {
     return a.negative == b.negative && a.is_dice == b.is_dice &&
            (a.is_dice ? a.dice == b.dice : a.constant == b.constant);

@@ -1,9 +1,9 @@
 #include "engine/core/dice/natural.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "engine/core/dice/die_weights.hpp"
 

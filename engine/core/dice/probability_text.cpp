@@ -27,6 +27,8 @@ std::string decimal_text(const Probability& p, unsigned decimals) {
   return out;
 }
 
-std::string percent_text(const Probability& p, unsigned decimals) { return decimal_text(p * 100, decimals); }
+std::string percent_text(const Probability& p, unsigned decimals) {
+  return decimal_text(p * 100, decimals);
+}
 
 }  // namespace umpire::dice

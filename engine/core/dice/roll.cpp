@@ -101,7 +101,8 @@ Roll evaluate(const Expr& expr, std::span<const Throw> throws) {
         return k < throws.size() ? throws[k].first : std::uint16_t{1};
       }
       // A re-roll is asked for each due die in order: find the next one.
-      while (second < n && !(base + second < throws.size() && throws[base + second].rerolled())) ++second;
+      while (second < n && !(base + second < throws.size() && throws[base + second].rerolled()))
+        ++second;
       const std::size_t k = base + second++;
       return k < throws.size() && throws[k].rerolled() ? throws[k].second : std::uint16_t{1};
     });

@@ -1,6 +1,6 @@
 #pragma once
-// The diagnostics of the replay driver (engine/core/replay, engine/run) by name (diagnostics.def): each
-// carries its id and default severity, so a call site names a row
+// The diagnostics of the replay driver (engine/core/replay, engine/run) by name (diagnostics.def):
+// each carries its id and default severity, so a call site names a row
 // (`diags.report(replay::Diag::...)`) and a misspelt id does not compile.
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,8 @@
 #include "engine/core/replay/replay.hpp"
-#include "engine/core/replay/diagnostics.hpp"
 
 #include <fmt/format.h>
+
+#include "engine/core/replay/diagnostics.hpp"
 
 namespace umpire::replay {
 
@@ -26,7 +27,9 @@ ReplayResult run_replay(ReplayEngine& engine, const ReplayOptions& options,
     result.agreed += checker.agreed_breaches();
     if (options.mode == ReplayMode::stop_at_first && checker.violations() > 0) {
       result.stopped = true;
-      diags.report(replay::Diag::stopped, engine.event_span(i), "replay stopped at the first violation")
+      diags
+          .report(replay::Diag::stopped, engine.event_span(i),
+                  "replay stopped at the first violation")
           .hint("run without '--mode stop' to check the rest of the game");
       break;
     }

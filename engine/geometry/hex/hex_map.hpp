@@ -101,7 +101,7 @@ class HexMap {
   int columns_;
   int rows_;
   std::vector<TerrainId> terrain_;
-  std::vector<SideFeatureId> sides_;  // 3 per hex: e, se, sw
+  std::vector<SideFeatureId> sides_;      // 3 per hex: e, se, sw
   std::uint64_t side_kinds_written_ = 0;  // bit f: feature f (< 64) was written
 };
 

@@ -33,7 +33,9 @@ struct NativeOps {
   static Word switch_option(Evaluator& e, std::uint32_t id) {
     return {static_cast<std::int64_t>(e.s_.switch_option(id)), false};
   }
-  static Word value(Evaluator& e, std::uint32_t id) { return to_word(e.value_inner(id)); }
+  static Word value(Evaluator& e, std::uint32_t id) {
+    return to_word(e.value_inner(id));
+  }
   static Word field(Evaluator& e, Word profile, std::uint32_t index) {
     if (profile.none) return profile;
     return to_word(e.rs_.profiles[static_cast<std::size_t>(profile.w)].values[index]);
@@ -55,7 +57,9 @@ struct NativeOps {
     if (w.none) throw Bail{};
     return w.w != 0;
   }
-  static Word truth(bool b) { return {b ? 1 : 0, false}; }
+  static Word truth(bool b) {
+    return {b ? 1 : 0, false};
+  }
   // The bound on intermediate results (the tree's `checked`, evaluator.cpp).
   static Word checked(bool overflow, std::int64_t r) {
     if (overflow || r > 64 * max_int || r < -64 * max_int) throw Bail{};

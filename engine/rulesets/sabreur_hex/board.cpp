@@ -175,8 +175,8 @@ bool Board::outflanked(UnitId u) const {
   return any_neighbour(u, [&](UnitId enemy) {
     if (!enemies(u, enemy) || !engages(enemy, u)) return false;
     // Answered when u or a friend of u engages that enemy.
-    const bool answered = any_neighbour(
-        enemy, [&](UnitId f) { return enemies(f, enemy) && engages(f, enemy); });
+    const bool answered =
+        any_neighbour(enemy, [&](UnitId f) { return enemies(f, enemy) && engages(f, enemy); });
     return !answered;
   });
 }
@@ -231,11 +231,11 @@ Board::Surroundings Board::surroundings(UnitId u) const {
   any_neighbour(u, [&](UnitId n) {
     if (!enemies(u, n)) {
       const UnitSetup& fs = setup_.units[n];
-      out.next_to_elite_leader = out.next_to_elite_leader ||
-                                 (us.quality == Quality::ordinary && !state_.units[n].panicked &&
-                                  fs.quality == Quality::elite &&
-                                  (fs.type == UnitType::line_infantry ||
-                                   fs.type == UnitType::heavy_cavalry));
+      out.next_to_elite_leader =
+          out.next_to_elite_leader ||
+          (us.quality == Quality::ordinary && !state_.units[n].panicked &&
+           fs.quality == Quality::elite &&
+           (fs.type == UnitType::line_infantry || fs.type == UnitType::heavy_cavalry));
       return false;
     }
     out.in_contact = true;

@@ -32,7 +32,8 @@ std::optional<Check> check_for_permission(std::string_view permission,
   // The data forbids a panicked charge twice (as a charge, as an attack).
   if (permission == "panicked_no_charge") return Check::charge_panicked;
   if (permission == "harassment.cannot.attack") return Check::charge_harassment;
-  if (permission == "tenacious.cannot.manoeuvre" || permission == "tenacious.cannot.adopt_formation")
+  if (permission == "tenacious.cannot.manoeuvre" ||
+      permission == "tenacious.cannot.adopt_formation")
     return Check::activation_tenacious;
   // The member-level twin of group_without_regimental_gun.
   if (permission == "regimental_gun_not_in_group") return Check::activation_regimental_gun;

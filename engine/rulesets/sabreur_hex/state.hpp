@@ -82,10 +82,10 @@ struct UnitState {
   std::int16_t initial_strength = 0;
   bool on_table = true;
   bool panicked = false;
-  bool activated = false;   // this turn
-  bool manoeuvred = false;  // this turn
-  bool charging = false;    // in the charge being resolved
-  std::uint8_t shots = 0;   // fires this turn
+  bool activated = false;            // this turn
+  bool manoeuvred = false;           // this turn
+  bool charging = false;             // in the charge being resolved
+  std::uint8_t shots = 0;            // fires this turn
   std::uint8_t defensive_fires = 0;  // defensive fires this turn
   TestReason next_test = TestReason::special_action;
   std::optional<UnitId> test_enemy;  // the charger, the unit that inflicted the losses
@@ -101,10 +101,10 @@ struct UnitState {
     reaction = Detail::none;
     reaction_word = {};
   }
-  bool tenacious_failed = false;  // failed its "tenace" activation test this turn
-  std::uint8_t return_fires = 0;  // return fires this turn
+  bool tenacious_failed = false;             // failed its "tenace" activation test this turn
+  std::uint8_t return_fires = 0;             // return fires this turn
   ActionChoice choice = ActionChoice::none;  // this turn
-  std::optional<UnitId> fired_at;  // the target of its fire this turn
+  std::optional<UnitId> fired_at;            // the target of its fire this turn
   // The formation and facing before a change of formation whose
   // test is still owed; a failed test restores them (§ Changements de formation).
   std::optional<Formation> former_formation;
@@ -207,7 +207,7 @@ struct ChargeInProgress {
   Hex charger_from;  // where the charger stood when it declared the charge
   std::int16_t distance_at_declaration = 0;
   bool target_engaged_at_declaration = false;
-  std::uint8_t reacting_units = 0;  // reactions declared so far
+  std::uint8_t reacting_units = 0;   // reactions declared so far
   std::int16_t target_strength = 0;  // the target's strength at the declaration
   // Pursuit (§ La charge et le choc, steps 5 and 6; pursuit.cpp).
   bool pursuit = false;       // the attack of a pursuit: a shock, no reaction, no second pursuit
@@ -215,8 +215,8 @@ struct ChargeInProgress {
   bool charger_fled = false;  // the charger fled: the unit that countercharged it may pursue
   bool pursued = false;       // the charger (or that countercharger) has pursued
   std::uint8_t pursuing_friends = 0;  // friends with "sens tactique" that joined the pursuit
-  Hex pursued_from;  // where the pursuer stood before its pursuit (when `pursued`)
-  bool charger_failed = false;  // the charger failed a morale test: its charge is over
+  Hex pursued_from;                   // where the pursuer stood before its pursuit (when `pursued`)
+  bool charger_failed = false;        // the charger failed a morale test: its charge is over
   // Its path "du début à la fin, en terrain dégagé" (§ Effets du terrain),
   // for the doubling (the state bytes write its number).
   enum class PathOpenness : std::uint8_t {
@@ -292,17 +292,17 @@ struct CombatInProgress {
   UnitId attacker = 0;  // the charger, pursuer, assaulting unit or a friend that
                         // countercharged the charger: strikes first
   UnitId defender = 0;
-  bool shock = false;   // a shock (charge or pursuit), else a mêlée
+  bool shock = false;  // a shock (charge or pursuit), else a mêlée
   CombatStep step = CombatStep::declared;
   bool attacker_struck = false;
   bool defender_struck = false;
   bool defender_fled = false;
-  bool fire_first = false;  // "tir puis charge ou assaut": the fire's losses count too
+  bool fire_first = false;           // "tir puis charge ou assaut": the fire's losses count too
   std::int16_t attacker_losses = 0;  // strength lost to the other's strike, saves deducted
   std::int16_t defender_losses = 0;
   std::optional<UnitId> first_test, second_test;  // the bilan's tests, in order
   std::optional<UnitId> pursuer;  // closed by this unit's pursuit: its attack is a shock
-  std::int16_t fire_losses = 0;  // the defender's losses to the attacker's fire first
+  std::int16_t fire_losses = 0;   // the defender's losses to the attacker's fire first
   // The defender's strength before the first strike (the charge helper's
   // block): in the shock of a friend that countercharged the charger, what
   // the charger lost since reduces its return strike (combat.cpp).

@@ -304,8 +304,9 @@ std::vector<Action> flight_actions(Prober& p, TurnOf t, UnitId u) {
     const Facing f = hex::facing_from_index(fi);
     std::vector<std::vector<Hex>> paths;
     std::vector<Hex> path;
-    paths_within(map, s.units[u].hex, static_cast<int>(*length),
-                 [f](Hex h) { return hex::front_hexes(h, f); }, path, paths);
+    paths_within(
+        map, s.units[u].hex, static_cast<int>(*length),
+        [f](Hex h) { return hex::front_hexes(h, f); }, path, paths);
     a.facing = f;
     keep_random_moves(p, a, f, *length, paths, out);
   }
@@ -324,8 +325,8 @@ std::vector<Action> charge_actions(Prober& p, TurnOf t, UnitId u) {
       const Facing f = hex::facing_from_index(fi);
       std::vector<std::vector<Hex>> paths;
       std::vector<Hex> path;
-      paths_within(map, from, max_charge_steps, [f](Hex h) { return hex::front_hexes(h, f); },
-                   path, paths);
+      paths_within(
+          map, from, max_charge_steps, [f](Hex h) { return hex::front_hexes(h, f); }, path, paths);
       for (std::vector<Hex>& hexes : paths) {
         // Only a march that ends next to its target can engage it.
         const Hex end = hexes.empty() ? from : hexes.back();
@@ -376,8 +377,9 @@ std::vector<Action> reaction_actions(Prober& p, TurnOf t, UnitId target, UnitId 
       const Facing f = s.units[target].facing;
       std::vector<std::vector<Hex>> paths;
       std::vector<Hex> path;
-      paths_within(map, s.units[target].hex, max_charge_steps,
-                   [f](Hex h) { return hex::front_hexes(h, f); }, path, paths);
+      paths_within(
+          map, s.units[target].hex, max_charge_steps, [f](Hex h) { return hex::front_hexes(h, f); },
+          path, paths);
       for (std::vector<Hex>& hexes : paths) {
         const Hex end = hexes.empty() ? s.units[target].hex : hexes.back();
         if (s.units[charger].on_table && distance_to(s, end, charger) != 1) continue;
@@ -413,8 +415,9 @@ std::vector<Action> evade_actions(Prober& p, TurnOf t, UnitId u, int max_steps) 
   const Facing f = s.units[u].facing;
   std::vector<std::vector<Hex>> paths;
   std::vector<Hex> path;
-  paths_within(p.engine().setup().map, s.units[u].hex, max_steps,
-               [f](Hex h) { return hex::rear_hexes(h, f); }, path, paths);
+  paths_within(
+      p.engine().setup().map, s.units[u].hex, max_steps,
+      [f](Hex h) { return hex::rear_hexes(h, f); }, path, paths);
   for (std::vector<Hex>& hexes : paths) {
     if (hexes.empty()) continue;
     Action a = make_action(ActionKind::evade, "evade", t, Phase::actions);
@@ -472,8 +475,9 @@ std::vector<Action> pursuit_actions(Prober& p, TurnOf t, UnitId u, std::optional
     if (named == 1 && fled) a.targets = {*fled};
     std::vector<std::vector<Hex>> paths;
     std::vector<Hex> path;
-    paths_within(p.engine().setup().map, s.units[u].hex, static_cast<int>(*length),
-                 [f](Hex h) { return hex::front_hexes(h, f); }, path, paths);
+    paths_within(
+        p.engine().setup().map, s.units[u].hex, static_cast<int>(*length),
+        [f](Hex h) { return hex::front_hexes(h, f); }, path, paths);
     keep_random_moves(p, a, f, *length, paths, out);
   }
   return out;

@@ -134,8 +134,8 @@ Mustered muster(const RulesBinding& rules, dice::Rng& rng, std::uint8_t side, bo
                                       : Quality::ordinary;
   const auto command = row(rules, "command_factor_range", {rules.quality(u.quality)});
   u.command = static_cast<std::int32_t>(column_number(command, 0, 7));
-  u.formation = u.type == UnitType::line_infantry && pick(rng, 2) == 0 ? Formation::column
-                                                                       : Formation::line;
+  u.formation =
+      u.type == UnitType::line_infantry && pick(rng, 2) == 0 ? Formation::column : Formation::line;
   if (pick(rng, skill_one_in) == 0) {
     const Skill skill =
         skill_pool[static_cast<std::size_t>(pick(rng, static_cast<int>(skill_pool.size())))];
@@ -273,12 +273,13 @@ SimulatedSetup make_setup(const RulesBinding& rules, dice::Rng& rng, std::uint64
       "scenario \"Simulated game, seed {}\"\n",
       seed, seed);
   for (std::uint8_t side = 0; side < 2; ++side)
-    text += fmt::format("side {} \"{}\" points {}\n", side_ids[side], side_names[side],
-                        totals[side]);
+    text +=
+        fmt::format("side {} \"{}\" points {}\n", side_ids[side], side_names[side], totals[side]);
   text += "dice recorded\n\n";
   text += fmt::format("map hex {}x{}\nedge south home {}\nedge north home {}\n", map_columns,
                       map_rows, side_ids[0], side_ids[1]);
-  for (const TerrainHex& t : terrain) text += fmt::format("hex {},{} {}\n", t.column, t.row, t.word);
+  for (const TerrainHex& t : terrain)
+    text += fmt::format("hex {},{} {}\n", t.column, t.row, t.word);
   text += armies;
   text += "\n" + deploy;
   out.text = std::move(text);

@@ -266,8 +266,9 @@ class Game {
         std::vector<Action> played = seq;
         if (tested) played.push_back(test);
         const std::vector<Applied> tried = prober_.apply_sequence(played, false);
-        const bool clean = !tried.empty() && std::all_of(tried.begin(), tried.end(),
-                                                         [](const Applied& r) { return r.clean(); });
+        const bool clean =
+            !tried.empty() &&
+            std::all_of(tried.begin(), tried.end(), [](const Applied& r) { return r.clean(); });
         if (!clean) continue;
         const replay::TracedOutcome* handed =
             tried[seq.size() - 1].outcome(Check::special_transfer_losses);
@@ -521,11 +522,10 @@ class Game {
         // The pursuer strikes the enemy the engine took as its pursuit's
         // target (the first it engages), the one its attack must name.
         if (pursuit_target && x == attacker)
-          strikes.erase(std::remove_if(strikes.begin(), strikes.end(),
-                                       [&](const Action& a) {
-                                         return a.targets.front() != *pursuit_target;
-                                       }),
-                        strikes.end());
+          strikes.erase(
+              std::remove_if(strikes.begin(), strikes.end(),
+                             [&](const Action& a) { return a.targets.front() != *pursuit_target; }),
+              strikes.end());
         if (strikes.empty()) continue;
         struck.push_back(x);
         if (x == defender && shock && pick(3) == 0) break;  // no return strike
@@ -543,8 +543,8 @@ class Game {
     // Losses with no save to make (artillery) are taken at the next
     // statement: a defender they eliminate has no riposte to make.
     const State& s = prober_.state();
-    const bool falls = s.pending && s.pending->unit == defender &&
-                       s.pending->count >= s.units[defender].strength;
+    const bool falls =
+        s.pending && s.pending->unit == defender && s.pending->count >= s.units[defender].strength;
     if (!shock && played(attacker) && !played(defender) && s.units[defender].on_table && !falls)
       return false;
     return true;

@@ -26,16 +26,15 @@ struct SimulateOptions {
 };
 
 struct SimulatedGame {
-  std::string text;         // the .ulog
-  std::size_t events = 0;   // statements after deployment
-  std::size_t probes = 0;   // candidate actions tried
+  std::string text;        // the .ulog
+  std::size_t events = 0;  // statements after deployment
+  std::size_t probes = 0;  // candidate actions tried
 };
 
 // Nullopt, with an error in `diags`, if the engine refused the simulated
 // set-up (an engine or data problem, never a property of the seed).
 std::optional<SimulatedGame> simulate_game(const RulesBinding& rules,
-                                           const SimulateOptions& options,
-                                           DiagnosticEngine& diags);
+                                           const SimulateOptions& options, DiagnosticEngine& diags);
 
 // The same with the rules data loaded from `rules_file` (empty:
 // corpus/rulesets/sabreur-hex.rules); nullopt, with diagnostics, when the

@@ -99,13 +99,11 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
   }
   // Strikes and fire throw `hit` dice; a flight's dice after its length are
   // the losses of the friends it passes through, in the order of the path.
-  const bool hit_dice = a.kind == ActionKind::shoot || a.kind == ActionKind::attack ||
-                        a.kind == ActionKind::respond;
+  const bool hit_dice =
+      a.kind == ActionKind::shoot || a.kind == ActionKind::attack || a.kind == ActionKind::respond;
   for (std::size_t i = 0; i < applied.rolls.size(); ++i) {
     const replay::TakenRoll& r = applied.rolls[i];
-    const char* label = hit_dice                                 ? " hit "
-                        : a.kind == ActionKind::flee && i > 0    ? " effect "
-                                                                 : " ";
+    const char* label = hit_dice ? " hit " : a.kind == ActionKind::flee && i > 0 ? " effect " : " ";
     s += label + roll_text(r);
   }
   // The march of a charge, a countercharge, a flight, an evade, a pursuit.
