@@ -54,6 +54,15 @@ std::vector<std::string> explain_test(const rules::Ruleset& rs, const rules::Sit
   return breakdown_notes(ev);
 }
 
+namespace {
+// The evaluator's breakdown added to `notes`, when the caller keeps notes.
+void append_breakdown(const rules::Evaluator& ev, std::vector<std::string>* notes) {
+  if (!notes) return;
+  auto lines = breakdown_notes(ev);
+  notes->insert(notes->end(), lines.begin(), lines.end());
+}
+}  // namespace
+
 std::optional<std::int64_t> eval_value(const Question& q, std::uint32_t value,
                                        std::string_view name, replay::EventChecker& checker,
                                        std::vector<std::string>* notes) {
@@ -66,10 +75,7 @@ std::optional<std::int64_t> eval_value(const Question& q, std::uint32_t value,
     evaluation_failed(q, ev, name, checker);
     return std::nullopt;
   }
-  if (notes) {
-    auto lines = breakdown_notes(ev);
-    notes->insert(notes->end(), lines.begin(), lines.end());
-  }
+  append_breakdown(ev, notes);
   return r->number;
 }
 
@@ -97,10 +103,7 @@ std::optional<rules::TestResult> eval_test(const Question& q, std::uint32_t test
     evaluation_failed(q, ev, name, checker);
     return std::nullopt;
   }
-  if (notes) {
-    auto lines = breakdown_notes(ev);
-    notes->insert(notes->end(), lines.begin(), lines.end());
-  }
+  append_breakdown(ev, notes);
   return r;
 }
 

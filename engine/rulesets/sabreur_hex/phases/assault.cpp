@@ -176,11 +176,7 @@ void assault(Context& cx, const Action& a) {
             loss.value_or(1));
   }
   cx.state.assault = declared;
-  UnitState& target = cx.state.units.edit(t);
-  target.is_attack_target = true;
-  target.next_test = TestReason::assault_reaction;
-  target.test_enemy = u;
-  impetuous_engages(cx, u, t, {});  // "impétueux": its strike is owed
+  mark_attack_target(cx, u, t, TestReason::assault_reaction);
 }
 
 // § Réactions face à un assaut: "les test de moral sont inutiles pour les

@@ -108,6 +108,14 @@ bool attack_allowed(Context& cx, const Action& a, UnitId u, const Facts& f,
   return false;
 }
 
+void mark_attack_target(Context& cx, UnitId u, UnitId t, TestReason reaction_test) {
+  UnitState& target = cx.state.units.edit(t);
+  target.is_attack_target = true;
+  target.next_test = reaction_test;
+  target.test_enemy = u;
+  impetuous_engages(cx, u, t, {});  // "impétueux": its strike is owed
+}
+
 void charge(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
   // A trial of the charge (can_attack, the simulator's) is refused without
@@ -174,20 +182,19 @@ void charge(Context& cx, const Action& a) {
   // Condition 6: at the end of its march the charger engages its target.
   const UnitState& after = cx.state.units[u];
   if (!cx.board().engages(u, t)) {  // either half of an extended line (board.cpp)
+    Facts none(cx.rules);
+    const auto loss = eval_int(none, Value::cancelled_attack_loss, cx.checker);
     cx.checker
         .violation(
             Check::charge_must_engage, a.span,
             fmt::format("{} ends its charge on {} facing {} without engaging {}", cx.quoted(u),
                         hex::to_string(after.hex), hex::name(after.facing), cx.quoted(t)))
         .hint(
-            "a charge that cannot engage its target is cancelled: back to the start, 1 strength "
-            "point lost");
+            "a charge that cannot engage its target is cancelled: back to the start, {} strength "
+            "point lost",
+            loss.value_or(1));
   }
-  UnitState& target = cx.state.units.edit(t);
-  target.is_attack_target = true;
-  target.next_test = TestReason::charge_reaction;
-  target.test_enemy = u;
-  impetuous_engages(cx, u, t, {});  // "impétueux": its strike is owed
+  mark_attack_target(cx, u, t, TestReason::charge_reaction);
 }
 
 }  // namespace umpire::sabreur

@@ -18,6 +18,10 @@ ChargeInProgress::PathOpenness path_openness(const Context& cx, Hex start,
 // the attack, the unit's move is applied as written and false returned.
 bool attack_allowed(Context& cx, const Action& a, UnitId u, const Facts& f, const Subject& subject);
 
+// `t` is the target of `u`'s charge or assault, owing the reaction test
+// `reaction_test`; an "impétueux" attacker now owes its strike.
+void mark_attack_target(Context& cx, UnitId u, UnitId t, TestReason reaction_test);
+
 void charge(Context& cx, const Action& a);
 
 }  // namespace umpire::sabreur
