@@ -235,11 +235,16 @@ TEST_F(HailCaesar, StatePermissions) {
   const std::map<std::string, std::string> calm{{"unit.disordered", "false"},
                                                 {"unit.engaged", "false"},
                                                 {"unit.shaken", "false"},
-                                                {"unit.in_broken_division", "false"}};
+                                                {"unit.in_broken_division", "false"},
+                                                {"unit.commander_failed_order", "false"}};
   EXPECT_EQ(eval_action(rs(), "receive_order", calm), Verdict::allowed);
   auto disordered = calm;
   disordered["unit.disordered"] = "true";
   EXPECT_EQ(eval_action(rs(), "receive_order", disordered), Verdict::forbidden);
+  // A commander whose order failed gives no more (switch failed_order_scope).
+  auto after_failure = calm;
+  after_failure["unit.commander_failed_order"] = "true";
+  EXPECT_EQ(eval_action(rs(), "receive_order", after_failure), Verdict::forbidden);
   auto broken = calm;
   broken["unit.in_broken_division"] = "true";
   // The charges a blunder or closing shots cannot stop (their own rules).

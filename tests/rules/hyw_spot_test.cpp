@@ -297,11 +297,9 @@ TEST_F(HywSpot, GeneralDeathRoll) {
 
 // 5-b: a unit that made an initiative move cannot receive an order.
 TEST_F(HywSpot, NoOrderAfterInitiativeMove) {
-  Givens g = {{"unit.disordered", "false"},
-              {"unit.engaged", "false"},
-              {"unit.supporting", "false"},
-              {"unit.made_initiative_move", "true"},
-              {"unit.ordered_this_phase", "false"}};
+  Givens g = {{"unit.disordered", "false"},         {"unit.engaged", "false"},
+              {"unit.supporting", "false"},         {"unit.made_initiative_move", "true"},
+              {"unit.ordered_this_phase", "false"}, {"unit.commander_failed_order", "false"}};
   EXPECT_EQ(eval_action(rs(), "receive_order", g), Verdict::forbidden);
   g["unit.made_initiative_move"] = "false";
   EXPECT_EQ(eval_action(rs(), "receive_order", g), Verdict::allowed);

@@ -1,0 +1,43 @@
+#pragma once
+// What every procedure of the rules reads and changes while one statement
+// is applied: the engine (engine.hpp) builds one per statement, and the
+// phases (phases/*.hpp) are free functions over it.
+#include <span>
+#include <string>
+
+#include "engine/core/replay/dice_source.hpp"
+#include "engine/core/replay/replay.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/hail_caesar/checks.hpp"
+#include "engine/rulesets/hail_caesar/rules_binding.hpp"
+#include "engine/rulesets/hail_caesar/state.hpp"
+#include "engine/rulesets/hail_caesar/types.hpp"
+
+namespace umpire::hail_caesar {
+
+// What the procedures keep between their calls that is no state of the
+// game: never hashed, never saved with a snapshot.
+struct Scratch {
+  // The tolerance a measurement written in the log is checked under
+  // (engine/geometry/tabletop/tolerance.hpp).
+  double tolerance = tabletop::kDefaultTolerance;
+};
+
+struct Context {
+  const Setup& setup;
+  std::span<const Action> log;  // the log's statements
+  const RulesBinding& rules;
+  State& state;
+  replay::DiceSource& dice;
+  replay::EventChecker& checker;
+  Scratch& scratch;
+
+  // A unit's or a commander's id as diagnostics name it: 'id'.
+  std::string quoted(UnitId u) const;
+  std::string quoted_general(GeneralId g) const;
+  tabletop::Footprint footprint(UnitId u) const {
+    return state.units[u].footprint(setup.units[u]);
+  }
+};
+
+}  // namespace umpire::hail_caesar

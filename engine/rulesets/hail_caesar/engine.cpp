@@ -1,0 +1,72 @@
+#include "engine/rulesets/hail_caesar/engine.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/rulesets/hail_caesar/checks.hpp"
+#include "engine/rulesets/hail_caesar/phases/command.hpp"
+#include "engine/rulesets/hail_caesar/phases/deployment.hpp"
+#include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/movement.hpp"
+#include "engine/rulesets/hail_caesar/phases/turn.hpp"
+
+namespace umpire::hail_caesar {
+
+Engine::Engine(Setup setup, std::vector<Action> actions, const RulesBinding& rules,
+               DiagnosticEngine& diags)
+    : setup_(std::move(setup)),
+      actions_(std::move(actions)),
+      rules_(rules),
+      state_(setup_),
+      dice_(setup_.dice, setup_.seed) {
+  deploy(setup_, state_, diags);
+}
+
+const replay::CheckTable& Engine::checks() const {
+  return check_table();
+}
+
+std::string Engine::describe_event(std::size_t i) const {
+  const Action& a = actions_[i];
+  std::string who;
+  for (GeneralId g : a.generals) who += fmt::format(" {}", setup_.generals[g].id);
+  for (UnitId u : a.actors) who += fmt::format(" {}", setup_.units[u].id);
+  for (UnitId u : a.targets) who += fmt::format(" {}", setup_.units[u].id);
+  const std::string side =
+      a.side < setup_.sides.size() ? setup_.sides[a.side].id : std::string("?");
+  return fmt::format("turn {} {}: {}{}", a.turn, side, a.verb, who);
+}
+
+void Engine::write_state(replay::StateWriter& out) const {
+  state_.write(out);
+  dice_.write_state(out);
+}
+
+void Engine::apply(std::size_t i, replay::EventChecker& checker) {
+  apply_action(actions_[i], checker);
+}
+
+// The switch on the statement's kind calls the procedure of each part of
+// the rules (phases/).
+void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
+  Context cx = context(checker);
+  begin(cx, a);
+  for (const std::string& what : a.untyped) cx.checker.not_checked(what, a.span);
+  switch (a.kind) {
+    case ActionKind::order:
+      order(cx, a);
+      break;
+    case ActionKind::move:
+      move(cx, a);
+      break;
+    default:
+      follow(cx, a);
+      break;
+  }
+}
+
+void Engine::finish(replay::EventChecker& checker) {
+  Context cx = context(checker);
+  settle_at_end(cx);
+}
+
+}  // namespace umpire::hail_caesar

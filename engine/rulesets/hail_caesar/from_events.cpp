@@ -1,0 +1,296 @@
+// The only file of the engine that reads engine/events: it turns a lowered
+// battle log into the engine's Setup and Actions.
+#include "engine/rulesets/hail_caesar/from_events.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+
+#include "engine/core/suggest.hpp"
+#include "engine/events/battle.hpp"
+#include "engine/rulesets/hail_caesar/diagnostics.hpp"
+
+namespace umpire::hail_caesar {
+namespace {
+
+constexpr double kMillimetresPerInch = 25.4;
+
+Point to_point(const events::Point& p) {
+  return {p.x, p.y};
+}
+
+ActionKind kind_of(events::EventKind k) {
+  using events::EventKind;
+  switch (k) {
+    case EventKind::order:
+      return ActionKind::order;
+    case EventKind::move:
+      return ActionKind::move;
+    case EventKind::formation_change:
+      return ActionKind::form;
+    case EventKind::charge:
+      return ActionKind::charge;
+    case EventKind::charge_response:
+      return ActionKind::respond;
+    case EventKind::shoot:
+      return ActionKind::shoot;
+    case EventKind::combat:
+      return ActionKind::combat;
+    case EventKind::attack:
+      return ActionKind::attack;
+    case EventKind::support:
+      return ActionKind::support;
+    case EventKind::combat_result:
+      return ActionKind::result;
+    case EventKind::test:
+      return ActionKind::test;
+    case EventKind::save:
+      return ActionKind::save;
+    case EventKind::rally:
+      return ActionKind::rally;
+    case EventKind::pursue:
+      return ActionKind::pursue;
+    case EventKind::flee:
+      return ActionKind::flee;
+    case EventKind::evade:
+      return ActionKind::evade;
+    case EventKind::special:
+      return ActionKind::special;
+    case EventKind::remove:
+      return ActionKind::remove;
+    case EventKind::state_change:
+      return ActionKind::state;
+    case EventKind::end_of_game:
+      return ActionKind::end;
+    default:
+      return ActionKind::other;
+  }
+}
+
+Phase phase_of(std::string_view p) {
+  if (p.empty()) return Phase::none;
+  if (p == "movement") return Phase::movement;
+  if (p == "shooting") return Phase::shooting;
+  if (p == "combat") return Phase::combat;
+  if (p == "end") return Phase::end;
+  return Phase::other;
+}
+
+// `7`, `4+`: the number; `0` or `-` for a save: none.
+std::optional<std::int32_t> stat_number(std::string_view v) {
+  if (!v.empty() && v.back() == '+') v.remove_suffix(1);
+  std::int32_t n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
+  return n;
+}
+
+Stats read_stats(const events::Unit& u) {
+  Stats s;
+  for (const events::Stat& st : u.stats) {
+    const std::optional<std::int32_t> n = stat_number(st.value);
+    if (st.name == "clash")
+      s.clash = n;
+    else if (st.name == "sustained")
+      s.sustained = n;
+    else if (st.name == "short")
+      s.short_range = n;
+    else if (st.name == "long")
+      s.long_range = n;
+    else if (st.name == "stamina")
+      s.stamina = n;
+    else if (st.name == "morale" && n && *n > 0)
+      s.morale_save = n;
+  }
+  if (u.stamina) s.stamina = static_cast<std::int32_t>(*u.stamina);
+  return s;
+}
+
+bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diags) {
+  bool ok = true;
+  const std::vector<std::string> type_names(unit_type_names().begin(), unit_type_names().end());
+  for (const events::Unit& u : battle.units) {
+    UnitSetup s;
+    s.span = u.span;
+    s.id = u.id;
+    s.name = u.name;
+    s.side = static_cast<std::uint8_t>(u.side);
+    if (u.division) s.division = static_cast<std::uint16_t>(*u.division);
+    const std::string& type = u.type.empty() ? u.profile : u.type;
+    if (auto t = parse_unit_type(type)) {
+      s.type = *t;
+    } else {
+      ok = false;
+      auto d = report(diags, Diag::setup_unit_type, u.span,
+                      "'{}' is not a troop type of the Hail Caesar rules data", type);
+      if (auto m = closest_match(type, type_names)) d.hint("did you mean '{}'?", *m);
+    }
+    if (auto f = parse_formation(u.formation)) s.formation = *f;
+    // A base without area has no edges to measure from (units.hpp).
+    if (u.base && std::isfinite(u.base->x) && std::isfinite(u.base->y) && u.base->x > 0 &&
+        u.base->y > 0) {
+      s.frontage = u.base->x / kMillimetresPerInch;
+      s.depth = u.base->y / kMillimetresPerInch;
+    } else {
+      ok = false;
+      report(diags, Diag::setup_base, u.span, "unit '{}' has no base of positive size", u.id)
+          .hint("write its base: 'base 120x40mm'");
+    }
+    s.stats = read_stats(u);
+    s.special = u.special;
+    game.setup.units.push_back(std::move(s));
+  }
+  return ok;
+}
+
+bool read_generals(const events::Battle& battle, Game& game, DiagnosticEngine& diags) {
+  bool ok = true;
+  for (const events::General& g : battle.generals) {
+    GeneralSetup s;
+    s.span = g.span;
+    s.id = g.id;
+    s.name = g.name;
+    s.side = static_cast<std::uint8_t>(g.side);
+    if (g.division) s.division = static_cast<std::uint16_t>(*g.division);
+    if (g.command) {
+      s.leadership = static_cast<std::int32_t>(*g.command);
+    } else {
+      ok = false;
+      report(diags, Diag::setup_leadership, g.span, "commander '{}' has no Leadership", g.id)
+          .hint("write it: 'command 8'");
+    }
+    if (g.at && !g.at->is_hex && !g.at->off_table()) s.at = to_point(g.at->point);
+    game.setup.generals.push_back(std::move(s));
+  }
+  return ok;
+}
+
+void read_terrain(const events::Battle& battle, Game& game, DiagnosticEngine& diags) {
+  for (const events::TerrainPiece& t : battle.battlefield.terrain) {
+    TerrainSetup s;
+    s.span = t.span;
+    s.kind = t.kind;
+    s.name = t.name;
+    s.terrain = terrain_of_kind(t.kind);
+    try {
+      if (t.is_polygon) {
+        std::vector<Point> corners;
+        for (const events::Point& p : t.polygon) corners.push_back(to_point(p));
+        s.area = tabletop::polygon_area(corners);
+      } else {
+        s.area = tabletop::rect_area(to_point(t.centre), t.width, t.depth, t.rotation);
+      }
+    } catch (const tabletop::GeometryError& e) {
+      diags.not_checked("replay.not-checked", t.span, "terrain piece '{}': {}", t.name, e.what());
+      continue;
+    }
+    game.setup.terrain.push_back(std::move(s));
+  }
+}
+
+// Fills `a`, a fresh action in place in the game's list.
+void read_action(const events::Battle& battle, const events::Event& e, Action& a) {
+  a.kind = kind_of(e.kind());
+  a.verb = std::string(events::to_string(e.kind()));
+  a.span = e.span();
+  a.turn = e.turn();
+  a.side = static_cast<std::uint8_t>(e.side());
+  a.phase = phase_of(e.phase());
+  for (const events::ForceRef& r : e.actors()) {
+    if (r.kind == events::ForceKind::unit)
+      a.actors.push_back(static_cast<UnitId>(r.index));
+    else if (r.kind == events::ForceKind::general)
+      a.generals.push_back(static_cast<GeneralId>(r.index));
+    else
+      a.untyped.push_back(fmt::format("divisions as actors ('{}')", battle.name_of(r)));
+  }
+  for (const events::ForceRef& r : e.targets()) {
+    if (r.kind == events::ForceKind::unit)
+      a.targets.push_back(static_cast<UnitId>(r.index));
+    else
+      a.untyped.push_back(fmt::format("generals and divisions as targets ('{}')", battle.name_of(r)));
+  }
+  if (auto by = e.by(); by && by->kind == events::ForceKind::general)
+    a.by = static_cast<GeneralId>(by->index);
+  a.detail = std::string(e.detail());
+  if (auto to = e.to()) {
+    a.to_span = to->span;
+    if (to->off_table())
+      a.off_table = true;
+    else if (!to->is_hex)
+      a.to = to_point(to->point);
+    else
+      a.untyped.push_back("'to' a hex on a tabletop");
+  }
+  for (const events::Location& l : e.path()) {
+    if (!l.is_hex && !l.off_table()) a.path.push_back(to_point(l.point));
+    a.to_span = merge(a.to_span, l.span);
+  }
+  if (auto f = e.facing(); f && !f->is_hex) a.facing = f->degrees;
+  a.formation = std::string(e.formation());
+  a.weapon = std::string(e.weapon());
+  a.range = e.range();
+  a.modifier = e.modifier();
+  for (events::Symbol s : e.states()) a.states.emplace_back(battle.text(s));
+  for (const events::DiceRoll& r : e.dice()) {
+    auto expr = battle.expr(r);
+    if (!expr) continue;  // lowering reported it
+    a.rolls.push_back({r.span, std::string(battle.text(r.label)), *expr,
+                       r.checked ? battle.roll(r) : std::nullopt});
+  }
+  const events::Stated st = e.stated();
+  a.stated.span = st.span();
+  a.stated.moves = st.moves();
+  a.stated.hits = st.hits();
+  a.stated.saves = st.saves();
+  a.stated.casualties = st.casualties();
+  a.stated.result = std::string(st.result());
+  a.agreed = e.agreed();
+  a.agreed_note = std::string(e.agreed_note());
+}
+
+}  // namespace
+
+std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags) {
+  Game game;
+  const events::Battlefield& bf = battle.battlefield;
+  if (bf.kind != events::BattlefieldKind::tabletop || !(bf.width > 0) || !(bf.depth > 0) ||
+      !std::isfinite(bf.width) || !std::isfinite(bf.depth)) {
+    report(diags, Diag::setup_table, bf.span.valid() ? bf.span : battle.header.ruleset_span,
+           "a Hail Caesar game is played on a table of positive size")
+        .hint("write the table in inches: 'table 72x48'");
+    return std::nullopt;
+  }
+  game.setup.table_span = bf.span;
+  game.setup.width = bf.width;
+  game.setup.depth = bf.depth;
+  game.setup.dice = battle.header.dice == events::DiceMode::seeded ? replay::DiceMode::seeded
+                                                                   : replay::DiceMode::recorded;
+  game.setup.seed = battle.header.seed;
+  for (const events::Side& s : battle.header.sides) game.setup.sides.push_back({s.span, s.id});
+  for (const events::Division& d : battle.divisions)
+    game.setup.divisions.push_back({d.span, d.id, static_cast<std::uint8_t>(d.side)});
+  read_terrain(battle, game, diags);
+  const bool units_ok = read_units(battle, game, diags);
+  if (!read_generals(battle, game, diags) || !units_ok) return std::nullopt;
+  for (const events::Deployment& d : battle.deployment) {
+    if (d.unit.kind != events::ForceKind::unit || d.at.empty() || d.at.front().is_hex ||
+        d.at.front().off_table())
+      continue;
+    DeploymentSetup dep;
+    dep.span = d.span;
+    dep.unit = static_cast<UnitId>(d.unit.index);
+    dep.at = to_point(d.at.front().point);
+    if (d.facing && !d.facing->is_hex) dep.facing = d.facing->degrees;
+    dep.formation = game.setup.units[dep.unit].formation;
+    if (auto f = parse_formation(d.formation)) dep.formation = *f;
+    game.setup.deployment.push_back(dep);
+  }
+  const events::EventRange range = battle.events();
+  game.actions.reserve(range.size());
+  for (const events::Event e : range) read_action(battle, e, game.actions.emplace_back());
+  return game;
+}
+
+}  // namespace umpire::hail_caesar

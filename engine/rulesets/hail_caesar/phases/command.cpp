@@ -1,0 +1,141 @@
+#include "engine/rulesets/hail_caesar/phases/command.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
+#include "engine/rulesets/hail_caesar/phases/following.hpp"
+
+namespace umpire::hail_caesar {
+namespace {
+
+dice::Expr d6s(std::uint16_t count) {
+  dice::Expr e;
+  e.terms.push_back(dice::dice_term(dice::make_dice(count, 6)));
+  return e;
+}
+
+// `blunder-right` as the data's blunder domain spells it.
+std::string data_word(std::string_view w) {
+  std::string out(w);
+  for (char& c : out)
+    if (c == '-') c = '_';
+  return out;
+}
+
+struct Ordered {
+  UnitId unit = 0;
+  Facts facts;
+  double distance = 0;
+  std::int64_t needed = 0;
+};
+
+// The facts of `u` ordered by `g`; nullopt when the commander is off the
+// table (no distance to measure).
+std::optional<Ordered> ordered_unit(Context& cx, GeneralId g, UnitId u) {
+  const std::optional<double> d = commander_distance(cx, g, u);
+  if (!d) return std::nullopt;
+  Ordered o{u, Facts(cx.rules), *d, 0};
+  fill_unit(cx, o.facts, u);
+  o.facts.integer(Given::unit_leadership, cx.setup.generals[g].leadership);
+  o.facts.boolean(Given::unit_commander_failed_order, cx.state.generals[g].orders_ended);
+  o.facts.integer(Given::commander_distance, whole_inches(*d));
+  return o;
+}
+
+// The blunder's D6 read on the chart (§ D6 Fiasco de commandement): the
+// full moves it forces, or nullopt when its die is missing.
+std::optional<std::int64_t> blunder(Context& cx, const Action& a, Facts& f) {
+  auto roll = cx.dice.take(d6s(1), a.roll("blunder"), cx.checker, Check::order_blunder,
+                           "the blunder chart's D6");
+  if (!roll || roll->dice.empty()) return std::nullopt;
+  f.integer(Given::blunder_die, roll->total);
+  const auto result = eval_int(f, Value::blunder_result, cx.checker);
+  const auto moves = eval_int(f, Value::blunder_full_moves, cx.checker);
+  if (!result || !moves) return std::nullopt;
+  const std::string_view chart = cx.rules.domain_value(Domain::blunder, *result);
+  if (a.stated.result.empty()) {
+    cx.checker.not_checked("a blunder whose result the log does not state", a.span);
+  } else if (data_word(a.stated.result) != chart) {
+    std::string written(chart);  // as a log writes it: `blunder-right`
+    for (char& c : written)
+      if (c == '_') c = '-';
+    cx.checker
+        .violation(Check::order_blunder, a.stated.span.valid() ? a.stated.span : a.span,
+                   fmt::format("the blunder chart gives '{}' for a {}, not '{}'", written,
+                               roll->total, a.stated.result))
+        .note("D6 {} on the chart of § D6 Fiasco de commandement", roll->total);
+  }
+  return moves;
+}
+
+}  // namespace
+
+void order(Context& cx, const Action& a) {
+  if (!a.by) {
+    cx.checker.not_checked("an order that names no commander", a.span);
+    follow(cx, a);
+    return;
+  }
+  const GeneralId g = *a.by;
+  const GeneralSetup& general = cx.setup.generals[g];
+  std::optional<Ordered> furthest;
+  for (UnitId u : a.actors) {
+    if (cx.setup.units[u].side != general.side) {
+      cx.checker.violation(Check::order_general, a.span,
+                           fmt::format("{} is ordered by {}, a commander of the other side",
+                                       cx.quoted(u), cx.quoted_general(g)));
+      continue;
+    }
+    std::optional<Ordered> o = ordered_unit(cx, g, u);
+    if (!o) {
+      cx.checker.not_checked("an order given by a commander off the table", a.span);
+      continue;
+    }
+    check_permissions(o->facts, RuleAction::receive_order, cx.checker, a.span, Check::order_test,
+                      [&] { return fmt::format("{} receiving an order", cx.quoted(u)); });
+    const auto needed = eval_int(o->facts, Value::command_needed, cx.checker);
+    if (!needed) return;
+    o->needed = *needed;
+    if (!furthest || o->needed < furthest->needed) furthest = std::move(o);
+  }
+  if (!furthest) return;
+  Facts& f = furthest->facts;
+  auto roll = cx.dice.take(d6s(2), a.roll(""), cx.checker, Check::order_test,
+                           [&] { return fmt::format("the order test of {}", cx.quoted_general(g)); });
+  if (!roll) return;
+  f.integer(Given::order_roll, roll->total);
+  const auto blunders = eval_int(f, Value::order_blunders, cx.checker);
+  auto moves = eval_int(f, Value::order_moves, cx.checker);
+  if (!blunders || !moves) return;
+  OrderStatus status = *moves > 0 ? OrderStatus::passed : OrderStatus::failed;
+  if (*blunders) {
+    status = OrderStatus::blundered;
+    moves = blunder(cx, a, f);
+    if (!moves) return;
+  } else if (a.roll("blunder") || a.stated.result.starts_with("blunder")) {
+    cx.checker.violation(Check::order_blunder, a.span,
+                         fmt::format("a {} is no double 6: the order does not blunder", roll->total));
+  }
+  if (status != OrderStatus::blundered || a.stated.moves) {
+    const auto notes = [&] {
+      std::vector<std::string> lines = explain(f, Value::order_moves);
+      lines.insert(lines.begin(),
+                   fmt::format("{} is {} from {}, the furthest of the units ordered",
+                               cx.quoted(furthest->unit), tabletop::inches(furthest->distance),
+                               cx.quoted_general(g)));
+      return lines;
+    };
+    moves = cx.checker.outcome(Check::order_test, a.stated.span.valid() ? a.stated.span : a.span,
+                               "moves", a.stated.moves, *moves, notes);
+  }
+  if (status == OrderStatus::passed && *moves == 0) status = OrderStatus::failed;
+  for (UnitId u : a.actors) {
+    UnitState& st = cx.state.units[u];
+    st.order = status;
+    st.moves = static_cast<std::uint8_t>(std::clamp<std::int64_t>(*moves, 0, 255));
+  }
+  if (status != OrderStatus::passed) cx.state.generals[g].orders_ended = true;
+}
+
+}  // namespace umpire::hail_caesar

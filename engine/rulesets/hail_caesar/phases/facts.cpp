@@ -1,0 +1,50 @@
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "engine/geometry/tabletop/measure.hpp"
+
+namespace umpire::hail_caesar {
+
+void fill_unit(const Context& cx, Facts& f, UnitId u) {
+  const UnitSetup& s = cx.setup.units[u];
+  const UnitState& st = cx.state.units[u];
+  f.set(Given::unit_type, cx.rules.type(s.type));
+  f.set(Given::unit_formation, cx.rules.formation(st.formation));
+  f.set(Given::unit_terrain, cx.rules.terrain(Terrain::open_ground));
+  f.boolean(Given::unit_disordered, st.disordered);
+  f.boolean(Given::unit_engaged, st.engaged_with >= 0);
+  f.boolean(Given::unit_supporting, false);
+}
+
+std::optional<double> nearest_enemy_distance(const Context& cx, UnitId u) {
+  const tabletop::Footprint mine = cx.footprint(u);
+  std::optional<double> best;
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+    if (cx.setup.units[i].side == cx.setup.units[u].side || !cx.state.units[i].on_table) continue;
+    const double d =
+        tabletop::distance(mine, cx.footprint(static_cast<UnitId>(i)), tabletop::Measure::closest_edges);
+    if (!best || d < *best) best = d;
+  }
+  return best;
+}
+
+std::optional<double> commander_distance(const Context& cx, GeneralId g, UnitId u) {
+  const GeneralState& gs = cx.state.generals[g];
+  if (!gs.on_table) return std::nullopt;
+  return tabletop::distance(cx.footprint(u), gs.at, tabletop::Measure::closest_edges);
+}
+
+std::int64_t whole_inches(double d) {
+  if (!(d < 1e9)) return std::numeric_limits<std::int32_t>::max();
+  return static_cast<std::int64_t>(std::floor(std::max(0.0, d)));
+}
+
+std::int64_t whole_inches_up(double d) {
+  if (!(d < 1e9)) return std::numeric_limits<std::int32_t>::max();
+  // A thousandth of an inch is below any tape: 12.0004" is 12".
+  return static_cast<std::int64_t>(std::ceil(std::max(0.0, d) - 0.001));
+}
+
+}  // namespace umpire::hail_caesar

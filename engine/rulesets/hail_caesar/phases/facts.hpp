@@ -1,0 +1,32 @@
+#pragma once
+// The facts of the table the rules data reads (corpus/rulesets/
+// hail-caesar.rules, `unit.*` givens), stated for one unit, and the
+// measures they come from, made with the tabletop geometry
+// (engine/geometry/tabletop/, docs/tabletop-geometry.md).
+#include <optional>
+
+#include "engine/rulesets/hail_caesar/context.hpp"
+
+namespace umpire::hail_caesar {
+
+// unit.type, unit.formation, unit.terrain (open ground: the terrain of a
+// move is stated by the move), unit.disordered, unit.engaged,
+// unit.supporting (supports are not tracked yet: false).
+void fill_unit(const Context& cx, Facts& f, UnitId u);
+
+// From `u`'s base to the nearest base of an enemy on the table, closest
+// edges (§ I - PHASE DE MOUVEMENT: "si ennemi à 12\" ou moins"); nullopt
+// when no enemy is on the table.
+std::optional<double> nearest_enemy_distance(const Context& cx, UnitId u);
+
+// From commander `g`'s position to the nearest point of `u`'s base
+// (§ Test d'ordre: "de distance entre lui et l'unité").
+std::optional<double> commander_distance(const Context& cx, GeneralId g, UnitId u);
+
+// A distance as the data's integer givens take it: whole inches, down (a
+// commander 23.9" away is within one complete 12").
+std::int64_t whole_inches(double d);
+// The same, up (an enemy 12.1" away is more than 12" away).
+std::int64_t whole_inches_up(double d);
+
+}  // namespace umpire::hail_caesar

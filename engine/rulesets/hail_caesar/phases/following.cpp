@@ -1,0 +1,58 @@
+#include "engine/rulesets/hail_caesar/phases/following.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/rulesets/hail_caesar/phases/turn.hpp"
+
+namespace umpire::hail_caesar {
+namespace {
+
+// `state u disordered shaken`, `state u steady`.
+void apply_states(Context& cx, UnitId u, const Action& a) {
+  UnitState& st = cx.state.units[u];
+  for (const std::string& w : a.states) {
+    if (w == "disordered") st.disordered = true;
+    if (w == "shaken") st.shaken = true;
+    if (w == "steady" || w == "reformed") st.disordered = false;
+  }
+}
+
+}  // namespace
+
+void follow(Context& cx, const Action& a) {
+  if (a.kind == ActionKind::move && !a.detail.empty())
+    cx.checker.not_checked(fmt::format("'{}' moves", a.detail), a.span);
+  else if (a.kind == ActionKind::move)
+    cx.checker.not_checked("moves outside the movement phase or off the table", a.span);
+  else
+    cx.checker.not_checked(fmt::format("'{}' statements", a.verb), a.span);
+  for (GeneralId g : a.generals) {
+    if (auto end = written_end(a)) cx.state.generals[g].at = *end;
+    if (a.off_table) cx.state.generals[g].on_table = false;
+  }
+  if (a.actors.empty()) return;
+  const UnitId u = a.actors.front();
+  switch (a.kind) {
+    case ActionKind::combat:
+      // `combat a vs b`: the two are engaged until one moves away.
+      if (!a.targets.empty()) {
+        cx.state.units[u].engaged_with = a.targets.front();
+        cx.state.units[a.targets.front()].engaged_with = u;
+      }
+      break;
+    case ActionKind::save:
+      if (a.stated.casualties) cx.state.units[u].casualties += static_cast<std::int32_t>(*a.stated.casualties);
+      break;
+    case ActionKind::remove:
+      cx.state.units[u].on_table = false;
+      break;
+    case ActionKind::state:
+      apply_states(cx, u, a);
+      break;
+    default:
+      for (UnitId m : a.actors) place_as_written(cx, m, a);
+      break;
+  }
+}
+
+}  // namespace umpire::hail_caesar

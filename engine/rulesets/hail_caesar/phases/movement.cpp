@@ -1,0 +1,160 @@
+#include "engine/rulesets/hail_caesar/phases/movement.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <vector>
+
+#include "engine/geometry/tabletop/movement.hpp"
+#include "engine/geometry/tabletop/terrain.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
+#include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/turn.hpp"
+
+namespace umpire::hail_caesar {
+namespace {
+
+using tabletop::operator-;  // Point is Boost's: no lookup finds the library's arithmetic
+
+// The way written, as straight legs from `start` keeping its facing: each
+// leg an oblique step (engine/geometry/tabletop/movement.hpp).
+tabletop::MoveResult walk(const tabletop::Footprint& start, const Action& a) {
+  std::vector<Point> points = a.path;
+  if (a.to) points.push_back(*a.to);
+  std::vector<tabletop::Step> steps;
+  Point at = start.leader();
+  for (const Point& p : points) {
+    const double length = tabletop::length(p - at);
+    if (length > 0)
+      steps.push_back(tabletop::Step::oblique(
+          length, tabletop::normalize_signed_deg(tabletop::bearing(at, p) - start.facing())));
+    at = p;
+  }
+  return tabletop::apply_move(start, steps);
+}
+
+// Whether the way enters a terrain of `kind`; terrain the sheet gives no
+// rule for (a hill, a river) is reported not checked.
+bool enters(Context& cx, const tabletop::MoveResult& m, Terrain kind) {
+  for (const TerrainSetup& t : cx.setup.terrain)
+    if (t.terrain == kind && tabletop::enters(m.swept, t.area)) return true;
+  return false;
+}
+
+void note_unruled_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a) {
+  for (const TerrainSetup& t : cx.setup.terrain)
+    if (!t.terrain && tabletop::enters(m.swept, t.area))
+      cx.checker.not_checked(fmt::format("a move into '{}' terrain, which the sheet gives no rule for", t.kind),
+                             a.span);
+}
+
+// The allowance against the way measured, within the tolerance.
+void check_distance(Context& cx, const Action& a, std::string_view who, double measured,
+                    double allowance, const std::vector<std::string>& why) {
+  const tabletop::LimitCheck c = tabletop::check_at_most(measured, allowance, cx.scratch.tolerance);
+  const Span span = a.to_span.valid() ? a.to_span : a.span;
+  const std::string what = fmt::format("the move of {}", who);
+  if (c.agreement == tabletop::Agreement::beyond_tolerance) {
+    auto b = cx.checker.violation(Check::move_distance, span, tabletop::describe(c, what));
+    for (const std::string& n : why) b.note(n);
+  } else if (c.agreement == tabletop::Agreement::within_tolerance) {
+    cx.checker.info(id_of(Diag::measure_within_tolerance), span, tabletop::describe(c, what));
+  }
+}
+
+void move_general(Context& cx, const Action& a, GeneralId g) {
+  GeneralState& gs = cx.state.generals[g];
+  const std::optional<Point> end = written_end(a);
+  if (!end || !gs.on_table) {
+    follow(cx, a);
+    return;
+  }
+  double measured = 0;
+  Point at = gs.at;
+  for (const Point& p : a.path) measured += tabletop::length(p - std::exchange(at, p));
+  if (a.to) measured += tabletop::length(*a.to - at);
+  Facts f(cx.rules);
+  f.set(Given::unit_type, cx.rules.type(UnitType::commander));
+  f.set(Given::unit_formation, cx.rules.formation(Formation::close_order));
+  f.set(Given::unit_terrain, cx.rules.terrain(Terrain::open_ground));
+  std::vector<std::string> why;
+  const auto rate = move_rate(f, cx.checker, &why);
+  if (!rate) return;
+  check_distance(cx, a, cx.quoted_general(g), measured, static_cast<double>(*rate), why);
+  gs.at = *end;
+}
+
+// Initiative (§ I - PHASE DE MOUVEMENT): allowed by the data, it gives one
+// move; false when refused.
+bool initiative(Context& cx, const Action& a, UnitId u, Facts f) {
+  const std::optional<double> enemy = nearest_enemy_distance(cx, u);
+  f.integer(Given::enemy_distance, enemy ? whole_inches_up(*enemy) : 1000);
+  return check_permissions(f, RuleAction::initiative_move, cx.checker, a.span,
+                           Check::move_not_allowed, [&] {
+                             return fmt::format(
+                                 "{} moving by initiative, unordered, with its nearest enemy {}",
+                                 cx.quoted(u), enemy ? tabletop::inches(*enemy) + " away" : "off the table");
+                           });
+}
+
+}  // namespace
+
+void move(Context& cx, const Action& a) {
+  for (GeneralId g : a.generals) move_general(cx, a, g);
+  if (a.actors.empty()) return;
+  // A move with a reason is the outcome of a test or a response.
+  if (!a.detail.empty() || a.phase != Phase::movement || a.off_table || !written_end(a)) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  UnitState& st = cx.state.units[u];
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  // A move refused outright is not measured as well: one breach, one report.
+  bool allowed = true;
+  if (st.order == OrderStatus::failed) {
+    allowed = false;
+    cx.checker.violation(Check::move_not_allowed, a.span,
+                         fmt::format("{} failed its order this turn and does not move", cx.quoted(u)));
+  } else if (st.order == OrderStatus::none && st.moves == 0) {
+    allowed = initiative(cx, a, u, f);
+    if (allowed) st.moves = 1;
+  }
+  tabletop::MoveResult m = walk(cx.footprint(u), a);
+  note_unruled_terrain(cx, m, a);
+  Terrain terrain = Terrain::open_ground;
+  if (enters(cx, m, Terrain::building)) {
+    Facts b = f;
+    b.set(Given::unit_terrain, cx.rules.terrain(Terrain::building));
+    check_permissions(b, RuleAction::enter_building, cx.checker, a.span, Check::move_terrain,
+                      [&] { return fmt::format("{} entering a building", cx.quoted(u)); });
+    terrain = Terrain::building;
+  }
+  if (enters(cx, m, Terrain::wood)) {
+    Facts w = f;
+    w.set(Given::unit_terrain, cx.rules.terrain(Terrain::wood));
+    check_permissions(w, RuleAction::enter_wood, cx.checker, a.span, Check::move_terrain,
+                      [&] { return fmt::format("{} entering a wood", cx.quoted(u)); });
+    terrain = Terrain::wood;
+  }
+  if (enters(cx, m, Terrain::rough_ground) || enters(cx, m, Terrain::obstacle))
+    cx.checker.not_checked("the moves a unit makes in rough ground or over an obstacle", a.span);
+  f.set(Given::unit_terrain, cx.rules.terrain(terrain));
+  if (a.facing && std::abs(tabletop::normalize_signed_deg(*a.facing - st.facing)) > 0.001)
+    cx.checker.not_checked("the distance a change of facing uses in a move", a.span);
+  std::vector<std::string> why;
+  const auto rate = move_rate(f, cx.checker, &why);
+  if (rate && allowed) {
+    const double used = st.used_milli / 1000.0;
+    why.insert(why.begin(), fmt::format("{} has {} move{} of {} this turn{}", cx.quoted(u), st.moves,
+                                        st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)),
+                                        used > 0 ? fmt::format(", {} used", tabletop::inches(used)) : ""));
+    check_distance(cx, a, cx.quoted(u), m.distance, st.moves * static_cast<double>(*rate) - used, why);
+  }
+  st.used_milli = milli(st.used_milli / 1000.0 + m.distance);
+  place_as_written(cx, u, a);
+}
+
+}  // namespace umpire::hail_caesar

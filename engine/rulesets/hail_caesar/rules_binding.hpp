@@ -1,0 +1,87 @@
+#pragma once
+// The Hail Caesar engine's view of the rules data: every given, value and
+// action it uses, resolved by name once (rules_items.def, through
+// common/item_tables.inc), the values of its own enumerations, and
+// `Facts`, a situation filled with typed setters. Numbers and conditions
+// come from the data through the evaluator (common/evaluation.hpp); the
+// engine only states the facts of the table.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/diagnostic.hpp"
+#include "engine/core/replay/checker.hpp"
+#include "engine/rules/evaluator.hpp"
+#include "engine/rules/model.hpp"
+#include "engine/rulesets/common/basic_facts.hpp"
+#include "engine/rulesets/common/evaluation.hpp"
+#include "engine/rulesets/common/item_tables.hpp"
+#include "engine/rulesets/hail_caesar/checks.hpp"
+#include "engine/rulesets/hail_caesar/diagnostics.hpp"
+#include "engine/rulesets/hail_caesar/types.hpp"
+
+namespace umpire::hail_caesar {
+
+#define UMPIRE_RULES_ITEMS "engine/rulesets/hail_caesar/rules_items.def"
+#include "engine/rulesets/common/item_tables.inc"
+#undef UMPIRE_RULES_ITEMS
+
+class RulesBinding : public rulesets::common::BoundItems<RulesItems> {
+ public:
+  // Resolves every item; reports `hc.rules.missing-item` at `where` for
+  // each one the data lacks and returns nullopt then.
+  static std::optional<RulesBinding> bind(const rules::Ruleset& rs, DiagnosticEngine& diags,
+                                          Span where);
+  static const rulesets::common::EvaluationReports& evaluation_reports();
+
+  rules::Val type(UnitType t) const {
+    return rules::Val::enumeration(unit_types_[static_cast<std::size_t>(t)]);
+  }
+  rules::Val formation(Formation f) const {
+    return rules::Val::enumeration(formations_[static_cast<std::size_t>(f)]);
+  }
+  rules::Val terrain(Terrain t) const {
+    return rules::Val::enumeration(terrains_[static_cast<std::size_t>(t)]);
+  }
+  // The name of value `index` of domain `d` ("" when out of range).
+  std::string_view domain_value(Domain d, std::int64_t index) const;
+  // The modifier stack of a full move (move_distance_mods: its base, the
+  // rate of § Mouvements des unités, then the terrain's stages).
+  std::uint32_t move_stack() const { return move_stack_; }
+
+ private:
+  explicit RulesBinding(BoundItems items) : BoundItems(std::move(items)) {}
+  std::vector<std::uint32_t> unit_types_, formations_, terrains_;
+  std::uint32_t move_stack_ = 0;
+};
+
+// A situation for the evaluator (common::BasicFacts: set, boolean, integer,
+// word, none). Every fact the engine states costs little: none is read on
+// demand.
+class Facts final : public rulesets::common::BasicFacts<Facts, RulesBinding> {
+ public:
+  using BasicFacts::BasicFacts;
+
+ private:
+  friend class rulesets::common::BasicFacts<Facts, RulesBinding>;
+  std::optional<rules::Val> fact_on_demand(Given) const { return std::nullopt; }
+};
+
+// The inches of one full move of the unit the facts describe (the stack
+// move_distance_mods evaluated from its base); nullopt, reported as
+// hc.rules.evaluation, when the data cannot say. `notes` receives the
+// breakdown.
+std::optional<std::int64_t> move_rate(const Facts& facts, replay::EventChecker& checker,
+                                      std::vector<std::string>* notes = nullptr);
+
+using rulesets::common::breakdown_notes;
+using rulesets::common::check_permissions;
+using rulesets::common::eval_int;
+using rulesets::common::eval_test;
+using rulesets::common::explain;
+using rulesets::common::Subject;
+using rulesets::common::verdict;
+
+}  // namespace umpire::hail_caesar

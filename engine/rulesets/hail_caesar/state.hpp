@@ -1,0 +1,94 @@
+#pragma once
+// The state of a Hail Caesar game as the engine replays it, and its
+// canonical bytes (docs/engine-internals.md § Hail Caesar state layout).
+// Positions and facings are kept as doubles for the geometry and written
+// as whole thousandths of an inch and of a degree: the bytes hold no
+// floating point, so every host writes the same ones.
+#include <cstdint>
+#include <vector>
+
+#include "engine/core/replay/state_hash.hpp"
+#include "engine/geometry/tabletop/units.hpp"
+#include "engine/rulesets/hail_caesar/types.hpp"
+
+namespace umpire::hail_caesar {
+
+// What the unit's order did this turn (§ Test d'ordre).
+enum class OrderStatus : std::uint8_t { none, passed, failed, blundered };
+
+struct UnitState {
+  bool on_table = false;
+  Point at{0, 0};  // the leader: the centre of the front edge
+  double facing = 0;
+  Formation formation = Formation::close_order;
+  std::int32_t casualties = 0;
+  bool disordered = false;
+  bool shaken = false;
+  OrderStatus order = OrderStatus::none;
+  std::uint8_t moves = 0;      // full moves this turn: an order's, a blunder's or an initiative's
+  std::int32_t used_milli = 0;  // thousandths of an inch moved this turn
+  std::int32_t engaged_with = -1;  // the enemy unit of its combat, -1: none
+
+  tabletop::Footprint footprint(const UnitSetup& s) const {
+    return {at, facing, s.frontage, s.depth};
+  }
+};
+
+struct GeneralState {
+  bool on_table = false;
+  Point at{0, 0};
+  bool orders_ended = false;  // an order of his failed this turn
+};
+
+struct State {
+  std::uint32_t turn = 0;
+  std::uint8_t side = 0;
+  Phase phase = Phase::none;
+  std::vector<UnitState> units;
+  std::vector<GeneralState> generals;
+
+  explicit State(const Setup& setup);
+
+  // A new player turn: what the last one granted is spent.
+  void start_turn(std::uint32_t turn, std::uint8_t side);
+
+  template <typename Out>
+  void write(Out& out) const;
+};
+
+// Whole thousandths: the canonical form of an inch or a degree.
+std::int32_t milli(double v);
+
+template <typename Out>
+void State::write(Out& out) const {
+  out.tag('T');
+  out.u32(turn);
+  out.u8(side);
+  out.u8(static_cast<std::uint8_t>(phase));
+  out.tag('G');
+  out.u32(static_cast<std::uint32_t>(generals.size()));
+  for (const GeneralState& g : generals) {
+    out.u8(g.on_table ? 1 : 0);
+    out.i32(milli(g.at.x()));
+    out.i32(milli(g.at.y()));
+    out.u8(g.orders_ended ? 1 : 0);
+  }
+  out.tag('U');
+  out.u32(static_cast<std::uint32_t>(units.size()));
+  for (const UnitState& u : units) {
+    out.u8(u.on_table ? 1 : 0);
+    out.i32(milli(u.at.x()));
+    out.i32(milli(u.at.y()));
+    out.i32(milli(u.facing));
+    out.u8(static_cast<std::uint8_t>(u.formation));
+    out.i32(u.casualties);
+    out.u8(u.disordered ? 1 : 0);
+    out.u8(u.shaken ? 1 : 0);
+    out.u8(static_cast<std::uint8_t>(u.order));
+    out.u8(u.moves);
+    out.i32(u.used_milli);
+    out.i32(u.engaged_with);
+  }
+}
+
+}  // namespace umpire::hail_caesar
