@@ -35,9 +35,7 @@ struct Context {
   // A unit's or a commander's id as diagnostics name it: 'id'.
   std::string quoted(UnitId u) const;
   std::string quoted_general(GeneralId g) const;
-  tabletop::Footprint footprint(UnitId u) const {
-    return state.units[u].footprint(setup.units[u]);
-  }
+  tabletop::Footprint footprint(UnitId u) const { return state.units[u].footprint(setup.units[u]); }
 };
 
 }  // namespace umpire::hail_caesar

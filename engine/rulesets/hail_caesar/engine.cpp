@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "engine/rulesets/hail_caesar/checks.hpp"
+#include "engine/rulesets/hail_caesar/phases/break_test.hpp"
 #include "engine/rulesets/hail_caesar/phases/command.hpp"
 #include "engine/rulesets/hail_caesar/phases/deployment.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -57,6 +58,9 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
       break;
     case ActionKind::move:
       move(cx, a);
+      break;
+    case ActionKind::test:
+      test(cx, a);
       break;
     default:
       follow(cx, a);

@@ -209,7 +209,8 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
     if (r.kind == events::ForceKind::unit)
       a.targets.push_back(static_cast<UnitId>(r.index));
     else
-      a.untyped.push_back(fmt::format("generals and divisions as targets ('{}')", battle.name_of(r)));
+      a.untyped.push_back(
+          fmt::format("generals and divisions as targets ('{}')", battle.name_of(r)));
   }
   if (auto by = e.by(); by && by->kind == events::ForceKind::general)
     a.by = static_cast<GeneralId>(by->index);

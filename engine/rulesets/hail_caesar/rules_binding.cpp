@@ -53,7 +53,8 @@ std::optional<std::int64_t> move_rate(const Facts& facts, replay::EventChecker& 
   std::int64_t start = 0;
   if (stack.base) {
     const std::optional<rules::Val> base = ev.eval(*stack.base);
-    if (!base) return fail("its rate is not in § Mouvements des unités for this type and formation");
+    if (!base)
+      return fail("its rate is not in § Mouvements des unités for this type and formation");
     start = base->number;
   }
   const std::optional<std::int64_t> r = ev.apply_stack(b.move_stack(), start);

@@ -8,8 +8,10 @@ namespace umpire::hail_caesar {
 std::int32_t milli(double v) {
   // Huge coordinates are clamped, never undefined: a log may write any number.
   const double m = std::round(v * 1000.0);
-  if (!(m > std::numeric_limits<std::int32_t>::min())) return std::numeric_limits<std::int32_t>::min();
-  if (!(m < std::numeric_limits<std::int32_t>::max())) return std::numeric_limits<std::int32_t>::max();
+  if (!(m > std::numeric_limits<std::int32_t>::min()))
+    return std::numeric_limits<std::int32_t>::min();
+  if (!(m < std::numeric_limits<std::int32_t>::max()))
+    return std::numeric_limits<std::int32_t>::max();
   return static_cast<std::int32_t>(m);
 }
 

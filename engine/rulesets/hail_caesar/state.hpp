@@ -25,7 +25,7 @@ struct UnitState {
   bool disordered = false;
   bool shaken = false;
   OrderStatus order = OrderStatus::none;
-  std::uint8_t moves = 0;      // full moves this turn: an order's, a blunder's or an initiative's
+  std::uint8_t moves = 0;       // full moves this turn: an order's, a blunder's or an initiative's
   std::int32_t used_milli = 0;  // thousandths of an inch moved this turn
   std::int32_t engaged_with = -1;  // the enemy unit of its combat, -1: none
 

@@ -6,9 +6,9 @@ namespace umpire::hail_caesar {
 namespace {
 
 constexpr std::array<std::string_view, 20> kUnitTypes{
-    "infantry",        "light_infantry",   "heavy_infantry",   "skirmishers",   "cavalry",
-    "light_cavalry",   "horse_archers",    "cataphracts",      "elephants",     "camels",
-    "light_chariots",  "heavy_chariots",   "scythed_chariots", "wagons",        "civilians",
+    "infantry",        "light_infantry",   "heavy_infantry",   "skirmishers",      "cavalry",
+    "light_cavalry",   "horse_archers",    "cataphracts",      "elephants",        "camels",
+    "light_chariots",  "heavy_chariots",   "scythed_chariots", "wagons",           "civilians",
     "light_artillery", "medium_artillery", "heavy_artillery",  "mobile_artillery", "commander"};
 constexpr std::array<std::string_view, 6> kFormations{"close_order", "open_order", "column",
                                                       "square",      "wedge",      "testudo"};

@@ -184,9 +184,9 @@ struct Action {
   std::uint8_t side = 0;
   Phase phase = Phase::none;
   UnitList actors, targets;
-  GeneralList generals;             // generals named among the actors (`move g1 ...`)
-  std::optional<GeneralId> by;      // `by <general>`: who gives the order
-  std::string detail;               // manoeuvre, response, test kind, order intent
+  GeneralList generals;         // generals named among the actors (`move g1 ...`)
+  std::optional<GeneralId> by;  // `by <general>`: who gives the order
+  std::string detail;           // manoeuvre, response, test kind, order intent
   std::optional<Point> to;
   bool off_table = false;
   std::vector<Point> path;

@@ -101,8 +101,9 @@ void order(Context& cx, const Action& a) {
   }
   if (!furthest) return;
   Facts& f = furthest->facts;
-  auto roll = cx.dice.take(d6s(2), a.roll(""), cx.checker, Check::order_test,
-                           [&] { return fmt::format("the order test of {}", cx.quoted_general(g)); });
+  auto roll = cx.dice.take(d6s(2), a.roll(""), cx.checker, Check::order_test, [&] {
+    return fmt::format("the order test of {}", cx.quoted_general(g));
+  });
   if (!roll) return;
   f.integer(Given::order_roll, roll->total);
   const auto blunders = eval_int(f, Value::order_blunders, cx.checker);
@@ -114,8 +115,9 @@ void order(Context& cx, const Action& a) {
     moves = blunder(cx, a, f);
     if (!moves) return;
   } else if (a.roll("blunder") || a.stated.result.starts_with("blunder")) {
-    cx.checker.violation(Check::order_blunder, a.span,
-                         fmt::format("a {} is no double 6: the order does not blunder", roll->total));
+    cx.checker.violation(
+        Check::order_blunder, a.span,
+        fmt::format("a {} is no double 6: the order does not blunder", roll->total));
   }
   if (status != OrderStatus::blundered || a.stated.moves) {
     const auto notes = [&] {

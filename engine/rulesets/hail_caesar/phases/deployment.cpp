@@ -40,8 +40,8 @@ void deploy(const Setup& setup, State& state, DiagnosticEngine& diags) {
                      tabletop::inches(over), tabletop::inches(setup.width),
                      tabletop::inches(setup.depth))
             .note("written: its front edge's centre at {}, facing {:g}; its base {} by {}",
-                  tabletop::to_string(d.at), u.facing,
-                  tabletop::inches(s.frontage), tabletop::inches(s.depth));
+                  tabletop::to_string(d.at), u.facing, tabletop::inches(s.frontage),
+                  tabletop::inches(s.depth));
       }
       for (UnitId other : placed) {
         if (!tabletop::overlap(f, state.units[other].footprint(setup.units[other]))) continue;

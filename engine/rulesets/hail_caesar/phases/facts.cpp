@@ -23,8 +23,8 @@ std::optional<double> nearest_enemy_distance(const Context& cx, UnitId u) {
   std::optional<double> best;
   for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
     if (cx.setup.units[i].side == cx.setup.units[u].side || !cx.state.units[i].on_table) continue;
-    const double d =
-        tabletop::distance(mine, cx.footprint(static_cast<UnitId>(i)), tabletop::Measure::closest_edges);
+    const double d = tabletop::distance(mine, cx.footprint(static_cast<UnitId>(i)),
+                                        tabletop::Measure::closest_edges);
     if (!best || d < *best) best = d;
   }
   return best;

@@ -41,7 +41,8 @@ void follow(Context& cx, const Action& a) {
       }
       break;
     case ActionKind::save:
-      if (a.stated.casualties) cx.state.units[u].casualties += static_cast<std::int32_t>(*a.stated.casualties);
+      if (a.stated.casualties)
+        cx.state.units[u].casualties += static_cast<std::int32_t>(*a.stated.casualties);
       break;
     case ActionKind::remove:
       cx.state.units[u].on_table = false;

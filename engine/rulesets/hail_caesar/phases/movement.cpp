@@ -45,8 +45,9 @@ bool enters(Context& cx, const tabletop::MoveResult& m, Terrain kind) {
 void note_unruled_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a) {
   for (const TerrainSetup& t : cx.setup.terrain)
     if (!t.terrain && tabletop::enters(m.swept, t.area))
-      cx.checker.not_checked(fmt::format("a move into '{}' terrain, which the sheet gives no rule for", t.kind),
-                             a.span);
+      cx.checker.not_checked(
+          fmt::format("a move into '{}' terrain, which the sheet gives no rule for", t.kind),
+          a.span);
 }
 
 // The allowance against the way measured, within the tolerance.
@@ -90,12 +91,12 @@ void move_general(Context& cx, const Action& a, GeneralId g) {
 bool initiative(Context& cx, const Action& a, UnitId u, Facts f) {
   const std::optional<double> enemy = nearest_enemy_distance(cx, u);
   f.integer(Given::enemy_distance, enemy ? whole_inches_up(*enemy) : 1000);
-  return check_permissions(f, RuleAction::initiative_move, cx.checker, a.span,
-                           Check::move_not_allowed, [&] {
-                             return fmt::format(
-                                 "{} moving by initiative, unordered, with its nearest enemy {}",
-                                 cx.quoted(u), enemy ? tabletop::inches(*enemy) + " away" : "off the table");
-                           });
+  return check_permissions(
+      f, RuleAction::initiative_move, cx.checker, a.span, Check::move_not_allowed, [&] {
+        return fmt::format("{} moving by initiative, unordered, with its nearest enemy {}",
+                           cx.quoted(u),
+                           enemy ? tabletop::inches(*enemy) + " away" : "off the table");
+      });
 }
 
 }  // namespace
@@ -116,8 +117,9 @@ void move(Context& cx, const Action& a) {
   bool allowed = true;
   if (st.order == OrderStatus::failed) {
     allowed = false;
-    cx.checker.violation(Check::move_not_allowed, a.span,
-                         fmt::format("{} failed its order this turn and does not move", cx.quoted(u)));
+    cx.checker.violation(
+        Check::move_not_allowed, a.span,
+        fmt::format("{} failed its order this turn and does not move", cx.quoted(u)));
   } else if (st.order == OrderStatus::none && st.moves == 0) {
     allowed = initiative(cx, a, u, f);
     if (allowed) st.moves = 1;
@@ -148,10 +150,12 @@ void move(Context& cx, const Action& a) {
   const auto rate = move_rate(f, cx.checker, &why);
   if (rate && allowed) {
     const double used = st.used_milli / 1000.0;
-    why.insert(why.begin(), fmt::format("{} has {} move{} of {} this turn{}", cx.quoted(u), st.moves,
-                                        st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)),
-                                        used > 0 ? fmt::format(", {} used", tabletop::inches(used)) : ""));
-    check_distance(cx, a, cx.quoted(u), m.distance, st.moves * static_cast<double>(*rate) - used, why);
+    why.insert(why.begin(),
+               fmt::format("{} has {} move{} of {} this turn{}", cx.quoted(u), st.moves,
+                           st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)),
+                           used > 0 ? fmt::format(", {} used", tabletop::inches(used)) : ""));
+    check_distance(cx, a, cx.quoted(u), m.distance, st.moves * static_cast<double>(*rate) - used,
+                   why);
   }
   st.used_milli = milli(st.used_milli / 1000.0 + m.distance);
   place_as_written(cx, u, a);

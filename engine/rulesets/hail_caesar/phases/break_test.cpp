@@ -1,0 +1,91 @@
+#include "engine/rulesets/hail_caesar/phases/break_test.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
+#include "engine/rulesets/hail_caesar/phases/following.hpp"
+
+namespace umpire::hail_caesar {
+namespace {
+
+dice::Expr two_d6() {
+  dice::Expr e;
+  e.terms.push_back(dice::dice_term(dice::make_dice(2, 6)));
+  return e;
+}
+
+// The data's spelling of a log's word: `give-ground` is give_ground.
+std::string data_word(std::string_view w) {
+  std::string out(w);
+  for (char& c : out)
+    if (c == '-') c = '_';
+  return out;
+}
+
+std::string log_word(std::string_view w) {
+  std::string out(w);
+  for (char& c : out)
+    if (c == '_') c = '-';
+  return out;
+}
+
+}  // namespace
+
+void test(Context& cx, const Action& a) {
+  if (a.detail != "break" || a.actors.empty() ||
+      (a.phase != Phase::shooting && a.phase != Phase::combat)) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  const UnitSetup& s = cx.setup.units[u];
+  const UnitState& st = cx.state.units[u];
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.integer(Given::unit_casualties, st.casualties);
+  bool shaken = st.shaken;
+  if (s.stats.stamina) {
+    Facts sh(cx.rules);
+    sh.integer(Given::unit_casualties, st.casualties);
+    sh.integer(Given::unit_stamina, *s.stats.stamina);
+    const auto v = eval_int(sh, Value::unit_shaken, cx.checker);
+    if (v) shaken = shaken || *v != 0;
+  }
+  f.boolean(Given::unit_shaken, shaken);
+  const bool melee = a.phase == Phase::combat;
+  f.word(Given::break_context, melee ? "hand_to_hand" : "shooting");
+  const std::int64_t subtracted = a.modifier ? -*a.modifier : 0;
+  cx.checker.not_checked("whether a break test was due, and the casualties it subtracts (its 'mod')",
+                         a.span);
+  f.integer(Given::casualty_difference, melee ? subtracted : 0);
+  f.integer(Given::excess_casualties, melee ? 0 : subtracted);
+  // No terrain gives a "position surélevée" (gap terms_defined_nowhere).
+  f.boolean(Given::enemy_on_higher_ground, false);
+  auto roll = cx.dice.take(two_d6(), a.roll(""), cx.checker, Check::break_test,
+                           [&] { return fmt::format("the break test of {}", cx.quoted(u)); });
+  if (!roll) return;
+  f.integer(Given::break_roll, roll->total);
+  const auto result = eval_int(f, Value::break_test_result, cx.checker);
+  if (!result) return;
+  const std::string chart(cx.rules.domain_value(Domain::break_result, *result));
+  if (a.stated.result.empty()) {
+    cx.checker.not_checked("a break test whose result the log does not state", a.span);
+    return;
+  }
+  const std::string stated = data_word(a.stated.result);
+  // "Confusion ou retraite": the tested unit's player picks one of the two
+  // (switch hold_disordered_or_retire_choice).
+  const bool picked =
+      chart == "hold_disordered_or_retire" && (stated == "hold_disordered" || stated == "retire");
+  if (stated == chart || picked) return;
+  auto b = cx.checker.violation(
+      Check::break_test, a.stated.span.valid() ? a.stated.span : a.span,
+      fmt::format("log says {}, the chart gives '{}' for {}", a.stated.result, log_word(chart),
+                  cx.quoted(u)));
+  b.note("2D6 {}{}, {}{}", roll->total,
+         subtracted ? fmt::format(" less {}", subtracted) : std::string(),
+         melee ? "hand to hand" : "shooting", shaken ? ", shaken" : "");
+  for (const std::string& n : explain(f, Value::break_test_result)) b.note(n);
+}
+
+}  // namespace umpire::hail_caesar
