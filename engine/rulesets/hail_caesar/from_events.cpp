@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <boost/geometry/algorithms/envelope.hpp>
 #include <charconv>
 #include <cmath>
 
@@ -185,6 +186,7 @@ void read_terrain(const events::Battle& battle, Game& game, DiagnosticEngine& di
       diags.not_checked("replay.not-checked", t.span, "terrain piece '{}': {}", t.name, e.what());
       continue;
     }
+    s.envelope = boost::geometry::return_envelope<boost::geometry::model::box<Point>>(s.area.shape);
     game.setup.terrain.push_back(std::move(s));
   }
 }

@@ -5,6 +5,7 @@
 // actions of its log. Nothing here knows the battle-log representation;
 // from_events.cpp translates it.
 #include <boost/container/small_vector.hpp>
+#include <boost/geometry/geometries/box.hpp>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -121,6 +122,7 @@ struct TerrainSetup {
   std::string kind, name;
   std::optional<Terrain> terrain;  // none: a kind the sheet gives no rule for
   tabletop::Area area;
+  boost::geometry::model::box<Point> envelope;  // of the area, to skip the pieces far from a move
 };
 
 struct DeploymentSetup {

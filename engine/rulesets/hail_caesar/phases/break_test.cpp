@@ -55,8 +55,8 @@ void test(Context& cx, const Action& a) {
   const bool melee = a.phase == Phase::combat;
   f.word(Given::break_context, melee ? "hand_to_hand" : "shooting");
   const std::int64_t subtracted = a.modifier ? -*a.modifier : 0;
-  cx.checker.not_checked("whether a break test was due, and the casualties it subtracts (its 'mod')",
-                         a.span);
+  cx.checker.not_checked(
+      "whether a break test was due, and the casualties it subtracts (its 'mod')", a.span);
   f.integer(Given::casualty_difference, melee ? subtracted : 0);
   f.integer(Given::excess_casualties, melee ? 0 : subtracted);
   // No terrain gives a "position surélevée" (gap terms_defined_nowhere).
@@ -78,10 +78,9 @@ void test(Context& cx, const Action& a) {
   const bool picked =
       chart == "hold_disordered_or_retire" && (stated == "hold_disordered" || stated == "retire");
   if (stated == chart || picked) return;
-  auto b = cx.checker.violation(
-      Check::break_test, a.stated.span.valid() ? a.stated.span : a.span,
-      fmt::format("log says {}, the chart gives '{}' for {}", a.stated.result, log_word(chart),
-                  cx.quoted(u)));
+  auto b = cx.checker.violation(Check::break_test, a.stated.span.valid() ? a.stated.span : a.span,
+                                fmt::format("log says {}, the chart gives '{}' for {}",
+                                            a.stated.result, log_word(chart), cx.quoted(u)));
   b.note("2D6 {}{}, {}{}", roll->total,
          subtracted ? fmt::format(" less {}", subtracted) : std::string(),
          melee ? "hand to hand" : "shooting", shaken ? ", shaken" : "");

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/hail_caesar/checks.hpp"
@@ -44,7 +46,13 @@ void deploy(const Setup& setup, State& state, DiagnosticEngine& diags) {
                   tabletop::inches(s.depth));
       }
       for (UnitId other : placed) {
-        if (!tabletop::overlap(f, state.units[other].footprint(setup.units[other]))) continue;
+        const tabletop::Footprint g = state.units[other].footprint(setup.units[other]);
+        // Bases whose circumscribed circles are apart cannot share an area:
+        // the overlay is asked only of neighbours.
+        if (tabletop::length(tabletop::operator-(f.centre(), g.centre())) >
+            (std::hypot(f.frontage(), f.depth()) + std::hypot(g.frontage(), g.depth())) / 2)
+          continue;
+        if (!tabletop::overlap(f, g)) continue;
         setup_breach(diags, Check::setup_overlap, d.span, "'{}' is deployed on top of '{}'", s.id,
                      setup.units[other].id)
             .note("'{}' covers its base from {}, '{}' from {}: their bases share an area", s.id,

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <boost/geometry/algorithms/disjoint.hpp>
+#include <boost/geometry/algorithms/envelope.hpp>
 #include <cmath>
 #include <vector>
 
@@ -15,7 +17,9 @@
 namespace umpire::hail_caesar {
 namespace {
 
-using tabletop::operator-;  // Point is Boost's: no lookup finds the library's arithmetic
+using tabletop::operator-;
+using Box = boost::geometry::model::box<Point>;  // Point is Boost's: no lookup finds the library's
+                                                 // arithmetic
 
 // The way written, as straight legs from `start` keeping its facing: each
 // leg an oblique step (engine/geometry/tabletop/movement.hpp).
@@ -34,20 +38,33 @@ tabletop::MoveResult walk(const tabletop::Footprint& start, const Action& a) {
   return tabletop::apply_move(start, steps);
 }
 
-// Whether the way enters a terrain of `kind`; terrain the sheet gives no
-// rule for (a hill, a river) is reported not checked.
-bool enters(Context& cx, const tabletop::MoveResult& m, Terrain kind) {
-  for (const TerrainSetup& t : cx.setup.terrain)
-    if (t.terrain == kind && tabletop::enters(m.swept, t.area)) return true;
-  return false;
-}
+// The terrain pieces the way enters, each looked at once (an overlay of
+// the swept area with the piece is the costliest step of a move); terrain
+// the sheet gives no rule for (a hill, a river) is reported not checked.
+struct Entered {
+  std::vector<bool> pieces;
+  bool any(const Context& cx, Terrain kind) const {
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+      if (pieces[i] && cx.setup.terrain[i].terrain == kind) return true;
+    return false;
+  }
+};
 
-void note_unruled_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a) {
-  for (const TerrainSetup& t : cx.setup.terrain)
-    if (!t.terrain && tabletop::enters(m.swept, t.area))
+Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a) {
+  Entered out;
+  out.pieces.reserve(cx.setup.terrain.size());
+  // Boxes first: the overlay is asked only of the pieces near the way.
+  const auto way = boost::geometry::return_envelope<Box>(m.swept);
+  for (const TerrainSetup& t : cx.setup.terrain) {
+    const bool in =
+        !boost::geometry::disjoint(way, t.envelope) && tabletop::enters(m.swept, t.area);
+    out.pieces.push_back(in);
+    if (in && !t.terrain)
       cx.checker.not_checked(
           fmt::format("a move into '{}' terrain, which the sheet gives no rule for", t.kind),
           a.span);
+  }
+  return out;
 }
 
 // The allowance against the way measured, within the tolerance.
@@ -125,23 +142,23 @@ void move(Context& cx, const Action& a) {
     if (allowed) st.moves = 1;
   }
   tabletop::MoveResult m = walk(cx.footprint(u), a);
-  note_unruled_terrain(cx, m, a);
+  const Entered entered = entered_terrain(cx, m, a);
   Terrain terrain = Terrain::open_ground;
-  if (enters(cx, m, Terrain::building)) {
+  if (entered.any(cx, Terrain::building)) {
     Facts b = f;
     b.set(Given::unit_terrain, cx.rules.terrain(Terrain::building));
     check_permissions(b, RuleAction::enter_building, cx.checker, a.span, Check::move_terrain,
                       [&] { return fmt::format("{} entering a building", cx.quoted(u)); });
     terrain = Terrain::building;
   }
-  if (enters(cx, m, Terrain::wood)) {
+  if (entered.any(cx, Terrain::wood)) {
     Facts w = f;
     w.set(Given::unit_terrain, cx.rules.terrain(Terrain::wood));
     check_permissions(w, RuleAction::enter_wood, cx.checker, a.span, Check::move_terrain,
                       [&] { return fmt::format("{} entering a wood", cx.quoted(u)); });
     terrain = Terrain::wood;
   }
-  if (enters(cx, m, Terrain::rough_ground) || enters(cx, m, Terrain::obstacle))
+  if (entered.any(cx, Terrain::rough_ground) || entered.any(cx, Terrain::obstacle))
     cx.checker.not_checked("the moves a unit makes in rough ground or over an obstacle", a.span);
   f.set(Given::unit_terrain, cx.rules.terrain(terrain));
   if (a.facing && std::abs(tabletop::normalize_signed_deg(*a.facing - st.facing)) > 0.001)

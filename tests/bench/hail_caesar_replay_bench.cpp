@@ -1,0 +1,112 @@
+// Replaying Hail Caesar games: the bundled game (replays/hail-caesar/
+// ford-of-the-arar.ulog), parsed and lowered once, replayed by the engine.
+// Events/s are per CPU second (the machine is shared);
+// docs/performance.md § Hail Caesar replay records the numbers.
+//   BM_HailCaesarReplay    engine set up and events applied, the state hashed
+//                          after every event (`umpire replay --hashes`)
+//   BM_HailCaesarVerdict   the same, the final state hashed only (`umpire check`)
+//   BM_HailCaesarSetUp     the engine set up alone (units deployed, their bases
+//                          checked against the table and each other)
+#include <benchmark/benchmark.h>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine/core/data_paths.hpp"
+#include "engine/core/source_manager.hpp"
+#include "engine/events/lower.hpp"
+#include "engine/rules/loader.hpp"
+#include "engine/rulesets/hail_caesar/engine.hpp"
+#include "engine/rulesets/hail_caesar/from_events.hpp"
+#include "grammar/log/parser.hpp"
+
+namespace {
+
+using namespace umpire;
+
+struct Rules {
+  SourceManager sources;
+  DiagnosticEngine diags{0};
+  std::optional<rules::Ruleset> rs;
+  std::optional<hail_caesar::RulesBinding> binding;
+};
+
+const Rules& rules_data() {
+  static const Rules* r = [] {
+    auto* out = new Rules;
+    out->rs =
+        rules::load_ruleset(out->sources, paths::rulesets_dir() / "hail-caesar.rules", out->diags);
+    if (!out->rs) throw std::runtime_error("hail-caesar.rules did not load");
+    out->binding = hail_caesar::RulesBinding::bind(*out->rs, out->diags, {});
+    if (!out->binding) throw std::runtime_error("hail-caesar.rules lacks engine items");
+    return out;
+  }();
+  return *r;
+}
+
+const hail_caesar::Game& bundled_game() {
+  static const hail_caesar::Game* g = [] {
+    std::ifstream in(std::string(UMPIRE_SOURCE_DIR) + "/replays/hail-caesar/ford-of-the-arar.ulog");
+    std::stringstream text;
+    text << in.rdbuf();
+    SourceManager sources;
+    DiagnosticEngine diags(0);
+    const FileId file = sources.add("game.ulog", text.str());
+    const log::ast::Log ast = log::parse_log(sources, file, diags);
+    const events::Battle battle = events::lower(ast, {}, diags);
+    auto game = hail_caesar::game_from_battle(battle, diags);
+    if (!game || game->actions.empty()) throw std::runtime_error("the bundled game did not set up");
+    return new hail_caesar::Game(std::move(*game));
+  }();
+  return *g;
+}
+
+void replay_game(benchmark::State& state, bool hash_every_event) {
+  const hail_caesar::Game& game = bundled_game();
+  std::int64_t events = 0;
+  for (auto _ : state) {
+    // `umpire check` moves the game it parsed into the engine; here each
+    // iteration copies it first, and the copy is not the replay's cost.
+    state.PauseTiming();
+    hail_caesar::Game copy = game;
+    state.ResumeTiming();
+    DiagnosticEngine diags(0);
+    hail_caesar::Engine engine(std::move(copy.setup), std::move(copy.actions),
+                               *rules_data().binding, diags);
+    replay::ReplayOptions options;
+    options.hash_every_event = hash_every_event;
+    const replay::ReplayResult r = replay::run_replay(engine, options, diags);
+    if (r.violations != 0) state.SkipWithError("the bundled game did not check clean");
+    benchmark::DoNotOptimize(r.final_hash);
+    events += static_cast<std::int64_t>(r.events.size());
+  }
+  state.counters["events/s"] =
+      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+}
+
+void BM_HailCaesarReplay(benchmark::State& state) {
+  replay_game(state, true);
+}
+BENCHMARK(BM_HailCaesarReplay)->Unit(benchmark::kMicrosecond);
+
+void BM_HailCaesarVerdict(benchmark::State& state) {
+  replay_game(state, false);
+}
+BENCHMARK(BM_HailCaesarVerdict)->Unit(benchmark::kMicrosecond);
+
+void BM_HailCaesarSetUp(benchmark::State& state) {
+  const hail_caesar::Game& game = bundled_game();
+  for (auto _ : state) {
+    state.PauseTiming();
+    hail_caesar::Game copy = game;
+    state.ResumeTiming();
+    DiagnosticEngine diags(0);
+    hail_caesar::Engine engine(std::move(copy.setup), std::move(copy.actions),
+                               *rules_data().binding, diags);
+    benchmark::DoNotOptimize(engine.state().units.data());
+  }
+}
+BENCHMARK(BM_HailCaesarSetUp)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
