@@ -30,6 +30,7 @@ std::optional<Check> check_for_permission(std::string_view permission) {
   if (permission == "disordered_no_receive_order") return Check::order_disordered;
   if (permission == "disordered_initiative_open_only") return Check::move_not_allowed;
   if (permission == "building_infantry_only") return Check::move_terrain;
+  if (permission == "heavy_artillery_moved_no_shooting") return Check::shoot_not_allowed;
   return std::nullopt;
 }
 

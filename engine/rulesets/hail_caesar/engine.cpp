@@ -8,6 +8,7 @@
 #include "engine/rulesets/hail_caesar/phases/deployment.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 #include "engine/rulesets/hail_caesar/phases/movement.hpp"
+#include "engine/rulesets/hail_caesar/phases/shooting.hpp"
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
 
 namespace umpire::hail_caesar {
@@ -58,6 +59,9 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
       break;
     case ActionKind::move:
       move(cx, a);
+      break;
+    case ActionKind::shoot:
+      shoot(cx, a);
       break;
     case ActionKind::test:
       test(cx, a);

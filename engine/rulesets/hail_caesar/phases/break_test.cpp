@@ -62,7 +62,7 @@ void test(Context& cx, const Action& a) {
   // No terrain gives a "position surélevée" (gap terms_defined_nowhere).
   f.boolean(Given::enemy_on_higher_ground, false);
   auto roll = cx.dice.take(two_d6(), a.roll(""), cx.checker, Check::break_test,
-                           [&] { return fmt::format("the break test of {}", cx.quoted(u)); });
+                           [&] { return fmt::format("break test of {}", cx.quoted(u)); });
   if (!roll) return;
   f.integer(Given::break_roll, roll->total);
   const auto result = eval_int(f, Value::break_test_result, cx.checker);

@@ -47,7 +47,7 @@ std::optional<Ordered> ordered_unit(Context& cx, GeneralId g, UnitId u) {
 // full moves it forces, or nullopt when its die is missing.
 std::optional<std::int64_t> blunder(Context& cx, const Action& a, Facts& f) {
   auto roll = cx.dice.take(d6s(1), a.roll("blunder"), cx.checker, Check::order_blunder,
-                           "the blunder chart's D6");
+                           "blunder chart's D6");
   if (!roll || roll->dice.empty()) return std::nullopt;
   f.integer(Given::blunder_die, roll->total);
   const auto result = eval_int(f, Value::blunder_result, cx.checker);
@@ -101,9 +101,8 @@ void order(Context& cx, const Action& a) {
   }
   if (!furthest) return;
   Facts& f = furthest->facts;
-  auto roll = cx.dice.take(d6s(2), a.roll(""), cx.checker, Check::order_test, [&] {
-    return fmt::format("the order test of {}", cx.quoted_general(g));
-  });
+  auto roll = cx.dice.take(d6s(2), a.roll(""), cx.checker, Check::order_test,
+                           [&] { return fmt::format("order test of {}", cx.quoted_general(g)); });
   if (!roll) return;
   f.integer(Given::order_roll, roll->total);
   const auto blunders = eval_int(f, Value::order_blunders, cx.checker);

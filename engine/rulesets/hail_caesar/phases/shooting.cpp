@@ -1,0 +1,100 @@
+#include "engine/rulesets/hail_caesar/phases/shooting.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
+#include "engine/rulesets/hail_caesar/phases/following.hpp"
+
+namespace umpire::hail_caesar {
+namespace {
+
+dice::Expr d6s(std::int64_t count) {
+  dice::Expr e;
+  e.terms.push_back(dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(count), 6)));
+  return e;
+}
+
+std::string data_word(std::string_view w) {
+  std::string out(w);
+  for (char& c : out)
+    if (c == '-') c = '_';
+  return out;
+}
+
+// The range: written against measured, and measured against the weapon.
+void check_range(Context& cx, const Action& a, UnitId u, UnitId t, double measured,
+                 std::int64_t reach) {
+  const std::string what = fmt::format("the range from {} to {}", cx.quoted(u), cx.quoted(t));
+  if (a.range) {
+    const tabletop::Measurement m = tabletop::compare(*a.range, measured, cx.scratch.tolerance);
+    if (m.agreement == tabletop::Agreement::beyond_tolerance)
+      cx.checker.violation(Check::shoot_range, a.span, tabletop::describe(m, what))
+          .note("measured between the closest edges of the two bases");
+  }
+  const tabletop::LimitCheck c =
+      tabletop::check_at_most(measured, static_cast<double>(reach), cx.scratch.tolerance);
+  if (c.agreement == tabletop::Agreement::beyond_tolerance)
+    cx.checker
+        .violation(Check::shoot_range, a.span,
+                   fmt::format("{} is out of reach: {}", cx.quoted(t), tabletop::describe(c, what)))
+        .note("'{}' reach {}\" (§ Portée des armes de jet)", a.weapon, reach);
+}
+
+}  // namespace
+
+void shoot(Context& cx, const Action& a) {
+  if (a.actors.empty() || a.targets.empty() || a.weapon.empty()) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  const UnitId t = a.targets.front();
+  const UnitSetup& s = cx.setup.units[u];
+  const UnitState& st = cx.state.units[u];
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::unit_shaken, st.shaken);
+  f.boolean(Given::unit_moved, st.used_milli > 0);
+  f.integer(Given::unit_long_range, s.stats.long_range.value_or(0));
+  f.integer(Given::unit_faces_in_building, 0);
+  f.word(Given::shot_weapon, data_word(a.weapon));
+  f.word(Given::shot, "normal_shot");
+  f.set(Given::target_type, cx.rules.type(cx.setup.units[t].type));
+  f.set(Given::target_formation, cx.rules.formation(cx.state.units[t].formation));
+  f.boolean(Given::target_partially_obscured, false);
+  f.word(Given::target_facing_hit, "front");
+  const double measured =
+      tabletop::distance(cx.footprint(u), cx.footprint(t), tabletop::Measure::closest_edges);
+  f.integer(Given::shot_distance, std::max<std::int64_t>(1, whole_inches_up(measured)));
+  if (!check_permissions(f, RuleAction::shoot, cx.checker, a.span, Check::shoot_not_allowed,
+                         [&] { return fmt::format("{} shooting", cx.quoted(u)); }))
+    return;
+  cx.checker.not_checked("whether a shot's target is partly hidden, and the face it strikes",
+                         a.span);
+  const auto reach = eval_int(f, Value::weapon_range, cx.checker);
+  const auto count = eval_int(f, Value::shooting_dice, cx.checker);
+  const auto needed = eval_int(f, Value::shooting_needed, cx.checker);
+  if (!reach || !count || !needed) return;
+  check_range(cx, a, u, t, measured, *reach);
+  auto roll = cx.dice.take(d6s(*count), a.roll("hit"), cx.checker, Check::shoot_dice,
+                           [&] { return fmt::format("shooting dice of {}", cx.quoted(u)); });
+  if (!roll) return;
+  const auto notes = [&] {
+    std::vector<std::string> lines = explain(f, Value::shooting_needed);
+    lines.insert(lines.begin(), fmt::format("{} to {} between closest edges",
+                                            tabletop::inches(measured), cx.quoted(t)));
+    return lines;
+  };
+  const std::int64_t modifier = 4 - *needed;
+  if (a.modifier)
+    cx.checker.outcome(Check::shoot_hits, a.span, "to-hit modifier", a.modifier, modifier, notes);
+  std::int64_t hits = 0;
+  for (const auto& die : roll->dice)
+    if (die.faces.face() >= *needed) ++hits;
+  cx.checker.outcome(Check::shoot_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
+                     a.stated.hits, hits, notes);
+}
+
+}  // namespace umpire::hail_caesar

@@ -1,0 +1,18 @@
+#pragma once
+// Shooting: 000_a44b407871cbdad9.txt § Portée des armes de jet, § Modificateurs
+// de tirs, § Modificateurs du jet pour toucher au tir (4+).
+// `shoot <unit> <target> weapon W range R hit Nd6=… [mod M] => hits H`: the
+// range between the closest edges of the two bases (the sheet does not say
+// between which points; the written range is compared within the
+// tolerance) within the weapon's reach, the dice the data's shooting_dice,
+// each die a hit at the data's shooting_needed, the stated modifier and
+// hits compared. Whether the target is partly hidden and which of its
+// faces the shot strikes are not read yet (reported not checked when they
+// could matter); saves and the break tests a shot causes follow.
+#include "engine/rulesets/hail_caesar/context.hpp"
+
+namespace umpire::hail_caesar {
+
+void shoot(Context& cx, const Action& a);
+
+}  // namespace umpire::hail_caesar
