@@ -7,6 +7,7 @@
 #include "engine/rulesets/hail_caesar/phases/command.hpp"
 #include "engine/rulesets/hail_caesar/phases/deployment.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/melee.hpp"
 #include "engine/rulesets/hail_caesar/phases/movement.hpp"
 #include "engine/rulesets/hail_caesar/phases/shooting.hpp"
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
@@ -62,6 +63,9 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
       break;
     case ActionKind::shoot:
       shoot(cx, a);
+      break;
+    case ActionKind::attack:
+      attack(cx, a);
       break;
     case ActionKind::test:
       test(cx, a);

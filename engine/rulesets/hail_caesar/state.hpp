@@ -28,6 +28,7 @@ struct UnitState {
   std::uint8_t moves = 0;       // full moves this turn: an order's, a blunder's or an initiative's
   std::int32_t used_milli = 0;  // thousandths of an inch moved this turn
   std::int32_t engaged_with = -1;  // the enemy unit of its combat, -1: none
+  bool charged = false;            // it charged or countercharged this turn
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -88,6 +89,7 @@ void State::write(Out& out) const {
     out.u8(u.moves);
     out.i32(u.used_milli);
     out.i32(u.engaged_with);
+    out.u8(u.charged ? 1 : 0);
   }
 }
 

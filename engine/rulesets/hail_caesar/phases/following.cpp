@@ -44,6 +44,16 @@ void follow(Context& cx, const Action& a) {
       if (a.stated.casualties)
         cx.state.units[u].casualties += static_cast<std::int32_t>(*a.stated.casualties);
       break;
+    case ActionKind::charge:
+      // The charger, and a unit that countercharges it, "a chargé ou contre
+      // chargé" (§ Modificateurs du jet pour toucher au corps à corps (4+)).
+      for (UnitId m : a.actors) place_as_written(cx, m, a);
+      cx.state.units[u].charged = true;
+      break;
+    case ActionKind::respond:
+      place_as_written(cx, u, a);
+      if (a.detail == "countercharge") cx.state.units[u].charged = true;
+      break;
     case ActionKind::remove:
       cx.state.units[u].on_table = false;
       break;
