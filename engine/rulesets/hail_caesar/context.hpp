@@ -2,6 +2,7 @@
 // What every procedure of the rules reads and changes while one statement
 // is applied: the engine (engine.hpp) builds one per statement, and the
 // phases (phases/*.hpp) are free functions over it.
+#include <optional>
 #include <span>
 #include <string>
 
@@ -17,7 +18,18 @@ namespace umpire::hail_caesar {
 
 // What the procedures keep between their calls that is no state of the
 // game: never hashed, never saved with a snapshot.
+// The hits of the shot or attack just resolved, which the `save` written
+// next takes (§ Modificateurs de sauvegarde de moral au tir et au corps à
+// corps): a save is part of the statement before it, never a state of the
+// game between two.
+struct PendingHits {
+  UnitId target = 0;
+  std::int64_t hits = 0;
+  std::string weapon;  // the data's word; empty in hand to hand
+};
+
 struct Scratch {
+  std::optional<PendingHits> hits;
   // The tolerance a measurement written in the log is checked under
   // (engine/geometry/tabletop/tolerance.hpp).
   double tolerance = tabletop::kDefaultTolerance;

@@ -9,6 +9,7 @@
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 #include "engine/rulesets/hail_caesar/phases/melee.hpp"
 #include "engine/rulesets/hail_caesar/phases/movement.hpp"
+#include "engine/rulesets/hail_caesar/phases/saves.hpp"
 #include "engine/rulesets/hail_caesar/phases/shooting.hpp"
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
 
@@ -66,6 +67,9 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
       break;
     case ActionKind::attack:
       attack(cx, a);
+      break;
+    case ActionKind::save:
+      save(cx, a);
       break;
     case ActionKind::test:
       test(cx, a);

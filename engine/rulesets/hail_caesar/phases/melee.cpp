@@ -37,8 +37,10 @@ void attack(Context& cx, const Action& a) {
   std::int64_t hits = 0;
   for (const auto& die : written->roll->dice)
     if (die.faces.face() + test->modifier >= test->target) ++hits;
-  cx.checker.outcome(Check::melee_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
-                     a.stated.hits, hits, notes);
+  const std::int64_t go_on =
+      cx.checker.outcome(Check::melee_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
+                         a.stated.hits, hits, notes);
+  cx.scratch.hits = PendingHits{a.targets.front(), go_on, {}};
 }
 
 }  // namespace umpire::hail_caesar

@@ -93,8 +93,10 @@ void shoot(Context& cx, const Action& a) {
   std::int64_t hits = 0;
   for (const auto& die : roll->dice)
     if (die.faces.face() >= *needed) ++hits;
-  cx.checker.outcome(Check::shoot_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
-                     a.stated.hits, hits, notes);
+  const std::int64_t go_on =
+      cx.checker.outcome(Check::shoot_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
+                         a.stated.hits, hits, notes);
+  cx.scratch.hits = PendingHits{t, go_on, data_word(a.weapon)};
 }
 
 }  // namespace umpire::hail_caesar

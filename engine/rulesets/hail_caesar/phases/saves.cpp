@@ -1,0 +1,64 @@
+#include "engine/rulesets/hail_caesar/phases/saves.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
+#include "engine/rulesets/hail_caesar/phases/following.hpp"
+
+namespace umpire::hail_caesar {
+namespace {
+
+dice::Expr d6s(std::int64_t count) {
+  dice::Expr e;
+  e.terms.push_back(dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(count), 6)));
+  return e;
+}
+
+}  // namespace
+
+void save(Context& cx, const Action& a) {
+  const std::optional<PendingHits> pending = cx.scratch.hits;
+  if (a.actors.empty() || !pending || pending->target != a.actors.front()) {
+    follow(cx, a);
+    return;
+  }
+  cx.scratch.hits.reset();
+  const UnitId u = a.actors.front();
+  const UnitSetup& s = cx.setup.units[u];
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::unit_has_save, s.stats.morale_save.has_value());
+  if (s.stats.morale_save) f.integer(Given::unit_morale_save, *s.stats.morale_save);
+  // The data reads the weapon for its artillery lines only: in hand to
+  // hand no missile strikes, and javelins stand for "no artillery".
+  f.word(Given::shot_weapon, pending->weapon.empty() ? "javelins" : pending->weapon);
+  // A save written without dice is a unit that rolls none: asked quietly.
+  const bool may_roll =
+      a.roll("") ? check_permissions(
+                       f, RuleAction::roll_save, cx.checker, a.span, Check::save_not_allowed,
+                       [&] { return fmt::format("{} rolling a morale save", cx.quoted(u)); })
+                 : verdict(f, RuleAction::roll_save) != rules::Verdict::forbidden;
+  std::int64_t saves = 0;
+  if (may_roll && pending->hits > 0) {
+    auto roll = cx.dice.take(d6s(pending->hits), a.roll(""), cx.checker, Check::save_dice,
+                             [&] { return fmt::format("morale saves of {}", cx.quoted(u)); });
+    const auto test = eval_test(f, Test::morale_save, cx.checker);
+    if (!roll || !test) return;
+    for (const auto& die : roll->dice)
+      if (die.faces.face() + test->modifier >= test->target) ++saves;
+    const auto notes = [&] { return explain(f, Test::morale_save); };
+    saves = cx.checker.outcome(Check::save_saves, a.stated.span.valid() ? a.stated.span : a.span,
+                               "saves", a.stated.saves, saves, notes);
+  } else if (!may_roll && a.roll("")) {
+    // Reported: the replay goes on with the casualties the log states.
+    cx.state.units[u].casualties +=
+        static_cast<std::int32_t>(std::max<std::int64_t>(0, a.stated.casualties.value_or(pending->hits)));
+    return;
+  }
+  const std::int64_t casualties =
+      cx.checker.outcome(Check::save_saves, a.stated.span.valid() ? a.stated.span : a.span,
+                         "casualties", a.stated.casualties, pending->hits - saves);
+  cx.state.units[u].casualties += static_cast<std::int32_t>(std::max<std::int64_t>(0, casualties));
+}
+
+}  // namespace umpire::hail_caesar
