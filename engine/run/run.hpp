@@ -12,6 +12,7 @@
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/replay/replay.hpp"
 #include "engine/core/source_manager.hpp"
+#include "engine/rulesets/ruleset_entry.hpp"
 #include "engine/run/rules_cache.hpp"
 
 namespace umpire::run {
@@ -46,6 +47,11 @@ struct RunResult {
   // events counted, none of it checked.
   bool no_engine = false;
   std::size_t events_not_replayed = 0;
+  // The armies checked against the data's army lists (RulesetEntry::muster),
+  // with or without a replay: each breach is an error, counted here and,
+  // when the log is replayed, among the replay's violations.
+  bool mustered = false;
+  rulesets::MusterResult muster;
   std::string ruleset;
   // The rules data applied, as the verdict names it: its path, the SHA-256
   // of its bytes, and whether the log pins that digest. Empty when no data

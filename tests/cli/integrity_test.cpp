@@ -298,6 +298,22 @@ TEST(Integrity, ALogWithoutAnEngineIsSaidNotCheckedNotClean) {
   }
 }
 
+TEST(Integrity, ArmiesAreMusteredWithoutAnEngine) {
+  // HYW has a muster and no engine: armies that pass leave the game not
+  // checked (exit 4); a list broken at muster is a finding (exit 1).
+  const Outcome clean = umpire("check replays/hail-caesar-hyw/azincourt-lane.ulog");
+  EXPECT_EQ(clean.exit_code, 4) << clean.out;
+  EXPECT_TRUE(has(clean, "none replayed; 2 armies pass muster")) << clean.out;
+  const std::string fail = "replays/hail-caesar-hyw/fail/fail_english_archers.ulog";
+  const Outcome broken = umpire("check " + fail);
+  EXPECT_EQ(broken.exit_code, 1) << broken.out;
+  EXPECT_TRUE(has(broken, "none replayed; 1 rule broken at muster")) << broken.out;
+  EXPECT_TRUE(has(broken, fail + ":15:1: error: army 'english' breaks the 'english' list"))
+      << broken.out;
+  EXPECT_TRUE(has(broken, "[hyw.muster.english.archers]")) << broken.out;
+  EXPECT_TRUE(has(broken, "004_b7c666874e8df030.txt § 2-e) Liste anglaise")) << broken.out;
+}
+
 // ------------------------------------------------- 5. hostile rules data
 
 TEST(Integrity, AHundredThousandCasesArmsAreRefusedAtOnce) {
