@@ -7,6 +7,7 @@
 #include "engine/core/sha256.hpp"
 #include "engine/events/lower.hpp"
 #include "engine/rules/data_pin.hpp"
+#include "engine/rules/profile_catalogue.hpp"
 #include "engine/rulesets/registry.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/rules/diagnostics.hpp"
@@ -121,7 +122,8 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
   }
   // Lowered with the profiles of the engine of the ruleset the log names;
   // a log of a ruleset without an engine is lowered without them (its
-  // profiles are checked against its data by `umpire parse`).
+  // profiles are checked against its data by `umpire parse`, and by its
+  // muster below when it has one).
   const rulesets::RulesetEntry* ruleset = named_ruleset(ast);
   const rulesets::RulesetEngine* engine = ruleset ? ruleset->engine : nullptr;
   DiagnosticEngine lowering(0);
@@ -134,30 +136,45 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
     // log of no ruleset.
     if (events::to_string(battle.header.ruleset) != ruleset->id) {
       engine = nullptr;
-      battle = events::lower(ast, {}, diags);
+      lowering.clear();
+      battle = events::lower(ast, {}, lowering);
     }
   } else {
-    battle = events::lower(ast, {}, diags);
+    battle = events::lower(ast, {}, lowering);
   }
   out.ruleset = std::string(events::to_string(battle.header.ruleset));
   const rules::DataRequest data = data_request(sources, file, battle.header, options);
   RulesCache own;
   RulesCache& cache = options.rules_cache ? *options.rules_cache : own;
   if (!engine) {
-    if (battle.header.ruleset == events::Ruleset::none) return out;  // reported by lowering
+    if (battle.header.ruleset == events::Ruleset::none) {
+      diags.absorb(std::move(lowering));
+      return out;  // reported by lowering
+    }
     out.no_engine = true;
     out.events_not_replayed = battle.events().size();
     // Not replayed, but mustered when the ruleset has a muster and the log
-    // lowered cleanly; the log's pin holds for the data it names either way.
-    if (ruleset && ruleset->muster && !new_errors()) {
-      const rules::Ruleset* rs = load_data(*ruleset, sources, data, cache, options,
-                                           battle.header.ruleset_span, diags, out);
-      if (rs) {
+    // lowered cleanly: lowered again with the profiles of the data it
+    // names, then its armies checked against that data's lists. The log's
+    // pin holds for the data it names either way.
+    const bool muster = ruleset && ruleset->muster &&
+                        events::to_string(battle.header.ruleset) == ruleset->id &&
+                        lowering.count(Severity::error) == 0;
+    const rules::Ruleset* rs = muster ? load_data(*ruleset, sources, data, cache, options,
+                                                  battle.header.ruleset_span, diags, out)
+                                      : nullptr;
+    if (rs) {
+      const rules::RulesProfileCatalogue profiles(*rs);
+      events::LowerOptions lower_options;
+      lower_options.profiles = &profiles;
+      battle = events::lower(ast, lower_options, diags);
+      if (!new_errors()) {
         out.muster = ruleset->muster->check(battle, *rs, diags);
         out.mustered = true;
       }
     } else {
-      check_data_without_engine(sources, data, diags, out);
+      diags.absorb(std::move(lowering));
+      if (!muster) check_data_without_engine(sources, data, diags, out);
     }
     diags
         .report(replay::Diag::no_engine, battle.header.ruleset_span,
