@@ -5,6 +5,8 @@
 // the muster's table, and every check is broken by one; a list's
 // percentages hold at their boundary (exactly 40% passes) and follow the
 // data's switches (by points or by units, 33% or a third).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include <set>
@@ -203,6 +205,31 @@ TEST(HywMuster, TheTenthUnitOfADivisionIsReportedAtItsLine) {
   units[0] = units[1] = units[2] = "foot_knights";
   EXPECT_EQ(muster_errors(english_log(units)),
             std::multiset<std::string>{"hyw.muster.division-size"});
+}
+
+// A breach states the written and the required amounts, the constraint of
+// the data and the switches it was read under, and cites the list's section.
+TEST(HywMuster, ABreachStatesTheWrittenAndTheRequiredValues) {
+  auto r = test::replay_text(
+      "<archers>", english_log({"foot_knights", "english_archers", "billmen", "billmen"}));
+  const Diagnostic* breach = nullptr;
+  for (const Diagnostic& d : r->diags.diagnostics())
+    if (d.id == "hyw.muster.english.archers") breach = &d;
+  ASSERT_NE(breach, nullptr) << render_text(r->sources, r->diags);
+  EXPECT_NE(breach->message.find("30 points of (english_archers, mounted_archers)"),
+            std::string::npos)
+      << breach->message;
+  EXPECT_NE(breach->message.find("24.6% of 122 points"), std::string::npos) << breach->message;
+  EXPECT_NE(breach->message.find("at least 40% of 122 points in the army, that is at least 49"),
+            std::string::npos)
+      << breach->message;
+  ASSERT_TRUE(breach->rule);
+  EXPECT_EQ(breach->rule->to_string(), "004_b7c666874e8df030.txt § 2-e) Liste anglaise");
+  const std::string notes = fmt::format("{}", fmt::join(breach->notes, "\n"));
+  EXPECT_NE(notes.find("archers_40_percent_by_points"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("army_share_basis = by_points"), std::string::npos) << notes;
+  EXPECT_FALSE(breach->hint.empty());
+  EXPECT_EQ(r->sources.line_column(breach->span.file, breach->span.begin).line, 7u);
 }
 
 TEST(HywMuster, AnUnknownListIsNamedWithTheNearestOne) {
