@@ -105,6 +105,8 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
     battle = events::lower(ast, {}, diags);
   }
   out.ruleset = std::string(events::to_string(battle.header.ruleset));
+  if (options.observer && battle.header.ruleset != events::Ruleset::none)
+    options.observer->lowered(battle);
   const rules::DataRequest data = data_request(sources, file, battle.header, options);
   if (!engine) {
     if (battle.header.ruleset == events::Ruleset::none) return out;  // reported by lowering
@@ -165,6 +167,8 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
   replay::ReplayOptions ro;
   ro.mode = options.mode;
   ro.hash_every_event = options.hash_every_event;
+  ro.observer = options.observer;
+  ro.rolls = options.rolls;
   out.replay = replay::run_replay(*replaying, ro, diags);
   unchecked_fields.report(diags);
   out.replay.not_checked += unchecked_fields.total();
