@@ -143,6 +143,8 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
     battle = events::lower(ast, {}, lowering);
   }
   out.ruleset = std::string(events::to_string(battle.header.ruleset));
+  if (options.observer && battle.header.ruleset != events::Ruleset::none)
+    options.observer->lowered(battle);
   const rules::DataRequest data = data_request(sources, file, battle.header, options);
   RulesCache own;
   RulesCache& cache = options.rules_cache ? *options.rules_cache : own;
@@ -218,6 +220,8 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
   replay::ReplayOptions ro;
   ro.mode = options.mode;
   ro.hash_every_event = options.hash_every_event;
+  ro.observer = options.observer;
+  ro.rolls = options.rolls;
   out.replay = replay::run_replay(*replaying, ro, diags);
   out.replay.violations += out.muster.breaches;
   unchecked_fields.report(diags);

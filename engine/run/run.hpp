@@ -15,7 +15,19 @@
 #include "engine/rulesets/ruleset_entry.hpp"
 #include "engine/run/rules_cache.hpp"
 
+namespace umpire::events {
+struct Battle;
+}
+
 namespace umpire::run {
+
+// Told what a run read and replayed (`umpire report`): the battle as
+// lowered, then each step of the replay.
+class RunObserver : public replay::ReplayObserver {
+ public:
+  // Before the replay, and for a log whose ruleset has no engine too.
+  virtual void lowered(const events::Battle& /*battle*/) {}
+};
 
 struct RunOptions {
   replay::ReplayMode mode = replay::ReplayMode::follow_log;
@@ -28,6 +40,8 @@ struct RunOptions {
   std::filesystem::path rulesets_dir;
   // Shared by the logs of one SourceManager; null: each run loads the data.
   RulesCache* rules_cache = nullptr;
+  RunObserver* observer = nullptr;                 // null: none
+  std::vector<replay::ReadRoll>* rolls = nullptr;  // replay::ReplayOptions::rolls
 };
 
 struct RunResult {

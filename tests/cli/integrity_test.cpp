@@ -3,6 +3,7 @@
 // special files and escape sequences refused or shown, silent changes
 // refused, input errors exit 2, and all of it within a second or two.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -37,8 +38,11 @@ void write(const fs::path& p, const std::string& text) {
 // A folder of its own for a test, removed after it.
 struct Scratch {
   fs::path dir;
+  // The process id keeps two test runs on one machine (two build trees)
+  // out of each other's files.
   explicit Scratch(const std::string& name)
-      : dir(fs::path(::testing::TempDir()) / ("umpire_integrity_" + name)) {
+      : dir(fs::path(::testing::TempDir()) /
+            ("umpire_integrity_" + name + "_" + std::to_string(::getpid()))) {
     fs::remove_all(dir);
     fs::create_directories(dir);
   }
