@@ -30,8 +30,9 @@ Examples:
   umpire check a.ulog b.ulog --format json       one JSON document for both
   umpire check --list-checks                     every check and its citation (docs/checks.md)
 
-Exit codes: 0 the logs follow the rules, 1 a rule is broken, 2 unreadable or
-malformed input. Documentation: docs/engine.md, docs/checks.md)";
+Exit codes: 0 the logs follow the rules, 1 a rule is broken (in the game or
+at muster), 2 unreadable or malformed input, 4 not checked (no replay engine
+for the log's ruleset). Documentation: docs/engine.md, docs/checks.md)";
 
 struct CheckOptions {
   std::vector<std::string> files;
@@ -92,7 +93,15 @@ int run_check(Session& session, const CheckOptions& opt) {
     const std::uint64_t final_hash = r.replay.final_hash;
     const std::string name = escape_controls(session.sources.name(*file));
     unchecked = unchecked || r.no_engine;
-    if (r.no_engine && errors == 0) {
+    if (r.no_engine && r.mustered) {
+      // The armies were checked, the game was not.
+      text += fmt::format(
+          "{}: not checked, no replay engine for '{}' yet: {} read, none replayed; {}", name,
+          r.ruleset, plural(r.events_not_replayed, "event"),
+          r.muster.breaches > 0
+              ? fmt::format("{} broken at muster", plural(r.muster.breaches, "rule"))
+              : fmt::format("{} pass muster", plural(r.muster.armies, "army", "armies")));
+    } else if (r.no_engine && errors == 0) {
       // Not "0 events, 0 not checked": nothing of the game was checked.
       text += fmt::format("{}: not checked, no replay engine for '{}' yet: {} read, none replayed",
                           name, r.ruleset, plural(r.events_not_replayed, "event"));
@@ -120,6 +129,9 @@ int run_check(Session& session, const CheckOptions& opt) {
                      {"not_checked_occurrences", r.replay.not_checked},
                      {"stopped", r.replay.stopped},
                      {"events_not_replayed", r.events_not_replayed},
+                     {"muster", r.mustered ? nlohmann::json{{"armies", r.muster.armies},
+                                                            {"breaches", r.muster.breaches}}
+                                           : nlohmann::json()},
                      {"final_hash", r.replayed ? replay::hash_text(final_hash) : std::string()},
                      {"data", r.data_sha256.empty() ? nlohmann::json()
                                                     : nlohmann::json{{"path", r.data_path},

@@ -2,7 +2,8 @@
 # The README's first command: set up, build, and run Umpire on a bundled
 # example: a recorded Sabreur-hex game (Essling, the village fight) is
 # replayed and every action checked against the rules, with the verdict and
-# each broken rule, agreed ruling and rule not yet enforced; then the
+# each broken rule, agreed ruling and rule not yet enforced, and written as
+# a page to look at (build/essling-village.html); then the
 # Sabreur-hex rules data is verified (gaps, impossible tests, caps,
 # contradictions, skill clashes, army lists); then the odds
 # of an Elite morale test against Cd 7 from that game. It ends by saying
@@ -26,6 +27,7 @@ run() {
 }
 
 run check replays/sabreur-hex/essling-village.ulog
+run report replays/sabreur-hex/essling-village.ulog -o "$UMPIRE_BUILD/essling-village.html"
 run verify sabreur-hex
 run dice 3d6kl2 --target 7-
 
@@ -33,12 +35,14 @@ run dice 3d6kl2 --target 7-
 relative=${umpire#"$PWD"/}
 echo
 echo "run-example: umpire is built at $umpire"
+echo "run-example: the game as a page (open it in a browser): $UMPIRE_BUILD/essling-village.html"
 if installed=$(command -v umpire 2> /dev/null); then
   echo "run-example: an installed umpire is at $installed"
 fi
 cat << EOF
 Try it on a game of your own (docs/log-format.md says how to write one):
   $relative check my-game.ulog
+  $relative report my-game.ulog -o my-game.html
   $relative --help
 Install it (then 'umpire' works from any folder; docs/install.md):
   sudo cmake --install ${UMPIRE_BUILD#"$PWD"/}

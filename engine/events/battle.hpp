@@ -14,6 +14,7 @@
 #include "engine/core/span.hpp"
 #include "engine/events/event.hpp"
 #include "engine/events/places.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
 
 namespace umpire::events {
 
@@ -34,6 +35,10 @@ struct Side {
   // The `army <side> points <n>` line of its roster, when it writes points.
   std::optional<std::int64_t> army_points;
   Span army_span;
+  // `army <side> list "english"`: the army list of the rules data the army
+  // follows (its muster checks it against that list); empty if not written.
+  std::string army_list;
+  Span army_list_span;  // of the text as written
 };
 
 struct Header {
@@ -53,6 +58,14 @@ struct Header {
   std::vector<Side> sides;
   DiceMode dice = DiceMode::recorded;
   std::uint64_t seed = 0;
+  // `tolerance 0.5"`: how far a measurement written in the log may be from
+  // the one the engine computes (docs/log-format.md § Header). Inches; not
+  // set when the log does not write one.
+  std::optional<double> tolerance;
+  Span tolerance_span;  // of the length as written
+  // The tolerance a tabletop engine measures under: the log's, else the
+  // default (engine/geometry/tabletop/tolerance.hpp).
+  double measuring_tolerance() const { return tolerance.value_or(tabletop::kDefaultTolerance); }
 };
 
 enum class BattlefieldKind : std::uint8_t { none, hex_map, tabletop };

@@ -148,6 +148,7 @@ json battle_without_events(const Battle& b) {
   put(header, "data", h.data_file);
   put(header, "sha256", h.data_sha256);
   put(header, "scenario", h.scenario);
+  if (h.tolerance) header["tolerance"] = *h.tolerance;
   put(header, "event", h.event);
   put(header, "round", h.round);
   put(header, "table", h.table);

@@ -34,6 +34,8 @@ void Lowerer::army(const ast::Statement& s) {
       Side& sd = battle_.header.sides[*current_army_];
       sd.army_points = int_of(s, Word::points);
       sd.army_span = s.span;
+      sd.army_list = text_of(s, Word::list);
+      if (const ast::Clause* l = find(s, Word::list)) sd.army_list_span = values(*l)[0].span;
     }
     return;
   }

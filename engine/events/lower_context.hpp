@@ -45,6 +45,7 @@ class Lowerer {
 
   // lower_header.cpp
   void header(const ast::Statement& s);
+  void tolerance(const ast::Value& v);
   void battlefield(const ast::Statement& s);
   void finish_header(FileId file);
   // lower_army.cpp

@@ -13,6 +13,10 @@ namespace {
 
 constexpr std::int64_t supported_version = 1;
 
+// Above this a written tolerance is no longer a tape's error but another
+// distance: a limit of the log format, as the table's 1000" is.
+constexpr double max_tolerance_inches = 2.0;
+
 constexpr std::array<std::string_view, 4> ruleset_ids{"hail-caesar", "hail-caesar-hyw", "wab",
                                                       "sabreur-hex"};
 
@@ -169,9 +173,37 @@ void Lowerer::header(const ast::Statement& s) {
           d.hint("'recorded': every die is written; 'seeded': a seed, the engine draws");
       }
       break;
+    case ast::Verb::tolerance:
+      tolerance(*arg);
+      break;
     default:
       break;
   }
+}
+
+void Lowerer::tolerance(const ast::Value& v) {
+  // A bare number is in inches, as a table's size is.
+  const double inches = v.kind != ast::ValueKind::length ? v.x
+                        : v.unit == ast::SizeUnit::mm    ? v.x / 25.4
+                        : v.unit == ast::SizeUnit::cm    ? v.x / 2.54
+                                                         : v.x;
+  if (!(inches >= 0)) {
+    log::report(diags_, log::Diag::header_bad_tolerance, v.span, "a tolerance cannot be negative")
+        .hint("write how far a measurement may be off either way: 'tolerance 0.5\"'");
+    return;
+  }
+  if (inches > max_tolerance_inches) {
+    log::report(diags_, log::Diag::header_bad_tolerance, v.span,
+                "a tolerance of {} is not a measuring error: at most {}", tabletop::inches(inches),
+                tabletop::inches(max_tolerance_inches))
+        .hint(
+            "a tape measured by hand is off by a fraction of an inch: 'tolerance 0.5\"'; "
+            "without the line the default is {}",
+            tabletop::inches(tabletop::kDefaultTolerance));
+    return;
+  }
+  battle_.header.tolerance = inches;
+  battle_.header.tolerance_span = v.span;
 }
 
 void Lowerer::battlefield(const ast::Statement& s) {
@@ -404,6 +436,14 @@ void Lowerer::finish_header(FileId file) {
             "that the log "
             "stays checkable when the data changes",
             ruleset);
+  }
+  // Hexes are counted, not measured (docs/hex-geometry.md).
+  const Header& h = battle_.header;
+  if (h.tolerance_span.valid() &&
+      (h.ruleset == Ruleset::sabreur_hex || battle_.battlefield.kind == BattlefieldKind::hex_map)) {
+    log::report(diags_, log::Diag::header_tolerance_on_hex, h.tolerance_span,
+                "a tolerance is for measurements on a tabletop; a hex map's distances are counted")
+        .hint("remove the 'tolerance' line: hexes are counted exactly");
   }
   if (battle_.battlefield.kind == BattlefieldKind::none && !battlefield_missing_reported_) {
     log::report(diags_, log::Diag::battlefield_missing, file_start,

@@ -34,10 +34,11 @@ const RulesetEntry* find(std::string_view id) {
 std::string checks_markdown() {
   std::string out =
       "# Checks\n\n"
-      "Every rule the replay engine enforces, with the section of the rule text it\n"
-      "cites. A violation is reported under its check id (`umpire check`); anything\n"
-      "not in this list is reported `not checked`, never silently accepted\n"
-      "(docs/engine.md). This file is generated: `umpire check --list-checks`\n"
+      "Every rule the replay engine enforces, and every army-list rule a muster\n"
+      "checks, with the section of the rule text it cites. A violation is reported\n"
+      "under its check id (`umpire check`); anything not in this list is reported\n"
+      "`not checked`, never silently accepted (docs/engine.md). This file is\n"
+      "generated: `umpire check --list-checks`\n"
       "prints it, and tests/engine checks that the two agree.\n\n";
   for (const RulesetEntry* e : entries())
     if (e->checks_markdown) out += e->checks_markdown();

@@ -3,7 +3,9 @@
 // the checks its engine enforces, and the hooks through which the neutral
 // pipeline (engine/run/run.hpp), `umpire simulate` and the verifier's
 // witness logs reach its engine. A ruleset without an engine yet has only its id and data:
-// its logs are read and lowered, none of their events checked.
+// its logs are read and lowered, none of their events checked, and its
+// armies mustered when it has a muster (Muster below).
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -67,6 +69,25 @@ class RulesetEngine {
                                                        DiagnosticEngine& diags) const = 0;
 };
 
+// What a muster found.
+struct MusterResult {
+  std::size_t armies = 0;    // armies checked against their list
+  std::size_t breaches = 0;  // errors reported, each under a check of the ruleset's table
+};
+
+// Army-list validation at muster: the armies of a lowered battle against the
+// army lists of the rules data, before any replay and whether or not the
+// ruleset has a replay engine. Each breach is an error under a check of the
+// ruleset's table (RulesetEntry::checks), at the roster line that breaks the
+// list (the army, division, general or unit line), with the written and the
+// required values.
+class Muster {
+ public:
+  virtual ~Muster() = default;
+  virtual MusterResult check(const events::Battle& battle, const rules::Ruleset& data,
+                             DiagnosticEngine& diags) const = 0;
+};
+
 struct SimulateOptions {
   std::uint64_t seed = 1;
   std::uint32_t turns = 6;  // turns of each side
@@ -87,7 +108,8 @@ struct RulesetEntry {
   std::string_view id;            // as a log's `ruleset` line writes it: `sabreur-hex`
   std::string_view display_name;  // as a sentence writes it: `Sabreur-hex`
   std::string_view data_file;     // in the rules data folder: `sabreur-hex.rules`
-  // The rest is null for a ruleset without an engine yet.
+  // The rest is null for a ruleset without an engine yet; `checks`,
+  // `checks_markdown` and `muster` may come without an engine.
   const replay::CheckTable* checks = nullptr;
   // Its section of docs/checks.md (`umpire check --list-checks`).
   std::string (*checks_markdown)() = nullptr;
@@ -96,6 +118,8 @@ struct RulesetEntry {
   // Writes a verifier's witness as a log of this ruleset; null: findings
   // of this ruleset get no log.
   const WitnessWriter* witness_writer = nullptr;
+  // Checks the armies against the data's army lists; null: not mustered.
+  const Muster* muster = nullptr;
 };
 
 }  // namespace umpire::rulesets

@@ -11,15 +11,28 @@
 
 namespace umpire::run {
 
-const rulesets::BoundRules* RulesCache::get(const rulesets::RulesetEntry& ruleset,
-                                            SourceManager& sources,
-                                            const std::filesystem::path& path, bool check_file_name,
-                                            DiagnosticEngine& diags, Span where) {
-  if (bound_ && ruleset_ == &ruleset && sources_ == &sources && path_ == path) return bound_.get();
+void RulesCache::clear() {
   bound_.reset();
   data_.reset();
   ruleset_ = nullptr;
+  sources_ = nullptr;
+  path_.clear();
   digest_.clear();
+}
+
+const rulesets::BoundRules* RulesCache::bound(const rulesets::RulesetEntry& ruleset,
+                                              DiagnosticEngine& diags, Span where) {
+  if (!data_ || ruleset_ != &ruleset) return nullptr;
+  if (!bound_) bound_ = ruleset.engine->bind(*data_, diags, where);
+  if (!bound_) clear();
+  return bound_.get();
+}
+
+const rules::Ruleset* RulesCache::data(const rulesets::RulesetEntry& ruleset,
+                                       SourceManager& sources, const std::filesystem::path& path,
+                                       bool check_file_name, DiagnosticEngine& diags, Span where) {
+  if (data_ && ruleset_ == &ruleset && sources_ == &sources && path_ == path) return data_.get();
+  clear();
   rules::LoadOptions load;
   load.check_file_name = check_file_name;
   // Read once: the digest is of the bytes parsed.
@@ -49,12 +62,10 @@ const rulesets::BoundRules* RulesCache::get(const rulesets::RulesetEntry& rulese
     return nullptr;
   }
   data_ = std::make_unique<rules::Ruleset>(std::move(*rs));
-  bound_ = ruleset.engine->bind(*data_, diags, where);
-  if (!bound_) return nullptr;
   ruleset_ = &ruleset;
   sources_ = &sources;
   path_ = path;
-  return bound_.get();
+  return data_.get();
 }
 
 }  // namespace umpire::run

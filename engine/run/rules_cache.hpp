@@ -16,12 +16,16 @@ namespace umpire::run {
 
 class RulesCache {
  public:
-  // The data at `path` bound by the engine of `ruleset`, loaded into
-  // `sources` on first use; null after an error (reported at `where`).
-  const rulesets::BoundRules* get(const rulesets::RulesetEntry& ruleset, SourceManager& sources,
-                                  const std::filesystem::path& path, bool check_file_name,
-                                  DiagnosticEngine& diags, Span where);
-  // The SHA-256 of the bytes of the file bound last (those parsed, read
+  // The data at `path`, loaded and checked to be `ruleset`'s (or a variant
+  // of it) but not bound: what a muster reads, with or without an engine.
+  const rules::Ruleset* data(const rulesets::RulesetEntry& ruleset, SourceManager& sources,
+                             const std::filesystem::path& path, bool check_file_name,
+                             DiagnosticEngine& diags, Span where);
+  // The data data() loaded last, bound by the engine of `ruleset` on first
+  // use; null after an error (reported at `where`).
+  const rulesets::BoundRules* bound(const rulesets::RulesetEntry& ruleset, DiagnosticEngine& diags,
+                                    Span where);
+  // The SHA-256 of the bytes of the file loaded last (those parsed, read
   // once), in lower-case hexadecimal.
   const std::string& digest() const { return digest_; }
 
@@ -30,8 +34,9 @@ class RulesCache {
   const SourceManager* sources_ = nullptr;
   std::filesystem::path path_;
   std::string digest_;
-  std::unique_ptr<rules::Ruleset> data_;  // a stable address: the binding points into it
-  std::unique_ptr<rulesets::BoundRules> bound_;
+  std::unique_ptr<rules::Ruleset> data_;         // a stable address: the binding points into it
+  std::unique_ptr<rulesets::BoundRules> bound_;  // null until an engine binds data_
+  void clear();
 };
 
 }  // namespace umpire::run

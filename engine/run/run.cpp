@@ -1,10 +1,13 @@
 #include "engine/run/run.hpp"
 
+#include <fmt/format.h>
+
 #include "engine/core/data_paths.hpp"
 #include "engine/core/replay/diagnostics.hpp"
 #include "engine/core/sha256.hpp"
 #include "engine/events/lower.hpp"
 #include "engine/rules/data_pin.hpp"
+#include "engine/rules/profile_catalogue.hpp"
 #include "engine/rulesets/registry.hpp"
 #include "grammar/log/parser.hpp"
 #include "grammar/rules/diagnostics.hpp"
@@ -71,6 +74,39 @@ void check_data_without_engine(SourceManager& sources, const rules::DataRequest&
   out.data_pinned = !data.sha256.empty();
 }
 
+// The data of the log through `cache`, checked against the log's pin; null
+// (out.data_errors) when it cannot be used. Fills the verdict's data fields.
+const rules::Ruleset* load_data(const rulesets::RulesetEntry& ruleset, SourceManager& sources,
+                                const rules::DataRequest& data, RulesCache& cache,
+                                const RunOptions& options, Span where, DiagnosticEngine& diags,
+                                RunResult& out) {
+  const std::optional<std::filesystem::path> rules_path = rules::data_file_for_log(data, diags);
+  if (!rules_path) {
+    out.data_errors = true;
+    return nullptr;
+  }
+  // The bundled data is checked to be named after its ruleset; other files
+  // may have any name.
+  const std::string bundled_path =
+      std::string(rules::rulesets_prefix) + std::string(ruleset.data_file);
+  const bool bundled =
+      options.rules_file.empty() && (data.written.empty() || data.written == bundled_path);
+  // The data's own warnings (a variant's undeclared difference...) are for
+  // its author (`umpire rules check`), not in a log's verdict; its errors
+  // are, with those warnings beside them.
+  DiagnosticEngine loading(0);
+  const rules::Ruleset* rs = cache.data(ruleset, sources, *rules_path, bundled, loading, where);
+  if (!rs) diags.absorb(std::move(loading));
+  if (!rs || !rules::check_pin(data, *rules_path, cache.digest(), diags)) {
+    out.data_errors = true;
+    return nullptr;
+  }
+  out.data_path = rules::shown_path(*rules_path);
+  out.data_sha256 = cache.digest();
+  out.data_pinned = !data.sha256.empty();
+  return rs;
+}
+
 }  // namespace
 
 RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
@@ -86,7 +122,8 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
   }
   // Lowered with the profiles of the engine of the ruleset the log names;
   // a log of a ruleset without an engine is lowered without them (its
-  // profiles are checked against its data by `umpire parse`).
+  // profiles are checked against its data by `umpire parse`, and by its
+  // muster below when it has one).
   const rulesets::RulesetEntry* ruleset = named_ruleset(ast);
   const rulesets::RulesetEngine* engine = ruleset ? ruleset->engine : nullptr;
   DiagnosticEngine lowering(0);
@@ -99,24 +136,55 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
     // log of no ruleset.
     if (events::to_string(battle.header.ruleset) != ruleset->id) {
       engine = nullptr;
-      battle = events::lower(ast, {}, diags);
+      lowering.clear();
+      battle = events::lower(ast, {}, lowering);
     }
   } else {
-    battle = events::lower(ast, {}, diags);
+    battle = events::lower(ast, {}, lowering);
   }
   out.ruleset = std::string(events::to_string(battle.header.ruleset));
+  if (options.observer && battle.header.ruleset != events::Ruleset::none)
+    options.observer->lowered(battle);
   const rules::DataRequest data = data_request(sources, file, battle.header, options);
+  RulesCache own;
+  RulesCache& cache = options.rules_cache ? *options.rules_cache : own;
   if (!engine) {
-    if (battle.header.ruleset == events::Ruleset::none) return out;  // reported by lowering
-    // Not replayed, but the log's pin still holds for the data it names.
-    check_data_without_engine(sources, data, diags, out);
+    if (battle.header.ruleset == events::Ruleset::none) {
+      diags.absorb(std::move(lowering));
+      return out;  // reported by lowering
+    }
     out.no_engine = true;
     out.events_not_replayed = battle.events().size();
+    // Not replayed, but mustered when the ruleset has a muster and the log
+    // lowered cleanly: lowered again with the profiles of the data it
+    // names, then its armies checked against that data's lists. The log's
+    // pin holds for the data it names either way.
+    const bool muster = ruleset && ruleset->muster &&
+                        events::to_string(battle.header.ruleset) == ruleset->id &&
+                        lowering.count(Severity::error) == 0;
+    const rules::Ruleset* rs = muster ? load_data(*ruleset, sources, data, cache, options,
+                                                  battle.header.ruleset_span, diags, out)
+                                      : nullptr;
+    if (rs) {
+      const rules::RulesProfileCatalogue profiles(*rs);
+      events::LowerOptions lower_options;
+      lower_options.profiles = &profiles;
+      battle = events::lower(ast, lower_options, diags);
+      if (!new_errors()) {
+        out.muster = ruleset->muster->check(battle, *rs, diags);
+        out.mustered = true;
+      }
+    } else {
+      diags.absorb(std::move(lowering));
+      if (!muster) check_data_without_engine(sources, data, diags, out);
+    }
     diags
         .report(replay::Diag::no_engine, battle.header.ruleset_span,
                 "no replay engine for '{}' yet", out.ruleset)
-        .hint("the rules of {} are checked; other rulesets are parsed and lowered only",
-              rulesets::names_with_engine());
+        .hint("the rules of {} are checked; other rulesets are parsed and lowered only{}",
+              rulesets::names_with_engine(),
+              out.mustered ? fmt::format(", and {}'s armies mustered", ruleset->display_name)
+                           : std::string());
     return out;
   }
   diags.absorb(std::move(lowering));
@@ -127,35 +195,22 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
     out.field_errors = true;
     return out;
   }
-
-  const std::optional<std::filesystem::path> rules_path = rules::data_file_for_log(data, diags);
-  if (!rules_path) {
-    out.data_errors = true;
-    return out;
-  }
-  RulesCache own;
-  RulesCache& cache = options.rules_cache ? *options.rules_cache : own;
-  // The bundled data is checked to be named after its ruleset; other files
-  // may have any name.
-  const std::string bundled_path =
-      std::string(rules::rulesets_prefix) + std::string(ruleset->data_file);
-  const bool bundled =
-      options.rules_file.empty() && (data.written.empty() || data.written == bundled_path);
-  const rulesets::BoundRules* rules =
-      cache.get(*ruleset, sources, *rules_path, bundled, diags, battle.header.ruleset_span);
+  const rules::Ruleset* rs =
+      load_data(*ruleset, sources, data, cache, options, battle.header.ruleset_span, diags, out);
+  if (!rs) return out;
+  const rulesets::BoundRules* rules = cache.bound(*ruleset, diags, battle.header.ruleset_span);
   if (!rules) {
     out.data_errors = true;
     return out;
   }
-  if (!rules::check_pin(data, *rules_path, cache.digest(), diags)) {
-    out.data_errors = true;
-    return out;
+  if (ruleset->muster) {
+    out.muster = ruleset->muster->check(battle, *rs, diags);
+    out.mustered = true;
   }
-  out.data_path = rules::shown_path(*rules_path);
-  out.data_sha256 = cache.digest();
-  out.data_pinned = !data.sha256.empty();
+  // A muster breach is reported and the game replayed all the same.
+  const std::size_t errors_before_setup = diags.count(Severity::error);
   auto game = engine->set_up(battle, diags);
-  if (!game || new_errors()) return out;
+  if (!game || diags.count(Severity::error) > errors_before_setup) return out;
 
   const std::unique_ptr<replay::ReplayEngine> replaying =
       engine->engine(std::move(*game), *rules, diags);
@@ -165,7 +220,10 @@ RunResult run_log(SourceManager& sources, FileId file, DiagnosticEngine& diags,
   replay::ReplayOptions ro;
   ro.mode = options.mode;
   ro.hash_every_event = options.hash_every_event;
+  ro.observer = options.observer;
+  ro.rolls = options.rolls;
   out.replay = replay::run_replay(*replaying, ro, diags);
+  out.replay.violations += out.muster.breaches;
   unchecked_fields.report(diags);
   out.replay.not_checked += unchecked_fields.total();
   out.replay.not_checked_aspects += unchecked_fields.aspects();

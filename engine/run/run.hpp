@@ -12,9 +12,22 @@
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/replay/replay.hpp"
 #include "engine/core/source_manager.hpp"
+#include "engine/rulesets/ruleset_entry.hpp"
 #include "engine/run/rules_cache.hpp"
 
+namespace umpire::events {
+struct Battle;
+}
+
 namespace umpire::run {
+
+// Told what a run read and replayed (`umpire report`): the battle as
+// lowered, then each step of the replay.
+class RunObserver : public replay::ReplayObserver {
+ public:
+  // Before the replay, and for a log whose ruleset has no engine too.
+  virtual void lowered(const events::Battle& /*battle*/) {}
+};
 
 struct RunOptions {
   replay::ReplayMode mode = replay::ReplayMode::follow_log;
@@ -27,6 +40,8 @@ struct RunOptions {
   std::filesystem::path rulesets_dir;
   // Shared by the logs of one SourceManager; null: each run loads the data.
   RulesCache* rules_cache = nullptr;
+  RunObserver* observer = nullptr;                 // null: none
+  std::vector<replay::ReadRoll>* rolls = nullptr;  // replay::ReplayOptions::rolls
 };
 
 struct RunResult {
@@ -46,6 +61,11 @@ struct RunResult {
   // events counted, none of it checked.
   bool no_engine = false;
   std::size_t events_not_replayed = 0;
+  // The armies checked against the data's army lists (RulesetEntry::muster),
+  // with or without a replay: each breach is an error, counted here and,
+  // when the log is replayed, among the replay's violations.
+  bool mustered = false;
+  rulesets::MusterResult muster;
   std::string ruleset;
   // The rules data applied, as the verdict names it: its path, the SHA-256
   // of its bytes, and whether the log pins that digest. Empty when no data

@@ -32,6 +32,7 @@ enum class ValueKind : std::uint8_t {
   text,      // "Legio X" (unescaped content)
   position,  // 5,7 (hex column,row) or 30.5,12 (inches)
   size,      // 72x48, 120x40mm
+  length,    // 0.5", 2in, 1.5cm: one length with its unit (SizeUnit; '"' is inches)
   target,    // 4+ (a score to reach)
   fraction,  // 0/3, 3/2/1 (several numbers joined by slashes)
   date,      // 2026-11-21
@@ -84,7 +85,7 @@ struct Value {
   Span span;
   ValueKind kind = ValueKind::word;
   bool explicit_sign = false;      // integer written with a leading '+' or '-'
-  SizeUnit unit = SizeUnit::none;  // size
+  SizeUnit unit = SizeUnit::none;  // size, length
   Word word = Word::none;          // word: its id, when it is one of the language's words
   // word: lower-cased; text: unescaped content; roll: notation; every other
   // kind: the canonical spelling (as written, letters lower-cased), which the
@@ -94,7 +95,7 @@ struct Value {
   // Log::faces; list: entries in Log::entries.
   Range items;
   std::int64_t integer = 0;  // integer, target
-  double x = 0, y = 0;       // position, size, decimal (x), integer (x)
+  double x = 0, y = 0;       // position, size, decimal (x), integer (x), length (x, in its unit)
 
   // roll: the notation before '=' (it has the length of its lower-cased text).
   Span notation_span() const {

@@ -25,6 +25,8 @@ std::string_view kind_name(ast::ValueKind k) {
       return "position";
     case ast::ValueKind::size:
       return "size";
+    case ast::ValueKind::length:
+      return "length";
     case ast::ValueKind::target:
       return "target";
     case ast::ValueKind::fraction:

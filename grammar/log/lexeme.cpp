@@ -150,6 +150,20 @@ void make_size(ast::Log& log, std::string_view text, Span span, ast::Value& v) {
   v.text = lower_case(log, text);
 }
 
+void make_length(ast::Log& log, std::string_view text, Span span, ast::Value& v) {
+  v.span = span;
+  v.kind = ast::ValueKind::length;
+  v.explicit_sign = !text.empty() && (text.front() == '+' || text.front() == '-');
+  std::size_t end = 0;
+  while (end < text.size() &&
+         (is_digit(text[end]) || text[end] == '.' || text[end] == '+' || text[end] == '-'))
+    ++end;
+  v.x = to_double(text.substr(0, end));
+  const char unit = end < text.size() ? static_cast<char>(text[end] | 0x20) : 'i';
+  v.unit = unit == 'm' ? ast::SizeUnit::mm : unit == 'c' ? ast::SizeUnit::cm : ast::SizeUnit::in;
+  v.text = lower_case(log, text);
+}
+
 void make_target(ast::Log&, std::string_view text, Span span, ast::Value& v) {
   v.span = span;
   v.kind = ast::ValueKind::target;

@@ -20,6 +20,7 @@ void make_lower_word(ast::Log& log, std::string_view text, Span span, ast::Value
 void make_number(ast::Log& log, std::string_view text, Span span, ast::Value& out);
 void make_position(ast::Log& log, std::string_view text, Span span, ast::Value& out);
 void make_size(ast::Log& log, std::string_view text, Span span, ast::Value& out);
+void make_length(ast::Log& log, std::string_view text, Span span, ast::Value& out);
 void make_target(ast::Log& log, std::string_view text, Span span, ast::Value& out);
 void make_fraction(ast::Log& log, std::string_view text, Span span, ast::Value& out);
 void make_date(ast::Log& log, std::string_view text, Span span, ast::Value& out);

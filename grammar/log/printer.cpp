@@ -79,6 +79,7 @@ void print_value(std::string& out, const ast::Log& log, const ast::Value& v) {
     case ast::ValueKind::decimal:
     case ast::ValueKind::position:
     case ast::ValueKind::size:
+    case ast::ValueKind::length:
     case ast::ValueKind::target:
     case ast::ValueKind::fraction:
     case ast::ValueKind::date:

@@ -36,6 +36,8 @@ std::string_view kind_name(ValueKind kind) {
       return "position";
     case ValueKind::size:
       return "size";
+    case ValueKind::length:
+      return "length";
     case ValueKind::target:
       return "score";
     case ValueKind::fraction:
@@ -221,8 +223,10 @@ class Binder {
       return;
     }
     if (i < end_) {
-      report(diags_, id, items_[i].span, "expected {} after '{}', found {}", what, after,
-             describe(items_[i]));
+      auto d = report(diags_, id, items_[i].span, "expected {} after '{}', found {}", what, after,
+                      describe(items_[i]));
+      if (id == Diag::syntax_expected_length)
+        d.hint("write a number and its unit without a blank: 0.5\", 2in, 1.5cm or 12mm");
     } else {
       const Span prev = items_[i - 1].span;
       report(diags_, id, Span{prev.file, prev.end, prev.end}, "expected {} after '{}'", what, after)
@@ -403,7 +407,24 @@ class Binder {
     return true;
   }
 
+  // `tolerance 0.5 in`: a length's unit written apart from its number.
+  bool report_spaced_unit(const Value& v) {
+    if (st_.verb != ast::Verb::tolerance || v.kind != ValueKind::word ||
+        (v.text != "in" && v.text != "cm" && v.text != "mm") || v.span.end > source_.size())
+      return false;
+    std::uint32_t gap = v.span.begin;
+    while (gap > 0 && (source_[gap - 1] == ' ' || source_[gap - 1] == '\t')) --gap;
+    if (gap == v.span.begin || gap == 0 || source_[gap - 1] < '0' || source_[gap - 1] > '9')
+      return false;
+    report(diags_, Diag::syntax_expected_length, v.span,
+           "a length is written with its unit against the number, found '{}' apart", v.text)
+        .hint("write '{}' without the blank: 0.5{}", v.text, v.text)
+        .fixit(Span{v.span.file, gap, v.span.begin}, "");
+    return true;
+  }
+
   void report_unexpected(const Value& v, std::span<const KeySpec> keys, bool actions) {
+    if (report_spaced_unit(v)) return;
     // A stated outcome without its `=>` (`shoot r1 a1 hit 2d6=3,4 hits 1`).
     if (actions && spec_->outcomes && v.kind == ValueKind::word &&
         key_of(v, outcome_keys()) != nullptr) {

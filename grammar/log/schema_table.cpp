@@ -20,6 +20,7 @@ constexpr KindMask S = kind_bit(K::size);
 constexpr KindMask G = kind_bit(K::target);
 constexpr KindMask L = kind_bit(K::list);
 constexpr KindMask D = kind_bit(K::date);
+constexpr KindMask LEN = kind_bit(K::length) | kind_bit(K::integer) | kind_bit(K::decimal);
 constexpr KindMask FACING = kind_bit(K::integer) | kind_bit(K::decimal) | kind_bit(K::word);
 
 // Slots used by several statements.
@@ -102,6 +103,9 @@ constexpr std::array<KeySpec, 2> k_side{{{Word::player, s_text}, {Word::points, 
 constexpr std::array<Slot, 2> a_dice{
     Slot{W, A::one, "'recorded' or 'seeded'", Diag::syntax_expected_dice_mode},
     Slot{I, A::optional, "a seed", Diag::syntax_expected_integer}};
+// `tolerance 0.5"`; a bare number is in inches, as a table's size is.
+constexpr std::array<Slot, 1> a_tolerance{
+    Slot{LEN, A::one, "a length like 0.5\"", Diag::syntax_expected_length}};
 // ---- battlefield ----
 constexpr std::array<Slot, 2> a_map{
     Slot{W, A::one, "'hex'", Diag::syntax_expected_word},
@@ -272,7 +276,7 @@ constexpr std::array<bool, 256> roll_label_flags = [] {
 }();
 
 using V = ast::Verb;
-const std::array<VerbSpec, 44> specs{{
+const std::array<VerbSpec, 45> specs{{
     {V::ulog, a_ulog, k_none, false, false},
     {V::ruleset, a_ruleset, k_ruleset, false, false},
     {V::data, a_data, k_data, false, false},
@@ -281,6 +285,7 @@ const std::array<VerbSpec, 44> specs{{
     {V::date, a_date, k_none, false, false},
     {V::side, a_side, k_side, false, false},
     {V::dice, a_dice, k_none, false, false},
+    {V::tolerance, a_tolerance, k_none, false, false},
     {V::map, a_map, k_none, false, false},
     {V::table, a_table, k_none, false, false},
     {V::hex, a_hex, k_hex, false, false},
@@ -319,12 +324,12 @@ const std::array<VerbSpec, 44> specs{{
     {V::end, s_none, k_end, false, false},
 }};
 
-constexpr std::array<std::string_view, 44> keywords{
+constexpr std::array<std::string_view, 45> keywords{
 #define UMPIRE_LOG_VERB(name, text, group) text,
 #include "grammar/log/verbs.def"
 #undef UMPIRE_LOG_VERB
 };
-constexpr std::array<ast::VerbGroup, 44> groups{
+constexpr std::array<ast::VerbGroup, 45> groups{
 #define UMPIRE_LOG_VERB(name, text, group) ast::VerbGroup::group,
 #include "grammar/log/verbs.def"
 #undef UMPIRE_LOG_VERB

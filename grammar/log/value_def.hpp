@@ -52,6 +52,7 @@ x3::rule<struct word_class, ast::Value> const word = "a word";
 x3::rule<struct number_class, ast::Value> const number = "a number";
 x3::rule<struct position_class, ast::Value> const position = "a position";
 x3::rule<struct size_class, ast::Value> const size = "a size";
+x3::rule<struct length_class, ast::Value> const length = "a length";
 x3::rule<struct target_class, ast::Value> const target = "a target";
 x3::rule<struct fraction_class, ast::Value> const fraction = "numbers joined by '/'";
 x3::rule<struct date_class, ast::Value> const date = "a date";
@@ -78,6 +79,12 @@ auto const size_def =
     raw[signed_decimal >> char_("xX") >> signed_decimal >>
         -(char_("mM") >> char_("mM") | char_("cC") >> char_("mM") | char_("iI") >> char_("nN")) >>
         !id_char][convert<log::detail::make_size>{}];
+// A length and its unit, written without a blank: `0.5"` (the inch mark),
+// `2in`, `1.5cm`, `12mm`.
+auto const length_def =
+    raw[signed_decimal >> (lit('"') | (char_("mM") >> char_("mM")) | (char_("cC") >> char_("mM")) |
+                           (char_("iI") >> char_("nN"))) >>
+        !id_char][convert<log::detail::make_length>{}];
 auto const target_def =
     raw[unsigned_int >> '+' >> !(id_char | '.')][convert<log::detail::make_target>{}];
 auto const fraction_def =
@@ -90,8 +97,9 @@ auto const text_def = raw[('"' >> *(('\\' > text_escape) | ~char_("\"\\\r\n"))) 
 // out, so each branch tries only those that can start with it.
 auto const scalar_def =
     (&lit('"') >> text) |
-    (&digit >> (roll_parser() | date | size | target | fraction | position | number)) |
-    (&char_("+-") >> (size | position | number)) | (&char_("dD") >> (roll_parser() | word)) | word;
+    (&digit >> (roll_parser() | date | size | target | fraction | position | length | number)) |
+    (&char_("+-") >> (size | position | length | number)) |
+    (&char_("dD") >> (roll_parser() | word)) | word;
 
 // Entries and their values go straight to the log's shared vectors: lists
 // do not nest, so the values of an entry are contiguous there.
@@ -135,7 +143,7 @@ auto const list_def = raw[('(' >> *blank >> -(entry[push_entry] % (*blank >> ','
 auto const value_def = list | scalar;
 
 BOOST_SPIRIT_DEFINE(closing_quote, text_escape, closing_paren, entry_value, word, number, position,
-                    size, target, fraction, date, text, scalar, entry, list, value)
+                    size, length, target, fraction, date, text, scalar, entry, list, value)
 
 value_type const& value_parser() {
   return value;

@@ -2,9 +2,12 @@
 // arguments, hints, JSON on standard output.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -187,6 +190,37 @@ TEST(Cli, BashCompletionOffersTheRealCommandsAndValues) {
   EXPECT_EQ(complete("umpire simulate --se"), "--seed\n");
   EXPECT_EQ(complete("umpire --color al"), "always\n");
   EXPECT_EQ(complete("umpire rules show --texts /de"), "/dev\n");
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Cli, ReportOfSeveralGamesWritesAPageEachAndAnIndex) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::path(::testing::TempDir()) / ("umpire_reports_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  // Two logs of the same name get two pages; the fail log makes the exit 1.
+  const Outcome r = umpire(
+      "report replays/sabreur-hex/essling-village.ulog replays/hail-caesar/ford-of-the-arar.ulog "
+      "replays/sabreur-hex/fail/fail_action_combination.ulog "
+      "replays/sabreur-hex/essling-village.ulog -o '" +
+      dir.string() + "'");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  for (const char* page : {"essling-village.html", "essling-village-2.html",
+                           "ford-of-the-arar.html", "fail_action_combination.html"}) {
+    EXPECT_TRUE(fs::exists(dir / page)) << page << "\n" << r.out;
+  }
+  std::ifstream in(dir / "index.html");
+  std::stringstream index;
+  index << in.rdbuf();
+  EXPECT_NE(index.str().find("<h1>4 games</h1>"), std::string::npos) << index.str();
+  EXPECT_NE(index.str().find("href=\"essling-village-2.html\""), std::string::npos);
+  EXPECT_NE(index.str().find("1 broken"), std::string::npos);
+  EXPECT_NE(index.str().find("no engine"), std::string::npos);
+  EXPECT_NE(r.out.find("index of 4 reports written to"), std::string::npos) << r.out;
+  fs::remove_all(dir);
 }
 
 }  // namespace

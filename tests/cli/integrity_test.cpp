@@ -3,6 +3,7 @@
 // special files and escape sequences refused or shown, silent changes
 // refused, input errors exit 2, and all of it within a second or two.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -37,8 +38,11 @@ void write(const fs::path& p, const std::string& text) {
 // A folder of its own for a test, removed after it.
 struct Scratch {
   fs::path dir;
+  // The process id keeps two test runs on one machine (two build trees)
+  // out of each other's files.
   explicit Scratch(const std::string& name)
-      : dir(fs::path(::testing::TempDir()) / ("umpire_integrity_" + name)) {
+      : dir(fs::path(::testing::TempDir()) /
+            ("umpire_integrity_" + name + "_" + std::to_string(::getpid()))) {
     fs::remove_all(dir);
     fs::create_directories(dir);
   }
@@ -295,6 +299,22 @@ TEST(Integrity, ALogWithoutAnEngineIsSaidNotCheckedNotClean) {
     EXPECT_TRUE(has(r, "[replay.no-engine]")) << r.out;
     EXPECT_FALSE(has(r, "follows the rules")) << r.out;
   }
+}
+
+TEST(Integrity, ArmiesAreMusteredWithoutAnEngine) {
+  // HYW has a muster and no engine: armies that pass leave the game not
+  // checked (exit 4); a list broken at muster is a finding (exit 1).
+  const Outcome clean = umpire("check replays/hail-caesar-hyw/azincourt-lane.ulog");
+  EXPECT_EQ(clean.exit_code, 4) << clean.out;
+  EXPECT_TRUE(has(clean, "none replayed; 2 armies pass muster")) << clean.out;
+  const std::string fail = "replays/hail-caesar-hyw/fail/fail_english_archers.ulog";
+  const Outcome broken = umpire("check " + fail);
+  EXPECT_EQ(broken.exit_code, 1) << broken.out;
+  EXPECT_TRUE(has(broken, "none replayed; 1 rule broken at muster")) << broken.out;
+  EXPECT_TRUE(has(broken, fail + ":15:1: error: army 'english' breaks the 'english' list"))
+      << broken.out;
+  EXPECT_TRUE(has(broken, "[hyw.muster.english.archers]")) << broken.out;
+  EXPECT_TRUE(has(broken, "004_b7c666874e8df030.txt § 2-e) Liste anglaise")) << broken.out;
 }
 
 // ------------------------------------------------- 5. hostile rules data

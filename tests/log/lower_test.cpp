@@ -58,6 +58,48 @@ std::vector<std::string> ids(const DiagnosticEngine& diags) {
   return out;
 }
 
+// `tolerance 0.5"` (docs/log-format.md § Measuring tolerance): a length in
+// inches, centimetres or millimetres, or a bare number of inches; the
+// default when the log writes none.
+TEST(Lower, AToleranceIsALengthInInchesWithItsDefault) {
+  const std::string tabletop =
+      "ulog 1\nruleset hail-caesar\nside a \"A\"\nside b \"B\"\ndice recorded\n";
+  const std::string armies =
+      "table 72x48\narmy a\n  unit a1 stats (clash 7)\narmy b\n  unit b1 stats (clash 7)\n";
+  for (const auto& [written, inches] :
+       std::vector<std::pair<std::string, double>>{{"0.5\"", 0.5},
+                                                   {"1in", 1.0},
+                                                   {"2.54cm", 1.0},
+                                                   {"12.7mm", 0.5},
+                                                   {"0", 0.0},
+                                                   {"2\"", 2.0},
+                                                   {"0.25", 0.25}}) {
+    SCOPED_TRACE(written);
+    auto l = lower_text(tabletop + "tolerance " + written + "\n" + armies, nullptr);
+    ASSERT_TRUE(l->battle.header.tolerance.has_value());
+    EXPECT_NEAR(*l->battle.header.tolerance, inches, 1e-9);
+    EXPECT_NEAR(l->battle.header.measuring_tolerance(), inches, 1e-9);
+    EXPECT_TRUE(l->battle.header.tolerance_span.valid());
+    EXPECT_FALSE(l->diags.has_errors());
+  }
+  auto none = lower_text(tabletop + armies, nullptr);
+  EXPECT_FALSE(none->battle.header.tolerance.has_value());
+  EXPECT_DOUBLE_EQ(none->battle.header.measuring_tolerance(), 0.5);
+  // Beyond a tape's error, or negative: refused at the length, with a hint.
+  for (const char* bad : {"1000\"", "-0.5\"", "2.1in", "-1"}) {
+    SCOPED_TRACE(bad);
+    auto l = lower_text(tabletop + "tolerance " + bad + "\n" + armies, nullptr);
+    ASSERT_EQ(l->diags.count(Severity::error), 1u);
+    const Diagnostic& d =
+        *std::find_if(l->diags.diagnostics().begin(), l->diags.diagnostics().end(),
+                      [](const Diagnostic& x) { return x.severity == Severity::error; });
+    EXPECT_EQ(d.id, "log.header.bad-tolerance");
+    EXPECT_FALSE(l->battle.header.tolerance.has_value());
+    EXPECT_FALSE(d.hint.empty());
+    EXPECT_EQ(d.span.begin, (tabletop + "tolerance ").size());
+  }
+}
+
 TEST(Lower, ResolvesUnitsAndAttachesDice) {
   FakeCatalogue catalogue;
   const auto l =

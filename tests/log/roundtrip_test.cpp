@@ -106,6 +106,15 @@ Value of_kind(ast::Log& log, ValueKind kind) {
       v.y = b;
       return v;
     }
+    case ValueKind::length: {
+      const int a = *rc::gen::inRange(0, 20);
+      const std::string units[] = {"\"", "in", "cm", "mm"};
+      const std::size_t u = *rc::gen::inRange<std::size_t>(0, 4);
+      v.unit = u == 2 ? ast::SizeUnit::cm : u == 3 ? ast::SizeUnit::mm : ast::SizeUnit::in;
+      v.text = keep(log, std::to_string(a) + ".5" + units[u]);
+      v.x = a + 0.5;
+      return v;
+    }
     case ValueKind::target:
       v.integer = *rc::gen::inRange(2, 7);
       v.text = keep(log, std::to_string(v.integer) + "+");

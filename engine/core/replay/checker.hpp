@@ -14,6 +14,7 @@
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/replay/check_table.hpp"
 #include "engine/core/replay/notes.hpp"
+#include "engine/core/replay/roll_reading.hpp"
 
 namespace umpire::replay {
 
@@ -143,6 +144,16 @@ class EventChecker {
   // Simulation: every outcome computed is also appended to `out` (null: none).
   void trace_outcomes(std::vector<TracedOutcome>* out) { outcomes_ = out; }
 
+  // How the rules read a roll the engine took (the luck report), made by
+  // `reading()` (a RollReading) only when the replay keeps them
+  // (keep_rolls): a replay that does not pays for a test of a pointer.
+  template <typename MakeReading>
+  void read_roll(const dice::Expr& expr, const dice::Roll& roll, MakeReading&& reading) {
+    if (rolls_) rolls_->push_back({event_span_, expr, roll, reading()});
+  }
+  void keep_rolls(std::vector<ReadRoll>* out) { rolls_ = out; }
+  bool keeping_rolls() const { return rolls_ != nullptr; }
+
  private:
   DiagnosticEngine& diags_;
   const CheckTable& checks_;
@@ -162,6 +173,7 @@ class EventChecker {
   std::size_t agreed_breaches_ = 0;
   std::vector<CheckId> reported_;  // this event's breaches
   std::vector<TracedOutcome>* outcomes_ = nullptr;
+  std::vector<ReadRoll>* rolls_ = nullptr;
 };
 
 }  // namespace umpire::replay

@@ -16,13 +16,16 @@ ReplayResult run_replay(ReplayEngine& engine, const ReplayOptions& options,
   NotCheckedLog unchecked;
   result.initial_hash = engine.state_hash();
   result.events.reserve(engine.event_count());
+  if (options.observer) options.observer->deployed(engine);
   for (std::size_t i = 0; i < engine.event_count(); ++i) {
     EventChecker checker(diags, engine.checks(), unchecked, options.mode, engine.event_span(i),
                          engine.event_agreed(i), engine.agreed_note(i));
+    checker.keep_rolls(options.rolls);
     engine.apply(i, checker);
     std::optional<std::uint64_t> hash;
     if (options.hash_every_event) hash = engine.state_hash();
     result.events.push_back({i, engine.event_span(i), hash, checker.violations()});
+    if (options.observer) options.observer->applied(i, engine);
     result.violations += checker.violations();
     result.agreed += checker.agreed_breaches();
     if (options.mode == ReplayMode::stop_at_first && checker.violations() > 0) {

@@ -16,6 +16,7 @@
 #include "engine/core/replay/check_table.hpp"
 #include "engine/core/replay/checker.hpp"
 #include "engine/core/replay/state_hash.hpp"
+#include "engine/core/replay/unit_view.hpp"
 
 namespace umpire::replay {
 
@@ -44,6 +45,19 @@ class ReplayEngine {
     return w.hash();
   }
   virtual const CheckTable& checks() const = 0;
+  // The units as a picture of the board shows them now (`umpire report`),
+  // appended to `out`; an engine that draws none leaves it empty.
+  virtual void view_units(std::vector<UnitView>& /*out*/) const {}
+};
+
+// Told of each step of a replay, to look at the engine between events
+// (`umpire report` draws the board after each).
+class ReplayObserver {
+ public:
+  virtual ~ReplayObserver() = default;
+  // After deployment, before the first event.
+  virtual void deployed(const ReplayEngine& /*engine*/) {}
+  virtual void applied(std::size_t /*index*/, const ReplayEngine& /*engine*/) {}
 };
 
 struct ReplayOptions {
@@ -52,6 +66,9 @@ struct ReplayOptions {
   // sequences). A verdict reports the final state only (`umpire check`), and
   // hashing the other states would be a tenth of its replay.
   bool hash_every_event = true;
+  ReplayObserver* observer = nullptr;  // null: none
+  // The rolls the engine read and how (the luck report); null: not kept.
+  std::vector<ReadRoll>* rolls = nullptr;
 };
 
 struct EventRecord {

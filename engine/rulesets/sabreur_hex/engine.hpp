@@ -42,6 +42,7 @@ class Engine final : public replay::ReplayEngine {
   // state_hash() must give (tests compare them after every event).
   std::uint64_t state_hash_from_scratch() const;
   const replay::CheckTable& checks() const override;
+  void view_units(std::vector<replay::UnitView>& out) const override;  // unit_view.cpp
 
   const State& state() const { return state_; }
   const Setup& setup() const { return setup_; }

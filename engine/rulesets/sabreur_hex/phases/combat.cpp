@@ -168,6 +168,10 @@ void attack(Context& cx, const Action& a) {
       wanted, written, cx.checker, Check::combat_dice,
       [&] { return fmt::format("attack of {}", cx.quoted(u)); }, notes);
   if (!roll) return;
+  cx.checker.read_roll(wanted, *roll, [&] {
+    return replay::dice_at_least(test->needed, cx.setup.units[u].side,
+                                 fmt::format("attack of {}", cx.quoted(u)));
+  });
   std::int64_t hits = 0, losses = 0;
   for (const dice::RolledDie& d : roll->dice) {
     if (d.value < test->needed) continue;

@@ -475,10 +475,15 @@ void roll_fire(Context& cx, const Action& a, UnitId u, UnitId t, FireFigures fig
     lines.insert(lines.begin(), fmt::format("fire factor {} of {}", figures.factor, cx.quoted(u)));
     return lines;
   };
+  const dice::Expr wanted = plain_dice(figures.factor);
   auto roll = cx.dice.take(
-      plain_dice(figures.factor), written, cx.checker, ids.dice,
+      wanted, written, cx.checker, ids.dice,
       [&] { return fmt::format("{} of {}", ids.what, cx.quoted(u)); }, notes);
   if (!roll) return;
+  cx.checker.read_roll(wanted, *roll, [&] {
+    return replay::dice_at_least(figures.needed, cx.setup.units[u].side,
+                                 fmt::format("{} of {}", ids.what, cx.quoted(u)));
+  });
   std::int64_t hits = 0, losses = 0;
   for (const dice::RolledDie& d : roll->dice) {
     if (d.value < figures.needed) continue;
@@ -532,13 +537,17 @@ void save(Context& cx, const Action& a) {
   if (!test) return;
   std::int64_t saves = 0;
   if (p.count > 0) {
-    auto roll = cx.dice.take(plain_dice(p.count), a.roll_or_main("save"), cx.checker,
-                             Check::save_dice, [&] {
-                               return fmt::format("save of {} against {}", cx.quoted(u),
-                                                  plural(p.count, "loss", "losses"));
-                             });
-    if (roll)
+    const dice::Expr wanted = plain_dice(p.count);
+    const auto what = [&] {
+      return fmt::format("save of {} against {}", cx.quoted(u), plural(p.count, "loss", "losses"));
+    };
+    auto roll = cx.dice.take(wanted, a.roll_or_main("save"), cx.checker, Check::save_dice, what);
+    if (roll) {
+      cx.checker.read_roll(wanted, *roll, [&] {
+        return replay::dice_at_least(test->needed, cx.setup.units[u].side, what());
+      });
       for (const dice::RolledDie& d : roll->dice) saves += d.value >= test->needed ? 1 : 0;
+    }
   }
   if (!allowed && cx.checker.mode() == replay::ReplayMode::follow_rules) saves = 0;
   const Span stated = a.stated.span.valid() ? a.stated.span : a.span;

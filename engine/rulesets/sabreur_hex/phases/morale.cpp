@@ -141,6 +141,15 @@ std::optional<MoraleOutcome> morale_test(Context& cx, const Action& a, UnitId u,
       *wanted, a.roll_or_main(""), cx.checker, Check::morale_dice,
       [&] { return fmt::format("morale test of {}", cx.quoted(u)); }, notes);
   if (!roll) return std::nullopt;
+  // § Test moral: the test passes when the dice are at most the modified Cd.
+  cx.checker.read_roll(*wanted, *roll, [&] {
+    replay::RollReading r;
+    r.higher_is_better = false;
+    r.pass = *modified;
+    r.side = cx.setup.units[u].side;
+    r.what = fmt::format("morale test of {}", cx.quoted(u));
+    return r;
+  });
   const std::int64_t total =
       cx.checker.outcome(Check::morale_total, a.stated.span.valid() ? a.stated.span : a.span,
                          "as the total", a.stated.total, roll->total);

@@ -80,6 +80,12 @@ void order_points(Context& cx, const Action& a) {
                                    : with_constant(dice::make_dice(1, 3), constant);
   auto roll = cx.dice.take(wanted, written, cx.checker, Check::orders_dice, "order points", why);
   if (!roll || roll->dice.empty()) return;
+  cx.checker.read_roll(wanted, *roll, [&] {
+    replay::RollReading r;  // more order points are better
+    r.side = a.side;
+    r.what = fmt::format("order points of {}", cx.setup.sides[a.side].id);
+    return r;
+  });
   if (two_d6) {
     f.integer(Given::order_two_d6,
               roll->dice.size() >= 2 ? roll->dice[0].faces.face() + roll->dice[1].faces.face() : 2);

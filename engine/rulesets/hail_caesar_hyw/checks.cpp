@@ -1,0 +1,84 @@
+#include "engine/rulesets/hail_caesar_hyw/checks.hpp"
+
+#include <iterator>
+
+namespace umpire::hyw {
+namespace {
+
+// The constraints each check reports, in the order of checks.def.
+constexpr std::string_view kConstraints[] = {
+#define UMPIRE_CHECK(name, id, section, what, constraints) constraints,
+#include "engine/rulesets/hail_caesar_hyw/checks.def"
+#undef UMPIRE_CHECK
+};
+static_assert(std::size(kConstraints) == std::size(detail::kCheckInfos));
+
+// Whether blank-separated `names` holds `list.constraint` or `*.constraint`.
+bool names(std::string_view names, std::string_view list, std::string_view constraint) {
+  while (!names.empty()) {
+    const std::size_t blank = names.find(' ');
+    const std::string_view name = names.substr(0, blank);
+    names = blank == std::string_view::npos ? std::string_view() : names.substr(blank + 1);
+    const std::size_t dot = name.find('.');
+    if (dot == std::string_view::npos || name.substr(dot + 1) != constraint) continue;
+    const std::string_view of = name.substr(0, dot);
+    if (of == "*" || of == list) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const replay::CheckTable& check_table() {
+  static const replay::CheckTable table(detail::kCheckInfos);
+  return table;
+}
+
+std::optional<Check> check_for_constraint(std::string_view list, std::string_view constraint) {
+  for (std::size_t i = 0; i < std::size(kConstraints); ++i)
+    if (names(kConstraints[i], list, constraint)) return static_cast<Check>(i);
+  return std::nullopt;
+}
+
+std::string checks_markdown() {
+  std::string out =
+      "## Hail Caesar: Hundred Years War, at muster (`004_b7c666874e8df030.txt`)\n\n"
+      "The armies of a log against the army lists of\n"
+      "`corpus/rulesets/hail-caesar-hyw.rules`, before any replay\n"
+      "(docs/engine-hail-caesar-hyw.md).\n\n"
+      "| check | rule | what is checked | rules data |\n"
+      "|---|---|---|---|\n";
+  for (std::size_t i = 0; i < std::size(kConstraints); ++i) {
+    const replay::CheckInfo& c = detail::kCheckInfos[i];
+    out += "| `";
+    out += c.id;
+    out += "` | ";
+    out += c.file;
+    out += " § ";
+    out += c.section;
+    out += " | ";
+    out += c.what;
+    out += " | ";
+    std::string_view rest = kConstraints[i];
+    bool first = true;
+    while (!rest.empty()) {
+      const std::size_t blank = rest.find(' ');
+      if (!first) out += ", ";
+      first = false;
+      out += "`";
+      out += rest.substr(0, blank);
+      out += "`";
+      rest = blank == std::string_view::npos ? std::string_view() : rest.substr(blank + 1);
+    }
+    out += " |\n";
+  }
+  out +=
+      "\nThe column *rules data* names the constraints of the army lists\n"
+      "(`list.constraint`, `*` for every list) the check evaluates; only the one\n"
+      "whose `when` holds under the switches in force applies. A constraint no\n"
+      "check names (a variant's own) is reported as `hyw.muster.list-rule`\n"
+      "with the citation of its data.\n\n";
+  return out;
+}
+
+}  // namespace umpire::hyw
