@@ -568,9 +568,13 @@ void change_formation(Context& cx, const Action& a) {
   Facts f(cx.rules);
   fill_self(cx, f, u);
   f.set(Given::self_new_formation, cx.rules.formation(*formation));
-  check_permissions(f, RuleAction::adopt_formation, cx.checker, a.span,
-                    Check::formation_not_allowed,
-                    [&] { return fmt::format("{} forming {}", cx.quoted(u), name(*formation)); });
+  // A panicked unit is named so: its state is most often the reason (it stays
+  // in horde, the data's panicked_stays_in_horde).
+  check_permissions(
+      f, RuleAction::adopt_formation, cx.checker, a.span, Check::formation_not_allowed, [&] {
+        return fmt::format("{}{} forming {}", cx.state.units[u].panicked ? "panicked " : "",
+                           cx.quoted(u), name(*formation));
+      });
   UnitState& st = cx.state.units.edit(u);
   // A failed test leaves the unit as it was (§ Test moral: the change is not
   // made): test() restores these.
