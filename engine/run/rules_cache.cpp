@@ -15,7 +15,12 @@ const rulesets::BoundRules* RulesCache::get(const rulesets::RulesetEntry& rulese
                                             SourceManager& sources,
                                             const std::filesystem::path& path, bool check_file_name,
                                             DiagnosticEngine& diags, Span where) {
-  if (bound_ && ruleset_ == &ruleset && sources_ == &sources && path_ == path) return bound_.get();
+  if (bound_ && ruleset_ == &ruleset && sources_ == &sources && path_ == path) {
+    for (const Diagnostic& d : load_diagnostics_) diags.add(d);
+    return bound_.get();
+  }
+  const std::size_t diagnostics_before = diags.diagnostics().size();
+  load_diagnostics_.clear();
   bound_.reset();
   data_.reset();
   ruleset_ = nullptr;
@@ -54,6 +59,9 @@ const rulesets::BoundRules* RulesCache::get(const rulesets::RulesetEntry& rulese
   ruleset_ = &ruleset;
   sources_ = &sources;
   path_ = path;
+  const auto& emitted = diags.diagnostics();
+  load_diagnostics_.assign(emitted.begin() + static_cast<std::ptrdiff_t>(diagnostics_before),
+                           emitted.end());
   return bound_.get();
 }
 
