@@ -10,7 +10,7 @@ packages=(
   libgtest-dev librapidcheck-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev pkg-config
   git dpkg-dev file clang-format-14
-  chromium python3
+  chromium python3 python3-jsonschema
 )
 
 missing=()

@@ -1,11 +1,13 @@
 // The verifier's reports for tools: JSON with every field of every finding,
-// and SARIF 2.1.0 for code-scanning viewers (one rule per category, stable
-// fingerprints, locations in the rules files, citations as related text).
+// and SARIF 2.1.0 for code-scanning viewers through engine/core/sarif.hpp
+// (one rule per category, stable fingerprints, locations in the rules
+// files, citations as related text).
 #include <fmt/format.h>
 
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "engine/core/sarif.hpp"
 #include "engine/core/version.hpp"
 #include "verify/findings.hpp"
 
@@ -65,21 +67,14 @@ namespace {
 
 std::string_view sarif_level(const Finding& f) {
   if (is_coverage_notice(f)) return "none";
-  switch (f.severity) {
-    case Severity::error:
-      return "error";
-    case Severity::warning:
-      return "warning";
-    default:
-      return "note";
-  }
+  return sarif::level(f.severity == Severity::not_checked ? Severity::note : f.severity);
 }
 
 json location_of(const SourceManager& sources, Span span) {
   const LineColumn b = sources.line_column(span.file, span.begin);
   const LineColumn e = sources.line_column(span.file, span.end);
   return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", sources.name(span.file)}}},
+           {{"artifactLocation", {{"uri", sarif::artifact_uri(sources.name(span.file))}}},
             {"region",
              {{"startLine", b.line},
               {"startColumn", b.column},
@@ -87,74 +82,58 @@ json location_of(const SourceManager& sources, Span span) {
               {"endColumn", e.column}}}}}};
 }
 
+json result_of(const SourceManager& sources, const Finding& f) {
+  std::string text = f.action.empty() ? f.message : f.action + " " + f.message;
+  json r{{"ruleId", std::string(to_string(f.category))},
+         {"level", sarif_level(f)},
+         {"message", {{"text", text}}},
+         {"partialFingerprints",
+          {{"umpireFinding/v1", f.fingerprint.empty() ? fingerprint_of(f) : f.fingerprint}}}};
+  if (is_coverage_notice(f)) r["kind"] = "informational";
+  json locations = json::array(), related = json::array();
+  for (const FindingItem& item : f.items) {
+    if (!item.span.valid()) continue;
+    json loc = location_of(sources, item.span);
+    std::string cites;
+    for (const rules::Citation& c : item.refs) cites += (cites.empty() ? "" : "; ") + c.text();
+    loc["message"] = {{"text", fmt::format("{} '{}'{}", item.kind, item.name,
+                                           cites.empty() ? "" : " cites " + cites)}};
+    if (locations.empty())
+      locations.push_back(loc);
+    else {
+      loc["id"] = related.size();
+      related.push_back(std::move(loc));
+    }
+  }
+  if (!locations.empty()) r["locations"] = std::move(locations);
+  if (!related.empty()) r["relatedLocations"] = std::move(related);
+  json props{{"finding", f.id}, {"ruleset", f.ruleset}};
+  if (!f.witness.empty()) props["witness"] = f.witness;
+  if (!f.probability.empty()) props["probability"] = f.probability;
+  if (!f.instances.empty()) props["instances"] = f.instances;
+  if (!f.explanation.empty()) props["explanation"] = f.explanation;
+  if (!f.review.empty()) {
+    props["review"] = f.review;
+    r["suppressions"] = json::array({{{"kind", "external"}, {"justification", f.review}}});
+  }
+  r["properties"] = std::move(props);
+  return r;
+}
+
 }  // namespace
 
 std::string render_findings_sarif(const SourceManager& sources, const Report& report) {
-  // One rule per category the report uses, in the categories' order.
-  std::map<Category, std::size_t> rule_index;
-  for (const Finding& f : report.findings) rule_index.emplace(f.category, 0);
-  json rules = json::array();
-  for (auto& [category, index] : rule_index) {
-    index = rules.size();
-    const std::string name(to_string(category));
-    rules.push_back({{"id", name},
-                     {"name", name},
-                     {"shortDescription", {{"text", std::string(describe(category))}}}});
-  }
-  json results = json::array();
-  for (const Finding& f : report.findings) {
-    std::string text = f.action.empty() ? f.message : f.action + " " + f.message;
-    json r{{"ruleId", std::string(to_string(f.category))},
-           {"ruleIndex", rule_index.at(f.category)},
-           {"level", sarif_level(f)},
-           {"message", {{"text", text}}},
-           {"partialFingerprints",
-            {{"umpireFinding/v1", f.fingerprint.empty() ? fingerprint_of(f) : f.fingerprint}}}};
-    json locations = json::array(), related = json::array();
-    for (const FindingItem& item : f.items) {
-      if (!item.span.valid()) continue;
-      json loc = location_of(sources, item.span);
-      std::string cites;
-      for (const rules::Citation& c : item.refs) cites += (cites.empty() ? "" : "; ") + c.text();
-      loc["message"] = {{"text", fmt::format("{} '{}'{}", item.kind, item.name,
-                                             cites.empty() ? "" : " cites " + cites)}};
-      if (locations.empty())
-        locations.push_back(loc);
-      else {
-        loc["id"] = related.size();
-        related.push_back(std::move(loc));
-      }
-    }
-    if (!locations.empty()) r["locations"] = std::move(locations);
-    if (!related.empty()) r["relatedLocations"] = std::move(related);
-    json props{{"finding", f.id}, {"ruleset", f.ruleset}};
-    if (!f.witness.empty()) props["witness"] = f.witness;
-    if (!f.probability.empty()) props["probability"] = f.probability;
-    if (!f.instances.empty()) props["instances"] = f.instances;
-    if (!f.explanation.empty()) props["explanation"] = f.explanation;
-    if (!f.review.empty()) {
-      props["review"] = f.review;
-      r["suppressions"] = json::array({{{"kind", "external"}, {"justification", f.review}}});
-    }
-    r["properties"] = std::move(props);
-    results.push_back(std::move(r));
-  }
+  sarif::RunBuilder run(version);
+  // One rule per category, the kind of finding: what it means as its
+  // description, the severity of its first finding as its default level.
+  for (const Finding& f : report.findings)
+    run.describe({std::string(to_string(f.category)), std::string(describe(f.category)),
+                  std::nullopt, is_coverage_notice(f) ? Severity::not_checked : f.severity});
+  for (const Finding& f : report.findings) run.add_result(result_of(sources, f).dump());
   // A partial report says so where viewers look: the run did not finish.
-  json notifications = json::array();
-  for (const std::string& p : report.partial)
-    notifications.push_back({{"level", "warning"}, {"message", {{"text", p}}}});
-  json invocation{{"executionSuccessful", report.partial.empty()}};
-  if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
-  json sarif{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs",
-       json::array({{{"tool",
-                      {{"driver",
-                        {{"name", "umpire"}, {"version", version}, {"rules", std::move(rules)}}}}},
-                     {"invocations", json::array({invocation})},
-                     {"results", std::move(results)}}})}};
-  return sarif.dump(2) + "\n";
+  for (const std::string& p : report.partial) run.notify(Severity::warning, "verify.partial", p);
+  run.set_execution_successful(report.partial.empty());
+  return run.render();
 }
 
 }  // namespace umpire::verify

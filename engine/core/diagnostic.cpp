@@ -80,13 +80,22 @@ std::vector<Diagnostic> DiagnosticEngine::sorted() const {
     const Span& x = diagnostics_[a].span;
     const Span& y = diagnostics_[b].span;
     if (x.valid() != y.valid()) return !x.valid();
-    if (x.file != y.file) return x.file < y.file;
+    if (x.file != y.file) {
+      if (x.file == first_ || y.file == first_) return x.file == first_;
+      return x.file < y.file;
+    }
     return x.begin < y.begin;
   });
   std::vector<Diagnostic> out;
   out.reserve(order.size());
   for (const std::size_t i : order) out.push_back(diagnostics_[i]);
   return out;
+}
+
+void DiagnosticEngine::add(const Diagnostic& d) {
+  const std::size_t before = diagnostics_.size();
+  report(d.severity, d.id, d.span, d.message);
+  if (diagnostics_.size() > before) diagnostics_.back() = d;
 }
 
 void DiagnosticEngine::absorb(DiagnosticEngine&& other) {

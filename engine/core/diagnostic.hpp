@@ -158,6 +158,13 @@ class DiagnosticEngine {
   std::size_t dropped() const { return dropped_; }
   bool limit_reached() const { return error_limit_ != 0 && count(Severity::error) > error_limit_; }
 
+  // Lists the diagnostics of `file` before those of other files in
+  // sorted(), so that a log's own come first whichever of its files (the
+  // log, its rules data) was read first.
+  void put_first(FileId file) { first_ = file; }
+
+  // Reports a copy of `d`, counted as if emitted here.
+  void add(const Diagnostic& d);
   // Moves every diagnostic of `other` into this engine, counting them anew.
   void absorb(DiagnosticEngine&& other);
   void clear();
@@ -168,6 +175,7 @@ class DiagnosticEngine {
   std::size_t counts_[4] = {0, 0, 0, 0};
   std::size_t error_limit_;
   std::size_t dropped_ = 0;
+  FileId first_;
 };
 
 // "2 errors, 1 warning and 3 not checked", or "no issues".

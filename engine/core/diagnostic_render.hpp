@@ -26,7 +26,7 @@ std::string render_text(const SourceManager& sources, const DiagnosticEngine& en
 // {"diagnostics": [...], "summary": {"errors": n, ...}}; positions carry both
 // byte offsets and 1-based line:column.
 std::string render_json(const SourceManager& sources, const DiagnosticEngine& engine);
-// SARIF 2.1.0, for code-scanning tools and editors.
+// SARIF 2.1.0, for code-scanning tools and editors: one run (engine/core/sarif.hpp).
 std::string render_sarif(const SourceManager& sources, const DiagnosticEngine& engine,
                          std::string_view tool_version);
 

@@ -1,5 +1,5 @@
-// Machine-readable renderers: JSON for scripts and tests, SARIF for
-// code-scanning tools. Both list diagnostics in position order.
+// The machine-readable renderer for scripts and tests: JSON, diagnostics in
+// position order. SARIF, for code-scanning tools, is sarif.cpp.
 #include <nlohmann/json.hpp>
 
 #include "engine/core/diagnostic_render.hpp"
@@ -50,19 +50,6 @@ json to_json(const SourceManager& sources, const Diagnostic& d) {
   return j;
 }
 
-std::string_view sarif_level(Severity s) {
-  switch (s) {
-    case Severity::error:
-      return "error";
-    case Severity::warning:
-      return "warning";
-    case Severity::note:
-    case Severity::not_checked:
-      return "note";
-  }
-  return "note";
-}
-
 }  // namespace
 
 std::string render_json(const SourceManager& sources, const DiagnosticEngine& engine) {
@@ -76,34 +63,6 @@ std::string render_json(const SourceManager& sources, const DiagnosticEngine& en
              {"notes", engine.count(Severity::note)},
              {"dropped", engine.dropped()}}}};
   return out.dump(2) + "\n";
-}
-
-std::string render_sarif(const SourceManager& sources, const DiagnosticEngine& engine,
-                         std::string_view tool_version) {
-  json results = json::array();
-  for (const Diagnostic& d : engine.sorted()) {
-    std::string text = d.message;
-    if (d.rule) text += " (" + d.rule->to_string() + ")";
-    json r{{"ruleId", d.id}, {"level", sarif_level(d.severity)}, {"message", {{"text", text}}}};
-    if (d.span.valid()) {
-      const LineColumn b = sources.line_column(d.span.file, d.span.begin);
-      const LineColumn e = sources.line_column(d.span.file, d.span.end);
-      r["locations"] = json::array({{{"physicalLocation",
-                                      {{"artifactLocation", {{"uri", sources.name(d.span.file)}}},
-                                       {"region",
-                                        {{"startLine", b.line},
-                                         {"startColumn", b.column},
-                                         {"endLine", e.line},
-                                         {"endColumn", e.column}}}}}}});
-    }
-    results.push_back(std::move(r));
-  }
-  json sarif{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-             {"version", "2.1.0"},
-             {"runs",
-              json::array({{{"tool", {{"driver", {{"name", "umpire"}, {"version", tool_version}}}}},
-                            {"results", std::move(results)}}})}};
-  return sarif.dump(2) + "\n";
 }
 
 }  // namespace umpire

@@ -10,15 +10,15 @@
 #include <cerrno>
 #include <cstring>
 
+#include "engine/core/os_error.hpp"
+
 // POSIX directly: Boost.Interprocess maps files too, but gives back pages of
 // a whole region only, while the reader releases the part it has passed.
 namespace umpire {
 namespace {
 
 std::string os_error() {
-  std::string e = std::strerror(errno);
-  if (!e.empty()) e[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(e[0])));
-  return e;
+  return os_error_text(errno);
 }
 
 std::size_t page_size() {

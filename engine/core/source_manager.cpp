@@ -12,6 +12,7 @@
 #include <iterator>
 #include <limits>
 
+#include "engine/core/os_error.hpp"
 #include "engine/core/plural.hpp"
 
 namespace umpire {
@@ -28,9 +29,7 @@ void SourceManager::release(FileId id, std::size_t end) const {
 namespace {
 
 std::string os_error(int err) {
-  std::string e = std::strerror(err);
-  if (!e.empty()) e[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(e[0])));
-  return e;
+  return os_error_text(err);
 }
 
 // What a file that is not a regular file is, for the message.

@@ -15,15 +15,15 @@
 #include <optional>
 #include <random>
 
+#include "engine/core/os_error.hpp"
+
 namespace umpire {
 namespace {
 
 namespace fs = std::filesystem;
 
 std::string reason(int err) {
-  std::string text = std::strerror(err);
-  if (!text.empty()) text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
-  return text;
+  return os_error_text(err);
 }
 
 // Writes all of `contents`; 0 or the errno of the failure.

@@ -18,6 +18,7 @@ void RulesCache::clear() {
   sources_ = nullptr;
   path_.clear();
   digest_.clear();
+  load_diagnostics_.clear();
 }
 
 const rulesets::BoundRules* RulesCache::bound(const rulesets::RulesetEntry& ruleset,
@@ -31,8 +32,15 @@ const rulesets::BoundRules* RulesCache::bound(const rulesets::RulesetEntry& rule
 const rules::Ruleset* RulesCache::data(const rulesets::RulesetEntry& ruleset,
                                        SourceManager& sources, const std::filesystem::path& path,
                                        bool check_file_name, DiagnosticEngine& diags, Span where) {
-  if (data_ && ruleset_ == &ruleset && sources_ == &sources && path_ == path) return data_.get();
+  if (data_ && ruleset_ == &ruleset && sources_ == &sources && path_ == path) {
+    // Every log that uses the data gets what its load reported, as it
+    // would alone: the verdict of a log does not depend on the logs checked
+    // before it (`check -j N` gives the same bytes for any N).
+    for (const Diagnostic& d : load_diagnostics_) diags.add(d);
+    return data_.get();
+  }
   clear();
+  const std::size_t diagnostics_before = diags.diagnostics().size();
   rules::LoadOptions load;
   load.check_file_name = check_file_name;
   // Read once: the digest is of the bytes parsed.
@@ -65,6 +73,9 @@ const rules::Ruleset* RulesCache::data(const rulesets::RulesetEntry& ruleset,
   ruleset_ = &ruleset;
   sources_ = &sources;
   path_ = path;
+  const auto& emitted = diags.diagnostics();
+  load_diagnostics_.assign(emitted.begin() + static_cast<std::ptrdiff_t>(diagnostics_before),
+                           emitted.end());
   return data_.get();
 }
 

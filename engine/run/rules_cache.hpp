@@ -2,10 +2,14 @@
 // The rules data loaded and bound once for every log checked in one
 // SourceManager (`umpire check A B C`, the fail-log tests): loading the data
 // takes longer than replaying a short log. Holds nothing after a failed
-// load, so the next log reports the same errors again.
+// load, so the next log reports the same errors again; after a good one,
+// each log using the data gets the warnings its loading gave, so that what
+// a log's verdict says does not depend on which log read the data first
+// (`umpire check -j N`).
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/source_manager.hpp"
@@ -36,6 +40,7 @@ class RulesCache {
   std::string digest_;
   std::unique_ptr<rules::Ruleset> data_;         // a stable address: the binding points into it
   std::unique_ptr<rulesets::BoundRules> bound_;  // null until an engine binds data_
+  std::vector<Diagnostic> load_diagnostics_;     // what loading data_ reported
   void clear();
 };
 

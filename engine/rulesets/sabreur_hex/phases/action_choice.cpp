@@ -135,6 +135,43 @@ void check_out_of_turn(Context& cx, const Action& a, UnitId u) {
       .hint("write the {} in a turn of '{}'", a.verb, cx.setup.sides[cx.setup.units[u].side].id);
 }
 
+// "On ne peut faire agir une unité que si les actions de l'unité
+// précédente sont entièrement terminées" (§ Déroulement d'un tour de jeu),
+// read from the log since the side's last activation: a unit's action or
+// attack after another unit of its side began its own (a statement among
+// the 14 actions) resumes an action that was over. What follows an action
+// as its consequence (tests, saves, flights, a friend joining a pursuit) is
+// no action begun. The simulator plays each unit of a group to its end.
+void check_one_after_another(Context& cx, const Action& a, UnitId u) {
+  if (!cx.in_log(a) || (!choice_of(a) && a.kind != ActionKind::attack)) return;
+  const Action* begun = nullptr;  // the latest action begun by another unit of the side
+  for (const Action* b = &a; b != cx.log.data();) {
+    --b;
+    if (b->turn != a.turn || b->side != a.side || b->kind == ActionKind::activate) return;
+    if (b->actors.empty() || b->phase != Phase::actions) continue;
+    const UnitId v = b->actors.front();
+    if (cx.setup.units[v].side != a.side) continue;
+    if (v != u) {
+      if (!begun && choice_of(*b)) begun = b;
+      continue;
+    }
+    if (!choice_of(*b) && b->kind != ActionKind::attack) continue;
+    if (!begun) return;
+    const UnitId w = begun->actors.front();
+    const std::optional<ActionChoice> c = choice_of(*begun);
+    cx.checker
+        .violation(Check::action_one_after_another, a.span,
+                   fmt::format("{} acts again after {} began {}: the units of a group act one "
+                               "after another",
+                               cx.quoted(u), cx.quoted(w), words(*c)))
+        .label(b->span, fmt::format("{} acted here", cx.quoted(u)))
+        .label(begun->span, fmt::format("then {} began its action", cx.quoted(w)))
+        .note("a unit acts only once the actions of the previous unit are entirely over")
+        .hint("write all of {}'s action before {}'s", cx.setup.units[u].id, cx.setup.units[w].id);
+    return;
+  }
+}
+
 }  // namespace
 
 void choose_action(Context& cx, const Action& a) {
@@ -146,6 +183,7 @@ void choose_action(Context& cx, const Action& a) {
     return;
   }
   if (a.phase != Phase::actions) return;
+  check_one_after_another(cx, a, u);
   const std::optional<ActionChoice> next = choice_of(a);
   if (!next) return;
   // The charger's evade before a square ends its charge (§ La charge et le

@@ -400,8 +400,48 @@ bool engages_at(const Context& cx, UnitId e, Hex end, std::optional<Hex> second)
   return false;
 }
 
+namespace {
+
+// § La charge et le choc: "La charge est le seul moyen pour une unité
+// d'engager volontairement une unité adverse qui est à 3 cases ou plus"
+// (the data's charge_only_from). An enemy that far from either of the
+// unit's hexes at the start of its march did not engage it then; standing
+// still, on the unit's front hexes at the end, the march engaged it.
+void check_march_engagement(Context& cx, const Action& a, UnitId u, Hex start,
+                            std::optional<Hex> start2) {
+  const Board b = cx.board();
+  if (!cx.state.units[u].on_table || !b.engages_enemy(u)) return;
+  Facts f(cx.rules);
+  const auto from = eval_int(f, Value::charge_only_from, cx.checker);
+  if (!from) return;
+  for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
+    const auto e = static_cast<UnitId>(i);
+    if (!b.present(e) || cx.setup.units[e].side == cx.setup.units[u].side || !b.engages(u, e))
+      continue;
+    const Hex at = cx.state.units[e].hex;
+    const int distance =
+        std::min(hex::distance(start, at), hex::distance(start2.value_or(start), at));
+    if (distance < *from) continue;
+    cx.checker
+        .violation(Check::move_engages_far_enemy, a.span,
+                   fmt::format("{} engages {} by a march from {} away: only a charge engages an "
+                               "enemy {} or more away",
+                               cx.quoted(u), cx.quoted(e), hexes_text(distance),
+                               hexes_text(static_cast<int>(*from))))
+        .note("{} stood on {} at the start of the march, {} on {}", cx.quoted(u),
+              hex::to_string(start), cx.quoted(e), hex::to_string(at))
+        .hint("charge {} instead ('charge {} {} …')", cx.quoted(e), cx.setup.units[u].id,
+              cx.setup.units[e].id);
+    return;
+  }
+}
+
+}  // namespace
+
 void move(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
+  const Hex march_start = cx.state.units[u].hex;
+  const std::optional<Hex> march_start2 = cx.state.units[u].second_hex;
   check_activated(cx, a, u);
   // "impétueux": a march that brings it to engage an enemy (impetuous.cpp).
   const std::vector<std::uint8_t> engaged_before = engaged_now(cx, u);
@@ -431,10 +471,13 @@ void move(Context& cx, const Action& a) {
   }
   if (frontal) {
     frontal_march(cx, a, u, false);
+    check_march_engagement(cx, a, u, march_start, march_start2);
   } else if (forced) {
     frontal_march(cx, a, u, false, true);
+    check_march_engagement(cx, a, u, march_start, march_start2);
   } else if (a.detail == Detail::indirect) {
     indirect_march(cx, a, u);
+    check_march_engagement(cx, a, u, march_start, march_start2);
   } else {
     follow(cx, a);
   }
@@ -568,9 +611,13 @@ void change_formation(Context& cx, const Action& a) {
   Facts f(cx.rules);
   fill_self(cx, f, u);
   f.set(Given::self_new_formation, cx.rules.formation(*formation));
-  check_permissions(f, RuleAction::adopt_formation, cx.checker, a.span,
-                    Check::formation_not_allowed,
-                    [&] { return fmt::format("{} forming {}", cx.quoted(u), name(*formation)); });
+  // A panicked unit is named so: its state is most often the reason (it stays
+  // in horde, the data's panicked_stays_in_horde).
+  check_permissions(
+      f, RuleAction::adopt_formation, cx.checker, a.span, Check::formation_not_allowed, [&] {
+        return fmt::format("{}{} forming {}", cx.state.units[u].panicked ? "panicked " : "",
+                           cx.quoted(u), name(*formation));
+      });
   UnitState& st = cx.state.units.edit(u);
   // A failed test leaves the unit as it was (§ Test moral: the change is not
   // made): test() restores these.

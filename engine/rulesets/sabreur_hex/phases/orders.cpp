@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <boost/container/small_vector.hpp>
+#include <limits>
 
 #include "engine/geometry/hex/hex.hpp"
 #include "engine/geometry/hex/zone.hpp"
@@ -27,6 +29,52 @@ dice::Expr with_constant(dice::DiceTerm dice, std::int64_t constant) {
   e.terms.push_back(dice::dice_term(dice));
   if (constant != 0) e.terms.push_back(dice::constant_term(constant));
   return e;
+}
+
+// The scouts of an activation (see activate()): taken out of `members`
+// when the others make a chain of a legal size without them, at most 2,
+// the fewest that do; none when the group needs none.
+boost::container::small_vector<UnitId, 2> take_scouts(
+    const Context& cx, const Board& b, boost::container::small_vector<UnitId, 8>& members) {
+  const auto fits = [&](std::span<const UnitId> group) {
+    const bool irregular = std::all_of(group.begin(), group.end(), [&](UnitId u) {
+      return cx.setup.units[u].skills.has(Skill::irregular);
+    });
+    return b.chained(group) && group.size() <= (irregular ? 4U : 3U);
+  };
+  boost::container::small_vector<UnitId, 2> out;
+  if (members.size() < 2 || fits(members)) return out;
+  boost::container::small_vector<std::size_t, 8> able;
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    const UnitSetup& s = cx.setup.units[members[i]];
+    if (s.type == UnitType::light_infantry && s.skills.has(Skill::scout)) able.push_back(i);
+  }
+  const auto without = [&](std::span<const std::size_t> drop) {
+    boost::container::small_vector<UnitId, 8> rest;
+    for (std::size_t i = 0; i < members.size(); ++i)
+      if (std::find(drop.begin(), drop.end(), i) == drop.end()) rest.push_back(members[i]);
+    return rest;
+  };
+  const auto take = [&](std::span<const std::size_t> drop) {
+    for (std::size_t i : drop) out.push_back(members[i]);
+    members = without(drop);
+  };
+  for (std::size_t x = 0; x < able.size(); ++x) {
+    const std::array<std::size_t, 1> drop{able[x]};
+    if (members.size() > 1 && fits(without(drop))) {
+      take(drop);
+      return out;
+    }
+  }
+  for (std::size_t x = 0; x < able.size(); ++x)
+    for (std::size_t y = x + 1; y < able.size(); ++y) {
+      const std::array<std::size_t, 2> drop{able[x], able[y]};
+      if (members.size() > 2 && fits(without(drop))) {
+        take(drop);
+        return out;
+      }
+    }
+  return out;
 }
 
 }  // namespace
@@ -139,6 +187,15 @@ void activate(Context& cx, const Action& a) {
     }
   }
 
+  // § Points d'ordre: "lorsqu'un groupe d'unités non paniquées est activé
+  // par un ordre (et pas par un test moral), cela permet d'activer aussi
+  // jusqu'à 2 unités maximum de type infanterie légère [...] à 3 cases
+  // maximum du groupe, et [avec] la compétence éclairer". A light infantry
+  // unit with the skill listed in an activation whose group its chain does
+  // not reach (or that it would make too large) joins as a scout: outside
+  // the group's chain, size and cost (the data's scout_conditions).
+  const boost::container::small_vector<UnitId, 2> scouts = take_scouts(cx, b, members);
+
   // The group's facts (§ Points d'ordre).
   int cavalry = 0, artillery = 0, irregular = 0, recruits = 0, linear_column = 0, panicked = 0,
       guns = 0;
@@ -212,6 +269,25 @@ void activate(Context& cx, const Action& a) {
                       Check::activation_regimental_gun, [&] {
                         return fmt::format("{} joining the activation of the group {}",
                                            cx.quoted(*joined_gun), names());
+                      });
+  }
+  for (std::size_t i = 0; i < scouts.size(); ++i) {
+    const UnitId sc = scouts[i];
+    int distance = std::numeric_limits<int>::max();
+    for (UnitId u : members)
+      distance = std::min(distance, hex::distance(cx.state.units[u].hex, cx.state.units[sc].hex));
+    Facts j(cx.rules);
+    fill_self(cx, j, sc);
+    j.boolean(Given::group_activated_by_order, true);  // a test activates no group
+    j.integer(Given::group_panicked_count, panicked);
+    j.integer(Given::group_scouts_joined, static_cast<std::int64_t>(i));
+    j.integer(Given::group_distance_to_self, distance);
+    check_permissions(j, RuleAction::join_activation_as_scout, cx.checker, a.span,
+                      Check::activation_scout, [&] {
+                        return fmt::format(
+                            "{} joining the activation of the group {} as a scout, "
+                            "{} from it",
+                            cx.quoted(sc), names(), hexes_text(distance));
                       });
   }
   for (UnitId u : members) {

@@ -1,5 +1,6 @@
 // The armies as mustered, checked once before turn 1: each unit's strength
-// and command factor (the permissions of the data's `muster_unit`), the elite
+// and command factor (the permissions of the data's `muster_unit`), the
+// skills it holds (each skill's `allowed when` and `requires`), the elite
 // units per 1500 army points, and the points written for each unit and each
 // army (002_87c3dc452f850204.txt § Force des unités et coûts des unités,
 // § Coût du commandement (Cd) des unités, § Qualité des unités, § Les
@@ -8,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/rules/describe.hpp"
 #include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 
 namespace umpire::sabreur {
@@ -102,6 +104,66 @@ void check_unit_points(Context& cx, UnitId u) {
   b.hint("write 'points {}' on the unit, or correct its profile", total);
 }
 
+// § Les compétences, § Les compétences (suite): each skill is "réservée à"
+// some troops (the data's `allowed when`), and "guerrier" is taken "que si
+// elle possède aussi la compétence irrégulier" (its `requires`).
+void check_unit_skills(Context& cx, UnitId u) {
+  const UnitSetup& s = cx.setup.units[u];
+  if (s.skills.bits == 0) return;
+  const rules::Ruleset& rs = cx.rules.rs();
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  if (!f.error().empty()) return;
+  rules::Evaluator ev(rs, f.situation());
+  ev.set_trace(false);
+  const auto held = [&](std::uint32_t id) {
+    for (std::size_t i = 0; i < skill_count; ++i)
+      if (s.skills.has(static_cast<Skill>(i)) && cx.rules.skill(static_cast<Skill>(i)) == id)
+        return true;
+    return false;
+  };
+  const auto refs = [&](const rules::Skill& def) {
+    return def.refs.empty() ? std::string() : fmt::format(" ({})", def.refs.front().text());
+  };
+  for (std::size_t i = 0; i < skill_count; ++i) {
+    if (!s.skills.has(static_cast<Skill>(i))) continue;
+    const std::uint32_t id = cx.rules.skill(static_cast<Skill>(i));
+    const rules::Skill& def = rs.skills[id];
+    const std::optional<bool> allowed = ev.skill_allowed(id);
+    if (!allowed) {
+      cx.checker.not_checked(fmt::format("whether a unit may take the skill '{}'", def.name),
+                             s.span);
+    } else if (!*allowed) {
+      cx.checker
+          .violation(Check::roster_skill, s.span,
+                     fmt::format("{} is {}: the skill '{}' is reserved to other troops",
+                                 cx.quoted(u), name(s.type), def.name))
+          .note("'{}' may be taken only when {}{}", def.name,
+                def.allowed ? rules::expr_text(rs, *def.allowed) : std::string("never"), refs(def))
+          .hint("take the skill off the unit, or correct its profile");
+    }
+    for (std::uint32_t r : def.requires_skills) {
+      if (held(r)) continue;
+      cx.checker
+          .violation(Check::roster_skill, s.span,
+                     fmt::format("{} holds the skill '{}' without '{}', which it requires",
+                                 cx.quoted(u), def.name, rs.skills[r].name))
+          .note("'{}' is taken only by a unit that also has '{}'{}", def.name, rs.skills[r].name,
+                refs(def))
+          .hint("add '{}' to the unit's skills, or take '{}' off", rs.skills[r].name, def.name);
+    }
+    for (std::uint32_t x : def.excludes_skills) {
+      if (!held(x)) continue;
+      cx.checker
+          .violation(Check::roster_skill, s.span,
+                     fmt::format("{} holds both '{}' and '{}', which exclude each other",
+                                 cx.quoted(u), def.name, rs.skills[x].name))
+          .note("'{}' excludes '{}'{}", def.name, rs.skills[x].name, refs(def))
+          .hint("keep one of the two skills");
+    }
+  }
+}
+
 }  // namespace
 
 std::optional<std::int64_t> unit_points(const Context& cx, UnitId u) {
@@ -139,6 +201,7 @@ void check_rosters(Context& cx) {
         cx.checker.not_checked("elite units of an army whose points are not written", s.span);
       check_permissions(f, RuleAction::muster_unit, cx.checker, s.span, Check::roster_strength,
                         [&] { return fmt::format("mustering {}", cx.quoted(u)); });
+      check_unit_skills(cx, u);
       if (s.quality == Quality::elite) ++elite;
       if (s.points) {
         check_unit_points(cx, u);  // checked only when written
