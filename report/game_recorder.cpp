@@ -186,7 +186,17 @@ void GameRecorder::lowered(const events::Battle& battle) {
   nlohmann::json units = nlohmann::json::array();
   for (const events::Unit& u : battle.units) {
     nlohmann::json j{{"id", u.id}, {"name", u.name}, {"side", u.side}, {"type", u.type}};
-    if (u.base) j["base"] = {u.base->x, u.base->y};  // millimetres: frontage, depth
+    // The footprint in millimetres, frontage then depth: the base written,
+    // or for a unit of models (WAB) that base times its files and ranks.
+    if (u.base) {
+      double frontage = u.base->x, depth = u.base->y;
+      if (u.models && u.ranks && *u.ranks > 0 && *u.models > 0) {
+        const std::int64_t ranks = std::min(*u.ranks, *u.models);
+        frontage *= static_cast<double>((*u.models + ranks - 1) / ranks);
+        depth *= static_cast<double>(ranks);
+      }
+      j["base"] = {frontage, depth};
+    }
     units.push_back(std::move(j));
   }
   battle_["units"] = std::move(units);

@@ -31,7 +31,7 @@ fail() {
   echo "browser_test: $*" >&2
   status=1
 }
-for game in sabreur-hex/essling-village hail-caesar/ford-of-the-arar sabreur-hex/fail/fail_action_combination; do
+for game in sabreur-hex/essling-village hail-caesar/ford-of-the-arar wab/bagradas-plain sabreur-hex/fail/fail_action_combination; do
   name=$(basename "$game")
   page="$out_dir/$name.html"
   (cd "$source_dir" && "$umpire" report "replays/$game.ulog" -o "$page" > /dev/null) || true

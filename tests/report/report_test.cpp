@@ -136,20 +136,23 @@ TEST(Report, EveryDiagnosticIsPinnedToTheEventItFollows) {
 }
 
 TEST(Report, ALogWithoutAnEngineIsDrawnAsWritten) {
-  const auto r = report_file("replays/hail-caesar/ford-of-the-arar.ulog");
-  if (r->result.replayed) GTEST_SKIP() << "Hail Caesar has an engine: drawn by it";
-  EXPECT_TRUE(r->result.no_engine);
+  const auto r = report_file("replays/wab/bagradas-plain.ulog");
+  ASSERT_TRUE(r->result.no_engine) << "a WAB engine draws its own units: test another log";
   EXPECT_EQ(r->game["battlefield"]["kind"], "tabletop");
   EXPECT_EQ(r->game["battlefield"]["width"], 72.0);
-  EXPECT_EQ(r->game["battlefield"]["terrain"].size(), 5u);
+  EXPECT_EQ(r->game["battlefield"]["terrain"].size(), 3u);
   const auto& frames = r->game["frames"];
   ASSERT_EQ(frames.size(), r->result.events_not_replayed + 1);
-  // r1 deploys at 28,8 and its first move (`move r1 to 28,14 facing 0`) takes it to 28,14.
-  EXPECT_EQ(board_after(r->game, 0).at(0)["at"], nlohmann::json::array({28.0, 8.0}));
+  // The hastati (20 models in 4 ranks on 20 mm bases: 100 x 80 mm) deploy
+  // at 30,10; their first move (`move hastati march to 30,18 facing 0`)
+  // takes them to 30,18.
+  EXPECT_EQ(r->game["units"][0]["id"], "hastati");
+  EXPECT_EQ(r->game["units"][0]["base"], nlohmann::json::array({100.0, 80.0}));
+  EXPECT_EQ(board_after(r->game, 0).at(0)["at"], nlohmann::json::array({30.0, 10.0}));
   std::size_t k = 1;
   while (k < frames.size() && frames[k]["kind"] != "move") ++k;
   ASSERT_LT(k, frames.size());
-  EXPECT_EQ(board_after(r->game, k).at(0)["at"], nlohmann::json::array({28.0, 14.0}));
+  EXPECT_EQ(board_after(r->game, k).at(0)["at"], nlohmann::json::array({30.0, 18.0}));
 }
 
 TEST(Report, NothingALogWritesCanBreakOutOfThePage) {

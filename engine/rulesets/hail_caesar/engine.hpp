@@ -36,6 +36,7 @@ class Engine final : public replay::ReplayEngine {
   void finish(replay::EventChecker& checker) override;
   void write_state(replay::StateWriter& out) const override;
   const replay::CheckTable& checks() const override;
+  void view_units(std::vector<replay::UnitView>& out) const override;  // unit_view.cpp
 
   const State& state() const { return state_; }
   const Setup& setup() const { return setup_; }

@@ -64,6 +64,12 @@ void test(Context& cx, const Action& a) {
   auto roll = cx.dice.take(two_d6(), a.roll(""), cx.checker, Check::break_test,
                            [&] { return fmt::format("break test of {}", cx.quoted(u)); });
   if (!roll) return;
+  cx.checker.read_roll(two_d6(), *roll, [&] {
+    replay::RollReading r;  // the higher, the better the chart's result
+    r.side = cx.setup.units[u].side;
+    r.what = fmt::format("break test of {}", cx.quoted(u));
+    return r;
+  });
   f.integer(Given::break_roll, roll->total);
   const auto result = eval_int(f, Value::break_test_result, cx.checker);
   if (!result) return;

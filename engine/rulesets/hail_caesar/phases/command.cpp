@@ -104,6 +104,15 @@ void order(Context& cx, const Action& a) {
   auto roll = cx.dice.take(d6s(2), a.roll(""), cx.checker, Check::order_test,
                            [&] { return fmt::format("order test of {}", cx.quoted_general(g)); });
   if (!roll) return;
+  // § Test d'ordre: the order passes on the command value needed or less.
+  cx.checker.read_roll(d6s(2), *roll, [&] {
+    replay::RollReading r;
+    r.higher_is_better = false;
+    r.pass = furthest->needed;
+    r.side = cx.setup.generals[g].side;
+    r.what = fmt::format("order test of {}", cx.quoted_general(g));
+    return r;
+  });
   f.integer(Given::order_roll, roll->total);
   const auto blunders = eval_int(f, Value::order_blunders, cx.checker);
   auto moves = eval_int(f, Value::order_moves, cx.checker);

@@ -44,6 +44,11 @@ void save(Context& cx, const Action& a) {
                              [&] { return fmt::format("morale saves of {}", cx.quoted(u)); });
     const auto test = eval_test(f, Test::morale_save, cx.checker);
     if (!roll || !test) return;
+    cx.checker.read_roll(d6s(pending->hits), *roll, [&] {
+      return replay::dice_at_least(static_cast<std::int32_t>(test->target - test->modifier),
+                                   cx.setup.units[u].side,
+                                   fmt::format("morale saves of {}", cx.quoted(u)));
+    });
     for (const auto& die : roll->dice)
       if (die.faces.face() + test->modifier >= test->target) ++saves;
     const auto notes = [&] { return explain(f, Test::morale_save); };

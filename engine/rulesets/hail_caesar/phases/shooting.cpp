@@ -81,6 +81,10 @@ void shoot(Context& cx, const Action& a) {
   auto roll = cx.dice.take(d6s(*count), a.roll("hit"), cx.checker, Check::shoot_dice,
                            [&] { return fmt::format("shooting dice of {}", cx.quoted(u)); });
   if (!roll) return;
+  cx.checker.read_roll(d6s(*count), *roll, [&] {
+    return replay::dice_at_least(static_cast<std::int32_t>(*needed), cx.setup.units[u].side,
+                                 fmt::format("shooting of {}", cx.quoted(u)));
+  });
   const auto notes = [&] {
     std::vector<std::string> lines = explain(f, Value::shooting_needed);
     lines.insert(lines.begin(), fmt::format("{} to {} between closest edges",
