@@ -69,16 +69,16 @@ std::string verdict_text(const LogVerdict& v) {
 namespace {
 
 nlohmann::json counts(const run::RunResult& r) {
-  return {{"events", r.replay.events.size()},
-          {"violations", r.replay.violations},
-          {"agreed", r.replay.agreed},
-          {"not_checked", r.replay.not_checked_aspects},
-          {"not_checked_occurrences", r.replay.not_checked},
-          {"stopped", r.replay.stopped},
-          {"events_not_replayed", r.events_not_replayed},
-          {"muster",
-           r.mustered ? nlohmann::json{{"armies", r.muster.armies}, {"breaches", r.muster.breaches}}
-                      : nlohmann::json()}};
+  nlohmann::json j{{"events", r.replay.events.size()},
+                   {"violations", r.replay.violations},
+                   {"agreed", r.replay.agreed},
+                   {"not_checked", r.replay.not_checked_aspects},
+                   {"not_checked_occurrences", r.replay.not_checked},
+                   {"stopped", r.replay.stopped},
+                   {"events_not_replayed", r.events_not_replayed}};
+  // The armies checked against their lists, for a ruleset with a muster.
+  if (r.mustered) j["muster"] = {{"armies", r.muster.armies}, {"breaches", r.muster.breaches}};
+  return j;
 }
 
 }  // namespace
