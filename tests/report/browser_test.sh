@@ -7,8 +7,9 @@
 #
 # Usage: tests/report/browser_test.sh UMPIRE SOURCE_DIR OUT_DIR
 set -euo pipefail
-umpire=$1 source_dir=$2 out_dir=$3
+umpire=$(realpath "$1") source_dir=$2 out_dir=$3
 mkdir -p "$out_dir"
+out_dir=$(realpath "$out_dir")  # the browser opens file:// URLs
 
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
@@ -50,9 +51,9 @@ PY
     fail "$game: the console was written to:"
     grep 'INFO:CONSOLE' "$out_dir/$name.console" >&2
   fi
-  drawn=$(grep -o '<g class="unit[ "]' <<< "$dom" | wc -l)
+  drawn=$( (grep -o '<g class="unit[ "]' || true) <<< "$dom" | wc -l)
   [ "$drawn" -eq "$units" ] || fail "$game: $drawn units in the DOM, $units in the game"
-  listed=$(grep -o '<li class="[a-z_ ]*" data-frame="[0-9]*" data-index="[0-9]*"' <<< "$dom" | wc -l)
+  listed=$( (grep -o '<li class="[a-z_ ]*" data-frame="[0-9]*" data-index="[0-9]*"' || true) <<< "$dom" | wc -l)
   [ "$listed" -eq "$diagnostics" ] || fail "$game: $listed diagnostics in the DOM, $diagnostics in the game"
   shown=$(grep -o '<body data-frame="[0-9]*"' <<< "$dom" | grep -o '[0-9]*' || true)
   [ "$shown" = "$((frames - 1))" ] || fail "$game: the page shows event '$shown', not the last ($((frames - 1)))"

@@ -12,8 +12,8 @@ void Engine::view_units(std::vector<replay::UnitView>& out) const {
     replay::UnitView v;
     v.unit = static_cast<std::uint32_t>(u);
     v.on_table = s.on_table;
-    v.x = s.at.x;
-    v.y = s.at.y;
+    v.x = s.at.x();
+    v.y = s.at.y();
     v.facing = s.facing;
     v.formation = std::string(name(s.formation));
     // Stamina less casualties (§ Unité ébranlée: a unit whose casualties
