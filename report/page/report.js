@@ -145,6 +145,11 @@
       // On a tabletop the base lies behind the point the log writes.
       const [lx, ly] = bf.kind === "hex" ? [x, y + 3.5] : at(-r * 0.45, 0).map((c, i) => c + (i ? 3.5 : 0));
       sv("text", { x: lx, y: ly, "text-anchor": "middle", fill: "#fff" }, gu).textContent = label;
+      // Losses of this event: the strength it lost, in red beside it.
+      const before = k > 0 ? boards[k - 1][view.unit] : null;
+      if (before && before.strength && view.strength && view.strength[0] < before.strength[0])
+        sv("text", { class: "loss", x: x + r * 0.9, y: y - r * 0.6, "text-anchor": "start" }, gu)
+          .textContent = `\u2212${before.strength[0] - view.strength[0]}`;
       const tip = [`${unit.name || unit.id} (${unit.id})`, unit.type, view.formation,
         view.strength ? `strength ${view.strength[0]} of ${view.strength[1]}` : "", marks.join(", ")];
       sv("title", {}, gu).textContent = tip.filter((t) => t).join("\n");
