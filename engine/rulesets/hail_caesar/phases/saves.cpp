@@ -34,10 +34,10 @@ void save(Context& cx, const Action& a) {
   f.word(Given::shot_weapon, pending->weapon.empty() ? "javelins" : pending->weapon);
   // A save written without dice is a unit that rolls none: asked quietly.
   const bool may_roll =
-      a.roll("") ? check_permissions(
-                       f, RuleAction::roll_save, cx.checker, a.span, Check::save_not_allowed,
-                       [&] { return fmt::format("{} rolling a morale save", cx.quoted(u)); })
-                 : verdict(f, RuleAction::roll_save) != rules::Verdict::forbidden;
+      a.roll("")
+          ? check_permissions(f, RuleAction::roll_save, cx.checker, a.span, Check::save_not_allowed,
+                              [&] { return fmt::format("{} rolling a morale save", cx.quoted(u)); })
+          : verdict(f, RuleAction::roll_save) != rules::Verdict::forbidden;
   std::int64_t saves = 0;
   if (may_roll && pending->hits > 0) {
     auto roll = cx.dice.take(d6s(pending->hits), a.roll(""), cx.checker, Check::save_dice,
@@ -56,8 +56,8 @@ void save(Context& cx, const Action& a) {
                                "saves", a.stated.saves, saves, notes);
   } else if (!may_roll && a.roll("")) {
     // Reported: the replay goes on with the casualties the log states.
-    cx.state.units[u].casualties +=
-        static_cast<std::int32_t>(std::max<std::int64_t>(0, a.stated.casualties.value_or(pending->hits)));
+    cx.state.units[u].casualties += static_cast<std::int32_t>(
+        std::max<std::int64_t>(0, a.stated.casualties.value_or(pending->hits)));
     return;
   }
   const std::int64_t casualties =
