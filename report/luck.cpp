@@ -12,7 +12,7 @@ using dice::Probability;
 
 // The number of `term`'s dice showing `face` or more: a sum of independent
 // draws of 0 or 1.
-Distribution count_at_least(const dice::DiceTerm& term, std::int32_t face) {
+Distribution count_at_least(const dice::DiceTerm& term, std::int64_t face) {
   const std::int64_t sides = term.sides;
   const std::int64_t good = std::clamp<std::int64_t>(sides - face + 1, 0, sides);
   Distribution one(0, {Count(sides - good), Count(good)});
@@ -85,7 +85,7 @@ SideLuck side_luck(const std::vector<RollOdds>& rolls) {
     variance += o.variance;
     if (o.pass_chance) {
       ++s.tests;
-      s.passed += *o.passed ? 1 : 0;
+      if (*o.passed) ++s.passed;
       expected += *o.pass_chance;
     }
   }

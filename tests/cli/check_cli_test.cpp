@@ -91,8 +91,9 @@ TEST(CheckSarif, FingerprintsSurviveACommentInsertedAbove) {
     EXPECT_EQ(a[i]["ruleId"], b[i]["ruleId"]);
     EXPECT_EQ(a[i]["partialFingerprints"], b[i]["partialFingerprints"]) << a[i]["ruleId"];
     const int line = a[i]["locations"][0]["physicalLocation"]["region"]["startLine"];
-    if (line > 1)
+    if (line > 1) {
       EXPECT_EQ(b[i]["locations"][0]["physicalLocation"]["region"]["startLine"], line + 1);
+    }
   }
   fs::remove_all(dir);
 }

@@ -123,8 +123,12 @@ TEST(Report, EveryDiagnosticIsPinnedToTheEventItFollows) {
     if (!d.contains("line")) continue;
     const std::size_t k = d["frame"];
     const std::uint32_t line = d["line"];
-    if (k > 0) EXPECT_LE(frames[k]["line"].get<std::uint32_t>(), line) << d.dump();
-    if (k + 1 < frames.size()) EXPECT_GT(frames[k + 1]["line"].get<std::uint32_t>(), line);
+    if (k > 0) {
+      EXPECT_LE(frames[k]["line"].get<std::uint32_t>(), line) << d.dump();
+    }
+    if (k + 1 < frames.size()) {
+      EXPECT_GT(frames[k + 1]["line"].get<std::uint32_t>(), line);
+    }
     if (d["severity"] == "error") {
       ++errors;
       EXPECT_GT(k, 0u) << "a violation of the game is pinned to an event: " << d.dump();

@@ -22,7 +22,7 @@ struct RollReading {
     dice_at_least,  // how many of its dice show `face` or more (hits, saves)
   };
   Score score = Score::total;
-  std::int32_t face = 0;  // dice_at_least
+  std::int64_t face = 0;  // dice_at_least
   bool higher_is_better = true;
   // A test: the score passes at `pass` or better (at least `pass` when
   // higher is better, at most otherwise); none for a roll that counts.
@@ -33,7 +33,7 @@ struct RollReading {
 
 // A roll whose dice each count on `face` or more (hits, saves): the more,
 // the better for `side`.
-inline RollReading dice_at_least(std::int32_t face, std::uint32_t side, std::string what) {
+inline RollReading dice_at_least(std::int64_t face, std::uint32_t side, std::string what) {
   RollReading r;
   r.score = RollReading::Score::dice_at_least;
   r.face = face;

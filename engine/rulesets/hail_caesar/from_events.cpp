@@ -4,12 +4,12 @@
 
 #include <fmt/format.h>
 
-#include <boost/geometry/algorithms/envelope.hpp>
 #include <charconv>
 #include <cmath>
 
 #include "engine/core/suggest.hpp"
 #include "engine/events/battle.hpp"
+#include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/rulesets/hail_caesar/diagnostics.hpp"
 
 namespace umpire::hail_caesar {
@@ -186,7 +186,7 @@ void read_terrain(const events::Battle& battle, Game& game, DiagnosticEngine& di
       diags.not_checked("replay.not-checked", t.span, "terrain piece '{}': {}", t.name, e.what());
       continue;
     }
-    s.envelope = boost::geometry::return_envelope<boost::geometry::model::box<Point>>(s.area.shape);
+    s.envelope = tabletop::bounds(s.area.shape);
     game.setup.terrain.push_back(std::move(s));
   }
 }

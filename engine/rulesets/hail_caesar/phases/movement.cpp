@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include <boost/geometry/algorithms/disjoint.hpp>
-#include <boost/geometry/algorithms/envelope.hpp>
 #include <cmath>
 #include <vector>
 
+#include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/movement.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
@@ -18,8 +18,6 @@ namespace umpire::hail_caesar {
 namespace {
 
 using tabletop::operator-;
-using Box = boost::geometry::model::box<Point>;  // Point is Boost's: no lookup finds the library's
-                                                 // arithmetic
 
 // The way written, as straight legs from `start` keeping its facing: each
 // leg an oblique step (engine/geometry/tabletop/movement.hpp).
@@ -54,7 +52,7 @@ Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action
   Entered out;
   out.pieces.reserve(cx.setup.terrain.size());
   // Boxes first: the overlay is asked only of the pieces near the way.
-  const auto way = boost::geometry::return_envelope<Box>(m.swept);
+  const tabletop::Box way = tabletop::bounds(m.swept);
   for (const TerrainSetup& t : cx.setup.terrain) {
     const bool in =
         !boost::geometry::disjoint(way, t.envelope) && tabletop::enters(m.swept, t.area);
