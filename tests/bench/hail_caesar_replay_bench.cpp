@@ -9,57 +9,23 @@
 //                          checked against the table and each other)
 #include <benchmark/benchmark.h>
 
-#include <fstream>
-#include <sstream>
-#include <stdexcept>
-
-#include "engine/core/data_paths.hpp"
-#include "engine/core/source_manager.hpp"
-#include "engine/events/lower.hpp"
-#include "engine/rules/loader.hpp"
 #include "engine/rulesets/hail_caesar/engine.hpp"
 #include "engine/rulesets/hail_caesar/from_events.hpp"
-#include "grammar/log/parser.hpp"
+#include "tests/bench/replay_bench_support.hpp"
 
 namespace {
 
 using namespace umpire;
 
-struct Rules {
-  SourceManager sources;
-  DiagnosticEngine diags{0};
-  std::optional<rules::Ruleset> rs;
-  std::optional<hail_caesar::RulesBinding> binding;
-};
-
-const Rules& rules_data() {
-  static const Rules* r = [] {
-    auto* out = new Rules;
-    out->rs =
-        rules::load_ruleset(out->sources, paths::rulesets_dir() / "hail-caesar.rules", out->diags);
-    if (!out->rs) throw std::runtime_error("hail-caesar.rules did not load");
-    out->binding = hail_caesar::RulesBinding::bind(*out->rs, out->diags, {});
-    if (!out->binding) throw std::runtime_error("hail-caesar.rules lacks engine items");
-    return out;
-  }();
-  return *r;
+const hail_caesar::RulesBinding& rules_binding() {
+  return bench::bound_rules<hail_caesar::RulesBinding>("hail-caesar.rules");
 }
 
 const hail_caesar::Game& bundled_game() {
-  static const hail_caesar::Game* g = [] {
-    std::ifstream in(std::string(UMPIRE_SOURCE_DIR) + "/replays/hail-caesar/ford-of-the-arar.ulog");
-    std::stringstream text;
-    text << in.rdbuf();
-    SourceManager sources;
-    DiagnosticEngine diags(0);
-    const FileId file = sources.add("game.ulog", text.str());
-    const log::ast::Log ast = log::parse_log(sources, file, diags);
-    const events::Battle battle = events::lower(ast, {}, diags);
-    auto game = hail_caesar::game_from_battle(battle, diags);
-    if (!game || game->actions.empty()) throw std::runtime_error("the bundled game did not set up");
-    return new hail_caesar::Game(std::move(*game));
-  }();
-  return *g;
+  static const hail_caesar::Game game =
+      bench::game_of_log<hail_caesar::Game, &hail_caesar::game_from_battle>(
+          std::string(UMPIRE_SOURCE_DIR) + "/replays/hail-caesar/ford-of-the-arar.ulog");
+  return game;
 }
 
 void replay_game(benchmark::State& state, bool hash_every_event) {
@@ -72,8 +38,8 @@ void replay_game(benchmark::State& state, bool hash_every_event) {
     hail_caesar::Game copy = game;
     state.ResumeTiming();
     DiagnosticEngine diags(0);
-    hail_caesar::Engine engine(std::move(copy.setup), std::move(copy.actions),
-                               *rules_data().binding, diags);
+    hail_caesar::Engine engine(std::move(copy.setup), std::move(copy.actions), rules_binding(),
+                               diags);
     replay::ReplayOptions options;
     options.hash_every_event = hash_every_event;
     const replay::ReplayResult r = replay::run_replay(engine, options, diags);
@@ -102,8 +68,8 @@ void BM_HailCaesarSetUp(benchmark::State& state) {
     hail_caesar::Game copy = game;
     state.ResumeTiming();
     DiagnosticEngine diags(0);
-    hail_caesar::Engine engine(std::move(copy.setup), std::move(copy.actions),
-                               *rules_data().binding, diags);
+    hail_caesar::Engine engine(std::move(copy.setup), std::move(copy.actions), rules_binding(),
+                               diags);
     benchmark::DoNotOptimize(engine.state().units.data());
   }
 }

@@ -21,29 +21,14 @@
 #include "engine/rulesets/sabreur_hex/simulate/simulator.hpp"
 #include "engine/run/run.hpp"
 #include "grammar/log/parser.hpp"
+#include "tests/bench/replay_bench_support.hpp"
 
 namespace {
 
 using namespace umpire;
 
-struct Rules {
-  SourceManager sources;
-  DiagnosticEngine diags{0};
-  std::optional<rules::Ruleset> rs;
-  std::optional<sabreur::RulesBinding> binding;
-};
-
-const Rules& rules_data() {
-  static const Rules* r = [] {
-    auto* out = new Rules;
-    out->rs =
-        rules::load_ruleset(out->sources, paths::rulesets_dir() / "sabreur-hex.rules", out->diags);
-    if (!out->rs) throw std::runtime_error("sabreur-hex.rules did not load");
-    out->binding = sabreur::RulesBinding::bind(*out->rs, out->diags, {});
-    if (!out->binding) throw std::runtime_error("sabreur-hex.rules lacks engine items");
-    return out;
-  }();
-  return *r;
+const sabreur::RulesBinding& rules_binding() {
+  return bench::bound_rules<sabreur::RulesBinding>("sabreur-hex.rules");
 }
 
 // Simulated games of `turns` turns a side, seeds 1..8.
@@ -53,7 +38,7 @@ const std::vector<std::string>& games(std::uint32_t turns) {
   if (out.empty()) {
     for (std::uint64_t seed = 1; seed <= 8; ++seed) {
       DiagnosticEngine diags(0);
-      auto g = sabreur::simulate::simulate_game(*rules_data().binding, {seed, turns}, diags);
+      auto g = sabreur::simulate::simulate_game(rules_binding(), {seed, turns}, diags);
       if (!g) throw std::runtime_error("simulation failed");
       out.push_back(g->text);
     }
@@ -115,7 +100,7 @@ void replay_games(benchmark::State& state, bool hash_every_event) {
       const Parsed& p = parsed[i];
       DiagnosticEngine diags(0);
       sabreur::Engine engine(std::move(copies[i].setup), std::move(copies[i].actions),
-                             *rules_data().binding, diags);
+                             rules_binding(), diags);
       replay::ReplayOptions options;
       options.hash_every_event = hash_every_event;
       const replay::ReplayResult r = replay::run_replay(engine, options, diags);
@@ -146,7 +131,7 @@ void BM_SabreurSimulate(benchmark::State& state) {
   std::int64_t bytes = 0, events = 0, probes = 0;
   for (auto _ : state) {
     DiagnosticEngine diags(0);
-    auto g = sabreur::simulate::simulate_game(*rules_data().binding, {seed++, turns}, diags);
+    auto g = sabreur::simulate::simulate_game(rules_binding(), {seed++, turns}, diags);
     if (!g) {
       state.SkipWithError("simulation failed");
       break;

@@ -2,6 +2,8 @@
 
 #include <iterator>
 
+#include "engine/rulesets/common/check_listing.hpp"
+
 namespace umpire::hail_caesar {
 namespace {
 
@@ -21,8 +23,7 @@ const replay::CheckTable& check_table() {
 }
 
 std::optional<Check> check_for_permission(std::string_view permission) {
-  for (std::size_t i = 0; i < std::size(kPermissions); ++i)
-    if (!kPermissions[i].empty() && kPermissions[i] == permission) return static_cast<Check>(i);
+  if (auto row = rulesets::row_naming(kPermissions, permission)) return static_cast<Check>(*row);
   // § Test d'ordre and § Unité désorganisée both refuse a disordered unit
   // its orders; § Unité désorganisée also keeps it from moving by
   // initiative out of open order; § Modificateur de mouvement keeps all but
@@ -35,28 +36,8 @@ std::optional<Check> check_for_permission(std::string_view permission) {
 }
 
 std::string checks_markdown() {
-  std::string out =
-      "## Hail Caesar (`000_a44b407871cbdad9.txt`)\n\n"
-      "| check | rule | what is checked | rules data |\n"
-      "|---|---|---|---|\n";
-  for (std::size_t i = 0; i < std::size(kPermissions); ++i) {
-    const replay::CheckInfo& c = detail::kCheckInfos[i];
-    out += "| `";
-    out += c.id;
-    out += "` | ";
-    out += c.file;
-    out += " § ";
-    out += c.section;
-    out += " | ";
-    out += c.what;
-    out += " | ";
-    if (!kPermissions[i].empty()) {
-      out += "`";
-      out += kPermissions[i];
-      out += "`";
-    }
-    out += " |\n";
-  }
+  std::string out = "## Hail Caesar (`000_a44b407871cbdad9.txt`)\n\n";
+  rulesets::append_check_rows(out, detail::kCheckInfos, kPermissions);
   out +=
       "\nThe column *rules data* names the permission of\n"
       "`corpus/rulesets/hail-caesar.rules` whose condition the check evaluates;\n"

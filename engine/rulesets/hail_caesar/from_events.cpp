@@ -10,6 +10,7 @@
 #include "engine/core/suggest.hpp"
 #include "engine/events/battle.hpp"
 #include "engine/geometry/tabletop/bounds.hpp"
+#include "engine/rulesets/common/event_reading.hpp"
 #include "engine/rulesets/hail_caesar/diagnostics.hpp"
 
 namespace umpire::hail_caesar {
@@ -236,12 +237,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   a.range = e.range();
   a.modifier = e.modifier();
   for (events::Symbol s : e.states()) a.states.emplace_back(battle.text(s));
-  for (const events::DiceRoll& r : e.dice()) {
-    auto expr = battle.expr(r);
-    if (!expr) continue;  // lowering reported it
-    a.rolls.push_back({r.span, std::string(battle.text(r.label)), *expr,
-                       r.checked ? battle.roll(r) : std::nullopt});
-  }
+  rulesets::append_written_rolls(battle, e, a.rolls);
   const events::Stated st = e.stated();
   a.stated.span = st.span();
   a.stated.moves = st.moves();
@@ -268,8 +264,7 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
   game.setup.table_span = bf.span;
   game.setup.width = bf.width;
   game.setup.depth = bf.depth;
-  game.setup.dice = battle.header.dice == events::DiceMode::seeded ? replay::DiceMode::seeded
-                                                                   : replay::DiceMode::recorded;
+  game.setup.dice = rulesets::dice_mode(battle);
   game.setup.seed = battle.header.seed;
   for (const events::Side& s : battle.header.sides) game.setup.sides.push_back({s.span, s.id});
   for (const events::Division& d : battle.divisions)

@@ -1,19 +1,6 @@
 #include "engine/rulesets/hail_caesar/state.hpp"
 
-#include <cmath>
-#include <limits>
-
 namespace umpire::hail_caesar {
-
-std::int32_t milli(double v) {
-  // Huge coordinates are clamped, never undefined: a log may write any number.
-  const double m = std::round(v * 1000.0);
-  if (!(m > std::numeric_limits<std::int32_t>::min()))
-    return std::numeric_limits<std::int32_t>::min();
-  if (!(m < std::numeric_limits<std::int32_t>::max()))
-    return std::numeric_limits<std::int32_t>::max();
-  return static_cast<std::int32_t>(m);
-}
 
 State::State(const Setup& setup) : units(setup.units.size()), generals(setup.generals.size()) {
   for (std::size_t i = 0; i < setup.units.size(); ++i)

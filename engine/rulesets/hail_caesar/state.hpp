@@ -9,6 +9,7 @@
 
 #include "engine/core/replay/state_hash.hpp"
 #include "engine/geometry/tabletop/units.hpp"
+#include "engine/rulesets/common/thousandths.hpp"
 #include "engine/rulesets/hail_caesar/types.hpp"
 
 namespace umpire::hail_caesar {
@@ -57,8 +58,7 @@ struct State {
   void write(Out& out) const;
 };
 
-// Whole thousandths: the canonical form of an inch or a degree.
-std::int32_t milli(double v);
+using rulesets::milli;
 
 template <typename Out>
 void State::write(Out& out) const {

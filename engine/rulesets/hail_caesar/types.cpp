@@ -2,6 +2,9 @@
 
 #include <array>
 
+#include "engine/core/replay/written_rolls.hpp"
+#include "engine/rulesets/common/word_table.hpp"
+
 namespace umpire::hail_caesar {
 namespace {
 
@@ -15,17 +18,6 @@ constexpr std::array<std::string_view, 6> kFormations{"close_order", "open_order
 constexpr std::array<std::string_view, 6> kTerrains{"open_ground", "wood",     "rough_ground",
                                                     "obstacle",    "building", "fortification"};
 
-// A log writes words with hyphens (`heavy-infantry`), the data with underscores.
-template <typename E, std::size_t N>
-std::optional<E> parse(std::string_view word, const std::array<std::string_view, N>& names) {
-  std::string w(word);
-  for (char& c : w)
-    if (c == '-') c = '_';
-  for (std::size_t i = 0; i < N; ++i)
-    if (names[i] == w) return static_cast<E>(i);
-  return std::nullopt;
-}
-
 }  // namespace
 
 std::span<const std::string_view> unit_type_names() {
@@ -38,20 +30,20 @@ std::span<const std::string_view> terrain_names() {
   return kTerrains;
 }
 std::string_view name(UnitType t) {
-  return kUnitTypes[static_cast<std::size_t>(t)];
+  return rulesets::word_of(kUnitTypes, t);
 }
 std::string_view name(Formation f) {
-  return kFormations[static_cast<std::size_t>(f)];
+  return rulesets::word_of(kFormations, f);
 }
 std::string_view name(Terrain t) {
-  return kTerrains[static_cast<std::size_t>(t)];
+  return rulesets::word_of(kTerrains, t);
 }
 
 std::optional<UnitType> parse_unit_type(std::string_view word) {
-  return parse<UnitType>(word, kUnitTypes);
+  return rulesets::parse_word<UnitType>(kUnitTypes, word);
 }
 std::optional<Formation> parse_formation(std::string_view word) {
-  return parse<Formation>(word, kFormations);
+  return rulesets::parse_word<Formation>(kFormations, word);
 }
 
 std::optional<Terrain> terrain_of_kind(std::string_view kind) {
@@ -65,9 +57,7 @@ std::optional<Terrain> terrain_of_kind(std::string_view kind) {
 }
 
 const replay::WrittenRoll* Action::roll(std::string_view label, std::size_t nth) const {
-  for (const replay::WrittenRoll& r : rolls)
-    if (r.label == label && nth-- == 0) return &r;
-  return nullptr;
+  return replay::find_roll(rolls, label, nth);
 }
 
 }  // namespace umpire::hail_caesar

@@ -2,6 +2,8 @@
 
 #include <iterator>
 
+#include "engine/rulesets/common/check_listing.hpp"
+
 namespace umpire::hyw {
 namespace {
 
@@ -45,33 +47,8 @@ std::string checks_markdown() {
       "## Hail Caesar: Hundred Years War, at muster (`004_b7c666874e8df030.txt`)\n\n"
       "The armies of a log against the army lists of\n"
       "`corpus/rulesets/hail-caesar-hyw.rules`, before any replay\n"
-      "(docs/engine-hail-caesar-hyw.md).\n\n"
-      "| check | rule | what is checked | rules data |\n"
-      "|---|---|---|---|\n";
-  for (std::size_t i = 0; i < std::size(kConstraints); ++i) {
-    const replay::CheckInfo& c = detail::kCheckInfos[i];
-    out += "| `";
-    out += c.id;
-    out += "` | ";
-    out += c.file;
-    out += " § ";
-    out += c.section;
-    out += " | ";
-    out += c.what;
-    out += " | ";
-    std::string_view rest = kConstraints[i];
-    bool first = true;
-    while (!rest.empty()) {
-      const std::size_t blank = rest.find(' ');
-      if (!first) out += ", ";
-      first = false;
-      out += "`";
-      out += rest.substr(0, blank);
-      out += "`";
-      rest = blank == std::string_view::npos ? std::string_view() : rest.substr(blank + 1);
-    }
-    out += " |\n";
-  }
+      "(docs/engine-hail-caesar-hyw.md).\n\n";
+  rulesets::append_check_rows(out, detail::kCheckInfos, kConstraints);
   out +=
       "\nThe column *rules data* names the constraints of the army lists\n"
       "(`list.constraint`, `*` for every list) the check evaluates; only the one\n"

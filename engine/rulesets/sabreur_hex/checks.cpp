@@ -2,6 +2,7 @@
 
 #include <iterator>
 
+#include "engine/rulesets/common/check_listing.hpp"
 #include "engine/rulesets/sabreur_hex/field_audit.hpp"
 
 namespace umpire::sabreur {
@@ -24,8 +25,7 @@ const replay::CheckTable& check_table() {
 
 std::optional<Check> check_for_permission(std::string_view permission,
                                           std::optional<Check> fallback) {
-  for (std::size_t i = 0; i < std::size(kPermissions); ++i)
-    if (!kPermissions[i].empty() && kPermissions[i] == permission) return static_cast<Check>(i);
+  if (auto row = rulesets::row_naming(kPermissions, permission)) return static_cast<Check>(*row);
   // Both panicked-march permissions report one check.
   if (permission == "panicked_no_frontal_march" || permission == "panicked_no_indirect_march")
     return Check::move_panicked;
@@ -66,28 +66,8 @@ std::string_view implied_by(std::string_view permission) {
 namespace umpire::sabreur {
 
 std::string checks_markdown() {
-  std::string out =
-      "## Sabreur-hex (`002_87c3dc452f850204.txt`)\n\n"
-      "| check | rule | what is checked | rules data |\n"
-      "|---|---|---|---|\n";
-  for (std::size_t i = 0; i < std::size(kPermissions); ++i) {
-    const replay::CheckInfo& c = detail::kCheckInfos[i];
-    out += "| `";
-    out += c.id;
-    out += "` | ";
-    out += c.file;
-    out += " § ";
-    out += c.section;
-    out += " | ";
-    out += c.what;
-    out += " | ";
-    if (!kPermissions[i].empty()) {
-      out += "`";
-      out += kPermissions[i];
-      out += "`";
-    }
-    out += " |\n";
-  }
+  std::string out = "## Sabreur-hex (`002_87c3dc452f850204.txt`)\n\n";
+  rulesets::append_check_rows(out, detail::kCheckInfos, kPermissions);
   out +=
       "\nThe column *rules data* names the permission of\n"
       "`corpus/rulesets/sabreur-hex.rules` whose condition the check evaluates;\n"

@@ -9,6 +9,7 @@
 #include "engine/core/suggest.hpp"
 #include "engine/events/battle.hpp"
 #include "engine/geometry/hex/offset.hpp"
+#include "engine/rulesets/common/event_reading.hpp"
 #include "engine/rulesets/sabreur_hex/diagnostics.hpp"
 
 namespace umpire::sabreur {
@@ -249,12 +250,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   a.cost = e.cost();
   a.modifier = e.modifier();
   for (events::Symbol s : e.states()) a.states.emplace_back(battle.text(s));
-  for (const events::DiceRoll& r : e.dice()) {
-    auto expr = battle.expr(r);
-    if (!expr) continue;  // lowering reported it
-    a.rolls.push_back({r.span, std::string(battle.text(r.label)), *expr,
-                       r.checked ? battle.roll(r) : std::nullopt});
-  }
+  rulesets::append_written_rolls(battle, e, a.rolls);
   const events::Stated st = e.stated();
   a.stated.span = st.span();
   a.stated.hits = st.hits();
@@ -285,8 +281,7 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
         .hint("write the battlefield as 'map hex 12x10'");
     return std::nullopt;
   }
-  game.setup.dice = battle.header.dice == events::DiceMode::seeded ? replay::DiceMode::seeded
-                                                                   : replay::DiceMode::recorded;
+  game.setup.dice = rulesets::dice_mode(battle);
   game.setup.seed = battle.header.seed;
   for (const events::Side& s : battle.header.sides) {
     game.setup.sides.push_back({s.span, s.id, s.points.value_or(0), s.home_edge});

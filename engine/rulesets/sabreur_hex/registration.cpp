@@ -4,7 +4,7 @@
 // witness logs of the verifier.
 #include "engine/rulesets/sabreur_hex/registration.hpp"
 
-#include "engine/events/profile_catalogue.hpp"
+#include "engine/rulesets/common/engine_glue.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 #include "engine/rulesets/sabreur_hex/field_audit.hpp"
@@ -17,53 +17,19 @@ namespace umpire::sabreur {
 namespace {
 
 // Profiles of a Sabreur-hex log are the unit types of its factor table.
-class UnitTypes final : public events::ProfileCatalogue {
- public:
-  bool has_profile(std::string_view id) const override { return parse_unit_type(id).has_value(); }
-  std::vector<std::string> known_profiles() const override {
-    return {unit_type_names().begin(), unit_type_names().end()};
-  }
-};
-
-struct BoundBinding final : rulesets::BoundRules {
-  explicit BoundBinding(RulesBinding b) : binding(std::move(b)) {}
-  RulesBinding binding;
-};
-
-struct GameOfLog final : rulesets::GameSetup {
-  explicit GameOfLog(Game g) : game(std::move(g)) {}
-  Game game;
-};
+using UnitTypes = rulesets::WordProfiles<&parse_unit_type, &unit_type_names>;
 
 const RulesBinding& binding_of(const rulesets::BoundRules& rules) {
-  return static_cast<const BoundBinding&>(rules).binding;
+  return rulesets::binding_of<RulesBinding>(rules);
 }
 
-class SabreurEngine final : public rulesets::RulesetEngine {
+class SabreurEngine final
+    : public rulesets::TypedRulesetEngine<RulesBinding, Game, Engine, &game_from_battle> {
  public:
   const events::ProfileCatalogue& profiles() const override { return types_; }
   bool audit_fields(const log::ast::Log& log, replay::NotCheckedLog& unchecked,
                     DiagnosticEngine& diags) const override {
     return sabreur::audit_fields(log, unchecked, diags);
-  }
-  std::unique_ptr<rulesets::BoundRules> bind(const rules::Ruleset& data, DiagnosticEngine& diags,
-                                             Span where) const override {
-    std::optional<RulesBinding> binding = RulesBinding::bind(data, diags, where);
-    if (!binding) return nullptr;
-    return std::make_unique<BoundBinding>(std::move(*binding));
-  }
-  std::unique_ptr<rulesets::GameSetup> set_up(const events::Battle& battle,
-                                              DiagnosticEngine& diags) const override {
-    std::optional<Game> game = game_from_battle(battle, diags);
-    if (!game) return nullptr;
-    return std::make_unique<GameOfLog>(std::move(*game));
-  }
-  std::unique_ptr<replay::ReplayEngine> engine(rulesets::GameSetup&& game,
-                                               const rulesets::BoundRules& rules,
-                                               DiagnosticEngine& diags) const override {
-    Game& g = static_cast<GameOfLog&>(game).game;
-    return std::make_unique<Engine>(std::move(g.setup), std::move(g.actions), binding_of(rules),
-                                    diags);
   }
 
  private:

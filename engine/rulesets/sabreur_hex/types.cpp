@@ -1,6 +1,7 @@
 #include "engine/rulesets/sabreur_hex/types.hpp"
 
-#include <algorithm>
+#include "engine/core/replay/written_rolls.hpp"
+#include "engine/rulesets/common/word_table.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -24,22 +25,10 @@ constexpr std::array<std::string_view, skill_count> kSkills{
     "impetuous",       "tactical_sense", "bombard",        "obsolete_firearm",
     "grand_battery"};
 
-// Log words use '-' where the rules data uses '_'.
-std::string normalise(std::string_view word) {
-  std::string out(word);
-  std::replace(out.begin(), out.end(), '-', '_');
-  std::transform(out.begin(), out.end(), out.begin(), [](char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  });
-  return out;
-}
-
+// A Sabreur-hex log may write its words with capitals.
 template <typename E, std::size_t N>
 std::optional<E> find_name(const std::array<std::string_view, N>& names, std::string_view word) {
-  const std::string w = normalise(word);
-  for (std::size_t i = 0; i < N; ++i)
-    if (names[i] == w) return static_cast<E>(i);
-  return std::nullopt;
+  return rulesets::parse_word<E>(names, word, rulesets::WordCase::folded);
 }
 
 }  // namespace
@@ -64,13 +53,13 @@ std::span<const std::string_view> skill_names() {
 }
 
 std::string_view name(UnitType t) {
-  return kUnitTypes[static_cast<std::size_t>(t)];
+  return rulesets::word_of(kUnitTypes, t);
 }
 std::string_view name(Formation f) {
-  return kFormations[static_cast<std::size_t>(f)];
+  return rulesets::word_of(kFormations, f);
 }
 std::string_view name(Quality q) {
-  return kQualities[static_cast<std::size_t>(q)];
+  return rulesets::word_of(kQualities, q);
 }
 
 std::string hexes_text(int n) {
@@ -103,14 +92,13 @@ std::optional<Quality> parse_quality(std::string_view word) {
 std::optional<Skill> parse_skill(std::string_view word) {
   // The log writes the skill "contre-charge" as `countercharge`; the rules
   // data names it countercharge_skill to keep it apart from the reaction.
-  if (normalise(word) == "countercharge") return Skill::countercharge_skill;
+  if (rulesets::data_word(word, rulesets::WordCase::folded) == "countercharge")
+    return Skill::countercharge_skill;
   return find_name<Skill>(kSkills, word);
 }
 
 const replay::WrittenRoll* Action::roll(std::string_view label, std::size_t nth) const {
-  for (const replay::WrittenRoll& r : rolls)
-    if (r.label == label && nth-- == 0) return &r;
-  return nullptr;
+  return replay::find_roll(rolls, label, nth);
 }
 
 const replay::WrittenRoll* Action::roll_or_main(std::string_view label) const {

@@ -7,21 +7,14 @@
 
 #include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/text.hpp"
+#include "engine/rulesets/common/check_breach.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 
 namespace umpire::sabreur {
 namespace {
 
-// A deployment that breaks `check`: reported before any event, at the
-// check's severity, citing its rule.
-template <typename... Args>
-DiagnosticBuilder setup_breach(DiagnosticEngine& diags, Check check, Span span,
-                               fmt::format_string<Args...> format, Args&&... args) {
-  const replay::CheckInfo& c = check_info(check);
-  auto b = diags.report(c.severity, c.id, span, fmt::format(format, std::forward<Args>(args)...));
-  b.rule(std::string(c.file), std::string(c.section));
-  return b;
-}
+// A deployment that breaks a check: reported before any event.
+using rulesets::check_breach;
 
 std::string quoted(const Setup& setup, UnitId u) {
   return fmt::format("'{}'", setup.units[u].id);
@@ -34,7 +27,7 @@ void deploy_second_hex(const Setup& setup, const TerrainRules& terrain, State& s
                        const DeploymentSetup& d, DiagnosticEngine& diags) {
   const bool extended = d.formation == Formation::extended_line;
   if (extended != d.second_hex.has_value()) {
-    auto v = setup_breach(diags, Check::setup_two_hexes, d.span, "{} {} deployed on {}",
+    auto v = check_breach(diags, Check::setup_two_hexes, d.span, "{} {} deployed on {}",
                           quoted(setup, d.unit),
                           extended ? "in extended line is" : "is not in extended line but is",
                           extended ? "one hex" : "two hexes");
@@ -47,7 +40,7 @@ void deploy_second_hex(const Setup& setup, const TerrainRules& terrain, State& s
   if (!d.second_hex) return;
   const Hex h = *d.second_hex;
   if (!hex::is_extended_line(d.hex, h, d.facing)) {
-    setup_breach(diags, Check::setup_extended_line_hexes, d.span,
+    check_breach(diags, Check::setup_extended_line_hexes, d.span,
                  "the halves of {} on {} and {} do not stand side by side facing {}",
                  quoted(setup, d.unit), hex::to_string(d.hex), hex::to_string(h),
                  hex::name(d.facing))
@@ -58,13 +51,13 @@ void deploy_second_hex(const Setup& setup, const TerrainRules& terrain, State& s
   }
   if (!setup.map.contains(h) ||
       !terrain.hex_passable[static_cast<std::size_t>(Board(setup, state, terrain).terrain_at(h))]) {
-    setup_breach(diags, Check::setup_off_map, d.span, "the second half of {} is deployed on {}, {}",
+    check_breach(diags, Check::setup_off_map, d.span, "the second half of {} is deployed on {}, {}",
                  quoted(setup, d.unit), hex::to_string(h),
                  setup.map.contains(h) ? "impassable terrain" : "off the map");
     return;
   }
   if (auto other = state.unit_at(h)) {
-    setup_breach(diags, Check::setup_stacked, d.span,
+    check_breach(diags, Check::setup_stacked, d.span,
                  "the second half of {} is deployed on {}, where {} already stands",
                  quoted(setup, d.unit), hex::to_string(h), quoted(setup, *other))
         .hint("at most one unit per hex");
@@ -83,13 +76,13 @@ void deploy(const Setup& setup, const TerrainRules& terrain, State& state,
     u.formation = d.formation;
     if (!setup.map.contains(d.hex) || !terrain.hex_passable[static_cast<std::size_t>(
                                           Board(setup, state, terrain).terrain_at(d.hex))]) {
-      setup_breach(diags, Check::setup_off_map, d.span, "{} is deployed on {}, {}",
+      check_breach(diags, Check::setup_off_map, d.span, "{} is deployed on {}, {}",
                    quoted(setup, d.unit), hex::to_string(d.hex),
                    setup.map.contains(d.hex) ? "impassable terrain" : "off the map");
       continue;
     }
     if (auto other = state.unit_at(d.hex)) {
-      setup_breach(diags, Check::setup_stacked, d.span,
+      check_breach(diags, Check::setup_stacked, d.span,
                    "{} is deployed on {}, where {} already stands", quoted(setup, d.unit),
                    hex::to_string(d.hex), quoted(setup, *other))
           .hint("at most one unit per hex");

@@ -1,0 +1,77 @@
+#pragma once
+// The glue between the registry's hooks (engine/rulesets/ruleset_entry.hpp)
+// and one engine's own types, the same for every engine: its rules binding
+// and its game held behind the neutral interfaces, the unit words a log may
+// write as profiles, and the binding, set-up and engine hooks.
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/events/profile_catalogue.hpp"
+#include "engine/rulesets/ruleset_entry.hpp"
+
+namespace umpire::rulesets {
+
+// An engine's binding of the rules data, held for the pipeline's cache.
+template <typename Binding>
+struct BoundAs final : BoundRules {
+  explicit BoundAs(Binding b) : binding(std::move(b)) {}
+  Binding binding;
+};
+
+template <typename Binding>
+const Binding& binding_of(const BoundRules& rules) {
+  return static_cast<const BoundAs<Binding>&>(rules).binding;
+}
+
+// An engine's game of one log, set up and not yet replayed.
+template <typename Game>
+struct SetUpAs final : GameSetup {
+  explicit SetUpAs(Game g) : game(std::move(g)) {}
+  Game game;
+};
+
+// The profiles a log may name: the words `parse` knows (an engine's
+// parse_unit_type), listed as `names` in hints.
+template <auto parse, auto names>
+class WordProfiles final : public events::ProfileCatalogue {
+ public:
+  bool has_profile(std::string_view id) const override { return parse(id).has_value(); }
+  std::vector<std::string> known_profiles() const override {
+    const auto words = names();
+    return {words.begin(), words.end()};
+  }
+};
+
+// The hooks of an engine whose types are `Binding` (with a static
+// `bind(data, diags, where)`), `Game` (with `setup` and `actions`, made by
+// `game_from_battle`) and `Engine` (built from them); profiles() and
+// audit_fields() stay the engine's own.
+template <typename Binding, typename Game, typename Engine, auto game_from_battle>
+class TypedRulesetEngine : public RulesetEngine {
+ public:
+  std::unique_ptr<BoundRules> bind(const rules::Ruleset& data, DiagnosticEngine& diags,
+                                   Span where) const override {
+    std::optional<Binding> binding = Binding::bind(data, diags, where);
+    if (!binding) return nullptr;
+    return std::make_unique<BoundAs<Binding>>(std::move(*binding));
+  }
+  std::unique_ptr<GameSetup> set_up(const events::Battle& battle,
+                                    DiagnosticEngine& diags) const override {
+    std::optional<Game> game = game_from_battle(battle, diags);
+    if (!game) return nullptr;
+    return std::make_unique<SetUpAs<Game>>(std::move(*game));
+  }
+  std::unique_ptr<replay::ReplayEngine> engine(GameSetup&& game, const BoundRules& rules,
+                                               DiagnosticEngine& diags) const override {
+    Game& g = static_cast<SetUpAs<Game>&>(game).game;
+    return std::make_unique<Engine>(std::move(g.setup), std::move(g.actions),
+                                    binding_of<Binding>(rules), diags);
+  }
+};
+
+}  // namespace umpire::rulesets

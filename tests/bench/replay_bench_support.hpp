@@ -1,0 +1,57 @@
+#pragma once
+// What the replay benchmarks of every engine share: the rules data loaded
+// and bound once, and a bundled game read, parsed and lowered once.
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "engine/core/data_paths.hpp"
+#include "engine/core/diagnostic.hpp"
+#include "engine/core/source_manager.hpp"
+#include "engine/events/lower.hpp"
+#include "engine/rules/loader.hpp"
+#include "grammar/log/parser.hpp"
+
+namespace umpire::bench {
+
+// `data_file` (in corpus/rulesets) bound by `Binding::bind`; throws when the
+// data does not load or lacks what the engine asks.
+template <typename Binding>
+const Binding& bound_rules(const std::string& data_file) {
+  struct Rules {
+    SourceManager sources;
+    DiagnosticEngine diags{0};
+    std::optional<rules::Ruleset> rs;
+    std::optional<Binding> binding;
+  };
+  static const Rules* r = [&] {
+    auto* out = new Rules;
+    out->rs = rules::load_ruleset(out->sources, paths::rulesets_dir() / data_file, out->diags);
+    if (!out->rs) throw std::runtime_error(data_file + " did not load");
+    out->binding = Binding::bind(*out->rs, out->diags, {});
+    if (!out->binding) throw std::runtime_error(data_file + " lacks engine items");
+    return out;
+  }();
+  return *r->binding;
+}
+
+// The game of the log at `path` (from the source tree), as `game_from_battle`
+// sets it up; throws when it does not set up or has no event.
+template <typename Game, auto game_from_battle>
+Game game_of_log(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  SourceManager sources;
+  DiagnosticEngine diags(0);
+  const FileId file = sources.add("game.ulog", text.str());
+  const log::ast::Log ast = log::parse_log(sources, file, diags);
+  const events::Battle battle = events::lower(ast, {}, diags);
+  std::optional<Game> game = game_from_battle(battle, diags);
+  if (!game || game->actions.empty()) throw std::runtime_error(path + " did not set up");
+  return std::move(*game);
+}
+
+}  // namespace umpire::bench
