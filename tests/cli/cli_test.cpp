@@ -203,12 +203,13 @@ TEST(Cli, ReportOfSeveralGamesWritesAPageEachAndAnIndex) {
   fs::remove_all(dir);
   // Two logs of the same name get two pages; the fail log makes the exit 1.
   const Outcome r = umpire(
-      "report replays/sabreur-hex/essling-village.ulog replays/wab/bagradas-plain.ulog "
+      "report replays/sabreur-hex/essling-village.ulog "
+      "replays/hail-caesar-hyw/azincourt-lane.ulog "
       "replays/sabreur-hex/fail/fail_action_combination.ulog "
       "replays/sabreur-hex/essling-village.ulog -o '" +
       dir.string() + "'");
   EXPECT_EQ(r.exit_code, 1) << r.out;
-  for (const char* page : {"essling-village.html", "essling-village-2.html", "bagradas-plain.html",
+  for (const char* page : {"essling-village.html", "essling-village-2.html", "azincourt-lane.html",
                            "fail_action_combination.html"}) {
     EXPECT_TRUE(fs::exists(dir / page)) << page << "\n" << r.out;
   }

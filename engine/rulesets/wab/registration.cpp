@@ -1,12 +1,51 @@
-// The ruleset Warhammer Ancient Battles has its rules data and no replay
-// engine yet (its logs are read and lowered, none of their events checked).
+// Warhammer Ancient Battles as the neutral pipeline reaches it: the troop
+// types a log may name, the binding of the rules data, the game set up from
+// the lowered battle, the engine, and the muster of its armies.
 #include "engine/rulesets/wab/registration.hpp"
+
+#include "engine/rulesets/common/engine_glue.hpp"
+#include "engine/rulesets/wab/checks.hpp"
+#include "engine/rulesets/wab/engine.hpp"
+#include "engine/rulesets/wab/from_events.hpp"
+#include "engine/rulesets/wab/muster.hpp"
+#include "engine/rulesets/wab/rules_binding.hpp"
+
+namespace umpire::wab {
+namespace {
+
+// A WAB unit writes its troop type (`type cavalry`) and its profile; a
+// `profile` names a troop type of the data.
+using TroopTypes = rulesets::WordProfiles<&parse_troop_type, &troop_type_names>;
+
+class WabEngine final
+    : public rulesets::TypedRulesetEngine<RulesBinding, Game, Engine, &game_from_battle> {
+ public:
+  const events::ProfileCatalogue& profiles() const override { return types_; }
+  // Every statement is checked or reported `not checked` as a whole by the
+  // engine (phases/following.cpp): no field is audited apart.
+  bool audit_fields(const log::ast::Log&, replay::NotCheckedLog&,
+                    DiagnosticEngine&) const override {
+    return true;
+  }
+
+ private:
+  TroopTypes types_;
+};
+
+}  // namespace
+}  // namespace umpire::wab
 
 namespace umpire::rulesets {
 
 const RulesetEntry& wab_registration() {
-  static const RulesetEntry entry{
-      .id = "wab", .display_name = "Warhammer Ancient Battles", .data_file = "wab.rules"};
+  static const wab::WabEngine engine;
+  static const RulesetEntry entry{.id = "wab",
+                                  .display_name = "Warhammer Ancient Battles",
+                                  .data_file = "wab.rules",
+                                  .checks = &wab::check_table(),
+                                  .checks_markdown = &wab::checks_markdown,
+                                  .engine = &engine,
+                                  .muster = &wab::muster()};
   return entry;
 }
 

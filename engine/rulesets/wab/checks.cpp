@@ -1,0 +1,51 @@
+#include "engine/rulesets/wab/checks.hpp"
+
+#include <iterator>
+
+#include "engine/rulesets/common/check_listing.hpp"
+
+namespace umpire::wab {
+namespace {
+
+// The permission each check reports, in the order of checks.def.
+constexpr std::string_view kPermissions[] = {
+#define UMPIRE_CHECK(name, id, severity, section, what, permission) permission,
+#include "engine/rulesets/wab/checks.def"
+#undef UMPIRE_CHECK
+};
+static_assert(std::size(kPermissions) == std::size(detail::kCheckInfos));
+
+}  // namespace
+
+const replay::CheckTable& check_table() {
+  static const replay::CheckTable table(detail::kCheckInfos);
+  return table;
+}
+
+std::optional<Check> check_for_permission(std::string_view permission) {
+  if (auto row = rulesets::row_naming(kPermissions, permission)) return static_cast<Check>(*row);
+  // § Manœuvres: a unit that reformed neither moves nor shoots; § Table des
+  // armes de tirs: the crossbow does not shoot after moving, and the 9"
+  // row is the sling's close band; § Phase 3 : Tir and § Terrains et
+  // obstacles: the fire arc and sight through a wood.
+  if (permission == "reformed_cannot_shoot" || permission == "no_shooting_after_moving" ||
+      permission == "nine_inch_row_is_no_weapon_of_its_own" ||
+      permission == "fire_arc_ninety_degrees" || permission == "no_sight_beyond_two_inches_of_wood")
+    return Check::shoot_not_allowed;
+  return std::nullopt;
+}
+
+std::string checks_markdown() {
+  std::string out = "## Warhammer Ancient Battles (`003_54822f0a7c7b7ce7.txt`)\n\n";
+  rulesets::append_check_rows(out, detail::kCheckInfos, kPermissions);
+  out +=
+      "\nThe `wab.muster.*` checks read the armies before any replay. The column\n"
+      "*rules data* names the permission of `corpus/rulesets/wab.rules` whose\n"
+      "condition the check evaluates; the other checks evaluate the charts, tests\n"
+      "and modifiers of the same file inside a procedure written in C++. What the\n"
+      "engine does not check yet is reported `not checked`\n"
+      "([engine-wab.md](engine-wab.md)).\n\n";
+  return out;
+}
+
+}  // namespace umpire::wab

@@ -1,0 +1,60 @@
+#pragma once
+// What every procedure of the rules reads and changes while one statement
+// is applied: the engine (engine.hpp) builds one per statement, and the
+// phases (phases/*.hpp) are free functions over it.
+#include <optional>
+#include <span>
+#include <string>
+
+#include "engine/core/replay/dice_source.hpp"
+#include "engine/core/replay/replay.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/wab/checks.hpp"
+#include "engine/rulesets/wab/rules_binding.hpp"
+#include "engine/rulesets/wab/state.hpp"
+#include "engine/rulesets/wab/types.hpp"
+
+namespace umpire::wab {
+
+// A strike in progress: the hits of a shot or an attack, which a roll to
+// wound takes, then the wounds, which the armour save written next takes
+// (§ Résultat pour toucher, § Résultat pour blesser, § Jet de sauvegarde).
+// A strike is part of the statements that resolve it, never a state of
+// the game between two.
+struct Strike {
+  Span span;  // the statement of the hits
+  UnitId striker = 0, target = 0;
+  bool shooting = false;
+  std::string weapon;         // the data's profile of a missile weapon; "" in hand to hand
+  std::int64_t distance = 0;  // whole inches of a shot
+  std::int64_t hits = 0;
+  std::optional<std::int64_t> wounds;  // once rolled
+};
+
+// What the procedures keep between their calls that is no state of the
+// game: never hashed, never saved with a snapshot.
+struct Scratch {
+  std::optional<Strike> strike;
+  // The tolerance a measurement written in the log is checked under
+  // (engine/geometry/tabletop/tolerance.hpp).
+  double tolerance = tabletop::kDefaultTolerance;
+};
+
+struct Context {
+  const Setup& setup;
+  std::span<const Action> log;  // the log's statements
+  const RulesBinding& rules;
+  State& state;
+  replay::DiceSource& dice;
+  replay::EventChecker& checker;
+  Scratch& scratch;
+
+  // A unit's id as diagnostics name it: 'id'.
+  std::string quoted(UnitId u) const;
+  tabletop::Footprint footprint(UnitId u) const { return state.units[u].footprint(setup.units[u]); }
+  // The models still standing: the unsaved wounds taken, a model per
+  // Wounds characteristic.
+  std::int64_t models_standing(UnitId u) const;
+};
+
+}  // namespace umpire::wab

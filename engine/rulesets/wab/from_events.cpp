@@ -1,0 +1,273 @@
+// The only file of the engine that reads engine/events: it turns a lowered
+// battle log into the engine's Setup and Actions.
+#include "engine/rulesets/wab/from_events.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+#include "engine/events/battle.hpp"
+#include "engine/rulesets/common/event_reading.hpp"
+#include "engine/rulesets/common/word_table.hpp"
+#include "engine/rulesets/wab/diagnostics.hpp"
+
+namespace umpire::wab {
+namespace {
+
+constexpr double kMillimetresPerInch = 25.4;
+
+Point to_point(const events::Point& p) {
+  return {p.x, p.y};
+}
+
+ActionKind kind_of(events::EventKind k) {
+  using events::EventKind;
+  switch (k) {
+    case EventKind::move:
+      return ActionKind::move;
+    case EventKind::charge:
+      return ActionKind::charge;
+    case EventKind::charge_response:
+      return ActionKind::respond;
+    case EventKind::shoot:
+      return ActionKind::shoot;
+    case EventKind::combat:
+      return ActionKind::combat;
+    case EventKind::attack:
+      return ActionKind::attack;
+    case EventKind::combat_result:
+      return ActionKind::result;
+    case EventKind::test:
+      return ActionKind::test;
+    case EventKind::save:
+      return ActionKind::save;
+    case EventKind::rally:
+      return ActionKind::rally;
+    case EventKind::pursue:
+      return ActionKind::pursue;
+    case EventKind::flee:
+      return ActionKind::flee;
+    case EventKind::remove:
+      return ActionKind::remove;
+    case EventKind::state_change:
+      return ActionKind::state;
+    case EventKind::end_of_game:
+      return ActionKind::end;
+    default:
+      return ActionKind::other;
+  }
+}
+
+Phase phase_of(std::string_view p) {
+  if (p.empty()) return Phase::none;
+  if (p == "start") return Phase::start;
+  if (p == "movement") return Phase::movement;
+  if (p == "shooting") return Phase::shooting;
+  if (p == "combat") return Phase::combat;
+  return Phase::other;
+}
+
+std::optional<std::int32_t> stat_number(const events::Unit& u, std::string_view name) {
+  for (const events::Stat& st : u.stats) {
+    if (st.name != name) continue;
+    std::int32_t n = 0;
+    const auto [end, ec] = std::from_chars(st.value.data(), st.value.data() + st.value.size(), n);
+    if (ec != std::errc() || end != st.value.data() + st.value.size()) return std::nullopt;
+    return n;
+  }
+  return std::nullopt;
+}
+
+// The profile as written, each characteristic brought within 0 to 10 (a
+// missing one is 0); false when one had to be (muster.cpp reports it).
+bool read_profile(const events::Unit& u, Profile& p) {
+  bool whole = true;
+  for (auto [name, field] :
+       {std::pair{"m", &p.movement}, std::pair{"ws", &p.weapon_skill},
+        std::pair{"bs", &p.ballistic_skill}, std::pair{"s", &p.strength},
+        std::pair{"t", &p.toughness}, std::pair{"w", &p.wounds}, std::pair{"i", &p.initiative},
+        std::pair{"a", &p.attacks}, std::pair{"ld", &p.leadership}}) {
+    const std::optional<std::int32_t> n = stat_number(u, name);
+    *field = std::clamp(n.value_or(0), 0, 10);
+    whole = whole && n && *n == *field;
+  }
+  return whole;
+}
+
+// § Jet de sauvegarde: the mount's bonus follows the troop type; barding
+// is written as equipment.
+Mount mount_of(TroopType t, const std::vector<std::string>& equipment) {
+  bool barded = false;
+  for (const std::string& e : equipment) barded = barded || e == "barding";
+  switch (t) {
+    case TroopType::cavalry:
+      return barded ? Mount::barded_horse : Mount::horse;
+    case TroopType::light_chariot:
+    case TroopType::scythed_chariot:
+    case TroopType::heavy_chariot:
+      return Mount::chariot;
+    case TroopType::elephants:
+      return Mount::howdah;
+    default:
+      return Mount::on_foot;
+  }
+}
+
+// A unit the muster refused (muster.cpp) is still set up, its troop type,
+// profile and models brought within the charts, so that the rest of the
+// log is replayed; its own statements are then checked with those values,
+// as the note at its roster line says.
+bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diags) {
+  bool ok = true;
+  for (const events::Unit& u : battle.units) {
+    UnitSetup s;
+    s.span = u.span;
+    s.id = u.id;
+    s.name = u.name;
+    s.side = static_cast<std::uint8_t>(u.side);
+    std::vector<std::string_view> brought;
+    if (auto t = u.type.empty() ? std::optional{TroopType::infantry} : parse_troop_type(u.type))
+      s.type = *t;
+    else
+      brought.push_back("its troop type as infantry");
+    if (auto f = parse_formation(u.formation)) s.formation = *f;
+    if (!read_profile(u, s.profile)) brought.push_back("its profile within 0 to 10");
+    s.models = std::clamp<std::int64_t>(u.models.value_or(1), 1, 500);
+    if (!u.models || *u.models != s.models) brought.push_back("its models within 1 to 500");
+    s.ranks = std::clamp<std::int64_t>(u.ranks.value_or(1), 1, s.models);
+    if (!brought.empty())
+      diags.not_checked("replay.not-checked", u.span,
+                        "the statements of '{}' as the sheet has them: they are replayed with {}",
+                        u.id, fmt::join(brought, ", "));
+    // A model's base: the unit's frontage is its widest rank, its depth its ranks.
+    if (u.base && std::isfinite(u.base->x) && std::isfinite(u.base->y) && u.base->x > 0 &&
+        u.base->y > 0) {
+      const std::int64_t file = (s.models + s.ranks - 1) / s.ranks;
+      s.frontage = static_cast<double>(file) * u.base->x / kMillimetresPerInch;
+      s.depth = static_cast<double>(s.ranks) * u.base->y / kMillimetresPerInch;
+    } else {
+      ok = false;
+      report(diags, Diag::setup_unit, u.span, "unit '{}' has no base of positive size", u.id)
+          .hint("write a model's base: 'base 20x20mm'");
+    }
+    for (const std::string& e : u.equipment) {
+      if (auto a = parse_armour(e)) s.armour = *a;
+      if (auto sh = parse_shield(e)) s.shield = *sh;
+      if (!parse_armour(e) && !parse_shield(e))
+        s.weapons.push_back(rulesets::data_word(e, rulesets::WordCase::exact));
+    }
+    s.mount = mount_of(s.type, u.equipment);
+    for (const std::string& w : u.special)
+      if (auto r = special_rule_of(w)) s.special.emplace_back(*r);
+    game.setup.units.push_back(std::move(s));
+  }
+  return ok;
+}
+
+void read_generals(const events::Battle& battle, Game& game) {
+  for (const events::General& g : battle.generals) {
+    GeneralSetup s;
+    s.span = g.span;
+    s.id = g.id;
+    s.name = g.name;
+    s.side = static_cast<std::uint8_t>(g.side);
+    if (g.at && !g.at->is_hex && !g.at->off_table()) s.at = to_point(g.at->point);
+    game.setup.generals.push_back(std::move(s));
+  }
+}
+
+// Fills `a`, a fresh action in place in the game's list.
+void read_action(const events::Battle& battle, const events::Event& e, Action& a) {
+  a.kind = kind_of(e.kind());
+  a.verb = std::string(events::to_string(e.kind()));
+  a.span = e.span();
+  a.turn = e.turn();
+  a.side = static_cast<std::uint8_t>(e.side());
+  a.phase = phase_of(e.phase());
+  for (const events::ForceRef& r : e.actors()) {
+    if (r.kind == events::ForceKind::unit)
+      a.actors.push_back(static_cast<UnitId>(r.index));
+    else if (r.kind == events::ForceKind::general)
+      a.generals.push_back(static_cast<GeneralId>(r.index));
+    else
+      a.untyped.push_back(fmt::format("divisions as actors ('{}')", battle.name_of(r)));
+  }
+  for (const events::ForceRef& r : e.targets()) {
+    if (r.kind == events::ForceKind::unit)
+      a.targets.push_back(static_cast<UnitId>(r.index));
+    else
+      a.untyped.push_back(
+          fmt::format("generals and divisions as targets ('{}')", battle.name_of(r)));
+  }
+  a.detail = std::string(e.detail());
+  if (auto to = e.to()) {
+    if (to->off_table())
+      a.off_table = true;
+    else if (!to->is_hex)
+      a.to = to_point(to->point);
+    else
+      a.untyped.push_back("'to' a hex on a tabletop");
+  }
+  for (const events::Location& l : e.path())
+    if (!l.is_hex && !l.off_table()) a.path.push_back(to_point(l.point));
+  if (auto f = e.facing(); f && !f->is_hex) a.facing = f->degrees;
+  a.formation = std::string(e.formation());
+  a.weapon = std::string(e.weapon());
+  a.range = e.range();
+  a.modifier = e.modifier();
+  a.target_score = e.target_score();
+  rulesets::append_written_rolls(battle, e, a.rolls);
+  const events::Stated st = e.stated();
+  a.stated.span = st.span();
+  a.stated.hits = st.hits();
+  a.stated.wounds = st.wounds();
+  a.stated.saves = st.saves();
+  a.agreed = e.agreed();
+  a.agreed_note = std::string(e.agreed_note());
+}
+
+}  // namespace
+
+std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags) {
+  Game game;
+  const events::Battlefield& bf = battle.battlefield;
+  if (bf.kind != events::BattlefieldKind::tabletop || !(bf.width > 0) || !(bf.depth > 0) ||
+      !std::isfinite(bf.width) || !std::isfinite(bf.depth)) {
+    report(diags, Diag::setup_table, bf.span.valid() ? bf.span : battle.header.ruleset_span,
+           "a Warhammer Ancient Battles game is played on a table of positive size")
+        .hint("write the table in inches: 'table 72x48'");
+    return std::nullopt;
+  }
+  game.setup.table_span = bf.span;
+  game.setup.width = bf.width;
+  game.setup.depth = bf.depth;
+  game.setup.dice = rulesets::dice_mode(battle);
+  game.setup.seed = battle.header.seed;
+  for (const events::Side& s : battle.header.sides) game.setup.sides.push_back({s.span, s.id});
+  for (const events::TerrainPiece& t : bf.terrain)
+    diags.not_checked("replay.not-checked", t.span,
+                      "terrain '{}': its effects on moves, shooting and combat", t.name);
+  read_generals(battle, game);
+  if (!read_units(battle, game, diags)) return std::nullopt;
+  for (const events::Deployment& d : battle.deployment) {
+    if (d.unit.kind != events::ForceKind::unit || d.at.empty() || d.at.front().is_hex ||
+        d.at.front().off_table())
+      continue;
+    DeploymentSetup dep;
+    dep.span = d.span;
+    dep.unit = static_cast<UnitId>(d.unit.index);
+    dep.at = to_point(d.at.front().point);
+    if (d.facing && !d.facing->is_hex) dep.facing = d.facing->degrees;
+    dep.formation = game.setup.units[dep.unit].formation;
+    if (auto f = parse_formation(d.formation)) dep.formation = *f;
+    game.setup.deployment.push_back(dep);
+  }
+  const events::EventRange range = battle.events();
+  game.actions.reserve(range.size());
+  for (const events::Event e : range) read_action(battle, e, game.actions.emplace_back());
+  return game;
+}
+
+}  // namespace umpire::wab

@@ -1,0 +1,27 @@
+#pragma once
+// The facts the data's charts and tests read of a strike (a shot, an
+// attack, the wounds and saves that follow): the striker as `self`, the
+// unit struck as `target`, and the striker's opponent as `enemy`. What
+// the engine does not know of the table yet (cover, obstacles, a target's
+// size, fear) is stated as none and reported `not checked` by the caller.
+#include <cstdint>
+
+#include "engine/rulesets/wab/context.hpp"
+
+namespace umpire::wab {
+
+void fill_strike(const Context& cx, Facts& f, UnitId self, UnitId target);
+
+// The shot of `strike`: its weapon, distance, and the models shooting.
+// False when the data's weapons table has no such weapon.
+bool fill_shot(const Context& cx, Facts& f, const Strike& strike, std::int64_t shooting_models);
+
+// Whole inches, a part of an inch counting as a whole one: the distance
+// the data's ranges are compared with (12.0004" is 12").
+std::int64_t whole_inches_up(double d);
+
+// The dice of `roll` that succeed: each at least the score the test needs
+// (its target less the modifiers on the roll, or its modified target).
+std::int64_t successes(const dice::Roll& roll, const rules::TestResult& test);
+
+}  // namespace umpire::wab

@@ -1,0 +1,92 @@
+#include "engine/rulesets/wab/phases/following.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/rulesets/wab/phases/turn.hpp"
+
+namespace umpire::wab {
+namespace {
+
+// What each statement the engine follows leaves unchecked, by the sheet's
+// section.
+std::string unchecked(const Action& a) {
+  switch (a.kind) {
+    case ActionKind::move:
+      return "moves: their distance against M, wheels, turns, formation changes, terrain and "
+             "marching (§ Manœuvres, § Marche)";
+    case ActionKind::charge:
+      return "charges: their reach and contact (§ Phase 2 : Mouvement)";
+    case ActionKind::respond:
+      return fmt::format("the charge response '{}' and its dice (§ Phase 2 : Mouvement)", a.detail);
+    case ActionKind::test:
+      return fmt::format("the {} test: when it is due and its Leadership (§ Psychologie)",
+                         a.detail);
+    case ActionKind::result:
+      return "combat results: wounds, ranks, standards, flanks and high ground (§ Résultat du "
+             "combat)";
+    case ActionKind::flee:
+      return "flight: its dice and direction (§ Fuite)";
+    case ActionKind::pursue:
+      return "pursuit: its dice and whether it catches (§ Fuite)";
+    case ActionKind::rally:
+      return "rallying fleeing troops (§ 2.2 Ralliement des troupes en fuite)";
+    default:
+      return fmt::format("'{}' statements", a.verb);
+  }
+}
+
+}  // namespace
+
+void follow(Context& cx, const Action& a) {
+  cx.checker.not_checked(unchecked(a), a.span);
+  for (GeneralId g : a.generals) {
+    if (auto end = written_end(a)) cx.state.generals[g].at = *end;
+    if (a.off_table) cx.state.generals[g].on_table = false;
+  }
+  if (a.actors.empty()) return;
+  const UnitId u = a.actors.front();
+  UnitState& st = cx.state.units[u];
+  switch (a.kind) {
+    case ActionKind::combat:
+      // `combat a vs b`: the two are engaged until one moves away.
+      if (!a.targets.empty()) {
+        st.engaged_with = a.targets.front();
+        cx.state.units[a.targets.front()].engaged_with = u;
+      }
+      break;
+    case ActionKind::charge:
+      for (UnitId m : a.actors) place_as_written(cx, m, a);
+      st.charging = true;
+      break;
+    case ActionKind::flee:
+      place_as_written(cx, u, a);
+      st.fleeing = true;
+      break;
+    case ActionKind::respond:
+      place_as_written(cx, u, a);
+      if (a.detail == "flee" || a.detail == "fire-and-flee") st.fleeing = true;
+      break;
+    case ActionKind::rally:
+      st.fleeing = false;
+      break;
+    case ActionKind::remove:
+      st.on_table = false;
+      break;
+    case ActionKind::test:
+    case ActionKind::result:
+      break;
+    case ActionKind::move:
+      for (UnitId m : a.actors) {
+        place_as_written(cx, m, a);
+        // `move u march …`, `move u reform …` (§ Marche, § Manœuvres).
+        if (a.detail == "march") cx.state.units[m].marched = true;
+        if (a.detail == "reform") cx.state.units[m].reformed = true;
+      }
+      break;
+    default:
+      for (UnitId m : a.actors) place_as_written(cx, m, a);
+      break;
+  }
+}
+
+}  // namespace umpire::wab

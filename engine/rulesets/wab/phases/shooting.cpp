@@ -1,0 +1,120 @@
+#include "engine/rulesets/wab/phases/shooting.hpp"
+
+#include <fmt/format.h>
+
+#include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/common/d6_pool.hpp"
+#include "engine/rulesets/common/word_table.hpp"
+#include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/wounds.hpp"
+
+namespace umpire::wab {
+namespace {
+
+using rulesets::d6_pool;
+
+// The range written against the one measured between the closest edges.
+void check_written_range(Context& cx, const Action& a, UnitId u, UnitId t, double measured) {
+  if (!a.range) return;
+  const std::string what = fmt::format("the range from {} to {}", cx.quoted(u), cx.quoted(t));
+  const tabletop::Measurement m = tabletop::compare(*a.range, measured, cx.scratch.tolerance);
+  if (m.agreement == tabletop::Agreement::beyond_tolerance)
+    cx.checker.violation(Check::shoot_range, a.span, tabletop::describe(m, what))
+        .note("measured between the closest edges of the two units");
+}
+
+// The shooting dice: at most one per model standing (two in the sling's
+// close band); the sheet does not say which models can shoot.
+std::optional<std::int64_t> shooting_dice(Context& cx, const Action& a, Facts& f, UnitId u) {
+  const std::int64_t standing = cx.models_standing(u);
+  f.integer(Given::self_shooting_models, standing);
+  const auto most = eval_int(f, Value::shots, cx.checker);
+  if (!most) return std::nullopt;
+  const replay::WrittenRoll* written = a.roll("hit");
+  std::int64_t count = *most;
+  if (written && written->expr.terms.size() == 1 && cx.dice.mode() == replay::DiceMode::recorded) {
+    const std::int64_t wrote = dice::dice_count(written->expr);
+    count = wrote;
+    if (wrote > *most)
+      cx.checker
+          .violation(
+              Check::shoot_dice, written->span,
+              fmt::format("{} throws {} shooting dice: at most {}", cx.quoted(u), wrote, *most))
+          .note("{} models standing, {} (§ Table des armes de tirs)", standing,
+                *most > standing ? "two dice each in the sling's close band" : "one die each");
+  }
+  if (count < *most)
+    cx.checker.not_checked("which models of a unit can shoot (the sheet does not say)", a.span);
+  // The models that shoot: half the dice in the close band.
+  f.integer(Given::self_shooting_models, *most > standing ? (count + 1) / 2 : count);
+  return count;
+}
+
+}  // namespace
+
+void shoot(Context& cx, const Action& a) {
+  if (!a.roll("hit") && a.roll("wound")) {
+    roll_to_wound(cx, a);
+    return;
+  }
+  if (a.actors.empty() || a.targets.empty() || a.weapon.empty() || !a.roll("hit")) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  const UnitId t = a.targets.front();
+  const double measured =
+      tabletop::distance(cx.footprint(u), cx.footprint(t), tabletop::Measure::closest_edges);
+  Strike strike{a.span,
+                u,
+                t,
+                true,
+                rulesets::data_word(a.weapon, rulesets::WordCase::exact),
+                whole_inches_up(measured),
+                0,
+                std::nullopt};
+  Facts f(cx.rules);
+  fill_strike(cx, f, u, t);
+  if (!fill_shot(cx, f, strike, cx.models_standing(u))) {
+    cx.checker.not_checked(
+        fmt::format("shooting with '{}': the weapons table has no such weapon", a.weapon), a.span);
+    follow(cx, a);
+    return;
+  }
+  cx.checker.not_checked(
+      "the fire arc, line of sight, cover, obstacles and the target's size (taken as none)",
+      a.span);
+  check_written_range(cx, a, u, t, measured);
+  if (!check_permissions(f, RuleAction::shoot, cx.checker, a.span, Check::shoot_not_allowed, [&] {
+        return fmt::format("{} shooting at {}", cx.quoted(u), cx.quoted(t));
+      }))
+    return;
+  const auto count = shooting_dice(cx, a, f, u);
+  const auto test = eval_test(f, Test::shooting_to_hit, cx.checker);
+  if (!count || !test) return;
+  auto roll = cx.dice.take(d6_pool(*count), a.roll("hit"), cx.checker, Check::shoot_hits,
+                           [&] { return fmt::format("shooting dice of {}", cx.quoted(u)); });
+  if (!roll) return;
+  cx.checker.read_roll(d6_pool(*count), *roll, [&] {
+    return replay::dice_at_least(test->needed, cx.setup.units[u].side,
+                                 fmt::format("shooting of {}", cx.quoted(u)));
+  });
+  const auto notes = [&] {
+    std::vector<std::string> lines = explain(f, Test::shooting_to_hit);
+    lines.insert(lines.begin(), fmt::format("{} to {} between closest edges",
+                                            tabletop::inches(measured), cx.quoted(t)));
+    return lines;
+  };
+  if (a.modifier)
+    cx.checker.outcome(Check::shoot_hits, a.span, "to-hit modifier", a.modifier, test->modifier,
+                       notes);
+  const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
+  strike.hits = cx.checker.outcome(Check::shoot_hits, stated, "hits", a.stated.hits,
+                                   successes(*roll, *test), notes);
+  cx.scratch.strike = strike;
+  if (a.roll("wound")) roll_to_wound(cx, a);
+}
+
+}  // namespace umpire::wab

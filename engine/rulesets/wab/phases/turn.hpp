@@ -1,0 +1,21 @@
+#pragma once
+// The turn sequence as the log writes it: a new player turn, its phases
+// (§ Phase 1 : Début du tour to § Phase 4 : Combat au corps à corps), and
+// where a statement leaves its units.
+#include <optional>
+
+#include "engine/rulesets/wab/context.hpp"
+
+namespace umpire::wab {
+
+// Before each statement: a new player turn starts, the phase is the
+// statement's, and a strike not taken up by this statement is over.
+void begin(Context& cx, const Action& a);
+
+// The last point a statement writes (`to`, else the path's end).
+std::optional<Point> written_end(const Action& a);
+
+// Moves unit `u` where `a` writes it, as the log states it.
+void place_as_written(Context& cx, UnitId u, const Action& a);
+
+}  // namespace umpire::wab

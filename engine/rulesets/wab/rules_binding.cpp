@@ -1,0 +1,50 @@
+#include "engine/rulesets/wab/rules_binding.hpp"
+
+namespace umpire::wab {
+
+std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, DiagnosticEngine& diags,
+                                               Span where) {
+  rulesets::common::ItemResolver resolver(
+      rs, diags, where, diagnostic_kind(Diag::rules_missing_item),
+      "the Warhammer Ancient Battles engine needs corpus/rulesets/wab.rules or a variant of it");
+  RulesBinding b(BoundItems::bind(resolver));
+  resolver.domain_values("troop_type", troop_type_names(), b.types_);
+  resolver.domain_values("armour", armour_names(), b.armours_);
+  resolver.domain_values("shield_carried", shield_names(), b.shields_);
+  resolver.domain_values("mount", mount_names(), b.mounts_);
+  resolver.domain_values("special_rule", special_rule_names(), b.specials_);
+  if (!resolver.ok()) return std::nullopt;
+  return b;
+}
+
+const rulesets::common::EvaluationReports& RulesBinding::evaluation_reports() {
+  static constexpr rulesets::common::EvaluationReports reports{
+      id_of(Diag::rules_evaluation),
+      id_of(Diag::rules_unmapped_permission),
+      [](std::string_view permission) -> std::optional<replay::CheckId> {
+        const std::optional<Check> check = check_for_permission(permission);
+        if (!check) return std::nullopt;
+        return replay::CheckId(*check);
+      },
+      [](std::string_view) -> std::string_view { return {}; },
+  };
+  return reports;
+}
+
+rules::Val RulesBinding::special(const std::vector<std::string>& names) const {
+  std::uint64_t bits = 0;
+  const auto all = special_rule_names();
+  for (const std::string& n : names)
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (all[i] == n) bits |= std::uint64_t{1} << specials_[i];
+  return rules::Val::set(bits);
+}
+
+std::optional<rules::Val> RulesBinding::missile_weapon(std::string_view name) const {
+  const auto item = rs().find(name);
+  if (!item || item->kind != rules::ItemKind::profile) return std::nullopt;
+  if (rs().records[rs().profiles[item->index].record].name != "missile_weapon") return std::nullopt;
+  return rules::Val::profile(item->index);
+}
+
+}  // namespace umpire::wab

@@ -1,0 +1,74 @@
+#pragma once
+// The Warhammer Ancient Battles engine's view of the rules data: every
+// given, value, test and action it uses, resolved by name once
+// (rules_items.def, through common/item_tables.inc), the values of its own
+// enumerations and the profiles of the missile weapons, and `Facts`, a
+// situation filled with typed setters. Numbers and conditions come from
+// the data through the evaluator (common/evaluation.hpp); the engine only
+// states the facts.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/diagnostic.hpp"
+#include "engine/rules/evaluator.hpp"
+#include "engine/rules/model.hpp"
+#include "engine/rulesets/common/basic_facts.hpp"
+#include "engine/rulesets/common/evaluation.hpp"
+#include "engine/rulesets/common/item_tables.hpp"
+#include "engine/rulesets/wab/checks.hpp"
+#include "engine/rulesets/wab/diagnostics.hpp"
+#include "engine/rulesets/wab/types.hpp"
+
+namespace umpire::wab {
+
+#define UMPIRE_RULES_ITEMS "engine/rulesets/wab/rules_items.def"
+#include "engine/rulesets/common/item_tables.inc"
+#undef UMPIRE_RULES_ITEMS
+
+class RulesBinding : public rulesets::common::BoundItems<RulesItems> {
+ public:
+  // Resolves every item; reports `wab.rules.missing-item` at `where` for
+  // each one the data lacks and returns nullopt then.
+  static std::optional<RulesBinding> bind(const rules::Ruleset& rs, DiagnosticEngine& diags,
+                                          Span where);
+  static const rulesets::common::EvaluationReports& evaluation_reports();
+
+  rules::Val type(TroopType t) const { return enumeration(types_, t); }
+  rules::Val armour(Armour a) const { return enumeration(armours_, a); }
+  rules::Val shield(Shield s) const { return enumeration(shields_, s); }
+  rules::Val mount(Mount m) const { return enumeration(mounts_, m); }
+  // The set of the data's special_rule values among `names`.
+  rules::Val special(const std::vector<std::string>& names) const;
+  // The profile of missile weapon `name` (the data's word), if the
+  // weapons table has it.
+  std::optional<rules::Val> missile_weapon(std::string_view name) const;
+
+ private:
+  explicit RulesBinding(BoundItems items) : BoundItems(std::move(items)) {}
+  template <typename E>
+  static rules::Val enumeration(const std::vector<std::uint32_t>& values, E e) {
+    return rules::Val::enumeration(values[static_cast<std::size_t>(e)]);
+  }
+  std::vector<std::uint32_t> types_, armours_, shields_, mounts_, specials_;
+};
+
+// A situation for the evaluator (common::BasicFacts). No fact is read on
+// demand.
+class Facts final : public rulesets::common::BasicFacts<Facts, RulesBinding> {
+ public:
+  using BasicFacts::BasicFacts;
+
+ private:
+  friend class rulesets::common::BasicFacts<Facts, RulesBinding>;
+  std::optional<rules::Val> fact_on_demand(Given) const { return std::nullopt; }
+};
+
+using rulesets::common::check_permissions;
+using rulesets::common::eval_int;
+using rulesets::common::eval_test;
+using rulesets::common::explain;
+
+}  // namespace umpire::wab

@@ -1,0 +1,89 @@
+#pragma once
+// The state of a Warhammer Ancient Battles game as the engine replays it,
+// and its canonical bytes (docs/engine-wab.md § State). Positions and
+// facings are kept as doubles for the geometry and written as whole
+// thousandths of an inch and of a degree: the bytes hold no floating
+// point, so every host writes the same ones.
+#include <cstdint>
+#include <vector>
+
+#include "engine/core/replay/state_hash.hpp"
+#include "engine/geometry/tabletop/units.hpp"
+#include "engine/rulesets/common/thousandths.hpp"
+#include "engine/rulesets/wab/types.hpp"
+
+namespace umpire::wab {
+
+struct UnitState {
+  bool on_table = false;
+  Point at{0, 0};  // the centre of the front edge
+  double facing = 0;
+  Formation formation = Formation::close_order;
+  std::int32_t wounds_taken = 0;   // unsaved wounds, as the log states them
+  bool moved = false;              // it moved this turn (§ Table des armes de tirs)
+  bool marched = false;            // it marched this turn (§ Marche)
+  bool reformed = false;           // it reformed this turn (§ Manœuvres)
+  bool charging = false;           // it charged this turn
+  bool fleeing = false;            // it fled and has not rallied
+  std::int32_t engaged_with = -1;  // the enemy unit of its combat, -1: none
+
+  tabletop::Footprint footprint(const UnitSetup& s) const {
+    return {at, facing, s.frontage, s.depth};
+  }
+};
+
+struct GeneralState {
+  bool on_table = false;
+  Point at{0, 0};
+};
+
+struct State {
+  std::uint32_t turn = 0;
+  std::uint8_t side = 0;
+  Phase phase = Phase::none;
+  std::vector<UnitState> units;
+  std::vector<GeneralState> generals;
+
+  explicit State(const Setup& setup);
+
+  // A new player turn: what the last one did is spent.
+  void start_turn(std::uint32_t turn, std::uint8_t side);
+
+  template <typename Out>
+  void write(Out& out) const;
+};
+
+using rulesets::milli;
+
+template <typename Out>
+void State::write(Out& out) const {
+  out.tag('T');
+  out.u32(turn);
+  out.u8(side);
+  out.u8(static_cast<std::uint8_t>(phase));
+  out.tag('G');
+  out.u32(static_cast<std::uint32_t>(generals.size()));
+  for (const GeneralState& g : generals) {
+    out.u8(g.on_table ? 1 : 0);
+    out.i32(milli(g.at.x()));
+    out.i32(milli(g.at.y()));
+  }
+  out.tag('U');
+  out.u32(static_cast<std::uint32_t>(units.size()));
+  for (const UnitState& u : units) {
+    out.u8(u.on_table ? 1 : 0);
+    out.i32(milli(u.at.x()));
+    out.i32(milli(u.at.y()));
+    out.i32(milli(u.facing));
+    out.u8(static_cast<std::uint8_t>(u.formation));
+    out.i32(u.wounds_taken);
+    out.u8(u.moved ? 1 : 0);
+    out.u8(u.marched ? 1 : 0);
+    out.u8(u.reformed ? 1 : 0);
+    out.u8(u.charging ? 1 : 0);
+    out.u8(u.fleeing ? 1 : 0);
+    out.i32(u.engaged_with);
+  }
+}
+
+}  // namespace umpire::wab

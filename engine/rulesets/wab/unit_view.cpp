@@ -1,0 +1,30 @@
+// The units as `umpire report` draws them (replay::UnitView): the centre of
+// the front edge and the facing as the state holds them, models standing
+// as strength.
+#include "engine/rulesets/wab/engine.hpp"
+
+namespace umpire::wab {
+
+void Engine::view_units(std::vector<replay::UnitView>& out) const {
+  out.reserve(out.size() + state_.units.size());
+  for (std::size_t u = 0; u < state_.units.size(); ++u) {
+    const UnitState& s = state_.units[u];
+    const UnitSetup& setup = setup_.units[u];
+    replay::UnitView v;
+    v.unit = static_cast<std::uint32_t>(u);
+    v.on_table = s.on_table;
+    v.x = s.at.x();
+    v.y = s.at.y();
+    v.facing = s.facing;
+    v.formation = s.formation == Formation::skirmish ? "skirmish" : "close_order";
+    const std::int64_t per_model = std::max<std::int32_t>(1, setup.profile.wounds);
+    v.initial_strength = static_cast<std::int32_t>(setup.models);
+    v.strength = static_cast<std::int32_t>(
+        std::max<std::int64_t>(0, setup.models - s.wounds_taken / per_model));
+    if (s.fleeing) v.marks.emplace_back("fleeing");
+    if (s.engaged_with >= 0) v.marks.emplace_back("engaged");
+    out.push_back(std::move(v));
+  }
+}
+
+}  // namespace umpire::wab
