@@ -3,7 +3,9 @@
 # example: a recorded Sabreur-hex game (Essling, the village fight) is
 # replayed and every action checked against the rules, with the verdict and
 # each broken rule, agreed ruling and rule not yet enforced, and written as
-# a page to look at (build/essling-village.html); then the
+# a page to look at (build/essling-village.html); then a Hail Caesar game
+# on the tabletop (Romans against Gauls at the ford of the Arar) is checked
+# the same way, its moves and ranges measured on the table; then the
 # Sabreur-hex rules data is verified (gaps, impossible tests, caps,
 # contradictions, skill clashes, army lists); then the odds
 # of an Elite morale test against Cd 7 from that game. It ends by saying
@@ -28,6 +30,7 @@ run() {
 
 run check replays/sabreur-hex/essling-village.ulog
 run report replays/sabreur-hex/essling-village.ulog -o "$UMPIRE_BUILD/essling-village.html"
+run check replays/hail-caesar/ford-of-the-arar.ulog
 run verify sabreur-hex
 run dice 3d6kl2 --target 7-
 

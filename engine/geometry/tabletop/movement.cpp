@@ -103,9 +103,14 @@ MoveResult apply_move(const Footprint& start, std::span<const Step> steps) {
   MoveResult r{start, 0.0, {}, 0, {}};
   r.swept.push_back(start.polygon());
   Footprint at = start;
+  bool first = true;
   for (const Step& s : steps) {
     const StepResult one = apply_step(at, s);
-    r.swept = merged(start, r.swept, swept_area(at, s));
+    // Every step's area holds the footprint it starts from, so the first
+    // one's is the whole way so far: no union (the costliest part of a
+    // move) for a move of one step.
+    r.swept = first ? swept_area(at, s) : merged(start, r.swept, swept_area(at, s));
+    first = false;
     r.per_step.push_back(one.distance);
     r.distance += one.distance;
     r.turns += one.is_turn ? 1 : 0;

@@ -17,25 +17,6 @@ Point require_finite(Point p, const char* what) {
   return p;
 }
 
-Point operator+(Point a, Point b) {
-  return {a.x() + b.x(), a.y() + b.y()};
-}
-Point operator-(Point a, Point b) {
-  return {a.x() - b.x(), a.y() - b.y()};
-}
-Point operator*(double k, Point a) {
-  return {k * a.x(), k * a.y()};
-}
-double dot(Point a, Point b) {
-  return a.x() * b.x() + a.y() * b.y();
-}
-double cross(Point a, Point b) {
-  return a.x() * b.y() - a.y() * b.x();
-}
-double length(Point v) {
-  return std::hypot(v.x(), v.y());
-}
-
 Point direction(double bearing_deg) {
   // Exact values at the four cardinal bearings, which logs write most: sin
   // and cos of a rounded π would leave 6e-17 where a test expects 0.

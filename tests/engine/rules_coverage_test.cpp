@@ -1,9 +1,9 @@
-// docs/rules-coverage-sabreur-hex.md maps every clause of the Sabreur-hex
-// rule text to the checks that enforce it, to the reason it cannot be
-// checked from a log, or to an item of its "Not enforced" list. These tests
-// keep that table honest against the engine's check table without reading
-// the rule text: every id a row names is a check, every check is named by a
-// row it enforces, and every row has a kind, a reason or an item.
+// docs/rules-coverage-<ruleset>.md maps every clause of a ruleset's rule
+// text to the checks that enforce it, to the reason it cannot be checked
+// from a log, or to an item of its "Not enforced" list. These tests keep
+// each table honest against its engine's check table without reading the
+// rule text: every id a row names is a check, every check is named by a row
+// it enforces, and every row has a kind, a reason or an item.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -21,7 +21,6 @@
 namespace umpire::test {
 namespace {
 
-constexpr const char* kDocument = "docs/rules-coverage-sabreur-hex.md";
 constexpr const char* kTableHeader = "| L | clause | gloss | kind | checks or reason | data |";
 
 struct Row {
@@ -99,28 +98,35 @@ std::vector<std::string> ids_in(const std::string& cell) {
   return ids;
 }
 
-class SabreurRulesCoverage : public ::testing::Test {
+// The rulesets whose engines have a sweep of their rule text.
+struct Sweep {
+  const char* ruleset;
+  const char* document;
+};
+
+class RulesCoverage : public ::testing::TestWithParam<Sweep> {
  protected:
   void SetUp() override {
-    ruleset_ = rulesets::find("sabreur-hex");
+    ruleset_ = rulesets::find(GetParam().ruleset);
     ASSERT_NE(ruleset_, nullptr);
     ASSERT_NE(ruleset_->checks, nullptr);
-    const std::string text = read_file(source_dir() / kDocument);
-    ASSERT_FALSE(text.empty()) << kDocument << " is missing";
+    const std::string text = read_file(source_dir() / document_);
+    ASSERT_FALSE(text.empty()) << document_ << " is missing";
     doc_ = parse(text);
     ASSERT_FALSE(doc_.rows.empty()) << "no table with the header " << kTableHeader;
   }
+  const std::string document_ = GetParam().document;
   const rulesets::RulesetEntry* ruleset_ = nullptr;
   Document doc_;
 };
 
-TEST_F(SabreurRulesCoverage, EveryRowHasALineAKindAndWhatItNeeds) {
+TEST_P(RulesCoverage, EveryRowHasALineAKindAndWhatItNeeds) {
   static const std::set<std::string> reasons = {"choice",     "taste",    "agreement", "flavour",
                                                 "definition", "computed", "implied"};
   static const std::regex line_number(R"(^[1-9][0-9]*$)");
   static const std::regex item(R"(^N([1-9][0-9]*)$)");
   for (const Row& row : doc_.rows) {
-    SCOPED_TRACE(std::string(kDocument) + ":" + std::to_string(row.line_in_doc));
+    SCOPED_TRACE(document_ + ":" + std::to_string(row.line_in_doc));
     ASSERT_EQ(row.cells.size(), 6u) << "a row has 6 cells: L, clause, gloss, kind, checks or "
                                        "reason, data";
     EXPECT_TRUE(std::regex_match(row.cells[0], line_number)) << "L is a line of the rule text";
@@ -143,32 +149,32 @@ TEST_F(SabreurRulesCoverage, EveryRowHasALineAKindAndWhatItNeeds) {
   }
 }
 
-TEST_F(SabreurRulesCoverage, EveryIdNamedIsACheck) {
+TEST_P(RulesCoverage, EveryIdNamedIsACheck) {
   for (const Row& row : doc_.rows) {
     if (row.cells.size() != 6) continue;  // reported by the test above
     for (const std::string& id : ids_in(row.cells[4]))
       EXPECT_NE(ruleset_->checks->find(id), nullptr)
-          << kDocument << ":" << row.line_in_doc << ": '" << id
-          << "' is not a check of the Sabreur-hex engine (docs/checks.md)";
+          << document_ << ":" << row.line_in_doc << ": '" << id << "' is not a check of the "
+          << ruleset_->display_name << " engine (docs/checks.md)";
   }
 }
 
 // Every check enforces some sentence of the text: a check no row names is
 // either a row missing from the sweep or a check without a rule.
-TEST_F(SabreurRulesCoverage, EveryCheckEnforcesSomeClause) {
+TEST_P(RulesCoverage, EveryCheckEnforcesSomeClause) {
   std::set<std::string> named;
   for (const Row& row : doc_.rows)
     if (row.cells.size() == 6 && row.cells[3] == "a")
       for (const std::string& id : ids_in(row.cells[4])) named.insert(id);
   for (const replay::CheckInfo& c : ruleset_->checks->all())
     EXPECT_TRUE(named.count(std::string(c.id)))
-        << c.id << " is named by no row of kind a in " << kDocument;
+        << c.id << " is named by no row of kind a in " << document_;
 }
 
 // § Not enforced is numbered in increasing order (an item keeps its number
 // once enforced and gone, so that N<k> names one rule for good), and each
 // item is some row's, each row's item is there.
-TEST_F(SabreurRulesCoverage, NotEnforcedItemsMatchTheRows) {
+TEST_P(RulesCoverage, NotEnforcedItemsMatchTheRows) {
   const auto& items = doc_.not_enforced_items;
   ASSERT_FALSE(items.empty()) << "no numbered item under '## Not enforced'";
   for (std::size_t i = 1; i < items.size(); ++i)
@@ -182,6 +188,17 @@ TEST_F(SabreurRulesCoverage, NotEnforcedItemsMatchTheRows) {
   for (int r : referenced) EXPECT_TRUE(listed.count(r)) << "N" << r << " is not in § Not enforced";
   for (int l : listed) EXPECT_TRUE(referenced.count(l)) << "item " << l << " is no row's";
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Engines, RulesCoverage,
+    ::testing::Values(Sweep{"sabreur-hex", "docs/rules-coverage-sabreur-hex.md"},
+                      Sweep{"hail-caesar", "docs/rules-coverage-hail-caesar.md"}),
+    [](const ::testing::TestParamInfo<Sweep>& info) {
+      std::string name;
+      for (const char* c = info.param.ruleset; *c; ++c)
+        if (std::isalnum(static_cast<unsigned char>(*c))) name += *c;
+      return name;
+    });
 
 }  // namespace
 }  // namespace umpire::test
