@@ -1,8 +1,9 @@
 // The muster of Hail Caesar: Hundred Years War (engine/rulesets/
-// hail_caesar_hyw/muster.hpp), which runs without a replay engine: the
-// bundled game passes it; every fail_ log of replays/hail-caesar-hyw/fail/
-// gives exactly the diagnostics written inside it and breaks one check of
-// the muster's table, and every check is broken by one; a list's
+// hail_caesar_hyw/muster.hpp), which runs before its replay engine: the
+// bundled game passes it; every muster fail_ log of
+// replays/hail-caesar-hyw/fail/ gives exactly the diagnostics written
+// inside it and breaks one check of the muster's table, and every check is
+// broken by one; a list's
 // percentages hold at their boundary (exactly 40% passes) and follow the
 // data's switches (by points or by units, 33% or a third).
 #include <fmt/format.h>
@@ -83,23 +84,26 @@ std::multiset<std::string> muster_errors(const std::string& text, const std::str
   return out;
 }
 
-TEST(HywMuster, TheRegistryMustersHywWithoutAnEngine) {
+TEST(HywMuster, TheRegistryMustersHywBeforeItsEngine) {
   const rulesets::RulesetEntry& e = hyw_entry();
-  EXPECT_EQ(e.engine, nullptr);
+  EXPECT_NE(e.engine, nullptr);
   EXPECT_NE(e.muster, nullptr);
   ASSERT_NE(e.checks, nullptr);
   EXPECT_NE(e.checks_markdown, nullptr);
-  for (const replay::CheckInfo& c : e.checks->all()) EXPECT_TRUE(c.id.starts_with("hyw.muster."));
+  // The muster's checks, then the Hail Caesar engine's.
+  for (const replay::CheckInfo& c : e.checks->all())
+    EXPECT_TRUE(c.id.starts_with("hyw.muster.") || c.id.starts_with("hc.")) << c.id;
+  EXPECT_NE(e.checks->find("hc.shoot.hits"), nullptr);
 }
 
-TEST(HywMuster, TheBundledGamePassesMusterAndStaysNotChecked) {
+TEST(HywMuster, TheBundledGamePassesMusterAndIsReplayed) {
   auto r = test::replay_file(source_dir() / "replays/hail-caesar-hyw/azincourt-lane.ulog");
-  EXPECT_TRUE(r->result.no_engine);
+  EXPECT_FALSE(r->result.no_engine);
   EXPECT_TRUE(r->result.mustered);
   EXPECT_EQ(r->result.muster.armies, 2u);
   EXPECT_EQ(r->result.muster.breaches, 0u);
   EXPECT_EQ(r->diags.count(Severity::error), 0u) << render_text(r->sources, r->diags);
-  EXPECT_FALSE(r->result.replayed);
+  EXPECT_TRUE(r->result.replayed);
 }
 
 TEST(HywMuster, FailLogsGiveTheirExpectedDiagnostics) {
@@ -119,16 +123,21 @@ TEST(HywMuster, FailLogsGiveTheirExpectedDiagnostics) {
     options.rules_cache = &cache;
     const run::RunResult r = run::run_log(sources, *file, diags, options);
     EXPECT_TRUE(r.mustered);
-    EXPECT_EQ(r.muster.breaches, 1u) << "a fail_ log breaks one rule once";
     const auto expected = log::testing::read_expectations(read_file(p));
     EXPECT_EQ(log::testing::compare(expected, sources, diags), "") << render_text(sources, diags);
     std::set<std::string> named;
     for (const auto& e : expected)
-      if (e.severity == Severity::error && hyw_entry().checks->find(e.id)) named.insert(e.id);
+      if (e.severity == Severity::error && hyw::check_table().find(e.id)) named.insert(e.id);
+    // The engine's fail logs (hc.*) pass muster: golden_test.cpp takes them.
+    if (named.empty()) {
+      EXPECT_EQ(r.muster.breaches, 0u);
+      continue;
+    }
+    EXPECT_EQ(r.muster.breaches, 1u) << "a fail_ log breaks one rule once";
     EXPECT_EQ(named.size(), 1u) << "a fail_ log breaks exactly one named rule";
     exercised.insert(named.begin(), named.end());
   }
-  for (const replay::CheckInfo& c : hyw_entry().checks->all())
+  for (const replay::CheckInfo& c : hyw::check_table().all())
     EXPECT_TRUE(exercised.count(std::string(c.id))) << c.id << " is exercised by no fail_ log";
 }
 
@@ -148,7 +157,7 @@ TEST(HywMuster, EveryCheckCitesASectionOfTheRuleText) {
   if (!texts) GTEST_SKIP() << test::no_rule_texts;
   const std::string text = read_file(*texts / std::string(rules_file));
   ASSERT_FALSE(text.empty());
-  for (const replay::CheckInfo& c : hyw_entry().checks->all())
+  for (const replay::CheckInfo& c : hyw::check_table().all())
     EXPECT_NE(text.find(std::string(c.section)), std::string::npos) << c.id;
 }
 

@@ -139,26 +139,6 @@ TEST(Report, EveryDiagnosticIsPinnedToTheEventItFollows) {
   EXPECT_EQ(r->game["verdict"]["violations"], r->result.replay.violations);
 }
 
-TEST(Report, ALogWithoutAnEngineIsDrawnAsWritten) {
-  const auto r = report_file("replays/hail-caesar-hyw/azincourt-lane.ulog");
-  ASSERT_TRUE(r->result.no_engine) << "an HYW engine draws its own units: test another log";
-  EXPECT_EQ(r->game["battlefield"]["kind"], "tabletop");
-  EXPECT_EQ(r->game["battlefield"]["width"], 72.0);
-  EXPECT_EQ(r->game["battlefield"]["terrain"].size(), 4u);
-  const auto& frames = r->game["frames"];
-  ASSERT_EQ(frames.size(), r->result.events_not_replayed + 1);
-  // The archers of the right (unit 1, on an 80 x 40 mm base) deploy at
-  // 44,11; their first move (`move e2 to 44,17 facing 0`) takes them to
-  // 44,17.
-  EXPECT_EQ(r->game["units"][1]["id"], "e2");
-  EXPECT_EQ(r->game["units"][1]["base"], nlohmann::json::array({80.0, 40.0}));
-  EXPECT_EQ(board_after(r->game, 0).at(1)["at"], nlohmann::json::array({44.0, 11.0}));
-  std::size_t k = 1;
-  while (k < frames.size() && frames[k]["kind"] != "move") ++k;
-  ASSERT_LT(k, frames.size());
-  EXPECT_EQ(board_after(r->game, k).at(1)["at"], nlohmann::json::array({44.0, 17.0}));
-}
-
 TEST(Report, NothingALogWritesCanBreakOutOfThePage) {
   std::ifstream in(test::source_dir() / "replays/sabreur-hex/essling-village.ulog");
   std::stringstream text;

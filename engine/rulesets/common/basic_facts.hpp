@@ -67,6 +67,9 @@ class BasicFacts : private rules::GivenSource {
       note_error(fmt::format("'{}' has no value '{}'", b_->rs().givens[b_->given(g)].name, value));
   }
   void none(Given g) { set(g, rules::Val::none()); }
+  // A given of the data by its index, one the ruleset's table does not
+  // name: the facts a variant of the ruleset adds (its own givens).
+  void data_given(std::uint32_t id, const rules::Val& v) { set_given(id, v); }
 
   const rules::Situation& situation() const { return situation_; }
   const Binding& binding() const { return *b_; }

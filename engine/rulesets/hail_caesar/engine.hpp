@@ -40,6 +40,7 @@ class Engine final : public replay::ReplayEngine {
 
   const State& state() const { return state_; }
   const Setup& setup() const { return setup_; }
+  const Action& action(std::size_t i) const { return actions_[i]; }
   void apply_action(const Action& a, replay::EventChecker& checker);
 
  private:

@@ -28,6 +28,8 @@ namespace umpire::hail_caesar {
 #include "engine/rulesets/common/item_tables.inc"
 #undef UMPIRE_RULES_ITEMS
 
+class VariantFacts;
+
 class RulesBinding : public rulesets::common::BoundItems<RulesItems> {
  public:
   // Resolves every item; reports `hc.rules.missing-item` at `where` for
@@ -50,11 +52,16 @@ class RulesBinding : public rulesets::common::BoundItems<RulesItems> {
   // The modifier stack of a full move (move_distance_mods: its base, the
   // rate of § Mouvements des unités, then the terrain's stages).
   std::uint32_t move_stack() const { return move_stack_; }
+  // The facts a variant's data reads beyond the base's (null for the base
+  // game); it outlives the binding.
+  const VariantFacts* variant() const { return variant_; }
+  void set_variant(const VariantFacts* v) { variant_ = v; }
 
  private:
   explicit RulesBinding(BoundItems items) : BoundItems(std::move(items)) {}
   std::vector<std::uint32_t> unit_types_, formations_, terrains_;
   std::uint32_t move_stack_ = 0;
+  const VariantFacts* variant_ = nullptr;
 };
 
 // A situation for the evaluator (common::BasicFacts: set, boolean, integer,
@@ -67,6 +74,18 @@ class Facts final : public rulesets::common::BasicFacts<Facts, RulesBinding> {
  private:
   friend class rulesets::common::BasicFacts<Facts, RulesBinding>;
   std::optional<rules::Val> fact_on_demand(Given) const { return std::nullopt; }
+};
+
+struct Context;
+
+// A variant of Hail Caesar over its own data (`extends hail-caesar`, e.g.
+// engine/rulesets/hail_caesar_hyw/): the givens its data adds, stated for
+// the unit whose facts a procedure fills (fill_unit, phases/facts.hpp)
+// after the base's.
+class VariantFacts {
+ public:
+  virtual ~VariantFacts() = default;
+  virtual void fill_unit(const Context& cx, Facts& f, UnitId u) const = 0;
 };
 
 // The inches of one full move of the unit the facts describe (the stack

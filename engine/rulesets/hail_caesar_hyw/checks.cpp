@@ -1,6 +1,9 @@
 #include "engine/rulesets/hail_caesar_hyw/checks.hpp"
 
 #include <iterator>
+#include <vector>
+
+#include "engine/rulesets/hail_caesar/checks.hpp"
 
 #include "engine/rulesets/common/check_listing.hpp"
 
@@ -36,6 +39,18 @@ const replay::CheckTable& check_table() {
   return table;
 }
 
+const replay::CheckTable& ruleset_check_table() {
+  static const std::vector<replay::CheckInfo> rows = [] {
+    std::vector<replay::CheckInfo> out(std::begin(detail::kCheckInfos),
+                                       std::end(detail::kCheckInfos));
+    const std::span<const replay::CheckInfo> engine = hail_caesar::check_table().all();
+    out.insert(out.end(), engine.begin(), engine.end());
+    return out;
+  }();
+  static const replay::CheckTable table(rows);
+  return table;
+}
+
 std::optional<Check> check_for_constraint(std::string_view list, std::string_view constraint) {
   for (std::size_t i = 0; i < std::size(kConstraints); ++i)
     if (names(kConstraints[i], list, constraint)) return static_cast<Check>(i);
@@ -54,7 +69,12 @@ std::string checks_markdown() {
       "(`list.constraint`, `*` for every list) the check evaluates; only the one\n"
       "whose `when` holds under the switches in force applies. A constraint no\n"
       "check names (a variant's own) is reported as `hyw.muster.list-rule`\n"
-      "with the citation of its data.\n\n";
+      "with the citation of its data.\n\n"
+      "A HYW game is then replayed by the Hail Caesar engine on the HYW data: the\n"
+      "`hc.*` checks above apply with the numbers and conditions of\n"
+      "`corpus/rulesets/hail-caesar-hyw.rules` (its overrides of the base), and\n"
+      "the procedures of `004_b7c666874e8df030.txt` the engine does not check yet\n"
+      "are reported `not checked` ([engine-hail-caesar-hyw.md](engine-hail-caesar-hyw.md)).\n\n";
   return out;
 }
 

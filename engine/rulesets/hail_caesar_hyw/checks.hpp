@@ -34,6 +34,9 @@ constexpr const replay::CheckInfo& check_info(Check check) {
 }
 
 const replay::CheckTable& check_table();
+// The ruleset's checks (the registry's): the muster's, then those of the
+// Hail Caesar engine, which replays HYW games on the HYW data.
+const replay::CheckTable& ruleset_check_table();
 
 // The check that reports constraint `constraint` of army list `list`
 // (checks.def's last column), or nullopt when none does: such a constraint

@@ -1,19 +1,101 @@
-// The ruleset Hail Caesar: Hundred Years War has its rules data, its muster
-// (army-list validation, muster.hpp) and no replay engine yet: its logs are
-// read, lowered and mustered, none of their events checked.
+// The ruleset Hail Caesar: Hundred Years War: its rules data, its muster
+// (army-list validation, muster.hpp) and its replay engine, the Hail Caesar
+// engine over the HYW data (engine.hpp).
 #include "engine/rulesets/hail_caesar_hyw/registration.hpp"
 
+#include "engine/events/battle.hpp"
+#include "engine/events/profile_catalogue.hpp"
+#include "engine/rulesets/hail_caesar/from_events.hpp"
+#include "engine/rulesets/hail_caesar/types.hpp"
 #include "engine/rulesets/hail_caesar_hyw/checks.hpp"
+#include "engine/rulesets/hail_caesar_hyw/engine.hpp"
 #include "engine/rulesets/hail_caesar_hyw/muster.hpp"
+#include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
+#include "engine/rulesets/hail_caesar_hyw/unit_profiles.hpp"
+
+namespace umpire::hyw {
+namespace {
+
+// A HYW unit names an entry of its army's list, checked against the data
+// by the muster (hyw.muster.unit-entry) once the data is loaded: lowering,
+// which comes first, takes every name.
+class ListEntries final : public events::ProfileCatalogue {
+ public:
+  bool has_profile(std::string_view) const override { return true; }
+  std::vector<std::string> known_profiles() const override { return {}; }
+};
+
+struct BoundBinding final : rulesets::BoundRules {
+  explicit BoundBinding(std::unique_ptr<Binding> b) : binding(std::move(b)) {}
+  std::unique_ptr<Binding> binding;
+};
+
+struct GameOfLog final : rulesets::GameSetup {
+  GameOfLog(hail_caesar::Game g, std::vector<WrittenProfile> w)
+      : game(std::move(g)), written(std::move(w)) {}
+  hail_caesar::Game game;
+  std::vector<WrittenProfile> written;  // per unit
+};
+
+class HundredYearsWarEngine final : public rulesets::RulesetEngine {
+ public:
+  const events::ProfileCatalogue& profiles() const override { return entries_; }
+  bool audit_fields(const log::ast::Log&, replay::NotCheckedLog&,
+                    DiagnosticEngine&) const override {
+    return true;
+  }
+  std::unique_ptr<rulesets::BoundRules> bind(const rules::Ruleset& data, DiagnosticEngine& diags,
+                                             Span where) const override {
+    std::unique_ptr<Binding> b = hyw::bind(data, diags, where);
+    if (!b) return nullptr;
+    return std::make_unique<BoundBinding>(std::move(b));
+  }
+  std::unique_ptr<rulesets::GameSetup> set_up(const events::Battle& battle,
+                                              DiagnosticEngine& diags) const override {
+    // A roster alone (no deployment, no event) is mustered and has nothing
+    // to replay: its units need no table nor bases.
+    if (battle.deployment.empty() && battle.events().size() == 0) return nullptr;
+    // The base reads a troop type on each unit line; a HYW unit's comes
+    // from its profile in the data, read when the engine is made
+    // (units_from_profiles): until then it reads as the base's first.
+    events::Battle typed = battle;
+    std::vector<WrittenProfile> written;
+    for (events::Unit& u : typed.units) {
+      if (u.type.empty()) u.type = hail_caesar::unit_type_names().front();
+      written.push_back({u.profile, u.side < battle.header.sides.size()
+                                        ? battle.header.sides[u.side].army_list
+                                        : std::string()});
+    }
+    std::optional<hail_caesar::Game> game = hail_caesar::game_from_battle(typed, diags);
+    if (!game) return nullptr;
+    return std::make_unique<GameOfLog>(std::move(*game), std::move(written));
+  }
+  std::unique_ptr<replay::ReplayEngine> engine(rulesets::GameSetup&& game,
+                                               const rulesets::BoundRules& rules,
+                                               DiagnosticEngine& diags) const override {
+    GameOfLog& g = static_cast<GameOfLog&>(game);
+    const Binding& b = *static_cast<const BoundBinding&>(rules).binding;
+    units_from_profiles(g.game.setup, g.written, b.base.rs());
+    return std::make_unique<Engine>(std::move(g.game.setup), std::move(g.game.actions), b, diags);
+  }
+
+ private:
+  ListEntries entries_;
+};
+
+}  // namespace
+}  // namespace umpire::hyw
 
 namespace umpire::rulesets {
 
 const RulesetEntry& hail_caesar_hyw_registration() {
+  static const hyw::HundredYearsWarEngine engine;
   static const RulesetEntry entry{.id = "hail-caesar-hyw",
                                   .display_name = "Hail Caesar: Hundred Years War",
                                   .data_file = "hail-caesar-hyw.rules",
-                                  .checks = &hyw::check_table(),
+                                  .checks = &hyw::ruleset_check_table(),
                                   .checks_markdown = &hyw::checks_markdown,
+                                  .engine = &engine,
                                   .muster = &hyw::muster()};
   return entry;
 }

@@ -3,17 +3,12 @@
 #include <fmt/format.h>
 
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
 namespace umpire::hail_caesar {
 namespace {
-
-dice::Expr d6s(std::uint16_t count) {
-  dice::Expr e;
-  e.terms.push_back(dice::dice_term(dice::make_dice(count, 6)));
-  return e;
-}
 
 // `blunder-right` as the data's blunder domain spells it.
 std::string data_word(std::string_view w) {

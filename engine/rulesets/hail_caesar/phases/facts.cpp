@@ -16,6 +16,7 @@ void fill_unit(const Context& cx, Facts& f, UnitId u) {
   f.boolean(Given::unit_disordered, st.disordered);
   f.boolean(Given::unit_engaged, st.engaged_with >= 0);
   f.boolean(Given::unit_supporting, false);
+  if (const VariantFacts* variant = cx.rules.variant()) variant->fill_unit(cx, f, u);
 }
 
 std::optional<double> nearest_enemy_distance(const Context& cx, UnitId u) {

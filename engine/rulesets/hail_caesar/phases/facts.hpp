@@ -11,7 +11,8 @@ namespace umpire::hail_caesar {
 
 // unit.type, unit.formation, unit.terrain (open ground: the terrain of a
 // move is stated by the move), unit.disordered, unit.engaged,
-// unit.supporting (supports are not tracked yet: false).
+// unit.supporting (supports are not tracked yet: false); then the givens of
+// the variant whose data is bound (RulesBinding::variant).
 void fill_unit(const Context& cx, Facts& f, UnitId u);
 
 // From `u`'s base to the nearest base of an enemy on the table, closest

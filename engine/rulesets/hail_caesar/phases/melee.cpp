@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
@@ -34,9 +35,13 @@ void attack(Context& cx, const Action& a) {
   if (a.modifier)
     cx.checker.outcome(Check::melee_hits, a.span, "to-hit modifier", a.modifier, test->modifier,
                        notes);
+  const NaturalFaces naturals = natural_faces(f, Test::melee_to_hit);
   std::int64_t hits = 0;
   for (const auto& die : written->roll->dice)
-    if (die.faces.face() + test->modifier >= test->target) ++hits;
+    if (die_succeeds(naturals, *test, die.faces.face())) ++hits;
+  hits += rerolled_successes(cx, a, *test, naturals,
+                             static_cast<std::int64_t>(written->roll->dice.size()) - hits,
+                             Check::melee_hits, fmt::format("the attacks of {}", cx.quoted(u)));
   const std::int64_t go_on =
       cx.checker.outcome(Check::melee_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
                          a.stated.hits, hits, notes);

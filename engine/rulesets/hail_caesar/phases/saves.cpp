@@ -2,20 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
 namespace umpire::hail_caesar {
-namespace {
-
-dice::Expr d6s(std::int64_t count) {
-  dice::Expr e;
-  e.terms.push_back(dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(count), 6)));
-  return e;
-}
-
-}  // namespace
-
 void save(Context& cx, const Action& a) {
   const std::optional<PendingHits> pending = cx.scratch.hits;
   if (a.actors.empty() || !pending || pending->target != a.actors.front()) {
@@ -45,12 +36,15 @@ void save(Context& cx, const Action& a) {
     const auto test = eval_test(f, Test::morale_save, cx.checker);
     if (!roll || !test) return;
     cx.checker.read_roll(d6s(pending->hits), *roll, [&] {
-      return replay::dice_at_least(static_cast<std::int32_t>(test->target - test->modifier),
-                                   cx.setup.units[u].side,
+      return replay::dice_at_least(static_cast<std::int32_t>(test->needed), cx.setup.units[u].side,
                                    fmt::format("morale saves of {}", cx.quoted(u)));
     });
+    const NaturalFaces naturals = natural_faces(f, Test::morale_save);
     for (const auto& die : roll->dice)
-      if (die.faces.face() + test->modifier >= test->target) ++saves;
+      if (die_succeeds(naturals, *test, die.faces.face())) ++saves;
+    saves += rerolled_successes(cx, a, *test, naturals,
+                                static_cast<std::int64_t>(roll->dice.size()) - saves,
+                                Check::save_dice, fmt::format("the saves of {}", cx.quoted(u)));
     const auto notes = [&] { return explain(f, Test::morale_save); };
     saves = cx.checker.outcome(Check::save_saves, a.stated.span.valid() ? a.stated.span : a.span,
                                "saves", a.stated.saves, saves, notes);

@@ -4,17 +4,12 @@
 
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
 namespace umpire::hail_caesar {
 namespace {
-
-dice::Expr d6s(std::int64_t count) {
-  dice::Expr e;
-  e.terms.push_back(dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(count), 6)));
-  return e;
-}
 
 std::string data_word(std::string_view w) {
   std::string out(w);
@@ -76,7 +71,10 @@ void shoot(Context& cx, const Action& a) {
   const auto reach = eval_int(f, Value::weapon_range, cx.checker);
   const auto count = eval_int(f, Value::shooting_dice, cx.checker);
   const auto needed = eval_int(f, Value::shooting_needed, cx.checker);
-  if (!reach || !count || !needed) return;
+  // The to-hit score and its modifiers as the data's test states them
+  // (4+ in § Modificateurs du jet pour toucher au tir).
+  const auto to_hit = eval_test(f, Test::shooting_to_hit, cx.checker);
+  if (!reach || !count || !needed || !to_hit) return;
   check_range(cx, a, u, t, measured, *reach);
   auto roll = cx.dice.take(d6s(*count), a.roll("hit"), cx.checker, Check::shoot_dice,
                            [&] { return fmt::format("shooting dice of {}", cx.quoted(u)); });
@@ -91,12 +89,16 @@ void shoot(Context& cx, const Action& a) {
                                             tabletop::inches(measured), cx.quoted(t)));
     return lines;
   };
-  const std::int64_t modifier = 4 - *needed;
   if (a.modifier)
-    cx.checker.outcome(Check::shoot_hits, a.span, "to-hit modifier", a.modifier, modifier, notes);
+    cx.checker.outcome(Check::shoot_hits, a.span, "to-hit modifier", a.modifier, to_hit->modifier,
+                       notes);
+  const NaturalFaces naturals = natural_faces(f, Test::shooting_to_hit);
   std::int64_t hits = 0;
   for (const auto& die : roll->dice)
-    if (die.faces.face() >= *needed) ++hits;
+    if (die_succeeds(naturals, *to_hit, die.faces.face())) ++hits;
+  hits += rerolled_successes(cx, a, *to_hit, naturals,
+                             static_cast<std::int64_t>(roll->dice.size()) - hits, Check::shoot_dice,
+                             fmt::format("the shooting of {}", cx.quoted(u)));
   const std::int64_t go_on =
       cx.checker.outcome(Check::shoot_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
                          a.stated.hits, hits, notes);

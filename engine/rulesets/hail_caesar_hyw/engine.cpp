@@ -1,0 +1,43 @@
+#include "engine/rulesets/hail_caesar_hyw/engine.hpp"
+
+namespace umpire::hyw {
+namespace {
+
+std::vector<std::vector<std::string>> unchecked_of(const hail_caesar::Setup& setup,
+                                                   const std::vector<hail_caesar::Action>& actions,
+                                                   const rules::Ruleset& data) {
+  std::vector<std::vector<std::string>> out;
+  out.reserve(actions.size());
+  for (const hail_caesar::Action& a : actions) out.push_back(unchecked_procedures(setup, a, data));
+  return out;
+}
+
+std::vector<bool> followed_of(const hail_caesar::Setup& setup,
+                              const std::vector<hail_caesar::Action>& actions) {
+  std::vector<bool> out;
+  out.reserve(actions.size());
+  for (const hail_caesar::Action& a : actions) out.push_back(followed_as_written(setup, a));
+  return out;
+}
+
+}  // namespace
+
+Engine::Engine(hail_caesar::Setup setup, std::vector<hail_caesar::Action> actions,
+               const Binding& rules, DiagnosticEngine& diags)
+    : unchecked_(unchecked_of(setup, actions, rules.base.rs())),
+      followed_(followed_of(setup, actions)),
+      base_(std::move(setup), std::move(actions), rules.base, diags) {}
+
+void Engine::apply(std::size_t i, replay::EventChecker& checker) {
+  for (const std::string& what : unchecked_[i]) checker.not_checked(what, base_.event_span(i));
+  if (!followed_[i]) {
+    base_.apply(i, checker);
+    return;
+  }
+  // The base engine follows a statement of no kind it checks as written.
+  hail_caesar::Action followed = base_.action(i);
+  followed.kind = hail_caesar::ActionKind::other;
+  base_.apply_action(followed, checker);
+}
+
+}  // namespace umpire::hyw

@@ -1,0 +1,52 @@
+#pragma once
+// The HYW data as the Hail Caesar engine binds it: the base engine's
+// binding (hail_caesar/rules_binding.hpp) over the resolved HYW data (its
+// `extends`, overrides and additions merged), with the facts of the givens
+// HYW adds (unit_facts.cpp) as its variant.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "engine/core/diagnostic.hpp"
+#include "engine/rules/model.hpp"
+#include "engine/rulesets/common/item_tables.hpp"
+#include "engine/rulesets/hail_caesar/rules_binding.hpp"
+
+namespace umpire::hyw {
+
+#define UMPIRE_RULES_ITEMS "engine/rulesets/hail_caesar_hyw/rules_items.def"
+#include "engine/rulesets/common/item_tables.inc"
+#undef UMPIRE_RULES_ITEMS
+
+using HywItems = rulesets::common::BoundItems<RulesItems>;
+
+// The givens of 004 the base engine does not state, for the unit whose
+// facts a procedure fills (unit_facts.cpp).
+class UnitFacts final : public hail_caesar::VariantFacts {
+ public:
+  explicit UnitFacts(HywItems items) : items_(std::move(items)) {}
+  void fill_unit(const hail_caesar::Context& cx, hail_caesar::Facts& f,
+                 hail_caesar::UnitId u) const override;
+
+ private:
+  HywItems items_;
+};
+
+struct Binding {
+  Binding(hail_caesar::RulesBinding b, HywItems items)
+      : base(std::move(b)), facts(std::make_unique<UnitFacts>(std::move(items))) {
+    base.set_variant(facts.get());
+  }
+  Binding(const Binding&) = delete;
+  Binding& operator=(const Binding&) = delete;
+
+  hail_caesar::RulesBinding base;
+  std::unique_ptr<UnitFacts> facts;  // base's variant: kept where it is
+};
+
+// Nullopt (reported as hc.rules.missing-item at `where`) when the data lacks
+// an item of the base engine or of rules_items.def.
+std::unique_ptr<Binding> bind(const rules::Ruleset& data, DiagnosticEngine& diags, Span where);
+
+}  // namespace umpire::hyw

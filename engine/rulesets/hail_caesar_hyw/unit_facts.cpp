@@ -1,0 +1,86 @@
+// The givens 004_b7c666874e8df030.txt adds to the base sheet's, stated for
+// one unit: its profile and special rules (§ 2-b, § 1-c), the unit it
+// shoots or fights and the one whose hits it saves (their special rules,
+// whether the hits are shots), and what the log's earlier statements say
+// of it (stakes planted, shot this turn). The facts the engine does not
+// track (the face a shot or a charge strikes, the combat's round, a
+// division order, dismounted archers) take the common case and are
+// reported `not checked` by the procedures of procedures.cpp.
+#include <algorithm>
+
+#include "engine/rulesets/hail_caesar/context.hpp"
+#include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
+#include "engine/rulesets/hail_caesar_hyw/unit_history.hpp"
+
+namespace umpire::hyw {
+namespace {
+
+using hail_caesar::Action;
+using hail_caesar::ActionKind;
+using hail_caesar::Context;
+using hail_caesar::UnitId;
+
+// The special rules of `u`'s profile (the data's set), empty without one.
+rules::Val special_of(const Context& cx, UnitId u) {
+  const std::optional<std::uint32_t> p = cx.setup.units[u].profile;
+  if (!p) return rules::Val::set(0);
+  const rules::Ruleset& rs = cx.rules.rs();
+  const rules::Profile& profile = rs.profiles[*p];
+  const std::optional<std::uint32_t> field = rs.records[profile.record].find("special");
+  if (!field || *field >= profile.values.size()) return rules::Val::set(0);
+  return profile.values[*field];
+}
+
+}  // namespace
+
+void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) const {
+  const auto set = [&](Given g, const rules::Val& v) { f.data_given(items_.given(g), v); };
+  const auto flag = [&](Given g, bool v) { set(g, rules::Val::boolean(v)); };
+  if (const std::optional<std::uint32_t> p = cx.setup.units[u].profile)
+    set(Given::unit_profile, rules::Val::profile(*p));
+  set(Given::unit_special, special_of(cx, u));
+  const std::optional<std::size_t> now = current_action(cx);
+  const History h(cx, now.value_or(0));
+  flag(Given::unit_stakes_planted, now && h.stakes_planted(u));
+  flag(Given::unit_planting_stakes, now && h.planting_stakes(u));
+  flag(Given::unit_shot_this_turn, now && h.shot_this_turn(u));
+  flag(Given::unit_made_initiative_move, now && h.made_initiative_move(u));
+  flag(Given::unit_ordered_this_phase, now && h.ordered_this_turn(u));
+  set(Given::unit_moves_this_turn, rules::Val::integer(now ? h.moves_this_turn(u) : 0));
+  flag(Given::unit_breakthrough_this_turn, false);
+  set(Given::unit_supports_received, rules::Val::integer(0));
+  flag(Given::unit_joined_combat_this_round, false);
+  flag(Given::unit_dismounted, false);
+  flag(Given::unit_montjoie_double, false);
+  flag(Given::unit_levy_test_passed, false);
+  flag(Given::command_division_order, false);
+  flag(Given::command_rolled_before_order, false);
+  flag(Given::shot_from_front, true);
+  flag(Given::charge_frontal, true);
+  flag(Given::shot_through_interval, false);
+  set(Given::shot_gap_mm, rules::Val::integer(0));
+  set(Given::combat_round, rules::Val::integer(1));
+  // The other side of the statement: the unit shot at or fought, or the
+  // one whose hits `u` saves.
+  std::optional<UnitId> target, attacker;
+  bool against_shooting = false;
+  if (now) {
+    const Action& a = cx.log[*now];
+    if ((a.kind == ActionKind::shoot || a.kind == ActionKind::attack) && !a.targets.empty() &&
+        !a.actors.empty() && a.actors.front() == u)
+      target = a.targets.front();
+    if (a.kind == ActionKind::save && *now > 0) {
+      const Action& hit = cx.log[*now - 1];
+      if (!hit.actors.empty()) attacker = hit.actors.front();
+      against_shooting = hit.kind == ActionKind::shoot ||
+                         (hit.kind == ActionKind::respond && hit.detail == "closing-shots");
+    }
+  }
+  set(Given::target_special, target ? special_of(cx, *target) : rules::Val::set(0));
+  flag(Given::target_stakes_planted, target && h.stakes_planted(*target));
+  set(Given::attacker_special, attacker ? special_of(cx, *attacker) : rules::Val::set(0));
+  flag(Given::attacker_charged, attacker && cx.state.units[*attacker].charged);
+  flag(Given::save_against_shooting, against_shooting);
+}
+
+}  // namespace umpire::hyw
