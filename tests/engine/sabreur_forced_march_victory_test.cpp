@@ -12,7 +12,10 @@ struct Forced {
   UnitId u, enemy;
   explicit Forced(UnitType type = UnitType::line_infantry, Formation f = Formation::column,
                   Hex enemy_at = at(5, 19)) {
-    u = p.unit(0, type, at(5, 2), Facing::n, f, type == UnitType::light_infantry ? 9 : 18);
+    // Skirmish order needs "tirailleur" (§ Les compétences), checked at deployment.
+    u = f == Formation::skirmish_order
+            ? p.unit(0, type, at(5, 2), Facing::n, f, 9, Quality::ordinary, {Skill::skirmisher})
+            : p.unit(0, type, at(5, 2), Facing::n, f, type == UnitType::light_infantry ? 9 : 18);
     enemy = p.unit(1, UnitType::line_infantry, enemy_at, Facing::s, Formation::line, 18);
     p.order_points(0);
     p.activate(0, {u});

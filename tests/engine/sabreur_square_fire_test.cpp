@@ -15,7 +15,11 @@ struct SquareFiring {
   Position p;
   UnitId square;
   explicit SquareFiring(Formation formation = Formation::square) {
-    square = p.unit(0, UnitType::line_infantry, at(5, 5), Facing::n, formation, 18);
+    // A closed column needs "gros bataillon" (§ Formations spéciales), checked at deployment.
+    square = formation == Formation::closed_column
+                 ? p.unit(0, UnitType::line_infantry, at(5, 5), Facing::n, formation, 18,
+                          Quality::ordinary, {Skill::large_battalion})
+                 : p.unit(0, UnitType::line_infantry, at(5, 5), Facing::n, formation, 18);
     p.order_points(0);
     p.activate(0, {square});
   }

@@ -44,6 +44,9 @@ struct Scratch {
   bool declaration_passed = false;
   // impetuous_reach, read once (-1: not yet): a number of the rules data.
   std::array<std::int8_t, 2> impetuous_reach{-1, -1};
+  // The log's use of a unit that a flight onto an occupied hex eliminated,
+  // reported at that flight (flight.cpp): not reported again there.
+  const Action* use_after_flight = nullptr;
 };
 
 struct Context {

@@ -74,6 +74,7 @@ void Engine::apply(std::size_t i, replay::EventChecker& checker) {
   if (i == 0) {
     Context cx = context(checker);
     check_rosters(cx);  // roster.cpp: before turn 1
+    check_deployed_formations(cx);
   }
   apply_action(actions_[i], checker);
 }

@@ -148,13 +148,14 @@ template <typename Out>
   out.u8(u.defensive_fires);
   // Flags: 1 tenacious_failed, 2 impetuous_test_passed, 4 second_hex,
   // 8 impetuous_bound, 16 owes_attack_on, 32 second_half_fired_first,
-  // 64 former_hexes (a
+  // 64 former_hexes, 128 march_hexes_left (a
   // byte that reads as the boolean tenacious_failed while no unit is
   // "impétueux" or holds two hexes).
-  out.u8(static_cast<std::uint8_t>(
-      (u.tenacious_failed ? 1 : 0) | (u.impetuous_test_passed ? 2 : 0) | (u.second_hex ? 4 : 0) |
-      (u.impetuous_bound ? 8 : 0) | (u.owes_attack_on ? 16 : 0) |
-      (u.second_half_fired_first ? 32 : 0) | (u.former_hexes ? 64 : 0)));
+  out.u8(
+      static_cast<std::uint8_t>((u.tenacious_failed ? 1 : 0) | (u.impetuous_test_passed ? 2 : 0) |
+                                (u.second_hex ? 4 : 0) | (u.impetuous_bound ? 8 : 0) |
+                                (u.owes_attack_on ? 16 : 0) | (u.second_half_fired_first ? 32 : 0) |
+                                (u.former_hexes ? 64 : 0) | (u.march_hexes_left != 0 ? 128 : 0)));
   out.u8(u.return_fires);
   out.u8(static_cast<std::uint8_t>(u.choice));
   out.i32(u.fired_at ? static_cast<std::int32_t>(*u.fired_at) : -1);
@@ -173,6 +174,7 @@ template <typename Out>
     out.i32(u.former_hexes->second.q);
     out.i32(u.former_hexes->second.r);
   }
+  if (u.march_hexes_left != 0) out.u8(u.march_hexes_left);  // flag 128
 }
 
 }  // namespace

@@ -118,6 +118,9 @@ struct UnitState {
   // Left the table by fleeing (§ Manœuvres): half its victory points
   // (following.cpp).
   bool fled_off_table = false;
+  // The hexes of its allowance its march this turn left unused: a change
+  // of formation after it costs 1 (§ Changements de formation).
+  std::uint8_t march_hexes_left = 0;
   // "impétueux": passed its test cancelling the obligation to attack once
   // its side's order points are spent, this turn (morale.cpp).
   bool impetuous_test_passed = false;

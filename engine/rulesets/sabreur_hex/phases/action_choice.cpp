@@ -193,7 +193,11 @@ void choose_action(Context& cx, const Action& a) {
     return;
   UnitState& st = cx.state.units.edit(u);
   const ActionChoice before = st.choice;
-  if (*next == ActionChoice::fire && !a.targets.empty()) st.fired_at = a.targets.front();
+  if (*next == ActionChoice::fire && !a.targets.empty()) {
+    // The losses dealt count for one target (turn.cpp's apply_losses).
+    if (st.fired_at != a.targets.front()) st.fire_losses_dealt = 0;
+    st.fired_at = a.targets.front();
+  }
   const std::optional<Combined> c = combine(before, *next);
   if (!c) {
     cx.checker

@@ -12,12 +12,52 @@
 #include <algorithm>
 
 #include "engine/geometry/hex/hex.hpp"
+#include "engine/rules/evaluator.hpp"
 #include "engine/rulesets/sabreur_hex/phases/combat_sequence.hpp"
 #include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 #include "engine/rulesets/sabreur_hex/phases/impetuous.hpp"
+#include "engine/rulesets/sabreur_hex/phases/reaction_order.hpp"
 #include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 namespace umpire::sabreur {
+namespace {
+
+// Why a charging unit's factor is not doubled, in words: each fact of the
+// charge that, made favourable, raises its combat factor (the data's
+// charge_doubling stage decides; § Précisions sur les facteurs de combat ou
+// de tir, § Effets du terrain). Asked only for a diagnostic's first line;
+// empty when no such fact is found.
+std::string not_doubled_reasons(const Context& cx, const Facts& f, UnitId t, std::int64_t factor,
+                                int distance) {
+  std::vector<std::string> reasons;
+  const auto raises = [&](std::string reason, auto&& favourable) {
+    Facts g = f;
+    favourable(g);
+    rules::Evaluator ev(g.binding().rs(), g.situation());
+    ev.set_trace(false);
+    const auto v = ev.value(cx.rules.value(Value::combat_factor));
+    if (v && v->number > factor) reasons.push_back(std::move(reason));
+  };
+  raises("it meets a countercharge",
+         [](Facts& g) { g.boolean(Given::charge_is_countercharge, false); });
+  raises("its path does not run in open ground from start to end",
+         [](Facts& g) { g.boolean(Given::charge_path_open, true); });
+  raises(fmt::format("it was declared from {} away", hexes_text(distance)),
+         [](Facts& g) { g.integer(Given::charge_distance_at_declaration, 12); });
+  raises("a watercourse separates the units", [&](Facts& g) {
+    g.set(Given::combat_separating_hexside, cx.rules.hexside(HexsideTerrain::no_hexside_terrain));
+  });
+  raises(fmt::format("its target {} is in {}", cx.quoted(t), name(cx.state.units[t].formation)),
+         [&](Facts& g) { g.set(Given::enemy_formation, cx.rules.formation(Formation::line)); });
+  raises(fmt::format("its target {} is not in open ground", cx.quoted(t)), [&](Facts& g) {
+    g.set(Given::enemy_hex_terrain, cx.rules.terrain(HexTerrain::open_ground));
+  });
+  std::string out;
+  for (const std::string& r : reasons) out += (out.empty() ? "" : ", ") + r;
+  return out;
+}
+
+}  // namespace
 
 void attack(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
@@ -27,6 +67,7 @@ void attack(Context& cx, const Action& a) {
   }
   const UnitId t = a.targets.front();
   if (!on_table(cx, t, a.span)) return;
+  check_target_reacted(cx, a, u, t);  // reaction_order.cpp
   // A combat is fought in contact: a charge, an assault or a pursuit ends
   // engaging its target (§ La charge et le choc, condition 6; § Conditions
   // pour qu'un assaut soit valide, 2), and the target strikes back from there.
@@ -164,9 +205,16 @@ void attack(Context& cx, const Action& a) {
   };
   dice::Expr wanted;
   wanted.terms.push_back(dice::dice_term(dice::make_dice(static_cast<std::uint16_t>(*factor), 6)));
-  auto roll = cx.dice.take(
-      wanted, written, cx.checker, Check::combat_dice,
-      [&] { return fmt::format("attack of {}", cx.quoted(u)); }, notes);
+  // A charge not doubled says why in the first line (§ Précisions sur les
+  // facteurs de combat ou de tir: "doublé … si l'unité charge").
+  const auto subject = [&] {
+    if (!shock || !st.charging) return fmt::format("attack of {}", cx.quoted(u));
+    const std::string why =
+        not_doubled_reasons(cx, f, t, *factor, charge_pair ? c->distance_at_declaration : 0);
+    return why.empty() ? fmt::format("attack of {}", cx.quoted(u))
+                       : fmt::format("attack of {} (a charge not doubled: {})", cx.quoted(u), why);
+  };
+  auto roll = cx.dice.take(wanted, written, cx.checker, Check::combat_dice, subject, notes);
   if (!roll) return;
   cx.checker.read_roll(wanted, *roll, [&] {
     return replay::dice_at_least(test->needed, cx.setup.units[u].side,

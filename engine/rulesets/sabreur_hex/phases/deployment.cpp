@@ -9,6 +9,7 @@
 #include "engine/geometry/hex/text.hpp"
 #include "engine/rulesets/common/check_breach.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
+#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -90,6 +91,23 @@ void deploy(const Setup& setup, const TerrainRules& terrain, State& state,
     }
     state.place(d.unit, d.hex);
     deploy_second_hex(setup, terrain, state, d, diags);
+  }
+}
+
+// A unit is deployed as the text draws it: "L'infanterie peut avoir 5
+// formations", "on représentera donc la cavalerie dans la formation en
+// ligne", a horde only when panicked, "ordre lâche" "toujours formée en
+// tirailleur". The rules are the data's hold_formation, which every change
+// of formation asks too.
+void check_deployed_formations(Context& cx) {
+  for (const DeploymentSetup& d : cx.setup.deployment) {
+    if (!cx.state.units[d.unit].on_table) continue;  // reported by deploy()
+    Facts f(cx.rules);
+    fill_self(cx, f, d.unit);
+    f.set(Given::self_new_formation, cx.rules.formation(d.formation));
+    check_permissions(
+        f, RuleAction::hold_formation, cx.checker, d.span, Check::setup_formation,
+        [&] { return fmt::format("deploying {} in {}", cx.quoted(d.unit), name(d.formation)); });
   }
 }
 

@@ -8,6 +8,7 @@
 #include "engine/geometry/hex/sight.hpp"
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
+#include "engine/rules/evaluator.hpp"
 #include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 #include "engine/rulesets/sabreur_hex/phases/special_actions.hpp"
 #include "engine/rulesets/sabreur_hex/phases/turn.hpp"
@@ -500,6 +501,35 @@ void roll_fire(Context& cx, const Action& a, UnitId u, UnitId t, FireFigures fig
                     LossCause::fire_losses, enfilade};
 }
 
+namespace {
+
+// The skills whose save would hold but for the artillery that fired (the
+// cuirassier's and demi-cuirasse's, § Les compétences: "sauf contre les
+// tirs d'artillerie"), quoted and joined; empty when the artillery is not
+// the reason. Asked only for a refused save's first line.
+std::string saves_but_for_artillery(const Facts& f) {
+  const rules::Ruleset& rs = f.binding().rs();
+  const auto permissions = f.binding().permissions(RuleAction::save);
+  const auto skills_lifting = [&](const Facts& g) {
+    std::vector<std::uint32_t> out;
+    rules::Evaluator ev(rs, g.situation());
+    ev.set_trace(false);
+    if (const auto r = ev.action_with(permissions); r && r->verdict != rules::Verdict::forbidden)
+      for (const std::uint32_t i : r->applicable)
+        if (rs.permissions[i].modality == rules::Modality::can && rs.permissions[i].skill)
+          out.push_back(*rs.permissions[i].skill);
+    return out;
+  };
+  Facts without = f;
+  without.boolean(Given::losses_by_artillery_fire, false);
+  std::string out;
+  for (const std::uint32_t s : skills_lifting(without))
+    out += fmt::format("{}'{}'", out.empty() ? "" : ", ", rs.skills[s].name);
+  return out;
+}
+
+}  // namespace
+
 void save(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
   if (!cx.state.pending || cx.state.pending->unit != u) {
@@ -531,6 +561,16 @@ void save(Context& cx, const Action& a) {
   f.boolean(Given::fire_enfilade, p.enfilade);
   const bool allowed =
       check_permissions(f, RuleAction::save, cx.checker, a.span, Check::save_not_allowed, [&] {
+        // The artillery named when it is the reason (the cuirassier's exception).
+        const std::string skills =
+            b.arm(p.from) == Arm::artillery && p.cause == LossCause::fire_losses
+                ? saves_but_for_artillery(f)
+                : std::string();
+        if (!skills.empty())
+          return fmt::format(
+              "a save by {} against {} {} from the artillery {}, which the save of {} does not "
+              "cover,",
+              cx.quoted(u), p.count, name(p.cause), cx.quoted(p.from), skills);
         return fmt::format("a save by {} against {} {}", cx.quoted(u), p.count, name(p.cause));
       });
   auto test = eval_test(f, Test::save_roll, cx.checker);

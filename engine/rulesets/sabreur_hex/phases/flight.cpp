@@ -69,6 +69,32 @@ std::optional<std::size_t> pass_through_friends(Context& cx, const Action& a, Un
   return effect_rolls;
 }
 
+// "Il se peut que la case d'arrivée soit déjà occupée ; dans ce cas l'unité
+// en fuite est éliminée" (§ Manœuvres). The engine eliminates it; a log
+// that goes on using the unit (before any 'remove' of it) is told so at the
+// flight, where the reason is, not only where the unit is missed.
+void check_not_used_after(Context& cx, const Action& a, UnitId u, UnitId occupant, Hex at) {
+  if (!cx.in_log(a)) return;
+  const auto involves = [u](const Action& b) {
+    return std::find(b.actors.begin(), b.actors.end(), u) != b.actors.end() ||
+           std::find(b.targets.begin(), b.targets.end(), u) != b.targets.end();
+  };
+  for (const Action* b = cx.next_action(a); b; b = cx.next_action(*b)) {
+    if (!involves(*b)) continue;
+    if (b->kind == ActionKind::remove) return;
+    if (std::find(b->actors.begin(), b->actors.end(), u) != b->actors.end())
+      cx.scratch.use_after_flight = b;  // actors_present (turn.cpp) reports it no more
+    cx.checker
+        .violation(Check::flight_occupied_end, a.span,
+                   fmt::format("{} flees onto {}, where {} stands: a flight that ends on an "
+                               "occupied hex eliminates the unit",
+                               cx.quoted(u), hex::to_string(at), cx.quoted(occupant)))
+        .label(b->span, fmt::format("yet {} is used here", cx.quoted(u)))
+        .hint("write 'remove {}' after the flight", cx.setup.units[u].id);
+    return;
+  }
+}
+
 }  // namespace
 
 void flee(Context& cx, const Action& a) {
@@ -268,6 +294,7 @@ void flee(Context& cx, const Action& a) {
     return;
   }
   if (auto other = cx.state.unit_at(at); other && *other != u) {
+    check_not_used_after(cx, a, u, *other, at);
     cx.state.eliminate(u);  // the hex of arrival is occupied: eliminated
     return;
   }

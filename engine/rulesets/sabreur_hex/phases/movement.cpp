@@ -19,6 +19,11 @@
 namespace umpire::sabreur {
 namespace {
 
+// The hexes of `allowance` a march of `used` left (none when it overran).
+std::uint8_t hexes_left(std::int64_t allowance, std::int64_t used) {
+  return static_cast<std::uint8_t>(std::clamp<std::int64_t>(allowance - used, 0, 255));
+}
+
 // An extended line (§ Formations spéciales) moves as one: the log writes
 // where its first half (the hex deployed first) ends and the facing; the
 // second half keeps its place beside it, turned about the first when the
@@ -201,6 +206,7 @@ void indirect_march(Context& cx, const Action& a, UnitId u) {
   if (pc.end)
     end_move(cx, u, *pc.end, st.facing, dir ? "" : "an indirect march that does not go straight");
   st.manoeuvred = true;
+  if (max) st.march_hexes_left = hexes_left(*max, length);
   // Enemies it no longer engages: 2 strength points each (§ Manœuvres).
   if (engaged_before) disengage(cx, a, u, engagers);
 }
@@ -566,6 +572,7 @@ bool frontal_march(Context& cx, const Action& a, UnitId u, bool charge, bool for
   check_permissions(f, RuleAction::manoeuvre, cx.checker, a.span, std::nullopt, subject);
   if (pc.end) end_move(cx, u, *pc.end, after, "");
   st.manoeuvred = true;
+  if (!charge && allowance) st.march_hexes_left = hexes_left(*allowance, used);
   if (engaged_before) disengage(cx, a, u, engagers);
   return true;
 }
@@ -599,6 +606,30 @@ void disengage(Context& cx, const Action& a, UnitId u, std::span<const UnitId> e
   if (losses > 0) cx.state.lose(u, static_cast<int>(losses));
 }
 
+namespace {
+// A column that marched then changes formation: "changer de formation
+// équivaut à 1 case de déplacement" (§ Changements de formation), a hex its
+// march must have left (the data's march_then_change_within_allowance).
+void check_march_then_change(Context& cx, const Action& a, UnitId u, Formation formation) {
+  const UnitState& st = cx.state.units[u];
+  if (st.choice != ActionChoice::march_then_change_formation) return;
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  f.set(Given::self_new_formation, cx.rules.formation(formation));
+  f.integer(Given::move_hexes_left, st.march_hexes_left);
+  check_permissions(f, RuleAction::march_then_change_formation, cx.checker, a.span,
+                    Check::formation_not_allowed, [&] {
+                      const auto cost = eval_int(f, Value::formation_change_move_cost, cx.checker);
+                      return fmt::format(
+                          "{} forming {} after a march that left {} of its allowance, when the "
+                          "change costs {},",
+                          cx.quoted(u), name(formation), hexes_text(st.march_hexes_left),
+                          cost ? hexes_text(static_cast<int>(*cost)) : std::string("a hex"));
+                    });
+}
+
+}  // namespace
+
 void change_formation(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
   check_activated(cx, a, u);
@@ -613,11 +644,17 @@ void change_formation(Context& cx, const Action& a) {
   f.set(Given::self_new_formation, cx.rules.formation(*formation));
   // A panicked unit is named so: its state is most often the reason (it stays
   // in horde, the data's panicked_stays_in_horde).
-  check_permissions(
-      f, RuleAction::adopt_formation, cx.checker, a.span, Check::formation_not_allowed, [&] {
-        return fmt::format("{}{} forming {}", cx.state.units[u].panicked ? "panicked " : "",
-                           cx.quoted(u), name(*formation));
-      });
+  // What its type and skills allow (hold_formation) is asked first: it is
+  // the reason when both refuse.
+  const auto subject = [&] {
+    return fmt::format("{}{} forming {}", cx.state.units[u].panicked ? "panicked " : "",
+                       cx.quoted(u), name(*formation));
+  };
+  if (check_permissions(f, RuleAction::hold_formation, cx.checker, a.span,
+                        Check::formation_not_allowed, subject))
+    check_permissions(f, RuleAction::adopt_formation, cx.checker, a.span,
+                      Check::formation_not_allowed, subject);
+  check_march_then_change(cx, a, u, *formation);
   UnitState& st = cx.state.units.edit(u);
   // A failed test leaves the unit as it was (§ Test moral: the change is not
   // made): test() restores these.

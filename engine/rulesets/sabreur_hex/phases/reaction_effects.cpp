@@ -123,7 +123,7 @@ void react_form_square(Context& cx, const Action& a, UnitId u, RuleAction reacti
                                closed ? "form-closed-column" : "form-square"))
         .hint("write '=> formation {}'", closed ? "closed-column" : "square");
   // Where and from what a square or a closed column may be formed: the
-  // data's adopt_formation (not in a wood, village, strongpoint or rough
+  // data's hold_formation and adopt_formation (not in a wood, village, strongpoint or rough
   // ground; not from skirmish order or extended line; a closed column only
   // from column, with the skill; the reaction lifts the rule of contact).
   if (allowed) {
@@ -131,10 +131,12 @@ void react_form_square(Context& cx, const Action& a, UnitId u, RuleAction reacti
     fill_self(cx, f, u);
     f.word(Given::self_reaction, closed ? "form_closed_column" : "form_square");
     f.set(Given::self_new_formation, cx.rules.formation(target));
-    check_permissions(f, RuleAction::adopt_formation, cx.checker, a.span, check, [&] {
+    const auto subject = [&] {
       return fmt::format("{} {} in reaction", cx.quoted(u),
                          closed ? "forming closed column" : "forming square");
-    });
+    };
+    if (check_permissions(f, RuleAction::hold_formation, cx.checker, a.span, check, subject))
+      check_permissions(f, RuleAction::adopt_formation, cx.checker, a.span, check, subject);
   }
   st.formation = target;
 }

@@ -7,15 +7,18 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <initializer_list>
 
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
+#include "engine/rules/evaluator.hpp"
 #include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 #include "engine/rulesets/sabreur_hex/phases/fire.hpp"
 #include "engine/rulesets/sabreur_hex/phases/following.hpp"
 #include "engine/rulesets/sabreur_hex/phases/movement.hpp"
 #include "engine/rulesets/sabreur_hex/phases/reaction_effects.hpp"
+#include "engine/rulesets/sabreur_hex/phases/reaction_order.hpp"
 #include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 namespace umpire::sabreur {
@@ -55,6 +58,37 @@ std::optional<Reaction> reaction_of(Detail word) {
     default:
       return std::nullopt;
   }
+}
+
+// Whether the distance at the declaration is a reason `action` is refused:
+// a prohibition that holds at that distance lifts at another (the data's
+// square_from_three_hexes, rotate_from_three_hexes…). Asked only for a
+// refusal's message, which names the distance only then.
+bool distance_decides(const Facts& f, RuleAction action, int at) {
+  const rules::Ruleset& rs = f.binding().rs();
+  const auto permissions = f.binding().permissions(action);
+  const auto prohibitions = [&](const Facts& g) {
+    std::vector<std::uint32_t> out;
+    rules::Evaluator ev(rs, g.situation());
+    ev.set_trace(false);
+    if (const auto r = ev.action_with(permissions))
+      for (const std::uint32_t i : r->applicable)
+        if (rs.permissions[i].modality == rules::Modality::cannot) out.push_back(i);
+    return out;
+  };
+  const std::vector<std::uint32_t> now = prohibitions(f);
+  // Farther than any charge reaches (the data's charge_range is at most 5).
+  constexpr int farthest = 12;
+  for (int d = 0; d <= farthest; ++d) {
+    if (d == at) continue;
+    Facts g = f;
+    g.integer(Given::charge_distance_at_declaration, d);
+    g.integer(Given::charge_target_distance, d);
+    const std::vector<std::uint32_t> then = prohibitions(g);
+    for (const std::uint32_t i : now)
+      if (std::find(then.begin(), then.end(), i) == then.end()) return true;
+  }
+  return false;
 }
 
 // § Manœuvres: "Le mouvement de contre-charge s'effectue comme une marche
@@ -181,6 +215,7 @@ void respond(Context& cx, const Action& a) {
     return;
   }
   ChargeInProgress& c = to_assault ? *cx.state.assault : *cx.state.charge;
+  check_reaction_order(cx, a, u);
   const auto reaction = reaction_of(a.detail.kind());
   if (!reaction) {
     cx.checker.not_checked(fmt::format("the reaction '{}'", a.detail.text()), a.span);
@@ -218,10 +253,14 @@ void respond(Context& cx, const Action& a) {
   f.boolean(Given::charge_target_squared, c.target_squared);
   f.boolean(Given::charge_charger_struck, false);
   f.integer(Given::flee_d6, 1);  // the flight's die is thrown by its `flee`
+  // The distance at the declaration is named when it is a reason.
   const auto subject = [&] {
-    return fmt::format("{} reacting to the {} of {} with '{}' ({} away at the declaration)",
-                       cx.quoted(u), to_assault ? "assault" : "charge", cx.quoted(c.charger),
-                       a.detail, hexes_text(c.distance_at_declaration));
+    return fmt::format(
+        "{} reacting to the {} of {} with '{}'{}", cx.quoted(u), to_assault ? "assault" : "charge",
+        cx.quoted(c.charger), a.detail,
+        distance_decides(f, reaction->action, c.distance_at_declaration)
+            ? fmt::format(" from {} away at the declaration", hexes_text(c.distance_at_declaration))
+            : std::string());
   };
   // Whether the reaction calls its test (the data's
   // charge_reaction_test_required, "en bois" among its reasons): a question

@@ -12,6 +12,7 @@
 #include "engine/geometry/hex/text.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 #include "engine/rulesets/sabreur_hex/phases/combat_sequence.hpp"
+#include "engine/rulesets/sabreur_hex/phases/deployment.hpp"
 #include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 #include "engine/rulesets/sabreur_hex/phases/impetuous.hpp"
 #include "engine/rulesets/sabreur_hex/phases/pursuit.hpp"
@@ -224,6 +225,7 @@ void begin(Context& cx, const Action& a) {
       UnitState& u = cx.state.units.edit(i);
       u.activated = false;
       u.manoeuvred = false;
+      u.march_hexes_left = 0;
       u.shots = 0;
       u.charging = false;
       u.is_attack_target = false;
@@ -278,11 +280,17 @@ void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, Loss
   count_combat_losses(cx, u, n, from);
   if (n <= 0) return;
   // "Tir puis charge ou assaut": the losses of the fire may count with the
-  // attack's (§ Test moral); combat_sequence.cpp reads them.
+  // attack's (§ Test moral); combat_sequence.cpp reads them. So may a double
+  // fire's first on the same unit with its second's, when the first called
+  // no test: `earlier`.
+  int earlier = 0;
   if (cause == LossCause::fire_losses && from && cx.setup.units[*from].side == cx.state.side &&
-      cx.state.units[*from].fired_at == u)
+      cx.state.units[*from].fired_at == u) {
+    if (cx.state.units[*from].choice == ActionChoice::double_fire)
+      earlier = cx.state.units[*from].fire_losses_dealt;
     cx.state.units.edit(*from).fire_losses_dealt =
         static_cast<std::int16_t>(cx.state.units[*from].fire_losses_dealt + n);
+  }
   cx.state.lose(u, n);
   if (!cx.state.units[u].on_table) return;
   // Enough losses in one fire or one fight call a test (§ Test moral): the
@@ -292,7 +300,20 @@ void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, Loss
   fill_enemy(cx, f, from);
   f.word(Given::losses_cause, name(cause));
   f.integer(Given::losses_count, n);
-  const auto calls = eval_int(f, Value::losses_call_for_test, cx.checker);
+  auto calls = eval_int(f, Value::losses_call_for_test, cx.checker);
+  if (calls && *calls == 0 && earlier > 0) {
+    // § Test moral: "si les pertes du 1er tir ont été insuffisantes pour
+    // déclencher un test de moral, alors ces pertes peuvent être
+    // comptabilisées avec les pertes du 2nd tir" (read as counted, as the
+    // fire's with the attack's). The first fire's alone called none:
+    // otherwise its test was owed then.
+    f.integer(Given::losses_count, earlier);
+    const auto first_called = eval_int(f, Value::losses_call_for_test, cx.checker);
+    if (first_called && *first_called == 0) {
+      f.integer(Given::losses_count, earlier + n);
+      calls = eval_int(f, Value::losses_call_for_test, cx.checker);
+    }
+  }
   if (calls && *calls != 0) {
     cx.state.units.edit(u).next_test = TestReason::losses_taken;
     cx.state.units.edit(u).test_enemy = from;
@@ -315,8 +336,15 @@ bool on_table(Context& cx, UnitId u, Span span) {
 
 bool actors_present(Context& cx, const Action& a) {
   bool ok = true;
-  // Every absent actor is reported, not only the first.
-  for (UnitId u : a.actors) ok = on_table(cx, u, a.span) && ok;
+  // Every absent actor is reported, not only the first; the use of a unit
+  // a flight onto an occupied hex eliminated is reported at that flight.
+  for (UnitId u : a.actors) {
+    if (&a == cx.scratch.use_after_flight && !cx.state.units[u].on_table) {
+      ok = false;
+      continue;
+    }
+    ok = on_table(cx, u, a.span) && ok;
+  }
   return ok;
 }
 
@@ -334,7 +362,10 @@ void check_activated(Context& cx, const Action& a, UnitId u) {
 
 // At the end of the log: what the next statement would have settled.
 void settle_at_end(Context& cx, bool no_events) {
-  if (no_events) check_rosters(cx);  // roster.cpp: a log of no events
+  if (no_events) {                  // a log of no events
+    check_rosters(cx);              // roster.cpp
+    check_deployed_formations(cx);  // deployment.cpp
+  }
   check_required_tests(cx, nullptr);
   settle_failure(cx, nullptr);
   const std::optional<PendingLosses> taken = flush_pending(cx);
