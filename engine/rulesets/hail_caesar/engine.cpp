@@ -1,7 +1,5 @@
 #include "engine/rulesets/hail_caesar/engine.hpp"
 
-#include <fmt/format.h>
-
 #include "engine/rulesets/hail_caesar/checks.hpp"
 #include "engine/rulesets/hail_caesar/phases/break_test.hpp"
 #include "engine/rulesets/hail_caesar/phases/command.hpp"
@@ -17,32 +15,12 @@ namespace umpire::hail_caesar {
 
 Engine::Engine(Setup setup, std::vector<Action> actions, const RulesBinding& rules,
                DiagnosticEngine& diags)
-    : setup_(std::move(setup)),
-      actions_(std::move(actions)),
-      rules_(rules),
-      state_(setup_),
-      dice_(setup_.dice, setup_.seed) {
+    : TabletopEngine(std::move(setup), std::move(actions), rules) {
   deploy(setup_, state_, diags);
 }
 
 const replay::CheckTable& Engine::checks() const {
   return check_table();
-}
-
-std::string Engine::describe_event(std::size_t i) const {
-  const Action& a = actions_[i];
-  std::string who;
-  for (GeneralId g : a.generals) who += fmt::format(" {}", setup_.generals[g].id);
-  for (UnitId u : a.actors) who += fmt::format(" {}", setup_.units[u].id);
-  for (UnitId u : a.targets) who += fmt::format(" {}", setup_.units[u].id);
-  const std::string side =
-      a.side < setup_.sides.size() ? setup_.sides[a.side].id : std::string("?");
-  return fmt::format("turn {} {}: {}{}", a.turn, side, a.verb, who);
-}
-
-void Engine::write_state(replay::StateWriter& out) const {
-  state_.write(out);
-  dice_.write_state(out);
 }
 
 void Engine::apply(std::size_t i, replay::EventChecker& checker) {

@@ -1,7 +1,6 @@
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 
-#include <fmt/format.h>
-
+#include "engine/rulesets/common/action_description.hpp"
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 #include "engine/rulesets/sabreur_hex/phases/action_choice.hpp"
 #include "engine/rulesets/sabreur_hex/phases/assault.hpp"
@@ -41,13 +40,7 @@ const replay::CheckTable& Engine::checks() const {
 }
 
 std::string Engine::describe_event(std::size_t i) const {
-  const Action& a = actions_[i];
-  std::string who;
-  for (UnitId u : a.actors) who += fmt::format(" {}", setup_.units[u].id);
-  for (UnitId u : a.targets) who += fmt::format(" {}", setup_.units[u].id);
-  const std::string side =
-      a.side < setup_.sides.size() ? setup_.sides[a.side].id : std::string("?");
-  return fmt::format("turn {} {}: {}{}", a.turn, side, a.verb, who);
+  return rulesets::describe_action(setup_, actions_[i]);
 }
 
 void Engine::write_state(replay::StateWriter& out) const {

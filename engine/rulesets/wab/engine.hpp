@@ -12,8 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/core/replay/dice_source.hpp"
-#include "engine/core/replay/replay.hpp"
+#include "engine/rulesets/common/tabletop_engine.hpp"
 #include "engine/rulesets/wab/context.hpp"
 #include "engine/rulesets/wab/rules_binding.hpp"
 #include "engine/rulesets/wab/state.hpp"
@@ -21,39 +20,22 @@
 
 namespace umpire::wab {
 
-class Engine final : public replay::ReplayEngine {
+// What does not depend on the rules (the statements, the state's bytes,
+// the game it owns) is common/tabletop_engine.hpp's.
+class Engine final
+    : public rulesets::TabletopEngine<Setup, Action, RulesBinding, State, Scratch, Context> {
  public:
   // Deploys the units, reporting set-up problems (`wab.setup.*`) in
   // `diags`; the engine replays whatever they were.
   Engine(Setup setup, std::vector<Action> actions, const RulesBinding& rules,
          DiagnosticEngine& diags);
 
-  std::size_t event_count() const override { return actions_.size(); }
-  Span event_span(std::size_t i) const override { return actions_[i].span; }
-  std::string describe_event(std::size_t i) const override;
-  bool event_agreed(std::size_t i) const override { return actions_[i].agreed; }
-  std::string_view agreed_note(std::size_t i) const override { return actions_[i].agreed_note; }
   void apply(std::size_t i, replay::EventChecker& checker) override;
   void finish(replay::EventChecker& checker) override;
-  void write_state(replay::StateWriter& out) const override;
   const replay::CheckTable& checks() const override;
   void view_units(std::vector<replay::UnitView>& out) const override;  // unit_view.cpp
 
-  const State& state() const { return state_; }
-  const Setup& setup() const { return setup_; }
   void apply_action(const Action& a, replay::EventChecker& checker);
-
- private:
-  Context context(replay::EventChecker& checker) {
-    return {setup_, actions_, rules_, state_, dice_, checker, scratch_};
-  }
-
-  Setup setup_;
-  std::vector<Action> actions_;
-  const RulesBinding& rules_;
-  State state_;
-  replay::DiceSource dice_;
-  Scratch scratch_;
 };
 
 }  // namespace umpire::wab

@@ -1,0 +1,64 @@
+#pragma once
+// The part of a tabletop replay engine that does not depend on its rules:
+// it owns the game (set-up, statements, state, dice) and answers the
+// replay's questions about the statements and the state's bytes. The
+// engine itself (Hail Caesar's, WAB's) deploys the units in its
+// constructor and applies each statement by its own rules.
+//
+// `Context` is the engine's view handed to its procedures, built from
+// the members here in this order: set-up, statements, rules binding,
+// state, dice, checker, scratch.
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/core/replay/dice_source.hpp"
+#include "engine/core/replay/replay.hpp"
+#include "engine/rulesets/common/action_description.hpp"
+
+namespace umpire::rulesets {
+
+template <typename Setup, typename Action, typename Binding, typename State, typename Scratch,
+          typename Context>
+class TabletopEngine : public replay::ReplayEngine {
+ public:
+  std::size_t event_count() const override { return actions_.size(); }
+  Span event_span(std::size_t i) const override { return actions_[i].span; }
+  std::string describe_event(std::size_t i) const override {
+    return describe_action(setup_, actions_[i]);
+  }
+  bool event_agreed(std::size_t i) const override { return actions_[i].agreed; }
+  std::string_view agreed_note(std::size_t i) const override { return actions_[i].agreed_note; }
+  // The state's bytes, then the dice's: a seeded replay resumes where it
+  // stopped.
+  void write_state(replay::StateWriter& out) const override {
+    state_.write(out);
+    dice_.write_state(out);
+  }
+
+  const State& state() const { return state_; }
+  const Setup& setup() const { return setup_; }
+
+ protected:
+  TabletopEngine(Setup setup, std::vector<Action> actions, const Binding& rules)
+      : setup_(std::move(setup)),
+        actions_(std::move(actions)),
+        rules_(rules),
+        state_(setup_),
+        dice_(setup_.dice, setup_.seed) {}
+
+  Context context(replay::EventChecker& checker) {
+    return {setup_, actions_, rules_, state_, dice_, checker, scratch_};
+  }
+
+  Setup setup_;
+  std::vector<Action> actions_;
+  const Binding& rules_;
+  State state_;
+  replay::DiceSource dice_;
+  Scratch scratch_;
+};
+
+}  // namespace umpire::rulesets
