@@ -10,17 +10,16 @@
 
 #include "engine/events/battle.hpp"
 #include "engine/rulesets/common/event_reading.hpp"
+#include "engine/rulesets/common/tabletop_reading.hpp"
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/wab/diagnostics.hpp"
 
 namespace umpire::wab {
 namespace {
 
-constexpr double kMillimetresPerInch = 25.4;
+using rulesets::to_point;
 
-Point to_point(const events::Point& p) {
-  return {p.x, p.y};
-}
+constexpr double kMillimetresPerInch = 25.4;
 
 ActionKind kind_of(events::EventKind k) {
   using events::EventKind;
@@ -181,26 +180,9 @@ void read_generals(const events::Battle& battle, Game& game) {
 // Fills `a`, a fresh action in place in the game's list.
 void read_action(const events::Battle& battle, const events::Event& e, Action& a) {
   a.kind = kind_of(e.kind());
-  a.verb = std::string(events::to_string(e.kind()));
-  a.span = e.span();
-  a.turn = e.turn();
-  a.side = static_cast<std::uint8_t>(e.side());
+  rulesets::read_heading(e, a);
   a.phase = phase_of(e.phase());
-  for (const events::ForceRef& r : e.actors()) {
-    if (r.kind == events::ForceKind::unit)
-      a.actors.push_back(static_cast<UnitId>(r.index));
-    else if (r.kind == events::ForceKind::general)
-      a.generals.push_back(static_cast<GeneralId>(r.index));
-    else
-      a.untyped.push_back(fmt::format("divisions as actors ('{}')", battle.name_of(r)));
-  }
-  for (const events::ForceRef& r : e.targets()) {
-    if (r.kind == events::ForceKind::unit)
-      a.targets.push_back(static_cast<UnitId>(r.index));
-    else
-      a.untyped.push_back(
-          fmt::format("generals and divisions as targets ('{}')", battle.name_of(r)));
-  }
+  rulesets::read_forces(battle, e, a);
   a.detail = std::string(e.detail());
   if (auto to = e.to()) {
     if (to->off_table())
@@ -233,37 +215,19 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
 std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags) {
   Game game;
   const events::Battlefield& bf = battle.battlefield;
-  if (bf.kind != events::BattlefieldKind::tabletop || !(bf.width > 0) || !(bf.depth > 0) ||
-      !std::isfinite(bf.width) || !std::isfinite(bf.depth)) {
+  if (!rulesets::has_playable_table(bf)) {
     report(diags, Diag::setup_table, bf.span.valid() ? bf.span : battle.header.ruleset_span,
            "a Warhammer Ancient Battles game is played on a table of positive size")
         .hint("write the table in inches: 'table 72x48'");
     return std::nullopt;
   }
-  game.setup.table_span = bf.span;
-  game.setup.width = bf.width;
-  game.setup.depth = bf.depth;
-  game.setup.dice = rulesets::dice_mode(battle);
-  game.setup.seed = battle.header.seed;
-  for (const events::Side& s : battle.header.sides) game.setup.sides.push_back({s.span, s.id});
+  rulesets::read_table(battle, game.setup);
   for (const events::TerrainPiece& t : bf.terrain)
     diags.not_checked("replay.not-checked", t.span,
                       "terrain '{}': its effects on moves, shooting and combat", t.name);
   read_generals(battle, game);
   if (!read_units(battle, game, diags)) return std::nullopt;
-  for (const events::Deployment& d : battle.deployment) {
-    if (d.unit.kind != events::ForceKind::unit || d.at.empty() || d.at.front().is_hex ||
-        d.at.front().off_table())
-      continue;
-    DeploymentSetup dep;
-    dep.span = d.span;
-    dep.unit = static_cast<UnitId>(d.unit.index);
-    dep.at = to_point(d.at.front().point);
-    if (d.facing && !d.facing->is_hex) dep.facing = d.facing->degrees;
-    dep.formation = game.setup.units[dep.unit].formation;
-    if (auto f = parse_formation(d.formation)) dep.formation = *f;
-    game.setup.deployment.push_back(dep);
-  }
+  rulesets::read_deployment<parse_formation>(battle, game.setup);
   const events::EventRange range = battle.events();
   game.actions.reserve(range.size());
   for (const events::Event e : range) read_action(battle, e, game.actions.emplace_back());

@@ -1,0 +1,99 @@
+#pragma once
+// What the from_events.cpp of a tabletop engine (Hail Caesar's, WAB's)
+// reads the same way out of a lowered battle log: the table and its
+// sides, where each unit is deployed, and of each statement when it is
+// played, who acts in it and on whom. Templates over the engine's own
+// Setup and Action, whose fields of these names mean the same in every
+// tabletop engine (types.hpp).
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "engine/events/battle.hpp"
+#include "engine/geometry/tabletop/point.hpp"
+#include "engine/rulesets/common/event_reading.hpp"
+
+namespace umpire::rulesets {
+
+inline tabletop::Point to_point(const events::Point& p) {
+  return {p.x, p.y};
+}
+
+// A tabletop game needs a table to measure on: one of positive, finite
+// size. The engine reports the refusal under its own diagnostic.
+inline bool has_playable_table(const events::Battlefield& bf) {
+  return bf.kind == events::BattlefieldKind::tabletop && bf.width > 0 && bf.depth > 0 &&
+         std::isfinite(bf.width) && std::isfinite(bf.depth);
+}
+
+// The table, the dice and the sides of a game whose table is playable.
+template <typename Setup>
+void read_table(const events::Battle& battle, Setup& setup) {
+  const events::Battlefield& bf = battle.battlefield;
+  setup.table_span = bf.span;
+  setup.width = bf.width;
+  setup.depth = bf.depth;
+  setup.dice = dice_mode(battle);
+  setup.seed = battle.header.seed;
+  for (const events::Side& s : battle.header.sides) setup.sides.push_back({s.span, s.id});
+}
+
+// Each unit placed on the table at a point; a deployment off the table or
+// on a hex places nothing. The formation is the one written, else the
+// unit's own (`parse_formation` reads the engine's words).
+template <auto parse_formation, typename Setup>
+void read_deployment(const events::Battle& battle, Setup& setup) {
+  using DeploymentSetup = typename decltype(setup.deployment)::value_type;
+  using UnitId = decltype(DeploymentSetup::unit);
+  for (const events::Deployment& d : battle.deployment) {
+    if (d.unit.kind != events::ForceKind::unit || d.at.empty() || d.at.front().is_hex ||
+        d.at.front().off_table())
+      continue;
+    DeploymentSetup dep;
+    dep.span = d.span;
+    dep.unit = static_cast<UnitId>(d.unit.index);
+    dep.at = to_point(d.at.front().point);
+    if (d.facing && !d.facing->is_hex) dep.facing = d.facing->degrees;
+    dep.formation = setup.units[dep.unit].formation;
+    if (auto f = parse_formation(d.formation)) dep.formation = *f;
+    setup.deployment.push_back(dep);
+  }
+}
+
+// Where a statement stands, its keyword (for messages), and the turn and
+// side it is played in.
+template <typename Action>
+void read_heading(const events::Event& e, Action& a) {
+  a.verb = std::string(events::to_string(e.kind()));
+  a.span = e.span();
+  a.turn = e.turn();
+  a.side = static_cast<std::uint8_t>(e.side());
+}
+
+// Who acts in a statement and on whom: units and commanders act, units
+// are targets. Divisions (and commanders as targets) are kept in
+// `untyped`, reported `not checked`.
+template <typename Action>
+void read_forces(const events::Battle& battle, const events::Event& e, Action& a) {
+  using UnitId = typename decltype(a.actors)::value_type;
+  using GeneralId = typename decltype(a.generals)::value_type;
+  for (const events::ForceRef& r : e.actors()) {
+    if (r.kind == events::ForceKind::unit)
+      a.actors.push_back(static_cast<UnitId>(r.index));
+    else if (r.kind == events::ForceKind::general)
+      a.generals.push_back(static_cast<GeneralId>(r.index));
+    else
+      a.untyped.push_back(fmt::format("divisions as actors ('{}')", battle.name_of(r)));
+  }
+  for (const events::ForceRef& r : e.targets()) {
+    if (r.kind == events::ForceKind::unit)
+      a.targets.push_back(static_cast<UnitId>(r.index));
+    else
+      a.untyped.push_back(
+          fmt::format("generals and divisions as targets ('{}')", battle.name_of(r)));
+  }
+}
+
+}  // namespace umpire::rulesets
