@@ -8,6 +8,7 @@
 
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/replay/check_table.hpp"
+#include "engine/geometry/tabletop/point.hpp"
 #include "engine/geometry/tabletop/units.hpp"
 
 namespace umpire::rulesets {
@@ -39,5 +40,24 @@ class TabletopDeployment {
   replay::CheckId off_table_, overlap_;
   std::vector<DeployedBase> placed_;
 };
+
+// Every deploy line of an engine's Setup applied to its State: the unit
+// on the table where, facing where and in the formation written, its base
+// checked. The same for every tabletop engine whose units keep a leader's
+// point, a facing and a formation (Hail Caesar's, WAB's).
+template <typename Setup, typename State>
+void deploy_on_table(const Setup& setup, State& state, DiagnosticEngine& diags,
+                     replay::CheckId off_table, replay::CheckId overlap) {
+  TabletopDeployment bases(diags, setup.width, setup.depth, off_table, overlap);
+  for (const auto& d : setup.deployment) {
+    const auto& s = setup.units[d.unit];
+    auto& u = state.units[d.unit];
+    u.at = d.at;
+    u.facing = tabletop::normalize_bearing(d.facing);
+    u.formation = d.formation;
+    u.on_table = true;
+    bases.place({d.span, s.id, u.at, u.facing, s.frontage, s.depth});
+  }
+}
 
 }  // namespace umpire::rulesets

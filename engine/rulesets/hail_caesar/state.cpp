@@ -1,15 +1,11 @@
 #include "engine/rulesets/hail_caesar/state.hpp"
 
+#include "engine/rulesets/common/state_from_setup.hpp"
+
 namespace umpire::hail_caesar {
 
-State::State(const Setup& setup) : units(setup.units.size()), generals(setup.generals.size()) {
-  for (std::size_t i = 0; i < setup.units.size(); ++i)
-    units[i].formation = setup.units[i].formation;
-  for (std::size_t g = 0; g < setup.generals.size(); ++g) {
-    if (!setup.generals[g].at) continue;
-    generals[g].on_table = true;
-    generals[g].at = *setup.generals[g].at;
-  }
+State::State(const Setup& setup) {
+  rulesets::start_from_setup(setup, units, generals);
 }
 
 void State::start_turn(std::uint32_t t, std::uint8_t s) {

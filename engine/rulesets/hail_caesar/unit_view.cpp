@@ -1,5 +1,6 @@
 // The units as `umpire report` draws them (replay::UnitView): the leader's
 // point and the facing as the state holds them, stamina left as strength.
+#include "engine/rulesets/common/placed_unit_view.hpp"
 #include "engine/rulesets/hail_caesar/engine.hpp"
 
 namespace umpire::hail_caesar {
@@ -9,12 +10,7 @@ void Engine::view_units(std::vector<replay::UnitView>& out) const {
   for (std::size_t u = 0; u < state_.units.size(); ++u) {
     const UnitState& s = state_.units[u];
     const UnitSetup& setup = setup_.units[u];
-    replay::UnitView v;
-    v.unit = static_cast<std::uint32_t>(u);
-    v.on_table = s.on_table;
-    v.x = s.at.x();
-    v.y = s.at.y();
-    v.facing = s.facing;
+    replay::UnitView v = rulesets::placed_unit_view(u, s);
     v.formation = std::string(name(s.formation));
     // Stamina less casualties (§ Unité ébranlée: a unit whose casualties
     // reach its stamina is shaken); none drawn for a unit without stamina.

@@ -1,6 +1,7 @@
 // The units as `umpire report` draws them (replay::UnitView): the centre of
 // the front edge and the facing as the state holds them, models standing
 // as strength.
+#include "engine/rulesets/common/placed_unit_view.hpp"
 #include "engine/rulesets/wab/engine.hpp"
 
 namespace umpire::wab {
@@ -10,12 +11,7 @@ void Engine::view_units(std::vector<replay::UnitView>& out) const {
   for (std::size_t u = 0; u < state_.units.size(); ++u) {
     const UnitState& s = state_.units[u];
     const UnitSetup& setup = setup_.units[u];
-    replay::UnitView v;
-    v.unit = static_cast<std::uint32_t>(u);
-    v.on_table = s.on_table;
-    v.x = s.at.x();
-    v.y = s.at.y();
-    v.facing = s.facing;
+    replay::UnitView v = rulesets::placed_unit_view(u, s);
     v.formation = s.formation == Formation::skirmish ? "skirmish" : "close_order";
     const std::int64_t per_model = std::max<std::int32_t>(1, setup.profile.wounds);
     v.initial_strength = static_cast<std::int32_t>(setup.models);

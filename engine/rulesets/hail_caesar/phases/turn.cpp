@@ -11,27 +11,8 @@ void begin(Context& cx, const Action& a) {
 
 void settle_at_end(Context&) {}
 
-std::optional<Point> written_end(const Action& a) {
-  if (a.to) return a.to;
-  if (!a.path.empty()) return a.path.back();
-  return std::nullopt;
-}
-
 void place_as_written(Context& cx, UnitId u, const Action& a) {
-  UnitState& st = cx.state.units[u];
-  if (a.off_table) {
-    st.on_table = false;
-  } else if (auto end = written_end(a)) {
-    st.at = *end;
-  }
-  if (a.facing) st.facing = tabletop::normalize_bearing(*a.facing);
-  if (auto f = parse_formation(a.formation)) st.formation = *f;
-  // A unit that moves away has left its combat, and so has its enemy.
-  if (st.engaged_with >= 0 && (a.to || !a.path.empty() || a.off_table)) {
-    UnitState& enemy = cx.state.units[static_cast<std::size_t>(st.engaged_with)];
-    if (enemy.engaged_with == u) enemy.engaged_with = -1;
-    st.engaged_with = -1;
-  }
+  rulesets::place_as_written<parse_formation>(cx.state.units, u, a);
 }
 
 }  // namespace umpire::hail_caesar

@@ -3,6 +3,7 @@
 // moves and commanders' failures of the last one are spent), and the phase
 // is the one the statement is written in (000_a44b407871cbdad9.txt
 // § SÉQUENCE DE JEU).
+#include "engine/rulesets/common/written_placement.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
 
 namespace umpire::hail_caesar {
@@ -13,7 +14,7 @@ void begin(Context& cx, const Action& a);
 void settle_at_end(Context& cx);
 
 // Where a move statement ends: its `to`, else the last point of its path.
-std::optional<Point> written_end(const Action& a);
+using rulesets::written_end;
 
 // `u` placed where `a` writes it (its end, its facing, its formation), and
 // out of any combat it was in: what a statement the engine does not check

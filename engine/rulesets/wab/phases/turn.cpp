@@ -14,28 +14,11 @@ void begin(Context& cx, const Action& a) {
   if (!takes_strike) end_strike(cx);
 }
 
-std::optional<Point> written_end(const Action& a) {
-  if (a.to) return a.to;
-  if (!a.path.empty()) return a.path.back();
-  return std::nullopt;
-}
-
 void place_as_written(Context& cx, UnitId u, const Action& a) {
-  UnitState& st = cx.state.units[u];
-  if (a.off_table) {
-    st.on_table = false;
-  } else if (auto end = written_end(a)) {
-    st.at = *end;
-    st.moved = true;
-  }
-  if (a.facing) st.facing = tabletop::normalize_bearing(*a.facing);
-  if (auto f = parse_formation(a.formation)) st.formation = *f;
-  // A unit that moves away has left its combat, and so has its enemy.
-  if (st.engaged_with >= 0 && (a.to || !a.path.empty() || a.off_table)) {
-    UnitState& enemy = cx.state.units[static_cast<std::size_t>(st.engaged_with)];
-    if (enemy.engaged_with == u) enemy.engaged_with = -1;
-    st.engaged_with = -1;
-  }
+  rulesets::place_as_written<parse_formation>(cx.state.units, u, a);
+  // Moving this turn is what the shooting chart's penalty asks
+  // (§ Table des armes de tirs).
+  if (!a.off_table && written_end(a)) cx.state.units[u].moved = true;
 }
 
 }  // namespace umpire::wab

@@ -4,6 +4,7 @@
 // where a statement leaves its units.
 #include <optional>
 
+#include "engine/rulesets/common/written_placement.hpp"
 #include "engine/rulesets/wab/context.hpp"
 
 namespace umpire::wab {
@@ -13,7 +14,7 @@ namespace umpire::wab {
 void begin(Context& cx, const Action& a);
 
 // The last point a statement writes (`to`, else the path's end).
-std::optional<Point> written_end(const Action& a);
+using rulesets::written_end;
 
 // Moves unit `u` where `a` writes it, as the log states it.
 void place_as_written(Context& cx, UnitId u, const Action& a);
