@@ -2,7 +2,8 @@
 // The glue between the registry's hooks (engine/rulesets/ruleset_entry.hpp)
 // and one engine's own types, the same for every engine: its rules binding
 // and its game held behind the neutral interfaces, the unit words a log may
-// write as profiles, and the binding, set-up and engine hooks.
+// write as profiles, and the binding, set-up and engine hooks (with the
+// profile and field-audit hooks of an engine that checks whole statements).
 #include <memory>
 #include <optional>
 #include <span>
@@ -72,6 +73,25 @@ class TypedRulesetEngine : public RulesetEngine {
     return std::make_unique<Engine>(std::move(g.setup), std::move(g.actions),
                                     binding_of<Binding>(rules), diags);
   }
+};
+
+// The hooks of an engine that checks each statement as a whole or reports
+// it `not checked` (phases/following.cpp), so that no field of the log is
+// audited apart, and whose profiles are the words of `Profiles` (a
+// WordProfiles): Hail Caesar's and WAB's.
+template <typename Binding, typename Game, typename Engine, auto game_from_battle,
+          typename Profiles>
+class WholeStatementEngine final
+    : public TypedRulesetEngine<Binding, Game, Engine, game_from_battle> {
+ public:
+  const events::ProfileCatalogue& profiles() const override { return profiles_; }
+  bool audit_fields(const log::ast::Log&, replay::NotCheckedLog&,
+                    DiagnosticEngine&) const override {
+    return true;
+  }
+
+ private:
+  Profiles profiles_;
 };
 
 }  // namespace umpire::rulesets

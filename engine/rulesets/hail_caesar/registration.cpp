@@ -16,20 +16,8 @@ namespace {
 // (...)`); a `profile` names a troop type of the data.
 using TroopTypes = rulesets::WordProfiles<&parse_unit_type, &unit_type_names>;
 
-class HailCaesarEngine final
-    : public rulesets::TypedRulesetEngine<RulesBinding, Game, Engine, &game_from_battle> {
- public:
-  const events::ProfileCatalogue& profiles() const override { return types_; }
-  // Every statement is checked or reported `not checked` as a whole by the
-  // engine (phases/following.cpp): no field is audited apart.
-  bool audit_fields(const log::ast::Log&, replay::NotCheckedLog&,
-                    DiagnosticEngine&) const override {
-    return true;
-  }
-
- private:
-  TroopTypes types_;
-};
+using HailCaesarEngine =
+    rulesets::WholeStatementEngine<RulesBinding, Game, Engine, &game_from_battle, TroopTypes>;
 
 }  // namespace
 }  // namespace umpire::hail_caesar

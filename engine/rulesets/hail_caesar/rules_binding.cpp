@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/rulesets/common/permission_checks.hpp"
+
 namespace umpire::hail_caesar {
 
 std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, DiagnosticEngine& diags,
@@ -22,12 +24,8 @@ const rulesets::common::EvaluationReports& RulesBinding::evaluation_reports() {
   static constexpr rulesets::common::EvaluationReports reports{
       id_of(Diag::rules_evaluation),
       id_of(Diag::rules_unmapped_permission),
-      [](std::string_view permission) -> std::optional<replay::CheckId> {
-        const std::optional<Check> check = check_for_permission(permission);
-        if (!check) return std::nullopt;
-        return replay::CheckId(*check);
-      },
-      [](std::string_view) -> std::string_view { return {}; },
+      &rulesets::common::check_id_for_permission<&check_for_permission>,
+      &rulesets::common::implies_no_permission,
   };
   return reports;
 }

@@ -17,20 +17,8 @@ namespace {
 // `profile` names a troop type of the data.
 using TroopTypes = rulesets::WordProfiles<&parse_troop_type, &troop_type_names>;
 
-class WabEngine final
-    : public rulesets::TypedRulesetEngine<RulesBinding, Game, Engine, &game_from_battle> {
- public:
-  const events::ProfileCatalogue& profiles() const override { return types_; }
-  // Every statement is checked or reported `not checked` as a whole by the
-  // engine (phases/following.cpp): no field is audited apart.
-  bool audit_fields(const log::ast::Log&, replay::NotCheckedLog&,
-                    DiagnosticEngine&) const override {
-    return true;
-  }
-
- private:
-  TroopTypes types_;
-};
+using WabEngine =
+    rulesets::WholeStatementEngine<RulesBinding, Game, Engine, &game_from_battle, TroopTypes>;
 
 }  // namespace
 }  // namespace umpire::wab

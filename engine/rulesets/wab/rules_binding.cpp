@@ -1,5 +1,7 @@
 #include "engine/rulesets/wab/rules_binding.hpp"
 
+#include "engine/rulesets/common/permission_checks.hpp"
+
 namespace umpire::wab {
 
 std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, DiagnosticEngine& diags,
@@ -21,12 +23,8 @@ const rulesets::common::EvaluationReports& RulesBinding::evaluation_reports() {
   static constexpr rulesets::common::EvaluationReports reports{
       id_of(Diag::rules_evaluation),
       id_of(Diag::rules_unmapped_permission),
-      [](std::string_view permission) -> std::optional<replay::CheckId> {
-        const std::optional<Check> check = check_for_permission(permission);
-        if (!check) return std::nullopt;
-        return replay::CheckId(*check);
-      },
-      [](std::string_view) -> std::string_view { return {}; },
+      &rulesets::common::check_id_for_permission<&check_for_permission>,
+      &rulesets::common::implies_no_permission,
   };
   return reports;
 }
