@@ -179,6 +179,10 @@ struct Stated {
   Span span;
   std::optional<std::int64_t> moves, hits, saves, casualties;
   std::string result;
+  // `result => winner <unit> margin N` or `result => draw`.
+  std::optional<UnitId> winner;
+  std::optional<std::int64_t> margin;
+  bool draw = false;
 };
 
 struct Action {
@@ -200,7 +204,8 @@ struct Action {
   std::string formation, weapon;
   std::optional<double> range;
   std::optional<std::int64_t> modifier;
-  std::vector<std::string> states;  // `state u disordered`
+  std::optional<std::int64_t> round;  // `combat a vs b round N`
+  std::vector<std::string> states;    // `state u disordered`
   std::vector<replay::WrittenRoll> rolls;
   Stated stated;
   bool agreed = false;

@@ -1,0 +1,44 @@
+#include "engine/rulesets/hail_caesar/phases/division.hpp"
+
+#include <fmt/format.h>
+
+namespace umpire::hail_caesar {
+namespace {
+
+struct DivisionCount {
+  std::int64_t units = 0, lost = 0;
+};
+
+// "hors de table, détruite ou ébranlée": a unit no longer on the table, or
+// shaken.
+DivisionCount count(const Context& cx, std::uint16_t division) {
+  DivisionCount c;
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+    if (cx.setup.units[i].division != division) continue;
+    ++c.units;
+    if (!cx.state.units[i].on_table || cx.state.units[i].shaken) ++c.lost;
+  }
+  return c;
+}
+
+}  // namespace
+
+void check_division(Context& cx, const Action& a) {
+  if (a.kind != ActionKind::charge || a.actors.empty()) return;
+  const UnitId u = a.actors.front();
+  const auto division = cx.setup.units[u].division;
+  if (!division) return;
+  const DivisionCount c = count(cx, *division);
+  Facts f(cx.rules);
+  f.integer(Given::division_units, c.units);
+  f.integer(Given::division_lost_units, c.lost);
+  const auto broken = eval_int(f, Value::division_broken, cx.checker);
+  if (!broken || !*broken) return;
+  cx.checker
+      .violation(Check::division_no_charge, a.span,
+                 fmt::format("{} cannot charge: its division '{}' is broken", cx.quoted(u),
+                             cx.setup.divisions[*division].id))
+      .note("{} of its {} units are off the table, destroyed or shaken", c.lost, c.units);
+}
+
+}  // namespace umpire::hail_caesar
