@@ -5,10 +5,12 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "engine/core/replay/dice_source.hpp"
 #include "engine/core/replay/replay.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/geometry/tabletop/zones.hpp"
 #include "engine/rulesets/hail_caesar/checks.hpp"
 #include "engine/rulesets/hail_caesar/rules_binding.hpp"
 #include "engine/rulesets/hail_caesar/state.hpp"
@@ -28,8 +30,22 @@ struct PendingHits {
   std::string weapon;  // the data's word; empty in hand to hand
 };
 
+// A charge of this player turn, which its target's response reads
+// (phases/charge.hpp): where the charger set out from and which face of
+// the target it strikes.
+struct PendingCharge {
+  std::uint32_t turn = 0;
+  std::uint8_t side = 0;
+  UnitId charger = 0, target = 0;
+  tabletop::Footprint charger_start{{0, 0}, 0, 1, 1};
+  tabletop::Zone face = tabletop::Zone::front;
+  bool target_was_engaged = false;  // in a combat before this charge
+  std::int64_t responses = 0;
+};
+
 struct Scratch {
   std::optional<PendingHits> hits;
+  std::vector<PendingCharge> charges;
   // The tolerance a measurement written in the log is checked under
   // (engine/geometry/tabletop/tolerance.hpp).
   double tolerance = tabletop::kDefaultTolerance;
