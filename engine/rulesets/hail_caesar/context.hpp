@@ -10,6 +10,7 @@
 #include "engine/core/replay/dice_source.hpp"
 #include "engine/core/replay/replay.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/geometry/tabletop/zones.hpp"
 #include "engine/rulesets/hail_caesar/checks.hpp"
 #include "engine/rulesets/hail_caesar/rules_binding.hpp"
 #include "engine/rulesets/hail_caesar/state.hpp"
@@ -58,6 +59,19 @@ struct DueOutcome {
   bool moved = false;
 };
 
+// A charge of this player turn, which its target's response reads
+// (phases/charge.hpp): where the charger set out from and which face of
+// the target it strikes.
+struct PendingCharge {
+  std::uint32_t turn = 0;
+  std::uint8_t side = 0;
+  UnitId charger = 0, target = 0;
+  tabletop::Footprint charger_start{{0, 0}, 0, 1, 1};
+  tabletop::Zone face = tabletop::Zone::front;
+  bool target_was_engaged = false;  // in a combat before this charge
+  std::int64_t responses = 0;
+};
+
 struct Scratch {
   std::optional<PendingHits> hits;
   bool hits_from_support = false;  // the pending hits are a support's
@@ -68,6 +82,7 @@ struct Scratch {
   std::uint32_t due_turn = 0;
   std::uint8_t due_side = 0;
   Phase due_phase = Phase::none;
+  std::vector<PendingCharge> charges;
   // The tolerance a measurement written in the log is checked under
   // (engine/geometry/tabletop/tolerance.hpp).
   double tolerance = tabletop::kDefaultTolerance;

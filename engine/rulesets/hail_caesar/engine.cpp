@@ -4,11 +4,14 @@
 
 #include "engine/rulesets/hail_caesar/checks.hpp"
 #include "engine/rulesets/hail_caesar/phases/break_test.hpp"
+#include "engine/rulesets/hail_caesar/phases/charge.hpp"
+#include "engine/rulesets/hail_caesar/phases/charge_response.hpp"
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/command.hpp"
 #include "engine/rulesets/hail_caesar/phases/deployment.hpp"
 #include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/formation.hpp"
 #include "engine/rulesets/hail_caesar/phases/melee.hpp"
 #include "engine/rulesets/hail_caesar/phases/movement.hpp"
 #include "engine/rulesets/hail_caesar/phases/saves.hpp"
@@ -65,6 +68,15 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
       break;
     case ActionKind::move:
       move(cx, a);
+      break;
+    case ActionKind::form:
+      form(cx, a);
+      break;
+    case ActionKind::charge:
+      charge(cx, a);
+      break;
+    case ActionKind::respond:
+      respond(cx, a);
       break;
     case ActionKind::shoot:
       shoot(cx, a);

@@ -235,6 +235,8 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   a.formation = std::string(e.formation());
   a.weapon = std::string(e.weapon());
   a.range = e.range();
+  a.distance = e.distance();
+  a.on = std::string(e.on());
   a.modifier = e.modifier();
   a.round = e.round();
   for (events::Symbol s : e.states()) a.states.emplace_back(battle.text(s));

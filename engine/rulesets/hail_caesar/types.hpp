@@ -203,6 +203,8 @@ struct Action {
   std::optional<double> facing;
   std::string formation, weapon;
   std::optional<double> range;
+  std::optional<double> distance;  // `distance D`: a measurement written with a move
+  std::string on;                  // `on front|flank|rear`: the face a charge strikes
   std::optional<std::int64_t> modifier;
   std::optional<std::int64_t> round;  // `combat a vs b round N`
   std::vector<std::string> states;    // `state u disordered`
