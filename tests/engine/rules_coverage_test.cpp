@@ -193,9 +193,9 @@ INSTANTIATE_TEST_SUITE_P(
     Engines, RulesCoverage,
     ::testing::Values(Sweep{"sabreur-hex", "docs/rules-coverage-sabreur-hex.md"},
                       Sweep{"hail-caesar", "docs/rules-coverage-hail-caesar.md"}),
-    [](const ::testing::TestParamInfo<Sweep>& info) {
+    [](const ::testing::TestParamInfo<Sweep>& sweep) {
       std::string name;
-      for (const char* c = info.param.ruleset; *c; ++c)
+      for (const char* c = sweep.param.ruleset; *c; ++c)
         if (std::isalnum(static_cast<unsigned char>(*c))) name += *c;
       return name;
     });
