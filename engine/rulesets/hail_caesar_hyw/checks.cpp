@@ -3,9 +3,8 @@
 #include <iterator>
 #include <vector>
 
-#include "engine/rulesets/hail_caesar/checks.hpp"
-
 #include "engine/rulesets/common/check_listing.hpp"
+#include "engine/rulesets/hail_caesar/checks.hpp"
 
 namespace umpire::hyw {
 namespace {
