@@ -138,6 +138,10 @@ void charge(Context& cx, const Action& a) {
   if (st.order == OrderStatus::blundered)
     cx.checker.not_checked("whether a blunder's advance had to go in as a charge", a.span);
   f.boolean(Given::unit_sees_target, sees(cx, u, t));
+  // A variant's charge rules may read how near the enemy is (HYW's
+  // Montjoie, 004 § 1-c), as the initiative does.
+  const std::optional<double> enemy = nearest_enemy_distance(cx, u);
+  f.integer(Given::enemy_distance, enemy ? whole_inches_up(*enemy) : 1000);
   // A charge refused outright is not measured as well: one breach, one report.
   const bool allowed =
       check_permissions(

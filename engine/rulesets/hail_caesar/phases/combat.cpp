@@ -53,6 +53,17 @@ bool broken(const Context& cx, UnitId u) {
   return v && *v != 0;
 }
 
+}  // namespace
+
+bool shaken_as_the_round_began(const Context& cx, UnitId u) {
+  if (!cx.state.units[u].shaken) return false;
+  if (!cx.scratch.combat || cx.scratch.combat->resolved) return true;
+  const UnitList& later = cx.scratch.combat->shaken_in_round;
+  return std::find(later.begin(), later.end(), u) == later.end();
+}
+
+namespace {
+
 // A unit's casualties read against its stamina (§ Unité ébranlée, § Unité
 // brisée): shaken from its stamina on, broken (owed a removal) from twice.
 void read_casualties(Context& cx, const Action& a, UnitId u) {
@@ -62,7 +73,11 @@ void read_casualties(Context& cx, const Action& a, UnitId u) {
   Facts f(cx.rules);
   f.integer(Given::unit_casualties, st.casualties);
   f.integer(Given::unit_stamina, *stamina);
-  if (const auto v = eval_int(f, Value::unit_shaken, cx.checker); v && *v) st.shaken = true;
+  if (const auto v = eval_int(f, Value::unit_shaken, cx.checker); v && *v && !st.shaken) {
+    st.shaken = true;
+    if (cx.scratch.combat && !cx.scratch.combat->resolved)
+      cx.scratch.combat->shaken_in_round.push_back(u);
+  }
   if (!broken(cx, u)) return;
   for (const DueOutcome& o : cx.scratch.due_outcomes)
     if (o.unit == u && o.result == "broken") return;
@@ -213,7 +228,7 @@ void support(Context& cx, const Action& a) {
   }
   Facts f(cx.rules);
   fill_unit(cx, f, u);
-  f.boolean(Given::unit_shaken, st.shaken);
+  f.boolean(Given::unit_shaken, shaken_as_the_round_began(cx, u));
   f.boolean(Given::unit_supporting, true);
   f.boolean(Given::unit_engaged, false);
   f.integer(Given::unit_short_range, s.stats.short_range.value_or(0));

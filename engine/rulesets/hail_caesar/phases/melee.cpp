@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -49,7 +50,7 @@ void attack(Context& cx, const Action& a) {
   }
   Facts f(cx.rules);
   fill_unit(cx, f, u);
-  f.boolean(Given::unit_shaken, st.shaken);
+  f.boolean(Given::unit_shaken, shaken_as_the_round_began(cx, u));
   f.boolean(Given::unit_charged, st.charged);
   f.boolean(Given::unit_won_last_round, st.won_last_round);
   f.boolean(Given::unit_higher_ground, false);
