@@ -79,8 +79,8 @@ void attack(Context& cx, const Action& a) {
   for (const auto& die : roll->dice)
     if (die_succeeds(naturals, *test, die.faces.face())) ++hits;
   hits += rerolled_successes(cx, a, *test, naturals,
-                             static_cast<std::int64_t>(roll->dice.size()) - hits,
-                             Check::melee_hits, fmt::format("the attacks of {}", cx.quoted(u)));
+                             static_cast<std::int64_t>(roll->dice.size()) - hits, Check::melee_hits,
+                             fmt::format("the attacks of {}", cx.quoted(u)));
   const std::int64_t go_on =
       cx.checker.outcome(Check::melee_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
                          a.stated.hits, hits, notes);
