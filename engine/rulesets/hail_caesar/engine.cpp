@@ -9,7 +9,6 @@
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/command.hpp"
 #include "engine/rulesets/hail_caesar/phases/deployment.hpp"
-#include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 #include "engine/rulesets/hail_caesar/phases/formation.hpp"
 #include "engine/rulesets/hail_caesar/phases/melee.hpp"
@@ -60,7 +59,6 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   Context cx = context(checker);
   begin(cx, a);
   settle_before(cx, a);
-  check_division(cx, a);
   for (const std::string& what : a.untyped) cx.checker.not_checked(what, a.span);
   switch (a.kind) {
     case ActionKind::order:

@@ -8,6 +8,7 @@
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/sight.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 #include "engine/rulesets/hail_caesar/phases/movement.hpp"
@@ -97,22 +98,6 @@ bool touching(const Context& cx, UnitId a, UnitId b) {
   return tabletop::in_contact(cx.footprint(a), cx.footprint(b), cx.scratch.tolerance);
 }
 
-bool in_broken_division(Context& cx, UnitId u) {
-  const std::optional<std::uint16_t> division = cx.setup.units[u].division;
-  if (!division) return false;
-  std::int64_t units = 0, lost = 0;
-  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
-    if (cx.setup.units[i].division != division) continue;
-    ++units;
-    if (!cx.state.units[i].on_table || cx.state.units[i].shaken) ++lost;
-  }
-  Facts f(cx.rules);
-  f.integer(Given::division_units, units);
-  f.integer(Given::division_lost_units, lost);
-  const auto broken = eval_int(f, Value::division_broken, cx.checker);
-  return broken && *broken != 0;
-}
-
 void charge(Context& cx, const Action& a) {
   if (a.actors.size() != 1 || a.targets.size() != 1 || a.off_table || !written_end(a) ||
       !cx.state.units[a.actors.front()].on_table || !cx.state.units[a.targets.front()].on_table) {
@@ -128,7 +113,10 @@ void charge(Context& cx, const Action& a) {
   Facts f(cx.rules);
   fill_unit(cx, f, u);
   f.boolean(Given::unit_shaken, st.shaken);
-  f.boolean(Given::unit_in_broken_division, in_broken_division(cx, u));
+  // A broken division's charge is reported once, under its own check
+  // (phases/division.hpp), and not again as a permission of the data.
+  const bool division_refused = refuse_charge_of_broken_division(cx, a, u);
+  f.boolean(Given::unit_in_broken_division, false);
   // The data's obligations to charge (a blunder's advance that meets an
   // enemy, a charge that goes on after closing shots) read a blunder's die
   // and a break test's result that the state does not keep: a charge that
@@ -144,6 +132,7 @@ void charge(Context& cx, const Action& a) {
   f.integer(Given::enemy_distance, enemy ? whole_inches_up(*enemy) : 1000);
   // A charge refused outright is not measured as well: one breach, one report.
   const bool allowed =
+      !division_refused &&
       check_permissions(
           f, RuleAction::charge, cx.checker, a.span, Check::charge_not_allowed,
           [&] { return fmt::format("{} charging {}", cx.quoted(u), cx.quoted(t)); }) &&

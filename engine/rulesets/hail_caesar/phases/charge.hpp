@@ -33,11 +33,6 @@ void engage(Context& cx, UnitId a, UnitId b);
 // Within the tolerance, base to base.
 bool touching(const Context& cx, UnitId a, UnitId b);
 
-// The units of `u`'s division and those lost (off the table or shaken, "hors
-// de table, détruite ou ébranlée"), the data's division_broken of them;
-// false for a unit of no division.
-bool in_broken_division(Context& cx, UnitId u);
-
 // The data's word for a face of a unit (domain facing).
 std::string_view facing_word(tabletop::Zone z);
 

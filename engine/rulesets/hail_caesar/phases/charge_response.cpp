@@ -8,6 +8,7 @@
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/hail_caesar/phases/charge.hpp"
+#include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 #include "engine/rulesets/hail_caesar/phases/movement.hpp"

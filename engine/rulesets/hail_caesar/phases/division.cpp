@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
+
 namespace umpire::hail_caesar {
 namespace {
 
@@ -21,24 +23,32 @@ DivisionCount count(const Context& cx, std::uint16_t division) {
   return c;
 }
 
-}  // namespace
-
-void check_division(Context& cx, const Action& a) {
-  if (a.kind != ActionKind::charge || a.actors.empty()) return;
-  const UnitId u = a.actors.front();
-  const auto division = cx.setup.units[u].division;
-  if (!division) return;
-  const DivisionCount c = count(cx, *division);
+bool broken(Context& cx, const DivisionCount& c) {
   Facts f(cx.rules);
   f.integer(Given::division_units, c.units);
   f.integer(Given::division_lost_units, c.lost);
-  const auto broken = eval_int(f, Value::division_broken, cx.checker);
-  if (!broken || !*broken) return;
+  const auto v = eval_int(f, Value::division_broken, cx.checker);
+  return v && *v != 0;
+}
+
+}  // namespace
+
+bool in_broken_division(Context& cx, UnitId u) {
+  const auto division = cx.setup.units[u].division;
+  return division && broken(cx, count(cx, *division));
+}
+
+bool refuse_charge_of_broken_division(Context& cx, const Action& a, UnitId u) {
+  const auto division = cx.setup.units[u].division;
+  if (!division) return false;
+  const DivisionCount c = count(cx, *division);
+  if (!broken(cx, c)) return false;
   cx.checker
       .violation(Check::division_no_charge, a.span,
                  fmt::format("{} cannot charge: its division '{}' is broken", cx.quoted(u),
                              cx.setup.divisions[*division].id))
       .note("{} of its {} units are off the table, destroyed or shaken", c.lost, c.units);
+  return true;
 }
 
 }  // namespace umpire::hail_caesar
