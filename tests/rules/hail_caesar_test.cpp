@@ -250,6 +250,7 @@ TEST_F(HailCaesar, StatePermissions) {
   // The charges a blunder or closing shots cannot stop (their own rules).
   broken["unit.blundered"] = "false";
   broken["unit.charging"] = "false";
+  broken["unit.sees_target"] = "true";
   EXPECT_EQ(eval_action(rs(), "charge", broken), Verdict::forbidden);
   broken["unit.type"] = "cavalry";
   broken["unit.charged_from"] = "front";
@@ -260,6 +261,24 @@ TEST_F(HailCaesar, StatePermissions) {
   EXPECT_EQ(
       eval_value(rs(), "division_broken", {{"division.units", "6"}, {"division.lost_units", "3"}}),
       "false");
+}
+
+// § Réponses de charge, as the data reads it where the sheet stops
+// (switches engaged_response and evade_distance).
+TEST_F(HailCaesar, ChargeResponseReadings) {
+  const std::map<std::string, std::string> evader{{"unit.formation", "open_order"},
+                                                  {"unit.disordered", "false"},
+                                                  {"unit.engaged", "false"},
+                                                  {"unit.moves_away_from_charger", "true"}};
+  EXPECT_EQ(eval_action(rs(), "evade", evader), Verdict::allowed);
+  auto engaged = evader;
+  engaged["unit.engaged"] = "true";
+  EXPECT_EQ(eval_action(rs(), "evade", engaged), Verdict::forbidden);
+  auto towards = evader;
+  towards["unit.moves_away_from_charger"] = "false";
+  EXPECT_EQ(eval_action(rs(), "evade", towards), Verdict::forbidden);
+  EXPECT_EQ(eval_value(rs(), "evade_moves", std::map<std::string, std::string>{}), "1");
+  EXPECT_EQ(eval_value(rs(), "responses_per_charge", std::map<std::string, std::string>{}), "1");
 }
 
 // § Risque du capitaine (p. 82a): 1-2 killed, 3-4 wounded, 5-6 unharmed.

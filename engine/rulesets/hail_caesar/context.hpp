@@ -5,10 +5,12 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "engine/core/replay/dice_source.hpp"
 #include "engine/core/replay/replay.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/geometry/tabletop/zones.hpp"
 #include "engine/rulesets/hail_caesar/checks.hpp"
 #include "engine/rulesets/hail_caesar/rules_binding.hpp"
 #include "engine/rulesets/hail_caesar/state.hpp"
@@ -28,8 +30,63 @@ struct PendingHits {
   std::string weapon;  // the data's word; empty in hand to hand
 };
 
+// The round of hand-to-hand combat being fought, from its `combat`
+// statement to its `result` (phases/combat.hpp): who is engaged on each
+// side (the statement's units, then its enemies), who supports, and the
+// casualties each side took from engaged units and from supports.
+struct CombatRound {
+  Span span;
+  std::int64_t round = 1;
+  UnitList engaged[2], supports[2];
+  std::int64_t taken_from_engaged[2] = {0, 0}, taken_from_supports[2] = {0, 0};
+  // Units shaken by this round's casualties: every unit of a round strikes
+  // at once (004_b7c666874e8df030.txt § 7-b, "frappent simultanément"), so
+  // they still strike as they began it.
+  UnitList shaken_in_round;
+  bool resolved = false;
+};
+
+// What the rules owe after a combat's result or a break test, until the
+// statements that settle it are written (phases/combat.hpp): a break test
+// (`difference` is what it subtracts), or a result's effects on the table.
+struct DueTest {
+  UnitId unit = 0;
+  std::int64_t difference = 0;
+  Span span;  // the result that calls for it
+};
+struct DueOutcome {
+  UnitId unit = 0;
+  Span span;           // the test or the casualties that call for it
+  std::string result;  // the data's word (`give_ground`), or "broken"
+  bool moves_back = false, disorders = false, removes = false;
+  std::int64_t inches_back = 0;
+  bool moved = false;
+};
+
+// A charge of this player turn, which its target's response reads
+// (phases/charge.hpp): where the charger set out from and which face of
+// the target it strikes.
+struct PendingCharge {
+  std::uint32_t turn = 0;
+  std::uint8_t side = 0;
+  UnitId charger = 0, target = 0;
+  tabletop::Footprint charger_start{{0, 0}, 0, 1, 1};
+  tabletop::Zone face = tabletop::Zone::front;
+  bool target_was_engaged = false;  // in a combat before this charge
+  std::int64_t responses = 0;
+};
+
 struct Scratch {
   std::optional<PendingHits> hits;
+  bool hits_from_support = false;  // the pending hits are a support's
+  std::optional<CombatRound> combat;
+  std::vector<DueTest> due_tests;
+  std::vector<DueOutcome> due_outcomes;
+  // The turn, side and phase the debts above were made in.
+  std::uint32_t due_turn = 0;
+  std::uint8_t due_side = 0;
+  Phase due_phase = Phase::none;
+  std::vector<PendingCharge> charges;
   // The tolerance a measurement written in the log is checked under
   // (engine/geometry/tabletop/tolerance.hpp).
   double tolerance = tabletop::kDefaultTolerance;

@@ -2,9 +2,13 @@
 
 #include "engine/rulesets/hail_caesar/checks.hpp"
 #include "engine/rulesets/hail_caesar/phases/break_test.hpp"
+#include "engine/rulesets/hail_caesar/phases/charge.hpp"
+#include "engine/rulesets/hail_caesar/phases/charge_response.hpp"
+#include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/command.hpp"
 #include "engine/rulesets/hail_caesar/phases/deployment.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/formation.hpp"
 #include "engine/rulesets/hail_caesar/phases/melee.hpp"
 #include "engine/rulesets/hail_caesar/phases/movement.hpp"
 #include "engine/rulesets/hail_caesar/phases/saves.hpp"
@@ -32,6 +36,7 @@ void Engine::apply(std::size_t i, replay::EventChecker& checker) {
 void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   Context cx = context(checker);
   begin(cx, a);
+  settle_before(cx, a);
   for (const std::string& what : a.untyped) cx.checker.not_checked(what, a.span);
   switch (a.kind) {
     case ActionKind::order:
@@ -40,6 +45,15 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
     case ActionKind::move:
       move(cx, a);
       break;
+    case ActionKind::form:
+      form(cx, a);
+      break;
+    case ActionKind::charge:
+      charge(cx, a);
+      break;
+    case ActionKind::respond:
+      respond(cx, a);
+      break;
     case ActionKind::shoot:
       shoot(cx, a);
       break;
@@ -47,7 +61,16 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
       attack(cx, a);
       break;
     case ActionKind::save:
-      save(cx, a);
+      save_and_count(cx, a);
+      break;
+    case ActionKind::combat:
+      open_combat(cx, a);
+      break;
+    case ActionKind::support:
+      support(cx, a);
+      break;
+    case ActionKind::result:
+      combat_result(cx, a);
       break;
     case ActionKind::test:
       test(cx, a);
@@ -61,6 +84,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
 void Engine::finish(replay::EventChecker& checker) {
   Context cx = context(checker);
   settle_at_end(cx);
+  settle_combat_at_end(cx);
 }
 
 }  // namespace umpire::hail_caesar

@@ -217,7 +217,10 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   a.formation = std::string(e.formation());
   a.weapon = std::string(e.weapon());
   a.range = e.range();
+  a.distance = e.distance();
+  a.on = std::string(e.on());
   a.modifier = e.modifier();
+  a.round = e.round();
   for (events::Symbol s : e.states()) a.states.emplace_back(battle.text(s));
   rulesets::append_written_rolls(battle, e, a.rolls);
   const events::Stated st = e.stated();
@@ -227,6 +230,10 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   a.stated.saves = st.saves();
   a.stated.casualties = st.casualties();
   a.stated.result = std::string(st.result());
+  if (auto w = st.winner(); w && w->kind == events::ForceKind::unit)
+    a.stated.winner = static_cast<UnitId>(w->index);
+  a.stated.margin = st.margin();
+  a.stated.draw = st.draw();
   a.agreed = e.agreed();
   a.agreed_note = std::string(e.agreed_note());
 }

@@ -30,6 +30,7 @@ struct UnitState {
   std::int32_t used_milli = 0;  // thousandths of an inch moved this turn
   std::int32_t engaged_with = -1;  // the enemy unit of its combat, -1: none
   bool charged = false;            // it charged or countercharged this turn
+  bool won_last_round = false;     // it won the last round of its combat
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -90,6 +91,7 @@ void State::write(Out& out) const {
     out.i32(u.used_milli);
     out.i32(u.engaged_with);
     out.u8(u.charged ? 1 : 0);
+    out.u8(u.won_last_round ? 1 : 0);
   }
 }
 

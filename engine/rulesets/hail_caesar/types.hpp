@@ -179,6 +179,10 @@ struct Stated {
   Span span;
   std::optional<std::int64_t> moves, hits, saves, casualties;
   std::string result;
+  // `result => winner <unit> margin N` or `result => draw`.
+  std::optional<UnitId> winner;
+  std::optional<std::int64_t> margin;
+  bool draw = false;
 };
 
 struct Action {
@@ -199,8 +203,11 @@ struct Action {
   std::optional<double> facing;
   std::string formation, weapon;
   std::optional<double> range;
+  std::optional<double> distance;  // `distance D`: a measurement written with a move
+  std::string on;                  // `on front|flank|rear`: the face a charge strikes
   std::optional<std::int64_t> modifier;
-  std::vector<std::string> states;  // `state u disordered`
+  std::optional<std::int64_t> round;  // `combat a vs b round N`
+  std::vector<std::string> states;    // `state u disordered`
   std::vector<replay::WrittenRoll> rolls;
   Stated stated;
   bool agreed = false;

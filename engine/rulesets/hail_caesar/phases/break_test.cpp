@@ -2,17 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "engine/rulesets/hail_caesar/phases/combat.hpp"
+#include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
 namespace umpire::hail_caesar {
 namespace {
-
-dice::Expr two_d6() {
-  dice::Expr e;
-  e.terms.push_back(dice::dice_term(dice::make_dice(2, 6)));
-  return e;
-}
 
 // The data's spelling of a log's word: `give-ground` is give_ground.
 std::string data_word(std::string_view w) {
@@ -54,17 +50,26 @@ void test(Context& cx, const Action& a) {
   f.boolean(Given::unit_shaken, shaken);
   const bool melee = a.phase == Phase::combat;
   f.word(Given::break_context, melee ? "hand_to_hand" : "shooting");
-  const std::int64_t subtracted = a.modifier ? -*a.modifier : 0;
-  cx.checker.not_checked(
-      "whether a break test was due, and the casualties it subtracts (its 'mod')", a.span);
+  // The log's 'mod' is what the test subtracts; in hand to hand a resolved
+  // round says what it must be (combat.hpp).
+  std::int64_t subtracted = a.modifier ? -*a.modifier : 0;
+  const BreakDue due = melee ? take_due_test(cx, a, u) : BreakDue{};
+  if (due.known && due.due)
+    subtracted = cx.checker.outcome(Check::break_difference, a.span, "casualty difference",
+                                    std::optional<std::int64_t>(subtracted), due.difference);
+  else if (!due.known)
+    cx.checker.not_checked(
+        melee ? "a hand-to-hand break test outside a round resolved by 'result'"
+              : "whether a break test was due at shooting, and the excess casualties it subtracts",
+        a.span);
   f.integer(Given::casualty_difference, melee ? subtracted : 0);
   f.integer(Given::excess_casualties, melee ? 0 : subtracted);
   // No terrain gives a "position surélevée" (gap terms_defined_nowhere).
   f.boolean(Given::enemy_on_higher_ground, false);
-  auto roll = cx.dice.take(two_d6(), a.roll(""), cx.checker, Check::break_test,
+  auto roll = cx.dice.take(d6s(2), a.roll(""), cx.checker, Check::break_test,
                            [&] { return fmt::format("break test of {}", cx.quoted(u)); });
   if (!roll) return;
-  cx.checker.read_roll(two_d6(), *roll, [&] {
+  cx.checker.read_roll(d6s(2), *roll, [&] {
     replay::RollReading r;  // the higher, the better the chart's result
     r.side = cx.setup.units[u].side;
     r.what = fmt::format("break test of {}", cx.quoted(u));
@@ -83,7 +88,10 @@ void test(Context& cx, const Action& a) {
   // (switch hold_disordered_or_retire_choice).
   const bool picked =
       chart == "hold_disordered_or_retire" && (stated == "hold_disordered" || stated == "retire");
-  if (stated == chart || picked) return;
+  if (stated == chart || picked) {
+    owe_outcome(cx, a, u, stated);
+    return;
+  }
   auto b = cx.checker.violation(Check::break_test, a.stated.span.valid() ? a.stated.span : a.span,
                                 fmt::format("log says {}, the chart gives '{}' for {}",
                                             a.stated.result, log_word(chart), cx.quoted(u)));
@@ -91,6 +99,8 @@ void test(Context& cx, const Action& a) {
          subtracted ? fmt::format(" less {}", subtracted) : std::string(),
          melee ? "hand to hand" : "shooting", shaken ? ", shaken" : "");
   for (const std::string& n : explain(f, Value::break_test_result)) b.note(n);
+  // The replay goes on with the result the log states, as played.
+  if (cx.rules.word(Given::tested_result, stated)) owe_outcome(cx, a, u, stated);
 }
 
 }  // namespace umpire::hail_caesar

@@ -5,9 +5,12 @@
 // difference in hand to hand, the excess casualties at shooting: the
 // context is the phase the test is written in), read on the data's chart
 // (break_test_result, its riders and conversions included) and compared
-// with the stated result. Whether a test was due, and the difference
-// itself, are not checked yet; the result's effects are applied by the
-// statements that follow it (a give-ground move, a removal).
+// with the stated result. In hand to hand, the round's `result` says
+// whether the test was due and the difference it subtracts (combat.hpp:
+// hc.break.due, hc.break.difference); the result's effects are then owed to
+// the statements that follow it (a give-ground move, a `state`, a removal:
+// hc.break.outcome). Whether a test was due at shooting, and the excess
+// casualties it subtracts, are not checked yet.
 #include "engine/rulesets/hail_caesar/context.hpp"
 
 namespace umpire::hail_caesar {

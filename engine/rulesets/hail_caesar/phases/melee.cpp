@@ -2,50 +2,90 @@
 
 #include <fmt/format.h>
 
+#include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
 namespace umpire::hail_caesar {
+namespace {
+
+// The dice the rules call for: the data's melee_attack_dice in the round
+// being fought; nullopt outside a round the log opened.
+std::optional<std::int64_t> attack_dice(Context& cx, const Action& a, UnitId u) {
+  if (!cx.scratch.combat || cx.scratch.combat->resolved) {
+    cx.checker.not_checked("the number of attack dice outside a round opened by 'combat'", a.span);
+    return std::nullopt;
+  }
+  const UnitSetup& s = cx.setup.units[u];
+  if (!s.stats.clash || !s.stats.sustained) {
+    cx.checker.not_checked("the attack dice of a unit without clash and sustained values", a.span);
+    return std::nullopt;
+  }
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.integer(Given::unit_clash, *s.stats.clash);
+  f.integer(Given::unit_sustained, *s.stats.sustained);
+  f.integer(Given::combat_round, cx.scratch.combat->round);
+  return eval_int(f, Value::melee_attack_dice, cx.checker);
+}
+
+}  // namespace
 
 void attack(Context& cx, const Action& a) {
   const replay::WrittenRoll* written = a.roll("hit");
-  if (a.actors.empty() || a.targets.empty() || !written || !written->roll) {
+  if (a.actors.empty() || a.targets.empty()) {
     follow(cx, a);
     return;
   }
   const UnitId u = a.actors.front();
   const UnitState& st = cx.state.units[u];
+  std::optional<std::int64_t> count = attack_dice(cx, a, u);
+  if (!count && written && written->roll)
+    count = static_cast<std::int64_t>(written->roll->dice.size());
+  // No dice (a profile of 0): nothing to throw or to compare.
+  if (!count || *count <= 0) {
+    follow(cx, a);
+    return;
+  }
   Facts f(cx.rules);
   fill_unit(cx, f, u);
-  f.boolean(Given::unit_shaken, st.shaken);
+  f.boolean(Given::unit_shaken, shaken_as_the_round_began(cx, u));
   f.boolean(Given::unit_charged, st.charged);
-  f.boolean(Given::unit_won_last_round, false);
+  f.boolean(Given::unit_won_last_round, st.won_last_round);
   f.boolean(Given::unit_higher_ground, false);
   f.boolean(Given::unit_charged_in_flank_or_rear, false);
   f.boolean(Given::unit_charged_in_earlier_round, false);
   f.boolean(Given::unit_flank_charged_in_earlier_round, false);
   cx.checker.not_checked(
-      "the number of attack dice, the last round's victory bonus, higher ground and flank charges "
-      "in hand to hand",
+      "higher ground and flank or rear charges in hand to hand, and the parts of a front engaged",
       a.span);
   const auto test = eval_test(f, Test::melee_to_hit, cx.checker);
   if (!test) return;
+  auto roll = cx.dice.take(d6s(*count), written, cx.checker, Check::melee_dice,
+                           [&] { return fmt::format("attack dice of {}", cx.quoted(u)); });
+  if (!roll) return;
+  cx.checker.read_roll(d6s(*count), *roll, [&] {
+    return replay::dice_at_least(static_cast<std::int32_t>(test->target - test->modifier),
+                                 cx.setup.units[u].side,
+                                 fmt::format("attacks of {}", cx.quoted(u)));
+  });
   const auto notes = [&] { return explain(f, Test::melee_to_hit); };
   if (a.modifier)
     cx.checker.outcome(Check::melee_hits, a.span, "to-hit modifier", a.modifier, test->modifier,
                        notes);
   const NaturalFaces naturals = natural_faces(f, Test::melee_to_hit);
   std::int64_t hits = 0;
-  for (const auto& die : written->roll->dice)
+  for (const auto& die : roll->dice)
     if (die_succeeds(naturals, *test, die.faces.face())) ++hits;
   hits += rerolled_successes(cx, a, *test, naturals,
-                             static_cast<std::int64_t>(written->roll->dice.size()) - hits,
-                             Check::melee_hits, fmt::format("the attacks of {}", cx.quoted(u)));
+                             static_cast<std::int64_t>(roll->dice.size()) - hits, Check::melee_hits,
+                             fmt::format("the attacks of {}", cx.quoted(u)));
   const std::int64_t go_on =
       cx.checker.outcome(Check::melee_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
                          a.stated.hits, hits, notes);
   cx.scratch.hits = PendingHits{a.targets.front(), go_on, {}};
+  cx.scratch.hits_from_support = false;
 }
 
 }  // namespace umpire::hail_caesar

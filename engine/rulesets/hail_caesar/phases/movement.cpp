@@ -15,12 +15,8 @@
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
 
 namespace umpire::hail_caesar {
-namespace {
-
 using tabletop::operator-;
 
-// The way written, as straight legs from `start` keeping its facing: each
-// leg an oblique step (engine/geometry/tabletop/movement.hpp).
 tabletop::MoveResult walk(const tabletop::Footprint& start, const Action& a) {
   std::vector<Point> points = a.path;
   if (a.to) points.push_back(*a.to);
@@ -35,6 +31,8 @@ tabletop::MoveResult walk(const tabletop::Footprint& start, const Action& a) {
   }
   return tabletop::apply_move(start, steps);
 }
+
+namespace {
 
 // The terrain pieces the way enters, each looked at once (an overlay of
 // the swept area with the piece is the costliest step of a move); terrain
@@ -103,18 +101,30 @@ void move_general(Context& cx, const Action& a, GeneralId g) {
 
 // Initiative (§ I - PHASE DE MOUVEMENT): allowed by the data, it gives one
 // move; false when refused.
-bool initiative(Context& cx, const Action& a, UnitId u, Facts f) {
+bool initiative(Context& cx, const Action& a, UnitId u, Facts f, Check refused) {
   const std::optional<double> enemy = nearest_enemy_distance(cx, u);
   f.integer(Given::enemy_distance, enemy ? whole_inches_up(*enemy) : 1000);
-  return check_permissions(
-      f, RuleAction::initiative_move, cx.checker, a.span, Check::move_not_allowed, [&] {
-        return fmt::format("{} moving by initiative, unordered, with its nearest enemy {}",
-                           cx.quoted(u),
-                           enemy ? tabletop::inches(*enemy) + " away" : "off the table");
-      });
+  return check_permissions(f, RuleAction::initiative_move, cx.checker, a.span, refused, [&] {
+    return fmt::format("{} moving by initiative, unordered, with its nearest enemy {}",
+                       cx.quoted(u), enemy ? tabletop::inches(*enemy) + " away" : "off the table");
+  });
 }
 
 }  // namespace
+
+bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check refused) {
+  UnitState& st = cx.state.units[u];
+  if (st.order == OrderStatus::failed) {
+    cx.checker.violation(
+        refused, a.span,
+        fmt::format("{} failed its order this turn and does not move", cx.quoted(u)));
+    return false;
+  }
+  if (st.order != OrderStatus::none || st.moves > 0) return true;
+  if (!initiative(cx, a, u, f, refused)) return false;
+  st.moves = 1;
+  return true;
+}
 
 void move(Context& cx, const Action& a) {
   for (GeneralId g : a.generals) move_general(cx, a, g);
@@ -129,16 +139,7 @@ void move(Context& cx, const Action& a) {
   Facts f(cx.rules);
   fill_unit(cx, f, u);
   // A move refused outright is not measured as well: one breach, one report.
-  bool allowed = true;
-  if (st.order == OrderStatus::failed) {
-    allowed = false;
-    cx.checker.violation(
-        Check::move_not_allowed, a.span,
-        fmt::format("{} failed its order this turn and does not move", cx.quoted(u)));
-  } else if (st.order == OrderStatus::none && st.moves == 0) {
-    allowed = initiative(cx, a, u, f);
-    if (allowed) st.moves = 1;
-  }
+  const bool allowed = grant_moves(cx, a, u, f, Check::move_not_allowed);
   tabletop::MoveResult m = walk(cx.footprint(u), a);
   const Entered entered = entered_terrain(cx, m, a);
   Terrain terrain = Terrain::open_ground;

@@ -8,10 +8,22 @@
 // (`to`, or `path`), within the log's tolerance. Commanders move their own
 // rate. Moves written with a reason (`give-ground`, `retire`) are a test's
 // outcome, not a move of the phase: phases/following.cpp applies them.
+#include "engine/geometry/tabletop/movement.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
 
 namespace umpire::hail_caesar {
 
 void move(Context& cx, const Action& a);
+
+// The moves `u` has this turn, granted as a move needs them: true when its
+// order passed or a blunder moves it, or, unordered, when the data lets it
+// move by initiative (one move); a unit whose order failed has none.
+// Refusals are reported under `refused`. Charges ask the same
+// (phases/charge.hpp).
+bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check refused);
+
+// The way a statement writes (`path`, then `to`), as straight legs from
+// `start` keeping its facing (engine/geometry/tabletop/movement.hpp).
+tabletop::MoveResult walk(const tabletop::Footprint& start, const Action& a);
 
 }  // namespace umpire::hail_caesar

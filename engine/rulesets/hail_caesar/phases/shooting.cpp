@@ -44,8 +44,10 @@ void shoot(Context& cx, const Action& a) {
     follow(cx, a);
     return;
   }
-  const UnitId u = a.actors.front();
-  const UnitId t = a.targets.front();
+  resolve_shot(cx, a, a.actors.front(), a.targets.front(), "normal_shot");
+}
+
+void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_view shot) {
   const UnitSetup& s = cx.setup.units[u];
   const UnitState& st = cx.state.units[u];
   Facts f(cx.rules);
@@ -54,8 +56,8 @@ void shoot(Context& cx, const Action& a) {
   f.boolean(Given::unit_moved, st.used_milli > 0);
   f.integer(Given::unit_long_range, s.stats.long_range.value_or(0));
   f.integer(Given::unit_faces_in_building, 0);
-  f.word(Given::shot_weapon, data_word(a.weapon));
-  f.word(Given::shot, "normal_shot");
+  if (!a.weapon.empty()) f.word(Given::shot_weapon, data_word(a.weapon));
+  f.word(Given::shot, shot);
   f.set(Given::target_type, cx.rules.type(cx.setup.units[t].type));
   f.set(Given::target_formation, cx.rules.formation(cx.state.units[t].formation));
   f.boolean(Given::target_partially_obscured, false);
@@ -68,14 +70,19 @@ void shoot(Context& cx, const Action& a) {
     return;
   cx.checker.not_checked("whether a shot's target is partly hidden, and the face it strikes",
                          a.span);
-  const auto reach = eval_int(f, Value::weapon_range, cx.checker);
   const auto count = eval_int(f, Value::shooting_dice, cx.checker);
   const auto needed = eval_int(f, Value::shooting_needed, cx.checker);
   // The to-hit score and its modifiers as the data's test states them
   // (4+ in § Modificateurs du jet pour toucher au tir).
   const auto to_hit = eval_test(f, Test::shooting_to_hit, cx.checker);
-  if (!reach || !count || !needed || !to_hit) return;
-  check_range(cx, a, u, t, measured, *reach);
+  if (!count || !needed || !to_hit) return;
+  if (!a.weapon.empty()) {
+    const auto reach = eval_int(f, Value::weapon_range, cx.checker);
+    if (!reach) return;
+    check_range(cx, a, u, t, measured, *reach);
+  } else {
+    cx.checker.not_checked("the weapon of a shot that writes none, and its reach", a.span);
+  }
   auto roll = cx.dice.take(d6s(*count), a.roll("hit"), cx.checker, Check::shoot_dice,
                            [&] { return fmt::format("shooting dice of {}", cx.quoted(u)); });
   if (!roll) return;

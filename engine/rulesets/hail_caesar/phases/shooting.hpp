@@ -15,4 +15,10 @@ namespace umpire::hail_caesar {
 
 void shoot(Context& cx, const Action& a);
 
+// `u` shooting at `t` as statement `a` writes it (its `hit` roll, `mod`,
+// stated hits; `weapon` and `range` when written), a shot of the data's
+// shot_kind `shot`: the `shoot` statement's `normal_shot`, and the
+// `closing_shots` of a charge response (phases/charge_response.hpp).
+void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_view shot);
+
 }  // namespace umpire::hail_caesar

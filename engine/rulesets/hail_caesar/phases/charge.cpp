@@ -1,0 +1,155 @@
+#include "engine/rulesets/hail_caesar/phases/charge.hpp"
+
+#include <fmt/format.h>
+
+#include <vector>
+
+#include "engine/geometry/tabletop/charge.hpp"
+#include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/sight.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/hail_caesar/phases/division.hpp"
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
+#include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/movement.hpp"
+#include "engine/rulesets/hail_caesar/phases/turn.hpp"
+
+namespace umpire::hail_caesar {
+namespace {
+
+// Line of sight from the charger's front edge: the other units on the
+// table block it (terrain that hides is not read yet).
+bool sees(const Context& cx, UnitId u, UnitId t) {
+  std::vector<tabletop::Polygon> blockers;
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i)
+    if (i != u && i != t && cx.state.units[i].on_table)
+      blockers.push_back(cx.footprint(static_cast<UnitId>(i)).polygon());
+  tabletop::SightQuery q;
+  q.from = tabletop::SightFrom::front_edge;
+  return tabletop::line_of_sight(cx.footprint(u), cx.footprint(t), blockers, q).visible;
+}
+
+// `on front|flank|rear` against the zone the charger starts in.
+void check_face(Context& cx, const Action& a, UnitId u, UnitId t, tabletop::Zone face) {
+  if (a.on.empty()) return;
+  const std::string_view computed = facing_word(face);
+  if (a.on == computed) return;
+  cx.checker
+      .violation(Check::charge_side, a.span,
+                 fmt::format("{} charges the {} of {}, not its {}", cx.quoted(u), computed,
+                             cx.quoted(t), a.on))
+      .note("its leader starts in the {} zone of {} (its diagonals extended)",
+            tabletop::to_string(face), cx.quoted(t));
+}
+
+void check_reach(Context& cx, const Action& a, UnitId u, UnitId t, const Facts& f,
+                 const tabletop::Footprint& start, double walked) {
+  const UnitState& st = cx.state.units[u];
+  std::vector<std::string> why;
+  const auto rate = move_rate(f, cx.checker, &why);
+  if (!rate) return;
+  const double used = st.used_milli / 1000.0;
+  const double allowance = st.moves * static_cast<double>(*rate) - used;
+  const double measured =
+      tabletop::distance(start, cx.footprint(t), tabletop::Measure::from_front_edge);
+  why.insert(why.begin(),
+             fmt::format("{} has {} move{} of {} this turn{}", cx.quoted(u), st.moves,
+                         st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)),
+                         used > 0 ? fmt::format(", {} used", tabletop::inches(used)) : ""));
+  const std::string what = fmt::format("the charge of {} at {}", cx.quoted(u), cx.quoted(t));
+  const tabletop::LimitCheck c = tabletop::check_at_most(measured, allowance, cx.scratch.tolerance);
+  if (c.agreement == tabletop::Agreement::beyond_tolerance) {
+    auto b = cx.checker.violation(
+        Check::charge_reach, a.span,
+        fmt::format("{} is out of reach: {}", cx.quoted(t), tabletop::describe(c, what)));
+    b.note("measured from the charger's front edge to the closest point of its target");
+    for (const std::string& n : why) b.note(n);
+  } else if (c.agreement == tabletop::Agreement::within_tolerance) {
+    cx.checker.info(id_of(Diag::measure_within_tolerance), a.span, tabletop::describe(c, what));
+  }
+  if (a.distance) {
+    const tabletop::Measurement m = tabletop::compare(*a.distance, walked, cx.scratch.tolerance);
+    if (m.agreement == tabletop::Agreement::beyond_tolerance)
+      cx.checker.violation(Check::charge_reach, a.span, tabletop::describe(m, what))
+          .note("the length of the way written, from the charger's leader");
+  }
+}
+
+}  // namespace
+
+std::string_view facing_word(tabletop::Zone z) {
+  if (tabletop::is_flank(z)) return "flank";
+  return z == tabletop::Zone::rear ? "rear" : "front";
+}
+
+void engage(Context& cx, UnitId a, UnitId b) {
+  for (UnitId u : {a, b}) {
+    UnitState& st = cx.state.units[u];
+    if (st.engaged_with >= 0) {
+      UnitState& old = cx.state.units[static_cast<std::size_t>(st.engaged_with)];
+      if (old.engaged_with == u) old.engaged_with = -1;
+    }
+  }
+  cx.state.units[a].engaged_with = b;
+  cx.state.units[b].engaged_with = a;
+}
+
+bool touching(const Context& cx, UnitId a, UnitId b) {
+  return tabletop::in_contact(cx.footprint(a), cx.footprint(b), cx.scratch.tolerance);
+}
+
+void charge(Context& cx, const Action& a) {
+  if (a.actors.size() != 1 || a.targets.size() != 1 || a.off_table || !written_end(a) ||
+      !cx.state.units[a.actors.front()].on_table || !cx.state.units[a.targets.front()].on_table) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  const UnitId t = a.targets.front();
+  UnitState& st = cx.state.units[u];
+  const tabletop::Footprint start = cx.footprint(u);
+  const tabletop::Zone face = tabletop::charged_side(
+      cx.footprint(t), start, tabletop::ZoneRule::diagonals, tabletop::ZoneReference::leader);
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::unit_shaken, st.shaken);
+  // A broken division's charge is reported once, under its own check
+  // (phases/division.hpp), and not again as a permission of the data.
+  const bool division_refused = refuse_charge_of_broken_division(cx, a, u);
+  f.boolean(Given::unit_in_broken_division, false);
+  // The data's obligations to charge (a blunder's advance that meets an
+  // enemy, a charge that goes on after closing shots) read a blunder's die
+  // and a break test's result that the state does not keep: a charge that
+  // happens needs only its permissions, and those obligations are not asked.
+  f.boolean(Given::unit_blundered, false);
+  f.boolean(Given::unit_charging, false);
+  if (st.order == OrderStatus::blundered)
+    cx.checker.not_checked("whether a blunder's advance had to go in as a charge", a.span);
+  f.boolean(Given::unit_sees_target, sees(cx, u, t));
+  // A variant's charge rules may read how near the enemy is (HYW's
+  // Montjoie, 004 § 1-c), as the initiative does.
+  const std::optional<double> enemy = nearest_enemy_distance(cx, u);
+  f.integer(Given::enemy_distance, enemy ? whole_inches_up(*enemy) : 1000);
+  // A charge refused outright is not measured as well: one breach, one report.
+  const bool allowed =
+      !division_refused &&
+      check_permissions(
+          f, RuleAction::charge, cx.checker, a.span, Check::charge_not_allowed,
+          [&] { return fmt::format("{} charging {}", cx.quoted(u), cx.quoted(t)); }) &&
+      grant_moves(cx, a, u, f, Check::charge_not_allowed);
+  check_face(cx, a, u, t, face);
+  const tabletop::MoveResult way = walk(start, a);
+  if (allowed) check_reach(cx, a, u, t, f, start, way.distance);
+  if (a.facing || !a.formation.empty())
+    cx.checker.not_checked("the wheel a charger makes to face its target", a.span);
+  st.used_milli = milli(st.used_milli / 1000.0 + way.distance);
+  const bool target_was_engaged = cx.state.units[t].engaged_with >= 0;
+  place_as_written(cx, u, a);
+  // "a chargé ou contre chargé" (§ Modificateurs du jet pour toucher au
+  // corps à corps (4+)).
+  st.charged = true;
+  if (touching(cx, u, t)) engage(cx, u, t);
+  cx.scratch.charges.push_back({a.turn, a.side, u, t, start, face, target_was_engaged, 0});
+}
+
+}  // namespace umpire::hail_caesar

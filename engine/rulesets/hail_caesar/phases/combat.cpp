@@ -1,0 +1,443 @@
+#include "engine/rulesets/hail_caesar/phases/combat.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/hail_caesar/phases/dice.hpp"
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
+#include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/saves.hpp"
+#include "engine/rulesets/hail_caesar/phases/turn.hpp"
+
+namespace umpire::hail_caesar {
+namespace {
+
+std::string log_word(std::string_view w) {
+  std::string out(w);
+  for (char& c : out)
+    if (c == '_') c = '-';
+  return out;
+}
+
+bool holds(const UnitList& list, UnitId u) {
+  return std::find(list.begin(), list.end(), u) != list.end();
+}
+
+// The side of the round `u` fights on (0: the `combat` statement's units,
+// 1: their enemies), by its place in the round or else by its army.
+int side_of(const Context& cx, const CombatRound& r, UnitId u) {
+  for (int s = 0; s < 2; ++s)
+    if (holds(r.engaged[s], u) || holds(r.supports[s], u)) return s;
+  if (!r.engaged[0].empty() && cx.setup.units[r.engaged[0].front()].side == cx.setup.units[u].side)
+    return 0;
+  return 1;
+}
+
+void mark_debts(Context& cx, const Action& a) {
+  cx.scratch.due_turn = a.turn;
+  cx.scratch.due_side = a.side;
+  cx.scratch.due_phase = a.phase;
+}
+
+bool broken(const Context& cx, UnitId u) {
+  const auto stamina = cx.setup.units[u].stats.stamina;
+  if (!stamina) return false;
+  Facts f(cx.rules);
+  f.integer(Given::unit_casualties, cx.state.units[u].casualties);
+  f.integer(Given::unit_stamina, *stamina);
+  const auto v = eval_int(f, Value::unit_broken, cx.checker);
+  return v && *v != 0;
+}
+
+}  // namespace
+
+bool shaken_as_the_round_began(const Context& cx, UnitId u) {
+  if (!cx.state.units[u].shaken) return false;
+  if (!cx.scratch.combat || cx.scratch.combat->resolved) return true;
+  const UnitList& later = cx.scratch.combat->shaken_in_round;
+  return std::find(later.begin(), later.end(), u) == later.end();
+}
+
+namespace {
+
+// A unit's casualties read against its stamina (§ Unité ébranlée, § Unité
+// brisée): shaken from its stamina on, broken (owed a removal) from twice.
+void read_casualties(Context& cx, const Action& a, UnitId u) {
+  const auto stamina = cx.setup.units[u].stats.stamina;
+  UnitState& st = cx.state.units[u];
+  if (!stamina || !st.on_table) return;
+  Facts f(cx.rules);
+  f.integer(Given::unit_casualties, st.casualties);
+  f.integer(Given::unit_stamina, *stamina);
+  if (const auto v = eval_int(f, Value::unit_shaken, cx.checker); v && *v && !st.shaken) {
+    st.shaken = true;
+    if (cx.scratch.combat && !cx.scratch.combat->resolved)
+      cx.scratch.combat->shaken_in_round.push_back(u);
+  }
+  if (!broken(cx, u)) return;
+  for (const DueOutcome& o : cx.scratch.due_outcomes)
+    if (o.unit == u && o.result == "broken") return;
+  DueOutcome o;
+  o.unit = u;
+  o.span = a.span;
+  o.result = "broken";
+  o.removes = true;
+  cx.scratch.due_outcomes.push_back(o);
+  mark_debts(cx, a);
+}
+
+bool owes_nothing(const DueOutcome& o) {
+  return !o.removes && !o.disorders && !(o.moves_back || o.inches_back > 0);
+}
+
+// What `a` settles of what `u` owes.
+void settle_outcome(Context& cx, const Action& a, DueOutcome& o) {
+  const UnitState& st = cx.state.units[o.unit];
+  if (a.kind == ActionKind::remove || (a.kind == ActionKind::move && a.off_table)) {
+    o.removes = o.disorders = o.moves_back = false;
+    o.inches_back = 0;
+    return;
+  }
+  if (a.kind == ActionKind::state &&
+      std::find(a.states.begin(), a.states.end(), "disordered") != a.states.end())
+    o.disorders = false;
+  if (a.kind == ActionKind::move && (o.moves_back || o.inches_back > 0) && !o.removes) {
+    const auto end = written_end(a);
+    if (end && o.inches_back > 0) {
+      const double moved = std::hypot(end->x() - st.at.x(), end->y() - st.at.y());
+      const tabletop::Measurement m =
+          tabletop::compare(static_cast<double>(o.inches_back), moved, cx.scratch.tolerance);
+      if (m.agreement == tabletop::Agreement::beyond_tolerance)
+        cx.checker
+            .violation(Check::break_outcome, a.span,
+                       fmt::format("{} falls back {}, its '{}' is {}\"", cx.quoted(o.unit),
+                                   tabletop::inches(moved), log_word(o.result), o.inches_back))
+            .note(
+                "the leader's move from {:.1f},{:.1f}; the result's move is the data's "
+                "break_result_effects",
+                st.at.x(), st.at.y());
+    }
+    o.moves_back = false;
+    o.inches_back = 0;
+  }
+}
+
+// Everything still owed: each a violation at the statement that owed it.
+void settle_all(Context& cx) {
+  for (const DueTest& d : cx.scratch.due_tests) {
+    if (!cx.state.units[d.unit].on_table) continue;
+    cx.checker
+        .violation(Check::break_due, d.span,
+                   d.difference > 0
+                       ? fmt::format("{} lost the round by {} and takes no break test",
+                                     cx.quoted(d.unit), d.difference)
+                       : fmt::format("{} drew the round shaken and takes no break test",
+                                     cx.quoted(d.unit)))
+        .note("the data's break_test_due");
+  }
+  for (const DueOutcome& o : cx.scratch.due_outcomes) {
+    if (owes_nothing(o)) continue;
+    if (o.result == "broken") {
+      cx.checker.violation(Check::combat_broken, o.span,
+                           fmt::format("{} is broken with {} casualties (stamina {}) and is not "
+                                       "removed",
+                                       cx.quoted(o.unit), cx.state.units[o.unit].casualties,
+                                       cx.setup.units[o.unit].stats.stamina.value_or(0)));
+      continue;
+    }
+    std::string owed;
+    if (o.removes)
+      owed = "no 'remove' follows";
+    else if (o.moves_back || o.inches_back > 0)
+      owed = "no move back follows";
+    else
+      owed = "no 'state … disordered' follows";
+    cx.checker.violation(
+        Check::break_outcome, o.span,
+        fmt::format("{} tested '{}', and {}", cx.quoted(o.unit), log_word(o.result), owed));
+  }
+  cx.scratch.due_tests.clear();
+  cx.scratch.due_outcomes.clear();
+}
+
+}  // namespace
+
+void open_combat(Context& cx, const Action& a) {
+  if (a.actors.empty() || a.targets.empty()) {
+    follow(cx, a);
+    return;
+  }
+  CombatRound r;
+  r.span = a.span;
+  r.round = std::max<std::int64_t>(1, a.round.value_or(1));
+  r.engaged[0] = a.actors;
+  r.engaged[1] = a.targets;
+  for (int s = 0; s < 2; ++s)
+    for (UnitId u : r.engaged[s]) {
+      UnitState& st = cx.state.units[u];
+      st.engaged_with = (s == 0 ? a.targets : a.actors).front();
+      if (r.round == 1) st.won_last_round = false;
+    }
+  cx.scratch.combat = r;
+  mark_debts(cx, a);
+  cx.checker.not_checked(
+      "whether the units of a combat are in contact, and a commander's risk in it (the sheet never "
+      "says how a commander leads a unit: gap terms_defined_nowhere)",
+      a.span);
+}
+
+void support(Context& cx, const Action& a) {
+  const replay::WrittenRoll* written = a.roll("hit");
+  if (a.actors.empty() || a.targets.empty() || !cx.scratch.combat || cx.scratch.combat->resolved) {
+    follow(cx, a);
+    return;
+  }
+  CombatRound& r = *cx.scratch.combat;
+  const UnitId u = a.actors.front();
+  const UnitId t = a.targets.front();
+  const int side = side_of(cx, r, t);
+  if (r.engaged[1 - side].empty()) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId enemy = r.engaged[1 - side].front();
+  const UnitSetup& s = cx.setup.units[u];
+  const UnitState& st = cx.state.units[u];
+  Facts may(cx.rules);
+  fill_unit(cx, may, u);
+  may.boolean(Given::unit_shaken, st.shaken);
+  may.set(Given::other_type, cx.rules.type(cx.setup.units[t].type));
+  const auto subject = [&] { return fmt::format("{} supporting {}", cx.quoted(u), cx.quoted(t)); };
+  bool allowed = check_permissions(may, RuleAction::support, cx.checker, a.span,
+                                   Check::support_not_allowed, subject);
+  Facts supported(cx.rules);
+  fill_unit(cx, supported, t);
+  supported.boolean(Given::unit_shaken, cx.state.units[t].shaken);
+  supported.set(Given::other_type, cx.rules.type(s.type));
+  allowed = check_permissions(supported, RuleAction::be_supported, cx.checker, a.span,
+                              Check::support_not_allowed, subject) &&
+            allowed;
+  r.supports[side].push_back(u);
+  if (!allowed) {
+    follow(cx, a);
+    return;
+  }
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::unit_shaken, shaken_as_the_round_began(cx, u));
+  f.boolean(Given::unit_supporting, true);
+  f.boolean(Given::unit_engaged, false);
+  f.integer(Given::unit_short_range, s.stats.short_range.value_or(0));
+  f.boolean(Given::unit_charged, st.charged);
+  f.boolean(Given::unit_won_last_round, st.won_last_round);
+  f.boolean(Given::unit_higher_ground, false);
+  f.boolean(Given::unit_charged_in_flank_or_rear, false);
+  f.boolean(Given::unit_charged_in_earlier_round, false);
+  f.boolean(Given::unit_flank_charged_in_earlier_round, false);
+  f.boolean(Given::unit_moved, st.used_milli > 0);
+  f.word(Given::shot, "normal_shot");
+  f.word(Given::shot_weapon, "javelins");
+  f.set(Given::target_type, cx.rules.type(cx.setup.units[enemy].type));
+  f.set(Given::target_formation, cx.rules.formation(cx.state.units[enemy].formation));
+  f.boolean(Given::target_partially_obscured, false);
+  f.word(Given::target_facing_hit, "front");
+  const double measured =
+      tabletop::distance(cx.footprint(u), cx.footprint(enemy), tabletop::Measure::closest_edges);
+  f.integer(Given::shot_distance, std::max<std::int64_t>(1, whole_inches_up(measured)));
+  const auto count = eval_int(f, Value::support_attack_dice, cx.checker);
+  const auto needed = eval_int(f, Value::support_to_hit_needed, cx.checker);
+  if (!count || !needed || *count <= 0) return;
+  auto roll = cx.dice.take(d6s(*count), written, cx.checker, Check::support_dice,
+                           [&] { return fmt::format("support dice of {}", cx.quoted(u)); });
+  if (!roll) return;
+  cx.checker.read_roll(d6s(*count), *roll, [&] {
+    return replay::dice_at_least(static_cast<std::int32_t>(*needed), s.side,
+                                 fmt::format("support of {}", cx.quoted(u)));
+  });
+  const auto notes = [&] { return explain(f, Value::support_to_hit_needed); };
+  if (a.modifier)
+    cx.checker.outcome(Check::support_hits, a.span, "to-hit modifier", a.modifier, 4 - *needed,
+                       notes);
+  std::int64_t hits = 0;
+  for (const auto& die : roll->dice)
+    if (die.faces.face() >= *needed) ++hits;
+  const std::int64_t go_on =
+      cx.checker.outcome(Check::support_hits, a.stated.span.valid() ? a.stated.span : a.span,
+                         "hits", a.stated.hits, hits, notes);
+  cx.scratch.hits = PendingHits{enemy, go_on, {}};
+  cx.scratch.hits_from_support = true;
+}
+
+void save_and_count(Context& cx, const Action& a) {
+  const bool from_support = cx.scratch.hits_from_support;
+  const bool counted = cx.scratch.hits.has_value() && !a.actors.empty() &&
+                       cx.scratch.hits->target == a.actors.front();
+  const std::int32_t before = a.actors.empty() ? 0 : cx.state.units[a.actors.front()].casualties;
+  save(cx, a);
+  if (a.actors.empty()) return;
+  const UnitId u = a.actors.front();
+  if (counted && cx.scratch.combat && !cx.scratch.combat->resolved && a.phase == Phase::combat) {
+    CombatRound& r = *cx.scratch.combat;
+    const std::int64_t taken = cx.state.units[u].casualties - before;
+    const int s = side_of(cx, r, u);
+    (from_support ? r.taken_from_supports : r.taken_from_engaged)[s] += taken;
+  }
+  read_casualties(cx, a, u);
+}
+
+void combat_result(Context& cx, const Action& a) {
+  if (!cx.scratch.combat || cx.scratch.combat->resolved) {
+    follow(cx, a);
+    return;
+  }
+  CombatRound& r = *cx.scratch.combat;
+  r.resolved = true;
+  Facts f(cx.rules);
+  f.integer(Given::combat_taken_from_engaged, r.taken_from_engaged[0]);
+  f.integer(Given::combat_taken_from_supports, r.taken_from_supports[0]);
+  f.integer(Given::combat_enemy_taken_from_engaged, r.taken_from_engaged[1]);
+  f.integer(Given::combat_enemy_taken_from_supports, r.taken_from_supports[1]);
+  const auto score = eval_int(f, Value::combat_score, cx.checker);
+  if (!score) return;
+  const std::int64_t margin = *score < 0 ? -*score : *score;
+  const int winner = *score > 0 ? 0 : 1;
+  const Span at = a.stated.span.valid() ? a.stated.span : a.span;
+  const auto describe = [&](int s) {
+    return fmt::format(
+        "the side of {} took {} casualties ({} from supports)", cx.quoted(r.engaged[s].front()),
+        r.taken_from_engaged[s] + r.taken_from_supports[s], r.taken_from_supports[s]);
+  };
+  const auto computed = [&] {
+    return *score == 0 ? std::string("a draw")
+                       : fmt::format("the side of {} wins by {}",
+                                     cx.quoted(r.engaged[winner].front()), margin);
+  };
+  // The result the replay goes on with: the log's, as played.
+  bool draw = *score == 0;
+  int won = winner;
+  std::int64_t by = margin;
+  if (a.stated.draw) {
+    if (*score != 0)
+      cx.checker.violation(Check::combat_result, at, fmt::format("log says draw, {}", computed()))
+          .note("{}", describe(0))
+          .note("{}", describe(1));
+    draw = true;
+  } else if (a.stated.winner) {
+    const int stated = side_of(cx, r, *a.stated.winner);
+    if (*score == 0 || stated != winner) {
+      cx.checker
+          .violation(Check::combat_result, at,
+                     fmt::format("log says {} wins, {}", cx.quoted(*a.stated.winner), computed()))
+          .note("{}", describe(0))
+          .note("{}", describe(1));
+    } else if (a.stated.margin) {
+      cx.checker.outcome(Check::combat_result, at, "margin", a.stated.margin, margin, [&] {
+        return std::vector<std::string>{describe(0), describe(1)};
+      });
+    }
+    draw = false;
+    won = stated;
+    by = a.stated.margin.value_or(margin);
+  } else {
+    cx.checker.not_checked("a combat result whose winner the log does not state", a.span);
+  }
+  for (int s = 0; s < 2; ++s)
+    for (UnitId u : r.engaged[s]) cx.state.units[u].won_last_round = !draw && s == won;
+  // The break tests the result calls for (§ Le test à lieu quand).
+  for (int s = 0; s < 2; ++s)
+    for (UnitId u : r.engaged[s]) {
+      const UnitState& st = cx.state.units[u];
+      if (!st.on_table || broken(cx, u)) continue;
+      const std::int64_t difference = !draw && s != won ? by : 0;
+      Facts due(cx.rules);
+      fill_unit(cx, due, u);
+      due.boolean(Given::unit_engaged, true);
+      due.boolean(Given::unit_shaken, st.shaken);
+      due.word(Given::break_context, "hand_to_hand");
+      due.integer(Given::casualty_difference, difference);
+      const auto v = eval_int(due, Value::break_test_due, cx.checker);
+      if (v && *v) cx.scratch.due_tests.push_back({u, difference, at});
+    }
+  mark_debts(cx, a);
+}
+
+BreakDue take_due_test(Context& cx, const Action& a, UnitId u) {
+  if (!cx.scratch.combat || !cx.scratch.combat->resolved) return {};
+  auto& due = cx.scratch.due_tests;
+  for (auto it = due.begin(); it != due.end(); ++it)
+    if (it->unit == u) {
+      const std::int64_t difference = it->difference;
+      due.erase(it);
+      return {true, true, difference};
+    }
+  const CombatRound& r = *cx.scratch.combat;
+  if (holds(r.supports[0], u) || holds(r.supports[1], u)) {
+    cx.checker.not_checked(
+        "a support's break test (whether the unit it supports was destroyed or fled)", a.span);
+    return {};
+  }
+  if (broken(cx, u)) {
+    cx.checker.violation(Check::combat_broken, a.span,
+                         fmt::format("{} is broken ({} casualties): it takes no break test and is "
+                                     "removed",
+                                     cx.quoted(u), cx.state.units[u].casualties));
+    return {true, false, 0};
+  }
+  cx.checker.violation(Check::break_due, a.span,
+                       fmt::format("{} takes a break test no result calls for", cx.quoted(u)));
+  return {true, false, 0};
+}
+
+void owe_outcome(Context& cx, const Action& a, UnitId u, std::string_view result) {
+  Facts f(cx.rules);
+  f.word(Given::tested_result, result);
+  const auto moves = eval_int(f, Value::break_result_moves_back, cx.checker);
+  const auto inches = eval_int(f, Value::break_result_inches_back, cx.checker);
+  const auto disorders = eval_int(f, Value::break_result_disorders, cx.checker);
+  const auto removes = eval_int(f, Value::break_result_removes, cx.checker);
+  if (!moves || !inches || !disorders || !removes) return;
+  DueOutcome o;
+  o.unit = u;
+  o.span = a.stated.span.valid() ? a.stated.span : a.span;
+  o.result = std::string(result);
+  o.moves_back = *moves > 0;
+  o.inches_back = *inches;
+  o.disorders = *disorders && !cx.state.units[u].disordered;
+  o.removes = *removes;
+  if (owes_nothing(o)) return;
+  if (o.moves_back)
+    cx.checker.not_checked("the length of a retire (one move) and the way any move back takes",
+                           a.span);
+  cx.scratch.due_outcomes.push_back(o);
+  mark_debts(cx, a);
+}
+
+void settle_before(Context& cx, const Action& a) {
+  if (a.kind == ActionKind::state && !a.actors.empty() &&
+      std::find(a.states.begin(), a.states.end(), "shaken") != a.states.end()) {
+    const UnitId u = a.actors.front();
+    const auto stamina = cx.setup.units[u].stats.stamina;
+    if (stamina && cx.state.units[u].casualties < *stamina)
+      cx.checker.violation(Check::combat_shaken, a.span,
+                           fmt::format("{} has {} casualties, under its stamina {}: it is not "
+                                       "shaken",
+                                       cx.quoted(u), cx.state.units[u].casualties, *stamina));
+  }
+  for (DueOutcome& o : cx.scratch.due_outcomes)
+    if (holds(a.actors, o.unit)) settle_outcome(cx, a, o);
+  std::erase_if(cx.scratch.due_outcomes, owes_nothing);
+  const bool elsewhere = a.turn != cx.scratch.due_turn || a.side != cx.scratch.due_side ||
+                         a.phase != cx.scratch.due_phase;
+  if (elsewhere || a.kind == ActionKind::combat) settle_all(cx);
+  if (elsewhere) cx.scratch.combat.reset();
+}
+
+void settle_combat_at_end(Context& cx) {
+  settle_all(cx);
+}
+
+}  // namespace umpire::hail_caesar
