@@ -86,6 +86,9 @@ class VariantFacts {
  public:
   virtual ~VariantFacts() = default;
   virtual void fill_unit(const Context& cx, Facts& f, UnitId u) const = 0;
+  // Whether the unit whose casualties and stamina `f` states leaves the
+  // table by the variant's own rule (nullopt: the base's, when broken).
+  virtual std::optional<bool> removed(const Context&, const Facts&) const { return std::nullopt; }
 };
 
 // The inches of one full move of the unit the facts describe (the stack

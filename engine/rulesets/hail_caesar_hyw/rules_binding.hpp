@@ -28,6 +28,9 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   explicit UnitFacts(HywItems items) : items_(std::move(items)) {}
   void fill_unit(const hail_caesar::Context& cx, hail_caesar::Facts& f,
                  hail_caesar::UnitId u) const override;
+  // A unit leaves the table by the data's unit_removed (004 § 2-b, § 8-e).
+  std::optional<bool> removed(const hail_caesar::Context& cx,
+                              const hail_caesar::Facts& f) const override;
 
  private:
   HywItems items_;

@@ -8,6 +8,7 @@
 // reported `not checked` by the procedures of procedures.cpp.
 #include <algorithm>
 
+#include "engine/rulesets/common/evaluation.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
 #include "engine/rulesets/hail_caesar_hyw/unit_history.hpp"
@@ -81,6 +82,16 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   set(Given::attacker_special, attacker ? special_of(cx, *attacker) : rules::Val::set(0));
   flag(Given::attacker_charged, attacker && cx.state.units[*attacker].charged);
   flag(Given::save_against_shooting, against_shooting);
+}
+
+// The base breaks a unit at twice its stamina; 004 removes it at 10
+// casualties too (§ 2-b), as the switch unit_removal_threshold reads the two
+// passages: the data's unit_removed decides.
+std::optional<bool> UnitFacts::removed(const Context& cx, const hail_caesar::Facts& f) const {
+  const std::optional<std::int64_t> v =
+      rulesets::common::eval_value(rulesets::common::question(f), items_.value(Value::unit_removed),
+                                   items_.value_name(Value::unit_removed), cx.checker, nullptr);
+  return v && *v != 0;
 }
 
 }  // namespace umpire::hyw

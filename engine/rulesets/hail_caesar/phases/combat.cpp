@@ -49,6 +49,8 @@ bool broken(const Context& cx, UnitId u) {
   Facts f(cx.rules);
   f.integer(Given::unit_casualties, cx.state.units[u].casualties);
   f.integer(Given::unit_stamina, *stamina);
+  if (const VariantFacts* variant = cx.rules.variant())
+    if (const std::optional<bool> removed = variant->removed(cx, f)) return *removed;
   const auto v = eval_int(f, Value::unit_broken, cx.checker);
   return v && *v != 0;
 }
