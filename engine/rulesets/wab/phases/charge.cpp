@@ -51,12 +51,11 @@ void charge(Context& cx, const Action& a) {
     return;
   }
   const UnitId u = a.actors.front();
-  const UnitId t = a.targets.front();
+  const Way way = read_way(cx, u, a, true);
   cx.checker.not_checked(
       "how far a charge reaches: the sheet never says (the data's gap charge_range), nor what "
       "stops a declaration (fear, terror, a fall back)",
       a.span);
-  const Way way = read_way(cx, u, a, true);
   if (!a.formation.empty() && parse_formation(a.formation) != cx.state.units[u].formation)
     cx.checker.not_checked(
         "changes of formation (§ Manœuvres, Changer de formation): a log writes no ranks on a "
@@ -64,7 +63,7 @@ void charge(Context& cx, const Action& a) {
         a.span);
   place_moved(cx, u, a, false);
   cx.state.units[u].charging = true;
-  cx.scratch.charges.push_back({a.span, u, t, way.distance, way.wheels});
+  cx.scratch.charges.push_back({a.span, u, a.targets.front(), way.distance, way.wheels});
 }
 
 bool charge_move(Context& cx, const Action& a, UnitId u) {

@@ -127,6 +127,7 @@ void fill_mover(const Context& cx, Facts& f, UnitId u, const Way& way, bool marc
   const UnitSetup& s = cx.setup.units[u];
   const UnitState& st = cx.state.units[u];
   f.set(Given::self_type, cx.rules.type(s.type));
+  f.set(Given::self_special, cx.rules.special(s.special));
   f.integer(Given::self_movement, std::max<std::int32_t>(1, s.profile.movement));
   f.boolean(Given::self_marching, marching);
   f.boolean(Given::self_charging, st.charging);
@@ -136,6 +137,9 @@ void fill_mover(const Context& cx, Facts& f, UnitId u, const Way& way, bool marc
   f.boolean(Given::move_forced_march, false);
   f.integer(Given::move_turns, way.turns);
   f.integer(Given::move_wheels, 0);
+  // The way is read as its manoeuvre first, then the legs: a turn is made
+  // at the start of the move (§ Troupes entraînées (Drilled)).
+  f.boolean(Given::move_at_start_of_move, true);
   f.integer(Given::move_ranks_changed, 0);
   f.integer(Given::move_obstacles_crossed, 0);
   f.integer(Given::move_open_inches, 0);

@@ -10,7 +10,8 @@
 // turn) measured at its outer model, or a turn in place ("Demi-tour", 90°
 // or 180°). The way is within the data's movement_allowance (M, twice when
 // marching, M*3 for a single model) less its manoeuvre_cost (a quarter of
-// the move a turn; nothing for a single model or a column by one), within
+// the move a turn; nothing for a single model, a column by one or drilled
+// troops turning at the start of the move), within
 // the log's tolerance (wab.move.distance). A march asks the data's `march`
 // permissions with the nearest enemy at the start of the turn and at the
 // end of the march; a turn asks `turn` (no turn when marching or charging).
