@@ -39,6 +39,7 @@ std::optional<Check> check_for_permission(std::string_view permission) {
       permission == "marching_single_wheel")
     return Check::move_march;
   if (permission == "charger_single_wheel") return Check::charge_move;
+  return std::nullopt;
 }
 
 std::string checks_markdown() {
