@@ -32,6 +32,13 @@ std::optional<Check> check_for_permission(std::string_view permission) {
       permission == "nine_inch_row_is_no_weapon_of_its_own" ||
       permission == "fire_arc_ninety_degrees" || permission == "no_sight_beyond_two_inches_of_wood")
     return Check::shoot_not_allowed;
+  // § Marche: where a march may go, who marches, and a marching unit's
+  // only manoeuvre; § 2.4 and § Manœuvres (Roue): a charger's one wheel.
+  if (permission == "march_not_machines_or_heavy_chariots" ||
+      permission == "march_stops_within_eight" || permission == "marching_no_turn" ||
+      permission == "marching_single_wheel")
+    return Check::move_march;
+  if (permission == "charger_single_wheel") return Check::charge_move;
   return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "engine/core/replay/dice_source.hpp"
 #include "engine/core/replay/replay.hpp"
@@ -31,6 +32,16 @@ struct Strike {
   std::optional<std::int64_t> wounds;  // once rolled
 };
 
+// A charge declared this turn (§ 2.1 Déclaration de charges), settled when
+// the movement phase ends (phases/charge.hpp): the ground its charger
+// covered, over the charge statement and the moves written after it.
+struct PendingCharge {
+  Span span;  // the charge statement
+  UnitId charger = 0, target = 0;
+  double moved = 0;  // inches
+  int wheels = 0;    // the wheels made (§ Manœuvres, Roue: one to face the enemy)
+};
+
 // What the procedures keep between their calls that is no state of the
 // game: never hashed, never saved with a snapshot.
 struct Scratch {
@@ -38,6 +49,11 @@ struct Scratch {
   // The tolerance a measurement written in the log is checked under
   // (engine/geometry/tabletop/tolerance.hpp).
   double tolerance = tabletop::kDefaultTolerance;
+  // The charges of the movement phase in progress.
+  std::vector<PendingCharge> charges;
+  // Per unit, how far its nearest enemy stood when the player turn began
+  // (§ Marche: "au début du tour"); nullopt: none on the table.
+  std::vector<std::optional<double>> enemy_at_turn_start;
 };
 
 struct Context {

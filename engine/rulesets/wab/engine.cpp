@@ -1,9 +1,11 @@
 #include "engine/rulesets/wab/engine.hpp"
 
 #include "engine/rulesets/wab/checks.hpp"
+#include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/close_combat.hpp"
 #include "engine/rulesets/wab/phases/deployment.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/movement.hpp"
 #include "engine/rulesets/wab/phases/saves.hpp"
 #include "engine/rulesets/wab/phases/shooting.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
@@ -32,6 +34,12 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   begin(cx, a);
   for (const std::string& what : a.untyped) cx.checker.not_checked(what, a.span);
   switch (a.kind) {
+    case ActionKind::move:
+      move(cx, a);
+      break;
+    case ActionKind::charge:
+      charge(cx, a);
+      break;
     case ActionKind::shoot:
       shoot(cx, a);
       break;
@@ -50,6 +58,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
 void Engine::finish(replay::EventChecker& checker) {
   Context cx = context(checker);
   end_strike(cx);
+  settle_charges(cx);
 }
 
 }  // namespace umpire::wab

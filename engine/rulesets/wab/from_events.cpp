@@ -222,6 +222,7 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
     return std::nullopt;
   }
   rulesets::read_table(battle, game.setup);
+  game.setup.terrain = !bf.terrain.empty();
   for (const events::TerrainPiece& t : bf.terrain)
     diags.not_checked("replay.not-checked", t.span,
                       "terrain '{}': its effects on moves, shooting and combat", t.name);

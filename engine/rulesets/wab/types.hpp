@@ -122,6 +122,7 @@ struct Setup {
   std::uint64_t seed = 0;
   Span table_span;
   double width = 0, depth = 0;  // inches
+  bool terrain = false;         // the table has terrain pieces (not read yet)
   std::vector<SideSetup> sides;
   std::vector<GeneralSetup> generals;
   std::vector<UnitSetup> units;

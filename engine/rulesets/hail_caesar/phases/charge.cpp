@@ -8,6 +8,7 @@
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/sight.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/common/limit_report.hpp"
 #include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -57,16 +58,13 @@ void check_reach(Context& cx, const Action& a, UnitId u, UnitId t, const Facts& 
                          st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)),
                          used > 0 ? fmt::format(", {} used", tabletop::inches(used)) : ""));
   const std::string what = fmt::format("the charge of {} at {}", cx.quoted(u), cx.quoted(t));
-  const tabletop::LimitCheck c = tabletop::check_at_most(measured, allowance, cx.scratch.tolerance);
-  if (c.agreement == tabletop::Agreement::beyond_tolerance) {
-    auto b = cx.checker.violation(
-        Check::charge_reach, a.span,
-        fmt::format("{} is out of reach: {}", cx.quoted(t), tabletop::describe(c, what)));
-    b.note("measured from the charger's front edge to the closest point of its target");
-    for (const std::string& n : why) b.note(n);
-  } else if (c.agreement == tabletop::Agreement::within_tolerance) {
-    cx.checker.info(id_of(Diag::measure_within_tolerance), a.span, tabletop::describe(c, what));
-  }
+  const std::string out_of_reach = fmt::format("{} is out of reach: ", cx.quoted(t));
+  why.insert(why.begin(),
+             "measured from the charger's front edge to the closest point of its target");
+  rulesets::report_at_most(
+      cx.checker,
+      {Check::charge_reach, id_of(Diag::measure_within_tolerance), a.span, what, out_of_reach},
+      measured, allowance, cx.scratch.tolerance, why);
   if (a.distance) {
     const tabletop::Measurement m = tabletop::compare(*a.distance, walked, cx.scratch.tolerance);
     if (m.agreement == tabletop::Agreement::beyond_tolerance)

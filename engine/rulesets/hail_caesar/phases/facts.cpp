@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "engine/geometry/tabletop/measure.hpp"
+#include "engine/rulesets/common/nearest_enemy.hpp"
 
 namespace umpire::hail_caesar {
 
@@ -20,15 +21,7 @@ void fill_unit(const Context& cx, Facts& f, UnitId u) {
 }
 
 std::optional<double> nearest_enemy_distance(const Context& cx, UnitId u) {
-  const tabletop::Footprint mine = cx.footprint(u);
-  std::optional<double> best;
-  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
-    if (cx.setup.units[i].side == cx.setup.units[u].side || !cx.state.units[i].on_table) continue;
-    const double d = tabletop::distance(mine, cx.footprint(static_cast<UnitId>(i)),
-                                        tabletop::Measure::closest_edges);
-    if (!best || d < *best) best = d;
-  }
-  return best;
+  return rulesets::nearest_enemy_distance(cx, u);
 }
 
 std::optional<double> commander_distance(const Context& cx, GeneralId g, UnitId u) {

@@ -10,27 +10,13 @@
 #include "engine/geometry/tabletop/movement.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/common/limit_report.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
 
 namespace umpire::hail_caesar {
 using tabletop::operator-;
-
-tabletop::MoveResult walk(const tabletop::Footprint& start, const Action& a) {
-  std::vector<Point> points = a.path;
-  if (a.to) points.push_back(*a.to);
-  std::vector<tabletop::Step> steps;
-  Point at = start.leader();
-  for (const Point& p : points) {
-    const double length = tabletop::length(p - at);
-    if (length > 0)
-      steps.push_back(tabletop::Step::oblique(
-          length, tabletop::normalize_signed_deg(tabletop::bearing(at, p) - start.facing())));
-    at = p;
-  }
-  return tabletop::apply_move(start, steps);
-}
 
 namespace {
 
@@ -66,15 +52,11 @@ Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action
 // The allowance against the way measured, within the tolerance.
 void check_distance(Context& cx, const Action& a, std::string_view who, double measured,
                     double allowance, const std::vector<std::string>& why) {
-  const tabletop::LimitCheck c = tabletop::check_at_most(measured, allowance, cx.scratch.tolerance);
-  const Span span = a.to_span.valid() ? a.to_span : a.span;
   const std::string what = fmt::format("the move of {}", who);
-  if (c.agreement == tabletop::Agreement::beyond_tolerance) {
-    auto b = cx.checker.violation(Check::move_distance, span, tabletop::describe(c, what));
-    for (const std::string& n : why) b.note(n);
-  } else if (c.agreement == tabletop::Agreement::within_tolerance) {
-    cx.checker.info(id_of(Diag::measure_within_tolerance), span, tabletop::describe(c, what));
-  }
+  rulesets::report_at_most(cx.checker,
+                           {Check::move_distance, id_of(Diag::measure_within_tolerance),
+                            a.to_span.valid() ? a.to_span : a.span, what, ""},
+                           measured, allowance, cx.scratch.tolerance, why);
 }
 
 void move_general(Context& cx, const Action& a, GeneralId g) {

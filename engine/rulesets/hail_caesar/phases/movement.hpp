@@ -9,6 +9,7 @@
 // rate. Moves written with a reason (`give-ground`, `retire`) are a test's
 // outcome, not a move of the phase: phases/following.cpp applies them.
 #include "engine/geometry/tabletop/movement.hpp"
+#include "engine/rulesets/common/written_way.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
 
 namespace umpire::hail_caesar {
@@ -23,7 +24,7 @@ void move(Context& cx, const Action& a);
 bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check refused);
 
 // The way a statement writes (`path`, then `to`), as straight legs from
-// `start` keeping its facing (engine/geometry/tabletop/movement.hpp).
-tabletop::MoveResult walk(const tabletop::Footprint& start, const Action& a);
+// `start` keeping its facing (common/written_way.hpp).
+using rulesets::walk;
 
 }  // namespace umpire::hail_caesar

@@ -12,10 +12,11 @@ namespace {
 std::string unchecked(const Action& a) {
   switch (a.kind) {
     case ActionKind::move:
-      return "moves: their distance against M, wheels, turns, formation changes, terrain and "
-             "marching (§ Manœuvres, § Marche)";
+      return "moves outside the movement phase, of generals, of several units at once or off the "
+             "table, reforms and the manoeuvres the engine does not measure (§ Manœuvres)";
     case ActionKind::charge:
-      return "charges: their reach and contact (§ Phase 2 : Mouvement)";
+      return "charges outside the movement phase, of several units or a second one (§ 2.1 "
+             "Déclaration de charges)";
     case ActionKind::respond:
       return fmt::format("the charge response '{}' and its dice (§ Phase 2 : Mouvement)", a.detail);
     case ActionKind::test:

@@ -1,11 +1,32 @@
 #include "engine/rulesets/wab/phases/turn.hpp"
 
+#include "engine/rulesets/common/nearest_enemy.hpp"
+#include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
 
 namespace umpire::wab {
 
+namespace {
+
+// § Marche: "à plus de 8 pas (20cm) d'un ennemi au début du tour".
+void note_enemies_at_turn_start(Context& cx) {
+  cx.scratch.enemy_at_turn_start.assign(cx.setup.units.size(), std::nullopt);
+  for (std::size_t u = 0; u < cx.setup.units.size(); ++u)
+    if (cx.state.units[u].on_table)
+      cx.scratch.enemy_at_turn_start[u] =
+          rulesets::nearest_enemy_distance(cx, static_cast<UnitId>(u));
+}
+
+}  // namespace
+
 void begin(Context& cx, const Action& a) {
-  if (a.turn != cx.state.turn || a.side != cx.state.side) cx.state.start_turn(a.turn, a.side);
+  const bool new_turn = a.turn != cx.state.turn || a.side != cx.state.side;
+  // The charges of a movement phase are settled once it is over.
+  if (!cx.scratch.charges.empty() && (new_turn || a.phase != Phase::movement)) settle_charges(cx);
+  if (new_turn) {
+    cx.state.start_turn(a.turn, a.side);
+    note_enemies_at_turn_start(cx);
+  }
   cx.state.phase = a.phase;
   // A strike goes on through its rolls to wound and its save, and no longer.
   const bool takes_strike = a.kind == ActionKind::save ||

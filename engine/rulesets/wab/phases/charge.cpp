@@ -1,0 +1,102 @@
+#include "engine/rulesets/wab/phases/charge.hpp"
+
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "engine/geometry/tabletop/charge.hpp"
+#include "engine/rulesets/common/limit_report.hpp"
+#include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/movement.hpp"
+#include "engine/rulesets/wab/phases/turn.hpp"
+
+namespace umpire::wab {
+namespace {
+
+PendingCharge* charge_of(Context& cx, UnitId u) {
+  for (PendingCharge& c : cx.scratch.charges)
+    if (c.charger == u) return &c;
+  return nullptr;
+}
+
+// A failed charge: everything the charger moved this phase against its
+// normal move (the data's failed_charge_allowance).
+void check_failed_charge(Context& cx, const PendingCharge& c) {
+  Facts f(cx.rules);
+  fill_mover(cx, f, c.charger, Way{}, false);
+  const auto allowance = eval_int(f, Value::failed_charge_allowance, cx.checker);
+  if (!allowance) return;
+  const auto limit = inches_of(cx, *allowance);
+  if (!limit) return;
+  const std::string what = fmt::format("the failed charge of {}", cx.quoted(c.charger));
+  rulesets::report_at_most(
+      cx.checker, {Check::charge_move, id_of(Diag::measure_within_tolerance), c.span, what, ""},
+      c.moved, *limit, cx.scratch.tolerance,
+      {fmt::format("{} does not end the movement phase in contact with {}: a charge that does "
+                   "not reach its target moves the unit's normal move, M {} (§ 2.4 Mouvements "
+                   "des unités en charge)",
+                   cx.quoted(c.charger), cx.quoted(c.target),
+                   cx.setup.units[c.charger].profile.movement),
+       "measured over the charge and the moves written after it"});
+}
+
+}  // namespace
+
+void charge(Context& cx, const Action& a) {
+  if (a.phase != Phase::movement || a.actors.size() != 1 || a.targets.size() != 1 ||
+      !a.generals.empty() || a.off_table || !cx.state.units[a.actors.front()].on_table ||
+      !cx.state.units[a.targets.front()].on_table || charge_of(cx, a.actors.front())) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  const Way way = read_way(cx, u, a, true);
+  cx.checker.not_checked(
+      "how far a charge reaches: the sheet never says (the data's gap charge_range), nor what "
+      "stops a declaration (fear, terror, a fall back)",
+      a.span);
+  if (!a.formation.empty() && parse_formation(a.formation) != cx.state.units[u].formation)
+    cx.checker.not_checked(
+        "changes of formation (§ Manœuvres, Changer de formation): a log writes no ranks on a "
+        "charge",
+        a.span);
+  place_moved(cx, u, a, false);
+  cx.state.units[u].charging = true;
+  cx.scratch.charges.push_back({a.span, u, a.targets.front(), way.distance, way.wheels});
+}
+
+bool charge_move(Context& cx, const Action& a, UnitId u) {
+  PendingCharge* c = charge_of(cx, u);
+  if (!c) return false;
+  const Way way = read_way(cx, u, a, false);
+  Facts f(cx.rules);
+  fill_mover(cx, f, u, way, false);
+  if (way.turns > 0)
+    check_permissions(f, RuleAction::turn, cx.checker, a.span, Check::charge_move,
+                      [&] { return fmt::format("{} turning in its charge", cx.quoted(u)); });
+  if (way.wheels > 0) {
+    f.integer(Given::move_wheels, c->wheels);
+    check_permissions(f, RuleAction::wheel, cx.checker, a.span, Check::charge_move,
+                      [&] { return fmt::format("{} wheeling again in its charge", cx.quoted(u)); });
+  }
+  c->moved += way.distance;
+  c->wheels += way.wheels;
+  place_moved(cx, u, a, false);
+  return true;
+}
+
+void settle_charges(Context& cx) {
+  for (const PendingCharge& c : cx.scratch.charges) {
+    const UnitState& charger = cx.state.units[c.charger];
+    const UnitState& target = cx.state.units[c.target];
+    if (!charger.on_table) continue;
+    if (target.on_table &&
+        tabletop::in_contact(cx.footprint(c.charger), cx.footprint(c.target), cx.scratch.tolerance))
+      continue;
+    check_failed_charge(cx, c);
+  }
+  cx.scratch.charges.clear();
+}
+
+}  // namespace umpire::wab

@@ -1,0 +1,206 @@
+#include "engine/rulesets/wab/phases/movement.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "engine/rulesets/common/limit_report.hpp"
+#include "engine/rulesets/common/nearest_enemy.hpp"
+#include "engine/rulesets/common/written_way.hpp"
+#include "engine/rulesets/wab/phases/charge.hpp"
+#include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/turn.hpp"
+
+namespace umpire::wab {
+namespace {
+
+using tabletop::operator-;
+
+// A change of facing below this is none; a quarter or half turn within it
+// is a turn ("tournées de 90° … ou de 180°", § Manœuvres, Demi-tour).
+constexpr double kAngleSlackDeg = 0.5;
+
+bool is_quarter_or_half_turn(double delta) {
+  const double d = std::abs(delta);
+  return std::abs(d - 90.0) <= kAngleSlackDeg || std::abs(d - 180.0) <= kAngleSlackDeg;
+}
+
+// A leg of the way that is not straight ahead of `from`.
+bool has_oblique_leg(const tabletop::Footprint& from, const Action& a) {
+  std::vector<Point> points = a.path;
+  if (a.to) points.push_back(*a.to);
+  Point at = from.leader();
+  for (const Point& p : points) {
+    if (tabletop::length(p - at) > 0.01 &&
+        std::abs(tabletop::normalize_signed_deg(tabletop::bearing(at, p) - from.facing())) > 1.0)
+      return true;
+    at = p;
+  }
+  return false;
+}
+
+// The limit of the move (the data's allowance less its manoeuvres) against
+// the way measured, within the tolerance.
+void check_allowance(Context& cx, const Action& a, UnitId u, const Facts& f, const Way& way,
+                     bool marching) {
+  const auto allowance = eval_int(f, Value::movement_allowance, cx.checker);
+  const auto manoeuvres = eval_int(f, Value::manoeuvre_cost, cx.checker);
+  const auto obstacles = eval_int(f, Value::obstacle_cost, cx.checker);
+  if (!allowance || !manoeuvres || !obstacles) return;
+  const auto limit = inches_of(cx, *allowance - *manoeuvres - *obstacles);
+  const auto whole = inches_of(cx, *allowance);
+  const auto turn = inches_of(cx, *manoeuvres);
+  if (!limit || !whole || !turn) return;
+  std::vector<std::string> why;
+  why.push_back(
+      fmt::format("{} has M {}: {} {}", cx.quoted(u), cx.setup.units[u].profile.movement,
+                  tabletop::inches(*whole),
+                  marching ? "marching (§ Marche)" : "in a move (§ 2.5 Autres mouvements)"));
+  if (way.turns > 0)
+    why.push_back(
+        fmt::format("its turn costs {} (§ Manœuvres, Demi-tour)", tabletop::inches(*turn)));
+  if (way.wheels > 0)
+    why.push_back("its wheel counts the way of its outer model (§ Manœuvres, Roue)");
+  const std::string what = fmt::format("the move of {}", cx.quoted(u));
+  rulesets::report_at_most(
+      cx.checker, {Check::move_distance, id_of(Diag::measure_within_tolerance), a.span, what, ""},
+      way.distance, std::max(0.0, *limit), cx.scratch.tolerance, why);
+}
+
+// What a move leaves unchecked, by the sheet's section.
+void report_unchecked(Context& cx, const Action& a, UnitId u, const Way& way) {
+  if (cx.setup.terrain)
+    cx.checker.not_checked(
+        "difficult ground and obstacles on a move (§ Terrains et obstacles): the engine reads no "
+        "terrain yet",
+        a.span);
+  if (way.free_facing)
+    cx.checker.not_checked(
+        "the manoeuvres of skirmishers: the sheet says nothing of them, their changes of facing "
+        "are not measured",
+        a.span);
+  if (way.oblique && cx.state.units[u].formation != Formation::skirmish)
+    cx.checker.not_checked(
+        "moves not straight ahead: the sheet names wheels and turns (§ Manœuvres) but not "
+        "whether a unit may move obliquely",
+        a.span);
+  if (!a.formation.empty() && parse_formation(a.formation) != cx.state.units[u].formation)
+    cx.checker.not_checked(
+        "changes of formation (§ Manœuvres, Changer de formation): a log writes no ranks on a "
+        "move",
+        a.span);
+}
+
+}  // namespace
+
+Way read_way(const Context& cx, UnitId u, const Action& a, bool charging) {
+  Way w;
+  const UnitState& st = cx.state.units[u];
+  const tabletop::Footprint start = cx.footprint(u);
+  tabletop::Footprint from = start;
+  const double delta = a.facing ? tabletop::normalize_signed_deg(*a.facing - st.facing) : 0.0;
+  if (std::abs(delta) > kAngleSlackDeg) {
+    if (st.formation == Formation::skirmish) {
+      w.free_facing = true;
+    } else if (charging || a.detail == "wheel" || !is_quarter_or_half_turn(delta)) {
+      // A wheel first, then the legs: for a single `to` the same length
+      // as the legs first and the wheel last.
+      const tabletop::StepResult r = tabletop::apply_step(start, tabletop::Step::wheel(delta));
+      w.distance += r.distance;
+      w.wheels = 1;
+      from = r.end;
+    } else {
+      from = tabletop::apply_step(start, tabletop::Step::turn(delta)).end;
+      w.turns = 1;
+    }
+  }
+  if (written_end(a)) w.distance += rulesets::walk(from, a).distance;
+  w.oblique = has_oblique_leg(from, a);
+  return w;
+}
+
+void fill_mover(const Context& cx, Facts& f, UnitId u, const Way& way, bool marching) {
+  const UnitSetup& s = cx.setup.units[u];
+  const UnitState& st = cx.state.units[u];
+  f.set(Given::self_type, cx.rules.type(s.type));
+  f.set(Given::self_special, cx.rules.special(s.special));
+  f.integer(Given::self_movement, std::max<std::int32_t>(1, s.profile.movement));
+  f.boolean(Given::self_marching, marching);
+  f.boolean(Given::self_charging, st.charging);
+  f.boolean(Given::self_single_model, cx.models_standing(u) == 1);
+  // One model to a rank: a column by one (§ Colonne par un).
+  f.boolean(Given::self_single_file_column, s.models > 1 && s.ranks == s.models);
+  f.boolean(Given::move_forced_march, false);
+  f.integer(Given::move_turns, way.turns);
+  f.integer(Given::move_wheels, 0);
+  // The way is read as its manoeuvre first, then the legs: a turn is made
+  // at the start of the move (§ Troupes entraînées (Drilled)).
+  f.boolean(Given::move_at_start_of_move, true);
+  f.integer(Given::move_ranks_changed, 0);
+  f.integer(Given::move_obstacles_crossed, 0);
+  f.integer(Given::move_open_inches, 0);
+  f.integer(Given::move_difficult_inches, 0);
+  f.integer(Given::move_very_difficult_inches, 0);
+}
+
+std::optional<double> inches_of(Context& cx, std::int64_t cost) {
+  Facts g(cx.rules);
+  g.integer(Given::move_open_inches, 1);
+  g.integer(Given::move_difficult_inches, 0);
+  g.integer(Given::move_very_difficult_inches, 0);
+  const auto per_inch = eval_int(g, Value::ground_cost, cx.checker);
+  if (!per_inch || *per_inch <= 0) return std::nullopt;
+  return static_cast<double>(cost) / static_cast<double>(*per_inch);
+}
+
+std::int64_t enemy_inches(const Context& cx, std::optional<double> d) {
+  // No enemy on the table: as far as the data's inches run.
+  constexpr std::int64_t kFurthest = 240;
+  if (!d) return kFurthest;
+  return std::min(kFurthest, whole_inches_up(*d + cx.scratch.tolerance));
+}
+
+void place_moved(Context& cx, UnitId u, const Action& a, bool marching) {
+  place_as_written(cx, u, a);
+  if (marching) cx.state.units[u].marched = true;
+}
+
+void move(Context& cx, const Action& a) {
+  const bool measured_kind = a.detail.empty() || a.detail == "march" || a.detail == "wheel";
+  if (a.phase != Phase::movement || a.actors.size() != 1 || !a.generals.empty() || a.off_table ||
+      !written_end(a) || !measured_kind || !cx.state.units[a.actors.front()].on_table) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  if (cx.state.units[u].charging && charge_move(cx, a, u)) return;
+  const bool marching = a.detail == "march";
+  const Way way = read_way(cx, u, a, false);
+  report_unchecked(cx, a, u, way);
+  Facts f(cx.rules);
+  fill_mover(cx, f, u, way, marching);
+  check_allowance(cx, a, u, f, way, marching);
+  if (way.turns > 0)
+    check_permissions(f, RuleAction::turn, cx.checker, a.span, Check::move_march,
+                      [&] { return fmt::format("{} turning", cx.quoted(u)); });
+  const std::optional<double> at_start =
+      u < cx.scratch.enemy_at_turn_start.size() ? cx.scratch.enemy_at_turn_start[u] : std::nullopt;
+  place_moved(cx, u, a, marching);
+  if (!marching) return;
+  const std::optional<double> at_end = rulesets::nearest_enemy_distance(cx, u);
+  f.integer(Given::self_enemy_within_at_turn_start, enemy_inches(cx, at_start));
+  f.integer(Given::self_distance_to_enemy, enemy_inches(cx, at_end));
+  check_permissions(f, RuleAction::march, cx.checker, a.span, Check::move_march, [&] {
+    const auto away = [](std::optional<double> d) {
+      return d ? tabletop::inches(*d) + " away" : std::string("none on the table");
+    };
+    return fmt::format("{} marching, its nearest enemy {} at the start of the turn, {} at the end",
+                       cx.quoted(u), away(at_start), away(at_end));
+  });
+}
+
+}  // namespace umpire::wab
