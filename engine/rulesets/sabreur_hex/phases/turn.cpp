@@ -164,8 +164,11 @@ void check_sides_alternate(Context& cx, const Action& a) {
 // `span`: the statement that should have been the test (the end of the
 // log's last event when none came).
 void check_fire_tests(Context& cx, Span span, const std::optional<PendingLosses>& taken) {
+  // A combat declared and not yet fought (the reactions to a charge, with
+  // their defensive fires) owes no test of its own yet.
   const auto in_combat = [&](UnitId u) {
-    return cx.state.combat && (cx.state.combat->attacker == u || cx.state.combat->defender == u);
+    const std::optional<CombatInProgress>& k = cx.state.combat;
+    return k && k->step != CombatStep::declared && (k->attacker == u || k->defender == u);
   };
   for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
     const auto u = static_cast<UnitId>(i);
@@ -176,14 +179,25 @@ void check_fire_tests(Context& cx, Span span, const std::optional<PendingLosses>
     Facts f(cx.rules);
     const auto calling = eval_int(f, Value::losses_calling_for_test, cx.checker).value_or(3);
     const bool counted = taken && taken->unit == u;
+    // Two defensive fires on a charger: their losses together called it.
+    const ChargeInProgress* summed =
+        counted ? defensive_fire_on_charger(cx, u, taken->from, taken->cause) : nullptr;
+    if (summed && summed->defensive_fire_losses <= taken->count) summed = nullptr;
     auto d = cx.checker.violation(
         Check::fire_test, span,
-        counted ? fmt::format("{} lost {} strength points in one fire and took no morale test: "
-                              "{} or more call one",
-                              cx.quoted(u), taken->count, calling)
-                : fmt::format("{} lost {} strength points or more in one fire and took no "
-                              "morale test",
-                              cx.quoted(u), calling));
+        summed    ? fmt::format("{} lost {} strength points to two defensive fires ({} to the "
+                                   "second) and took no morale test: {} or more call one",
+                                cx.quoted(u), summed->defensive_fire_losses, taken->count, calling)
+        : counted ? fmt::format("{} lost {} strength points in one fire and took no morale test: "
+                                "{} or more call one",
+                                cx.quoted(u), taken->count, calling)
+                  : fmt::format("{} lost {} strength points or more in one fire and took no "
+                                "morale test",
+                                cx.quoted(u), calling));
+    if (summed)
+      d.note(
+          "the losses of a defensive fire that called no test count with the next defensive "
+          "fire's on the same charger (\"Même chose si une unité subit 2 tirs défensifs\")");
     if (shooter)
       d.note(
           fmt::format("the losses came from the fire of {}; its target's save, if any, comes "
@@ -241,7 +255,8 @@ void begin(Context& cx, const Action& a) {
       u.second_half_fired_first = false;  // an extended line's double fire (fire.cpp)
     }
     cx.state.charge.reset();
-    cx.state.assault.reset();  // assault.cpp
+    cx.state.assault.reset();              // assault.cpp
+    cx.state.cancelled_attackers.clear();  // cancelled_attack.cpp
     for (SideState& s : cx.state.sides) s = SideState{};
     cx.state.group.clear();
   }
@@ -291,6 +306,10 @@ void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, Loss
     cx.state.units.edit(*from).fire_losses_dealt =
         static_cast<std::int16_t>(cx.state.units[*from].fire_losses_dealt + n);
   }
+  // "Même chose si une unité subit 2 tirs défensifs": the charger's losses
+  // to an earlier defensive fire of the same charge or assault count too.
+  ChargeInProgress* attack = defensive_fire_on_charger(cx, u, from, cause);
+  if (attack) earlier = attack->defensive_fire_losses;
   cx.state.lose(u, n);
   if (!cx.state.units[u].on_table) return;
   // Enough losses in one fire or one fight call a test (§ Test moral): the
@@ -314,10 +333,28 @@ void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, Loss
       calls = eval_int(f, Value::losses_call_for_test, cx.checker);
     }
   }
+  if (attack) {
+    // Losses that called a test on their own are tested by it, not counted
+    // with the next fire's; the others add up (the sum that calls a test is
+    // kept too, for the message of sabreur.fire.test).
+    f.integer(Given::losses_count, n);
+    const auto alone = eval_int(f, Value::losses_call_for_test, cx.checker);
+    attack->defensive_fire_losses =
+        static_cast<std::int16_t>(alone && *alone != 0 ? 0 : earlier + n);
+  }
   if (calls && *calls != 0) {
     cx.state.units.edit(u).next_test = TestReason::losses_taken;
     cx.state.units.edit(u).test_enemy = from;
   }
+}
+
+ChargeInProgress* defensive_fire_on_charger(Context& cx, UnitId u, std::optional<UnitId> from,
+                                            LossCause cause) {
+  std::optional<ChargeInProgress>& attack = cx.state.charge ? cx.state.charge : cx.state.assault;
+  if (!attack || attack->charger != u || cause != LossCause::fire_losses || !from ||
+      cx.state.units[*from].reaction != Detail::defensive_fire)
+    return nullptr;
+  return &*attack;
 }
 
 bool formation_test_due(Context& cx, UnitId u) {
