@@ -70,9 +70,10 @@ void check_could_engage(Context& cx, const Action& a, UnitId u, UnitId t, bool i
                                        what, cx.quoted(u), cx.quoted(t)));
   if (way.empty())
     v.note("{} engages {} where it stands", cx.quoted(u), cx.quoted(t));
+  else if (is_charge)
+    v.note("a frontal march would engage it: 'path {}'", path_text(way));
   else
-    v.note("{} {} would engage it: '{} {}'", is_charge ? "the frontal march" : "the indirect march",
-           is_charge ? "along" : "to", is_charge ? "path" : "to", path_text(way));
+    v.note("an indirect march would engage it: 'to {}'", path_text(way));
   v.hint("a {} is cancelled only when its march cannot engage its target", what);
 }
 
@@ -100,7 +101,10 @@ void cancel_attack(Context& cx, const Action& a, UnitId u, UnitId t) {
 
 bool acts_after_cancelled(Context& cx, const Action& a) {
   const std::vector<UnitId>& cancelled = cx.state.cancelled_attackers;
-  if (cancelled.empty() || a.actors.empty() || a.kind == ActionKind::remove) return false;
+  // A test, a save or a removal is no action of the unit's own.
+  if (cancelled.empty() || a.actors.empty() || a.kind == ActionKind::remove ||
+      a.kind == ActionKind::test || a.kind == ActionKind::save)
+    return false;
   const UnitId u = a.actors.front();
   const auto word = [&](UnitId c) {
     return cx.state.units[c].choice == ActionChoice::assault ? "assault" : "charge";
