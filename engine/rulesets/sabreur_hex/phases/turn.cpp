@@ -163,17 +163,29 @@ void check_sides_alternate(Context& cx, const Action& a) {
 // A combat's tests are its own (sabreur.shock.test, sabreur.melee.test).
 // `span`: the statement that should have been the test (the end of the
 // log's last event when none came).
-void check_fire_tests(Context& cx, Span span, const std::optional<PendingLosses>& taken) {
+void check_fire_tests(Context& cx, Span span, const std::optional<PendingLosses>& taken,
+                      bool at_end) {
   // A combat declared and not yet fought (the reactions to a charge, with
-  // their defensive fires) owes no test of its own yet.
+  // their defensive fires) owes no test of its own yet: the charger's test
+  // for a defensive fire's losses is this check's, unless the log ends
+  // before the charge goes on (not checked then).
   const auto in_combat = [&](UnitId u) {
     const std::optional<CombatInProgress>& k = cx.state.combat;
-    return k && k->step != CombatStep::declared && (k->attacker == u || k->defender == u);
+    return k && (k->attacker == u || k->defender == u);
   };
   for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
     const auto u = static_cast<UnitId>(i);
     const UnitState& st = cx.state.units[u];
-    if (st.next_test != TestReason::losses_taken || !st.on_table || in_combat(u)) continue;
+    if (st.next_test != TestReason::losses_taken || !st.on_table) continue;
+    if (in_combat(u) && cx.state.combat->step != CombatStep::declared) continue;
+    if (in_combat(u) && at_end) {
+      cx.state.units.edit(u).next_test = TestReason::special_action;
+      cx.checker.not_checked(fmt::format("the morale test of {} for a fire's losses: the log ends "
+                                         "before its charge goes on",
+                                         cx.quoted(u)),
+                             span);
+      continue;
+    }
     const std::optional<UnitId> shooter = st.test_enemy;
     cx.state.units.edit(u).next_test = TestReason::special_action;  // no longer owed
     Facts f(cx.rules);
@@ -288,7 +300,8 @@ void begin(Context& cx, const Action& a) {
                               (&a - 1)->detail == Detail::transfer_losses;
   if (after_transfer && taken && cx.state.units[taken->unit].next_test == TestReason::losses_taken)
     cx.state.units.edit(taken->unit).next_test = TestReason::special_action;
-  if (a.kind != ActionKind::test && a.kind != ActionKind::save) check_fire_tests(cx, a.span, taken);
+  if (a.kind != ActionKind::test && a.kind != ActionKind::save)
+    check_fire_tests(cx, a.span, taken, false);
 }
 
 void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, LossCause cause) {
@@ -407,7 +420,7 @@ void settle_at_end(Context& cx, bool no_events) {
   settle_failure(cx, nullptr);
   const std::optional<PendingLosses> taken = flush_pending(cx);
   step_combat(cx, nullptr);
-  check_fire_tests(cx, cx.checker.event_span(), taken);
+  check_fire_tests(cx, cx.checker.event_span(), taken, true);
   check_impetuous_pursuit(cx, nullptr);
   check_impetuous_strike(cx, nullptr);
   end_activation(cx, cx.checker.event_span());
