@@ -191,15 +191,20 @@ void check_fire_tests(Context& cx, Span span, const std::optional<PendingLosses>
     Facts f(cx.rules);
     const auto calling = eval_int(f, Value::losses_calling_for_test, cx.checker).value_or(3);
     const bool counted = taken && taken->unit == u;
-    // Two defensive fires on a charger: their losses together called it.
+    // Two defensive fires on a charger: their losses together called it
+    // (apply_losses keeps the sum only when the last fire's alone did not).
+    const std::optional<ChargeInProgress>& attack =
+        cx.state.charge ? cx.state.charge : cx.state.assault;
     const ChargeInProgress* summed =
-        counted ? defensive_fire_on_charger(cx, u, taken->from, taken->cause) : nullptr;
-    if (summed && summed->defensive_fire_losses <= taken->count) summed = nullptr;
+        attack && attack->charger == u && attack->defensive_fire_losses > 0 && shooter &&
+                cx.state.units[*shooter].reaction == Detail::defensive_fire
+            ? &*attack
+            : nullptr;
     auto d = cx.checker.violation(
         Check::fire_test, span,
-        summed    ? fmt::format("{} lost {} strength points to two defensive fires ({} to the "
-                                   "second) and took no morale test: {} or more call one",
-                                cx.quoted(u), summed->defensive_fire_losses, taken->count, calling)
+        summed    ? fmt::format("{} lost {} strength points to two defensive fires and took no "
+                                   "morale test: {} or more call one",
+                                cx.quoted(u), summed->defensive_fire_losses, calling)
         : counted ? fmt::format("{} lost {} strength points in one fire and took no morale test: "
                                 "{} or more call one",
                                 cx.quoted(u), taken->count, calling)
