@@ -115,7 +115,8 @@ struct Segment {
 // fields is where the next event's start (records and arenas only grow).
 struct EventRecord {
   EventKind kind = EventKind::move;
-  std::uint8_t flags = 0;  // agreed_flag, stated_flag, Stated::draw_bit, Stated::destroyed_bit
+  // agreed_flag, stated_flag, Stated::draw_bit, Stated::destroyed_bit, Stated::cancelled_bit
+  std::uint8_t flags = 0;
   std::uint16_t actor_count = 0;
   std::uint16_t target_count = 0;
   std::uint16_t stated_length = 0;   // of `=> ...`, when stated_flag is set (at most 65,535)
@@ -258,6 +259,7 @@ class Stated {
   std::optional<bool> passed() const;
   bool draw() const { return flag(draw_bit); }
   bool destroyed() const { return flag(destroyed_bit); }
+  bool cancelled() const { return flag(cancelled_bit); }
   std::optional<ForceRef> winner() const;
   std::optional<Location> to() const;
   std::optional<Facing> facing() const;
@@ -266,6 +268,7 @@ class Stated {
 
   static constexpr std::uint8_t draw_bit = 2;
   static constexpr std::uint8_t destroyed_bit = 4;
+  static constexpr std::uint8_t cancelled_bit = 16;  // after EventRecord::stated_flag (8)
 
  private:
   bool flag(std::uint8_t bit) const { return (record_->flags & bit) != 0; }

@@ -122,6 +122,7 @@ json event_json(const SourceManager& sources, const Battle& b, const Event& e) {
     put(st, "passed", s.passed());
     if (s.draw()) st["draw"] = true;
     if (s.destroyed()) st["destroyed"] = true;
+    if (s.cancelled()) st["cancelled"] = true;
     if (const auto w = s.winner()) st["winner"] = std::string(b.name_of(*w));
     if (const auto to = s.to()) st["to"] = location_json(*to);
     if (const auto f = s.facing()) st["facing"] = facing_json(*f);

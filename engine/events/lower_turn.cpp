@@ -414,6 +414,7 @@ void Lowerer::action(const ast::Statement& s) {
   }
   std::optional<std::optional<ForceRef>> winner;
   bool destroyed = false;
+  bool cancelled = false;
   if (s.arrow_span.valid() || !s.outcomes.empty()) {
     const std::span<const ast::Clause> outcomes = log_->outcomes(s);
     const Span stated = outcomes.empty() ? s.arrow_span : merge(s.arrow_span, outcomes.back().span);
@@ -476,6 +477,9 @@ void Lowerer::action(const ast::Statement& s) {
         case Word::destroyed:
           destroyed = true;
           break;
+        case Word::cancelled:
+          cancelled = true;
+          break;
         case Word::winner:
           winner = force(*v);
           break;
@@ -497,6 +501,7 @@ void Lowerer::action(const ast::Statement& s) {
     }
   }
   if (destroyed) e.flags |= Stated::destroyed_bit;
+  if (cancelled) e.flags |= Stated::cancelled_bit;
   if (s.agreed.present) {
     e.flags |= EventRecord::agreed_flag;
     if (s.agreed.has_note) add_word(Field::agreed_note, s.agreed.note);

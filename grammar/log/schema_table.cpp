@@ -254,14 +254,17 @@ constexpr std::array<Slot, 2> a_state{
 constexpr std::array<KeySpec, 0> k_none{};
 
 // Stated outcomes, the same for every statement that takes them.
-constexpr std::array<KeySpec, 21> k_outcomes{
+// `cancelled`: a Sabreur-hex charge or assault that could not engage its
+// target (002 § Conditions pour qu'une charge soit valide, 6).
+constexpr std::array<KeySpec, 22> k_outcomes{
     {{Word::hits, s_int},         {Word::saves, s_int},           {Word::losses, s_int},
      {Word::casualties, s_int},   {Word::wounds, s_int},          {Word::result, s_word},
      {Word::state, s_many_words}, {Word::moves, s_int},           {Word::pass, s_none},
      {Word::fail, s_none},        {Word::points, s_int},          {Word::winner, s_unit},
      {Word::margin, s_int},       {Word::draw, s_none},           {Word::distance, s_number},
      {Word::score, s_int},        {Word::destroyed, s_none},      {Word::to, s_destination},
-     {Word::facing, s_facing},    {Word::formation, s_formation}, {Word::total, s_int}}};
+     {Word::facing, s_facing},    {Word::formation, s_formation}, {Word::total, s_int},
+     {Word::cancelled, s_none}}};
 
 // Words that may label a dice roll (`hit 6d6=...`); a closed list, so that a
 // unit id before a roll (`pursue e1 h2 2d6=3,4`) is never read as a label.

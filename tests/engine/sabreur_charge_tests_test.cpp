@@ -265,5 +265,62 @@ TEST(SabreurChargeReactionTest, TheChargersFacingAtTheDeclarationIsKept) {
   EXPECT_EQ(p.messages().find("started next to"), std::string::npos) << p.messages();
 }
 
+// § Test moral: "Même chose si une unité subit 2 tirs défensifs". The
+// target's fire costs the charger 2, its friend's 1: together they call the
+// charger's test; a friend's fire that its failed test refused adds nothing.
+TEST(SabreurChargeReactionTest, TwoDefensiveFiresLossesAddUp) {
+  const auto run = [](bool friend_passes, bool charger_tests) {
+    auto c = std::make_unique<ChargeTests>();
+    const UnitId second =
+        c->p.unit(1, UnitType::line_infantry, at(6, 5), Facing::s, Formation::line, 18);
+    c->charge();
+    c->fire(c->target, {6, 5, 1, 1, 2, 3, 4}, 2);
+    c->test(c->target, 2, 1, true);
+    c->fire(second, {6, 1, 1, 1, 2, 3, 4}, 1);
+    c->test(second, friend_passes ? 2 : 6, friend_passes ? 1 : 6, friend_passes);
+    if (charger_tests) c->test(c->column, 2, 2, true);
+    c->p.activate(0, {c->column});
+    c->p.run();
+    return c;
+  };
+  const auto untested = run(true, false);
+  EXPECT_EQ(untested->p.count("sabreur.fire.test"), 1u) << untested->p.messages();
+  EXPECT_NE(untested->p.messages().find("two defensive fires"), std::string::npos)
+      << untested->p.messages();
+  const auto tested = run(true, true);
+  EXPECT_EQ(tested->p.count("sabreur.fire.test"), 0u) << tested->p.messages();
+  EXPECT_EQ(tested->unit(tested->column).strength, 15);
+  const auto refused = run(false, false);
+  EXPECT_EQ(refused->p.count("sabreur.fire.test"), 0u) << refused->p.messages();
+  EXPECT_EQ(refused->unit(refused->column).strength, 16);
+}
+
+// § Conditions pour qu'une charge soit valide, 6: a charge that cannot
+// engage (both hexes ahead impassable) is cancelled: the column stays on
+// its hex with 1 strength point less, and no charge is in progress.
+TEST(SabreurCancelledCharge, TheChargerStaysAndLosesOnePoint) {
+  ChargeTests c;
+  c.p.terrain(at(5, 3), HexTerrain::impassable);
+  c.p.terrain(at(6, 3), HexTerrain::impassable);
+  c.p.order_points(0);
+  c.p.activate(0, {c.column});
+  c.p.act(ActionKind::charge, 0, {c.column}, {c.target}).stated.cancelled = true;
+  c.p.run();
+  EXPECT_EQ(c.p.diags.count(Severity::error), 0u) << c.p.messages();
+  EXPECT_EQ(c.unit(c.column).hex, at(5, 2));
+  EXPECT_EQ(c.unit(c.column).strength, 17);
+  EXPECT_FALSE(c.p.engine().state().charge.has_value());
+  EXPECT_FALSE(c.unit(c.target).is_attack_target);
+  ASSERT_EQ(c.p.engine().state().cancelled_attackers.size(), 1u);
+
+  // Without the impassable hexes, the charge could engage: refused.
+  ChargeTests open;
+  open.p.order_points(0);
+  open.p.activate(0, {open.column});
+  open.p.act(ActionKind::charge, 0, {open.column}, {open.target}).stated.cancelled = true;
+  open.p.run();
+  EXPECT_EQ(open.p.count("sabreur.charge.cancelled"), 1u) << open.p.messages();
+}
+
 }  // namespace
 }  // namespace umpire::sabreur::testing

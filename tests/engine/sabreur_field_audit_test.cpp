@@ -170,6 +170,7 @@ std::string outcome_of(Word key) {
     case Word::fail:
     case Word::draw:
     case Word::destroyed:
+    case Word::cancelled:
       return "=> " + k;
     case Word::to:
       return "=> to 5,5";

@@ -16,6 +16,14 @@ bool facts_ok(const Question& q, replay::EventChecker& checker) {
   return false;
 }
 
+// A name of the rules data as words: `square_from_three_hexes` is "square
+// from three hexes".
+std::string in_words(std::string_view name) {
+  std::string out(name);
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
+}
+
 void evaluation_failed(const Question& q, const rules::Evaluator& ev, std::string_view what,
                        replay::EventChecker& checker) {
   // A fact read on demand (BasicFacts::read_on_demand) that did not fit its given.
@@ -159,7 +167,11 @@ bool check_permissions(const Question& q, std::span<const std::uint32_t> permiss
       checker.violation(*check, span, {});
       return false;
     }
-    auto b = checker.violation(*check, span, fmt::format("{} is not allowed", subject.text()));
+    // The first line says why in words: the prohibition's name, which the
+    // data chooses to say it (`square_from_three_hexes`); its condition and
+    // the facts that made it hold follow as notes.
+    auto b = checker.violation(
+        *check, span, fmt::format("{} is not allowed: {}", subject.text(), in_words(p.name)));
     b.note("forbidden by '{}' of the rules data{}", p.name,
            p.refs.empty() ? std::string() : fmt::format(" ({})", p.refs.front().text()));
     if (!why) {

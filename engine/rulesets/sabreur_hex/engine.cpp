@@ -4,6 +4,7 @@
 #include "engine/rulesets/sabreur_hex/checks.hpp"
 #include "engine/rulesets/sabreur_hex/phases/action_choice.hpp"
 #include "engine/rulesets/sabreur_hex/phases/assault.hpp"
+#include "engine/rulesets/sabreur_hex/phases/cancelled_attack.hpp"
 #include "engine/rulesets/sabreur_hex/phases/charge.hpp"
 #include "engine/rulesets/sabreur_hex/phases/combat.hpp"
 #include "engine/rulesets/sabreur_hex/phases/combat_sequence.hpp"
@@ -84,7 +85,12 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   check_impetuous_pursuit(cx, &a);
   check_impetuous_strike(cx, &a);  // impetuous.cpp
   if (!actors_present(cx, a)) return;
-  choose_action(cx, a);
+  // After a cancelled charge or assault (cancelled_attack.cpp): a reaction
+  // to it is reported and not made; a further action of its unit is
+  // reported once, then followed as played, with no choice of action again.
+  const bool after_cancelled = acts_after_cancelled(cx, a);
+  if (after_cancelled && a.kind == ActionKind::respond) return;
+  if (!after_cancelled) choose_action(cx, a);
   // A failed reaction test undoes a rotation or a square (reaction_effects.cpp).
   const auto reaction_before = reaction_before_test(cx, a);
   switch (a.kind) {

@@ -265,6 +265,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
     a.stated.facing = static_cast<Facing>(static_cast<int>(f->hex));
   a.stated.formation = std::string(st.formation());
   a.stated.destroyed = st.destroyed();
+  a.stated.cancelled = st.cancelled();
   // Stated results, margins and winners: field_audit.cpp counts them.
   a.agreed = e.agreed();
   a.agreed_note = std::string(e.agreed_note());

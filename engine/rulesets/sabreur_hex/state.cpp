@@ -270,6 +270,7 @@ void State::write_tail(Out& out) const {
     out.i32(charge->refused_countercharge
                 ? static_cast<std::int32_t>(*charge->refused_countercharge)
                 : -1);
+    out.i32(charge->defensive_fire_losses);
   }
   out.tag('A');
   out.boolean(assault.has_value());
@@ -283,6 +284,7 @@ void State::write_tail(Out& out) const {
     out.u8(assault->reacting_units);
     out.i32(assault->target_strength);
     out.u8(static_cast<std::uint8_t>(assault->charger_facing));
+    out.i32(assault->defensive_fire_losses);
   }
   out.tag('K');
   out.boolean(combat.has_value());
@@ -318,6 +320,13 @@ void State::write_tail(Out& out) const {
     out.u16(transfer->from);
     out.i32(transfer->count);
     out.u8(static_cast<std::uint8_t>(transfer->cause));
+  }
+  // 'N' only once a charge or assault was cancelled this player turn
+  // (cancelled_attack.cpp).
+  if (!cancelled_attackers.empty()) {
+    out.tag('N');
+    out.u32(static_cast<std::uint32_t>(cancelled_attackers.size()));
+    for (UnitId u : cancelled_attackers) out.u16(u);
   }
 }
 

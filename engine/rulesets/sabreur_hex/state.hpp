@@ -243,6 +243,11 @@ struct ChargeInProgress {
   Hex reaction_from;
   std::int16_t charger_strength_before_reaction = 0;
   std::optional<UnitId> refused_countercharge;
+  // The charger's losses to the defensive fires of this charge or assault
+  // (saves deducted) that called no test on their own: "Même chose si une
+  // unité subit 2 tirs défensifs" (§ Test moral), they count with the next
+  // one's (turn.cpp apply_losses).
+  std::int16_t defensive_fire_losses = 0;
 };
 
 // The fire just resolved, which its target (or a regimental gun next to an
@@ -335,6 +340,9 @@ class State {
   bool last_combat_was_melee() const { return combat && !combat->shock; }
   std::optional<FireToAnswer> fire_to_answer;
   std::optional<LossTransfer> transfer;  // morale.cpp
+  // The units whose charge or assault was cancelled this player turn, in
+  // order: they do nothing more this turn (cancelled_attack.cpp).
+  std::vector<UnitId> cancelled_attackers;
   // Some unit owes a morale test right now (a change of formation near the
   // enemy, a "tenace" activation): derived from next_test, so not hashed;
   // it spares the engine a look at every unit after each statement.

@@ -221,6 +221,7 @@ struct Stated {
   std::optional<Facing> facing;
   std::string formation;
   bool destroyed = false;
+  bool cancelled = false;  // a charge or assault that could not engage
 };
 
 struct Action {

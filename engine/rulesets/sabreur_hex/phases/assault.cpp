@@ -25,6 +25,7 @@
 
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/sabreur_hex/phases/cancelled_attack.hpp"
 #include "engine/rulesets/sabreur_hex/phases/charge.hpp"
 #include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 #include "engine/rulesets/sabreur_hex/phases/following.hpp"
@@ -140,6 +141,10 @@ void assault(Context& cx, const Action& a) {
       check_permissions(f, RuleAction::assault, cx.checker, a.span, std::nullopt, subject);
   if (cx.checker.refused()) return;  // a trial refused at the declaration
   cx.scratch.declaration_passed = true;
+  if (a.stated.cancelled) {  // it could not engage (cancelled_attack.cpp)
+    cancel_attack(cx, a, u, t);
+    return;
+  }
 
   // The declaration, as the reactions read it (§ Réactions face à un assaut:
   // "dans les mêmes conditions, et avec les mêmes restrictions").

@@ -10,6 +10,7 @@
 #include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/text.hpp"
 #include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/sabreur_hex/phases/cancelled_attack.hpp"
 #include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 #include "engine/rulesets/sabreur_hex/phases/impetuous.hpp"
 #include "engine/rulesets/sabreur_hex/phases/movement.hpp"
@@ -172,6 +173,10 @@ void charge(Context& cx, const Action& a) {
   check_charge_priority(cx, a, u, t, f);
   if (cx.checker.refused()) return;  // a trial refused at the declaration
   cx.scratch.declaration_passed = true;
+  if (a.stated.cancelled) {  // it could not engage (cancelled_attack.cpp)
+    cancel_attack(cx, a, u, t);
+    return;
+  }
   // The reactions are chosen against the charge as declared (reactions.cpp).
   ChargeInProgress declared = declaration(cx, u, t);
   declared.path_open = path_openness(cx, cs.hex, a.path);

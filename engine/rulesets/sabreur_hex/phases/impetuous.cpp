@@ -65,10 +65,6 @@ bool inside_attack_procedure(const Action& a) {
   }
 }
 
-// Whether `u` can charge `e` without rotation or assault it, tried with
-// the engine's own checks on the state and undone.
-enum class Feasible : std::uint8_t { yes, no, unknown };
-
 // The data's `must attack` of `u` against `e` as things stand, the
 // attack's feasibility aside: nullopt when the data could not say.
 std::optional<bool> impetuous_must_attack(const Context& cx, UnitId u, UnitId e) {
@@ -87,12 +83,15 @@ std::optional<bool> impetuous_must_attack(const Context& cx, UnitId u, UnitId e)
   return *v == rules::Verdict::required;
 }
 
+}  // namespace
+
 // "peut charger (sans que cela nécessite une rotation) ou assaillir": a
 // charge along a frontal march of the unit's facing that ends next to `e`,
 // or an assault with no march or a march of one hex, each applied to the
 // state by the engine's own checks and undone. Unknown when one of them
 // touched something the engine does not check and none was clean.
-Feasible can_attack(Context& cx, UnitId u, UnitId e, Span span) {
+Feasible can_attack(Context& cx, UnitId u, UnitId e, Span span, AttackWays which,
+                    std::vector<Hex>* found) {
   if (cx.scratch.probing) return Feasible::unknown;  // never nested
   const UnitState& st = cx.state.units[u];
   const Hex from = st.hex;
@@ -131,8 +130,10 @@ Feasible can_attack(Context& cx, UnitId u, UnitId e, Span span) {
     return hex::distance(end, target) == 1 && (!other || *other == u);
   };
   // Charges: each step into a front hex, at most as many as the distance
-  // needs (an enemy 2 hexes away is engaged after one).
-  const int steps = hex::distance(from, target) - 1;
+  // needs (an enemy 2 hexes away is engaged after one), or as `which` says.
+  const int steps = !which.charges            ? 0
+                    : which.charge_steps >= 0 ? which.charge_steps
+                                              : hex::distance(from, target) - 1;
   std::vector<std::vector<Hex>> paths{{}};
   for (int n = 1; n <= steps; ++n) {
     std::vector<std::vector<Hex>> longer;
@@ -151,8 +152,9 @@ Feasible can_attack(Context& cx, UnitId u, UnitId e, Span span) {
     }
   }
   // Assaults: in place, or one hex in any direction without rotation.
-  if (may_engage_from(from)) ways.push_back({ActionKind::assault, {}, std::nullopt});
-  for (int d = 0; d < 6; ++d) {
+  if (which.assaults && may_engage_from(from))
+    ways.push_back({ActionKind::assault, {}, std::nullopt});
+  for (int d = 0; which.assaults && d < 6; ++d) {
     const Hex to = hex::neighbour(from, hex::direction_from_index(d));
     if (cx.setup.map.contains(to) && may_engage_from(to))
       ways.push_back({ActionKind::assault, {}, to});
@@ -214,11 +216,14 @@ Feasible can_attack(Context& cx, UnitId u, UnitId e, Span span) {
     if (t == Trial::unknown) unknown = true;
     if (t != Trial::clean) continue;
     cx.scratch.probing = false;
+    if (found) *found = way.to ? std::vector<Hex>{*way.to} : way.path;
     return Feasible::yes;
   }
   cx.scratch.probing = false;
   return unknown ? Feasible::unknown : Feasible::no;
 }
+
+namespace {
 
 // The reach of the obligation at `moment` (impetuous_activated_reach,
 // impetuous_exhausted_po_reach), read once: they depend on switches only.

@@ -35,6 +35,24 @@ std::vector<std::uint8_t> engaged_now(const Context& cx, UnitId u);
 
 void check_impetuous_strike(Context& cx, const Action* next);
 
+// Whether `u` can attack `e` as things stand: each way tried with the
+// engine's own charge and assault checks on the state, and undone.
+enum class Feasible : std::uint8_t { yes, no, unknown };
+// The ways tried: charges along frontal marches of the unit's facing (no
+// rotation) that end next to `e`, of at most `charge_steps` hexes (when
+// negative, as many as the distance needs); assaults in place or one hex
+// in any direction.
+struct AttackWays {
+  bool charges = true;
+  bool assaults = true;
+  int charge_steps = -1;
+};
+// Unknown when a way touched something the engine does not check and none
+// was clean; `found`, when given, receives the clean way's path (an
+// assault's: its one hex, or none in place).
+Feasible can_attack(Context& cx, UnitId u, UnitId e, Span span, AttackWays which = {},
+                    std::vector<Hex>* found = nullptr);
+
 void impetuous_strikes(Context& cx, UnitId u, UnitId t);
 
 }  // namespace umpire::sabreur

@@ -273,6 +273,10 @@ void settle_reaction_test(Context& cx, const Action& a,
     }
     cx.state.place(c.charger, charger.hex);
   }
+  // Nor do its losses count with another defensive fire's (§ Test moral).
+  const int given_back = std::max(0, c.charger_strength_before_reaction - charger.strength);
+  c.defensive_fire_losses =
+      static_cast<std::int16_t>(std::max(0, c.defensive_fire_losses - given_back));
   charger.strength = std::max(charger.strength, c.charger_strength_before_reaction);
   if (charger.next_test != TestReason::losses_taken || charger.test_enemy != before->unit) return;
   // The fire's losses called the charger's test: not made, they call none.

@@ -163,27 +163,58 @@ void check_sides_alternate(Context& cx, const Action& a) {
 // A combat's tests are its own (sabreur.shock.test, sabreur.melee.test).
 // `span`: the statement that should have been the test (the end of the
 // log's last event when none came).
-void check_fire_tests(Context& cx, Span span, const std::optional<PendingLosses>& taken) {
+void check_fire_tests(Context& cx, Span span, const std::optional<PendingLosses>& taken,
+                      bool at_end) {
+  // A combat declared and not yet fought (the reactions to a charge, with
+  // their defensive fires) owes no test of its own yet: the charger's test
+  // for a defensive fire's losses is this check's, unless the log ends
+  // before the charge goes on (not checked then).
   const auto in_combat = [&](UnitId u) {
-    return cx.state.combat && (cx.state.combat->attacker == u || cx.state.combat->defender == u);
+    const std::optional<CombatInProgress>& k = cx.state.combat;
+    return k && (k->attacker == u || k->defender == u);
   };
   for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
     const auto u = static_cast<UnitId>(i);
     const UnitState& st = cx.state.units[u];
-    if (st.next_test != TestReason::losses_taken || !st.on_table || in_combat(u)) continue;
+    if (st.next_test != TestReason::losses_taken || !st.on_table) continue;
+    if (in_combat(u) && cx.state.combat->step != CombatStep::declared) continue;
+    if (in_combat(u) && at_end) {
+      cx.state.units.edit(u).next_test = TestReason::special_action;
+      cx.checker.not_checked(fmt::format("the morale test of {} for a fire's losses: the log ends "
+                                         "before its charge goes on",
+                                         cx.quoted(u)),
+                             span);
+      continue;
+    }
     const std::optional<UnitId> shooter = st.test_enemy;
     cx.state.units.edit(u).next_test = TestReason::special_action;  // no longer owed
     Facts f(cx.rules);
     const auto calling = eval_int(f, Value::losses_calling_for_test, cx.checker).value_or(3);
     const bool counted = taken && taken->unit == u;
+    // Two defensive fires on a charger: their losses together called it
+    // (apply_losses keeps the sum only when the last fire's alone did not).
+    const std::optional<ChargeInProgress>& attack =
+        cx.state.charge ? cx.state.charge : cx.state.assault;
+    const ChargeInProgress* summed =
+        attack && attack->charger == u && attack->defensive_fire_losses > 0 && shooter &&
+                cx.state.units[*shooter].reaction == Detail::defensive_fire
+            ? &*attack
+            : nullptr;
     auto d = cx.checker.violation(
         Check::fire_test, span,
-        counted ? fmt::format("{} lost {} strength points in one fire and took no morale test: "
-                              "{} or more call one",
-                              cx.quoted(u), taken->count, calling)
-                : fmt::format("{} lost {} strength points or more in one fire and took no "
-                              "morale test",
-                              cx.quoted(u), calling));
+        summed    ? fmt::format("{} lost {} strength points to two defensive fires and took no "
+                                   "morale test: {} or more call one",
+                                cx.quoted(u), summed->defensive_fire_losses, calling)
+        : counted ? fmt::format("{} lost {} strength points in one fire and took no morale test: "
+                                "{} or more call one",
+                                cx.quoted(u), taken->count, calling)
+                  : fmt::format("{} lost {} strength points or more in one fire and took no "
+                                "morale test",
+                                cx.quoted(u), calling));
+    if (summed)
+      d.note(
+          "the losses of a defensive fire that called no test count with the next defensive "
+          "fire's on the same charger (\"Même chose si une unité subit 2 tirs défensifs\")");
     if (shooter)
       d.note(
           fmt::format("the losses came from the fire of {}; its target's save, if any, comes "
@@ -241,7 +272,8 @@ void begin(Context& cx, const Action& a) {
       u.second_half_fired_first = false;  // an extended line's double fire (fire.cpp)
     }
     cx.state.charge.reset();
-    cx.state.assault.reset();  // assault.cpp
+    cx.state.assault.reset();              // assault.cpp
+    cx.state.cancelled_attackers.clear();  // cancelled_attack.cpp
     for (SideState& s : cx.state.sides) s = SideState{};
     cx.state.group.clear();
   }
@@ -273,7 +305,8 @@ void begin(Context& cx, const Action& a) {
                               (&a - 1)->detail == Detail::transfer_losses;
   if (after_transfer && taken && cx.state.units[taken->unit].next_test == TestReason::losses_taken)
     cx.state.units.edit(taken->unit).next_test = TestReason::special_action;
-  if (a.kind != ActionKind::test && a.kind != ActionKind::save) check_fire_tests(cx, a.span, taken);
+  if (a.kind != ActionKind::test && a.kind != ActionKind::save)
+    check_fire_tests(cx, a.span, taken, false);
 }
 
 void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, LossCause cause) {
@@ -291,6 +324,10 @@ void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, Loss
     cx.state.units.edit(*from).fire_losses_dealt =
         static_cast<std::int16_t>(cx.state.units[*from].fire_losses_dealt + n);
   }
+  // "Même chose si une unité subit 2 tirs défensifs": the charger's losses
+  // to an earlier defensive fire of the same charge or assault count too.
+  ChargeInProgress* attack = defensive_fire_on_charger(cx, u, from, cause);
+  if (attack) earlier = attack->defensive_fire_losses;
   cx.state.lose(u, n);
   if (!cx.state.units[u].on_table) return;
   // Enough losses in one fire or one fight call a test (§ Test moral): the
@@ -314,10 +351,28 @@ void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, Loss
       calls = eval_int(f, Value::losses_call_for_test, cx.checker);
     }
   }
+  if (attack) {
+    // Losses that called a test on their own are tested by it, not counted
+    // with the next fire's; the others add up (the sum that calls a test is
+    // kept too, for the message of sabreur.fire.test).
+    f.integer(Given::losses_count, n);
+    const auto alone = eval_int(f, Value::losses_call_for_test, cx.checker);
+    attack->defensive_fire_losses =
+        static_cast<std::int16_t>(alone && *alone != 0 ? 0 : earlier + n);
+  }
   if (calls && *calls != 0) {
     cx.state.units.edit(u).next_test = TestReason::losses_taken;
     cx.state.units.edit(u).test_enemy = from;
   }
+}
+
+ChargeInProgress* defensive_fire_on_charger(Context& cx, UnitId u, std::optional<UnitId> from,
+                                            LossCause cause) {
+  std::optional<ChargeInProgress>& attack = cx.state.charge ? cx.state.charge : cx.state.assault;
+  if (!attack || attack->charger != u || cause != LossCause::fire_losses || !from ||
+      cx.state.units[*from].reaction != Detail::defensive_fire)
+    return nullptr;
+  return &*attack;
 }
 
 bool formation_test_due(Context& cx, UnitId u) {
@@ -370,7 +425,7 @@ void settle_at_end(Context& cx, bool no_events) {
   settle_failure(cx, nullptr);
   const std::optional<PendingLosses> taken = flush_pending(cx);
   step_combat(cx, nullptr);
-  check_fire_tests(cx, cx.checker.event_span(), taken);
+  check_fire_tests(cx, cx.checker.event_span(), taken, true);
   check_impetuous_pursuit(cx, nullptr);
   check_impetuous_strike(cx, nullptr);
   end_activation(cx, cx.checker.event_span());

@@ -14,6 +14,12 @@ void begin(Context& cx, const Action& a);
 // `u` takes `n` losses; enough of them call a morale test (§ Test moral).
 void apply_losses(Context& cx, UnitId u, int n, std::optional<UnitId> from, LossCause cause);
 
+// The charge or assault whose charger `u` is, when its losses of `cause`
+// come from a defensive fire of `from` (§ Test moral: two defensive fires'
+// losses add up); else null.
+ChargeInProgress* defensive_fire_on_charger(Context& cx, UnitId u, std::optional<UnitId> from,
+                                            LossCause cause);
+
 // Reports `sabreur.unit.eliminated` when `u` has left the table (an actor
 // or a target named after its removal); true when it is still there.
 bool on_table(Context& cx, UnitId u, Span span);
