@@ -41,6 +41,24 @@ class TabletopEngine : public replay::ReplayEngine {
   const State& state() const { return state_; }
   const Setup& setup() const { return setup_; }
 
+  // Simulation (`umpire simulate`): the mutable part of the engine saved
+  // and restored, so that candidate statements can be tried on the same
+  // game (common/simulate/prober.hpp). The scratch goes with it: what a
+  // statement owes the next (a save after a shot) is part of a try.
+  struct Snapshot {
+    State state;
+    replay::DiceSource dice;
+    Scratch scratch;
+  };
+  Snapshot snapshot() const { return {state_, dice_, scratch_}; }
+  void restore(const Snapshot& s) {
+    state_ = s.state;
+    dice_ = s.dice;
+    scratch_ = s.scratch;
+  }
+  replay::DiceSource& dice_source() { return dice_; }
+  const Scratch& scratch() const { return scratch_; }
+
  protected:
   TabletopEngine(Setup setup, std::vector<Action> actions, const Binding& rules)
       : setup_(std::move(setup)),

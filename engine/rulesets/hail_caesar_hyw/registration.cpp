@@ -11,6 +11,7 @@
 #include "engine/rulesets/hail_caesar_hyw/engine.hpp"
 #include "engine/rulesets/hail_caesar_hyw/muster.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
+#include "engine/rulesets/hail_caesar_hyw/simulate/simulator.hpp"
 #include "engine/rulesets/hail_caesar_hyw/unit_profiles.hpp"
 
 namespace umpire::hyw {
@@ -35,6 +36,19 @@ struct GameOfLog final : rulesets::GameSetup {
       : game(std::move(g)), written(std::move(w)) {}
   hail_caesar::Game game;
   std::vector<WrittenProfile> written;  // per unit
+};
+
+// `umpire simulate --ruleset hail-caesar-hyw` (simulate/simulator.hpp).
+class HundredYearsWarSimulator final : public rulesets::Simulator {
+ public:
+  std::optional<std::string> simulate(const rulesets::BoundRules& rules,
+                                      const rulesets::SimulateOptions& options,
+                                      DiagnosticEngine& diags) const override {
+    const Binding& b = *static_cast<const BoundBinding&>(rules).binding;
+    auto game = simulate::simulate_game(b, {options.seed, options.turns}, diags);
+    if (!game) return std::nullopt;
+    return std::move(game->text);
+  }
 };
 
 class HundredYearsWarEngine final : public rulesets::RulesetEngine {
@@ -90,12 +104,14 @@ namespace umpire::rulesets {
 
 const RulesetEntry& hail_caesar_hyw_registration() {
   static const hyw::HundredYearsWarEngine engine;
+  static const hyw::HundredYearsWarSimulator simulator;
   static const RulesetEntry entry{.id = "hail-caesar-hyw",
                                   .display_name = "Hail Caesar: Hundred Years War",
                                   .data_file = "hail-caesar-hyw.rules",
                                   .checks = &hyw::ruleset_check_table(),
                                   .checks_markdown = &hyw::checks_markdown,
                                   .engine = &engine,
+                                  .simulator = &simulator,
                                   .muster = &hyw::muster()};
   return entry;
 }
