@@ -32,9 +32,10 @@ class BasicProber {
   const auto& state() const { return engine_.state(); }
 
   // True when `a` is legal in the current state; the state is unchanged.
-  bool legal(const Action& a) {
+  bool legal(const Action& candidate) {
     ++probes_;
     const auto before = engine_.snapshot();
+    const Action& a = staged(candidate);
     // Legal or not is all it asks: the first violation answers it, and
     // nothing is written.
     replay::EventChecker checker(scratch_, engine_.checks(), unchecked_,
@@ -66,7 +67,17 @@ class BasicProber {
   std::size_t probes() const { return probes_; }
 
  protected:
-  Applied run(const Action& a) {
+  // The statement as the engine applies it: made the log's next when the
+  // engine keeps the statements it plays (TabletopEngine::log_next).
+  const Action& staged(const Action& a) {
+    if constexpr (requires { engine_.log_next(a); })
+      return engine_.log_next(a);
+    else
+      return a;
+  }
+
+  Applied run(const Action& candidate) {
+    const Action& a = staged(candidate);
     Applied out;
     const std::size_t unchecked_before = unchecked_.total();
     replay::EventChecker checker(scratch_, engine_.checks(), unchecked_,

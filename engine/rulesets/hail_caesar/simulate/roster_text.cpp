@@ -44,7 +44,8 @@ std::string setup_text(const LogHeader& header, const std::vector<PlannedArmy>& 
     const double line = north ? table_depth - line_from_edge : line_from_edge;
     const double general_line = north ? table_depth - general_from_edge : general_from_edge;
     // The units of the side in a random order along the line, each gap
-    // 2" to 4", the line centred on the table.
+    // 2" to 4", the line centred on the table. (A HYW side's twelve bases of
+    // 80mm and their widest gaps would not fit.)
     std::vector<const PlannedUnit*> order;
     for (const PlannedDivision& d : a.divisions)
       for (const PlannedUnit& u : d.units) order.push_back(&u);
@@ -54,6 +55,14 @@ std::string setup_text(const LogHeader& header, const std::vector<PlannedArmy>& 
     for (std::size_t i = 0; i < order.size(); ++i) {
       gaps.push_back(i == 0 ? 0 : 2 + static_cast<double>(pick(rng, 3)));
       width += gaps.back() + order[i]->frontage_mm / mm_per_inch;
+    }
+    // A line too long for the table closes its gaps, evenly.
+    if (width > table_width - 2 && order.size() > 1) {
+      double bases = 0;
+      for (const PlannedUnit* u : order) bases += u->frontage_mm / mm_per_inch;
+      const double gap = (table_width - 2 - bases) / static_cast<double>(order.size() - 1);
+      for (std::size_t i = 1; i < gaps.size(); ++i) gaps[i] = std::floor(gap * 10) / 10;
+      width = bases + gaps.back() * static_cast<double>(order.size() - 1);
     }
     double x = std::max(1.0, (table_width - width) / 2);
     std::vector<std::pair<const PlannedUnit*, double>> placed;
