@@ -69,20 +69,10 @@ class HundredYearsWarEngine final : public rulesets::RulesetEngine {
     // A roster alone (no deployment, no event) is mustered and has nothing
     // to replay: its units need no table nor bases.
     if (battle.deployment.empty() && battle.events().size() == 0) return nullptr;
-    // The base reads a troop type on each unit line; a HYW unit's comes
-    // from its profile in the data, read when the engine is made
-    // (units_from_profiles): until then it reads as the base's first.
-    events::Battle typed = battle;
-    std::vector<WrittenProfile> written;
-    for (events::Unit& u : typed.units) {
-      if (u.type.empty()) u.type = hail_caesar::unit_type_names().front();
-      written.push_back({u.profile, u.side < battle.header.sides.size()
-                                        ? battle.header.sides[u.side].army_list
-                                        : std::string()});
-    }
-    std::optional<hail_caesar::Game> game = hail_caesar::game_from_battle(typed, diags);
-    if (!game) return nullptr;
-    return std::make_unique<GameOfLog>(std::move(*game), std::move(written));
+    // Each unit's profile is read when the engine is made (game_of_battle).
+    std::optional<GameOfBattle> g = game_of_battle(battle, diags);
+    if (!g) return nullptr;
+    return std::make_unique<GameOfLog>(std::move(g->game), std::move(g->written));
   }
   std::unique_ptr<replay::ReplayEngine> engine(rulesets::GameSetup&& game,
                                                const rulesets::BoundRules& rules,

@@ -6,6 +6,7 @@
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/common/simulate/game.hpp"
 
 namespace umpire::hail_caesar::simulate {
 namespace {
@@ -62,13 +63,7 @@ double longest(Accepts&& accepts) {
 }  // namespace
 
 Action make_action(ActionKind kind, std::string_view verb, TurnOf t, Phase phase) {
-  Action a;
-  a.kind = kind;
-  a.verb = std::string(verb);
-  a.turn = t.turn;
-  a.side = t.side;
-  a.phase = phase;
-  return a;
+  return rulesets::simulate::make_statement<Action>(kind, verb, t.turn, t.side, phase);
 }
 
 Point on_grid(Point p) {

@@ -217,20 +217,25 @@ class Play {
     if (const std::optional<Action> m = general_action(prober_, t, g, goal)) play(*m);
   }
 
-  // Every unit of the side with a weapon shoots two times in three, at
-  // the nearest enemy the engine lets it shoot; the target saves, and a
-  // unit the casualties break is removed.
+  // Every unit of the side with a weapon and out of combat shoots two
+  // times in three, at the nearest enemy out of combat the engine lets it
+  // shoot (a preference: the sheet does not say whether a unit in combat
+  // shoots, nor the engine); the target saves, and a unit the casualties
+  // break is removed.
   void shooting(TurnOf t) {
     std::vector<UnitId> shooters;
     for (UnitId u = 0; u < setup().units.size(); ++u)
       if (setup().units[u].side == t.side && state().units[u].on_table &&
-          weapons_.contains(setup().units[u].id))
+          state().units[u].engaged_with < 0 && weapons_.contains(setup().units[u].id))
         shooters.push_back(u);
     shuffle(shooters);
     for (const UnitId u : shooters) {
       if (!state().units[u].on_table || pick(3) == 0) continue;
       const auto w = weapons_.find(setup().units[u].id);
       std::vector<Action> shots = shoot_actions(prober_, t, u, w->second);
+      std::erase_if(shots, [&](const Action& a) {
+        return state().units[a.targets.front()].engaged_with >= 0;
+      });
       if (shots.empty()) continue;
       const Action shot = shots.front();
       play(shot);

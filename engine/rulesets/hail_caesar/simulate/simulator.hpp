@@ -16,6 +16,7 @@
 #include <string>
 
 #include "engine/core/diagnostic.hpp"
+#include "engine/rulesets/common/simulate/game.hpp"
 #include "engine/rulesets/hail_caesar/rules_binding.hpp"
 #include "engine/rulesets/hail_caesar/simulate/roster.hpp"
 #include "engine/rulesets/hail_caesar/types.hpp"
@@ -26,16 +27,8 @@ struct Battle;
 
 namespace umpire::hail_caesar::simulate {
 
-struct SimulateOptions {
-  std::uint64_t seed = 1;
-  std::uint32_t turns = 6;  // turns of each side
-};
-
-struct SimulatedGame {
-  std::string text;        // the .ulog
-  std::size_t events = 0;  // statements after deployment
-  std::size_t probes = 0;  // candidate statements tried
-};
+using rulesets::simulate::SimulatedGame;
+using rulesets::simulate::SimulateOptions;
 
 // The engine's set-up of the battle the roster's text lowers to: the
 // ruleset's own (a variant reads its units' profiles).

@@ -20,23 +20,15 @@ std::optional<hail_caesar::simulate::SimulatedGame> simulate_game(
                 "no army drawn for seed {} passes the army lists of the rules data", options.seed);
     return std::nullopt;
   }
-  // As the registry sets up a HYW log: the base reads a troop type on each
-  // unit line, then each unit takes its profile's.
+  // As the registry sets up a HYW log: each unit takes its profile's type
+  // and stats.
   const hail_caesar::simulate::SetUp set_up =
       [&data](const events::Battle& battle,
               DiagnosticEngine& d) -> std::optional<hail_caesar::Setup> {
-    events::Battle typed = battle;
-    std::vector<WrittenProfile> written;
-    for (events::Unit& u : typed.units) {
-      if (u.type.empty()) u.type = hail_caesar::unit_type_names().front();
-      written.push_back({u.profile, u.side < battle.header.sides.size()
-                                        ? battle.header.sides[u.side].army_list
-                                        : std::string()});
-    }
-    std::optional<hail_caesar::Game> game = hail_caesar::game_from_battle(typed, d);
-    if (!game) return std::nullopt;
-    units_from_profiles(game->setup, written, data);
-    return std::move(game->setup);
+    std::optional<GameOfBattle> g = game_of_battle(battle, d);
+    if (!g) return std::nullopt;
+    units_from_profiles(g->game.setup, g->written, data);
+    return std::move(g->game.setup);
   };
   return hail_caesar::simulate::play_game(rules.base, std::move(*roster), set_up, options, diags);
 }
