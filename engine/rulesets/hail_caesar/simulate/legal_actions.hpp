@@ -11,9 +11,9 @@
 // a commander towards his division, shots at each enemy the weapon reaches
 // (the engine measures the range), the target's save, and the removal of a
 // unit its casualties break.
-// Not generated yet: charges, their responses and hand-to-hand combat;
-// moves by initiative; changes of formation; break tests after shooting
-// (the engine does not judge when one is due).
+// Charges and combat are combat_actions.hpp's. Not generated yet: moves by
+// initiative; changes of formation; break tests after shooting (the engine
+// does not judge when one is due).
 #include <optional>
 #include <string>
 #include <vector>
