@@ -2,8 +2,8 @@
 // (engine/rulesets/hail_caesar/simulate/, hail_caesar_hyw/simulate/): for
 // several seeds the simulated game checks with no violation through the
 // same pipeline as `umpire check`, the HYW armies pass their muster, one
-// seed gives the same bytes, and the games hold orders, moves, shots and
-// saves.
+// seed gives the same bytes, and the games hold orders, moves, shots,
+// saves, charges and combats.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -111,7 +111,8 @@ TEST_P(SimulatedGames, SameSeedSameBytes) {
 }
 
 // Over the seeds, the games order units, move them and their commanders,
-// shoot and save, and end with an `end` line.
+// shoot and save, charge and fight rounds to their break tests, and end
+// with an `end` line.
 TEST_P(SimulatedGames, PlayTheTurns) {
   std::map<std::string, int> total;
   for (const std::uint64_t seed : seeds) {
@@ -124,6 +125,11 @@ TEST_P(SimulatedGames, PlayTheTurns) {
   EXPECT_GT(total["move"], 0);
   EXPECT_GT(total["shoot"], 0);
   EXPECT_GT(total["save"], 0);
+  EXPECT_GT(total["charge"], 0);
+  EXPECT_GT(total["combat"], 0);
+  EXPECT_GT(total["attack"], 0);
+  EXPECT_GT(total["result"], 0);
+  EXPECT_GT(total["test"], 0);
 }
 
 // A die changed in a simulated game is caught: the check recomputes the
