@@ -25,7 +25,9 @@ recomputes them.
 
 Examples:
   umpire simulate --ruleset sabreur-hex --seed 7 -o game.ulog
-  umpire simulate --ruleset sabreur-hex --seed 7 --turns 2 > short.ulog)";
+  umpire simulate --ruleset sabreur-hex --seed 7 --turns 2 > short.ulog
+  umpire simulate --ruleset hail-caesar --seed 7 | umpire check -
+  umpire simulate --ruleset hail-caesar-hyw --seed 7 -o hyw.ulog)";
 
 struct SimulateCommandOptions {
   std::string ruleset;

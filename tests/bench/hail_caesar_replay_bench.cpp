@@ -7,10 +7,14 @@
 //   BM_HailCaesarVerdict   the same, the final state hashed only (`umpire check`)
 //   BM_HailCaesarSetUp     the engine set up alone (units deployed, their bases
 //                          checked against the table and each other)
+//   BM_HailCaesarSimulatedVerdict
+//                          the verdict of a simulated game (`umpire simulate
+//                          --ruleset hail-caesar --seed 7`, six turns)
 #include <benchmark/benchmark.h>
 
 #include "engine/rulesets/hail_caesar/engine.hpp"
 #include "engine/rulesets/hail_caesar/from_events.hpp"
+#include "engine/rulesets/hail_caesar/simulate/simulator.hpp"
 #include "tests/bench/replay_bench_support.hpp"
 
 namespace {
@@ -28,8 +32,17 @@ const hail_caesar::Game& bundled_game() {
   return game;
 }
 
-void replay_game(benchmark::State& state, bool hash_every_event) {
-  const hail_caesar::Game& game = bundled_game();
+const hail_caesar::Game& simulated_game() {
+  static const hail_caesar::Game game = [] {
+    DiagnosticEngine diags(0);
+    const auto simulated = hail_caesar::simulate::simulate_game(rules_binding(), {7, 6}, diags);
+    if (!simulated) throw std::runtime_error("the simulated game of seed 7 did not set up");
+    return bench::game_of_text<hail_caesar::Game, &hail_caesar::game_from_battle>(simulated->text);
+  }();
+  return game;
+}
+
+void replay_game(benchmark::State& state, const hail_caesar::Game& game, bool hash_every_event) {
   std::int64_t events = 0;
   for (auto _ : state) {
     // `umpire check` moves the game it parsed into the engine; here each
@@ -43,7 +56,7 @@ void replay_game(benchmark::State& state, bool hash_every_event) {
     replay::ReplayOptions options;
     options.hash_every_event = hash_every_event;
     const replay::ReplayResult r = replay::run_replay(engine, options, diags);
-    if (r.violations != 0) state.SkipWithError("the bundled game did not check clean");
+    if (r.violations != 0) state.SkipWithError("the game did not check clean");
     benchmark::DoNotOptimize(r.final_hash);
     events += static_cast<std::int64_t>(r.events.size());
   }
@@ -52,14 +65,19 @@ void replay_game(benchmark::State& state, bool hash_every_event) {
 }
 
 void BM_HailCaesarReplay(benchmark::State& state) {
-  replay_game(state, true);
+  replay_game(state, bundled_game(), true);
 }
 BENCHMARK(BM_HailCaesarReplay)->Unit(benchmark::kMicrosecond);
 
 void BM_HailCaesarVerdict(benchmark::State& state) {
-  replay_game(state, false);
+  replay_game(state, bundled_game(), false);
 }
 BENCHMARK(BM_HailCaesarVerdict)->Unit(benchmark::kMicrosecond);
+
+void BM_HailCaesarSimulatedVerdict(benchmark::State& state) {
+  replay_game(state, simulated_game(), false);
+}
+BENCHMARK(BM_HailCaesarSimulatedVerdict)->Unit(benchmark::kMicrosecond);
 
 void BM_HailCaesarSetUp(benchmark::State& state) {
   const hail_caesar::Game& game = bundled_game();

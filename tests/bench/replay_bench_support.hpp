@@ -37,21 +37,27 @@ const Binding& bound_rules(const std::string& data_file) {
   return *r->binding;
 }
 
-// The game of the log at `path` (from the source tree), as `game_from_battle`
-// sets it up; throws when it does not set up or has no event.
+// The game of the log `text`, as `game_from_battle` sets it up; throws when
+// it does not set up or has no event.
+template <typename Game, auto game_from_battle>
+Game game_of_text(const std::string& text) {
+  SourceManager sources;
+  DiagnosticEngine diags(0);
+  const FileId file = sources.add("game.ulog", text);
+  const log::ast::Log ast = log::parse_log(sources, file, diags);
+  const events::Battle battle = events::lower(ast, {}, diags);
+  std::optional<Game> game = game_from_battle(battle, diags);
+  if (!game || game->actions.empty()) throw std::runtime_error("a game did not set up");
+  return std::move(*game);
+}
+
+// The game of the log at `path` (from the source tree).
 template <typename Game, auto game_from_battle>
 Game game_of_log(const std::string& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  SourceManager sources;
-  DiagnosticEngine diags(0);
-  const FileId file = sources.add("game.ulog", text.str());
-  const log::ast::Log ast = log::parse_log(sources, file, diags);
-  const events::Battle battle = events::lower(ast, {}, diags);
-  std::optional<Game> game = game_from_battle(battle, diags);
-  if (!game || game->actions.empty()) throw std::runtime_error(path + " did not set up");
-  return std::move(*game);
+  return game_of_text<Game, game_from_battle>(text.str());
 }
 
 }  // namespace umpire::bench

@@ -8,6 +8,8 @@
 // `Context` is the engine's view handed to its procedures, built from
 // the members here in this order: set-up, statements, rules binding,
 // state, dice, checker, scratch.
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -40,6 +42,38 @@ class TabletopEngine : public replay::ReplayEngine {
 
   const State& state() const { return state_; }
   const Setup& setup() const { return setup_; }
+
+  // Simulation (`umpire simulate`): the mutable part of the engine saved
+  // and restored, so that candidate statements can be tried on the same
+  // game (common/simulate/prober.hpp). The scratch goes with it: what a
+  // statement owes the next (a save after a shot) is part of a try; and so
+  // do the statements played (log_next), restored to their number.
+  struct Snapshot {
+    State state;
+    replay::DiceSource dice;
+    Scratch scratch;
+    std::size_t logged = 0;
+  };
+  Snapshot snapshot() const { return {state_, dice_, scratch_, actions_.size()}; }
+  void restore(const Snapshot& s) {
+    state_ = s.state;
+    dice_ = s.dice;
+    scratch_ = s.scratch;
+    if (actions_.size() > s.logged)
+      actions_.erase(actions_.begin() + static_cast<std::ptrdiff_t>(s.logged), actions_.end());
+  }
+  // Simulation: `a` made the log's next statement, at a span after every
+  // other's, so that a procedure reading the statements before the one it
+  // applies (a variant's history of a unit) sees those played; applied as
+  // apply_action(log_next(a), checker) with the checker at its span.
+  const Action& log_next(Action a) {
+    const std::uint32_t at = actions_.empty() ? 1 : actions_.back().span.end + 1;
+    a.span = Span{FileId{0}, at, at + 1};
+    actions_.push_back(std::move(a));
+    return actions_.back();
+  }
+  replay::DiceSource& dice_source() { return dice_; }
+  const Scratch& scratch() const { return scratch_; }
 
  protected:
   TabletopEngine(Setup setup, std::vector<Action> actions, const Binding& rules)

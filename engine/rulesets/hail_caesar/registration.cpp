@@ -8,6 +8,7 @@
 #include "engine/rulesets/hail_caesar/engine.hpp"
 #include "engine/rulesets/hail_caesar/from_events.hpp"
 #include "engine/rulesets/hail_caesar/rules_binding.hpp"
+#include "engine/rulesets/hail_caesar/simulate/simulator.hpp"
 
 namespace umpire::hail_caesar {
 namespace {
@@ -19,6 +20,19 @@ using TroopTypes = rulesets::WordProfiles<&parse_unit_type, &unit_type_names>;
 using HailCaesarEngine =
     rulesets::WholeStatementEngine<RulesBinding, Game, Engine, &game_from_battle, TroopTypes>;
 
+// `umpire simulate --ruleset hail-caesar` (simulate/simulator.hpp).
+class HailCaesarSimulator final : public rulesets::Simulator {
+ public:
+  std::optional<std::string> simulate(const rulesets::BoundRules& rules,
+                                      const rulesets::SimulateOptions& options,
+                                      DiagnosticEngine& diags) const override {
+    auto game = simulate::simulate_game(rulesets::binding_of<RulesBinding>(rules),
+                                        {options.seed, options.turns}, diags);
+    if (!game) return std::nullopt;
+    return std::move(game->text);
+  }
+};
+
 }  // namespace
 }  // namespace umpire::hail_caesar
 
@@ -26,12 +40,14 @@ namespace umpire::rulesets {
 
 const RulesetEntry& hail_caesar_registration() {
   static const hail_caesar::HailCaesarEngine engine;
+  static const hail_caesar::HailCaesarSimulator simulator;
   static const RulesetEntry entry{.id = "hail-caesar",
                                   .display_name = "Hail Caesar",
                                   .data_file = "hail-caesar.rules",
                                   .checks = &hail_caesar::check_table(),
                                   .checks_markdown = &hail_caesar::checks_markdown,
-                                  .engine = &engine};
+                                  .engine = &engine,
+                                  .simulator = &simulator};
   return entry;
 }
 

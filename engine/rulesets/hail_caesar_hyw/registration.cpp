@@ -11,6 +11,7 @@
 #include "engine/rulesets/hail_caesar_hyw/engine.hpp"
 #include "engine/rulesets/hail_caesar_hyw/muster.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
+#include "engine/rulesets/hail_caesar_hyw/simulate/simulator.hpp"
 #include "engine/rulesets/hail_caesar_hyw/unit_profiles.hpp"
 
 namespace umpire::hyw {
@@ -37,6 +38,19 @@ struct GameOfLog final : rulesets::GameSetup {
   std::vector<WrittenProfile> written;  // per unit
 };
 
+// `umpire simulate --ruleset hail-caesar-hyw` (simulate/simulator.hpp).
+class HundredYearsWarSimulator final : public rulesets::Simulator {
+ public:
+  std::optional<std::string> simulate(const rulesets::BoundRules& rules,
+                                      const rulesets::SimulateOptions& options,
+                                      DiagnosticEngine& diags) const override {
+    const Binding& b = *static_cast<const BoundBinding&>(rules).binding;
+    auto game = simulate::simulate_game(b, {options.seed, options.turns}, diags);
+    if (!game) return std::nullopt;
+    return std::move(game->text);
+  }
+};
+
 class HundredYearsWarEngine final : public rulesets::RulesetEngine {
  public:
   const events::ProfileCatalogue& profiles() const override { return entries_; }
@@ -55,20 +69,10 @@ class HundredYearsWarEngine final : public rulesets::RulesetEngine {
     // A roster alone (no deployment, no event) is mustered and has nothing
     // to replay: its units need no table nor bases.
     if (battle.deployment.empty() && battle.events().size() == 0) return nullptr;
-    // The base reads a troop type on each unit line; a HYW unit's comes
-    // from its profile in the data, read when the engine is made
-    // (units_from_profiles): until then it reads as the base's first.
-    events::Battle typed = battle;
-    std::vector<WrittenProfile> written;
-    for (events::Unit& u : typed.units) {
-      if (u.type.empty()) u.type = hail_caesar::unit_type_names().front();
-      written.push_back({u.profile, u.side < battle.header.sides.size()
-                                        ? battle.header.sides[u.side].army_list
-                                        : std::string()});
-    }
-    std::optional<hail_caesar::Game> game = hail_caesar::game_from_battle(typed, diags);
-    if (!game) return nullptr;
-    return std::make_unique<GameOfLog>(std::move(*game), std::move(written));
+    // Each unit's profile is read when the engine is made (game_of_battle).
+    std::optional<GameOfBattle> g = game_of_battle(battle, diags);
+    if (!g) return nullptr;
+    return std::make_unique<GameOfLog>(std::move(g->game), std::move(g->written));
   }
   std::unique_ptr<replay::ReplayEngine> engine(rulesets::GameSetup&& game,
                                                const rulesets::BoundRules& rules,
@@ -90,12 +94,14 @@ namespace umpire::rulesets {
 
 const RulesetEntry& hail_caesar_hyw_registration() {
   static const hyw::HundredYearsWarEngine engine;
+  static const hyw::HundredYearsWarSimulator simulator;
   static const RulesetEntry entry{.id = "hail-caesar-hyw",
                                   .display_name = "Hail Caesar: Hundred Years War",
                                   .data_file = "hail-caesar-hyw.rules",
                                   .checks = &hyw::ruleset_check_table(),
                                   .checks_markdown = &hyw::checks_markdown,
                                   .engine = &engine,
+                                  .simulator = &simulator,
                                   .muster = &hyw::muster()};
   return entry;
 }

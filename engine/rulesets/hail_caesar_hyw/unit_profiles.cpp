@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "engine/events/battle.hpp"
 #include "engine/rules/profile_catalogue.hpp"
 
 namespace umpire::hyw {
@@ -34,6 +35,20 @@ std::optional<std::int32_t> number(const rules::Val& v) {
 }
 
 }  // namespace
+
+std::optional<GameOfBattle> game_of_battle(const events::Battle& battle, DiagnosticEngine& diags) {
+  events::Battle typed = battle;
+  std::vector<WrittenProfile> written;
+  for (events::Unit& u : typed.units) {
+    if (u.type.empty()) u.type = hail_caesar::unit_type_names().front();
+    written.push_back({u.profile, u.side < battle.header.sides.size()
+                                      ? battle.header.sides[u.side].army_list
+                                      : std::string()});
+  }
+  std::optional<hail_caesar::Game> game = hail_caesar::game_from_battle(typed, diags);
+  if (!game) return std::nullopt;
+  return GameOfBattle{std::move(*game), std::move(written)};
+}
 
 void units_from_profiles(hail_caesar::Setup& setup, const std::vector<WrittenProfile>& written,
                          const rules::Ruleset& data) {

@@ -6,6 +6,7 @@
 #include "engine/core/dice/expr.hpp"
 #include "engine/geometry/hex/footprint.hpp"
 #include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/common/simulate/game.hpp"
 
 namespace umpire::sabreur::simulate {
 namespace {
@@ -126,13 +127,7 @@ void keep_random_moves(Prober& p, Action a, Facing f, std::int64_t length,
 }  // namespace
 
 Action make_action(ActionKind kind, std::string_view verb, TurnOf t, Phase phase) {
-  Action a;
-  a.kind = kind;
-  a.verb = std::string(verb);
-  a.turn = t.turn;
-  a.side = t.side;
-  a.phase = phase;
-  return a;
+  return rulesets::simulate::make_statement<Action>(kind, verb, t.turn, t.side, phase);
 }
 
 std::vector<Action> order_point_actions(Prober& p, TurnOf t) {

@@ -2,60 +2,6 @@
 
 namespace umpire::sabreur::simulate {
 
-const replay::TracedOutcome* Applied::outcome(Check check) const {
-  for (auto it = outcomes.rbegin(); it != outcomes.rend(); ++it)
-    if (it->check == check) return &*it;
-  return nullptr;
-}
-
-Applied Prober::run(const Action& a) {
-  Applied out;
-  const std::size_t unchecked_before = unchecked_.total();
-  replay::EventChecker checker(scratch_, engine_.checks(), unchecked_,
-                               replay::ReplayMode::follow_log, a.span, false, {});
-  checker.trace_outcomes(&out.outcomes);
-  engine_.dice_source().trace(&out.rolls);
-  engine_.apply_action(a, checker);
-  engine_.dice_source().trace(nullptr);
-  out.violations = checker.violations();
-  out.not_checked = unchecked_.total() - unchecked_before;
-  // The messages of rejected candidates are of no use to anyone.
-  scratch_.clear();
-  return out;
-}
-
-bool Prober::legal(const Action& a) {
-  ++probes_;
-  const Engine::Snapshot before = engine_.snapshot();
-  // Clean or not is all it asks: the first violation or aspect not checked
-  // answers it, and nothing is written.
-  replay::EventChecker checker(scratch_, engine_.checks(), unchecked_,
-                               replay::ReplayMode::follow_log, a.span, false, {});
-  checker.refuse_at_first(true);
-  bool clean = true;
-  try {
-    engine_.apply_action(a, checker);
-    clean = !checker.refused();  // refused where the engine deferred it (DeferRefusal)
-  } catch (const replay::Refused&) {
-    clean = false;
-  }
-  scratch_.clear();
-  engine_.restore(before);
-  return clean;
-}
-
-Applied Prober::probe(const Action& a) {
-  ++probes_;
-  const Engine::Snapshot before = engine_.snapshot();
-  Applied r = run(a);
-  engine_.restore(before);
-  return r;
-}
-
-Applied Prober::apply(const Action& a) {
-  return run(a);
-}
-
 bool Prober::legal_but_for(const Action& a, Check check) {
   ++probes_;
   const Engine::Snapshot before = engine_.snapshot();

@@ -12,43 +12,27 @@
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/replay/checker.hpp"
 #include "engine/core/replay/dice_source.hpp"
+#include "engine/rulesets/common/simulate/prober.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 
 namespace umpire::sabreur::simulate {
 
-// What applying an action gave: the rolls the engine drew (in the order it
-// drew them) and every outcome it computed, by check id.
-struct Applied {
-  std::vector<replay::TakenRoll> rolls;
-  std::vector<replay::TracedOutcome> outcomes;
-  std::size_t violations = 0;
-  std::size_t not_checked = 0;
+// What applying an action gave: the rolls the engine drew and the outcomes
+// it computed (common/simulate/applied.hpp).
+using rulesets::simulate::Applied;
 
-  bool clean() const { return violations == 0 && not_checked == 0; }
-  // The outcome recorded under `check`, if any (the last one).
-  const replay::TracedOutcome* outcome(Check check) const;
-};
-
-class Prober {
+class Prober : public rulesets::simulate::BasicProber<Engine, Action> {
  public:
   // The engine must draw its dice (a seeded set-up): candidates carry no
   // faces, the engine throws what the rules call for.
   // `rules`, the binding the engine was built with, lets the prober apply
   // statements in a row (apply_sequence); without it, it cannot.
   explicit Prober(Engine& engine, const RulesBinding* rules = nullptr)
-      : engine_(engine), rules_(rules) {}
+      : BasicProber(engine), rules_(rules) {}
 
-  Engine& engine() { return engine_; }
-  const State& state() const { return engine_.state(); }
-
-  // True when `a` is legal in the current state; the state is unchanged.
-  bool legal(const Action& a);
-  // What applying `a` gives (dice drawn, outcomes, violations), the state
-  // then restored: for the outcome a candidate leads to, such as the length
-  // a flight's die gives.
-  Applied probe(const Action& a);
-  // Applies `a` for good.
-  Applied apply(const Action& a);
+  // legal(), probe() (the outcome a candidate leads to, such as the length
+  // a flight's die gives) and apply() are the common prober's, which
+  // refuses what the engine does not check as well as what it forbids.
   // True when `a` applied alone breaks nothing but `check`, once, and
   // touches nothing `not checked`: for a statement the engine judges with
   // the one that follows it (a transfer of artillery's losses wants the
@@ -61,17 +45,9 @@ class Prober {
   // Applied per statement, none without a rules binding. When every one is
   // clean and `keep`, this engine takes the state after them.
   std::vector<Applied> apply_sequence(const std::vector<Action>& seq, bool keep);
-  // Number of candidates tried so far.
-  std::size_t probes() const { return probes_; }
 
  private:
-  Applied run(const Action& a);
-
-  Engine& engine_;
   const RulesBinding* rules_ = nullptr;
-  DiagnosticEngine scratch_{0};
-  replay::NotCheckedLog unchecked_;
-  std::size_t probes_ = 0;
 };
 
 }  // namespace umpire::sabreur::simulate

@@ -7,6 +7,7 @@
 
 #include "engine/core/data_paths.hpp"
 #include "engine/rules/loader.hpp"
+#include "engine/rulesets/common/simulate/choices.hpp"
 #include "engine/rulesets/sabreur_hex/engine.hpp"
 #include "engine/rulesets/sabreur_hex/simulate/legal_actions.hpp"
 #include "engine/rulesets/sabreur_hex/simulate/roster.hpp"
@@ -15,9 +16,6 @@
 namespace umpire::sabreur::simulate {
 namespace {
 
-// The stream of choices is apart from the stream of dice, so that a change
-// in what the simulator considers never shifts the dice of a seed's set-up.
-constexpr std::uint64_t choice_stream = 0x9e3779b97f4a7c15ULL;
 // A turn's activations end when no group can be activated (order points
 // spent); this bound only guards against an engine that charged nothing.
 constexpr int max_activations_per_turn = 40;
@@ -122,9 +120,7 @@ class Game {
     return false;
   }
 
-  std::size_t pick(std::size_t n) {
-    return static_cast<std::size_t>(choices_.face(static_cast<std::uint32_t>(n))) - 1;
-  }
+  std::size_t pick(std::size_t n) { return rulesets::simulate::pick(choices_, n); }
 
   void play(const Action& a) { write(a, prober_.apply(a)); }
 
@@ -562,7 +558,7 @@ class Game {
 std::optional<SimulatedGame> simulate_game(const RulesBinding& rules,
                                            const SimulateOptions& options,
                                            DiagnosticEngine& diags) {
-  dice::Rng choices(options.seed ^ choice_stream);
+  dice::Rng choices = rulesets::simulate::choice_rng(options.seed);
   SimulatedSetup made = make_setup(rules, choices, options.seed);
   // The engine draws the dice of the game from the seed; the log records them.
   Setup setup = made.setup;

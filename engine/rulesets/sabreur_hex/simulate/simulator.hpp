@@ -16,20 +16,13 @@
 
 #include "engine/core/diagnostic.hpp"
 #include "engine/core/source_manager.hpp"
+#include "engine/rulesets/common/simulate/game.hpp"
 #include "engine/rulesets/sabreur_hex/rules_binding.hpp"
 
 namespace umpire::sabreur::simulate {
 
-struct SimulateOptions {
-  std::uint64_t seed = 1;
-  std::uint32_t turns = 6;  // turns of each side
-};
-
-struct SimulatedGame {
-  std::string text;        // the .ulog
-  std::size_t events = 0;  // statements after deployment
-  std::size_t probes = 0;  // candidate actions tried
-};
+using rulesets::simulate::SimulatedGame;
+using rulesets::simulate::SimulateOptions;
 
 // Nullopt, with an error in `diags`, if the engine refused the simulated
 // set-up (an engine or data problem, never a property of the seed).

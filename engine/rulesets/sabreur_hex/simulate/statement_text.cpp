@@ -3,26 +3,11 @@
 #include <fmt/format.h>
 
 #include "engine/geometry/hex/text.hpp"
+#include "engine/rulesets/common/simulate/statement_words.hpp"
 
 namespace umpire::sabreur::simulate {
-namespace {
-
-std::string roll_text(const replay::TakenRoll& r) {
-  std::string out = dice::to_string(r.expr) + "=";
-  for (std::size_t i = 0; i < r.roll.dice.size(); ++i) {
-    const dice::Throw& t = r.roll.dice[i].faces;
-    if (i > 0) out += ',';
-    out += std::to_string(t.first);
-    if (t.rerolled()) out += fmt::format("r{}", t.second);
-  }
-  return out;
-}
-
-std::string signed_text(std::int64_t v) {
-  return v < 0 ? std::to_string(v) : fmt::format("+{}", v);
-}
-
-}  // namespace
+using rulesets::simulate::roll_text;
+using rulesets::simulate::signed_text;
 
 std::string statement_text(const Setup& setup, const Action& a, const Applied& applied) {
   const auto id = [&](UnitId u) { return setup.units[u].id; };

@@ -1,0 +1,315 @@
+#include "engine/rulesets/hail_caesar/simulate/simulator.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/core/source_manager.hpp"
+#include "engine/events/lower.hpp"
+#include "engine/geometry/tabletop/measure.hpp"
+#include "engine/rulesets/common/simulate/choices.hpp"
+#include "engine/rulesets/hail_caesar/engine.hpp"
+#include "engine/rulesets/hail_caesar/from_events.hpp"
+#include "engine/rulesets/hail_caesar/simulate/combat_actions.hpp"
+#include "engine/rulesets/hail_caesar/simulate/legal_actions.hpp"
+#include "engine/rulesets/hail_caesar/simulate/statement_text.hpp"
+
+namespace umpire::hail_caesar::simulate {
+namespace {
+
+class Play {
+ public:
+  Play(Engine& engine, const RulesBinding& rules, dice::Rng& choices, std::string& text,
+       const std::map<std::string, std::string, std::less<>>& weapons)
+      : prober_(engine),
+        choices_(choices),
+        text_(text),
+        weapons_(weapons),
+        break_results_(domain_words(rules, Domain::break_result)),
+        blunders_(domain_words(rules, Domain::blunder)) {}
+
+  std::size_t events() const { return events_; }
+  std::size_t probes() const { return prober_.probes(); }
+
+  void play_turn(TurnOf t) {
+    text_ += fmt::format("\nturn {} {}\n", t.turn, setup().sides[t.side].id);
+    text_ += "  phase movement\n";
+    movement(t);
+    text_ += "  phase shooting\n";
+    shooting(t);
+    text_ += "  phase combat\n";
+    combat(t);
+    text_ += "  phase end\n";
+  }
+
+  // The last line: the turns are played; the sheet defines no victory.
+  void end(TurnOf t) {
+    prober_.apply(make_action(ActionKind::end, "end", t, Phase::end));
+    text_ += fmt::format("\nend reason \"{} turns played\"\n", t.turn);
+    ++events_;
+  }
+
+ private:
+  std::size_t pick(std::size_t n) { return rulesets::simulate::pick(choices_, n); }
+
+  template <typename T>
+  void shuffle(std::vector<T>& v) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[pick(i)]);
+  }
+
+  void play(const Action& a) {
+    const Applied applied = prober_.apply(a);
+    text_ += "    " + statement_text(prober_.engine().setup(), a, applied) + "\n";
+    ++events_;
+  }
+
+  const Setup& setup() { return prober_.engine().setup(); }
+  const State& state() const { return prober_.state(); }
+
+  // The centre of the nearest enemy on the table, if any.
+  std::optional<Point> nearest_enemy(UnitId u) {
+    const tabletop::Footprint from = state().units[u].footprint(setup().units[u]);
+    std::optional<std::pair<double, Point>> best;
+    for (UnitId o = 0; o < setup().units.size(); ++o) {
+      const UnitState& st = state().units[o];
+      if (setup().units[o].side == setup().units[u].side || !st.on_table) continue;
+      const tabletop::Footprint f = st.footprint(setup().units[o]);
+      const double d = tabletop::distance(from, f, tabletop::Measure::closest_edges);
+      if (!best || d < best->first) best = std::make_pair(d, f.centre());
+    }
+    if (!best) return std::nullopt;
+    return best->second;
+  }
+
+  // Each commander of the side, in a random order, orders the units of his
+  // division one at a time, in a random order, until one of his orders
+  // fails (the engine then refuses the next); an ordered unit advances on
+  // its nearest enemy (a preference, so that the armies meet) two times in
+  // three. Then he follows his division.
+  void movement(TurnOf t) {
+    std::vector<GeneralId> generals;
+    for (GeneralId g = 0; g < setup().generals.size(); ++g)
+      if (setup().generals[g].side == t.side && state().generals[g].on_table) generals.push_back(g);
+    shuffle(generals);
+    for (const GeneralId g : generals) {
+      std::vector<UnitId> units;
+      for (UnitId u = 0; u < setup().units.size(); ++u)
+        if (setup().units[u].division == setup().generals[g].division && state().units[u].on_table)
+          units.push_back(u);
+      shuffle(units);
+      for (const UnitId u : units) {
+        if (state().generals[g].orders_ended) break;
+        std::optional<Action> order = order_action(prober_, t, u, g);
+        if (!order) continue;
+        play(with_blunder(*order));
+        if (state().units[u].order != OrderStatus::passed || pick(3) == 0) continue;
+        if (pick(3) != 0 && charge(t, u)) continue;
+        if (const std::optional<Point> goal = nearest_enemy(u))
+          if (const std::optional<Action> m = advance_action(prober_, t, u, *goal)) play(*m);
+      }
+      follow_division(t, g, units);
+    }
+  }
+
+  // An order that blunders states the chart's result (§ D6 Fiasco de
+  // commandement): the blunder word the engine accepts with the dice it
+  // draws. The unit then makes no move of the simulator's.
+  Action with_blunder(Action order) {
+    const Engine::Snapshot before = prober_.engine().snapshot();
+    prober_.apply(order);
+    const UnitId u = order.actors.front();
+    const bool blundered = state().units[u].order == OrderStatus::blundered;
+    prober_.engine().restore(before);
+    if (!blundered) return order;
+    for (const std::string& w : blunders_) {
+      order.stated.result = w;
+      if (prober_.legal(order)) return order;
+    }
+    order.stated.result.clear();
+    return order;
+  }
+
+  // A charge of `u` at the nearest enemy it reaches face to face, held by
+  // its target (the response the engine accepts of every target).
+  bool charge(TurnOf t, UnitId u) {
+    std::vector<std::pair<double, UnitId>> enemies;
+    const tabletop::Footprint from = state().units[u].footprint(setup().units[u]);
+    for (UnitId o = 0; o < setup().units.size(); ++o) {
+      const UnitState& st = state().units[o];
+      if (setup().units[o].side == t.side || !st.on_table) continue;
+      enemies.emplace_back(tabletop::distance(from, st.footprint(setup().units[o]),
+                                              tabletop::Measure::closest_edges),
+                           o);
+    }
+    std::sort(enemies.begin(), enemies.end());
+    for (const auto& [distance, o] : enemies) {
+      const std::optional<Action> c = charge_action(prober_, t, u, o);
+      if (!c) continue;
+      play(*c);
+      if (const std::optional<Action> r = hold_action(prober_, t, o)) play(*r);
+      return true;
+    }
+    return false;
+  }
+
+  // Every combat of the table, in the order of its first unit: a round
+  // each, both units striking, their saves, the result, the removal of a
+  // unit the casualties broke, the break tests the result calls for and
+  // what their results owe.
+  void combat(TurnOf t) {
+    for (UnitId u = 0; u < setup().units.size(); ++u) {
+      const UnitState& st = state().units[u];
+      if (!st.on_table || st.engaged_with < 0 || setup().units[u].side != t.side) continue;
+      const auto enemy = static_cast<UnitId>(st.engaged_with);
+      if (!state().units[enemy].on_table || state().units[enemy].engaged_with != u) continue;
+      fight(t, u, enemy);
+    }
+  }
+
+  void fight(TurnOf t, UnitId a, UnitId b) {
+    const std::int64_t round = ++rounds_[std::make_pair(std::min(a, b), std::max(a, b))];
+    const Engine::Snapshot before = prober_.engine().snapshot();
+    const std::size_t text_before = text_.size(), events_before = events_;
+    play(combat_action(t, a, b, round));
+    for (const auto& [striker, struck] : {std::make_pair(a, b), std::make_pair(b, a)}) {
+      const Action strike = attack_action(t, striker, struck);
+      if (!prober_.legal(strike)) continue;
+      play(strike);
+      if (prober_.engine().scratch().hits && prober_.engine().scratch().hits->hits > 0)
+        play(save_action(t, struck, Phase::combat));
+    }
+    // With no result or test result the engine accepts, or a debt left
+    // unpaid, the round is taken back: a round fought is written whole.
+    const auto take_back = [&] {
+      prober_.engine().restore(before);
+      text_.resize(text_before);
+      events_ = events_before;
+    };
+    const std::optional<Action> result = result_action(prober_, t, a, b);
+    if (!result) return take_back();
+    play(*result);
+    for (const Action& r : removal_actions(prober_, t, Phase::combat)) play(r);
+    const std::vector<DueTest> due = prober_.engine().scratch().due_tests;
+    for (const DueTest& d : due) {
+      const std::optional<Action> test =
+          break_test_action(prober_, t, d.unit, d.difference, break_results_);
+      if (!test) continue;
+      play(*test);
+      for (const Action& o : outcome_actions(prober_, t, d.unit)) play(o);
+    }
+    const Scratch& owed = prober_.engine().scratch();
+    if (!owed.due_tests.empty() || !owed.due_outcomes.empty()) take_back();
+  }
+
+  // The commander walks to a point behind the middle of his division.
+  void follow_division(TurnOf t, GeneralId g, const std::vector<UnitId>& units) {
+    if (units.empty()) return;
+    double x = 0, y = 0;
+    for (const UnitId u : units) {
+      const Point c = state().units[u].footprint(setup().units[u]).centre();
+      x += c.x();
+      y += c.y();
+    }
+    const double n = static_cast<double>(units.size());
+    // Three inches behind the line, on his side's half of the table.
+    const double back = t.side == 0 ? -3 : 3;
+    const Point goal = on_grid(Point(x / n, std::clamp(y / n + back, 1.0, setup().depth - 1)));
+    if (const std::optional<Action> m = general_action(prober_, t, g, goal)) play(*m);
+  }
+
+  // Every unit of the side with a weapon and out of combat shoots two
+  // times in three, at the nearest enemy out of combat the engine lets it
+  // shoot (a preference: the sheet does not say whether a unit in combat
+  // shoots, nor the engine); the target saves, and a unit the casualties
+  // break is removed.
+  void shooting(TurnOf t) {
+    std::vector<UnitId> shooters;
+    for (UnitId u = 0; u < setup().units.size(); ++u)
+      if (setup().units[u].side == t.side && state().units[u].on_table &&
+          state().units[u].engaged_with < 0 && weapons_.contains(setup().units[u].id))
+        shooters.push_back(u);
+    shuffle(shooters);
+    for (const UnitId u : shooters) {
+      if (!state().units[u].on_table || pick(3) == 0) continue;
+      const auto w = weapons_.find(setup().units[u].id);
+      std::vector<Action> shots = shoot_actions(prober_, t, u, w->second);
+      std::erase_if(shots, [&](const Action& a) {
+        return state().units[a.targets.front()].engaged_with >= 0;
+      });
+      if (shots.empty()) continue;
+      const Action shot = shots.front();
+      play(shot);
+      const UnitId target = shot.targets.front();
+      if (prober_.engine().scratch().hits && prober_.engine().scratch().hits->hits > 0)
+        play(save_action(t, target, Phase::shooting));
+      for (const Action& r : removal_actions(prober_, t, Phase::shooting)) play(r);
+    }
+  }
+
+  Prober prober_;
+  dice::Rng& choices_;
+  std::string& text_;
+  const std::map<std::string, std::string, std::less<>>& weapons_;
+  std::size_t events_ = 0;
+  std::vector<std::string> break_results_, blunders_;
+  std::map<std::pair<UnitId, UnitId>, std::int64_t> rounds_;  // rounds fought by each pair
+};
+
+}  // namespace
+
+std::optional<SimulatedGame> play_game(const RulesBinding& rules, SimulatedRoster roster,
+                                       const SetUp& set_up, const SimulateOptions& options,
+                                       DiagnosticEngine& diags) {
+  dice::Rng choices = rulesets::simulate::choice_rng(options.seed);
+  // The set-up the engine plays is the one the log's head reads as.
+  SourceManager sources;
+  const FileId file = sources.add("<simulated>", roster.text);
+  DiagnosticEngine setup_diags(0);
+  std::optional<events::Battle> battle =
+      events::parse_and_lower(roster.text, file, {}, setup_diags);
+  std::optional<Setup> setup;
+  if (battle && !setup_diags.has_errors()) setup = set_up(*battle, setup_diags);
+  if (!setup || setup_diags.has_errors()) {
+    diags.error("simulate.setup", Span{}, "the simulated set-up of seed {} does not set up",
+                options.seed);
+    return std::nullopt;
+  }
+  // The engine draws the dice of the game from the seed; the log records them.
+  setup->dice = replay::DiceMode::seeded;
+  setup->seed = options.seed;
+  Engine engine(std::move(*setup), {}, rules, setup_diags);
+  if (setup_diags.has_errors()) {
+    diags.error("simulate.setup", Span{}, "the engine refused the simulated set-up of seed {}",
+                options.seed);
+    return std::nullopt;
+  }
+  SimulatedGame out;
+  out.text = std::move(roster.text);
+  Play game(engine, rules, choices, out.text, roster.weapons);
+  TurnOf last{1, 1};
+  for (std::uint32_t turn = 1; turn <= options.turns; ++turn)
+    for (std::uint8_t side = 0; side < 2; ++side) {
+      last = {turn, side};
+      game.play_turn(last);
+    }
+  game.end(last);
+  out.events = game.events();
+  out.probes = game.probes();
+  return out;
+}
+
+std::optional<SimulatedGame> simulate_game(const RulesBinding& rules,
+                                           const SimulateOptions& options,
+                                           DiagnosticEngine& diags) {
+  dice::Rng roster_choices = rulesets::simulate::choice_rng(options.seed ^ 1);
+  SimulatedRoster roster = hail_caesar_roster(rules.rs(), roster_choices, options.seed);
+  const SetUp set_up = [](const events::Battle& battle,
+                          DiagnosticEngine& d) -> std::optional<Setup> {
+    std::optional<Game> game = game_from_battle(battle, d);
+    if (!game) return std::nullopt;
+    return std::move(game->setup);
+  };
+  return play_game(rules, std::move(roster), set_up, options, diags);
+}
+
+}  // namespace umpire::hail_caesar::simulate
