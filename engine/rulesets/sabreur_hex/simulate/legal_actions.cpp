@@ -465,7 +465,10 @@ std::vector<Action> pursuit_actions(Prober& p, TurnOf t, UnitId u, std::optional
   const auto length = probed_length(p, a, Check::pursuit_length);
   if (!length) return out;
   const Facing f = s.units[u].facing;
-  for (int named = 0; named < (fled ? 2 : 1); ++named) {
+  // A unit whose flight ended on an occupied hex is gone (§ Manœuvres): the
+  // pursuit may not name it (sabreur.flight.occupied-end).
+  const bool name_fled = fled && s.units[*fled].on_table;
+  for (int named = 0; named < (name_fled ? 2 : 1); ++named) {
     a.targets.clear();
     if (named == 1 && fled) a.targets = {*fled};
     std::vector<std::vector<Hex>> paths;
