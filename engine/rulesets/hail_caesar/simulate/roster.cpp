@@ -88,10 +88,15 @@ SimulatedRoster hail_caesar_roster(const rules::Ruleset& data, dice::Rng& rng, s
         const int long_range = t.long_range == 0 ? 0 : vary(rng, t.long_range, 1);
         const std::string save =
             t.save == 0 ? "0" : fmt::format("{}+", std::min(6, vary(rng, t.save, 3)));
+        // One draw per statement: the order in which a call's arguments are
+        // evaluated is the compiler's, and the same seed must give the same
+        // roster from every build.
+        const int clash = vary(rng, t.clash, 1);
+        const int sustained = vary(rng, t.sustained, 1);
+        const int stamina = vary(rng, t.stamina, 3);
         u.body = fmt::format(
             "type {} stats (clash {}, sustained {}, short {}, long {}, morale {}, stamina {})",
-            log_word(t.type), vary(rng, t.clash, 1), vary(rng, t.sustained, 1), t.short_range,
-            long_range, save, vary(rng, t.stamina, 3));
+            log_word(t.type), clash, sustained, t.short_range, long_range, save, stamina);
         u.formation = t.open ? "open-order" : "close-order";
         u.depth_mm = t.depth_mm;
         u.points = t.points;
