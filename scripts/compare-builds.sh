@@ -42,33 +42,47 @@ same() {  # a name for the outputs, then the command line after `umpire`
   compared=$((compared + 1))
 }
 
-# Simulated games: the log, then its replay with every state hash.
-for seed in 1 7 42 2026; do
-  same "simulate-$seed" simulate --ruleset sabreur-hex --seed "$seed" --turns 6
-  "$A" simulate --ruleset sabreur-hex --seed "$seed" --turns 6 -o "$work/sim-$seed.ulog" > /dev/null
-  same "replay-sim-$seed" replay "$work/sim-$seed.ulog" --hashes
+# Simulated games of each ruleset that simulates: the log, then its replay
+# with every state hash.
+simulated_rulesets="sabreur-hex hail-caesar hail-caesar-hyw"
+for ruleset in $simulated_rulesets; do
+  for seed in 1 7 42; do
+    same "simulate-$ruleset-$seed" simulate --ruleset "$ruleset" --seed "$seed" --turns 6
+    "$A" simulate --ruleset "$ruleset" --seed "$seed" --turns 6 -o "$work/sim.ulog" > /dev/null
+    same "replay-sim-$ruleset-$seed" replay "$work/sim.ulog" --hashes
+  done
 done
-# Determinism over many games: GAMES (default 200) simulated Sabreur-hex
-# games, every state hash of each replayed by both builds (the first A's
-# simulations, checked by the same `same`), and the simulator's own bytes
-# compared on a tenth of the seeds (it replays every action it tries, so it
-# is slower under the sanitizers). Sabreur-hex is the one ruleset with an
-# engine.
-games=${UMPIRE_DETERMINISM_GAMES:-200}
-for seed in $(seq 1000 $((1000 + games - 1))); do
-  "$A" simulate --ruleset sabreur-hex --seed "$seed" --turns 6 -o "$work/game-$seed.ulog" > /dev/null
-  same "hashes-$seed" replay "$work/game-$seed.ulog" --hashes
-  if [ $(( seed % 10 )) -eq 0 ]; then same "simulate-$seed" simulate --ruleset sabreur-hex --seed "$seed" --turns 6; fi
-  rm -f "$work/game-$seed.ulog" "$work/hashes-$seed.a" "$work/hashes-$seed.b" "$work/simulate-$seed.a" "$work/simulate-$seed.b"
+# Determinism over many games: GAMES (default 100) simulated games of each
+# ruleset, written by A and checked by both builds in one `umpire check` of
+# the folder (under the sanitizers a process start and a load of the rules
+# data cost a second each): the verdicts, every diagnostic and each game's
+# final state hash. Every twentieth game is also replayed by both with the
+# hash of every event. (The simulator's own bytes are compared on the seeds
+# above: it replays every action it tries, and takes ten seconds a game
+# under the sanitizers.)
+games=${UMPIRE_DETERMINISM_GAMES:-100}
+for ruleset in $simulated_rulesets; do
+  mkdir -p "$work/games-$ruleset"
+  for seed in $(seq 1000 $((1000 + games - 1))); do
+    "$A" simulate --ruleset "$ruleset" --seed "$seed" --turns 6 \
+      -o "$work/games-$ruleset/game-$seed.ulog" > /dev/null
+    if [ $(( seed % 20 )) -eq 0 ]; then
+      same "hashes-$ruleset-$seed" replay "$work/games-$ruleset/game-$seed.ulog" --hashes
+    fi
+  done
+  same "verdicts-$ruleset" check --format json -j "$(nproc)" "$work/games-$ruleset"
+  rm -rf "$work/games-$ruleset"
 done
-echo "compare-builds: $games simulated games, every state hash the same in both builds"
-# The recorded games and every fail log: verdicts, diagnostics, hashes.
-same check-games check --format json replays/sabreur-hex/*.ulog
-same check-fail check replays/sabreur-hex/fail/*.ulog
+echo "compare-builds: $games simulated games of each of $simulated_rulesets, the same verdicts and final state hashes in both builds"
+# The recorded games and every fail log of every ruleset: verdicts,
+# diagnostics, hashes.
+same check-games check --format json replays/*/*.ulog
+same check-fail check replays/*/fail/*.ulog
 for log in replays/*/*.ulog; do
   same "fmt-$(basename "$(dirname "$log")")-$(basename "$log")" fmt "$log"
 done
 same replay-essling replay replays/sabreur-hex/essling-village.ulog --hashes --format json
+same replay-arar replay replays/hail-caesar/ford-of-the-arar.ulog --hashes --format json
 # Seeded dice draws and exact odds.
 same dice-seeded dice 3d6kl2 --seed 99 --draws 50
 same dice-odds dice 2d6+1 --target 8+ --format json

@@ -25,4 +25,15 @@ inline constexpr double slowdown = 1;
 // limits.
 inline constexpr std::size_t hostile_count = slowdown > 1 ? 10'000 : 100'000;
 
+// How many of a test's cases (games, seeds, logs) a loop takes: all of them
+// in a plain build, a few under the sanitizers. There every process pays a
+// second of start-up and every load of the rules data a second more, and
+// what the sanitizers look for (a bad read, a leak, an overflow) shows in
+// the first cases as well as in the hundredth; the plain build of the same
+// CI run takes every case.
+inline constexpr bool sanitized = slowdown > 1;
+constexpr std::size_t cases(std::size_t all, std::size_t under_sanitizers) {
+  return sanitized && under_sanitizers < all ? under_sanitizers : all;
+}
+
 }  // namespace umpire::testing

@@ -18,6 +18,7 @@
 #include "engine/rulesets/registry.hpp"
 #include "tests/engine/golden_replay.hpp"
 #include "tests/log/expectations.hpp"
+#include "tests/slowdown.hpp"
 #include "tests/support/paths.hpp"
 
 namespace umpire::test {
@@ -116,8 +117,9 @@ TEST(EngineGolden, AVerdictEndsOnTheSequencesLastHash) {
   for (const rulesets::RulesetEntry* ruleset : rulesets_with_engine()) {
     std::vector<std::filesystem::path> logs = recorded_games(*ruleset);
     const std::vector<std::filesystem::path> fails = fail_logs(*ruleset);
+    const auto taken = static_cast<std::ptrdiff_t>(umpire::testing::cases(20, 3));
     logs.insert(logs.end(), fails.begin(),
-                fails.begin() + std::min<std::ptrdiff_t>(std::ssize(fails), 20));
+                fails.begin() + std::min<std::ptrdiff_t>(std::ssize(fails), taken));
     for (const auto& game : logs) {
       SCOPED_TRACE(game.filename().string());
       auto every = replay_file(game);

@@ -16,6 +16,7 @@
 #include "engine/rules/assumption_watch.hpp"
 #include "engine/run/run.hpp"
 #include "tests/engine/sabreur_simulated_game.hpp"
+#include "tests/slowdown.hpp"
 #include "tests/support/paths.hpp"
 
 namespace umpire::sabreur {
@@ -62,7 +63,7 @@ std::vector<std::filesystem::path> recorded_games() {
 TEST(AssumptionWatch, ReplayedGamesMeetTheDataAssumptions) {
   rules::AssumptionWatch watch;
   for (const auto& game : recorded_games()) replay_file(game);
-  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+  for (std::uint64_t seed = 1; seed <= umpire::testing::cases(12, 3); ++seed) {
     const testing::CheckedLog r = testing::check_log(testing::simulated_log(seed, 6));
     EXPECT_TRUE(r.replayed) << "seed " << seed << ": " << r.messages;
   }
