@@ -102,8 +102,7 @@ TEST(CheckSarif, FingerprintsSurviveACommentInsertedAbove) {
 TEST(CheckJobs, OneOrFourThreadsWriteTheSameBytes) {
   // Every bundled log; under the sanitizers, one ruleset's (a few dozen,
   // still more logs than threads).
-  const std::string folder =
-      umpire::testing::sanitized ? " replays/hail-caesar-hyw/" : " replays/";
+  const std::string folder = umpire::testing::sanitized ? " replays/hail-caesar-hyw/" : " replays/";
   for (const char* format : {"text", "json", "sarif"}) {
     const std::string args = std::string(" --format ") + format + folder;
     const Outcome one = umpire("check -j 1" + args);

@@ -88,7 +88,8 @@ TEST(CliVerify, EmitLogWritesOneReplayableLogPerFindingWithOne) {
     EXPECT_TRUE(log.rfind("log ", 0) == 0 || log.rfind("no log: ", 0) == 0) << log;
   }
   std::size_t files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) files += entry.is_regular_file();
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    files += entry.is_regular_file();
   EXPECT_EQ(files, with_log);
   EXPECT_GE(files, 10U);
   // All of them in one `umpire check` of the folder, as a user would run
@@ -98,8 +99,7 @@ TEST(CliVerify, EmitLogWritesOneReplayableLogPerFindingWithOne) {
   EXPECT_TRUE(check.exit_code == 0 || check.exit_code == 1) << check.out;
   const auto verdicts = nlohmann::json::parse(check.out);
   ASSERT_EQ(verdicts.at("files").size(), files) << check.out;
-  for (const auto& v : verdicts.at("files"))
-    EXPECT_TRUE(v.at("replayed").get<bool>()) << v.dump();
+  for (const auto& v : verdicts.at("files")) EXPECT_TRUE(v.at("replayed").get<bool>()) << v.dump();
   std::filesystem::remove_all(dir);
 }
 
