@@ -97,9 +97,11 @@ bool initiative(Context& cx, const Action& a, UnitId u, Facts f, Check refused) 
 
 bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check refused) {
   UnitState& st = cx.state.units[u];
-  if (st.order == OrderStatus::failed && in_broken_division(cx, u)) {
-    // A unit of a broken division that fails its order must make a free
-    // move to leave the battlefield: one move, measured as any other.
+  const bool unordered = st.order == OrderStatus::none && st.moves == 0;
+  if ((st.order == OrderStatus::failed || unordered) && in_broken_division(cx, u)) {
+    // A unit of a broken division that fails its order, or receives none,
+    // must make a free move to leave the battlefield: one move, measured
+    // as any other.
     cx.checker.not_checked(
         "the direction of the free move a unit of a broken division makes towards the nearest "
         "table edge",
