@@ -140,9 +140,11 @@ void respond(Context& cx, const Action& a) {
   };
   f.boolean(Given::unit_moves_away_from_charger,
             written_end(a) && away(after) > away(cx.footprint(u)));
+  // The charger's centre, not its leader: a charger in contact has its
+  // leader on the edge it touches, which the zones count as inside.
   f.boolean(Given::unit_faces_charger,
             tabletop::zone_of(after, charger, tabletop::ZoneRule::diagonals,
-                              tabletop::ZoneReference::leader) == tabletop::Zone::front);
+                              tabletop::ZoneReference::centre) == tabletop::Zone::front);
   const bool allowed =
       check_permissions(f, action_of(*r), cx.checker, a.span, Check::respond_not_allowed, [&] {
         return fmt::format("{}, charged in the {} by {}, responding '{}'", cx.quoted(u),
@@ -154,7 +156,7 @@ void respond(Context& cx, const Action& a) {
         cx.checker.not_checked("a charge that stops short of a target that holds", a.span);
       break;
     case Response::closing_shots:
-      if (allowed) resolve_shot(cx, a, u, c, "closing_shots");
+      if (allowed) resolve_shot(cx, a, u, c, "closing_shots", pc->target_was_engaged);
       break;
     case Response::evade:
       if (allowed) check_evade_distance(cx, a, u, f);

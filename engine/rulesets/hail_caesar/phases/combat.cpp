@@ -353,7 +353,9 @@ void combat_result(Context& cx, const Action& a) {
   for (int s = 0; s < 2; ++s)
     for (UnitId u : r.engaged[s]) {
       const UnitState& st = cx.state.units[u];
-      if (!st.on_table || broken(cx, u)) continue;
+      // The data's triggers are a unit that lost (a difference) or drew
+      // shaken (none): a winner neither lost nor drew, whatever its state.
+      if (!st.on_table || broken(cx, u) || (!draw && s == won)) continue;
       const std::int64_t difference = !draw && s != won ? by : 0;
       Facts due(cx.rules);
       fill_unit(cx, due, u);

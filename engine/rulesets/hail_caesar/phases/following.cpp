@@ -54,9 +54,18 @@ void follow(Context& cx, const Action& a) {
       place_as_written(cx, u, a);
       if (a.detail == "countercharge") cx.state.units[u].charged = true;
       break;
-    case ActionKind::remove:
-      cx.state.units[u].on_table = false;
+    case ActionKind::remove: {
+      // A unit removed leaves its combat: its enemy is no longer engaged
+      // (it may receive orders and charge again).
+      UnitState& st = cx.state.units[u];
+      if (st.engaged_with >= 0) {
+        UnitState& enemy = cx.state.units[static_cast<std::size_t>(st.engaged_with)];
+        if (enemy.engaged_with == static_cast<std::int32_t>(u)) enemy.engaged_with = -1;
+        st.engaged_with = -1;
+      }
+      st.on_table = false;
       break;
+    }
     case ActionKind::state:
       apply_states(cx, u, a);
       break;

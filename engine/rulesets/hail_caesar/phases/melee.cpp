@@ -10,6 +10,20 @@
 namespace umpire::hail_caesar {
 namespace {
 
+// "chargée de flanc et/ou de dos": charged this player turn on a flank or
+// the rear by a unit that still stands there (a unit that turned to face
+// its charger has it before its front).
+bool charged_in_flank_or_rear(const Context& cx, const Action& a, UnitId u) {
+  for (const PendingCharge& pc : cx.scratch.charges) {
+    if (pc.target != u || pc.turn != a.turn || pc.side != a.side) continue;
+    if (pc.face == tabletop::Zone::front || !cx.state.units[pc.charger].on_table) continue;
+    if (tabletop::zone_of(cx.footprint(u), cx.footprint(pc.charger), tabletop::ZoneRule::diagonals,
+                          tabletop::ZoneReference::centre) != tabletop::Zone::front)
+      return true;
+  }
+  return false;
+}
+
 // The dice the rules call for: the data's melee_attack_dice in the round
 // being fought; nullopt outside a round the log opened.
 std::optional<std::int64_t> attack_dice(Context& cx, const Action& a, UnitId u) {
@@ -54,7 +68,7 @@ void attack(Context& cx, const Action& a) {
   f.boolean(Given::unit_charged, st.charged);
   f.boolean(Given::unit_won_last_round, st.won_last_round);
   f.boolean(Given::unit_higher_ground, false);
-  f.boolean(Given::unit_charged_in_flank_or_rear, false);
+  f.boolean(Given::unit_charged_in_flank_or_rear, charged_in_flank_or_rear(cx, a, u));
   f.boolean(Given::unit_charged_in_earlier_round, false);
   f.boolean(Given::unit_flank_charged_in_earlier_round, false);
   cx.checker.not_checked(

@@ -11,6 +11,7 @@
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/limit_report.hpp"
+#include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
@@ -96,6 +97,18 @@ bool initiative(Context& cx, const Action& a, UnitId u, Facts f, Check refused) 
 
 bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check refused) {
   UnitState& st = cx.state.units[u];
+  const bool unordered = st.order == OrderStatus::none && st.moves == 0;
+  if ((st.order == OrderStatus::failed || unordered) && in_broken_division(cx, u)) {
+    // A unit of a broken division that fails its order, or receives none,
+    // must make a free move to leave the battlefield: one move, measured
+    // as any other.
+    cx.checker.not_checked(
+        "the direction of the free move a unit of a broken division makes towards the nearest "
+        "table edge",
+        a.span);
+    if (st.moves == 0) st.moves = 1;
+    return true;
+  }
   if (st.order == OrderStatus::failed) {
     cx.checker.violation(
         refused, a.span,

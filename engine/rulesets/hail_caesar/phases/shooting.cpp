@@ -47,11 +47,13 @@ void shoot(Context& cx, const Action& a) {
   resolve_shot(cx, a, a.actors.front(), a.targets.front(), "normal_shot");
 }
 
-void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_view shot) {
+void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_view shot,
+                  std::optional<bool> engaged_before) {
   const UnitSetup& s = cx.setup.units[u];
   const UnitState& st = cx.state.units[u];
   Facts f(cx.rules);
   fill_unit(cx, f, u);
+  if (engaged_before) f.boolean(Given::unit_engaged, *engaged_before);
   f.boolean(Given::unit_shaken, st.shaken);
   f.boolean(Given::unit_moved, st.used_milli > 0);
   f.integer(Given::unit_long_range, s.stats.long_range.value_or(0));

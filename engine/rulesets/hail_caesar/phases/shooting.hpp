@@ -9,6 +9,9 @@
 // hits compared. Whether the target is partly hidden and which of its
 // faces the shot strikes are not read yet (reported not checked when they
 // could matter); saves and the break tests a shot causes follow.
+#include <optional>
+#include <string_view>
+
 #include "engine/rulesets/hail_caesar/context.hpp"
 
 namespace umpire::hail_caesar {
@@ -19,6 +22,11 @@ void shoot(Context& cx, const Action& a);
 // stated hits; `weapon` and `range` when written), a shot of the data's
 // shot_kind `shot`: the `shoot` statement's `normal_shot`, and the
 // `closing_shots` of a charge response (phases/charge_response.hpp).
-void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_view shot);
+// Closing shots answer a charge before the charger is in: `engaged_before`
+// says whether the shooter was engaged before that charge, for the state
+// after it (the contact the charge just made) is not its state when it
+// shoots.
+void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_view shot,
+                  std::optional<bool> engaged_before = std::nullopt);
 
 }  // namespace umpire::hail_caesar
