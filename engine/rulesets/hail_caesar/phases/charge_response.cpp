@@ -156,7 +156,9 @@ void respond(Context& cx, const Action& a) {
         cx.checker.not_checked("a charge that stops short of a target that holds", a.span);
       break;
     case Response::closing_shots:
-      if (allowed) resolve_shot(cx, a, u, c, "closing_shots", pc->target_was_engaged);
+      if (allowed)
+        resolve_shot(cx, a, u, c, "closing_shots",
+                     BeforeCharge{pc->target_was_engaged, pc->charger_start});
       break;
     case Response::evade:
       if (allowed) check_evade_distance(cx, a, u, f);

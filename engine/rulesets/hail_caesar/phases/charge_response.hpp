@@ -15,7 +15,8 @@
 //   charge (`unit.engaged`);
 // - closing shots are the shooting phase's shot (phases/shooting.hpp,
 //   resolve_shot) of the data's shot kind closing_shots at the charger
-//   where it stands, their hits waiting for the `save` written next;
+//   where it set out from (the responses come before the charge moves
+//   in), their hits waiting for the `save` written next;
 // - an evasion ends farther from the charger than it began, at most the
 //   data's evade_moves times the unit's rate along the way written;
 // - a unit that turns to face ends with its charger in its front zone;

@@ -48,12 +48,12 @@ void shoot(Context& cx, const Action& a) {
 }
 
 void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_view shot,
-                  std::optional<bool> engaged_before) {
+                  const std::optional<BeforeCharge>& before) {
   const UnitSetup& s = cx.setup.units[u];
   const UnitState& st = cx.state.units[u];
   Facts f(cx.rules);
   fill_unit(cx, f, u);
-  if (engaged_before) f.boolean(Given::unit_engaged, *engaged_before);
+  if (before) f.boolean(Given::unit_engaged, before->shooter_engaged);
   f.boolean(Given::unit_shaken, st.shaken);
   f.boolean(Given::unit_moved, st.used_milli > 0);
   f.integer(Given::unit_long_range, s.stats.long_range.value_or(0));
@@ -64,8 +64,11 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   f.set(Given::target_formation, cx.rules.formation(cx.state.units[t].formation));
   f.boolean(Given::target_partially_obscured, false);
   f.word(Given::target_facing_hit, "front");
+  // The target where it stands when shot: a charger is shot where it set
+  // out from (BeforeCharge).
+  const tabletop::Footprint target_at = before ? before->charger_start : cx.footprint(t);
   const double measured =
-      tabletop::distance(cx.footprint(u), cx.footprint(t), tabletop::Measure::closest_edges);
+      tabletop::distance(cx.footprint(u), target_at, tabletop::Measure::closest_edges);
   f.integer(Given::shot_distance, std::max<std::int64_t>(1, whole_inches_up(measured)));
   if (!check_permissions(f, RuleAction::shoot, cx.checker, a.span, Check::shoot_not_allowed,
                          [&] { return fmt::format("{} shooting", cx.quoted(u)); }))
@@ -94,8 +97,9 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   });
   const auto notes = [&] {
     std::vector<std::string> lines = explain(f, Value::shooting_needed);
-    lines.insert(lines.begin(), fmt::format("{} to {} between closest edges",
-                                            tabletop::inches(measured), cx.quoted(t)));
+    lines.insert(lines.begin(),
+                 fmt::format("{} to {} between closest edges{}", tabletop::inches(measured),
+                             cx.quoted(t), before ? ", where it set out from" : ""));
     return lines;
   };
   if (a.modifier)

@@ -18,15 +18,25 @@ namespace umpire::hail_caesar {
 
 void shoot(Context& cx, const Action& a);
 
+// A closing shot answers a charge before the charger moves in ("Une fois
+// que les réactions aux charges ont été déclarées et résolues, il est temps
+// de déplacer les unités en charge", 004_b7c666874e8df030.txt § 5-j
+// Déplacer les unités en charge; 000_a44b407871cbdad9.txt § Réponses de
+// charge lists them first): the shooter is judged as it was before that
+// charge (not engaged by the contact the charge just made) and the range,
+// with the long-range modifier and dice it brings, is measured to where the
+// charger set out from, not to where it ends in contact.
+struct BeforeCharge {
+  bool shooter_engaged = false;
+  tabletop::Footprint charger_start;
+};
+
 // `u` shooting at `t` as statement `a` writes it (its `hit` roll, `mod`,
 // stated hits; `weapon` and `range` when written), a shot of the data's
 // shot_kind `shot`: the `shoot` statement's `normal_shot`, and the
-// `closing_shots` of a charge response (phases/charge_response.hpp).
-// Closing shots answer a charge before the charger is in: `engaged_before`
-// says whether the shooter was engaged before that charge, for the state
-// after it (the contact the charge just made) is not its state when it
-// shoots.
+// `closing_shots` of a charge response (phases/charge_response.hpp), which
+// passes `before`.
 void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_view shot,
-                  std::optional<bool> engaged_before = std::nullopt);
+                  const std::optional<BeforeCharge>& before = std::nullopt);
 
 }  // namespace umpire::hail_caesar
