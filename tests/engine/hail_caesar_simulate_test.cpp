@@ -111,13 +111,15 @@ TEST_P(SimulatedGames, SameSeedSameBytes) {
 }
 
 // Over the seeds, the games order units, move them and their commanders,
-// shoot and save, charge and fight rounds to their break tests, and end
-// with an `end` line.
+// shoot and save, charge, answer charges with closing shots and fight
+// rounds to their break tests, and end with an `end` line.
 TEST_P(SimulatedGames, PlayTheTurns) {
   std::map<std::string, int> total;
+  int closing_shots = 0;
   for (const std::uint64_t seed : seeds) {
     const Simulated game = simulate(GetParam(), seed, test_turns);
     for (const auto& [verb, n] : statements(game.text)) total[verb] += n;
+    if (game.text.find(" closing-shots hit ") != std::string::npos) ++closing_shots;
     EXPECT_NE(game.text.find("\nend "), std::string::npos);
     EXPECT_NE(game.text.find("turn " + std::to_string(test_turns) + " east"), std::string::npos);
   }
@@ -126,6 +128,8 @@ TEST_P(SimulatedGames, PlayTheTurns) {
   EXPECT_GT(total["shoot"], 0);
   EXPECT_GT(total["save"], 0);
   EXPECT_GT(total["charge"], 0);
+  EXPECT_GT(total["respond"], 0);
+  EXPECT_GT(closing_shots, 0);
   EXPECT_GT(total["combat"], 0);
   EXPECT_GT(total["attack"], 0);
   EXPECT_GT(total["result"], 0);

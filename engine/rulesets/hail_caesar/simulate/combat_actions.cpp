@@ -59,12 +59,24 @@ std::optional<Action> charge_action(Prober& p, TurnOf t, UnitId u, UnitId target
   return a;
 }
 
-std::optional<Action> hold_action(Prober& p, TurnOf t, UnitId target) {
+namespace {
+
+std::optional<Action> response_action(Prober& p, TurnOf t, UnitId target, std::string_view how) {
   Action a = make_action(ActionKind::respond, "respond", t, Phase::movement);
   a.actors = {target};
-  a.detail = "hold";
+  a.detail = std::string(how);
   if (!p.legal(a)) return std::nullopt;
   return a;
+}
+
+}  // namespace
+
+std::optional<Action> hold_action(Prober& p, TurnOf t, UnitId target) {
+  return response_action(p, t, target, "hold");
+}
+
+std::optional<Action> closing_shots_action(Prober& p, TurnOf t, UnitId target) {
+  return response_action(p, t, target, "closing-shots");
 }
 
 Action combat_action(TurnOf t, UnitId a, UnitId b, std::int64_t round) {

@@ -21,6 +21,10 @@ std::optional<Action> charge_action(Prober& p, TurnOf t, UnitId u, UnitId target
 // `respond t hold`, when the engine accepts it.
 std::optional<Action> hold_action(Prober& p, TurnOf t, UnitId target);
 
+// `respond t closing-shots`, when the engine accepts it (a long-range
+// shooter, within its weapon's reach of where the charger set out from).
+std::optional<Action> closing_shots_action(Prober& p, TurnOf t, UnitId target);
+
 // `combat a vs b round N` in the combat phase.
 Action combat_action(TurnOf t, UnitId a, UnitId b, std::int64_t round);
 

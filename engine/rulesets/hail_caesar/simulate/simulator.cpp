@@ -129,8 +129,9 @@ class Play {
     return order;
   }
 
-  // A charge of `u` at the nearest enemy it reaches face to face, held by
-  // its target (the response the engine accepts of every target).
+  // A charge of `u` at the nearest enemy it reaches face to face, answered
+  // by closing shots (see closing_shots) or held by its target (the
+  // response the engine accepts of every target).
   bool charge(TurnOf t, UnitId u) {
     std::vector<std::pair<double, UnitId>> enemies;
     const tabletop::Footprint from = state().units[u].footprint(setup().units[u]);
@@ -146,10 +147,25 @@ class Play {
       const std::optional<Action> c = charge_action(prober_, t, u, o);
       if (!c) continue;
       play(*c);
+      if (closing_shots(t, o, u)) return true;
       if (const std::optional<Action> r = hold_action(prober_, t, o)) play(*r);
       return true;
     }
     return false;
+  }
+
+  // A charged unit with a weapon answers with closing shots one time in
+  // two, when the engine accepts them: the charger saves, and is removed
+  // when the casualties break it, as after a shot of the shooting phase.
+  bool closing_shots(TurnOf t, UnitId target, UnitId charger) {
+    if (!weapons_.contains(setup().units[target].id) || pick(2) == 0) return false;
+    const std::optional<Action> r = closing_shots_action(prober_, t, target);
+    if (!r) return false;
+    play(*r);
+    if (prober_.engine().scratch().hits && prober_.engine().scratch().hits->hits > 0)
+      play(save_action(t, charger, Phase::movement));
+    for (const Action& gone : removal_actions(prober_, t, Phase::movement)) play(gone);
+    return true;
   }
 
   // Every combat of the table, in the order of its first unit: a round

@@ -54,6 +54,10 @@ std::string statement_text(const Setup& setup, const Action& a, const Applied& a
       break;
     case ActionKind::respond:
       s += " " + a.detail;
+      // Closing shots write their dice and hits as a shot does.
+      for (const replay::TakenRoll& r : applied.rolls) s += " hit " + roll_text(r);
+      if (const auto v = values(applied, Check::shoot_hits); !v.empty())
+        outcomes += fmt::format(" hits {}", v.back());
       break;
     case ActionKind::combat:
       if (a.round) s += fmt::format(" round {}", *a.round);
