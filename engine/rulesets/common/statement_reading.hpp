@@ -1,10 +1,14 @@
 #pragma once
 // What every engine's from_events.cpp (Hail Caesar's, WAB's,
 // Sabreur-hex's) reads the same way out of a lowered battle log, whatever
-// its board: the kind of each statement in the engine's own ActionKind,
-// the names of a unit or commander of the army sheets, and the statements
-// in log order. Templates over the engine's own types.
+// its board: the kind and phase of each statement in the engine's own
+// enums, a whole number written on a sheet, the names of a unit or
+// commander of the army sheets, and the statements in log order.
+// Templates over the engine's own types.
+#include <charconv>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 #include "engine/events/battle.hpp"
 
@@ -76,6 +80,40 @@ ActionKind action_kind_of(events::EventKind k) {
       break;
   }
   return ActionKind::other;
+}
+
+// The phase a statement is played in, by the word the log writes: every
+// engine names its phases after those words, and a word its Phase does not
+// name is `other` (none written: `none`).
+template <typename Phase>
+Phase phase_of(std::string_view p) {
+  if (p.empty()) return Phase::none;
+  if constexpr (requires { Phase::start; })
+    if (p == "start") return Phase::start;
+  if constexpr (requires { Phase::orders; })
+    if (p == "orders") return Phase::orders;
+  if constexpr (requires { Phase::movement; })
+    if (p == "movement") return Phase::movement;
+  if constexpr (requires { Phase::actions; })
+    if (p == "actions") return Phase::actions;
+  if constexpr (requires { Phase::shooting; })
+    if (p == "shooting") return Phase::shooting;
+  if constexpr (requires { Phase::combat; })
+    if (p == "combat") return Phase::combat;
+  if constexpr (requires { Phase::victory; })
+    if (p == "victory") return Phase::victory;
+  if constexpr (requires { Phase::end; })
+    if (p == "end") return Phase::end;
+  return Phase::other;
+}
+
+// A characteristic of a sheet written as a whole number, all of `v`; none
+// when it is anything else.
+inline std::optional<std::int32_t> whole_number(std::string_view v) {
+  std::int32_t n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
+  return n;
 }
 
 // A unit or commander as its army sheet names it: where it is written,

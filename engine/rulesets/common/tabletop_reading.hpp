@@ -18,6 +18,9 @@
 
 namespace umpire::rulesets {
 
+// A base is written in millimetres; the table is measured in inches.
+inline constexpr double kMillimetresPerInch = 25.4;
+
 inline tabletop::Point to_point(const events::Point& p) {
   return {p.x, p.y};
 }

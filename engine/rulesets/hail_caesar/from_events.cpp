@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cmath>
 
 #include "engine/core/suggest.hpp"
@@ -20,24 +19,12 @@ namespace {
 
 using rulesets::to_point;
 
-constexpr double kMillimetresPerInch = 25.4;
-
-Phase phase_of(std::string_view p) {
-  if (p.empty()) return Phase::none;
-  if (p == "movement") return Phase::movement;
-  if (p == "shooting") return Phase::shooting;
-  if (p == "combat") return Phase::combat;
-  if (p == "end") return Phase::end;
-  return Phase::other;
-}
+using rulesets::kMillimetresPerInch;
 
 // `7`, `4+`: the number; `0` or `-` for a save: none.
 std::optional<std::int32_t> stat_number(std::string_view v) {
   if (!v.empty() && v.back() == '+') v.remove_suffix(1);
-  std::int32_t n = 0;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
-  return n;
+  return rulesets::whole_number(v);
 }
 
 Stats read_stats(const events::Unit& u) {
@@ -141,7 +128,7 @@ void read_terrain(const events::Battle& battle, Game& game, DiagnosticEngine& di
 // Fills `a`, a fresh action in place in the game's list.
 void read_action(const events::Battle& battle, const events::Event& e, Action& a) {
   a.kind = rulesets::action_kind_of<ActionKind>(e.kind());
-  a.phase = phase_of(e.phase());
+  a.phase = rulesets::phase_of<Phase>(e.phase());
   rulesets::read_tabletop_statement(battle, e, a);
   if (auto by = e.by(); by && by->kind == events::ForceKind::general)
     a.by = static_cast<GeneralId>(by->index);

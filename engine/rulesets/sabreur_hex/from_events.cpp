@@ -20,14 +20,6 @@ Hex to_hex(const events::Hex& h) {
   return hex::from_offset({h.col, h.row});
 }
 
-Phase phase_of(std::string_view p) {
-  if (p.empty()) return Phase::none;
-  if (p == "orders") return Phase::orders;
-  if (p == "actions") return Phase::actions;
-  if (p == "victory") return Phase::victory;
-  return Phase::other;
-}
-
 std::optional<std::pair<HexTerrain, bool>> hex_terrain_of(const std::vector<std::string>& kinds) {
   HexTerrain t = HexTerrain::open_ground;
   bool hill = false;
@@ -153,7 +145,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   a.span = e.span();
   a.turn = e.turn();
   a.side = static_cast<std::uint8_t>(e.side());
-  a.phase = phase_of(e.phase());
+  a.phase = rulesets::phase_of<Phase>(e.phase());
   const auto refs = [&](events::RefRange in, UnitList& out) {
     for (const events::ForceRef& r : in) {
       if (r.kind == events::ForceKind::unit)

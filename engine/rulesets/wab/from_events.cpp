@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 
 #include "engine/events/battle.hpp"
@@ -20,24 +19,12 @@ namespace {
 
 using rulesets::to_point;
 
-constexpr double kMillimetresPerInch = 25.4;
-
-Phase phase_of(std::string_view p) {
-  if (p.empty()) return Phase::none;
-  if (p == "start") return Phase::start;
-  if (p == "movement") return Phase::movement;
-  if (p == "shooting") return Phase::shooting;
-  if (p == "combat") return Phase::combat;
-  return Phase::other;
-}
+using rulesets::kMillimetresPerInch;
 
 std::optional<std::int32_t> stat_number(const events::Unit& u, std::string_view name) {
   for (const events::Stat& st : u.stats) {
     if (st.name != name) continue;
-    std::int32_t n = 0;
-    const auto [end, ec] = std::from_chars(st.value.data(), st.value.data() + st.value.size(), n);
-    if (ec != std::errc() || end != st.value.data() + st.value.size()) return std::nullopt;
-    return n;
+    return rulesets::whole_number(st.value);
   }
   return std::nullopt;
 }
@@ -137,7 +124,7 @@ void read_generals(const events::Battle& battle, Game& game) {
 // Fills `a`, a fresh action in place in the game's list.
 void read_action(const events::Battle& battle, const events::Event& e, Action& a) {
   a.kind = rulesets::action_kind_of<ActionKind>(e.kind());
-  a.phase = phase_of(e.phase());
+  a.phase = rulesets::phase_of<Phase>(e.phase());
   rulesets::read_tabletop_statement(battle, e, a);
   a.target_score = e.target_score();
   a.stated.wounds = e.stated().wounds();
