@@ -11,7 +11,9 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
+#include "engine/core/diagnostic_table.hpp"
 #include "engine/events/battle.hpp"
 #include "engine/geometry/tabletop/point.hpp"
 #include "engine/rulesets/common/event_reading.hpp"
@@ -42,6 +44,23 @@ void read_table(const events::Battle& battle, Setup& setup) {
   setup.dice = dice_mode(battle);
   setup.seed = battle.header.seed;
   for (const events::Side& s : battle.header.sides) setup.sides.push_back({s.span, s.id});
+}
+
+// The table, dice and sides of `game` (its name, for the message) when
+// its table is playable; else reports `setup_table` (the engine's Diag)
+// and reads nothing: no tabletop game is played without a table.
+template <auto setup_table, typename Setup>
+bool read_playable_table(const events::Battle& battle, Setup& setup, DiagnosticEngine& diags,
+                         std::string_view game) {
+  const events::Battlefield& bf = battle.battlefield;
+  if (!has_playable_table(bf)) {
+    report(diags, setup_table, bf.span.valid() ? bf.span : battle.header.ruleset_span,
+           "a {} game is played on a table of positive size", game)
+        .hint("write the table in inches: 'table 72x48'");
+    return false;
+  }
+  read_table(battle, setup);
+  return true;
 }
 
 // Each unit placed on the table at a point; a deployment off the table or

@@ -150,14 +150,8 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
 
 std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags) {
   Game game;
-  const events::Battlefield& bf = battle.battlefield;
-  if (!rulesets::has_playable_table(bf)) {
-    report(diags, Diag::setup_table, bf.span.valid() ? bf.span : battle.header.ruleset_span,
-           "a Hail Caesar game is played on a table of positive size")
-        .hint("write the table in inches: 'table 72x48'");
+  if (!rulesets::read_playable_table<Diag::setup_table>(battle, game.setup, diags, "Hail Caesar"))
     return std::nullopt;
-  }
-  rulesets::read_table(battle, game.setup);
   for (const events::Division& d : battle.divisions)
     game.setup.divisions.push_back({d.span, d.id, static_cast<std::uint8_t>(d.side)});
   read_terrain(battle, game, diags);

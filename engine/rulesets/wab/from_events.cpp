@@ -135,13 +135,9 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
 std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags) {
   Game game;
   const events::Battlefield& bf = battle.battlefield;
-  if (!rulesets::has_playable_table(bf)) {
-    report(diags, Diag::setup_table, bf.span.valid() ? bf.span : battle.header.ruleset_span,
-           "a Warhammer Ancient Battles game is played on a table of positive size")
-        .hint("write the table in inches: 'table 72x48'");
+  if (!rulesets::read_playable_table<Diag::setup_table>(battle, game.setup, diags,
+                                                        "Warhammer Ancient Battles"))
     return std::nullopt;
-  }
-  rulesets::read_table(battle, game.setup);
   game.setup.terrain = !bf.terrain.empty();
   for (const events::TerrainPiece& t : bf.terrain)
     diags.not_checked("replay.not-checked", t.span,
