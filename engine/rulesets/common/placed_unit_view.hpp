@@ -6,6 +6,8 @@
 // of the unit (formation, strength, marks).
 #include <cstddef>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "engine/core/replay/unit_view.hpp"
 
@@ -20,6 +22,21 @@ replay::UnitView placed_unit_view(std::size_t u, const UnitState& s) {
   v.y = s.at.y();
   v.facing = s.facing;
   return v;
+}
+
+// Every unit of the state, in unit order, placed as above and then drawn
+// by `draw(view, unit_state, unit_setup)` as the engine's rules see it; a
+// unit engaged in a combat is marked so last.
+template <typename UnitState, typename UnitSetup, typename Draw>
+void view_placed_units(std::vector<replay::UnitView>& out, const std::vector<UnitState>& units,
+                       const std::vector<UnitSetup>& setups, Draw draw) {
+  out.reserve(out.size() + units.size());
+  for (std::size_t u = 0; u < units.size(); ++u) {
+    replay::UnitView v = placed_unit_view(u, units[u]);
+    draw(v, units[u], setups[u]);
+    if (units[u].engaged_with >= 0) v.marks.emplace_back("engaged");
+    out.push_back(std::move(v));
+  }
 }
 
 }  // namespace umpire::rulesets

@@ -3,7 +3,7 @@
 // it owns the game (set-up, statements, state, dice) and answers the
 // replay's questions about the statements and the state's bytes. The
 // engine itself (Hail Caesar's, WAB's) deploys the units in its
-// constructor and applies each statement by its own rules.
+// constructor and applies each statement by its own rules (apply_action).
 //
 // `Context` is the engine's view handed to its procedures, built from
 // the members here in this order: set-up, statements, rules binding,
@@ -32,6 +32,14 @@ class TabletopEngine : public replay::ReplayEngine {
     return describe_action(setup_, actions_[i]);
   }
   bool event_agreed(std::size_t i) const override { return actions_[i].agreed; }
+  // The log's statement i, applied by the engine's own rules.
+  void apply(std::size_t i, replay::EventChecker& checker) final {
+    apply_action(actions_[i], checker);
+  }
+  // Applies one statement: the log's (apply) or a simulated one
+  // (common/simulate/prober.hpp).
+  virtual void apply_action(const Action& a, replay::EventChecker& checker) = 0;
+  const Action& action(std::size_t i) const { return actions_[i]; }
   std::string_view agreed_note(std::size_t i) const override { return actions_[i].agreed_note; }
   // The state's bytes, then the dice's: a seeded replay resumes where it
   // stopped.

@@ -2,7 +2,8 @@
 // What the from_events.cpp of a tabletop engine (Hail Caesar's, WAB's)
 // reads the same way out of a lowered battle log: the table and its
 // sides, where each unit is deployed, and of each statement when it is
-// played, who acts in it and on whom. Templates over the engine's own
+// played, who acts in it and on whom, where it goes and what it writes
+// that every tabletop engine reads. Templates over the engine's own
 // Setup and Action, whose fields of these names mean the same in every
 // tabletop engine (types.hpp).
 #include <fmt/format.h>
@@ -10,12 +11,17 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
+#include "engine/core/diagnostic_table.hpp"
 #include "engine/events/battle.hpp"
 #include "engine/geometry/tabletop/point.hpp"
 #include "engine/rulesets/common/event_reading.hpp"
 
 namespace umpire::rulesets {
+
+// A base is written in millimetres; the table is measured in inches.
+inline constexpr double kMillimetresPerInch = 25.4;
 
 inline tabletop::Point to_point(const events::Point& p) {
   return {p.x, p.y};
@@ -38,6 +44,23 @@ void read_table(const events::Battle& battle, Setup& setup) {
   setup.dice = dice_mode(battle);
   setup.seed = battle.header.seed;
   for (const events::Side& s : battle.header.sides) setup.sides.push_back({s.span, s.id});
+}
+
+// The table, dice and sides of `game` (its name, for the message) when
+// its table is playable; else reports `setup_table` (the engine's Diag)
+// and reads nothing: no tabletop game is played without a table.
+template <auto setup_table, typename Setup>
+bool read_playable_table(const events::Battle& battle, Setup& setup, DiagnosticEngine& diags,
+                         std::string_view game) {
+  const events::Battlefield& bf = battle.battlefield;
+  if (!has_playable_table(bf)) {
+    report(diags, setup_table, bf.span.valid() ? bf.span : battle.header.ruleset_span,
+           "a {} game is played on a table of positive size", game)
+        .hint("write the table in inches: 'table 72x48'");
+    return false;
+  }
+  read_table(battle, setup);
+  return true;
 }
 
 // Each unit placed on the table at a point; a deployment off the table or
@@ -94,6 +117,55 @@ void read_forces(const events::Battle& battle, const events::Event& e, Action& a
       a.untyped.push_back(
           fmt::format("generals and divisions as targets ('{}')", battle.name_of(r)));
   }
+}
+
+// Where a statement takes its units: the point it ends at (or off the
+// table), the points of its path and its facing; a hex is no place on a
+// tabletop. An engine whose Action keeps `to_span` (Hail Caesar's) learns
+// where the places were written.
+template <typename Action>
+void read_places(const events::Event& e, Action& a) {
+  constexpr bool spans = requires(Action & x) {
+    x.to_span;
+  };
+  if (auto to = e.to()) {
+    if constexpr (spans) a.to_span = to->span;
+    if (to->off_table())
+      a.off_table = true;
+    else if (!to->is_hex)
+      a.to = to_point(to->point);
+    else
+      a.untyped.push_back("'to' a hex on a tabletop");
+  }
+  for (const events::Location& l : e.path()) {
+    if (!l.is_hex && !l.off_table()) a.path.push_back(to_point(l.point));
+    if constexpr (spans) a.to_span = merge(a.to_span, l.span);
+  }
+  if (auto f = e.facing(); f && !f->is_hex) a.facing = f->degrees;
+}
+
+// What a statement writes that every tabletop engine reads the same way:
+// its heading, forces, detail and places, the formation, weapon, range and
+// modifier it names, its rolls, the hits and saves the players state, and
+// whether they agreed it. Its kind and phase, and the rest, are the
+// engine's own words.
+template <typename Action>
+void read_tabletop_statement(const events::Battle& battle, const events::Event& e, Action& a) {
+  read_heading(e, a);
+  read_forces(battle, e, a);
+  a.detail = std::string(e.detail());
+  read_places(e, a);
+  a.formation = std::string(e.formation());
+  a.weapon = std::string(e.weapon());
+  a.range = e.range();
+  a.modifier = e.modifier();
+  append_written_rolls(battle, e, a.rolls);
+  const events::Stated st = e.stated();
+  a.stated.span = st.span();
+  a.stated.hits = st.hits();
+  a.stated.saves = st.saves();
+  a.agreed = e.agreed();
+  a.agreed_note = std::string(e.agreed_note());
 }
 
 }  // namespace umpire::rulesets

@@ -27,10 +27,6 @@ const replay::CheckTable& Engine::checks() const {
   return check_table();
 }
 
-void Engine::apply(std::size_t i, replay::EventChecker& checker) {
-  apply_action(actions_[i], checker);
-}
-
 // The switch on the statement's kind calls the procedure of each part of
 // the rules (phases/).
 void Engine::apply_action(const Action& a, replay::EventChecker& checker) {

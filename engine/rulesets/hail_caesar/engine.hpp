@@ -29,13 +29,11 @@ class Engine final
   Engine(Setup setup, std::vector<Action> actions, const RulesBinding& rules,
          DiagnosticEngine& diags);
 
-  void apply(std::size_t i, replay::EventChecker& checker) override;
   void finish(replay::EventChecker& checker) override;
   const replay::CheckTable& checks() const override;
   void view_units(std::vector<replay::UnitView>& out) const override;  // unit_view.cpp
 
-  const Action& action(std::size_t i) const { return actions_[i]; }
-  void apply_action(const Action& a, replay::EventChecker& checker);
+  void apply_action(const Action& a, replay::EventChecker& checker) override;
 };
 
 }  // namespace umpire::hail_caesar

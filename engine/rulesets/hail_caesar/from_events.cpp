@@ -4,13 +4,13 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cmath>
 
 #include "engine/core/suggest.hpp"
 #include "engine/events/battle.hpp"
 #include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/rulesets/common/event_reading.hpp"
+#include "engine/rulesets/common/statement_reading.hpp"
 #include "engine/rulesets/common/tabletop_reading.hpp"
 #include "engine/rulesets/hail_caesar/diagnostics.hpp"
 
@@ -19,72 +19,12 @@ namespace {
 
 using rulesets::to_point;
 
-constexpr double kMillimetresPerInch = 25.4;
-
-ActionKind kind_of(events::EventKind k) {
-  using events::EventKind;
-  switch (k) {
-    case EventKind::order:
-      return ActionKind::order;
-    case EventKind::move:
-      return ActionKind::move;
-    case EventKind::formation_change:
-      return ActionKind::form;
-    case EventKind::charge:
-      return ActionKind::charge;
-    case EventKind::charge_response:
-      return ActionKind::respond;
-    case EventKind::shoot:
-      return ActionKind::shoot;
-    case EventKind::combat:
-      return ActionKind::combat;
-    case EventKind::attack:
-      return ActionKind::attack;
-    case EventKind::support:
-      return ActionKind::support;
-    case EventKind::combat_result:
-      return ActionKind::result;
-    case EventKind::test:
-      return ActionKind::test;
-    case EventKind::save:
-      return ActionKind::save;
-    case EventKind::rally:
-      return ActionKind::rally;
-    case EventKind::pursue:
-      return ActionKind::pursue;
-    case EventKind::flee:
-      return ActionKind::flee;
-    case EventKind::evade:
-      return ActionKind::evade;
-    case EventKind::special:
-      return ActionKind::special;
-    case EventKind::remove:
-      return ActionKind::remove;
-    case EventKind::state_change:
-      return ActionKind::state;
-    case EventKind::end_of_game:
-      return ActionKind::end;
-    default:
-      return ActionKind::other;
-  }
-}
-
-Phase phase_of(std::string_view p) {
-  if (p.empty()) return Phase::none;
-  if (p == "movement") return Phase::movement;
-  if (p == "shooting") return Phase::shooting;
-  if (p == "combat") return Phase::combat;
-  if (p == "end") return Phase::end;
-  return Phase::other;
-}
+using rulesets::kMillimetresPerInch;
 
 // `7`, `4+`: the number; `0` or `-` for a save: none.
 std::optional<std::int32_t> stat_number(std::string_view v) {
   if (!v.empty() && v.back() == '+') v.remove_suffix(1);
-  std::int32_t n = 0;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
-  return n;
+  return rulesets::whole_number(v);
 }
 
 Stats read_stats(const events::Unit& u) {
@@ -113,10 +53,7 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
   const std::vector<std::string> type_names(unit_type_names().begin(), unit_type_names().end());
   for (const events::Unit& u : battle.units) {
     UnitSetup s;
-    s.span = u.span;
-    s.id = u.id;
-    s.name = u.name;
-    s.side = static_cast<std::uint8_t>(u.side);
+    rulesets::read_identity(u, s);
     if (u.division) s.division = static_cast<std::uint16_t>(*u.division);
     const std::string& type = u.type.empty() ? u.profile : u.type;
     if (auto t = parse_unit_type(type)) {
@@ -149,10 +86,7 @@ bool read_generals(const events::Battle& battle, Game& game, DiagnosticEngine& d
   bool ok = true;
   for (const events::General& g : battle.generals) {
     GeneralSetup s;
-    s.span = g.span;
-    s.id = g.id;
-    s.name = g.name;
-    s.side = static_cast<std::uint8_t>(g.side);
+    rulesets::read_identity(g, s);
     if (g.division) s.division = static_cast<std::uint16_t>(*g.division);
     if (g.command) {
       s.leadership = static_cast<std::int32_t>(*g.command);
@@ -193,72 +127,38 @@ void read_terrain(const events::Battle& battle, Game& game, DiagnosticEngine& di
 
 // Fills `a`, a fresh action in place in the game's list.
 void read_action(const events::Battle& battle, const events::Event& e, Action& a) {
-  a.kind = kind_of(e.kind());
-  rulesets::read_heading(e, a);
-  a.phase = phase_of(e.phase());
-  rulesets::read_forces(battle, e, a);
+  a.kind = rulesets::action_kind_of<ActionKind>(e.kind());
+  a.phase = rulesets::phase_of<Phase>(e.phase());
+  rulesets::read_tabletop_statement(battle, e, a);
   if (auto by = e.by(); by && by->kind == events::ForceKind::general)
     a.by = static_cast<GeneralId>(by->index);
-  a.detail = std::string(e.detail());
-  if (auto to = e.to()) {
-    a.to_span = to->span;
-    if (to->off_table())
-      a.off_table = true;
-    else if (!to->is_hex)
-      a.to = to_point(to->point);
-    else
-      a.untyped.push_back("'to' a hex on a tabletop");
-  }
-  for (const events::Location& l : e.path()) {
-    if (!l.is_hex && !l.off_table()) a.path.push_back(to_point(l.point));
-    a.to_span = merge(a.to_span, l.span);
-  }
-  if (auto f = e.facing(); f && !f->is_hex) a.facing = f->degrees;
-  a.formation = std::string(e.formation());
-  a.weapon = std::string(e.weapon());
-  a.range = e.range();
   a.distance = e.distance();
   a.on = std::string(e.on());
-  a.modifier = e.modifier();
   a.round = e.round();
   for (events::Symbol s : e.states()) a.states.emplace_back(battle.text(s));
-  rulesets::append_written_rolls(battle, e, a.rolls);
   const events::Stated st = e.stated();
-  a.stated.span = st.span();
   a.stated.moves = st.moves();
-  a.stated.hits = st.hits();
-  a.stated.saves = st.saves();
   a.stated.casualties = st.casualties();
   a.stated.result = std::string(st.result());
   if (auto w = st.winner(); w && w->kind == events::ForceKind::unit)
     a.stated.winner = static_cast<UnitId>(w->index);
   a.stated.margin = st.margin();
   a.stated.draw = st.draw();
-  a.agreed = e.agreed();
-  a.agreed_note = std::string(e.agreed_note());
 }
 
 }  // namespace
 
 std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags) {
   Game game;
-  const events::Battlefield& bf = battle.battlefield;
-  if (!rulesets::has_playable_table(bf)) {
-    report(diags, Diag::setup_table, bf.span.valid() ? bf.span : battle.header.ruleset_span,
-           "a Hail Caesar game is played on a table of positive size")
-        .hint("write the table in inches: 'table 72x48'");
+  if (!rulesets::read_playable_table<Diag::setup_table>(battle, game.setup, diags, "Hail Caesar"))
     return std::nullopt;
-  }
-  rulesets::read_table(battle, game.setup);
   for (const events::Division& d : battle.divisions)
     game.setup.divisions.push_back({d.span, d.id, static_cast<std::uint8_t>(d.side)});
   read_terrain(battle, game, diags);
   const bool units_ok = read_units(battle, game, diags);
   if (!read_generals(battle, game, diags) || !units_ok) return std::nullopt;
   rulesets::read_deployment<parse_formation>(battle, game.setup);
-  const events::EventRange range = battle.events();
-  game.actions.reserve(range.size());
-  for (const events::Event e : range) read_action(battle, e, game.actions.emplace_back());
+  rulesets::read_statements(battle, game, read_action);
   return game;
 }
 

@@ -21,13 +21,8 @@ std::optional<RulesBinding> RulesBinding::bind(const rules::Ruleset& rs, Diagnos
 }
 
 const rulesets::common::EvaluationReports& RulesBinding::evaluation_reports() {
-  static constexpr rulesets::common::EvaluationReports reports{
-      id_of(Diag::rules_evaluation),
-      id_of(Diag::rules_unmapped_permission),
-      &rulesets::common::check_id_for_permission<&check_for_permission>,
-      &rulesets::common::implies_no_permission,
-  };
-  return reports;
+  return rulesets::common::permission_reports<
+      Diag::rules_evaluation, Diag::rules_unmapped_permission, &check_for_permission>();
 }
 
 std::string_view RulesBinding::domain_value(Domain d, std::int64_t index) const {

@@ -9,9 +9,7 @@ State::State(const Setup& setup) {
 }
 
 void State::start_turn(std::uint32_t t, std::uint8_t s) {
-  turn = t;
-  side = s;
-  phase = Phase::none;
+  begin_turn(t, s);
   for (UnitState& u : units) {
     u.order = OrderStatus::none;
     u.moves = 0;

@@ -9,6 +9,7 @@
 
 #include "engine/core/replay/state_hash.hpp"
 #include "engine/geometry/tabletop/units.hpp"
+#include "engine/rulesets/common/tabletop_state.hpp"
 #include "engine/rulesets/common/thousandths.hpp"
 #include "engine/rulesets/hail_caesar/types.hpp"
 
@@ -43,13 +44,9 @@ struct GeneralState {
   bool orders_ended = false;  // an order of his failed this turn
 };
 
-struct State {
-  std::uint32_t turn = 0;
-  std::uint8_t side = 0;
-  Phase phase = Phase::none;
-  std::vector<UnitState> units;
-  std::vector<GeneralState> generals;
-
+// The turn and the slots are common/tabletop_state.hpp's; the marks each
+// slot carries are this engine's.
+struct State : rulesets::TabletopState<Phase, UnitState, GeneralState> {
   explicit State(const Setup& setup);
 
   // A new player turn: what the last one granted is spent.
@@ -63,36 +60,19 @@ using rulesets::milli;
 
 template <typename Out>
 void State::write(Out& out) const {
-  out.tag('T');
-  out.u32(turn);
-  out.u8(side);
-  out.u8(static_cast<std::uint8_t>(phase));
-  out.tag('G');
-  out.u32(static_cast<std::uint32_t>(generals.size()));
-  for (const GeneralState& g : generals) {
-    out.u8(g.on_table ? 1 : 0);
-    out.i32(milli(g.at.x()));
-    out.i32(milli(g.at.y()));
-    out.u8(g.orders_ended ? 1 : 0);
-  }
-  out.tag('U');
-  out.u32(static_cast<std::uint32_t>(units.size()));
-  for (const UnitState& u : units) {
-    out.u8(u.on_table ? 1 : 0);
-    out.i32(milli(u.at.x()));
-    out.i32(milli(u.at.y()));
-    out.i32(milli(u.facing));
-    out.u8(static_cast<std::uint8_t>(u.formation));
-    out.i32(u.casualties);
-    out.u8(u.disordered ? 1 : 0);
-    out.u8(u.shaken ? 1 : 0);
-    out.u8(static_cast<std::uint8_t>(u.order));
-    out.u8(u.moves);
-    out.i32(u.used_milli);
-    out.i32(u.engaged_with);
-    out.u8(u.charged ? 1 : 0);
-    out.u8(u.won_last_round ? 1 : 0);
-  }
+  write_with(
+      out, [](Out& o, const GeneralState& g) { o.u8(g.orders_ended ? 1 : 0); },
+      [](Out& o, const UnitState& u) {
+        o.i32(u.casualties);
+        o.u8(u.disordered ? 1 : 0);
+        o.u8(u.shaken ? 1 : 0);
+        o.u8(static_cast<std::uint8_t>(u.order));
+        o.u8(u.moves);
+        o.i32(u.used_milli);
+        o.i32(u.engaged_with);
+        o.u8(u.charged ? 1 : 0);
+        o.u8(u.won_last_round ? 1 : 0);
+      });
 }
 
 }  // namespace umpire::hail_caesar

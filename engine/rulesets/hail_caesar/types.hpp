@@ -17,6 +17,7 @@
 #include "engine/core/span.hpp"
 #include "engine/geometry/tabletop/point.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
+#include "engine/rulesets/common/tabletop_setup.hpp"
 
 namespace umpire::hail_caesar {
 
@@ -115,10 +116,7 @@ struct DivisionSetup {
   std::uint8_t side = 0;
 };
 
-struct SideSetup {
-  Span span;
-  std::string id;
-};
+using SideSetup = rulesets::TabletopSide;
 
 struct TerrainSetup {
   Span span;
@@ -128,20 +126,10 @@ struct TerrainSetup {
   boost::geometry::model::box<Point> envelope;  // of the area, to skip the pieces far from a move
 };
 
-struct DeploymentSetup {
-  Span span;
-  UnitId unit = 0;
-  Point at;  // the leader: the centre of the front edge
-  double facing = 0;
-  Formation formation = Formation::close_order;
-};
+using DeploymentSetup = rulesets::PlacedDeployment<Formation, UnitId>;
 
-struct Setup {
-  replay::DiceMode dice = replay::DiceMode::recorded;
-  std::uint64_t seed = 0;
-  Span table_span;
-  double width = 0, depth = 0;  // inches
-  std::vector<SideSetup> sides;
+// The table, its dice and sides are common/tabletop_setup.hpp's.
+struct Setup : rulesets::TabletopTable {
   std::vector<DivisionSetup> divisions;
   std::vector<GeneralSetup> generals;
   std::vector<UnitSetup> units;

@@ -6,23 +6,19 @@
 namespace umpire::hail_caesar {
 
 void Engine::view_units(std::vector<replay::UnitView>& out) const {
-  out.reserve(out.size() + state_.units.size());
-  for (std::size_t u = 0; u < state_.units.size(); ++u) {
-    const UnitState& s = state_.units[u];
-    const UnitSetup& setup = setup_.units[u];
-    replay::UnitView v = rulesets::placed_unit_view(u, s);
-    v.formation = std::string(name(s.formation));
-    // Stamina less casualties (§ Unité ébranlée: a unit whose casualties
-    // reach its stamina is shaken); none drawn for a unit without stamina.
-    if (setup.stats.stamina && *setup.stats.stamina > 0) {
-      v.initial_strength = *setup.stats.stamina;
-      v.strength = std::max(0, *setup.stats.stamina - s.casualties);
-    }
-    if (s.shaken) v.marks.emplace_back("shaken");
-    if (s.disordered) v.marks.emplace_back("disordered");
-    if (s.engaged_with >= 0) v.marks.emplace_back("engaged");
-    out.push_back(std::move(v));
-  }
+  rulesets::view_placed_units(out, state_.units, setup_.units,
+                              [](replay::UnitView& v, const UnitState& s, const UnitSetup& setup) {
+                                v.formation = std::string(name(s.formation));
+                                // Stamina less casualties (§ Unité ébranlée: a unit whose
+                                // casualties reach its stamina is shaken); none drawn for a unit
+                                // without stamina.
+                                if (setup.stats.stamina && *setup.stats.stamina > 0) {
+                                  v.initial_strength = *setup.stats.stamina;
+                                  v.strength = std::max(0, *setup.stats.stamina - s.casualties);
+                                }
+                                if (s.shaken) v.marks.emplace_back("shaken");
+                                if (s.disordered) v.marks.emplace_back("disordered");
+                              });
 }
 
 }  // namespace umpire::hail_caesar

@@ -14,27 +14,9 @@ namespace umpire::sabreur {
 
 inline constexpr std::string_view rules_file = "002_87c3dc452f850204.txt";
 
-enum class Check : std::uint16_t {
-#define UMPIRE_CHECK(name, id, severity, section, what, permission) name,
-#include "engine/rulesets/sabreur_hex/checks.def"
-#undef UMPIRE_CHECK
-};
-
-namespace detail {
-inline constexpr replay::CheckInfo kCheckInfos[] = {
-#define UMPIRE_CHECK(name, id, severity, section, what, permission) \
-  {id, rules_file, section, what, Severity::severity},
-#include "engine/rulesets/sabreur_hex/checks.def"
-#undef UMPIRE_CHECK
-};
-}  // namespace detail
-
-// The row of `check`: what makes a Check a replay::CheckId.
-constexpr const replay::CheckInfo& check_info(Check check) {
-  return detail::kCheckInfos[static_cast<std::size_t>(check)];
-}
-
-const replay::CheckTable& check_table();
+#define UMPIRE_CHECKS_DEF "engine/rulesets/sabreur_hex/checks.def"
+#include "engine/rulesets/common/check_table.inc"
+#undef UMPIRE_CHECKS_DEF
 
 // The check reporting permission `permission`, or `fallback` when none does.
 // `fallback` may be none: the permission is then reported as a problem of

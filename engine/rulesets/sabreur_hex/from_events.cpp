@@ -10,6 +10,7 @@
 #include "engine/events/battle.hpp"
 #include "engine/geometry/hex/offset.hpp"
 #include "engine/rulesets/common/event_reading.hpp"
+#include "engine/rulesets/common/statement_reading.hpp"
 #include "engine/rulesets/sabreur_hex/diagnostics.hpp"
 
 namespace umpire::sabreur {
@@ -17,66 +18,6 @@ namespace {
 
 Hex to_hex(const events::Hex& h) {
   return hex::from_offset({h.col, h.row});
-}
-
-ActionKind kind_of(events::EventKind k) {
-  using events::EventKind;
-  switch (k) {
-    case EventKind::order_points:
-      return ActionKind::order_points;
-    case EventKind::activate:
-      return ActionKind::activate;
-    case EventKind::move:
-      return ActionKind::move;
-    case EventKind::formation_change:
-      return ActionKind::form;
-    case EventKind::charge:
-      return ActionKind::charge;
-    case EventKind::assault:
-      return ActionKind::assault;
-    case EventKind::charge_response:
-      return ActionKind::respond;
-    case EventKind::shoot:
-      return ActionKind::shoot;
-    case EventKind::combat:
-      return ActionKind::combat;
-    case EventKind::attack:
-      return ActionKind::attack;
-    case EventKind::support:
-      return ActionKind::support;
-    case EventKind::combat_result:
-      return ActionKind::result;
-    case EventKind::test:
-      return ActionKind::test;
-    case EventKind::save:
-      return ActionKind::save;
-    case EventKind::rally:
-      return ActionKind::rally;
-    case EventKind::pursue:
-      return ActionKind::pursue;
-    case EventKind::flee:
-      return ActionKind::flee;
-    case EventKind::evade:
-      return ActionKind::evade;
-    case EventKind::special:
-      return ActionKind::special;
-    case EventKind::remove:
-      return ActionKind::remove;
-    case EventKind::state_change:
-      return ActionKind::state;
-    case EventKind::end_of_game:
-      return ActionKind::end;
-    default:
-      return ActionKind::other;
-  }
-}
-
-Phase phase_of(std::string_view p) {
-  if (p.empty()) return Phase::none;
-  if (p == "orders") return Phase::orders;
-  if (p == "actions") return Phase::actions;
-  if (p == "victory") return Phase::victory;
-  return Phase::other;
 }
 
 std::optional<std::pair<HexTerrain, bool>> hex_terrain_of(const std::vector<std::string>& kinds) {
@@ -126,10 +67,7 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
   std::vector<std::string> skill_list(skill_names().begin(), skill_names().end());
   for (const events::Unit& u : battle.units) {
     UnitSetup s;
-    s.span = u.span;
-    s.id = u.id;
-    s.name = u.name;
-    s.side = static_cast<std::uint8_t>(u.side);
+    rulesets::read_identity(u, s);
     if (auto t = parse_unit_type(u.profile)) {
       s.type = *t;
     } else {
@@ -200,16 +138,14 @@ void read_map(const events::Battle& battle, Game& game, DiagnosticEngine& diags)
   }
 }
 
-// Fills `a`, a fresh action in place in the game's list: an action holds
-// its units, path and rolls in place, and moving one costs as much as
-// reading it.
+// Fills `a`, a fresh action in place in the game's list.
 void read_action(const events::Battle& battle, const events::Event& e, Action& a) {
-  a.kind = kind_of(e.kind());
+  a.kind = rulesets::action_kind_of<ActionKind>(e.kind());
   a.verb = std::string(events::to_string(e.kind()));
   a.span = e.span();
   a.turn = e.turn();
   a.side = static_cast<std::uint8_t>(e.side());
-  a.phase = phase_of(e.phase());
+  a.phase = rulesets::phase_of<Phase>(e.phase());
   const auto refs = [&](events::RefRange in, UnitList& out) {
     for (const events::ForceRef& r : in) {
       if (r.kind == events::ForceKind::unit)
@@ -305,9 +241,7 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
     if (d.at.size() > 1 && d.at[1].is_hex) dep.second_hex = to_hex(d.at[1].hex);
     game.setup.deployment.push_back(dep);
   }
-  const events::EventRange range = battle.events();
-  game.actions.reserve(range.size());
-  for (const events::Event e : range) read_action(battle, e, game.actions.emplace_back());
+  rulesets::read_statements(battle, game, read_action);
   return game;
 }
 

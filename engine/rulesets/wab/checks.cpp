@@ -5,22 +5,10 @@
 #include "engine/rulesets/common/check_listing.hpp"
 
 namespace umpire::wab {
-namespace {
 
-// The permission each check reports, in the order of checks.def.
-constexpr std::string_view kPermissions[] = {
-#define UMPIRE_CHECK(name, id, severity, section, what, permission) permission,
-#include "engine/rulesets/wab/checks.def"
-#undef UMPIRE_CHECK
-};
-static_assert(std::size(kPermissions) == std::size(detail::kCheckInfos));
-
-}  // namespace
-
-const replay::CheckTable& check_table() {
-  static const replay::CheckTable table(detail::kCheckInfos);
-  return table;
-}
+#define UMPIRE_CHECKS_DEF "engine/rulesets/wab/checks.def"
+#include "engine/rulesets/common/check_permissions.inc"
+#undef UMPIRE_CHECKS_DEF
 
 std::optional<Check> check_for_permission(std::string_view permission) {
   if (auto row = rulesets::row_naming(kPermissions, permission)) return static_cast<Check>(*row);

@@ -14,26 +14,9 @@ namespace umpire::wab {
 
 inline constexpr std::string_view rules_file = "003_54822f0a7c7b7ce7.txt";
 
-enum class Check : std::uint16_t {
-#define UMPIRE_CHECK(name, id, severity, section, what, permission) name,
-#include "engine/rulesets/wab/checks.def"
-#undef UMPIRE_CHECK
-};
-
-namespace detail {
-inline constexpr replay::CheckInfo kCheckInfos[] = {
-#define UMPIRE_CHECK(name, id, severity, section, what, permission) \
-  {id, rules_file, section, what, Severity::severity},
-#include "engine/rulesets/wab/checks.def"
-#undef UMPIRE_CHECK
-};
-}  // namespace detail
-
-constexpr const replay::CheckInfo& check_info(Check check) {
-  return detail::kCheckInfos[static_cast<std::size_t>(check)];
-}
-
-const replay::CheckTable& check_table();
+#define UMPIRE_CHECKS_DEF "engine/rulesets/wab/checks.def"
+#include "engine/rulesets/common/check_table.inc"
+#undef UMPIRE_CHECKS_DEF
 
 // The check reporting permission `permission`, if any.
 std::optional<Check> check_for_permission(std::string_view permission);

@@ -5,11 +5,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 
 #include "engine/events/battle.hpp"
 #include "engine/rulesets/common/event_reading.hpp"
+#include "engine/rulesets/common/statement_reading.hpp"
 #include "engine/rulesets/common/tabletop_reading.hpp"
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/wab/diagnostics.hpp"
@@ -19,62 +19,12 @@ namespace {
 
 using rulesets::to_point;
 
-constexpr double kMillimetresPerInch = 25.4;
-
-ActionKind kind_of(events::EventKind k) {
-  using events::EventKind;
-  switch (k) {
-    case EventKind::move:
-      return ActionKind::move;
-    case EventKind::charge:
-      return ActionKind::charge;
-    case EventKind::charge_response:
-      return ActionKind::respond;
-    case EventKind::shoot:
-      return ActionKind::shoot;
-    case EventKind::combat:
-      return ActionKind::combat;
-    case EventKind::attack:
-      return ActionKind::attack;
-    case EventKind::combat_result:
-      return ActionKind::result;
-    case EventKind::test:
-      return ActionKind::test;
-    case EventKind::save:
-      return ActionKind::save;
-    case EventKind::rally:
-      return ActionKind::rally;
-    case EventKind::pursue:
-      return ActionKind::pursue;
-    case EventKind::flee:
-      return ActionKind::flee;
-    case EventKind::remove:
-      return ActionKind::remove;
-    case EventKind::state_change:
-      return ActionKind::state;
-    case EventKind::end_of_game:
-      return ActionKind::end;
-    default:
-      return ActionKind::other;
-  }
-}
-
-Phase phase_of(std::string_view p) {
-  if (p.empty()) return Phase::none;
-  if (p == "start") return Phase::start;
-  if (p == "movement") return Phase::movement;
-  if (p == "shooting") return Phase::shooting;
-  if (p == "combat") return Phase::combat;
-  return Phase::other;
-}
+using rulesets::kMillimetresPerInch;
 
 std::optional<std::int32_t> stat_number(const events::Unit& u, std::string_view name) {
   for (const events::Stat& st : u.stats) {
     if (st.name != name) continue;
-    std::int32_t n = 0;
-    const auto [end, ec] = std::from_chars(st.value.data(), st.value.data() + st.value.size(), n);
-    if (ec != std::errc() || end != st.value.data() + st.value.size()) return std::nullopt;
-    return n;
+    return rulesets::whole_number(st.value);
   }
   return std::nullopt;
 }
@@ -122,10 +72,7 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
   bool ok = true;
   for (const events::Unit& u : battle.units) {
     UnitSetup s;
-    s.span = u.span;
-    s.id = u.id;
-    s.name = u.name;
-    s.side = static_cast<std::uint8_t>(u.side);
+    rulesets::read_identity(u, s);
     std::vector<std::string_view> brought;
     if (auto t = u.type.empty() ? std::optional{TroopType::infantry} : parse_troop_type(u.type))
       s.type = *t;
@@ -168,10 +115,7 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
 void read_generals(const events::Battle& battle, Game& game) {
   for (const events::General& g : battle.generals) {
     GeneralSetup s;
-    s.span = g.span;
-    s.id = g.id;
-    s.name = g.name;
-    s.side = static_cast<std::uint8_t>(g.side);
+    rulesets::read_identity(g, s);
     if (g.at && !g.at->is_hex && !g.at->off_table()) s.at = to_point(g.at->point);
     game.setup.generals.push_back(std::move(s));
   }
@@ -179,35 +123,11 @@ void read_generals(const events::Battle& battle, Game& game) {
 
 // Fills `a`, a fresh action in place in the game's list.
 void read_action(const events::Battle& battle, const events::Event& e, Action& a) {
-  a.kind = kind_of(e.kind());
-  rulesets::read_heading(e, a);
-  a.phase = phase_of(e.phase());
-  rulesets::read_forces(battle, e, a);
-  a.detail = std::string(e.detail());
-  if (auto to = e.to()) {
-    if (to->off_table())
-      a.off_table = true;
-    else if (!to->is_hex)
-      a.to = to_point(to->point);
-    else
-      a.untyped.push_back("'to' a hex on a tabletop");
-  }
-  for (const events::Location& l : e.path())
-    if (!l.is_hex && !l.off_table()) a.path.push_back(to_point(l.point));
-  if (auto f = e.facing(); f && !f->is_hex) a.facing = f->degrees;
-  a.formation = std::string(e.formation());
-  a.weapon = std::string(e.weapon());
-  a.range = e.range();
-  a.modifier = e.modifier();
+  a.kind = rulesets::action_kind_of<ActionKind>(e.kind());
+  a.phase = rulesets::phase_of<Phase>(e.phase());
+  rulesets::read_tabletop_statement(battle, e, a);
   a.target_score = e.target_score();
-  rulesets::append_written_rolls(battle, e, a.rolls);
-  const events::Stated st = e.stated();
-  a.stated.span = st.span();
-  a.stated.hits = st.hits();
-  a.stated.wounds = st.wounds();
-  a.stated.saves = st.saves();
-  a.agreed = e.agreed();
-  a.agreed_note = std::string(e.agreed_note());
+  a.stated.wounds = e.stated().wounds();
 }
 
 }  // namespace
@@ -215,13 +135,9 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
 std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags) {
   Game game;
   const events::Battlefield& bf = battle.battlefield;
-  if (!rulesets::has_playable_table(bf)) {
-    report(diags, Diag::setup_table, bf.span.valid() ? bf.span : battle.header.ruleset_span,
-           "a Warhammer Ancient Battles game is played on a table of positive size")
-        .hint("write the table in inches: 'table 72x48'");
+  if (!rulesets::read_playable_table<Diag::setup_table>(battle, game.setup, diags,
+                                                        "Warhammer Ancient Battles"))
     return std::nullopt;
-  }
-  rulesets::read_table(battle, game.setup);
   game.setup.terrain = !bf.terrain.empty();
   for (const events::TerrainPiece& t : bf.terrain)
     diags.not_checked("replay.not-checked", t.span,
@@ -229,9 +145,7 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
   read_generals(battle, game);
   if (!read_units(battle, game, diags)) return std::nullopt;
   rulesets::read_deployment<parse_formation>(battle, game.setup);
-  const events::EventRange range = battle.events();
-  game.actions.reserve(range.size());
-  for (const events::Event e : range) read_action(battle, e, game.actions.emplace_back());
+  rulesets::read_statements(battle, game, read_action);
   return game;
 }
 

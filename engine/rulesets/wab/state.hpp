@@ -9,6 +9,7 @@
 
 #include "engine/core/replay/state_hash.hpp"
 #include "engine/geometry/tabletop/units.hpp"
+#include "engine/rulesets/common/tabletop_state.hpp"
 #include "engine/rulesets/common/thousandths.hpp"
 #include "engine/rulesets/wab/types.hpp"
 
@@ -37,13 +38,9 @@ struct GeneralState {
   Point at{0, 0};
 };
 
-struct State {
-  std::uint32_t turn = 0;
-  std::uint8_t side = 0;
-  Phase phase = Phase::none;
-  std::vector<UnitState> units;
-  std::vector<GeneralState> generals;
-
+// The turn and the slots are common/tabletop_state.hpp's; the marks each
+// slot carries are this engine's.
+struct State : rulesets::TabletopState<Phase, UnitState, GeneralState> {
   explicit State(const Setup& setup);
 
   // A new player turn: what the last one did is spent.
@@ -57,33 +54,17 @@ using rulesets::milli;
 
 template <typename Out>
 void State::write(Out& out) const {
-  out.tag('T');
-  out.u32(turn);
-  out.u8(side);
-  out.u8(static_cast<std::uint8_t>(phase));
-  out.tag('G');
-  out.u32(static_cast<std::uint32_t>(generals.size()));
-  for (const GeneralState& g : generals) {
-    out.u8(g.on_table ? 1 : 0);
-    out.i32(milli(g.at.x()));
-    out.i32(milli(g.at.y()));
-  }
-  out.tag('U');
-  out.u32(static_cast<std::uint32_t>(units.size()));
-  for (const UnitState& u : units) {
-    out.u8(u.on_table ? 1 : 0);
-    out.i32(milli(u.at.x()));
-    out.i32(milli(u.at.y()));
-    out.i32(milli(u.facing));
-    out.u8(static_cast<std::uint8_t>(u.formation));
-    out.i32(u.wounds_taken);
-    out.u8(u.moved ? 1 : 0);
-    out.u8(u.marched ? 1 : 0);
-    out.u8(u.reformed ? 1 : 0);
-    out.u8(u.charging ? 1 : 0);
-    out.u8(u.fleeing ? 1 : 0);
-    out.i32(u.engaged_with);
-  }
+  write_with(
+      out, [](Out&, const GeneralState&) {},
+      [](Out& o, const UnitState& u) {
+        o.i32(u.wounds_taken);
+        o.u8(u.moved ? 1 : 0);
+        o.u8(u.marched ? 1 : 0);
+        o.u8(u.reformed ? 1 : 0);
+        o.u8(u.charging ? 1 : 0);
+        o.u8(u.fleeing ? 1 : 0);
+        o.i32(u.engaged_with);
+      });
 }
 
 }  // namespace umpire::wab

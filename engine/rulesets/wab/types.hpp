@@ -16,6 +16,7 @@
 #include "engine/core/replay/dice_source.hpp"
 #include "engine/core/span.hpp"
 #include "engine/geometry/tabletop/point.hpp"
+#include "engine/rulesets/common/tabletop_setup.hpp"
 
 namespace umpire::wab {
 
@@ -104,26 +105,13 @@ struct GeneralSetup {
   std::optional<Point> at;
 };
 
-struct SideSetup {
-  Span span;
-  std::string id;
-};
+using SideSetup = rulesets::TabletopSide;
 
-struct DeploymentSetup {
-  Span span;
-  UnitId unit = 0;
-  Point at;  // the centre of the front edge
-  double facing = 0;
-  Formation formation = Formation::close_order;
-};
+using DeploymentSetup = rulesets::PlacedDeployment<Formation, UnitId>;
 
-struct Setup {
-  replay::DiceMode dice = replay::DiceMode::recorded;
-  std::uint64_t seed = 0;
-  Span table_span;
-  double width = 0, depth = 0;  // inches
-  bool terrain = false;         // the table has terrain pieces (not read yet)
-  std::vector<SideSetup> sides;
+// The table, its dice and sides are common/tabletop_setup.hpp's.
+struct Setup : rulesets::TabletopTable {
+  bool terrain = false;  // the table has terrain pieces (not read yet)
   std::vector<GeneralSetup> generals;
   std::vector<UnitSetup> units;
   std::vector<DeploymentSetup> deployment;

@@ -7,20 +7,16 @@
 namespace umpire::wab {
 
 void Engine::view_units(std::vector<replay::UnitView>& out) const {
-  out.reserve(out.size() + state_.units.size());
-  for (std::size_t u = 0; u < state_.units.size(); ++u) {
-    const UnitState& s = state_.units[u];
-    const UnitSetup& setup = setup_.units[u];
-    replay::UnitView v = rulesets::placed_unit_view(u, s);
-    v.formation = s.formation == Formation::skirmish ? "skirmish" : "close_order";
-    const std::int64_t per_model = std::max<std::int32_t>(1, setup.profile.wounds);
-    v.initial_strength = static_cast<std::int32_t>(setup.models);
-    v.strength = static_cast<std::int32_t>(
-        std::max<std::int64_t>(0, setup.models - s.wounds_taken / per_model));
-    if (s.fleeing) v.marks.emplace_back("fleeing");
-    if (s.engaged_with >= 0) v.marks.emplace_back("engaged");
-    out.push_back(std::move(v));
-  }
+  rulesets::view_placed_units(
+      out, state_.units, setup_.units,
+      [](replay::UnitView& v, const UnitState& s, const UnitSetup& setup) {
+        v.formation = s.formation == Formation::skirmish ? "skirmish" : "close_order";
+        const std::int64_t per_model = std::max<std::int32_t>(1, setup.profile.wounds);
+        v.initial_strength = static_cast<std::int32_t>(setup.models);
+        v.strength = static_cast<std::int32_t>(
+            std::max<std::int64_t>(0, setup.models - s.wounds_taken / per_model));
+        if (s.fleeing) v.marks.emplace_back("fleeing");
+      });
 }
 
 }  // namespace umpire::wab

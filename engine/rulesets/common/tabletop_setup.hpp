@@ -1,0 +1,40 @@
+#pragma once
+// The parts of a game's set-up that every tabletop engine (Hail Caesar's,
+// WAB's) holds alike, read by common/tabletop_reading.hpp: the table and
+// its dice and sides, and where deployment places a unit, in the engine's
+// own formations.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/replay/dice_source.hpp"
+#include "engine/core/span.hpp"
+#include "engine/geometry/tabletop/point.hpp"
+
+namespace umpire::rulesets {
+
+struct TabletopSide {
+  Span span;
+  std::string id;
+};
+
+// The head of an engine's Setup: the table a game is played on, how it
+// throws its dice, and its sides.
+struct TabletopTable {
+  replay::DiceMode dice = replay::DiceMode::recorded;
+  std::uint64_t seed = 0;
+  Span table_span;
+  double width = 0, depth = 0;  // inches
+  std::vector<TabletopSide> sides;
+};
+
+template <typename Formation, typename UnitId = std::uint16_t>
+struct PlacedDeployment {
+  Span span;
+  UnitId unit = 0;
+  tabletop::Point at;  // the leader's point: the centre of the front edge
+  double facing = 0;
+  Formation formation = Formation::close_order;
+};
+
+}  // namespace umpire::rulesets
