@@ -72,11 +72,6 @@ std::vector<std::string> unchecked_procedures(const hail_caesar::Setup& setup,
                  "piece)",
                  kSpecialRules));
       break;
-    case ActionKind::respond:
-      if (a.detail == "closing-shots")
-        out.push_back(
-            rule("closing shots and their saves", "6-a) Généralités sur la phase de tir"));
-      break;
     case ActionKind::attack:
       out.push_back(
           rule("the combat's round (Clash and Sustained, Double hand weapon's first "
