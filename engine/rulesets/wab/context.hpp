@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/replay/dice_source.hpp"
@@ -54,6 +55,10 @@ struct Scratch {
   // Per unit, how far its nearest enemy stood when the player turn began
   // (§ Marche: "au début du tour"); nullopt: none on the table.
   std::vector<std::optional<double>> enemy_at_turn_start;
+  // The break tests lost rounds owe (§ Tests de Moral): each unit with the
+  // `result` statement that owes it, until its test is written or the next
+  // round, phase or turn begins (phases/break_test.hpp).
+  std::vector<std::pair<UnitId, Span>> owed_break_tests;
 };
 
 struct Context {

@@ -1,11 +1,15 @@
 #include "engine/rulesets/wab/engine.hpp"
 
 #include "engine/rulesets/wab/checks.hpp"
+#include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/close_combat.hpp"
+#include "engine/rulesets/wab/phases/combat_result.hpp"
 #include "engine/rulesets/wab/phases/deployment.hpp"
+#include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/movement.hpp"
+#include "engine/rulesets/wab/phases/psychology.hpp"
 #include "engine/rulesets/wab/phases/saves.hpp"
 #include "engine/rulesets/wab/phases/shooting.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
@@ -45,6 +49,30 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
     case ActionKind::save:
       save(cx, a);
       break;
+    case ActionKind::combat:
+      open_round(cx, a);
+      break;
+    case ActionKind::result:
+      resolve_round(cx, a);
+      break;
+    case ActionKind::test:
+      if (a.detail == "break")
+        break_test(cx, a);
+      else
+        psychology_test(cx, a);
+      break;
+    case ActionKind::rally:
+      rally(cx, a);
+      break;
+    case ActionKind::respond:
+      respond(cx, a);
+      break;
+    case ActionKind::flee:
+      flee(cx, a);
+      break;
+    case ActionKind::pursue:
+      pursue(cx, a);
+      break;
     default:
       follow(cx, a);
       break;
@@ -55,6 +83,7 @@ void Engine::finish(replay::EventChecker& checker) {
   Context cx = context(checker);
   end_strike(cx);
   settle_charges(cx);
+  settle_break_tests(cx);
 }
 
 }  // namespace umpire::wab

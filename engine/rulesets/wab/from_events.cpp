@@ -117,6 +117,8 @@ void read_generals(const events::Battle& battle, Game& game) {
     GeneralSetup s;
     rulesets::read_identity(g, s);
     if (g.at && !g.at->is_hex && !g.at->off_table()) s.at = to_point(g.at->point);
+    s.leadership =
+        static_cast<std::int32_t>(std::clamp<std::int64_t>(g.command.value_or(0), 0, 10));
     game.setup.generals.push_back(std::move(s));
   }
 }
@@ -127,7 +129,16 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   a.phase = rulesets::phase_of<Phase>(e.phase());
   rulesets::read_tabletop_statement(battle, e, a);
   a.target_score = e.target_score();
-  a.stated.wounds = e.stated().wounds();
+  a.against = e.against();
+  const events::Stated st = e.stated();
+  a.stated.wounds = st.wounds();
+  a.stated.passed = st.passed();
+  if (auto w = st.winner(); w && w->kind == events::ForceKind::unit)
+    a.stated.winner = static_cast<UnitId>(w->index);
+  a.stated.margin = st.margin();
+  a.stated.draw = st.draw();
+  a.stated.distance = st.distance();
+  a.stated.destroyed = st.destroyed();
 }
 
 }  // namespace

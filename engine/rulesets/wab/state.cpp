@@ -15,6 +15,9 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.marched = false;
     u.reformed = false;
     u.charging = false;
+    u.panicked_this_turn = false;
+    u.fire_and_flee = false;
+    u.flight_roll = -1;
   }
 }
 

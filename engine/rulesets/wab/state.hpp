@@ -15,6 +15,12 @@
 
 namespace umpire::wab {
 
+// What losing a round of combat owes the unit (the data's break_outcome,
+// § Tests de Moral, § Obstiné (Stubborn)): nothing (it did not lose), no
+// test (a stubborn unit's first lost round), a break test on Leadership,
+// breaking without a test, or the stubborn troops' D6.
+enum class BreakDue : std::uint8_t { none, exempt, test, without_test, stubborn_d6 };
+
 struct UnitState {
   bool on_table = false;
   Point at{0, 0};  // the centre of the front edge
@@ -27,6 +33,17 @@ struct UnitState {
   bool charging = false;           // it charged this turn
   bool fleeing = false;            // it fled and has not rallied
   std::int32_t engaged_with = -1;  // the enemy unit of its combat, -1: none
+  // The round of combat being fought (§ Résultat du combat): the unit's
+  // side in it (0: not in it, 1 the side written first, 2 the other), and
+  // the unsaved wounds it inflicted.
+  std::uint8_t round_side = 0;
+  std::int32_t round_wounds = 0;
+  BreakDue break_due = BreakDue::none;  // after a lost round, until it tests
+  std::int32_t break_needed = 0;        // the score the break test it owes needs
+  bool lost_combat_before = false;      // it lost a round earlier (§ Obstiné (Stubborn))
+  bool panicked_this_turn = false;      // it failed a panic test this turn (§ 2.2)
+  bool fire_and_flee = false;           // its charge response this turn was 'fire-and-flee'
+  std::int32_t flight_roll = -1;        // the dice of its flight this turn, -1: none (§ Fuite)
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -64,6 +81,14 @@ void State::write(Out& out) const {
         o.u8(u.charging ? 1 : 0);
         o.u8(u.fleeing ? 1 : 0);
         o.i32(u.engaged_with);
+        o.u8(u.round_side);
+        o.i32(u.round_wounds);
+        o.u8(static_cast<std::uint8_t>(u.break_due));
+        o.i32(u.break_needed);
+        o.u8(u.lost_combat_before ? 1 : 0);
+        o.u8(u.panicked_this_turn ? 1 : 0);
+        o.u8(u.fire_and_flee ? 1 : 0);
+        o.i32(u.flight_roll);
       });
 }
 

@@ -103,6 +103,7 @@ struct GeneralSetup {
   std::string id, name;
   std::uint8_t side = 0;
   std::optional<Point> at;
+  std::int32_t leadership = 0;  // `command N`: the Leadership he lends (§ 2.2)
 };
 
 using SideSetup = rulesets::TabletopSide;
@@ -141,6 +142,12 @@ enum class Phase : std::uint8_t { none, start, movement, shooting, combat, other
 struct Stated {
   Span span;
   std::optional<std::int64_t> hits, wounds, saves;
+  std::optional<bool> passed;          // `=> pass`, `=> fail`
+  std::optional<UnitId> winner;        // `result => winner <unit> margin N`
+  std::optional<std::int64_t> margin;  // `result => … margin N`
+  bool draw = false;                   // `result => draw`
+  std::optional<double> distance;      // `=> distance N` of a flight or a pursuit
+  bool destroyed = false;              // `=> … destroyed`
 };
 
 struct Action {
@@ -160,6 +167,7 @@ struct Action {
   std::string formation, weapon;
   std::optional<double> range;
   std::optional<std::int64_t> modifier, target_score;
+  std::optional<std::int64_t> against;  // `against N`: the Leadership a test is taken on
   std::vector<replay::WrittenRoll> rolls;
   Stated stated;
   bool agreed = false;

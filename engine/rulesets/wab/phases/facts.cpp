@@ -1,5 +1,6 @@
 #include "engine/rulesets/wab/phases/facts.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -48,6 +49,117 @@ bool fill_shot(const Context& cx, Facts& f, const Strike& strike, std::int64_t s
   f.integer(Given::shot_distance, strike.distance);
   f.integer(Given::self_shooting_models, shooting_models);
   return true;
+}
+
+namespace {
+
+bool carries(const UnitSetup& s, std::string_view word) {
+  return std::find(s.weapons.begin(), s.weapons.end(), word) != s.weapons.end();
+}
+
+// The deepest unit of a side, the one whose ranks count (§ Résultat du
+// combat: "On prend les bonus de l'unité la plus profonde").
+UnitId deepest(const Context& cx, std::span<const UnitId> side) {
+  UnitId best = side.front();
+  for (UnitId u : side)
+    if (ranks_of_four(cx, u) > ranks_of_four(cx, best)) best = u;
+  return best;
+}
+
+void fill_deepest_unit(const Context& cx, Facts& f, UnitId u) {
+  const UnitSetup& s = cx.setup.units[u];
+  const UnitState& st = cx.state.units[u];
+  f.set(Given::side_deepest_unit_type, cx.rules.type(s.type));
+  f.integer(Given::side_deepest_unit_ranks_of_four, ranks_of_four(cx, u));
+  f.word(Given::side_deepest_unit_terrain, "open_ground");
+  f.word(Given::side_deepest_unit_behind, "no_obstacle");
+  f.set(Given::side_deepest_unit_special, cx.rules.special(s.special));
+  f.boolean(Given::side_deepest_unit_fleeing, st.fleeing);
+  f.boolean(Given::side_deepest_unit_skirmishers, st.formation == Formation::skirmish);
+}
+
+// A side's other facts, none of which the engine reads from the table yet.
+void fill_side_as_none(Facts& f) {
+  f.boolean(Given::side_charged_in_flank_or_rear_by_5_plus, false);
+  f.boolean(Given::side_high_ground, false);
+  f.boolean(Given::side_flank_attack, false);
+  f.boolean(Given::side_second_flank_attack, false);
+  f.boolean(Given::side_rear_attack, false);
+  f.boolean(Given::side_rear_attack_by_5_plus, false);
+  f.integer(Given::side_light_or_scythed_chariots_destroyed, 0);
+  f.integer(Given::side_heavy_chariots_destroyed, 0);
+  f.boolean(Given::combat_rough_ground_or_obstacle, false);
+}
+
+}  // namespace
+
+std::int64_t ranks_of_four(const Context& cx, UnitId u) {
+  const UnitSetup& s = cx.setup.units[u];
+  const std::int64_t file = std::max<std::int64_t>(1, (s.models + s.ranks - 1) / s.ranks);
+  const std::int64_t standing = cx.models_standing(u);
+  const std::int64_t full = file >= 4 ? standing / file : 0;
+  return full + (standing % file >= 4 ? 1 : 0);
+}
+
+void fill_unit(const Context& cx, Facts& f, UnitId u) {
+  const UnitSetup& s = cx.setup.units[u];
+  const UnitState& st = cx.state.units[u];
+  f.set(Given::self_type, cx.rules.type(s.type));
+  f.set(Given::self_special, cx.rules.special(s.special));
+  f.integer(Given::self_models, cx.models_standing(u));
+  f.integer(Given::self_characters, 0);
+  f.integer(Given::self_movement, s.profile.movement);
+  f.integer(Given::self_leadership, s.profile.leadership);
+  f.boolean(Given::self_skirmishers, st.formation == Formation::skirmish);
+  f.boolean(Given::self_single_model, cx.models_standing(u) == 1);
+  f.boolean(Given::self_fleeing, st.fleeing);
+  f.boolean(Given::self_engaged, st.engaged_with >= 0);
+  f.boolean(Given::self_charging, st.charging);
+  f.boolean(Given::self_enemy_in_charge_range, false);
+  f.boolean(Given::self_frenzy_lost, false);
+  f.boolean(Given::self_fell_back_last_turn, false);
+  f.boolean(Given::self_lost_combat_before, st.lost_combat_before);
+  f.boolean(Given::self_lost_round_of_this_combat_before, false);
+  f.boolean(Given::self_overcame_terror, false);
+  f.boolean(Given::self_terror_test_taken_against_this_enemy, false);
+  f.boolean(Given::self_panicked_this_turn, st.panicked_this_turn);
+  f.boolean(Given::self_falls_back_in_good_order, false);
+  f.boolean(Given::self_failed_fear_test, false);
+  f.word(Given::self_charge_response, st.fire_and_flee ? "fire_and_flee" : "flee");
+  // A Warband's Leadership takes its rank bonus (§ Warbands): the rank
+  // bonus of § Résultat du combat, the unit on its own.
+  Facts ranks(cx.rules);
+  fill_deepest_unit(cx, ranks, u);
+  fill_side_as_none(ranks);
+  const auto bonus =
+      rules::Evaluator(cx.rules.rs(), ranks.situation()).value(cx.rules.value(Value::rank_bonus));
+  f.integer(Given::self_rank_bonus, bonus ? bonus->number : 0);
+}
+
+void fill_enemy(const Context& cx, Facts& f, UnitId enemy) {
+  const UnitSetup& e = cx.setup.units[enemy];
+  const UnitState& es = cx.state.units[enemy];
+  f.set(Given::enemy_type, cx.rules.type(e.type));
+  f.integer(Given::enemy_models, cx.models_standing(enemy));
+  f.set(Given::enemy_special, cx.rules.special(e.special));
+  f.boolean(Given::enemy_charged_this_turn, es.charging);
+  f.boolean(Given::enemy_began_combat_by_charging, es.charging);
+  // The log names no hated enemy: a unit with Hatred hates whom it fights.
+  f.boolean(Given::enemy_hated, true);
+  f.boolean(Given::enemy_fleeing, es.fleeing);
+}
+
+void fill_side(const Context& cx, Facts& f, std::span<const UnitId> side, std::int64_t wounds) {
+  f.integer(Given::side_wounds_inflicted, wounds);
+  fill_deepest_unit(cx, f, deepest(cx, side));
+  bool unit_standard = false, army_standard = false;
+  for (UnitId u : side) {
+    unit_standard = unit_standard || carries(cx.setup.units[u], "standard");
+    army_standard = army_standard || carries(cx.setup.units[u], "army_standard");
+  }
+  f.boolean(Given::side_unit_standard, unit_standard);
+  f.boolean(Given::side_army_standard, army_standard);
+  fill_side_as_none(f);
 }
 
 std::int64_t whole_inches_up(double d) {

@@ -5,6 +5,7 @@
 // the engine does not know of the table yet (cover, obstacles, a target's
 // size, fear) is stated as none and reported `not checked` by the caller.
 #include <cstdint>
+#include <span>
 
 #include "engine/rulesets/wab/context.hpp"
 
@@ -15,6 +16,26 @@ void fill_strike(const Context& cx, Facts& f, UnitId self, UnitId target);
 // The shot of `strike`: its weapon, distance, and the models shooting.
 // False when the data's weapons table has no such weapon.
 bool fill_shot(const Context& cx, Facts& f, const Strike& strike, std::int64_t shooting_models);
+
+// The unit as its Leadership tests and its combat read it (§ Psychologie,
+// § Tests de Moral, § Warbands): `self` is `u`. What the log does not
+// record (a frenzy lost, a fall back last turn, terror overcome, a charge
+// range: the data's gap charge_range) is stated as none.
+void fill_unit(const Context& cx, Facts& f, UnitId u);
+
+// The enemy `self` fights or tests against (§ Peur, § Tests de Moral).
+void fill_enemy(const Context& cx, Facts& f, UnitId enemy);
+
+// The ranks of 4 models or more of unit `u` as it stands (§ Résultat du
+// combat): its models standing fill its files, the width of its widest
+// rank, from the front.
+std::int64_t ranks_of_four(const Context& cx, UnitId u);
+
+// The side of a combat whose units are `side`, which inflicted `wounds`
+// unsaved wounds in the round (§ Résultat du combat): its deepest unit, its
+// standards. Flanks, rear, high ground, terrain and chariots are stated as
+// none; the caller reports them `not checked`.
+void fill_side(const Context& cx, Facts& f, std::span<const UnitId> side, std::int64_t wounds);
 
 // Whole inches, a part of an inch counting as a whole one: the distance
 // the data's ranges are compared with (12.0004" is 12").

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "engine/rulesets/common/d6_pool.hpp"
+#include "engine/rulesets/wab/phases/combat_result.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
@@ -12,9 +13,13 @@ namespace {
 
 using rulesets::d6_pool;
 
-// The wounds a save leaves: the target's, and the strike is over.
+// The wounds a save leaves: the target's, counted for the striker's side
+// in a round of combat, and the strike is over.
 void take_wounds(Context& cx, UnitId u, std::int64_t unsaved) {
-  cx.state.units[u].wounds_taken += static_cast<std::int32_t>(std::max<std::int64_t>(0, unsaved));
+  const std::int64_t wounds = std::max<std::int64_t>(0, unsaved);
+  cx.state.units[u].wounds_taken += static_cast<std::int32_t>(wounds);
+  const Strike& s = *cx.scratch.strike;
+  if (!s.shooting) credit_round_wounds(cx, s.striker, wounds);
   cx.scratch.strike.reset();
 }
 

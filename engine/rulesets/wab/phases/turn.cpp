@@ -1,6 +1,7 @@
 #include "engine/rulesets/wab/phases/turn.hpp"
 
 #include "engine/rulesets/common/nearest_enemy.hpp"
+#include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
 
@@ -23,6 +24,12 @@ void begin(Context& cx, const Action& a) {
   const bool new_turn = a.turn != cx.state.turn || a.side != cx.state.side;
   // The charges of a movement phase are settled once it is over.
   if (!cx.scratch.charges.empty() && (new_turn || a.phase != Phase::movement)) settle_charges(cx);
+  // The break tests a lost round owes come before the next round, phase
+  // or turn.
+  if (!cx.scratch.owed_break_tests.empty() &&
+      (new_turn || a.phase != cx.state.phase || a.kind == ActionKind::combat ||
+       a.kind == ActionKind::result))
+    settle_break_tests(cx);
   if (new_turn) {
     cx.state.start_turn(a.turn, a.side);
     note_enemies_at_turn_start(cx);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "engine/rulesets/common/d6_pool.hpp"
+#include "engine/rulesets/wab/phases/combat_result.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 
@@ -80,8 +81,10 @@ std::optional<std::int64_t> strike_wounds(Context& cx, Strike& s) {
 void end_strike(Context& cx) {
   if (!cx.scratch.strike) return;
   Strike& s = *cx.scratch.strike;
-  if (const auto wounds = strike_wounds(cx, s))
+  if (const auto wounds = strike_wounds(cx, s)) {
     cx.state.units[s.target].wounds_taken += static_cast<std::int32_t>(*wounds);
+    if (!s.shooting) credit_round_wounds(cx, s.striker, *wounds);
+  }
   cx.scratch.strike.reset();
 }
 

@@ -1,0 +1,101 @@
+#include "engine/rulesets/wab/phases/break_test.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/leadership_roll.hpp"
+
+namespace umpire::wab {
+namespace {
+
+void forget_owed(Context& cx, UnitId u) {
+  auto& owed = cx.scratch.owed_break_tests;
+  owed.erase(std::remove_if(owed.begin(), owed.end(), [u](const auto& o) { return o.first == u; }),
+             owed.end());
+}
+
+}  // namespace
+
+void break_test(Context& cx, const Action& a) {
+  if (a.actors.empty()) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  UnitState& st = cx.state.units[u];
+  forget_owed(cx, u);
+  const Span at = a.span;
+  switch (st.break_due) {
+    case BreakDue::none:
+      cx.checker
+          .violation(Check::break_test, at,
+                     fmt::format("{} takes no break test: it did not lose the last round "
+                                 "resolved",
+                                 cx.quoted(u)))
+          .note(
+              "§ Tests de Moral: 'Chaque unité qui perd un combat doit effectuer un test de "
+              "moral'");
+      return;
+    case BreakDue::exempt:
+      cx.checker
+          .violation(Check::break_test, at,
+                     fmt::format("{} takes no break test: stubborn troops take none the first "
+                                 "time they lose a round",
+                                 cx.quoted(u)))
+          .note(
+              "§ Obstiné (Stubborn): 'n'ont pas à faire de Test de Moral (break) la première "
+              "fois qu'elles perdent un round de combat' (the data's break_procedure)");
+      st.break_due = BreakDue::none;
+      return;
+    case BreakDue::without_test:
+      cx.checker
+          .violation(Check::break_test, at,
+                     fmt::format("{} takes no break test: it breaks without one, beaten while "
+                                 "fewer by an enemy that causes fear or by a charging Warband",
+                                 cx.quoted(u)))
+          .note(
+              "§ Tests de Moral, § Peur: 'rompt automatiquement (sans test de moral) si elle "
+              "est moins nombreuse' (the data's break_procedure)");
+      st.break_due = BreakDue::none;
+      return;
+    case BreakDue::stubborn_d6:
+    case BreakDue::test:
+      break;
+  }
+  const bool stubborn = st.break_due == BreakDue::stubborn_d6;
+  const auto why = [&] {
+    return std::vector<std::string>{
+        stubborn ? std::string("§ Obstiné (Stubborn): stubborn troops that would break "
+                               "automatically roll a D6 (the data's stubborn_against_auto_break)")
+                 : fmt::format("its Leadership {} less the margin of the lost round, 10 for "
+                               "hatred (the data's break_test_leadership)",
+                               cx.setup.units[u].profile.leadership)};
+  };
+  const RolledTest t{Check::break_test,
+                     stubborn ? Test::stubborn_against_auto_break : Test::break_test,
+                     st.break_needed, "break test"};
+  st.break_due = BreakDue::none;
+  const std::optional<bool> passed = roll_test(cx, a, u, t, why);
+  // A failed break test breaks the unit: it flees (§ Tests de Moral).
+  if (passed && !*passed) st.fleeing = true;
+}
+
+void settle_break_tests(Context& cx) {
+  for (const auto& [u, span] : cx.scratch.owed_break_tests) {
+    if (cx.state.units[u].break_due == BreakDue::none) continue;
+    cx.checker
+        .violation(Check::break_test, span,
+                   fmt::format("{} lost this round and takes no break test", cx.quoted(u)))
+        .note(
+            "§ Tests de Moral: 'Chaque unité qui perd un combat doit effectuer un test de "
+            "moral'")
+        .hint("write its test after the result: 'test {} break 2d6=… against {}'",
+              cx.setup.units[u].id, cx.state.units[u].break_needed);
+    cx.state.units[u].break_due = BreakDue::none;
+  }
+  cx.scratch.owed_break_tests.clear();
+}
+
+}  // namespace umpire::wab

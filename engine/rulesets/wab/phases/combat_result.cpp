@@ -1,0 +1,177 @@
+#include "engine/rulesets/wab/phases/combat_result.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "engine/rulesets/wab/phases/break_test.hpp"
+#include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/following.hpp"
+
+namespace umpire::wab {
+namespace {
+
+// One side of the round being resolved.
+struct Side {
+  std::vector<UnitId> units;
+  Facts facts;
+  std::int64_t result = 0;
+};
+
+Side side_of(const Context& cx, std::uint8_t which) {
+  Side s{{}, Facts(cx.rules), 0};
+  std::int64_t wounds = 0;
+  for (std::size_t u = 0; u < cx.state.units.size(); ++u) {
+    if (cx.state.units[u].round_side != which) continue;
+    s.units.push_back(static_cast<UnitId>(u));
+    wounds += cx.state.units[u].round_wounds;
+  }
+  if (!s.units.empty()) fill_side(cx, s.facts, s.units, wounds);
+  return s;
+}
+
+std::string names(const Context& cx, const std::vector<UnitId>& units) {
+  std::vector<std::string> out;
+  for (UnitId u : units) out.push_back(cx.quoted(u));
+  return fmt::format("{}", fmt::join(out, ", "));
+}
+
+// The data's break_outcome, by name.
+BreakDue break_due_of(const Context& cx, std::int64_t outcome) {
+  const rules::Domain& d = cx.rules.rs().domains[cx.rules.domain(Domain::break_outcome)];
+  const std::string_view word = outcome >= 0 && static_cast<std::size_t>(outcome) < d.values.size()
+                                    ? std::string_view(d.values[static_cast<std::size_t>(outcome)])
+                                    : std::string_view();
+  if (word == "takes_break_test") return BreakDue::test;
+  if (word == "breaks_without_test") return BreakDue::without_test;
+  if (word == "rolls_stubborn_d6") return BreakDue::stubborn_d6;
+  return word == "no_break_test" ? BreakDue::exempt : BreakDue::none;
+}
+
+// What losing the round owes each unit of the losing side.
+void owe_break_tests(Context& cx, const Action& a, const Side& losers, const Side& winners) {
+  for (UnitId u : losers.units) {
+    UnitState& st = cx.state.units[u];
+    if (!st.on_table) continue;
+    Facts f = losers.facts;
+    fill_unit(cx, f, u);
+    // The enemy it tests against: the one it fights, else the first winner.
+    const std::uint8_t winning = cx.state.units[winners.units.front()].round_side;
+    const bool fights_a_winner =
+        st.engaged_with >= 0 &&
+        cx.state.units[static_cast<std::size_t>(st.engaged_with)].round_side == winning;
+    fill_enemy(cx, f,
+               fights_a_winner ? static_cast<UnitId>(st.engaged_with) : winners.units.front());
+    f.integer(Given::combat_opponent_resolution, winners.result);
+    const auto procedure = eval_int(f, Value::break_procedure, cx.checker);
+    if (!procedure) continue;
+    const BreakDue due = break_due_of(cx, *procedure);
+    const auto test = eval_test(
+        f, due == BreakDue::stubborn_d6 ? Test::stubborn_against_auto_break : Test::break_test,
+        cx.checker);
+    if (!test) continue;
+    st.break_due = due;
+    st.break_needed = static_cast<std::int32_t>(test->needed);
+    st.lost_combat_before = true;
+    if (st.break_due == BreakDue::without_test) st.fleeing = true;  // it breaks
+    if (st.break_due == BreakDue::test || st.break_due == BreakDue::stubborn_d6)
+      cx.scratch.owed_break_tests.emplace_back(u, a.span);
+  }
+}
+
+}  // namespace
+
+void open_round(Context& cx, const Action& a) {
+  if (a.actors.empty() || a.targets.empty()) {
+    follow(cx, a);
+    return;
+  }
+  for (UnitState& st : cx.state.units) {
+    st.round_side = 0;
+    st.round_wounds = 0;
+    st.break_due = BreakDue::none;
+  }
+  for (UnitId u : a.actors) {
+    cx.state.units[u].round_side = 1;
+    cx.state.units[u].engaged_with = a.targets.front();
+  }
+  for (UnitId u : a.targets) {
+    cx.state.units[u].round_side = 2;
+    cx.state.units[u].engaged_with = a.actors.front();
+  }
+  cx.checker.not_checked(
+      "whether the units of a combat are in contact, and which of their models fight (§ Phase 4 "
+      ": Combat au corps à corps)",
+      a.span);
+}
+
+void credit_round_wounds(Context& cx, UnitId striker, std::int64_t wounds) {
+  UnitState& st = cx.state.units[striker];
+  if (st.round_side != 0 && wounds > 0) st.round_wounds += static_cast<std::int32_t>(wounds);
+}
+
+void resolve_round(Context& cx, const Action& a) {
+  Side first = side_of(cx, 1);
+  Side second = side_of(cx, 2);
+  if (first.units.empty() || second.units.empty()) {
+    cx.checker.not_checked("a combat result with no round opened by 'combat' before it", a.span);
+    return;
+  }
+  cx.checker.not_checked(
+      "combat results: flank and rear attacks, high ground, terrain and obstacles, chariots "
+      "destroyed (taken as none)",
+      a.span);
+  const auto r1 = eval_int(first.facts, Value::combat_resolution, cx.checker);
+  const auto r2 = eval_int(second.facts, Value::combat_resolution, cx.checker);
+  if (!r1 || !r2) return;
+  first.result = *r1;
+  second.result = *r2;
+  const auto notes = [&] {
+    std::vector<std::string> out;
+    for (const Side* s : {&first, &second}) {
+      out.push_back(fmt::format("{}: combat result {}", names(cx, s->units), s->result));
+      for (std::string& n : explain(s->facts, Value::combat_resolution))
+        out.push_back("  " + std::move(n));
+    }
+    return out;
+  };
+  const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
+  const int computed = first.result > second.result ? 1 : second.result > first.result ? 2 : 0;
+  const std::int64_t margin = std::abs(first.result - second.result);
+  // The side the log says won: 0 a draw, -1 none written.
+  int written = -1;
+  if (a.stated.draw) written = 0;
+  if (a.stated.winner) written = cx.state.units[*a.stated.winner].round_side;
+  if (a.stated.winner && written == 0) {
+    cx.checker.violation(
+        Check::combat_result, stated,
+        fmt::format("{} fights on neither side of this round", cx.quoted(*a.stated.winner)));
+    written = -1;
+  }
+  const auto said = [&](int w) {
+    return w == 0 ? std::string("a draw")
+                  : fmt::format("{} win{}", names(cx, (w == 1 ? first : second).units),
+                                (w == 1 ? first : second).units.size() == 1 ? "s" : "");
+  };
+  if (written == -1) {
+    cx.checker.not_checked("a combat result that names neither a winner nor a draw", a.span);
+  } else if (written != computed) {
+    auto v = cx.checker.violation(
+        Check::combat_result, stated,
+        fmt::format("log says {}; the combat results are {} to {}: {}", said(written), first.result,
+                    second.result,
+                    computed == 0 ? std::string("a draw")
+                                  : fmt::format("{} by {}", said(computed), margin)));
+    for (std::string& n : notes()) v.note(std::move(n));
+  } else if (computed != 0) {
+    cx.checker.outcome(Check::combat_result, stated, "margin", a.stated.margin, margin, notes);
+  }
+  // The replay goes on with the winner the log states, as played.
+  const int winner = written >= 0 ? written : computed;
+  if (winner == 1) owe_break_tests(cx, a, second, first);
+  if (winner == 2) owe_break_tests(cx, a, first, second);
+}
+
+}  // namespace umpire::wab

@@ -1,0 +1,138 @@
+#include "engine/rulesets/wab/phases/flight.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <optional>
+
+#include "engine/rulesets/common/d6_pool.hpp"
+#include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/turn.hpp"
+
+namespace umpire::wab {
+namespace {
+
+using rulesets::d6_pool;
+
+// The distance a statement states, in whole inches (dice make no fraction).
+std::optional<std::int64_t> stated_distance(const Action& a) {
+  if (!a.stated.distance || !std::isfinite(*a.stated.distance) ||
+      std::abs(*a.stated.distance) > 1e6)
+    return std::nullopt;
+  return std::llround(*a.stated.distance);
+}
+
+// The dice of a move of unit `u` whose count is the data's value `count`
+// (flee_dice, pursuit_dice): taken from `written` (or drawn), their total
+// checked against the stated distance. The total the replay goes on with.
+std::optional<std::int64_t> roll_distance(Context& cx, const Action& a, UnitId u, Value count,
+                                          Check check, std::string_view what) {
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  const auto n = eval_int(f, count, cx.checker);
+  if (!n) return std::nullopt;
+  const auto why = [&] { return explain(f, count); };
+  const auto purpose = [&] { return fmt::format("{} of {}", what, cx.quoted(u)); };
+  auto roll = cx.dice.take(d6_pool(*n), a.roll(""), cx.checker, check, purpose, why);
+  if (!roll) return std::nullopt;
+  cx.checker.read_roll(d6_pool(*n), *roll, [&] {
+    replay::RollReading r;
+    r.side = cx.setup.units[u].side;
+    r.what = purpose();
+    return r;
+  });
+  const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
+  return cx.checker.outcome(check, stated, "distance", stated_distance(a), roll->total, why);
+}
+
+void roll_flight(Context& cx, const Action& a, UnitId u) {
+  if (auto d = roll_distance(cx, a, u, Value::flee_dice, Check::flee_dice, "flight"))
+    cx.state.units[u].flight_roll = static_cast<std::int32_t>(*d);
+}
+
+}  // namespace
+
+void respond(Context& cx, const Action& a) {
+  if (a.actors.empty() || (a.detail != "flee" && a.detail != "fire-and-flee")) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  if (a.detail == "fire-and-flee") {
+    // Its shots are not checked yet; its flight's dice come with its flee.
+    cx.state.units[u].fire_and_flee = true;
+    follow(cx, a);
+    return;
+  }
+  // 'Fuir': the dice may be written here or on the flee that moves it.
+  cx.state.units[u].fire_and_flee = false;
+  if (a.roll("")) roll_flight(cx, a, u);
+  place_as_written(cx, u, a);
+  cx.state.units[u].fleeing = true;
+}
+
+void flee(Context& cx, const Action& a) {
+  if (a.actors.empty() || !a.generals.empty()) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  UnitState& st = cx.state.units[u];
+  // A flight rolls once: the dice of a 'Fuir' response move the unit.
+  if (a.roll("") || st.flight_roll < 0) roll_flight(cx, a, u);
+  cx.checker.not_checked(
+      "where a flight goes and how far it moves on the table, terrain on its way (§ Fuite, "
+      "§ Troupes en fuite)",
+      a.span);
+  place_as_written(cx, u, a);
+  st.fleeing = true;
+}
+
+void pursue(Context& cx, const Action& a) {
+  if (a.actors.empty() || a.targets.empty()) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId p = a.actors.front();
+  const UnitId fled = a.targets.front();
+  cx.checker.not_checked(
+      "where a pursuit goes, terrain on its way, and whether the pursuer had to pursue (§ Fuite, "
+      "§ Troupes entraînées (Drilled))",
+      a.span);
+  const auto pursuit =
+      roll_distance(cx, a, p, Value::pursuit_dice, Check::pursue_caught, "pursuit");
+  const std::int32_t flight = cx.state.units[fled].flight_roll;
+  if (pursuit && flight < 0) {
+    cx.checker.not_checked(
+        fmt::format("whether the pursuit catches {}: the log gives no flight of it this turn",
+                    cx.quoted(fled)),
+        a.span);
+  } else if (pursuit) {
+    Facts f(cx.rules);
+    f.integer(Given::flight_flee_roll, flight);
+    f.integer(Given::flight_pursuit_roll, *pursuit);
+    // Terrain is not read: each moves its whole roll.
+    f.integer(Given::flight_flee_move, flight);
+    f.integer(Given::flight_pursuit_move, *pursuit);
+    f.boolean(Given::flight_falling_back_in_good_order, false);
+    const auto caught = eval_int(f, Value::caught_unit_destroyed, cx.checker);
+    if (caught) {
+      const auto notes = [&] {
+        return std::vector<std::string>{
+            fmt::format("pursuit {} against flight {}: a pursuer that moves further than the "
+                        "fleeing unit destroys it (§ Fuite)",
+                        *pursuit, flight)};
+      };
+      const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
+      const std::optional<bool> said =
+          a.stated.span.valid() ? std::optional<bool>(a.stated.destroyed) : std::nullopt;
+      if (cx.checker.outcome(Check::pursue_caught, stated, fmt::format("{}", cx.quoted(fled)), said,
+                             *caught != 0, "is destroyed", "escapes", notes))
+        cx.state.units[fled].on_table = false;
+    }
+  }
+  place_as_written(cx, p, a);
+}
+
+}  // namespace umpire::wab

@@ -1,0 +1,22 @@
+#pragma once
+// Flight and pursuit: 003_54822f0a7c7b7ce7.txt § Phase 2 : Mouvement
+// ('Fuir', 'Tirer et Fuir'), § Fuite, § Troupes en fuite.
+//
+// A flight rolls the data's flee_dice (by the unit's Movement, fewer after
+// 'fire-and-flee'), on the `respond u flee` statement or on the `flee`
+// statement that moves the unit; its stated `distance` is their total
+// (wab.flee.dice). `pursue p f 2d6=… => distance D [destroyed]` rolls the
+// data's pursuit_dice; the fleeing unit is destroyed exactly when the
+// data's caught_unit_destroyed says so, the pursuit going further than the
+// flight (wab.pursue.caught). Where a flight or a pursuit goes on the table,
+// and terrain on the way, are not measured yet (reported `not checked`).
+#include "engine/rulesets/wab/context.hpp"
+
+namespace umpire::wab {
+
+// `respond u <response> …`: a charge response.
+void respond(Context& cx, const Action& a);
+void flee(Context& cx, const Action& a);
+void pursue(Context& cx, const Action& a);
+
+}  // namespace umpire::wab

@@ -1,0 +1,108 @@
+#include "engine/rulesets/wab/phases/psychology.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "engine/geometry/tabletop/measure.hpp"
+#include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/leadership_roll.hpp"
+#include "engine/rulesets/wab/phases/turn.hpp"
+
+namespace umpire::wab {
+namespace {
+
+// The data's test of each kind a log writes.
+std::optional<Test> test_of(std::string_view kind) {
+  if (kind == "panic") return Test::panic_test;
+  if (kind == "terror") return Test::terror_test;
+  if (kind == "fear") return Test::fear_test;
+  if (kind == "stupidity") return Test::stupidity_test;
+  if (kind == "impetuosity") return Test::warband_impetuosity_test;
+  return std::nullopt;
+}
+
+// The General of side `side` on the table, if any.
+std::optional<GeneralId> general_of(const Context& cx, std::uint8_t side) {
+  for (std::size_t g = 0; g < cx.setup.generals.size(); ++g)
+    if (cx.setup.generals[g].side == side && cx.state.generals[g].on_table)
+      return static_cast<GeneralId>(g);
+  return std::nullopt;
+}
+
+// The General's help to a rally (§ 2.2): his distance to the unit and
+// his Leadership; far away when he is not on the table.
+void fill_general(const Context& cx, Facts& f, UnitId u) {
+  const std::optional<GeneralId> g = general_of(cx, cx.setup.units[u].side);
+  double distance = 1e9;
+  if (g)
+    distance = tabletop::distance(cx.footprint(u), cx.state.generals[*g].at,
+                                  tabletop::Measure::closest_edges);
+  f.integer(Given::rally_general_distance, whole_inches_up(distance));
+  f.integer(Given::rally_general_leadership, g ? std::max(1, cx.setup.generals[*g].leadership) : 1);
+  f.boolean(Given::rally_general_fleeing, false);
+  f.boolean(Given::rally_general_rallied_this_turn, false);
+}
+
+}  // namespace
+
+void psychology_test(Context& cx, const Action& a) {
+  const std::optional<Test> test = test_of(a.detail);
+  if (!test || a.actors.empty()) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  UnitState& st = cx.state.units[u];
+  cx.checker.not_checked(
+      fmt::format("when the {} test is due, and what it tests against (§ Psychologie)", a.detail),
+      a.span);
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  const auto result = eval_test(f, *test, cx.checker);
+  if (!result) return;
+  const auto why = [&] { return explain(f, *test); };
+  const std::string what = fmt::format("{} test", a.detail);
+  const std::optional<bool> passed =
+      roll_test(cx, a, u, {Check::psychology_test, *test, result->needed, what}, why);
+  if (!passed || *passed) return;
+  // § Psychologie: a unit that fails its panic or terror test flees, and
+  // § Phase 1 : Début du tour says the same of stupidity.
+  if (*test == Test::panic_test || *test == Test::terror_test || *test == Test::stupidity_test)
+    st.fleeing = true;
+  if (*test == Test::panic_test) st.panicked_this_turn = true;
+}
+
+void rally(Context& cx, const Action& a) {
+  if (a.actors.empty()) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  UnitState& st = cx.state.units[u];
+  if (!st.fleeing) {
+    cx.checker
+        .violation(Check::rally_test, a.span,
+                   fmt::format("{} does not flee: only fleeing troops rally", cx.quoted(u)))
+        .note("§ 2.2 Ralliement des troupes en fuite");
+    return;
+  }
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  fill_general(cx, f, u);
+  if (!check_permissions(f, RuleAction::rally, cx.checker, a.span, Check::rally_test,
+                         [&] { return fmt::format("rallying {}", cx.quoted(u)); }))
+    return;
+  const auto result = eval_test(f, Test::rally_test, cx.checker);
+  if (!result) return;
+  const auto why = [&] { return explain(f, Test::rally_test); };
+  const std::optional<bool> passed =
+      roll_test(cx, a, u, {Check::rally_test, Test::rally_test, result->needed, "rally test"}, why);
+  if (passed && *passed) st.fleeing = false;
+  if (written_end(a) || a.facing) place_as_written(cx, u, a);
+}
+
+}  // namespace umpire::wab
