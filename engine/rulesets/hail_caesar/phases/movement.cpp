@@ -100,13 +100,16 @@ bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check r
   const bool unordered = st.order == OrderStatus::none && st.moves == 0;
   if ((st.order == OrderStatus::failed || unordered) && in_broken_division(cx, u)) {
     // A unit of a broken division that fails its order, or receives none,
-    // must make a free move to leave the battlefield: one move, measured
-    // as any other.
+    // must make a free move to leave the battlefield: the data's
+    // free_moves, measured as any other.
     cx.checker.not_checked(
         "the direction of the free move a unit of a broken division makes towards the nearest "
         "table edge",
         a.span);
-    if (st.moves == 0) st.moves = 1;
+    if (st.moves > 0) return true;
+    const auto moves = eval_int(f, Value::free_moves, cx.checker);
+    if (!moves) return false;
+    st.moves = static_cast<std::uint8_t>(*moves);
     return true;
   }
   if (st.order == OrderStatus::failed) {
@@ -117,7 +120,9 @@ bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check r
   }
   if (st.order != OrderStatus::none || st.moves > 0) return true;
   if (!initiative(cx, a, u, f, refused)) return false;
-  st.moves = 1;
+  const auto moves = eval_int(f, Value::initiative_moves, cx.checker);
+  if (!moves) return false;
+  st.moves = static_cast<std::uint8_t>(*moves);
   return true;
 }
 
