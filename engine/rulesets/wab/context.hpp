@@ -39,6 +39,10 @@ struct Strike {
 struct PendingCharge {
   Span span;  // the charge statement
   UnitId charger = 0, target = 0;
+  // Where the charger stood when it declared: the shots of a 'stand-and-
+  // shoot' or 'fire-and-flee' response come before it moves (§ Phase 2 :
+  // Mouvement, steps 6 and 2.4).
+  tabletop::Footprint start;
   double moved = 0;  // inches
   int wheels = 0;    // the wheels made (§ Manœuvres, Roue: one to face the enemy)
 };
@@ -59,6 +63,9 @@ struct Scratch {
   // `result` statement that owes it, until its test is written or the next
   // round, phase or turn begins (phases/break_test.hpp).
   std::vector<std::pair<UnitId, Span>> owed_break_tests;
+  // Per unit, the last shot of this shooting phase that cost it models, for
+  // the panic test it may owe (phases/panic.hpp); an invalid span: none.
+  std::vector<Span> shooting_casualties;
 };
 
 struct Context {

@@ -9,6 +9,7 @@
 #include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/movement.hpp"
+#include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/psychology.hpp"
 #include "engine/rulesets/wab/phases/saves.hpp"
 #include "engine/rulesets/wab/phases/shooting.hpp"
@@ -84,6 +85,7 @@ void Engine::finish(replay::EventChecker& checker) {
   end_strike(cx);
   settle_charges(cx);
   settle_break_tests(cx);
+  end_phase_panic(cx);
 }
 
 }  // namespace umpire::wab

@@ -115,6 +115,8 @@ void check_equipment(const events::Unit& u, const rules::Ruleset& data, Reporter
       shields.push_back(e);
     else if (is_missile_weapon(data, e))
       missiles.push_back(e);
+    else if (e == "standard" || e == "army-standard")
+      continue;  // § Résultat du combat: +1 for a standard (phases/combat_result.hpp)
     else
       out.diags().not_checked("replay.not-checked", u.span,
                               "'{}' of '{}': the sheet gives this weapon no rule", e, u.id);

@@ -40,4 +40,13 @@ std::optional<rules::Val> RulesBinding::missile_weapon(std::string_view name) co
   return rules::Val::profile(item->index);
 }
 
+std::optional<std::int64_t> RulesBinding::weapon_range(std::string_view name) const {
+  const std::optional<rules::Val> weapon = missile_weapon(name);
+  if (!weapon) return std::nullopt;
+  const rules::Profile& p = rs().profiles[static_cast<std::size_t>(weapon->number)];
+  const std::optional<std::uint32_t> field = rs().records[p.record].find("range");
+  if (!field || *field >= p.values.size()) return std::nullopt;
+  return p.values[*field].number;
+}
+
 }  // namespace umpire::wab

@@ -6,6 +6,8 @@ namespace umpire::wab {
 
 State::State(const Setup& setup) {
   rulesets::start_from_setup(setup, units, generals);
+  for (std::size_t u = 0; u < units.size(); ++u)
+    units[u].phase_models = static_cast<std::int32_t>(setup.units[u].models);
 }
 
 void State::start_turn(std::uint32_t t, std::uint8_t s) {

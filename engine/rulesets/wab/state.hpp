@@ -44,6 +44,8 @@ struct UnitState {
   bool panicked_this_turn = false;      // it failed a panic test this turn (§ 2.2)
   bool fire_and_flee = false;           // its charge response this turn was 'fire-and-flee'
   std::int32_t flight_roll = -1;        // the dice of its flight this turn, -1: none (§ Fuite)
+  std::int32_t phase_models = 0;        // its models standing when the phase began
+  bool panic_tested = false;            // it took a panic test this phase
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -89,6 +91,8 @@ void State::write(Out& out) const {
         o.u8(u.panicked_this_turn ? 1 : 0);
         o.u8(u.fire_and_flee ? 1 : 0);
         o.i32(u.flight_roll);
+        o.i32(u.phase_models);
+        o.u8(u.panic_tested ? 1 : 0);
       });
 }
 

@@ -61,9 +61,17 @@ void charge(Context& cx, const Action& a) {
         "changes of formation (§ Manœuvres, Changer de formation): a log writes no ranks on a "
         "charge",
         a.span);
+  const tabletop::Footprint start = cx.footprint(u);
   place_moved(cx, u, a, false);
   cx.state.units[u].charging = true;
-  cx.scratch.charges.push_back({a.span, u, a.targets.front(), way.distance, way.wheels});
+  cx.scratch.charges.push_back({a.span, u, a.targets.front(), start, way.distance, way.wheels});
+}
+
+const PendingCharge* charge_against(const Context& cx, UnitId target) {
+  const PendingCharge* found = nullptr;
+  for (const PendingCharge& c : cx.scratch.charges)
+    if (c.target == target) found = &c;
+  return found;
 }
 
 bool charge_move(Context& cx, const Action& a, UnitId u) {

@@ -26,6 +26,9 @@ void charge(Context& cx, const Action& a);
 // when `u` has no charge of this phase (the caller measures the move).
 bool charge_move(Context& cx, const Action& a, UnitId u);
 
+// The last charge of this phase declared against unit `target`, if any.
+const PendingCharge* charge_against(const Context& cx, UnitId target);
+
 // The end of the movement phase: each charge that did not reach its
 // target is checked against the normal move.
 void settle_charges(Context& cx);

@@ -8,6 +8,7 @@
 #include "engine/rulesets/common/d6_pool.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/shooting.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
 
 namespace umpire::wab {
@@ -54,15 +55,23 @@ void roll_flight(Context& cx, const Action& a, UnitId u) {
 }  // namespace
 
 void respond(Context& cx, const Action& a) {
+  if (!a.actors.empty() && a.detail == "stand-and-shoot" && response_shot(cx, a)) {
+    place_as_written(cx, a.actors.front(), a);
+    return;
+  }
   if (a.actors.empty() || (a.detail != "flee" && a.detail != "fire-and-flee")) {
     follow(cx, a);
     return;
   }
   const UnitId u = a.actors.front();
   if (a.detail == "fire-and-flee") {
-    // Its shots are not checked yet; its flight's dice come with its flee.
+    // Its shots now; its flight's dice come with its flee.
     cx.state.units[u].fire_and_flee = true;
-    follow(cx, a);
+    if (response_shot(cx, a))
+      place_as_written(cx, u, a);
+    else
+      follow(cx, a);
+    cx.state.units[u].fleeing = true;
     return;
   }
   // 'Fuir': the dice may be written here or on the flee that moves it.

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/rulesets/wab/phases/turn.hpp"
 
 namespace umpire::wab {
@@ -31,6 +33,9 @@ std::string unchecked(const Action& a) {
       return "pursuit: its dice and whether it catches (§ Fuite)";
     case ActionKind::rally:
       return "rallying fleeing troops (§ 2.2 Ralliement des troupes en fuite)";
+    case ActionKind::save:
+      return "armour saves with no strike before them that the engine checks (its hits and "
+             "wounds not rolled on the statements before it)";
     default:
       return fmt::format("'{}' statements", a.verb);
   }
@@ -72,6 +77,11 @@ void follow(Context& cx, const Action& a) {
       break;
     case ActionKind::remove:
       st.on_table = false;
+      break;
+    case ActionKind::save:
+      // Saves the engine does not check still cost the wounds they leave.
+      st.wounds_taken +=
+          static_cast<std::int32_t>(std::max<std::int64_t>(0, a.stated.wounds.value_or(0)));
       break;
     case ActionKind::test:
     case ActionKind::result:

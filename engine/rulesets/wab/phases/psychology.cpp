@@ -10,6 +10,7 @@
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/leadership_roll.hpp"
+#include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
 
 namespace umpire::wab {
@@ -47,6 +48,24 @@ void fill_general(const Context& cx, Facts& f, UnitId u) {
   f.boolean(Given::rally_general_rallied_this_turn, false);
 }
 
+// A panic test with no cause the engine sees (phases/panic.hpp).
+void report_no_panic_due(Context& cx, const Action& a, UnitId u) {
+  const UnitState& st = cx.state.units[u];
+  const std::int64_t lost = std::max<std::int64_t>(0, st.phase_models - cx.models_standing(u));
+  auto v = cx.checker.violation(
+      Check::panic_due, a.span,
+      cx.state.phase == Phase::shooting
+          ? fmt::format("{} takes no panic test: it lost {} of its {} models to shooting this "
+                        "phase, less than 25%",
+                        cx.quoted(u), lost, st.phase_models)
+          : fmt::format("{} takes no panic test: no friend flees within 4\" of it at the start "
+                        "of the turn (or none is half its size)",
+                        cx.quoted(u)));
+  v.note("§ Panique: the causes of a panic test (the data's panic_test_required)");
+  // The replay goes on with the result the log states.
+  if (a.stated.passed && !*a.stated.passed) cx.state.units[u].fleeing = true;
+}
+
 }  // namespace
 
 void psychology_test(Context& cx, const Action& a) {
@@ -57,9 +76,16 @@ void psychology_test(Context& cx, const Action& a) {
   }
   const UnitId u = a.actors.front();
   UnitState& st = cx.state.units[u];
-  cx.checker.not_checked(
-      fmt::format("when the {} test is due, and what it tests against (§ Psychologie)", a.detail),
-      a.span);
+  const std::optional<bool> due = *test == Test::panic_test ? panic_due(cx, u) : std::nullopt;
+  if (due && !*due) {
+    report_no_panic_due(cx, a, u);
+    return;
+  }
+  if (*test == Test::panic_test) st.panic_tested = true;
+  if (!due)
+    cx.checker.not_checked(
+        fmt::format("when the {} test is due, and what it tests against (§ Psychologie)", a.detail),
+        a.span);
   Facts f(cx.rules);
   fill_unit(cx, f, u);
   const auto result = eval_test(f, *test, cx.checker);

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "engine/rulesets/common/d6_pool.hpp"
-#include "engine/rulesets/wab/phases/combat_result.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
@@ -13,13 +12,9 @@ namespace {
 
 using rulesets::d6_pool;
 
-// The wounds a save leaves: the target's, counted for the striker's side
-// in a round of combat, and the strike is over.
-void take_wounds(Context& cx, UnitId u, std::int64_t unsaved) {
-  const std::int64_t wounds = std::max<std::int64_t>(0, unsaved);
-  cx.state.units[u].wounds_taken += static_cast<std::int32_t>(wounds);
-  const Strike& s = *cx.scratch.strike;
-  if (!s.shooting) credit_round_wounds(cx, s.striker, wounds);
+// The wounds a save leaves are the target's, and the strike is over.
+void take_wounds(Context& cx, std::int64_t unsaved) {
+  inflict_wounds(cx, *cx.scratch.strike, unsaved);
   cx.scratch.strike.reset();
 }
 
@@ -36,7 +31,7 @@ void save(Context& cx, const Action& a) {
   const std::optional<std::int64_t> wounds = strike_wounds(cx, s);
   if (!wounds) {
     // Reported: the replay goes on with the wounds the log states.
-    take_wounds(cx, u, a.stated.wounds.value_or(0));
+    take_wounds(cx, a.stated.wounds.value_or(0));
     return;
   }
   Facts f(cx.rules);
@@ -71,9 +66,8 @@ void save(Context& cx, const Action& a) {
     saves = cx.checker.outcome(Check::save_saves, stated, "saves", a.stated.saves,
                                successes(*roll, *test), notes);
   }
-  take_wounds(
-      cx, u,
-      cx.checker.outcome(Check::save_saves, stated, "wounds", a.stated.wounds, *wounds - saves));
+  take_wounds(cx, cx.checker.outcome(Check::save_saves, stated, "wounds", a.stated.wounds,
+                                     *wounds - saves));
 }
 
 }  // namespace umpire::wab

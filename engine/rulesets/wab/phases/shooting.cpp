@@ -2,10 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <string>
+
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/d6_pool.hpp"
 #include "engine/rulesets/common/word_table.hpp"
+#include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
@@ -52,41 +56,29 @@ std::optional<std::int64_t> shooting_dice(Context& cx, const Action& a, Facts& f
   return count;
 }
 
-}  // namespace
-
-void shoot(Context& cx, const Action& a) {
-  if (!a.roll("hit") && a.roll("wound")) {
-    roll_to_wound(cx, a);
-    return;
-  }
-  if (a.actors.empty() || a.targets.empty() || a.weapon.empty() || !a.roll("hit")) {
-    follow(cx, a);
-    return;
-  }
-  const UnitId u = a.actors.front();
-  const UnitId t = a.targets.front();
-  const double measured =
-      tabletop::distance(cx.footprint(u), cx.footprint(t), tabletop::Measure::closest_edges);
-  Strike strike{a.span,
-                u,
-                t,
-                true,
-                rulesets::data_word(a.weapon, rulesets::WordCase::exact),
-                whole_inches_up(measured),
-                0,
-                std::nullopt};
+// A shot of `u` at `t` with `weapon` (the data's word) over `measured`
+// inches between closest edges: its permissions, dice and hits, then the
+// strike its wounds and save take.
+void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& weapon,
+          double measured) {
+  Strike strike{a.span, u, t, true, weapon, whole_inches_up(measured), 0, std::nullopt};
   Facts f(cx.rules);
   fill_strike(cx, f, u, t);
   if (!fill_shot(cx, f, strike, cx.models_standing(u))) {
     cx.checker.not_checked(
-        fmt::format("shooting with '{}': the weapons table has no such weapon", a.weapon), a.span);
+        fmt::format("shooting with '{}': the weapons table has no such weapon", weapon), a.span);
     follow(cx, a);
     return;
   }
   cx.checker.not_checked(
       "the fire arc, line of sight, cover, obstacles and the target's size (taken as none)",
       a.span);
-  check_written_range(cx, a, u, t, measured);
+  const TroopType target_type = cx.setup.units[t].type;
+  if (target_type == TroopType::elephants || target_type == TroopType::war_machine)
+    cx.checker.not_checked(
+        "which hits strike the crew of an elephant or a war machine (§ Tirer sur un éléphant ou "
+        "une machine): the log keeps no crew apart",
+        a.span);
   if (!check_permissions(f, RuleAction::shoot, cx.checker, a.span, Check::shoot_not_allowed, [&] {
         return fmt::format("{} shooting at {}", cx.quoted(u), cx.quoted(t));
       }))
@@ -115,6 +107,54 @@ void shoot(Context& cx, const Action& a) {
                                    successes(*roll, *test), notes);
   cx.scratch.strike = strike;
   if (a.roll("wound")) roll_to_wound(cx, a);
+}
+
+}  // namespace
+
+void shoot(Context& cx, const Action& a) {
+  if (!a.roll("hit") && a.roll("wound")) {
+    roll_to_wound(cx, a);
+    return;
+  }
+  if (a.actors.empty() || a.targets.empty() || a.weapon.empty() || !a.roll("hit")) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  const UnitId t = a.targets.front();
+  const double measured =
+      tabletop::distance(cx.footprint(u), cx.footprint(t), tabletop::Measure::closest_edges);
+  check_written_range(cx, a, u, t, measured);
+  fire(cx, a, u, t, rulesets::data_word(a.weapon, rulesets::WordCase::exact), measured);
+}
+
+bool response_shot(Context& cx, const Action& a) {
+  if (a.actors.empty() || !a.roll("hit")) return false;
+  const UnitId u = a.actors.front();
+  const PendingCharge* c = charge_against(cx, u);
+  if (!c) return false;
+  // The unit's missile weapon: the muster allows one at most.
+  const auto weapon =
+      std::find_if(cx.setup.units[u].weapons.begin(), cx.setup.units[u].weapons.end(),
+                   [&](const std::string& w) { return cx.rules.missile_weapon(w).has_value(); });
+  if (weapon == cx.setup.units[u].weapons.end()) {
+    cx.checker.violation(
+        Check::shoot_not_allowed, a.span,
+        fmt::format("{} has no missile weapon to answer a charge with shots", cx.quoted(u)));
+    return true;
+  }
+  double measured = tabletop::distance(cx.footprint(u), c->start, tabletop::Measure::closest_edges);
+  check_written_range(cx, a, u, c->charger, measured);
+  cx.checker.not_checked(
+      "the range of shots at chargers, measured from where the charger declared, and whether a "
+      "charger beyond the weapon's range may be shot at: a shot at it is taken at the weapon's "
+      "longest range (the data's gap stand_and_shoot_range)",
+      a.span);
+  if (const auto range = cx.rules.weapon_range(*weapon);
+      range && whole_inches_up(measured) > *range)
+    measured = static_cast<double>(*range);
+  fire(cx, a, u, c->charger, *weapon, measured);
+  return true;
 }
 
 }  // namespace umpire::wab

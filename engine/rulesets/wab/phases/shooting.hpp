@@ -10,4 +10,11 @@ namespace umpire::wab {
 
 void shoot(Context& cx, const Action& a);
 
+// The shots of a charge response (`respond u stand-and-shoot|fire-and-flee
+// hit Nd6=… [wound Nd6=…] => hits H`, § Phase 2 : Mouvement step 6): the
+// unit's missile weapon at the charger, measured from where the charger
+// stood when it declared (the sheet gives no other range: the data's gap
+// stand_and_shoot_range), as any shot. False when `a` is no such shot.
+bool response_shot(Context& cx, const Action& a);
+
 }  // namespace umpire::wab

@@ -3,6 +3,7 @@
 #include "engine/rulesets/common/nearest_enemy.hpp"
 #include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
+#include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
 
 namespace umpire::wab {
@@ -30,6 +31,9 @@ void begin(Context& cx, const Action& a) {
       (new_turn || a.phase != cx.state.phase || a.kind == ActionKind::combat ||
        a.kind == ActionKind::result))
     settle_break_tests(cx);
+  // A new phase: the panic tests the last one owes, and its casualties
+  // counted afresh.
+  if (new_turn || a.phase != cx.state.phase) end_phase_panic(cx);
   if (new_turn) {
     cx.state.start_turn(a.turn, a.side);
     note_enemies_at_turn_start(cx);

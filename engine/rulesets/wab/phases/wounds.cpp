@@ -6,6 +6,7 @@
 #include "engine/rulesets/wab/phases/combat_result.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/panic.hpp"
 
 namespace umpire::wab {
 namespace {
@@ -25,9 +26,10 @@ std::optional<rules::TestResult> wound_test(Context& cx, Facts& f, const Strike&
 }  // namespace
 
 void roll_to_wound(Context& cx, const Action& a) {
-  if (!cx.scratch.strike || a.actors.empty() || a.targets.empty() ||
-      cx.scratch.strike->striker != a.actors.front() ||
-      cx.scratch.strike->target != a.targets.front()) {
+  // A response's shots name no target: the charger is the one struck.
+  if (!cx.scratch.strike || a.actors.empty() || cx.scratch.strike->striker != a.actors.front() ||
+      (!a.targets.empty() && cx.scratch.strike->target != a.targets.front()) ||
+      (a.targets.empty() && a.kind != ActionKind::respond)) {
     follow(cx, a);
     return;
   }
@@ -78,13 +80,18 @@ std::optional<std::int64_t> strike_wounds(Context& cx, Strike& s) {
   return std::nullopt;
 }
 
+void inflict_wounds(Context& cx, const Strike& s, std::int64_t wounds) {
+  if (wounds <= 0) return;
+  cx.state.units[s.target].wounds_taken += static_cast<std::int32_t>(wounds);
+  if (!s.shooting) credit_round_wounds(cx, s.striker, wounds);
+  if (s.shooting && cx.state.phase == Phase::shooting)
+    note_shooting_casualties(cx, s.target, s.span);
+}
+
 void end_strike(Context& cx) {
   if (!cx.scratch.strike) return;
   Strike& s = *cx.scratch.strike;
-  if (const auto wounds = strike_wounds(cx, s)) {
-    cx.state.units[s.target].wounds_taken += static_cast<std::int32_t>(*wounds);
-    if (!s.shooting) credit_round_wounds(cx, s.striker, *wounds);
-  }
+  if (const auto wounds = strike_wounds(cx, s)) inflict_wounds(cx, s, *wounds);
   cx.scratch.strike.reset();
 }
 

@@ -16,6 +16,11 @@ void roll_to_wound(Context& cx, const Action& a);
 // rolled to wound.
 std::optional<std::int64_t> strike_wounds(Context& cx, Strike& strike);
 
+// The unsaved `wounds` of `strike` taken by its target: they count for the
+// striker's side in a round of combat (phases/combat_result.hpp), and for
+// the target's panic after shooting (phases/panic.hpp).
+void inflict_wounds(Context& cx, const Strike& strike, std::int64_t wounds);
+
 // Ends the strike in progress: wounds no save took are the target's, and
 // hits never rolled to wound are reported.
 void end_strike(Context& cx);

@@ -1,0 +1,108 @@
+#include "engine/rulesets/wab/phases/panic.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/geometry/tabletop/measure.hpp"
+#include "engine/rulesets/wab/phases/facts.hpp"
+
+namespace umpire::wab {
+namespace {
+
+std::int64_t shooting_losses(const Context& cx, UnitId u) {
+  return std::max<std::int64_t>(0, cx.state.units[u].phase_models - cx.models_standing(u));
+}
+
+// The facts of a panic test of `u` for `cause` in `phase` (the data's
+// domains panic_cause and phase); no friend and no charger.
+Facts panic_facts(const Context& cx, UnitId u, std::string_view cause, std::string_view phase) {
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::self_took_break_test_this_phase, false);
+  f.word(Given::panic_cause, cause);
+  f.word(Given::panic_phase, phase);
+  f.integer(Given::panic_distance, 240);
+  f.integer(Given::panic_friend_models, 0);
+  f.integer(Given::panic_charger_models, 0);
+  f.boolean(Given::panic_friend_fell_back_in_good_order, false);
+  f.word(Given::panic_friend_loss, "destroyed_otherwise");
+  f.integer(Given::panic_casualties_this_phase, shooting_losses(cx, u));
+  f.integer(Given::panic_models_at_phase_start,
+            std::max<std::int64_t>(cx.state.units[u].phase_models, 1));
+  f.integer(Given::panic_models_at_battle_start, cx.setup.units[u].models);
+  return f;
+}
+
+std::optional<bool> required(Context& cx, const Facts& f) {
+  const auto v = eval_int(f, Value::panic_test_required, cx.checker);
+  if (!v) return std::nullopt;
+  return *v != 0;
+}
+
+bool generals_on_table(const Context& cx, std::uint8_t side) {
+  for (std::size_t g = 0; g < cx.setup.generals.size(); ++g)
+    if (cx.setup.generals[g].side == side && !cx.state.generals[g].on_table) return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<bool> panic_due(Context& cx, UnitId u) {
+  if (!generals_on_table(cx, cx.setup.units[u].side)) return std::nullopt;
+  if (cx.state.phase == Phase::shooting)
+    return required(cx, panic_facts(cx, u, "shooting_casualties", "shooting_phase"));
+  if (cx.state.phase != Phase::start) return std::nullopt;
+  // § Panique item 4: a friend fleeing within 4", unless twice its size.
+  for (std::size_t w = 0; w < cx.setup.units.size(); ++w) {
+    const UnitState& friend_state = cx.state.units[w];
+    if (w == u || !friend_state.on_table || !friend_state.fleeing ||
+        cx.setup.units[w].side != cx.setup.units[u].side)
+      continue;
+    Facts f = panic_facts(cx, u, "fleeing_friend_nearby", "start_of_turn");
+    f.integer(Given::panic_distance, whole_inches_up(tabletop::distance(
+                                         cx.footprint(u), cx.footprint(static_cast<UnitId>(w)),
+                                         tabletop::Measure::closest_edges)));
+    f.integer(Given::panic_friend_models, cx.models_standing(static_cast<UnitId>(w)));
+    const std::optional<bool> due = required(cx, f);
+    if (!due || *due) return due;
+  }
+  return false;
+}
+
+void note_shooting_casualties(Context& cx, UnitId u, Span shot) {
+  auto& spans = cx.scratch.shooting_casualties;
+  if (spans.size() < cx.setup.units.size()) spans.resize(cx.setup.units.size());
+  spans[u] = shot;
+}
+
+void end_phase_panic(Context& cx) {
+  auto& spans = cx.scratch.shooting_casualties;
+  if (cx.state.phase == Phase::shooting) {
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+      const auto u = static_cast<UnitId>(i);
+      const UnitState& st = cx.state.units[u];
+      if (!spans[u].valid() || !st.on_table || st.fleeing || st.panic_tested) continue;
+      const std::optional<bool> due = panic_due(cx, u);
+      if (!due || !*due) continue;
+      cx.checker
+          .violation(Check::panic_due, spans[u],
+                     fmt::format("{} lost {} of its {} models to shooting this phase and takes no "
+                                 "panic test",
+                                 cx.quoted(u), shooting_losses(cx, u), st.phase_models))
+          .note(
+              "§ Tests de Panique suite aux tirs: 'Une unité a subi 25% de pertes suite aux "
+              "tirs' (the data's panic_test_required)")
+          .hint("write its test after the shooting: 'test {} panic 2d6=… against {}'",
+                cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
+    }
+  }
+  spans.assign(cx.setup.units.size(), Span{});
+  for (std::size_t u = 0; u < cx.state.units.size(); ++u) {
+    cx.state.units[u].phase_models =
+        static_cast<std::int32_t>(cx.models_standing(static_cast<UnitId>(u)));
+    cx.state.units[u].panic_tested = false;
+  }
+}
+
+}  // namespace umpire::wab

@@ -1,0 +1,30 @@
+#pragma once
+// When a panic test is due: 003_54822f0a7c7b7ce7.txt § Panique,
+// § Tests de Panique suite aux tirs, § Phase 1 : Début du tour.
+//
+// The engine judges the causes it can see on the table, through the data's
+// panic_test_required: 25% of a unit's models lost to shooting in the
+// shooting phase (the test owed before the phase ends, reported at the
+// last shot that cost the unit models), and a fleeing friend within 4" at
+// the start of the turn (units twice its size exempt). A test written with
+// no cause is a violation (wab.panic.due). In the movement and combat
+// phases (friends broken or destroyed, flank charges) it does not judge
+// yet, nor when a General has left the table ("Le général est tué").
+#include <optional>
+
+#include "engine/rulesets/wab/context.hpp"
+
+namespace umpire::wab {
+
+// Whether a panic test of `u` is due now; nullopt when the engine cannot
+// tell.
+std::optional<bool> panic_due(Context& cx, UnitId u);
+
+// A shot that cost unit `u` models in the shooting phase.
+void note_shooting_casualties(Context& cx, UnitId u, Span shot);
+
+// The end of a phase: the panic tests the shooting phase owes and that
+// were not taken are reported; the marks of the next phase are set.
+void end_phase_panic(Context& cx);
+
+}  // namespace umpire::wab
