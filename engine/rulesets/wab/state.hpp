@@ -46,6 +46,8 @@ struct UnitState {
   std::int32_t flight_roll = -1;        // the dice of its flight this turn, -1: none (§ Fuite)
   std::int32_t phase_models = 0;        // its models standing when the phase began
   bool panic_tested = false;            // it took a panic test this phase
+  bool terror_tested = false;           // it took its terror test (§ Terreur: once a battle)
+  bool overcame_terror = false;         // and passed it: terror causes it fear only
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -93,6 +95,8 @@ void State::write(Out& out) const {
         o.i32(u.flight_roll);
         o.i32(u.phase_models);
         o.u8(u.panic_tested ? 1 : 0);
+        o.u8(u.terror_tested ? 1 : 0);
+        o.u8(u.overcame_terror ? 1 : 0);
       });
 }
 

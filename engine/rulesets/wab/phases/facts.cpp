@@ -115,12 +115,15 @@ void fill_unit(const Context& cx, Facts& f, UnitId u) {
   f.boolean(Given::self_fleeing, st.fleeing);
   f.boolean(Given::self_engaged, st.engaged_with >= 0);
   f.boolean(Given::self_charging, st.charging);
+  // How far a charge reaches the sheet never says (gap charge_range): an
+  // enemy is taken as out of charge range, frenzy then gives no immunity.
   f.boolean(Given::self_enemy_in_charge_range, false);
   f.boolean(Given::self_frenzy_lost, false);
   f.boolean(Given::self_fell_back_last_turn, false);
   f.boolean(Given::self_lost_combat_before, st.lost_combat_before);
   f.boolean(Given::self_lost_round_of_this_combat_before, false);
-  f.boolean(Given::self_overcame_terror, false);
+  f.boolean(Given::self_overcame_terror, st.overcame_terror);
+  f.boolean(Given::self_terror_test_taken, st.terror_tested);
   f.boolean(Given::self_terror_test_taken_against_this_enemy, false);
   f.boolean(Given::self_panicked_this_turn, st.panicked_this_turn);
   f.boolean(Given::self_falls_back_in_good_order, false);

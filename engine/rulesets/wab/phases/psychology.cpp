@@ -8,6 +8,7 @@
 
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/fear.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/leadership_roll.hpp"
 #include "engine/rulesets/wab/phases/panic.hpp"
@@ -66,6 +67,22 @@ void report_no_panic_due(Context& cx, const Action& a, UnitId u) {
   if (a.stated.passed && !*a.stated.passed) cx.state.units[u].fleeing = true;
 }
 
+// A terror or fear test with no cause the engine sees (phases/fear.hpp).
+void report_no_fear_due(Context& cx, const Action& a, UnitId u) {
+  auto v = cx.checker.violation(
+      Check::fear_due, a.span,
+      fmt::format("{} takes no {} test: {}", cx.quoted(u), a.detail,
+                  cx.state.phase == Phase::start
+                      ? "no enemy that causes it stands within 8\" at the start of the turn"
+                      : "it neither charges nor is charged by an enemy that causes it this phase"));
+  if (a.detail == "terror" && cx.state.units[u].terror_tested)
+    v.note("§ Terreur: 'On teste la terreur, une seule fois par bataille': {} took its test",
+           cx.quoted(u));
+  v.note("§ Terreur, § Peur, § Phase 2 : Mouvement (the data's {}_test_required)", a.detail);
+  if (a.stated.passed && !*a.stated.passed && a.detail == "terror")
+    cx.state.units[u].fleeing = true;
+}
+
 }  // namespace
 
 void psychology_test(Context& cx, const Action& a) {
@@ -76,12 +93,19 @@ void psychology_test(Context& cx, const Action& a) {
   }
   const UnitId u = a.actors.front();
   UnitState& st = cx.state.units[u];
-  const std::optional<bool> due = *test == Test::panic_test ? panic_due(cx, u) : std::nullopt;
+  const bool terror = *test == Test::terror_test;
+  const std::optional<bool> due = *test == Test::panic_test            ? panic_due(cx, u)
+                                  : terror || *test == Test::fear_test ? fear_due(cx, u, terror)
+                                                                       : std::nullopt;
   if (due && !*due) {
-    report_no_panic_due(cx, a, u);
+    if (*test == Test::panic_test)
+      report_no_panic_due(cx, a, u);
+    else
+      report_no_fear_due(cx, a, u);
     return;
   }
   if (*test == Test::panic_test) st.panic_tested = true;
+  if (terror) st.terror_tested = true;
   if (!due)
     cx.checker.not_checked(
         fmt::format("when the {} test is due, and what it tests against (§ Psychologie)", a.detail),
@@ -94,6 +118,7 @@ void psychology_test(Context& cx, const Action& a) {
   const std::string what = fmt::format("{} test", a.detail);
   const std::optional<bool> passed =
       roll_test(cx, a, u, {Check::psychology_test, *test, result->needed, what}, why);
+  if (passed && *passed && terror) st.overcame_terror = true;
   if (!passed || *passed) return;
   // § Psychologie: a unit that fails its panic or terror test flees, and
   // § Phase 1 : Début du tour says the same of stupidity.
