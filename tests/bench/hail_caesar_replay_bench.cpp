@@ -12,6 +12,9 @@
 //                          --ruleset hail-caesar --seed 7`, six turns)
 #include <benchmark/benchmark.h>
 
+#include <array>
+#include <span>
+
 #include "engine/rulesets/hail_caesar/engine.hpp"
 #include "engine/rulesets/hail_caesar/from_events.hpp"
 #include "engine/rulesets/hail_caesar/simulate/simulator.hpp"
@@ -43,25 +46,9 @@ const hail_caesar::Game& simulated_game() {
 }
 
 void replay_game(benchmark::State& state, const hail_caesar::Game& game, bool hash_every_event) {
-  std::int64_t events = 0;
-  for (auto _ : state) {
-    // `umpire check` moves the game it parsed into the engine; here each
-    // iteration copies it first, and the copy is not the replay's cost.
-    state.PauseTiming();
-    hail_caesar::Game copy = game;
-    state.ResumeTiming();
-    DiagnosticEngine diags(0);
-    hail_caesar::Engine engine(std::move(copy.setup), std::move(copy.actions), rules_binding(),
-                               diags);
-    replay::ReplayOptions options;
-    options.hash_every_event = hash_every_event;
-    const replay::ReplayResult r = replay::run_replay(engine, options, diags);
-    if (r.violations != 0) state.SkipWithError("the game did not check clean");
-    benchmark::DoNotOptimize(r.final_hash);
-    events += static_cast<std::int64_t>(r.events.size());
-  }
-  state.counters["events/s"] =
-      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
+  const std::array<const hail_caesar::Game*, 1> games{&game};
+  bench::replay_games<hail_caesar::Engine>(state, std::span<const hail_caesar::Game* const>(games),
+                                           rules_binding(), hash_every_event);
 }
 
 void BM_HailCaesarReplay(benchmark::State& state) {

@@ -1,14 +1,18 @@
 #pragma once
 // What the replay benchmarks of every engine share: the rules data loaded
 // and bound once, and a bundled game read, parsed and lowered once.
+#include <benchmark/benchmark.h>
+
 #include <fstream>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 
 #include "engine/core/data_paths.hpp"
 #include "engine/core/diagnostic.hpp"
+#include "engine/core/replay/replay.hpp"
 #include "engine/core/source_manager.hpp"
 #include "engine/events/lower.hpp"
 #include "engine/rules/loader.hpp"
@@ -58,6 +62,34 @@ Game game_of_log(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return game_of_text<Game, game_from_battle>(text.str());
+}
+
+// Sets up an `Engine` on each of `games` and replays it, per iteration;
+// the counter `events/s` is per CPU second. A game that does not check
+// clean stops the benchmark.
+template <typename Engine, typename Game, typename Binding>
+void replay_games(benchmark::State& state, std::span<const Game* const> games, const Binding& rules,
+                  bool hash_every_event) {
+  std::int64_t events = 0;
+  for (auto _ : state) {
+    for (const Game* game : games) {
+      // `umpire check` moves the game it parsed into the engine; here each
+      // iteration copies it first, and the copy is not the replay's cost.
+      state.PauseTiming();
+      Game copy = *game;
+      state.ResumeTiming();
+      DiagnosticEngine diags(0);
+      Engine engine(std::move(copy.setup), std::move(copy.actions), rules, diags);
+      replay::ReplayOptions options;
+      options.hash_every_event = hash_every_event;
+      const replay::ReplayResult r = replay::run_replay(engine, options, diags);
+      if (r.violations != 0) state.SkipWithError("a game did not check clean");
+      benchmark::DoNotOptimize(r.final_hash);
+      events += static_cast<std::int64_t>(r.events.size());
+    }
+  }
+  state.counters["events/s"] =
+      benchmark::Counter(static_cast<double>(events), benchmark::Counter::kIsRate);
 }
 
 }  // namespace umpire::bench

@@ -56,9 +56,11 @@ struct Scratch {
   double tolerance = tabletop::kDefaultTolerance;
   // The charges of the movement phase in progress.
   std::vector<PendingCharge> charges;
-  // Per unit, how far its nearest enemy stood when the player turn began
-  // (§ Marche: "au début du tour"); nullopt: none on the table.
-  std::vector<std::optional<double>> enemy_at_turn_start;
+  // Per unit, where it stood when the player turn began (§ Marche: "au
+  // début du tour"), nullopt when off the table: the distances to the
+  // enemy then are measured only for the units that march
+  // (phases/turn.hpp).
+  std::vector<std::optional<tabletop::Footprint>> turn_start;
   // The break tests lost rounds owe (§ Tests de Moral): each unit with the
   // `result` statement that owes it, until its test is written or the next
   // round, phase or turn begins (phases/break_test.hpp).

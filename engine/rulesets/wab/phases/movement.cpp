@@ -187,10 +187,9 @@ void move(Context& cx, const Action& a) {
   if (way.turns > 0)
     check_permissions(f, RuleAction::turn, cx.checker, a.span, Check::move_march,
                       [&] { return fmt::format("{} turning", cx.quoted(u)); });
-  const std::optional<double> at_start =
-      u < cx.scratch.enemy_at_turn_start.size() ? cx.scratch.enemy_at_turn_start[u] : std::nullopt;
   place_moved(cx, u, a, marching);
   if (!marching) return;
+  const std::optional<double> at_start = nearest_enemy_at_turn_start(cx, u);
   const std::optional<double> at_end = rulesets::nearest_enemy_distance(cx, u);
   f.integer(Given::self_enemy_within_at_turn_start, enemy_inches(cx, at_start));
   f.integer(Given::self_distance_to_enemy, enemy_inches(cx, at_end));

@@ -1,6 +1,6 @@
 #include "engine/rulesets/wab/phases/turn.hpp"
 
-#include "engine/rulesets/common/nearest_enemy.hpp"
+#include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/panic.hpp"
@@ -10,13 +10,12 @@ namespace umpire::wab {
 
 namespace {
 
-// § Marche: "à plus de 8 pas (20cm) d'un ennemi au début du tour".
-void note_enemies_at_turn_start(Context& cx) {
-  cx.scratch.enemy_at_turn_start.assign(cx.setup.units.size(), std::nullopt);
+// § Marche: "à plus de 8 pas (20cm) d'un ennemi au début du tour": where
+// every unit stands when the player turn begins.
+void note_turn_start(Context& cx) {
+  cx.scratch.turn_start.assign(cx.setup.units.size(), std::nullopt);
   for (std::size_t u = 0; u < cx.setup.units.size(); ++u)
-    if (cx.state.units[u].on_table)
-      cx.scratch.enemy_at_turn_start[u] =
-          rulesets::nearest_enemy_distance(cx, static_cast<UnitId>(u));
+    if (cx.state.units[u].on_table) cx.scratch.turn_start[u] = cx.footprint(static_cast<UnitId>(u));
 }
 
 }  // namespace
@@ -36,7 +35,7 @@ void begin(Context& cx, const Action& a) {
   if (new_turn || a.phase != cx.state.phase) end_phase_panic(cx);
   if (new_turn) {
     cx.state.start_turn(a.turn, a.side);
-    note_enemies_at_turn_start(cx);
+    note_turn_start(cx);
   }
   cx.state.phase = a.phase;
   // A strike goes on through its rolls to wound and its save, and no longer.
@@ -44,6 +43,18 @@ void begin(Context& cx, const Action& a) {
                             ((a.kind == ActionKind::attack || a.kind == ActionKind::shoot) &&
                              a.roll("wound") && !a.roll("hit"));
   if (!takes_strike) end_strike(cx);
+}
+
+std::optional<double> nearest_enemy_at_turn_start(const Context& cx, UnitId u) {
+  const auto& at = cx.scratch.turn_start;
+  if (u >= at.size() || !at[u]) return std::nullopt;
+  std::optional<double> best;
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    if (!at[i] || cx.setup.units[i].side == cx.setup.units[u].side) continue;
+    const double d = tabletop::distance(*at[u], *at[i], tabletop::Measure::closest_edges);
+    if (!best || d < *best) best = d;
+  }
+  return best;
 }
 
 void place_as_written(Context& cx, UnitId u, const Action& a) {

@@ -13,6 +13,10 @@ namespace umpire::wab {
 // statement's, and a strike not taken up by this statement is over.
 void begin(Context& cx, const Action& a);
 
+// How far the nearest enemy of `u` stood when the player turn began,
+// between closest edges; nullopt when `u` or every enemy was off the table.
+std::optional<double> nearest_enemy_at_turn_start(const Context& cx, UnitId u);
+
 // The last point a statement writes (`to`, else the path's end).
 using rulesets::written_end;
 
