@@ -27,6 +27,8 @@ std::optional<Check> check_for_permission(std::string_view permission) {
       permission == "marching_single_wheel")
     return Check::move_march;
   if (permission == "charger_single_wheel") return Check::charge_move;
+  // § Manœuvres, Se reformer: "Elle ne peut ni bouger ni tirer".
+  if (permission == "reformed_cannot_move") return Check::move_distance;
   // § 2.2: a unit that panicked this turn does not try to rally.
   if (permission == "no_rally_after_panic_this_turn") return Check::rally_test;
   return std::nullopt;

@@ -72,5 +72,6 @@ using rulesets::common::check_permissions;
 using rulesets::common::eval_int;
 using rulesets::common::eval_test;
 using rulesets::common::explain;
+using rulesets::common::verdict;
 
 }  // namespace umpire::wab

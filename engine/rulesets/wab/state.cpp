@@ -20,6 +20,8 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.panicked_this_turn = false;
     u.fire_and_flee = false;
     u.flight_roll = -1;
+    u.moved_milli = 0;
+    u.shot = false;
   }
 }
 

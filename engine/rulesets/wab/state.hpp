@@ -18,8 +18,9 @@ namespace umpire::wab {
 // What losing a round of combat owes the unit (the data's break_outcome,
 // § Tests de Moral, § Obstiné (Stubborn)): nothing (it did not lose), no
 // test (a stubborn unit's first lost round), a break test on Leadership,
-// breaking without a test, or the stubborn troops' D6.
-enum class BreakDue : std::uint8_t { none, exempt, test, without_test, stubborn_d6 };
+// breaking without a test, or the stubborn troops' D6; unjudged when the
+// log names a loser the engine's count does not (reported at the result).
+enum class BreakDue : std::uint8_t { none, exempt, test, without_test, stubborn_d6, unjudged };
 
 struct UnitState {
   bool on_table = false;
@@ -48,6 +49,9 @@ struct UnitState {
   bool panic_tested = false;            // it took a panic test this phase
   bool terror_tested = false;           // it took its terror test (§ Terreur: once a battle)
   bool overcame_terror = false;         // and passed it: terror causes it fear only
+  std::int32_t moved_milli = 0;         // thousandths of an inch its moves used this movement phase
+  bool shot = false;                    // it shot in its shooting phase (§ Phase 3 : Tir)
+  bool passed_break = false;            // it passed a break test this phase (§ Repli en Bon Ordre)
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -97,6 +101,9 @@ void State::write(Out& out) const {
         o.u8(u.panic_tested ? 1 : 0);
         o.u8(u.terror_tested ? 1 : 0);
         o.u8(u.overcame_terror ? 1 : 0);
+        o.i32(u.moved_milli);
+        o.u8(u.shot ? 1 : 0);
+        o.u8(u.passed_break ? 1 : 0);
       });
 }
 

@@ -57,8 +57,17 @@ void break_test(Context& cx, const Action& a) {
                                  cx.quoted(u)))
           .note(
               "§ Tests de Moral, § Peur: 'rompt automatiquement (sans test de moral) si elle "
-              "est moins nombreuse' (the data's break_procedure)");
+              "est moins nombreuse'; § Warbands 3: 'l'ennemi rate automatiquement son test de "
+              "moral s'il est moins nombreux' (the data's break_procedure)");
       st.break_due = BreakDue::none;
+      return;
+    case BreakDue::unjudged:
+      cx.checker.not_checked(
+          "a break test after a round the log and the engine count differently (reported at its "
+          "result)",
+          a.span);
+      st.break_due = BreakDue::none;
+      if (a.stated.passed && !*a.stated.passed) st.fleeing = true;
       return;
     case BreakDue::stubborn_d6:
     case BreakDue::test:
@@ -80,6 +89,7 @@ void break_test(Context& cx, const Action& a) {
   const std::optional<bool> passed = roll_test(cx, a, u, t, why);
   // A failed break test breaks the unit: it flees (§ Tests de Moral).
   if (passed && !*passed) st.fleeing = true;
+  if (passed && *passed) st.passed_break = true;
 }
 
 void settle_break_tests(Context& cx) {

@@ -7,6 +7,7 @@
 
 #include "engine/geometry/tabletop/charge.hpp"
 #include "engine/rulesets/common/limit_report.hpp"
+#include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/movement.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
@@ -51,6 +52,10 @@ void charge(Context& cx, const Action& a) {
     return;
   }
   const UnitId u = a.actors.front();
+  if (refuse_fleeing(cx, a, u, "charges")) {
+    place_moved(cx, u, a, false);
+    return;
+  }
   const Way way = read_way(cx, u, a, true);
   cx.checker.not_checked(
       "how far a charge reaches: the sheet never says (the data's gap charge_range), nor what "

@@ -8,6 +8,7 @@
 
 #include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 
 namespace umpire::wab {
@@ -88,11 +89,16 @@ void open_round(Context& cx, const Action& a) {
     follow(cx, a);
     return;
   }
+  bool refused = false;
+  for (UnitId u : a.actors) refused = refuse_fleeing(cx, a, u, "fights") || refused;
+  for (UnitId u : a.targets) refused = refuse_fleeing(cx, a, u, "fights") || refused;
   for (UnitState& st : cx.state.units) {
     st.round_side = 0;
     st.round_wounds = 0;
     st.break_due = BreakDue::none;
   }
+  // A round with a fleeing unit is not fought: no result is judged.
+  if (refused) return;
   for (UnitId u : a.actors) {
     cx.state.units[u].round_side = 1;
     cx.state.units[u].engaged_with = a.targets.front();
@@ -168,7 +174,13 @@ void resolve_round(Context& cx, const Action& a) {
   } else if (computed != 0) {
     cx.checker.outcome(Check::combat_result, stated, "margin", a.stated.margin, margin, notes);
   }
-  // The replay goes on with the winner the log states, as played.
+  if (written > 0 && written != computed) {
+    // The log's loser lost on the log's count only: its test is taken as
+    // played, not judged again.
+    for (UnitId u : (written == 1 ? second : first).units)
+      cx.state.units[u].break_due = BreakDue::unjudged;
+    return;
+  }
   const int winner = written >= 0 ? written : computed;
   if (winner == 1) owe_break_tests(cx, a, second, first);
   if (winner == 2) owe_break_tests(cx, a, first, second);

@@ -47,12 +47,54 @@ std::optional<std::int64_t> roll_distance(Context& cx, const Action& a, UnitId u
   return cx.checker.outcome(check, stated, "distance", stated_distance(a), roll->total, why);
 }
 
+// A unit that does not flee moves off only as a fall back in good order
+// (§ Repli en Bon Ordre: drilled troops, skirmishers and cavalry that pass
+// their break test, the data's fall_back_in_good_order permissions);
+// anything else is reported.
+bool falls_back(Context& cx, const Action& a, UnitId u) {
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::self_passed_break_test, cx.state.units[u].passed_break);
+  f.boolean(Given::self_failed_break_test, false);
+  const std::int32_t enemy = cx.state.units[u].engaged_with;
+  fill_enemy(cx, f, enemy >= 0 ? static_cast<UnitId>(enemy) : u);
+  const std::optional<rules::Verdict> v = verdict(f, RuleAction::fall_back);
+  if (v && *v != rules::Verdict::forbidden) {
+    cx.checker.not_checked(
+        "a fall back in good order: its move, and the unit rallying at its end (§ Repli en Bon "
+        "Ordre)",
+        a.span);
+    return true;
+  }
+  cx.checker
+      .violation(Check::flee_only, a.span,
+                 fmt::format("{} does not flee: no failed test or charge response sent it off",
+                             cx.quoted(u)))
+      .note(
+          "§ Repli en Bon Ordre: only drilled troops, skirmishers and cavalry that pass their "
+          "break test fall back instead of staying in combat (the data's "
+          "fall_back_in_good_order)");
+  return false;
+}
+
 void roll_flight(Context& cx, const Action& a, UnitId u) {
   if (auto d = roll_distance(cx, a, u, Value::flee_dice, Check::flee_dice, "flight"))
     cx.state.units[u].flight_roll = static_cast<std::int32_t>(*d);
 }
 
 }  // namespace
+
+bool refuse_fleeing(Context& cx, const Action& a, UnitId u, std::string_view does) {
+  if (!cx.state.units[u].fleeing) return false;
+  cx.checker
+      .violation(Check::flee_only, a.span,
+                 fmt::format("{} flees: it {} only once it has rallied", cx.quoted(u), does))
+      .note(
+          "§ 2.3 Mouvements obligatoires: 'Toutes les unités en fuite sont déplacées "
+          "maintenant'; § 2.2 Ralliement des troupes en fuite")
+      .hint("write its flight ('flee {} 2d6=… to x,y') or its rally first", cx.setup.units[u].id);
+  return true;
+}
 
 void respond(Context& cx, const Action& a) {
   if (!a.actors.empty() && a.detail == "stand-and-shoot" && response_shot(cx, a)) {
@@ -88,14 +130,20 @@ void flee(Context& cx, const Action& a) {
   }
   const UnitId u = a.actors.front();
   UnitState& st = cx.state.units[u];
+  if (!st.fleeing && !falls_back(cx, a, u)) {
+    place_as_written(cx, u, a);
+    return;
+  }
   // A flight rolls once: the dice of a 'Fuir' response move the unit.
   if (a.roll("") || st.flight_roll < 0) roll_flight(cx, a, u);
   cx.checker.not_checked(
       "where a flight goes and how far it moves on the table, terrain on its way (§ Fuite, "
       "§ Troupes en fuite)",
       a.span);
+  const bool falling_back = !st.fleeing;
   place_as_written(cx, u, a);
-  st.fleeing = true;
+  // A fall back rallies at its end (§ Repli en Bon Ordre, 2).
+  st.fleeing = !falling_back;
 }
 
 void pursue(Context& cx, const Action& a) {
@@ -105,6 +153,20 @@ void pursue(Context& cx, const Action& a) {
   }
   const UnitId p = a.actors.front();
   const UnitId fled = a.targets.front();
+  if (cx.setup.units[p].side == cx.setup.units[fled].side || !cx.state.units[fled].fleeing) {
+    cx.checker
+        .violation(Check::pursue_caught, a.span,
+                   fmt::format("{} cannot pursue {}: {}", cx.quoted(p), cx.quoted(fled),
+                               cx.setup.units[p].side == cx.setup.units[fled].side
+                                   ? "a unit pursues only an enemy"
+                                   : "it does not flee"))
+        .note(
+            "§ Fuite, § Phase 2 : Mouvement: the enemies that won the combat pursue the units "
+            "that flee from it");
+    place_as_written(cx, p, a);
+    return;
+  }
+  if (refuse_fleeing(cx, a, p, "pursues")) return;
   cx.checker.not_checked(
       "where a pursuit goes, terrain on its way, and whether the pursuer had to pursue (§ Fuite, "
       "§ Troupes entraînées (Drilled))",

@@ -10,9 +10,16 @@
 // data's caught_unit_destroyed says so, the pursuit going further than the
 // flight (wab.pursue.caught). Where a flight or a pursuit goes on the table,
 // and terrain on the way, are not measured yet (reported `not checked`).
+#include <string_view>
+
 #include "engine/rulesets/wab/context.hpp"
 
 namespace umpire::wab {
+
+// A fleeing unit only flees (§ 2.3 Mouvements obligatoires, § Troupes en
+// fuite): true, and reported (wab.flee.only), when `u` flees and `a`
+// (which `does`, "charges") would have it do anything else.
+bool refuse_fleeing(Context& cx, const Action& a, UnitId u, std::string_view does);
 
 // `respond u <response> …`: a charge response.
 void respond(Context& cx, const Action& a);

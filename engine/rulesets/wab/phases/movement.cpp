@@ -12,6 +12,7 @@
 #include "engine/rulesets/common/written_way.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
 
@@ -65,10 +66,16 @@ void check_allowance(Context& cx, const Action& a, UnitId u, const Facts& f, con
         fmt::format("its turn costs {} (§ Manœuvres, Demi-tour)", tabletop::inches(*turn)));
   if (way.wheels > 0)
     why.push_back("its wheel counts the way of its outer model (§ Manœuvres, Roue)");
-  const std::string what = fmt::format("the move of {}", cx.quoted(u));
+  // The moves of one movement phase share its allowance.
+  const double before = cx.state.units[u].moved_milli / 1000.0;
+  if (before > 0)
+    why.push_back(fmt::format("its earlier moves this phase used {}", tabletop::inches(before)));
+  const std::string what =
+      fmt::format("{} of {}", before > 0 ? "the moves this phase" : "the move", cx.quoted(u));
   rulesets::report_at_most(
       cx.checker, {Check::move_distance, id_of(Diag::measure_within_tolerance), a.span, what, ""},
-      way.distance, std::max(0.0, *limit), cx.scratch.tolerance, why);
+      before + way.distance, std::max(0.0, *limit), cx.scratch.tolerance, why);
+  cx.state.units[u].moved_milli += rulesets::milli(way.distance + std::max(0.0, *whole - *limit));
 }
 
 // What a move leaves unchecked, by the sheet's section.
@@ -131,6 +138,7 @@ void fill_mover(const Context& cx, Facts& f, UnitId u, const Way& way, bool marc
   f.integer(Given::self_movement, std::max<std::int32_t>(1, s.profile.movement));
   f.boolean(Given::self_marching, marching);
   f.boolean(Given::self_charging, st.charging);
+  f.boolean(Given::self_reformed, st.reformed);
   f.boolean(Given::self_single_model, cx.models_standing(u) == 1);
   // One model to a rank: a column by one (§ Colonne par un).
   f.boolean(Given::self_single_file_column, s.models > 1 && s.ranks == s.models);
@@ -177,12 +185,16 @@ void move(Context& cx, const Action& a) {
     return;
   }
   const UnitId u = a.actors.front();
+  if (refuse_fleeing(cx, a, u, "moves")) return;
   if (cx.state.units[u].charging && charge_move(cx, a, u)) return;
   const bool marching = a.detail == "march";
   const Way way = read_way(cx, u, a, false);
   report_unchecked(cx, a, u, way);
   Facts f(cx.rules);
   fill_mover(cx, f, u, way, marching);
+  if (cx.state.units[u].reformed)
+    check_permissions(f, RuleAction::move, cx.checker, a.span, Check::move_distance,
+                      [&] { return fmt::format("{} moving after it reformed", cx.quoted(u)); });
   check_allowance(cx, a, u, f, way, marching);
   if (way.turns > 0)
     check_permissions(f, RuleAction::turn, cx.checker, a.span, Check::move_march,

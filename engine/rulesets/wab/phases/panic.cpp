@@ -102,6 +102,7 @@ void end_phase_panic(Context& cx) {
     cx.state.units[u].phase_models =
         static_cast<std::int32_t>(cx.models_standing(static_cast<UnitId>(u)));
     cx.state.units[u].panic_tested = false;
+    cx.state.units[u].passed_break = false;
   }
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/geometry/tabletop/measure.hpp"
+#include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/fear.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
@@ -124,6 +125,9 @@ void psychology_test(Context& cx, const Action& a) {
   // § Phase 1 : Début du tour says the same of stupidity.
   if (*test == Test::panic_test || *test == Test::terror_test || *test == Test::stupidity_test)
     st.fleeing = true;
+  // § Phase 2 : Mouvement step 4: charged troops that fail their fear test
+  // and do not outnumber the charger flee at once (the log's flee says so).
+  if (*test == Test::fear_test && charge_against(cx, u)) st.fleeing = true;
   if (*test == Test::panic_test) st.panicked_this_turn = true;
 }
 

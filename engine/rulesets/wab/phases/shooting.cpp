@@ -11,6 +11,7 @@
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
 
@@ -122,6 +123,13 @@ void shoot(Context& cx, const Action& a) {
   }
   const UnitId u = a.actors.front();
   const UnitId t = a.targets.front();
+  if (refuse_fleeing(cx, a, u, "shoots")) return;
+  if (cx.state.units[u].shot)
+    cx.checker
+        .violation(Check::shoot_dice, a.span,
+                   fmt::format("{} already shot this phase: a unit shoots once", cx.quoted(u)))
+        .note("§ Phase 3 : Tir: 'Annonce des unités qui tirent et de leur cible'");
+  cx.state.units[u].shot = true;
   const double measured =
       tabletop::distance(cx.footprint(u), cx.footprint(t), tabletop::Measure::closest_edges);
   check_written_range(cx, a, u, t, measured);

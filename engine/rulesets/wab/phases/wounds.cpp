@@ -50,7 +50,8 @@ void roll_to_wound(Context& cx, const Action& a) {
                     s.shooting ? "shot" : "blows", cx.quoted(s.target),
                     cx.setup.units[s.target].profile.toughness));
     for (std::string& line : notes()) v.note(std::move(line));
-    s.wounds = cx.checker.outcome(Check::wound_wounds, stated, "wounds", a.stated.wounds, 0);
+    // Reported once: the replay goes on with the wounds the log states.
+    s.wounds = a.stated.wounds.value_or(0);
     return;
   }
   auto roll = cx.dice.take(d6_pool(s.hits), written, cx.checker, Check::wound_wounds, [&] {
