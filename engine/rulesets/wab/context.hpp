@@ -68,6 +68,9 @@ struct Scratch {
   // Per unit, the last shot of this shooting phase that cost it models, for
   // the panic test it may owe (phases/panic.hpp); an invalid span: none.
   std::vector<Span> shooting_casualties;
+  // The units of the side whose turn began that owe a panic test at its
+  // start (a fleeing friend within 4"), until its start phase ends.
+  std::vector<UnitId> start_panic_owed;
 };
 
 struct Context {

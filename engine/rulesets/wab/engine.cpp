@@ -85,6 +85,7 @@ void Engine::finish(replay::EventChecker& checker) {
   end_strike(cx);
   settle_charges(cx);
   settle_break_tests(cx);
+  settle_start_panic(cx, cx.log.empty() ? Span{} : cx.log.back().span);
   end_phase_panic(cx);
 }
 

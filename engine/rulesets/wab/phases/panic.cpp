@@ -76,6 +76,38 @@ void note_shooting_casualties(Context& cx, UnitId u, Span shot) {
   spans[u] = shot;
 }
 
+void owe_start_panic(Context& cx) {
+  cx.scratch.start_panic_owed.clear();
+  const Phase phase = cx.state.phase;
+  cx.state.phase = Phase::start;
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+    const auto u = static_cast<UnitId>(i);
+    const UnitState& st = cx.state.units[u];
+    if (cx.setup.units[u].side != cx.state.side || !st.on_table || st.fleeing) continue;
+    const std::optional<bool> due = panic_due(cx, u);
+    if (due && *due) cx.scratch.start_panic_owed.push_back(u);
+  }
+  cx.state.phase = phase;
+}
+
+void settle_start_panic(Context& cx, Span span) {
+  for (UnitId u : cx.scratch.start_panic_owed) {
+    const UnitState& st = cx.state.units[u];
+    if (st.panic_tested || st.fleeing || !st.on_table) continue;
+    cx.checker
+        .violation(Check::panic_due, span,
+                   fmt::format("{} had a fleeing friend within 4\" at the start of the turn and "
+                               "took no panic test",
+                               cx.quoted(u)))
+        .note(
+            "§ Phase 1 : Début du tour, item 1: 'Test de Panique provoqué par une unité amie "
+            "en fuite à 4 pas' (the data's panic_test_required)")
+        .hint("write its test in the turn's start phase: 'test {} panic 2d6=… against {}'",
+              cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
+  }
+  cx.scratch.start_panic_owed.clear();
+}
+
 void end_phase_panic(Context& cx) {
   auto& spans = cx.scratch.shooting_casualties;
   if (cx.state.phase == Phase::shooting) {

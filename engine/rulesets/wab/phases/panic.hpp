@@ -23,6 +23,14 @@ std::optional<bool> panic_due(Context& cx, UnitId u);
 // A shot that cost unit `u` models in the shooting phase.
 void note_shooting_casualties(Context& cx, UnitId u, Span shot);
 
+// A new player turn: the units of its side that a fleeing friend within 4"
+// makes test panic at its start (§ Phase 1 : Début du tour item 1).
+void owe_start_panic(Context& cx);
+
+// The start phase is over (or the turn began without one, at `span`):
+// each owed test not taken is reported there.
+void settle_start_panic(Context& cx, Span span);
+
 // The end of a phase: the panic tests the shooting phase owes and that
 // were not taken are reported; the marks of the next phase are set.
 void end_phase_panic(Context& cx);

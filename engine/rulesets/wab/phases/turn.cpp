@@ -32,12 +32,18 @@ void begin(Context& cx, const Action& a) {
     settle_break_tests(cx);
   // A new phase: the panic tests the last one owes, and its casualties
   // counted afresh.
-  if (new_turn || a.phase != cx.state.phase) end_phase_panic(cx);
+  if (new_turn || a.phase != cx.state.phase) {
+    settle_start_panic(cx, a.span);
+    end_phase_panic(cx);
+  }
   if (new_turn) {
     cx.state.start_turn(a.turn, a.side);
     note_turn_start(cx);
+    owe_start_panic(cx);
   }
   cx.state.phase = a.phase;
+  // A turn whose first statement is past its start phase took no test there.
+  if (a.phase != Phase::start) settle_start_panic(cx, a.span);
   // A strike goes on through its rolls to wound and its save, and no longer.
   const bool takes_strike = a.kind == ActionKind::save ||
                             ((a.kind == ActionKind::attack || a.kind == ActionKind::shoot) &&
