@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/leadership_roll.hpp"
@@ -26,40 +27,32 @@ void break_test(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
   UnitState& st = cx.state.units[u];
   forget_owed(cx, u);
-  const Span at = a.span;
+  // A test where none is due: why none is, and the sentence that says so.
+  const auto refuse = [&](std::string_view why, std::string_view text) {
+    cx.checker
+        .violation(Check::break_test, a.span,
+                   fmt::format("{} takes no break test: {}", cx.quoted(u), why))
+        .note("{}", text);
+    st.break_due = BreakDue::none;
+  };
   switch (st.break_due) {
     case BreakDue::none:
-      cx.checker
-          .violation(Check::break_test, at,
-                     fmt::format("{} takes no break test: it did not lose the last round "
-                                 "resolved",
-                                 cx.quoted(u)))
-          .note(
-              "§ Tests de Moral: 'Chaque unité qui perd un combat doit effectuer un test de "
-              "moral'");
+      refuse("it did not lose the last round resolved",
+             "§ Tests de Moral: 'Chaque unité qui perd un combat doit effectuer un test de "
+             "moral'");
       return;
     case BreakDue::exempt:
-      cx.checker
-          .violation(Check::break_test, at,
-                     fmt::format("{} takes no break test: stubborn troops take none the first "
-                                 "time they lose a round",
-                                 cx.quoted(u)))
-          .note(
-              "§ Obstiné (Stubborn): 'n'ont pas à faire de Test de Moral (break) la première "
-              "fois qu'elles perdent un round de combat' (the data's break_procedure)");
-      st.break_due = BreakDue::none;
+      refuse("stubborn troops take none the first time they lose a round",
+             "§ Obstiné (Stubborn): 'n'ont pas à faire de Test de Moral (break) la première "
+             "fois qu'elles perdent un round de combat' (the data's break_procedure)");
       return;
     case BreakDue::without_test:
-      cx.checker
-          .violation(Check::break_test, at,
-                     fmt::format("{} takes no break test: it breaks without one, beaten while "
-                                 "fewer by an enemy that causes fear or by a charging Warband",
-                                 cx.quoted(u)))
-          .note(
-              "§ Tests de Moral, § Peur: 'rompt automatiquement (sans test de moral) si elle "
-              "est moins nombreuse'; § Warbands 3: 'l'ennemi rate automatiquement son test de "
-              "moral s'il est moins nombreux' (the data's break_procedure)");
-      st.break_due = BreakDue::none;
+      refuse(
+          "it breaks without one, beaten while fewer by an enemy that causes fear or by a "
+          "charging Warband",
+          "§ Tests de Moral, § Peur: 'rompt automatiquement (sans test de moral) si elle "
+          "est moins nombreuse'; § Warbands 3: 'l'ennemi rate automatiquement son test de "
+          "moral s'il est moins nombreux' (the data's break_procedure)");
       return;
     case BreakDue::unjudged:
       cx.checker.not_checked(
