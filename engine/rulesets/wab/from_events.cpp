@@ -130,6 +130,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   rulesets::read_tabletop_statement(battle, e, a);
   a.target_score = e.target_score();
   a.against = e.against();
+  a.round = e.round();
   const events::Stated st = e.stated();
   a.stated.wounds = st.wounds();
   a.stated.passed = st.passed();

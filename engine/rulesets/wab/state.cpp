@@ -22,6 +22,7 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.flight_roll = -1;
     u.moved_milli = 0;
     u.shot = false;
+    u.failed_fear = false;
   }
 }
 

@@ -38,6 +38,7 @@ struct UnitState {
   // side in it (0: not in it, 1 the side written first, 2 the other), and
   // the unsaved wounds it inflicted.
   std::uint8_t round_side = 0;
+  std::uint8_t round_number = 0;  // the round of that combat, 1 the first
   std::int32_t round_wounds = 0;
   BreakDue break_due = BreakDue::none;  // after a lost round, until it tests
   std::int32_t break_needed = 0;        // the score the break test it owes needs
@@ -51,6 +52,7 @@ struct UnitState {
   bool overcame_terror = false;         // and passed it: terror causes it fear only
   std::int32_t moved_milli = 0;         // thousandths of an inch its moves used this movement phase
   bool shot = false;                    // it shot in its shooting phase (§ Phase 3 : Tir)
+  bool failed_fear = false;             // it failed a fear test this turn (§ Phase 2 : Mouvement)
   bool passed_break = false;            // it passed a break test this phase (§ Repli en Bon Ordre)
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
@@ -90,6 +92,7 @@ void State::write(Out& out) const {
         o.u8(u.fleeing ? 1 : 0);
         o.i32(u.engaged_with);
         o.u8(u.round_side);
+        o.u8(u.round_number);
         o.i32(u.round_wounds);
         o.u8(static_cast<std::uint8_t>(u.break_due));
         o.i32(u.break_needed);
@@ -104,6 +107,7 @@ void State::write(Out& out) const {
         o.i32(u.moved_milli);
         o.u8(u.shot ? 1 : 0);
         o.u8(u.passed_break ? 1 : 0);
+        o.u8(u.failed_fear ? 1 : 0);
       });
 }
 

@@ -168,6 +168,7 @@ struct Action {
   std::optional<double> range;
   std::optional<std::int64_t> modifier, target_score;
   std::optional<std::int64_t> against;  // `against N`: the Leadership a test is taken on
+  std::optional<std::int64_t> round;    // `combat … round N`
   std::vector<replay::WrittenRoll> rolls;
   Stated stated;
   bool agreed = false;

@@ -25,8 +25,8 @@ void attack(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
   const UnitId t = a.targets.front();
   cx.checker.not_checked(
-      "the attacks: models in contact and fighting ranks, the order of strikes, obstacles and "
-      "fear in the first round (taken as none), and the first round's re-rolls of Hatred",
+      "the attacks: models in contact and fighting ranks, the order of strikes, obstacles (taken "
+      "as none), and the first round's re-rolls of Hatred",
       a.span);
   const std::int64_t count = dice::dice_count(written->expr);
   Facts f(cx.rules);

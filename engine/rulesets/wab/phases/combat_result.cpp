@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -99,6 +100,10 @@ void open_round(Context& cx, const Action& a) {
   }
   // A round with a fleeing unit is not fought: no result is judged.
   if (refused) return;
+  const auto round =
+      static_cast<std::uint8_t>(std::clamp<std::int64_t>(a.round.value_or(1), 1, 255));
+  for (UnitId u : a.actors) cx.state.units[u].round_number = round;
+  for (UnitId u : a.targets) cx.state.units[u].round_number = round;
   for (UnitId u : a.actors) {
     cx.state.units[u].round_side = 1;
     cx.state.units[u].engaged_with = a.targets.front();

@@ -11,14 +11,12 @@ void fill_strike(const Context& cx, Facts& f, UnitId self, UnitId target) {
   const UnitSetup& t = cx.setup.units[target];
   const UnitState& ss = cx.state.units[self];
   const UnitState& ts = cx.state.units[target];
-  f.set(Given::self_type, cx.rules.type(s.type));
-  f.set(Given::self_special, cx.rules.special(s.special));
-  f.integer(Given::self_models, cx.models_standing(self));
+  fill_self(cx, f, self);
+  fill_enemy(cx, f, target);
   f.integer(Given::self_weapon_skill, s.profile.weapon_skill);
   f.integer(Given::self_ballistic_skill, s.profile.ballistic_skill);
   f.integer(Given::self_strength, s.profile.strength);
   f.boolean(Given::self_moved, ss.moved);
-  f.boolean(Given::self_failed_fear_test, false);
   f.set(Given::target_type, cx.rules.type(t.type));
   f.integer(Given::target_toughness, t.profile.toughness);
   f.integer(Given::target_weapon_skill, t.profile.weapon_skill);
@@ -32,9 +30,7 @@ void fill_strike(const Context& cx, Facts& f, UnitId self, UnitId target) {
   f.set(Given::target_armour, cx.rules.armour(t.armour));
   f.set(Given::target_shield, cx.rules.shield(t.shield));
   f.set(Given::target_mount, cx.rules.mount(t.mount));
-  f.integer(Given::enemy_models, cx.models_standing(target));
-  f.set(Given::enemy_special, cx.rules.special(t.special));
-  f.boolean(Given::combat_first_round, false);
+  f.boolean(Given::combat_first_round, ss.round_side != 0 && ss.round_number == 1);
 }
 
 bool fill_shot(const Context& cx, Facts& f, const Strike& strike, std::int64_t shooting_models) {
@@ -101,7 +97,7 @@ std::int64_t ranks_of_four(const Context& cx, UnitId u) {
   return full + (standing % file >= 4 ? 1 : 0);
 }
 
-void fill_unit(const Context& cx, Facts& f, UnitId u) {
+void fill_self(const Context& cx, Facts& f, UnitId u) {
   const UnitSetup& s = cx.setup.units[u];
   const UnitState& st = cx.state.units[u];
   f.set(Given::self_type, cx.rules.type(s.type));
@@ -127,8 +123,12 @@ void fill_unit(const Context& cx, Facts& f, UnitId u) {
   f.boolean(Given::self_terror_test_taken_against_this_enemy, false);
   f.boolean(Given::self_panicked_this_turn, st.panicked_this_turn);
   f.boolean(Given::self_falls_back_in_good_order, false);
-  f.boolean(Given::self_failed_fear_test, false);
+  f.boolean(Given::self_failed_fear_test, st.failed_fear);
   f.word(Given::self_charge_response, st.fire_and_flee ? "fire_and_flee" : "flee");
+}
+
+void fill_unit(const Context& cx, Facts& f, UnitId u) {
+  fill_self(cx, f, u);
   // A Warband's Leadership takes its rank bonus (§ Warbands): the rank
   // bonus of § Résultat du combat, the unit on its own.
   Facts ranks(cx.rules);

@@ -22,6 +22,8 @@ bool fill_shot(const Context& cx, Facts& f, const Strike& strike, std::int64_t s
 // record (a frenzy lost, a fall back last turn, terror overcome, a charge
 // range: the data's gap charge_range) is stated as none.
 void fill_unit(const Context& cx, Facts& f, UnitId u);
+// The same without its rank bonus (a Warband's Leadership only reads it).
+void fill_self(const Context& cx, Facts& f, UnitId u);
 
 // The enemy `self` fights or tests against (§ Peur, § Tests de Moral).
 void fill_enemy(const Context& cx, Facts& f, UnitId enemy);

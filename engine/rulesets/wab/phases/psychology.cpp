@@ -128,6 +128,9 @@ void psychology_test(Context& cx, const Action& a) {
   // § Phase 2 : Mouvement step 4: charged troops that fail their fear test
   // and do not outnumber the charger flee at once (the log's flee says so).
   if (*test == Test::fear_test && charge_against(cx, u)) st.fleeing = true;
+  // … and those that outnumber it need 6s in the first round (the data's
+  // close_combat_to_hit_mods).
+  if (*test == Test::fear_test) st.failed_fear = true;
   if (*test == Test::panic_test) st.panicked_this_turn = true;
 }
 
