@@ -192,7 +192,8 @@ TEST_P(RulesCoverage, NotEnforcedItemsMatchTheRows) {
 INSTANTIATE_TEST_SUITE_P(
     Engines, RulesCoverage,
     ::testing::Values(Sweep{"sabreur-hex", "docs/rules-coverage-sabreur-hex.md"},
-                      Sweep{"hail-caesar", "docs/rules-coverage-hail-caesar.md"}),
+                      Sweep{"hail-caesar", "docs/rules-coverage-hail-caesar.md"},
+                      Sweep{"wab", "docs/rules-coverage-wab.md"}),
     [](const ::testing::TestParamInfo<Sweep>& sweep) {
       std::string name;
       for (const char* c = sweep.param.ruleset; *c; ++c)
