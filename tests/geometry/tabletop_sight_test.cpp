@@ -46,6 +46,18 @@ TEST(TabletopSight, ANarrowBlockerHidesPart) {
   EXPECT_LT(s.clear_fraction, 1.0);
 }
 
+TEST(TabletopSight, AskedOnlyWhetherSeenItAgreesAndStopsAtTheFirstClearLine) {
+  const std::vector<Polygon> blockers{box(9, 19, 11, 21)};
+  SightQuery q;
+  q.visible_only = true;
+  const Sight quick = line_of_sight(block(), target(), blockers, q);
+  const Sight full = line_of_sight(block(), target(), blockers);
+  EXPECT_EQ(quick.visible, full.visible);
+  EXPECT_GT(quick.clear_fraction, full.clear_fraction);
+  const std::vector<Polygon> wall{box(-50, 15, 50, 16)};
+  EXPECT_FALSE(line_of_sight(block(), target(), wall, q).visible);
+}
+
 TEST(TabletopSight, FromTheWholeFrontEdgeSeesRoundABlocker) {
   // A blocker wide enough to hide the target from the leader, but not
   // from the front corners.

@@ -95,6 +95,7 @@ Sight line_of_sight(const Footprint& viewer, const Footprint& target,
         break;
       }
     }
+    if (q.visible_only && seen > 0) break;
   }
   out.visible = seen > 0;
   out.clear_fraction = tried == 0 ? 0.0 : static_cast<double>(seen) / tried;

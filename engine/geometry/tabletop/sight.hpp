@@ -36,6 +36,9 @@ inline constexpr double kSightSpacing = 0.5;  // inches between tried points
 struct SightQuery {
   SightFrom from = SightFrom::leader;
   Arc arc = Arc::front_half_plane;  // target points outside it are not tried
+  // Stop at the first clear line: a caller that asks only whether the
+  // target is seen; clear_fraction then counts the points tried so far.
+  bool visible_only = false;
 };
 
 struct Sight {

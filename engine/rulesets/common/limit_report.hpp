@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/core/replay/checker.hpp"
+#include "engine/core/replay/notes.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 
 namespace umpire::rulesets {
@@ -25,12 +26,12 @@ struct LimitReport {
 // Returns the check made.
 inline tabletop::LimitCheck report_at_most(replay::EventChecker& checker, const LimitReport& r,
                                            double measured, double limit, double tolerance,
-                                           const std::vector<std::string>& notes) {
+                                           const replay::Notes& notes) {
   const tabletop::LimitCheck c = tabletop::check_at_most(measured, limit, tolerance);
   if (c.agreement == tabletop::Agreement::beyond_tolerance) {
     auto b =
         checker.violation(r.check, r.span, std::string(r.prefix) + tabletop::describe(c, r.what));
-    for (const std::string& n : notes) b.note(n);
+    for (std::string& n : notes.lines()) b.note(std::move(n));
   } else if (c.agreement == tabletop::Agreement::within_tolerance) {
     checker.info(r.within_id, r.span, tabletop::describe(c, r.what));
   }

@@ -71,6 +71,16 @@ struct Scratch {
   // The units of the side whose turn began that owe a panic test at its
   // start (a fleeing friend within 4"), until its start phase ends.
   std::vector<UnitId> start_panic_owed;
+  // Per unit, its rank bonus as last evaluated and the models, flight and
+  // formation it was evaluated on (phases/facts.hpp): a Leadership test
+  // asks it, and it changes only with them.
+  struct RankBonus {
+    std::int64_t models = -1;
+    bool fleeing = false;
+    Formation formation = Formation::close_order;
+    std::int64_t bonus = 0;
+  };
+  std::vector<RankBonus> rank_bonus;
 };
 
 struct Context {

@@ -27,6 +27,7 @@ bool sees(const Context& cx, UnitId u, UnitId t) {
       blockers.push_back(cx.footprint(static_cast<UnitId>(i)).polygon());
   tabletop::SightQuery q;
   q.from = tabletop::SightFrom::front_edge;
+  q.visible_only = true;
   return tabletop::line_of_sight(cx.footprint(u), cx.footprint(t), blockers, q).visible;
 }
 

@@ -52,7 +52,7 @@ Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action
 
 // The allowance against the way measured, within the tolerance.
 void check_distance(Context& cx, const Action& a, std::string_view who, double measured,
-                    double allowance, const std::vector<std::string>& why) {
+                    double allowance, const replay::Notes& why) {
   const std::string what = fmt::format("the move of {}", who);
   rulesets::report_at_most(cx.checker,
                            {Check::move_distance, id_of(Diag::measure_within_tolerance),
@@ -162,14 +162,18 @@ void move(Context& cx, const Action& a) {
   f.set(Given::unit_terrain, cx.rules.terrain(terrain));
   if (a.facing && std::abs(tabletop::normalize_signed_deg(*a.facing - st.facing)) > 0.001)
     cx.checker.not_checked("the distance a change of facing uses in a move", a.span);
-  std::vector<std::string> why;
-  const auto rate = move_rate(f, cx.checker, &why);
+  const auto rate = move_rate(f, cx.checker);
   if (rate && allowed) {
     const double used = st.used_milli / 1000.0;
-    why.insert(why.begin(),
-               fmt::format("{} has {} move{} of {} this turn{}", cx.quoted(u), st.moves,
-                           st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)),
-                           used > 0 ? fmt::format(", {} used", tabletop::inches(used)) : ""));
+    // The breakdown of the rate is written only into a diagnostic.
+    const auto why = [&] {
+      std::vector<std::string> lines{
+          fmt::format("{} has {} move{} of {} this turn{}", cx.quoted(u), st.moves,
+                      st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)),
+                      used > 0 ? fmt::format(", {} used", tabletop::inches(used)) : "")};
+      move_rate(f, cx.checker, &lines);
+      return lines;
+    };
     check_distance(cx, a, cx.quoted(u), m.distance, st.moves * static_cast<double>(*rate) - used,
                    why);
   }

@@ -130,13 +130,22 @@ void fill_self(const Context& cx, Facts& f, UnitId u) {
 void fill_unit(const Context& cx, Facts& f, UnitId u) {
   fill_self(cx, f, u);
   // A Warband's Leadership takes its rank bonus (§ Warbands): the rank
-  // bonus of § Résultat du combat, the unit on its own.
-  Facts ranks(cx.rules);
-  fill_deepest_unit(cx, ranks, u);
-  fill_side_as_none(ranks);
-  const auto bonus =
-      rules::Evaluator(cx.rules.rs(), ranks.situation()).value(cx.rules.value(Value::rank_bonus));
-  f.integer(Given::self_rank_bonus, bonus ? bonus->number : 0);
+  // bonus of § Résultat du combat, the unit on its own, evaluated again
+  // only when what it reads has changed.
+  const UnitState& st = cx.state.units[u];
+  auto& cache = cx.scratch.rank_bonus;
+  if (cache.size() < cx.setup.units.size()) cache.resize(cx.setup.units.size());
+  Scratch::RankBonus& c = cache[u];
+  const std::int64_t models = cx.models_standing(u);
+  if (c.models != models || c.fleeing != st.fleeing || c.formation != st.formation) {
+    Facts ranks(cx.rules);
+    fill_deepest_unit(cx, ranks, u);
+    fill_side_as_none(ranks);
+    const auto bonus =
+        rules::Evaluator(cx.rules.rs(), ranks.situation()).value(cx.rules.value(Value::rank_bonus));
+    c = {models, st.fleeing, st.formation, bonus ? bonus->number : 0};
+  }
+  f.integer(Given::self_rank_bonus, c.bonus);
 }
 
 void fill_enemy(const Context& cx, Facts& f, UnitId enemy) {

@@ -54,12 +54,14 @@ std::optional<bool> panic_due(Context& cx, UnitId u) {
     return required(cx, panic_facts(cx, u, "shooting_casualties", "shooting_phase"));
   if (cx.state.phase != Phase::start) return std::nullopt;
   // § Panique item 4: a friend fleeing within 4", unless twice its size.
+  std::optional<Facts> base;
   for (std::size_t w = 0; w < cx.setup.units.size(); ++w) {
     const UnitState& friend_state = cx.state.units[w];
     if (w == u || !friend_state.on_table || !friend_state.fleeing ||
         cx.setup.units[w].side != cx.setup.units[u].side)
       continue;
-    Facts f = panic_facts(cx, u, "fleeing_friend_nearby", "start_of_turn");
+    if (!base) base = panic_facts(cx, u, "fleeing_friend_nearby", "start_of_turn");
+    Facts f = *base;
     f.integer(Given::panic_distance, whole_inches_up(tabletop::distance(
                                          cx.footprint(u), cx.footprint(static_cast<UnitId>(w)),
                                          tabletop::Measure::closest_edges)));
