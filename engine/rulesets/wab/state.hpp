@@ -54,6 +54,7 @@ struct UnitState {
   bool shot = false;                    // it shot in its shooting phase (§ Phase 3 : Tir)
   bool failed_fear = false;             // it failed a fear test this turn (§ Phase 2 : Mouvement)
   bool passed_break = false;            // it passed a break test this phase (§ Repli en Bon Ordre)
+  bool fell_back = false;               // it fell back in good order this phase
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -107,6 +108,7 @@ void State::write(Out& out) const {
         o.i32(u.moved_milli);
         o.u8(u.shot ? 1 : 0);
         o.u8(u.passed_break ? 1 : 0);
+        o.u8(u.fell_back ? 1 : 0);
         o.u8(u.failed_fear ? 1 : 0);
       });
 }

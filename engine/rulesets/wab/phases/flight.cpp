@@ -142,8 +142,10 @@ void flee(Context& cx, const Action& a) {
       a.span);
   const bool falling_back = !st.fleeing;
   place_as_written(cx, u, a);
-  // A fall back rallies at its end (§ Repli en Bon Ordre, 2).
+  // A fall back rallies at its end (§ Repli en Bon Ordre, 2); a pursuer
+  // may still catch it (3).
   st.fleeing = !falling_back;
+  st.fell_back = falling_back;
 }
 
 void pursue(Context& cx, const Action& a) {
@@ -153,7 +155,9 @@ void pursue(Context& cx, const Action& a) {
   }
   const UnitId p = a.actors.front();
   const UnitId fled = a.targets.front();
-  if (cx.setup.units[p].side == cx.setup.units[fled].side || !cx.state.units[fled].fleeing) {
+  const bool falling_back = cx.state.units[fled].fell_back;
+  if (cx.setup.units[p].side == cx.setup.units[fled].side ||
+      (!cx.state.units[fled].fleeing && !falling_back)) {
     cx.checker
         .violation(Check::pursue_caught, a.span,
                    fmt::format("{} cannot pursue {}: {}", cx.quoted(p), cx.quoted(fled),
@@ -186,7 +190,9 @@ void pursue(Context& cx, const Action& a) {
     // Terrain is not read: each moves its whole roll.
     f.integer(Given::flight_flee_move, flight);
     f.integer(Given::flight_pursuit_move, *pursuit);
-    f.boolean(Given::flight_falling_back_in_good_order, false);
+    // § Repli en Bon Ordre, 3: a unit caught as it falls back is not
+    // destroyed (the data's caught_unit_destroyed).
+    f.boolean(Given::flight_falling_back_in_good_order, falling_back);
     const auto caught = eval_int(f, Value::caught_unit_destroyed, cx.checker);
     if (caught) {
       const auto notes = [&] {

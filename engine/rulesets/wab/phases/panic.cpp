@@ -137,6 +137,7 @@ void end_phase_panic(Context& cx) {
         static_cast<std::int32_t>(cx.models_standing(static_cast<UnitId>(u)));
     cx.state.units[u].panic_tested = false;
     cx.state.units[u].passed_break = false;
+    cx.state.units[u].fell_back = false;
   }
 }
 

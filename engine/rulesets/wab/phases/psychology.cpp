@@ -126,11 +126,22 @@ void psychology_test(Context& cx, const Action& a) {
   if (*test == Test::panic_test || *test == Test::terror_test || *test == Test::stupidity_test)
     st.fleeing = true;
   // § Phase 2 : Mouvement step 4: charged troops that fail their fear test
-  // and do not outnumber the charger flee at once (the log's flee says so).
-  if (*test == Test::fear_test && charge_against(cx, u)) st.fleeing = true;
-  // … and those that outnumber it need 6s in the first round (the data's
-  // close_combat_to_hit_mods).
-  if (*test == Test::fear_test) st.failed_fear = true;
+  // and do not outnumber the charger flee at once (the data's
+  // failed_fear_test_defender_flees; the log's flee moves them); those that
+  // outnumber it need 6s in the first round (close_combat_to_hit_mods).
+  if (*test == Test::fear_test) {
+    st.failed_fear = true;
+    if (const PendingCharge* c = charge_against(cx, u)) {
+      Facts flight(cx.rules);
+      fill_unit(cx, flight, u);
+      fill_enemy(cx, flight, c->charger);
+      flight.word(Given::psych_context, "charged_by_the_cause");
+      for (Given g : {Given::self_failed_panic_test, Given::self_failed_terror_test,
+                      Given::self_failed_stupidity_test, Given::self_failed_break_test})
+        flight.boolean(g, false);
+      if (verdict(flight, RuleAction::flee) == rules::Verdict::required) st.fleeing = true;
+    }
+  }
   if (*test == Test::panic_test) st.panicked_this_turn = true;
 }
 
