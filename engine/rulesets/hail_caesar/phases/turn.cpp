@@ -1,9 +1,47 @@
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
 
+#include <algorithm>
+
 namespace umpire::hail_caesar {
+namespace {
+
+// Whether `u` supports a combat still fought: a support of the last round
+// whose engaged units are still engaged.
+bool supports_a_combat(const Context& cx, UnitId u) {
+  if (!cx.scratch.combat) return false;
+  for (int s = 0; s < 2; ++s) {
+    const CombatRound& r = *cx.scratch.combat;
+    if (std::find(r.supports[s].begin(), r.supports[s].end(), u) == r.supports[s].end()) continue;
+    for (UnitId e : r.engaged[s])
+      if (cx.state.units[e].on_table && cx.state.units[e].engaged_with >= 0) return true;
+  }
+  return false;
+}
+
+// § IV - RÉORGANISATION, at the end of a player's turn: "Toutes vos unités
+// désorganisées qui ne sont pas engagées ou en soutien au corps à corps
+// recouvrent leur état normal" (the data's disorder_removed_at_end).
+void reorganise(Context& cx) {
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+    const auto u = static_cast<UnitId>(i);
+    UnitState& st = cx.state.units[u];
+    if (cx.setup.units[u].side != cx.state.side || !st.on_table || !st.disordered) continue;
+    Facts f(cx.rules);
+    f.boolean(Given::unit_disordered, true);
+    f.boolean(Given::unit_engaged, st.engaged_with >= 0);
+    f.boolean(Given::unit_supporting, supports_a_combat(cx, u));
+    const auto recovers = eval_int(f, Value::disorder_removed_at_end, cx.checker);
+    if (recovers && *recovers != 0) st.disordered = false;
+  }
+}
+
+}  // namespace
 
 void begin(Context& cx, const Action& a) {
-  if (a.turn != cx.state.turn || a.side != cx.state.side) cx.state.start_turn(a.turn, a.side);
+  if (a.turn != cx.state.turn || a.side != cx.state.side) {
+    if (cx.state.turn > 0) reorganise(cx);
+    cx.state.start_turn(a.turn, a.side);
+  }
   cx.state.phase = a.phase;
   // Hits wait for the save written right after them, and no longer.
   if (a.kind != ActionKind::save) cx.scratch.hits.reset();
