@@ -1,6 +1,10 @@
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
 
 namespace umpire::hail_caesar {
 namespace {
@@ -27,11 +31,23 @@ void reorganise(Context& cx) {
     UnitState& st = cx.state.units[u];
     if (cx.setup.units[u].side != cx.state.side || !st.on_table || !st.disordered) continue;
     Facts f(cx.rules);
+    fill_unit(cx, f, u);
     f.boolean(Given::unit_disordered, true);
     f.boolean(Given::unit_engaged, st.engaged_with >= 0);
     f.boolean(Given::unit_supporting, supports_a_combat(cx, u));
-    const auto recovers = eval_int(f, Value::disorder_removed_at_end, cx.checker);
-    if (recovers && *recovers != 0) st.disordered = false;
+    // Asked quietly: a variant may ask what no log records (HYW's Levy
+    // recovers only on a 4+, 004 § 1-c), and the unit then stays as the
+    // log states it.
+    const auto recovers = rules::Evaluator(cx.rules.rs(), f.situation())
+                              .value(cx.rules.value(Value::disorder_removed_at_end));
+    if (!recovers)
+      cx.checker.not_checked(
+          fmt::format("whether the disordered {} recovers at the end of its turn: the rules data "
+                      "asks what the log does not record",
+                      cx.quoted(u)),
+          cx.checker.event_span());
+    else if (recovers->number != 0)
+      st.disordered = false;
   }
 }
 
