@@ -56,20 +56,24 @@ void check_allowance(Context& cx, const Action& a, UnitId u, const Facts& f, con
   const auto whole = inches_of(cx, *allowance);
   const auto turn = inches_of(cx, *manoeuvres);
   if (!limit || !whole || !turn) return;
-  std::vector<std::string> why;
-  why.push_back(
-      fmt::format("{} has M {}: {} {}", cx.quoted(u), cx.setup.units[u].profile.movement,
-                  tabletop::inches(*whole),
-                  marching ? "marching (§ Marche)" : "in a move (§ 2.5 Autres mouvements)"));
-  if (way.turns > 0)
-    why.push_back(
-        fmt::format("its turn costs {} (§ Manœuvres, Demi-tour)", tabletop::inches(*turn)));
-  if (way.wheels > 0)
-    why.push_back("its wheel counts the way of its outer model (§ Manœuvres, Roue)");
   // The moves of one movement phase share its allowance.
   const double before = cx.state.units[u].moved_milli / 1000.0;
-  if (before > 0)
-    why.push_back(fmt::format("its earlier moves this phase used {}", tabletop::inches(before)));
+  // Written only into a diagnostic: most moves are within their allowance.
+  const auto why = [&] {
+    std::vector<std::string> lines{
+        fmt::format("{} has M {}: {} {}", cx.quoted(u), cx.setup.units[u].profile.movement,
+                    tabletop::inches(*whole),
+                    marching ? "marching (§ Marche)" : "in a move (§ 2.5 Autres mouvements)")};
+    if (way.turns > 0)
+      lines.push_back(
+          fmt::format("its turn costs {} (§ Manœuvres, Demi-tour)", tabletop::inches(*turn)));
+    if (way.wheels > 0)
+      lines.push_back("its wheel counts the way of its outer model (§ Manœuvres, Roue)");
+    if (before > 0)
+      lines.push_back(
+          fmt::format("its earlier moves this phase used {}", tabletop::inches(before)));
+    return lines;
+  };
   const std::string what =
       fmt::format("{} of {}", before > 0 ? "the moves this phase" : "the move", cx.quoted(u));
   rulesets::report_at_most(

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
@@ -22,7 +23,8 @@ Facts panic_facts(const Context& cx, UnitId u, std::string_view cause, std::stri
   f.boolean(Given::self_took_break_test_this_phase, false);
   f.word(Given::panic_cause, cause);
   f.word(Given::panic_phase, phase);
-  f.integer(Given::panic_distance, 240);
+  // No friend yet: as far as the data's distances run.
+  f.integer(Given::panic_distance, std::numeric_limits<std::int64_t>::max());
   f.integer(Given::panic_friend_models, 0);
   f.integer(Given::panic_charger_models, 0);
   f.boolean(Given::panic_friend_fell_back_in_good_order, false);

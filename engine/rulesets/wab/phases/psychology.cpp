@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -40,7 +41,7 @@ std::optional<GeneralId> general_of(const Context& cx, std::uint8_t side) {
 // his Leadership; far away when he is not on the table.
 void fill_general(const Context& cx, Facts& f, UnitId u) {
   const std::optional<GeneralId> g = general_of(cx, cx.setup.units[u].side);
-  double distance = 1e9;
+  double distance = std::numeric_limits<double>::infinity();
   if (g)
     distance = tabletop::distance(cx.footprint(u), cx.state.generals[*g].at,
                                   tabletop::Measure::closest_edges);
