@@ -38,7 +38,7 @@ Givens shot(const std::string& bs, const std::string& weapon, const std::string&
           {"self.shooting_models", "10"},   {"target.charging", "false"},
           {"target.single_model", "false"}, {"target.skirmishers", "false"},
           {"target.cover", "no_cover"},     {"target.size", "normal_size"},
-          {"target.type", "infantry"},      {"target.moved_this_turn", "false"},
+          {"target.type", "infantry"},      {"target.moved_in_its_turn", "false"},
           {"target.toughness", "3"}};
 }
 

@@ -61,6 +61,7 @@ struct Scratch {
   // enemy then are measured only for the units that march
   // (phases/turn.hpp).
   std::vector<std::optional<tabletop::Footprint>> turn_start;
+  std::vector<std::optional<Point>> turn_start_generals;  // and each General
   // The break tests lost rounds owe (§ Tests de Moral): each unit with the
   // `result` statement that owes it, until its test is written or the next
   // round, phase or turn begins (phases/break_test.hpp).
@@ -71,6 +72,11 @@ struct Scratch {
   // The units of the side whose turn began that owe a panic test at its
   // start (a fleeing friend within 4"), until its start phase ends.
   std::vector<UnitId> start_panic_owed;
+  // The same for terror (an enemy that causes it within 8").
+  std::vector<UnitId> start_terror_owed;
+  // The units that took a fear or terror test in this movement phase: the
+  // tests its charges owe (phases/fear.hpp).
+  std::vector<UnitId> fear_tested;
   // Per unit, its rank bonus as last evaluated and the models, flight and
   // formation it was evaluated on (phases/facts.hpp): a Leadership test
   // asks it, and it changes only with them.

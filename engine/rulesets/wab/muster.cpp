@@ -117,6 +117,8 @@ void check_equipment(const events::Unit& u, const rules::Ruleset& data, Reporter
       missiles.push_back(e);
     else if (e == "standard" || e == "army-standard")
       continue;  // § Résultat du combat: +1 for a standard (phases/combat_result.hpp)
+    else if (e == "musician")
+      continue;  // § Marche: a column with one may force-march (phases/movement.hpp)
     else
       out.diags().not_checked("replay.not-checked", u.span,
                               "'{}' of '{}': the sheet gives this weapon no rule", e, u.id);

@@ -16,6 +16,7 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.moved = false;
     u.marched = false;
     u.reformed = false;
+    u.turned = 0;
     u.charging = false;
     u.panicked_this_turn = false;
     u.fire_and_flee = false;
@@ -23,6 +24,7 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.moved_milli = 0;
     u.shot = false;
     u.failed_fear = false;
+    u.held_by_fear = false;
   }
 }
 

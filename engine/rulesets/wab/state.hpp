@@ -29,8 +29,12 @@ struct UnitState {
   Formation formation = Formation::close_order;
   std::int32_t wounds_taken = 0;   // unsaved wounds, as the log states them
   bool moved = false;              // it moved this turn (§ Table des armes de tirs)
+  bool moved_in_its_turn = false;  // it moved in its side's last turn (§ Résultat pour toucher)
   bool marched = false;            // it marched this turn (§ Marche)
   bool reformed = false;           // it reformed this turn (§ Manœuvres)
+  // Whether it turned this turn (§ Marche: a march only wheels): 0 no, 1 at
+  // the start of its move (§ Troupes entraînées (Drilled)), 2 later.
+  std::uint8_t turned = 0;
   bool charging = false;           // it charged this turn
   bool fleeing = false;            // it fled and has not rallied
   std::int32_t engaged_with = -1;  // the enemy unit of its combat, -1: none
@@ -53,6 +57,7 @@ struct UnitState {
   std::int32_t moved_milli = 0;         // thousandths of an inch its moves used this movement phase
   bool shot = false;                    // it shot in its shooting phase (§ Phase 3 : Tir)
   bool failed_fear = false;             // it failed a fear test this turn (§ Phase 2 : Mouvement)
+  bool held_by_fear = false;            // and, charging, it stays where it stood (step 3)
   bool passed_break = false;            // it passed a break test this phase (§ Repli en Bon Ordre)
   bool fell_back = false;               // it fell back in good order this phase
 
@@ -109,7 +114,10 @@ void State::write(Out& out) const {
         o.u8(u.shot ? 1 : 0);
         o.u8(u.passed_break ? 1 : 0);
         o.u8(u.fell_back ? 1 : 0);
-        o.u8(u.failed_fear ? 1 : 0);
+        // Held by fear only after a failed fear test: one byte for both.
+        o.u8(u.held_by_fear ? 2 : u.failed_fear ? 1 : 0);
+        o.u8(u.turned);
+        o.u8(u.moved_in_its_turn ? 1 : 0);
       });
 }
 

@@ -8,6 +8,8 @@
 #include "engine/geometry/tabletop/charge.hpp"
 #include "engine/rulesets/common/limit_report.hpp"
 #include "engine/rulesets/wab/phases/flight.hpp"
+#include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/fear.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/movement.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
@@ -56,6 +58,7 @@ void charge(Context& cx, const Action& a) {
     place_moved(cx, u, a, false);
     return;
   }
+  if (refuse_held_by_fear(cx, a, u)) return;
   const Way way = read_way(cx, u, a, true);
   cx.checker.not_checked(
       "how far a charge reaches: the sheet never says (the data's gap charge_range), nor what "
@@ -70,6 +73,35 @@ void charge(Context& cx, const Action& a) {
   place_moved(cx, u, a, false);
   cx.state.units[u].charging = true;
   cx.scratch.charges.push_back({a.span, u, a.targets.front(), start, way.distance, way.wheels});
+}
+
+void hold_after_failed_fear(Context& cx, UnitId u) {
+  PendingCharge* c = charge_of(cx, u);
+  if (!c) return;
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  fill_enemy(cx, f, c->target);
+  f.word(Given::psych_context, "charging_the_cause");
+  if (verdict(f, RuleAction::charge) != rules::Verdict::forbidden) return;
+  UnitState& st = cx.state.units[u];
+  st.at = c->start.leader();
+  st.facing = c->start.facing();
+  st.charging = false;
+  st.held_by_fear = true;
+  cx.scratch.charges.erase(cx.scratch.charges.begin() + (c - cx.scratch.charges.data()));
+}
+
+bool refuse_held_by_fear(Context& cx, const Action& a, UnitId u) {
+  if (!cx.state.units[u].held_by_fear || cx.state.phase != Phase::movement) return false;
+  cx.checker
+      .violation(Check::charge_move, a.span,
+                 fmt::format("{} failed its fear test as it charged: it stays where it stands "
+                             "this movement phase",
+                             cx.quoted(u)))
+      .note(
+          "§ 2.1 Déclaration de charges, step 3: 'Si le test échoue, les attaquants doivent … "
+          "rester sur place en cas de peur'");
+  return true;
 }
 
 const PendingCharge* charge_against(const Context& cx, UnitId target) {
@@ -100,6 +132,7 @@ bool charge_move(Context& cx, const Action& a, UnitId u) {
 }
 
 void settle_charges(Context& cx) {
+  settle_charge_fear(cx);
   for (const PendingCharge& c : cx.scratch.charges) {
     const UnitState& charger = cx.state.units[c.charger];
     const UnitState& target = cx.state.units[c.target];

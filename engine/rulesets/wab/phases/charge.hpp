@@ -26,6 +26,16 @@ void charge(Context& cx, const Action& a);
 // when `u` has no charge of this phase (the caller measures the move).
 bool charge_move(Context& cx, const Action& a, UnitId u);
 
+// § Phase 2 : Mouvement step 3: charger `u` failed its fear test of its
+// target. Where the data forbids it to charge (failed_fear_test_charger_stays)
+// its charge is withdrawn and it stays where it stood at its declaration
+// (a way written with the declaration is undone) for the rest of the phase.
+void hold_after_failed_fear(Context& cx, UnitId u);
+
+// A move or charge of unit `u` held by fear this phase: reported
+// (wab.charge.move), true when it is refused.
+bool refuse_held_by_fear(Context& cx, const Action& a, UnitId u);
+
 // The last charge of this phase declared against unit `target`, if any.
 const PendingCharge* charge_against(const Context& cx, UnitId target);
 

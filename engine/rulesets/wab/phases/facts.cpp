@@ -25,7 +25,7 @@ void fill_strike(const Context& cx, Facts& f, UnitId self, UnitId target) {
   f.boolean(Given::target_skirmishers, ts.formation == Formation::skirmish);
   f.word(Given::target_cover, "no_cover");
   f.word(Given::target_size, "normal_size");
-  f.boolean(Given::target_moved_this_turn, ts.moved);
+  f.boolean(Given::target_moved_in_its_turn, ts.moved_in_its_turn);
   f.word(Given::target_behind, "no_obstacle");
   f.set(Given::target_armour, cx.rules.armour(t.armour));
   f.set(Given::target_shield, cx.rules.shield(t.shield));
@@ -47,11 +47,11 @@ bool fill_shot(const Context& cx, Facts& f, const Strike& strike, std::int64_t s
   return true;
 }
 
-namespace {
-
 bool carries(const UnitSetup& s, std::string_view word) {
   return std::find(s.weapons.begin(), s.weapons.end(), word) != s.weapons.end();
 }
+
+namespace {
 
 // The deepest unit of a side, the one whose ranks count (§ Résultat du
 // combat: "On prend les bonus de l'unité la plus profonde").

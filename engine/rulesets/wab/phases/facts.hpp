@@ -31,6 +31,10 @@ void fill_enemy(const Context& cx, Facts& f, UnitId enemy);
 // The ranks of 4 models or more of unit `u` as it stands (§ Résultat du
 // combat): its models standing fill its files, the width of its widest
 // rank, from the front.
+// Whether unit `s` carries `word` among its other equipment (a standard,
+// a musician).
+bool carries(const UnitSetup& s, std::string_view word);
+
 std::int64_t ranks_of_four(const Context& cx, UnitId u);
 
 // The side of a combat whose units are `side`, which inflicted `wounds`

@@ -1,5 +1,9 @@
 #include "engine/rulesets/wab/phases/fear.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 
@@ -25,6 +29,37 @@ std::optional<bool> required(Context& cx, UnitId u, UnitId enemy, std::string_vi
   return *v != 0;
 }
 
+bool tested_this_phase(const Context& cx, UnitId u) {
+  const auto& t = cx.scratch.fear_tested;
+  return std::find(t.begin(), t.end(), u) != t.end();
+}
+
+// Unit `u` owed a test to `enemy` in `context` and took none: reported at
+// `span`. True when one was owed.
+bool report_owed(Context& cx, Span span, UnitId u, UnitId enemy, std::string_view context) {
+  const UnitState& st = cx.state.units[u];
+  if (!st.on_table || st.fleeing || tested_this_phase(cx, u)) return false;
+  for (const bool terror : {true, false}) {
+    const std::optional<bool> due = required(cx, u, enemy, context, terror);
+    if (!due || !*due) continue;
+    const std::string_view kind = terror ? "terror" : "fear";
+    cx.checker
+        .violation(Check::fear_due, span,
+                   fmt::format("{} {} {}, which causes it {}, and {} takes no {} test",
+                               cx.quoted(u),
+                               context == "charging_the_cause" ? "charges" : "is charged by",
+                               cx.quoted(enemy), kind, cx.quoted(u), kind))
+        .note("§ Phase 2 : Mouvement, 2.1 Déclaration de charges, step {}: the {} test comes "
+              "after the declarations (the data's {}_test_required)",
+              context == "charging_the_cause" ? 3 : 4,
+              context == "charging_the_cause" ? "chargers'" : "charged units'", kind)
+        .hint("write it after the charge's responses: 'test {} {} 2d6=… against {}'",
+              cx.setup.units[u].id, kind, cx.setup.units[u].profile.leadership);
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<bool> fear_due(Context& cx, UnitId u, bool terror) {
@@ -45,6 +80,53 @@ std::optional<bool> fear_due(Context& cx, UnitId u, bool terror) {
     if (!due || *due) return due;
   }
   return false;
+}
+
+
+void owe_start_terror(Context& cx) {
+  cx.scratch.start_terror_owed.clear();
+  const Phase phase = cx.state.phase;
+  cx.state.phase = Phase::start;
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+    const auto u = static_cast<UnitId>(i);
+    const UnitState& st = cx.state.units[u];
+    if (cx.setup.units[u].side != cx.state.side || !st.on_table || st.fleeing ||
+        st.terror_tested)
+      continue;
+    const std::optional<bool> due = fear_due(cx, u, true);
+    if (due && *due) cx.scratch.start_terror_owed.push_back(u);
+  }
+  cx.state.phase = phase;
+}
+
+void settle_start_terror(Context& cx, Span span) {
+  for (UnitId u : cx.scratch.start_terror_owed) {
+    const UnitState& st = cx.state.units[u];
+    if (st.terror_tested || st.fleeing || !st.on_table) continue;
+    cx.checker
+        .violation(Check::fear_due, span,
+                   fmt::format("{} had an enemy that causes it terror within 8\" at the start of "
+                               "the turn and took no terror test",
+                               cx.quoted(u)))
+        .note(
+            "§ Phase 1 : Début du tour, item 2: 'Test de Terreur si la cause est à 8 pas' (the "
+            "data's terror_test_required)")
+        .hint("write its test in the turn's start phase: 'test {} terror 2d6=… against {}'",
+              cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
+  }
+  cx.scratch.start_terror_owed.clear();
+}
+
+void note_fear_tested(Context& cx, UnitId u) {
+  if (cx.state.phase == Phase::movement) cx.scratch.fear_tested.push_back(u);
+}
+
+void settle_charge_fear(Context& cx) {
+  for (const PendingCharge& c : cx.scratch.charges) {
+    report_owed(cx, c.span, c.charger, c.target, "charging_the_cause");
+    report_owed(cx, c.span, c.target, c.charger, "charged_by_the_cause");
+  }
+  cx.scratch.fear_tested.clear();
 }
 
 }  // namespace umpire::wab

@@ -8,8 +8,11 @@
 // (terror within 8"); in the movement phase, the enemy the unit charges or
 // that charges it this phase (a declared charge is taken as within reach:
 // the data's gap charge_range). A test none of them requires is a
-// violation (wab.fear.due). A passed terror test leaves the enemy causing
-// fear only; a unit tests terror once a battle.
+// violation (wab.fear.due), and so is a test owed and not taken: terror at
+// the start of the turn, reported when its start phase ends, and the tests
+// of a charge, reported at the charge when the movement phase ends. A
+// passed terror test leaves the enemy causing fear only; a unit tests
+// terror once a battle.
 #include <optional>
 
 #include "engine/rulesets/wab/context.hpp"
@@ -19,5 +22,20 @@ namespace umpire::wab {
 // Whether a terror (`terror` true) or fear test of `u` is due now; nullopt
 // in the phases where the engine cannot tell.
 std::optional<bool> fear_due(Context& cx, UnitId u, bool terror);
+
+// A new player turn: the units of its side that an enemy within 8" makes
+// test terror at its start (§ Phase 1 : Début du tour item 2).
+void owe_start_terror(Context& cx);
+
+// The start phase is over (or the turn began without one, at `span`): each
+// owed terror test not taken is reported there.
+void settle_start_terror(Context& cx, Span span);
+
+// Unit `u` took a fear or terror test in this movement phase.
+void note_fear_tested(Context& cx, UnitId u);
+
+// The movement phase is over: each charger and charged unit that owed a
+// fear or terror test to the other and took none is reported at the charge.
+void settle_charge_fear(Context& cx);
 
 }  // namespace umpire::wab

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "engine/rulesets/common/limit_report.hpp"
-#include "engine/rulesets/common/nearest_enemy.hpp"
 #include "engine/rulesets/common/written_way.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
@@ -150,8 +149,9 @@ void fill_mover(const Context& cx, Facts& f, UnitId u, const Way& way, bool marc
   f.integer(Given::move_turns, way.turns);
   f.integer(Given::move_wheels, 0);
   // The way is read as its manoeuvre first, then the legs: a turn is made
-  // at the start of the move (§ Troupes entraînées (Drilled)).
-  f.boolean(Given::move_at_start_of_move, true);
+  // at the start of the move (§ Troupes entraînées (Drilled)) when no
+  // earlier move of the phase went before it.
+  f.boolean(Given::move_at_start_of_move, st.moved_milli == 0);
   f.integer(Given::move_ranks_changed, 0);
   f.integer(Given::move_obstacles_crossed, 0);
   f.integer(Given::move_open_inches, 0);
@@ -182,7 +182,8 @@ void place_moved(Context& cx, UnitId u, const Action& a, bool marching) {
 }
 
 void move(Context& cx, const Action& a) {
-  const bool measured_kind = a.detail.empty() || a.detail == "march" || a.detail == "wheel";
+  const bool measured_kind = a.detail.empty() || a.detail == "march" ||
+                             a.detail == "forced-march" || a.detail == "wheel";
   if (a.phase != Phase::movement || a.actors.size() != 1 || !a.generals.empty() || a.off_table ||
       !written_end(a) || !measured_kind || !cx.state.units[a.actors.front()].on_table) {
     follow(cx, a);
@@ -190,12 +191,28 @@ void move(Context& cx, const Action& a) {
   }
   const UnitId u = a.actors.front();
   if (refuse_fleeing(cx, a, u, "moves")) return;
+  if (refuse_held_by_fear(cx, a, u)) return;
   if (cx.state.units[u].charging && charge_move(cx, a, u)) return;
-  const bool marching = a.detail == "march";
+  const bool forced = a.detail == "forced-march";
+  const bool marching = a.detail == "march" || forced;
   const Way way = read_way(cx, u, a, false);
   report_unchecked(cx, a, u, way);
   Facts f(cx.rules);
   fill_mover(cx, f, u, way, marching);
+  const bool first_move = cx.state.units[u].moved_milli == 0;
+  if (forced) {
+    // § Marche: "Une unité en colonne de 3 figurines maximum et incluant un
+    // musicien peut effectuer une marche forcée de 3 fois son mouvement".
+    const UnitSetup& s = cx.setup.units[u];
+    const std::int64_t width = (s.models + s.ranks - 1) / std::max<std::int64_t>(1, s.ranks);
+    f.boolean(Given::move_forced_march, true);
+    f.integer(Given::self_column_width, width);
+    f.boolean(Given::self_has_musician, carries(s, "musician"));
+    check_permissions(f, RuleAction::forced_march, cx.checker, a.span, Check::move_march, [&] {
+      return fmt::format("{} making a forced march, {} models wide{}", cx.quoted(u), width,
+                         carries(s, "musician") ? "" : " with no musician");
+    });
+  }
   if (cx.state.units[u].reformed)
     check_permissions(f, RuleAction::move, cx.checker, a.span, Check::move_distance,
                       [&] { return fmt::format("{} moving after it reformed", cx.quoted(u)); });
@@ -203,10 +220,25 @@ void move(Context& cx, const Action& a) {
   if (way.turns > 0)
     check_permissions(f, RuleAction::turn, cx.checker, a.span, Check::move_march,
                       [&] { return fmt::format("{} turning", cx.quoted(u)); });
+  // One movement phase is one move (its moves share the allowance): a turn
+  // on one line and a march on another are a turn in a march (§ Marche).
+  UnitState& st = cx.state.units[u];
+  if ((marching && st.turned != 0 && way.turns == 0) ||
+      (!marching && st.marched && way.turns > 0)) {
+    Facts g = f;
+    g.boolean(Given::self_marching, true);
+    g.integer(Given::move_turns, 1);
+    g.boolean(Given::move_at_start_of_move, marching && st.turned == 1);
+    check_permissions(g, RuleAction::turn, cx.checker, a.span, Check::move_march, [&] {
+      return fmt::format("{} {} this movement phase", cx.quoted(u),
+                         marching ? "marching after it turned" : "turning after it marched");
+    });
+  }
+  if (way.turns > 0 && st.turned == 0) st.turned = first_move ? 1 : 2;
   place_moved(cx, u, a, marching);
   if (!marching) return;
   const std::optional<double> at_start = nearest_enemy_at_turn_start(cx, u);
-  const std::optional<double> at_end = rulesets::nearest_enemy_distance(cx, u);
+  const std::optional<double> at_end = nearest_enemy_now(cx, u);
   f.integer(Given::self_enemy_within_at_turn_start, enemy_inches(cx, at_start));
   f.integer(Given::self_distance_to_enemy, enemy_inches(cx, at_end));
   check_permissions(f, RuleAction::march, cx.checker, a.span, Check::move_march, [&] {

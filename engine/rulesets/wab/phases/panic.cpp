@@ -54,6 +54,10 @@ std::optional<bool> panic_due(Context& cx, UnitId u) {
   if (!generals_on_table(cx, cx.setup.units[u].side)) return std::nullopt;
   if (cx.state.phase == Phase::shooting)
     return required(cx, panic_facts(cx, u, "shooting_casualties", "shooting_phase"));
+  // § Phase 2 : Mouvement step 6: a charger shot at by a charge response.
+  if (cx.state.phase == Phase::movement && u < cx.scratch.shooting_casualties.size() &&
+      cx.scratch.shooting_casualties[u].valid())
+    return required(cx, panic_facts(cx, u, "shooting_casualties", "movement_phase"));
   if (cx.state.phase != Phase::start) return std::nullopt;
   // § Panique item 4: a friend fleeing within 4", unless twice its size.
   std::optional<Facts> base;
@@ -114,7 +118,7 @@ void settle_start_panic(Context& cx, Span span) {
 
 void end_phase_panic(Context& cx) {
   auto& spans = cx.scratch.shooting_casualties;
-  if (cx.state.phase == Phase::shooting) {
+  if (cx.state.phase == Phase::shooting || cx.state.phase == Phase::movement) {
     for (std::size_t i = 0; i < spans.size(); ++i) {
       const auto u = static_cast<UnitId>(i);
       const UnitState& st = cx.state.units[u];
@@ -126,9 +130,11 @@ void end_phase_panic(Context& cx) {
                      fmt::format("{} lost {} of its {} models to shooting this phase and takes no "
                                  "panic test",
                                  cx.quoted(u), shooting_losses(cx, u), st.phase_models))
-          .note(
-              "§ Tests de Panique suite aux tirs: 'Une unité a subi 25% de pertes suite aux "
-              "tirs' (the data's panic_test_required)")
+          .note(cx.state.phase == Phase::movement
+                    ? "§ Phase 2 : Mouvement, step 6: the shots of a charge response; 'Si l'unité "
+                      "en charge panique' (the data's panic_test_required)"
+                    : "§ Tests de Panique suite aux tirs: 'Une unité a subi 25% de pertes suite "
+                      "aux tirs' (the data's panic_test_required)")
           .hint("write its test after the shooting: 'test {} panic 2d6=… against {}'",
                 cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
     }

@@ -57,7 +57,7 @@ void report_no_panic_due(Context& cx, const Action& a, UnitId u) {
   const std::int64_t lost = std::max<std::int64_t>(0, st.phase_models - cx.models_standing(u));
   auto v = cx.checker.violation(
       Check::panic_due, a.span,
-      cx.state.phase == Phase::shooting
+      cx.state.phase != Phase::start
           ? fmt::format("{} takes no panic test: it lost {} of its {} models to shooting this "
                         "phase, less than 25%",
                         cx.quoted(u), lost, st.phase_models)
@@ -74,12 +74,14 @@ void report_no_fear_due(Context& cx, const Action& a, UnitId u) {
   auto v = cx.checker.violation(
       Check::fear_due, a.span,
       fmt::format("{} takes no {} test: {}", cx.quoted(u), a.detail,
-                  cx.state.phase == Phase::start
+                  a.detail == "terror" && cx.state.units[u].terror_tested
+                      ? "it took its terror test of the battle (§ Terreur: 'On teste la terreur, "
+                        "une seule fois par bataille')"
+                  : cx.state.phase == Phase::start
                       ? "no enemy that causes it stands within 8\" at the start of the turn"
                       : "it neither charges nor is charged by an enemy that causes it this phase"));
-  if (a.detail == "terror" && cx.state.units[u].terror_tested)
-    v.note("§ Terreur: 'On teste la terreur, une seule fois par bataille': {} took its test",
-           cx.quoted(u));
+  if (a.detail == "terror" && cx.state.units[u].overcame_terror)
+    v.note("it passed that test: the enemy causes it fear only (§ Terreur)");
   v.note("§ Terreur, § Peur, § Phase 2 : Mouvement (the data's {}_test_required)", a.detail);
   if (a.stated.passed && !*a.stated.passed && a.detail == "terror")
     cx.state.units[u].fleeing = true;
@@ -108,6 +110,7 @@ void psychology_test(Context& cx, const Action& a) {
   }
   if (*test == Test::panic_test) st.panic_tested = true;
   if (terror) st.terror_tested = true;
+  if (terror || *test == Test::fear_test) note_fear_tested(cx, u);
   if (!due)
     cx.checker.not_checked(
         fmt::format("when the {} test is due, and what it tests against (§ Psychologie)", a.detail),
@@ -132,6 +135,7 @@ void psychology_test(Context& cx, const Action& a) {
   // outnumber it need 6s in the first round (close_combat_to_hit_mods).
   if (*test == Test::fear_test) {
     st.failed_fear = true;
+    hold_after_failed_fear(cx, u);
     if (const PendingCharge* c = charge_against(cx, u)) {
       Facts flight(cx.rules);
       fill_unit(cx, flight, u);

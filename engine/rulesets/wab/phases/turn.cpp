@@ -1,8 +1,10 @@
 #include "engine/rulesets/wab/phases/turn.hpp"
 
 #include "engine/geometry/tabletop/measure.hpp"
+#include "engine/rulesets/common/nearest_enemy.hpp"
 #include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
+#include "engine/rulesets/wab/phases/fear.hpp"
 #include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
 
@@ -16,6 +18,21 @@ void note_turn_start(Context& cx) {
   cx.scratch.turn_start.assign(cx.setup.units.size(), std::nullopt);
   for (std::size_t u = 0; u < cx.setup.units.size(); ++u)
     if (cx.state.units[u].on_table) cx.scratch.turn_start[u] = cx.footprint(static_cast<UnitId>(u));
+  cx.scratch.turn_start_generals.assign(cx.setup.generals.size(), std::nullopt);
+  for (std::size_t g = 0; g < cx.setup.generals.size(); ++g)
+    if (cx.state.generals[g].on_table) cx.scratch.turn_start_generals[g] = cx.state.generals[g].at;
+}
+
+// The nearest of `best` and the enemy Generals at `generals` from `from`.
+std::optional<double> with_generals(const Context& cx, UnitId u, const tabletop::Footprint& from,
+                                    const std::vector<std::optional<Point>>& generals,
+                                    std::optional<double> best) {
+  for (std::size_t g = 0; g < generals.size() && g < cx.setup.generals.size(); ++g) {
+    if (!generals[g] || cx.setup.generals[g].side == cx.setup.units[u].side) continue;
+    const double d = tabletop::distance(from, *generals[g], tabletop::Measure::closest_edges);
+    if (!best || d < *best) best = d;
+  }
+  return best;
 }
 
 }  // namespace
@@ -34,16 +51,23 @@ void begin(Context& cx, const Action& a) {
   // counted afresh.
   if (new_turn || a.phase != cx.state.phase) {
     settle_start_panic(cx, a.span);
+    settle_start_terror(cx, a.span);
     end_phase_panic(cx);
   }
   if (new_turn) {
     cx.state.start_turn(a.turn, a.side);
+    for (std::size_t u = 0; u < cx.setup.units.size(); ++u)
+      if (cx.setup.units[u].side == a.side) cx.state.units[u].moved_in_its_turn = false;
     note_turn_start(cx);
     owe_start_panic(cx);
+    owe_start_terror(cx);
   }
   cx.state.phase = a.phase;
   // A turn whose first statement is past its start phase took no test there.
-  if (a.phase != Phase::start) settle_start_panic(cx, a.span);
+  if (a.phase != Phase::start) {
+    settle_start_panic(cx, a.span);
+    settle_start_terror(cx, a.span);
+  }
   // A strike goes on through its rolls to wound and its save, and no longer.
   const bool takes_strike = a.kind == ActionKind::save ||
                             ((a.kind == ActionKind::attack || a.kind == ActionKind::shoot) &&
@@ -60,14 +84,24 @@ std::optional<double> nearest_enemy_at_turn_start(const Context& cx, UnitId u) {
     const double d = tabletop::distance(*at[u], *at[i], tabletop::Measure::closest_edges);
     if (!best || d < *best) best = d;
   }
-  return best;
+  return with_generals(cx, u, *at[u], cx.scratch.turn_start_generals, best);
+}
+
+std::optional<double> nearest_enemy_now(const Context& cx, UnitId u) {
+  std::vector<std::optional<Point>> generals(cx.setup.generals.size());
+  for (std::size_t g = 0; g < generals.size(); ++g)
+    if (cx.state.generals[g].on_table) generals[g] = cx.state.generals[g].at;
+  return with_generals(cx, u, cx.footprint(u), generals, rulesets::nearest_enemy_distance(cx, u));
 }
 
 void place_as_written(Context& cx, UnitId u, const Action& a) {
   rulesets::place_as_written<parse_formation>(cx.state.units, u, a);
   // Moving this turn is what the shooting chart's penalty asks
   // (§ Table des armes de tirs).
-  if (!a.off_table && written_end(a)) cx.state.units[u].moved = true;
+  if (!a.off_table && written_end(a)) {
+    cx.state.units[u].moved = true;
+    if (cx.setup.units[u].side == cx.state.side) cx.state.units[u].moved_in_its_turn = true;
+  }
 }
 
 }  // namespace umpire::wab

@@ -15,7 +15,12 @@ void begin(Context& cx, const Action& a);
 
 // How far the nearest enemy of `u` stood when the player turn began,
 // between closest edges; nullopt when `u` or every enemy was off the table.
+// An enemy General on the table is an enemy model like any (§ Marche: "un
+// ennemi").
 std::optional<double> nearest_enemy_at_turn_start(const Context& cx, UnitId u);
+
+// The same, now.
+std::optional<double> nearest_enemy_now(const Context& cx, UnitId u);
 
 // The last point a statement writes (`to`, else the path's end).
 using rulesets::written_end;

@@ -85,7 +85,9 @@ void inflict_wounds(Context& cx, const Strike& s, std::int64_t wounds) {
   if (wounds <= 0) return;
   cx.state.units[s.target].wounds_taken += static_cast<std::int32_t>(wounds);
   if (!s.shooting) credit_round_wounds(cx, s.striker, wounds);
-  if (s.shooting && cx.state.phase == Phase::shooting)
+  // In the movement phase, the shots of a charge response (§ Phase 2 :
+  // Mouvement step 6).
+  if (s.shooting && (cx.state.phase == Phase::shooting || cx.state.phase == Phase::movement))
     note_shooting_casualties(cx, s.target, s.span);
 }
 
