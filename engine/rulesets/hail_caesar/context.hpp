@@ -38,6 +38,8 @@ struct CombatRound {
   Span span;
   std::int64_t round = 1;
   UnitList engaged[2], supports[2];
+  // Per support written, the unit it supports (004 § 7-d counts them).
+  UnitList supported;
   std::int64_t taken_from_engaged[2] = {0, 0}, taken_from_supports[2] = {0, 0};
   // Units shaken by this round's casualties: every unit of a round strikes
   // at once (004_b7c666874e8df030.txt § 7-b, "frappent simultanément"), so

@@ -132,6 +132,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   rulesets::read_tabletop_statement(battle, e, a);
   if (auto by = e.by(); by && by->kind == events::ForceKind::general)
     a.by = static_cast<GeneralId>(by->index);
+  a.means = std::string(e.means());
   a.distance = e.distance();
   a.on = std::string(e.on());
   a.round = e.round();

@@ -15,6 +15,7 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.moves = 0;
     u.used_milli = 0;
     u.charged = false;
+    u.initiative = false;
   }
   for (GeneralState& g : generals) g.orders_ended = false;
 }

@@ -32,6 +32,7 @@ struct UnitState {
   std::int32_t engaged_with = -1;  // the enemy unit of its combat, -1: none
   bool charged = false;            // it charged or countercharged this turn
   bool won_last_round = false;     // it won the last round of its combat
+  bool initiative = false;         // it moved by initiative this turn (§ I - PHASE DE MOUVEMENT)
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -72,6 +73,7 @@ void State::write(Out& out) const {
         o.i32(u.engaged_with);
         o.u8(u.charged ? 1 : 0);
         o.u8(u.won_last_round ? 1 : 0);
+        o.u8(u.initiative ? 1 : 0);
       });
 }
 

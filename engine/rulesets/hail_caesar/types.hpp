@@ -184,6 +184,7 @@ struct Action {
   GeneralList generals;         // generals named among the actors (`move g1 ...`)
   std::optional<GeneralId> by;  // `by <general>`: who gives the order
   std::string detail;           // manoeuvre, response, test kind, order intent
+  std::string means;            // `by initiative|order|test`: the kind of move written
   std::optional<Point> to;
   bool off_table = false;
   std::vector<Point> path;

@@ -45,11 +45,14 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   flag(Given::unit_stakes_planted, now && h.stakes_planted(u));
   flag(Given::unit_planting_stakes, now && h.planting_stakes(u));
   flag(Given::unit_shot_this_turn, now && h.shot_this_turn(u));
-  flag(Given::unit_made_initiative_move, now && h.made_initiative_move(u));
   flag(Given::unit_ordered_this_phase, now && h.ordered_this_turn(u));
   set(Given::unit_moves_this_turn, rules::Val::integer(now ? h.moves_this_turn(u) : 0));
   flag(Given::unit_breakthrough_this_turn, false);
-  set(Given::unit_supports_received, rules::Val::integer(0));
+  // The supports written for it earlier in this round (7-d).
+  const auto& combat = cx.scratch.combat;
+  set(Given::unit_supports_received,
+      rules::Val::integer(combat ? std::count(combat->supported.begin(), combat->supported.end(), u)
+                                 : 0));
   flag(Given::unit_joined_combat_this_round, false);
   flag(Given::unit_dismounted, false);
   flag(Given::unit_montjoie_double, false);

@@ -65,18 +65,6 @@ bool History::ordered_this_turn(UnitId u) const {
   return false;
 }
 
-bool History::made_initiative_move(UnitId u) const {
-  const Action& now = cx_.log[now_];
-  bool moved = false;
-  for (std::size_t i = now_; i-- > 0 && same_turn(cx_.log[i], now);) {
-    if (!acts(cx_.log[i], u)) continue;
-    if (cx_.log[i].kind == ActionKind::order) return false;
-    if (cx_.log[i].kind == ActionKind::move && cx_.log[i].phase == hail_caesar::Phase::movement)
-      moved = true;
-  }
-  return moved;
-}
-
 std::int64_t History::moves_this_turn(UnitId u) const {
   const Action& now = cx_.log[now_];
   std::int64_t moves = 0;

@@ -27,8 +27,6 @@ class History {
   bool shot_this_turn(hail_caesar::UnitId u) const;
   // An order naming the unit earlier in this turn (5-d: one order a unit).
   bool ordered_this_turn(hail_caesar::UnitId u) const;
-  // A move of the unit earlier in this turn and no order before it (5-a).
-  bool made_initiative_move(hail_caesar::UnitId u) const;
   // The unit's moves earlier in this turn (5-i), at most 3.
   std::int64_t moves_this_turn(hail_caesar::UnitId u) const;
 

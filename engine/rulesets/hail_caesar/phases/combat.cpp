@@ -224,6 +224,7 @@ void support(Context& cx, const Action& a) {
                               Check::support_not_allowed, subject) &&
             allowed;
   r.supports[side].push_back(u);
+  r.supported.push_back(t);
   if (!allowed) {
     follow(cx, a);
     return;

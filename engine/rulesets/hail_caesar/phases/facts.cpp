@@ -16,6 +16,7 @@ void fill_unit(const Context& cx, Facts& f, UnitId u) {
   f.set(Given::unit_terrain, cx.rules.terrain(Terrain::open_ground));
   f.boolean(Given::unit_disordered, st.disordered);
   f.boolean(Given::unit_engaged, st.engaged_with >= 0);
+  f.boolean(Given::unit_made_initiative_move, st.initiative);
   f.boolean(Given::unit_supporting, false);
   if (const VariantFacts* variant = cx.rules.variant()) variant->fill_unit(cx, f, u);
 }

@@ -69,6 +69,18 @@ void follow(Context& cx, const Action& a) {
     case ActionKind::state:
       apply_states(cx, u, a);
       break;
+    case ActionKind::move:
+      // A move taken as written in its own movement phase is still a move
+      // (the shooting that forbids moving first reads it: unit.moved).
+      for (UnitId m : a.actors) {
+        using tabletop::operator-;
+        const Point before = cx.state.units[m].at;
+        place_as_written(cx, m, a);
+        UnitState& st = cx.state.units[m];
+        if (a.phase == Phase::movement && !a.off_table)
+          st.used_milli += milli(tabletop::length(st.at - before));
+      }
+      break;
     default:
       for (UnitId m : a.actors) place_as_written(cx, m, a);
       break;

@@ -118,11 +118,22 @@ bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check r
         fmt::format("{} failed its order this turn and does not move", cx.quoted(u)));
     return false;
   }
+  if (st.order != OrderStatus::none && a.means == "initiative") {
+    // "Une unité peut faire l'un de ses trois mouvements": an ordered
+    // unit's moves are its order's.
+    cx.checker
+        .violation(refused, a.span,
+                   fmt::format("{} received an order this turn: it makes no move by initiative",
+                               cx.quoted(u)))
+        .note("§ I - PHASE DE MOUVEMENT: 'Une unité peut faire l'un de ses trois mouvements'");
+    return false;
+  }
   if (st.order != OrderStatus::none || st.moves > 0) return true;
   if (!initiative(cx, a, u, f, refused)) return false;
   const auto moves = eval_int(f, Value::initiative_moves, cx.checker);
   if (!moves) return false;
   st.moves = static_cast<std::uint8_t>(*moves);
+  st.initiative = true;
   return true;
 }
 
