@@ -54,7 +54,7 @@ class Play {
 
   template <typename T>
   void shuffle(std::vector<T>& v) {
-    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[pick(i)]);
+    rulesets::simulate::shuffle(choices_, v);
   }
 
   void play(const Action& a) {

@@ -1,0 +1,499 @@
+#include "engine/rulesets/wab/simulate/simulator.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "engine/core/source_manager.hpp"
+#include "engine/events/lower.hpp"
+#include "engine/geometry/tabletop/measure.hpp"
+#include "engine/rulesets/common/d6_pool.hpp"
+#include "engine/rulesets/common/simulate/choices.hpp"
+#include "engine/rulesets/common/simulate/prober.hpp"
+#include "engine/rulesets/common/simulate/tabletop_moves.hpp"
+#include "engine/rulesets/wab/checks.hpp"
+#include "engine/rulesets/wab/engine.hpp"
+#include "engine/rulesets/wab/from_events.hpp"
+#include "engine/rulesets/wab/simulate/roster.hpp"
+#include "engine/rulesets/wab/simulate/statement_text.hpp"
+
+namespace umpire::wab::simulate {
+namespace {
+
+using rulesets::d6_pool;
+using rulesets::simulate::Applied;
+using rulesets::simulate::on_grid;
+using rulesets::simulate::rounded;
+using tabletop::operator+;
+using tabletop::operator-;
+using tabletop::operator*;
+
+// A statement is legal when it breaks no check: the engine reports `not
+// checked` what the sheet leaves open on nearly every shot and charge (the
+// fire arc, how far a charge reaches), and the verdict counts those.
+class Prober : public rulesets::simulate::BasicProber<Engine, Action> {
+ public:
+  explicit Prober(Engine& engine)
+      : BasicProber(engine, rulesets::simulate::Strictness::violations) {}
+};
+
+struct TurnOf {
+  std::uint32_t turn = 1;
+  std::uint8_t side = 0;
+};
+
+replay::WrittenRoll roll_of(std::string_view label, std::int64_t dice) {
+  replay::WrittenRoll r;
+  r.label = std::string(label);
+  r.expr = d6_pool(dice);
+  return r;
+}
+
+class Play {
+ public:
+  Play(Engine& engine, const RulesBinding& rules, dice::Rng& choices, std::string& text,
+       const std::map<std::string, std::string, std::less<>>& weapons)
+      : prober_(engine), rules_(rules), choices_(choices), text_(text), weapons_(weapons) {}
+
+  std::size_t events() const { return events_; }
+  std::size_t probes() const { return prober_.probes(); }
+
+  void play_turn(TurnOf t) {
+    text_ += fmt::format("\nturn {} {}\n", t.turn, setup().sides[t.side].id);
+    text_ += "  phase start\n";
+    start(t);
+    text_ += "  phase movement\n";
+    movement(t);
+    text_ += "  phase shooting\n";
+    shooting(t);
+    text_ += "  phase combat\n";
+    combat(t);
+  }
+
+ private:
+  std::size_t pick(std::size_t n) { return rulesets::simulate::pick(choices_, n); }
+  const Setup& setup() { return prober_.engine().setup(); }
+  const State& state() const { return prober_.state(); }
+  const UnitState& unit(UnitId u) const { return state().units[u]; }
+  std::int64_t standing(UnitId u) {
+    const UnitSetup& s = setup().units[u];
+    return std::max<std::int64_t>(
+        0, s.models - unit(u).wounds_taken / std::max<std::int32_t>(1, s.profile.wounds));
+  }
+  // On the table, not fleeing and in no combat: free to move, shoot or be
+  // charged.
+  bool free(UnitId u) const { return unit(u).on_table && !unit(u).fleeing && !in_combat(u); }
+  // Free, and not rallied this turn: a rallied unit only reforms (§ 2.2
+  // Ralliement des troupes en fuite; the engine does not hold it back).
+  bool can_act(UnitId u) const {
+    return free(u) && std::find(rallied_.begin(), rallied_.end(), u) == rallied_.end();
+  }
+  bool in_combat(UnitId u) const {
+    return std::any_of(combats_.begin(), combats_.end(),
+                       [u](const auto& c) { return c.first == u || c.second == u; });
+  }
+  // A combat is over once one of its units flees or leaves the table.
+  void end_broken_combats() {
+    std::erase_if(combats_, [&](const std::pair<UnitId, UnitId>& c) {
+      return !unit(c.first).on_table || !unit(c.second).on_table || unit(c.first).fleeing ||
+             unit(c.second).fleeing;
+    });
+  }
+
+  Action statement(ActionKind kind, std::string_view verb, TurnOf t, Phase phase) {
+    return rulesets::simulate::make_statement<Action>(kind, verb, t.turn, t.side, phase);
+  }
+
+  // `a` with each roll written as the engine draws it: the dice it drew in
+  // a probe, in order; a later label it drew no dice for (the wounds of no
+  // hits) is dropped. Nullopt when it drew none for the first: the
+  // statement would be one the engine only follows (a shot out of range).
+  std::optional<Action> fitted(Action a) {
+    const Applied r = prober_.probe(a);
+    a.rolls.resize(std::min(a.rolls.size(), r.rolls.size()));
+    for (std::size_t i = 0; i < a.rolls.size(); ++i) a.rolls[i].expr = r.rolls[i].expr;
+    std::erase_if(a.rolls,
+                  [](const replay::WrittenRoll& w) { return dice::dice_count(w.expr) == 0; });
+    if (a.rolls.empty()) return std::nullopt;
+    return a;
+  }
+  // `a` fitted (fitted()), when the engine then accepts it.
+  std::optional<Action> legal_fitted(const Action& a) {
+    std::optional<Action> f = fitted(a);
+    if (!f || !prober_.legal(*f)) return std::nullopt;
+    return f;
+  }
+
+  Applied play(const Action& a) {
+    Applied applied = prober_.apply(a);
+    text_ += "    " + statement_text(setup(), a, applied) + "\n";
+    ++events_;
+    return applied;
+  }
+
+  // The enemy on the table nearest `u`, between closest edges, that
+  // `wanted` accepts.
+  template <typename Wanted>
+  std::optional<std::pair<double, UnitId>> nearest_enemy(UnitId u, Wanted&& wanted) {
+    const tabletop::Footprint from = unit(u).footprint(setup().units[u]);
+    std::optional<std::pair<double, UnitId>> best;
+    for (UnitId o = 0; o < setup().units.size(); ++o) {
+      if (setup().units[o].side == setup().units[u].side || !unit(o).on_table || !wanted(o))
+        continue;
+      const double d = tabletop::distance(from, unit(o).footprint(setup().units[o]),
+                                          tabletop::Measure::closest_edges);
+      if (!best || d < best->first) best = std::make_pair(d, o);
+    }
+    return best;
+  }
+
+  // The start of the turn: the panic tests the engine owes (a fleeing
+  // friend within 4"), then each fleeing unit's rally test.
+  void start(TurnOf t) {
+    rallied_.clear();
+    for (UnitId u = 0; u < setup().units.size(); ++u)
+      if (setup().units[u].side == t.side && unit(u).on_table && !unit(u).fleeing)
+        leadership_test(t, u, "panic", Phase::start);
+    for (UnitId u = 0; u < setup().units.size(); ++u) {
+      if (setup().units[u].side != t.side || !unit(u).on_table || !unit(u).fleeing) continue;
+      Action a = statement(ActionKind::rally, "rally", t, Phase::start);
+      a.actors = {u};
+      a.rolls = {roll_of("", 2)};
+      if (const auto r = legal_fitted(a)) {
+        play(*r);
+        if (!unit(u).fleeing) rallied_.push_back(u);
+      }
+    }
+  }
+
+  // A `test u <kind>` the engine accepts (one it owes), played; a failed
+  // one sends the unit fleeing.
+  void leadership_test(TurnOf t, UnitId u, std::string_view kind, Phase phase) {
+    Action a = statement(ActionKind::test, "test", t, phase);
+    a.actors = {u};
+    a.detail = std::string(kind);
+    a.rolls = {roll_of("", 2)};
+    const auto test = legal_fitted(a);
+    if (!test) return;
+    play(*test);
+    if (unit(u).fleeing) {
+      end_broken_combats();
+      flee(t, u, phase);
+    }
+  }
+
+  // A flight: the unit's flee dice, and its move straight back towards its
+  // own edge by their total, stopped at the edge.
+  void flee(TurnOf t, UnitId u, Phase phase) {
+    Action a = statement(ActionKind::flee, "flee", t, phase);
+    a.actors = {u};
+    a.rolls = {roll_of("", 2)};
+    const auto fit = fitted(a);
+    if (!fit) return;
+    a = *fit;
+    const Applied probe = prober_.probe(a);
+    std::int64_t distance = 0;
+    for (const replay::TracedOutcome& o : probe.outcomes)
+      if (o.check == replay::CheckId(Check::flee_dice)) distance = o.value;
+    const UnitSetup& s = setup().units[u];
+    const double back = setup().units[u].side == 0 ? -1 : 1;
+    const double y = std::clamp(unit(u).at.y() + back * static_cast<double>(distance),
+                                s.depth + 0.1, setup().depth - s.depth - 0.1);
+    a.to = on_grid(Point(unit(u).at.x(), y));
+    if (prober_.legal(a)) play(a);
+  }
+
+  // Fleeing units flee; close-order units charge the nearest enemy they
+  // reach, face to face, two times in three; the others advance on their
+  // nearest enemy, marching when the engine allows it, skirmishers only
+  // until their weapon reaches.
+  void movement(TurnOf t) {
+    std::vector<UnitId> units;
+    for (UnitId u = 0; u < setup().units.size(); ++u)
+      if (setup().units[u].side == t.side && unit(u).on_table) units.push_back(u);
+    rulesets::simulate::shuffle(choices_, units);
+    for (const UnitId u : units)
+      if (unit(u).on_table && unit(u).fleeing && !unit(u).panicked_this_turn)
+        flee(t, u, Phase::movement);
+    for (const UnitId u : units) {
+      if (!can_act(u)) continue;
+      if (setup().units[u].formation == Formation::close_order && pick(3) != 0 && charge(t, u))
+        continue;
+      advance(t, u);
+    }
+  }
+
+  // The charge of `u` at the nearest free enemy ahead of it within twice
+  // its Movement (a preference: the engine does not measure a charge's
+  // reach, the data's gap charge_range), ending front to front with it.
+  bool charge(TurnOf t, UnitId u) {
+    const double ahead = setup().units[u].side == 0 ? 1 : -1;
+    const auto target = nearest_enemy(
+        u, [&](UnitId o) { return free(o) && (unit(o).at.y() - unit(u).at.y()) * ahead > 0; });
+    if (!target) return false;
+    const UnitId o = target->second;
+    const double reach = 2.0 * setup().units[u].profile.movement;
+    if (tabletop::length(unit(o).at - unit(u).at) > reach) return false;
+    Action c = statement(ActionKind::charge, "charge", t, Phase::movement);
+    c.actors = {u};
+    c.targets = {o};
+    c.to = on_grid(unit(o).at);
+    if (!prober_.legal(c)) return false;
+    play(c);
+    respond(t, o, u);
+    combats_.emplace_back(u, o);
+    return true;
+  }
+
+  // The charged unit holds, or, with a missile weapon, stands and shoots
+  // one time in two when the engine accepts it; the charger then saves.
+  void respond(TurnOf t, UnitId target, UnitId charger) {
+    Action r = statement(ActionKind::respond, "respond", t, Phase::movement);
+    r.actors = {target};
+    if (weapons_.contains(setup().units[target].id) && pick(2) == 0) {
+      Action shot = r;
+      shot.detail = "stand-and-shoot";
+      shot.rolls = {roll_of("hit", standing(target)), roll_of("wound", 1)};
+      if (const auto fit = legal_fitted(shot)) {
+        play(*fit);
+        save(t, charger, Phase::movement);
+        return;
+      }
+    }
+    r.detail = "hold";
+    play(r);
+  }
+
+  void advance(TurnOf t, UnitId u) {
+    const auto goal = nearest_enemy(u, [](UnitId) { return true; });
+    if (!goal) return;
+    const auto weapon = weapons_.find(setup().units[u].id);
+    if (weapon != weapons_.end()) {
+      const auto range = rules_.weapon_range(data_word(weapon->second));
+      if (range && goal->first < static_cast<double>(*range) - 2) return;
+    }
+    Action a = statement(ActionKind::move, "move", t, Phase::movement);
+    a.actors = {u};
+    // Straight ahead: the sheet does not say whether a unit may move
+    // obliquely, and the lines face each other.
+    const Point to =
+        unit(u).at + rulesets::simulate::longest_try * tabletop::direction(unit(u).facing);
+    // Shooters do not march: a unit that marched does not shoot.
+    if (weapon == weapons_.end() && pick(3) != 0) {
+      Action march = a;
+      march.detail = "march";
+      if (auto m = rulesets::simulate::advance(prober_, march, u, to)) {
+        play(*m);
+        return;
+      }
+    }
+    if (auto m = rulesets::simulate::advance(prober_, a, u, to)) play(*m);
+  }
+
+  static std::string data_word(std::string w) {
+    std::replace(w.begin(), w.end(), '-', '_');
+    return w;
+  }
+
+  // The save of `u` against the wounds just rolled, when it has one (a
+  // unit the chart gives no save takes its wounds at the next statement).
+  void save(TurnOf t, UnitId u, Phase phase) {
+    Action a = statement(ActionKind::save, "save", t, phase);
+    a.actors = {u};
+    a.rolls = {roll_of("", 1)};
+    if (const auto fit = legal_fitted(a)) play(*fit);
+  }
+
+  // Every free unit with a missile weapon that did not march shoots, two
+  // times in three, at the nearest free enemy its weapon reaches; the
+  // target saves. Then each unit the casualties owe a panic test takes it.
+  void shooting(TurnOf t) {
+    std::vector<UnitId> shooters;
+    for (UnitId u = 0; u < setup().units.size(); ++u)
+      if (setup().units[u].side == t.side && can_act(u) && !unit(u).marched &&
+          weapons_.contains(setup().units[u].id))
+        shooters.push_back(u);
+    rulesets::simulate::shuffle(choices_, shooters);
+    std::vector<UnitId> struck;
+    for (const UnitId u : shooters) {
+      if (!free(u) || pick(3) == 0) continue;
+      const auto target = nearest_enemy(u, [&](UnitId o) { return free(o); });
+      if (!target) continue;
+      Action a = statement(ActionKind::shoot, "shoot", t, Phase::shooting);
+      a.actors = {u};
+      a.targets = {target->second};
+      a.weapon = weapons_.find(setup().units[u].id)->second;
+      a.range = rounded(target->first);
+      a.rolls = {roll_of("hit", standing(u)), roll_of("wound", 1)};
+      const auto shot = legal_fitted(a);
+      if (!shot) continue;
+      play(*shot);
+      save(t, target->second, Phase::shooting);
+      struck.push_back(target->second);
+    }
+    for (const UnitId u : struck)
+      if (unit(u).on_table && !unit(u).fleeing && !unit(u).panic_tested)
+        leadership_test(t, u, "panic", Phase::shooting);
+  }
+
+  // Every combat: a round each, the charger striking first in the first
+  // round, the higher Initiative after it; each strike's roll to wound and
+  // save; the result; the break tests the engine owes; a broken unit flees
+  // and its enemy pursues.
+  void combat(TurnOf t) {
+    const std::vector<std::pair<UnitId, UnitId>> fights = combats_;
+    for (const auto& [a, b] : fights) {
+      if (!unit(a).on_table || !unit(b).on_table || unit(a).fleeing || unit(b).fleeing) continue;
+      fight(t, a, b);
+    }
+    end_broken_combats();
+  }
+
+  // The attack dice of `u`: a die per Attack of each model of its front
+  // rank (a preference: the engine does not count the models in contact).
+  std::int64_t attack_dice(UnitId u) {
+    const UnitSetup& s = setup().units[u];
+    const std::int64_t ranks = std::max<std::int64_t>(1, s.ranks);
+    const std::int64_t front = std::min(standing(u), (s.models + ranks - 1) / ranks);
+    return front * std::max<std::int32_t>(1, s.profile.attacks);
+  }
+
+  void strike(TurnOf t, UnitId striker, UnitId struck) {
+    const std::int64_t dice = attack_dice(striker);
+    if (dice <= 0) return;
+    Action hit = statement(ActionKind::attack, "attack", t, Phase::combat);
+    hit.actors = {striker};
+    hit.targets = {struck};
+    hit.rolls = {roll_of("hit", dice)};
+    if (!prober_.legal(hit)) return;
+    play(hit);
+    const auto& s = prober_.engine().scratch().strike;
+    if (!s || s->hits <= 0) return;
+    Action wound = hit;
+    wound.rolls = {roll_of("wound", s->hits)};
+    const auto fit = legal_fitted(wound);
+    if (!fit) return;
+    play(*fit);
+    save(t, struck, Phase::combat);
+  }
+
+  void fight(TurnOf t, UnitId a, UnitId b) {
+    const std::int64_t round = ++rounds_[std::make_pair(std::min(a, b), std::max(a, b))];
+    Action open = statement(ActionKind::combat, "combat", t, Phase::combat);
+    open.actors = {a};
+    open.targets = {b};
+    open.round = round;
+    if (!prober_.legal(open)) return;
+    play(open);
+    const bool a_first =
+        round == 1 || setup().units[a].profile.initiative >= setup().units[b].profile.initiative;
+    const UnitId first = a_first ? a : b, second = a_first ? b : a;
+    strike(t, first, second);
+    strike(t, second, first);
+    // The result the engine accepts: a draw, or a winner.
+    Action result = statement(ActionKind::result, "result", t, Phase::combat);
+    Action drawn = result;
+    drawn.stated.draw = true;
+    std::optional<Action> said;
+    if (prober_.legal(drawn)) said = drawn;
+    for (const UnitId w : {a, b}) {
+      if (said) break;
+      Action won = result;
+      won.stated.winner = w;
+      if (prober_.legal(won)) said = won;
+    }
+    if (!said) return;
+    play(*said);
+    const auto owed = prober_.engine().scratch().owed_break_tests;
+    for (const auto& [loser, span] : owed) {
+      Action test = statement(ActionKind::test, "test", t, Phase::combat);
+      test.actors = {loser};
+      test.detail = "break";
+      test.rolls = {roll_of("", 2)};
+      const auto fit = legal_fitted(test);
+      if (!fit) continue;
+      play(*fit);
+      if (!unit(loser).fleeing) continue;
+      flee(t, loser, Phase::combat);
+      pursue(t, loser == a ? b : a, loser);
+    }
+  }
+
+  void pursue(TurnOf t, UnitId pursuer, UnitId fled) {
+    if (!unit(pursuer).on_table || unit(pursuer).fleeing || !unit(fled).on_table) return;
+    Action p = statement(ActionKind::pursue, "pursue", t, Phase::combat);
+    p.actors = {pursuer};
+    p.targets = {fled};
+    p.rolls = {roll_of("", 2)};
+    const auto fit = fitted(p);
+    if (!fit) return;
+    p = *fit;
+    // The pursuit's outcome stated as the engine computes it.
+    const Applied probe = prober_.probe(p);
+    for (const replay::TracedOutcome& o : probe.outcomes)
+      if (o.check == replay::CheckId(Check::pursue_caught)) {
+        if (!p.stated.distance)
+          p.stated.distance = static_cast<double>(o.value);
+        else
+          p.stated.destroyed = o.value != 0;
+      }
+    p.stated.span = Span{FileId{0}, 1, 2};
+    if (prober_.legal(p)) play(p);
+  }
+
+  Prober prober_;
+  const RulesBinding& rules_;
+  dice::Rng& choices_;
+  std::string& text_;
+  const std::map<std::string, std::string, std::less<>>& weapons_;
+  std::size_t events_ = 0;
+  std::vector<std::pair<UnitId, UnitId>> combats_;            // charger, charged
+  std::vector<UnitId> rallied_;                               // rallied this turn
+  std::map<std::pair<UnitId, UnitId>, std::int64_t> rounds_;  // rounds fought by each pair
+};
+
+}  // namespace
+
+std::optional<SimulatedGame> simulate_game(const RulesBinding& rules,
+                                           const SimulateOptions& options,
+                                           DiagnosticEngine& diags) {
+  dice::Rng choices = rulesets::simulate::choice_rng(options.seed);
+  dice::Rng roster_choices = rulesets::simulate::choice_rng(options.seed ^ 1);
+  SimulatedRoster roster = wab_roster(rules, roster_choices, options.seed);
+  // The set-up the engine plays is the one the log's head reads as.
+  SourceManager sources;
+  const FileId file = sources.add("<simulated>", roster.text);
+  DiagnosticEngine setup_diags(0);
+  std::optional<events::Battle> battle =
+      events::parse_and_lower(roster.text, file, {}, setup_diags);
+  std::optional<Game> game;
+  if (battle && !setup_diags.has_errors()) game = game_from_battle(*battle, setup_diags);
+  if (!game || setup_diags.has_errors()) {
+    diags.error("simulate.setup", Span{}, "the simulated set-up of seed {} does not set up",
+                options.seed);
+    return std::nullopt;
+  }
+  // The engine draws the dice of the game from the seed; the log records them.
+  Setup setup = std::move(game->setup);
+  setup.dice = replay::DiceMode::seeded;
+  setup.seed = options.seed;
+  Engine engine(std::move(setup), {}, rules, setup_diags);
+  if (setup_diags.has_errors()) {
+    diags.error("simulate.setup", Span{}, "the engine refused the simulated set-up of seed {}",
+                options.seed);
+    return std::nullopt;
+  }
+  SimulatedGame out;
+  out.text = std::move(roster.text);
+  Play play(engine, rules, choices, out.text, roster.weapons);
+  for (std::uint32_t turn = 1; turn <= options.turns; ++turn)
+    for (std::uint8_t side = 0; side < 2; ++side) play.play_turn({turn, side});
+  out.events = play.events();
+  out.probes = play.probes();
+  return out;
+}
+
+}  // namespace umpire::wab::simulate
