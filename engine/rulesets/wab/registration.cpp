@@ -22,17 +22,7 @@ using WabEngine =
     rulesets::WholeStatementEngine<RulesBinding, Game, Engine, &game_from_battle, TroopTypes>;
 
 // `umpire simulate --ruleset wab` (simulate/simulator.hpp).
-class WabSimulator final : public rulesets::Simulator {
- public:
-  std::optional<std::string> simulate(const rulesets::BoundRules& rules,
-                                      const rulesets::SimulateOptions& options,
-                                      DiagnosticEngine& diags) const override {
-    auto game = simulate::simulate_game(rulesets::binding_of<RulesBinding>(rules),
-                                        {options.seed, options.turns}, diags);
-    if (!game) return std::nullopt;
-    return std::move(game->text);
-  }
-};
+using WabSimulator = rulesets::GameSimulator<RulesBinding, &simulate::simulate_game>;
 
 }  // namespace
 }  // namespace umpire::wab

@@ -7,12 +7,11 @@
 #include <utility>
 #include <vector>
 
-#include "engine/core/source_manager.hpp"
-#include "engine/events/lower.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/common/d6_pool.hpp"
 #include "engine/rulesets/common/simulate/choices.hpp"
 #include "engine/rulesets/common/simulate/prober.hpp"
+#include "engine/rulesets/common/simulate/seeded_setup.hpp"
 #include "engine/rulesets/common/simulate/tabletop_moves.hpp"
 #include "engine/rulesets/wab/checks.hpp"
 #include "engine/rulesets/wab/engine.hpp"
@@ -61,16 +60,19 @@ class Play {
   std::size_t events() const { return events_; }
   std::size_t probes() const { return prober_.probes(); }
 
+  // A player turn: its four phases in order (§ Phase 1 : Début du tour to
+  // § Phase 4 : Combat au corps à corps).
   void play_turn(TurnOf t) {
+    using Part = void (Play::*)(TurnOf);
+    static constexpr std::pair<std::string_view, Part> phases[] = {{"start", &Play::start},
+                                                                   {"movement", &Play::movement},
+                                                                   {"shooting", &Play::shooting},
+                                                                   {"combat", &Play::combat}};
     text_ += fmt::format("\nturn {} {}\n", t.turn, setup().sides[t.side].id);
-    text_ += "  phase start\n";
-    start(t);
-    text_ += "  phase movement\n";
-    movement(t);
-    text_ += "  phase shooting\n";
-    shooting(t);
-    text_ += "  phase combat\n";
-    combat(t);
+    for (const auto& [name, part] : phases) {
+      text_ += fmt::format("  phase {}\n", name);
+      (this->*part)(t);
+    }
   }
 
  private:
@@ -463,37 +465,18 @@ std::optional<SimulatedGame> simulate_game(const RulesBinding& rules,
   dice::Rng choices = rulesets::simulate::choice_rng(options.seed);
   dice::Rng roster_choices = rulesets::simulate::choice_rng(options.seed ^ 1);
   SimulatedRoster roster = wab_roster(rules, roster_choices, options.seed);
-  // The set-up the engine plays is the one the log's head reads as.
-  SourceManager sources;
-  const FileId file = sources.add("<simulated>", roster.text);
-  DiagnosticEngine setup_diags(0);
-  std::optional<events::Battle> battle =
-      events::parse_and_lower(roster.text, file, {}, setup_diags);
-  std::optional<Game> game;
-  if (battle && !setup_diags.has_errors()) game = game_from_battle(*battle, setup_diags);
-  if (!game || setup_diags.has_errors()) {
-    diags.error("simulate.setup", Span{}, "the simulated set-up of seed {} does not set up",
-                options.seed);
-    return std::nullopt;
-  }
-  // The engine draws the dice of the game from the seed; the log records them.
-  Setup setup = std::move(game->setup);
-  setup.dice = replay::DiceMode::seeded;
-  setup.seed = options.seed;
-  Engine engine(std::move(setup), {}, rules, setup_diags);
-  if (setup_diags.has_errors()) {
-    diags.error("simulate.setup", Span{}, "the engine refused the simulated set-up of seed {}",
-                options.seed);
-    return std::nullopt;
-  }
-  SimulatedGame out;
-  out.text = std::move(roster.text);
-  Play play(engine, rules, choices, out.text, roster.weapons);
-  for (std::uint32_t turn = 1; turn <= options.turns; ++turn)
-    for (std::uint8_t side = 0; side < 2; ++side) play.play_turn({turn, side});
-  out.events = play.events();
-  out.probes = play.probes();
-  return out;
+  std::optional<Setup> setup = rulesets::simulate::seeded_setup<Setup>(
+      roster.text, options.seed, &rulesets::simulate::setup_of_game<&game_from_battle>, diags);
+  if (!setup) return std::nullopt;
+  return rulesets::simulate::play_seeded<Engine>(
+      std::move(*setup), rules, std::move(roster.text), options.seed, diags,
+      [&](Engine& engine, SimulatedGame& out) {
+        Play play(engine, rules, choices, out.text, roster.weapons);
+        for (std::uint32_t turn = 1; turn <= options.turns; ++turn)
+          for (std::uint8_t side = 0; side < 2; ++side) play.play_turn({turn, side});
+        out.events = play.events();
+        out.probes = play.probes();
+      });
 }
 
 }  // namespace umpire::wab::simulate

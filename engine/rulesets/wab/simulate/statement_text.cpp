@@ -11,19 +11,13 @@ namespace umpire::wab::simulate {
 namespace {
 
 using rulesets::simulate::Applied;
+using rulesets::simulate::point_text;
 using rulesets::simulate::roll_text;
 
 // The values the engine computed under `check`, in the order it computed
 // them.
 std::vector<std::int64_t> values(const Applied& applied, Check check) {
-  std::vector<std::int64_t> out;
-  for (const replay::TracedOutcome& o : applied.outcomes)
-    if (o.check == replay::CheckId(check)) out.push_back(o.value);
-  return out;
-}
-
-std::string point_text(Point p) {
-  return fmt::format("{:g},{:g}", p.x(), p.y());
+  return applied.values(replay::CheckId(check));
 }
 
 // ` hits H`, ` wounds W`: the last value computed under `check`.
