@@ -87,10 +87,13 @@ class Play {
   }
   // On the table, not fleeing and in no combat: free to move, shoot or be
   // charged.
-  bool free(UnitId u) const { return unit(u).on_table && !unit(u).fleeing && !in_combat(u); }
+  bool free(UnitId u) { return present(u) && !unit(u).fleeing && !in_combat(u); }
+  // On the table with a model standing (the log writes no removal of a
+  // unit its wounds destroyed: the engine does not check one).
+  bool present(UnitId u) { return unit(u).on_table && standing(u) > 0; }
   // Free, and not rallied this turn: a rallied unit only reforms (§ 2.2
   // Ralliement des troupes en fuite; the engine does not hold it back).
-  bool can_act(UnitId u) const {
+  bool can_act(UnitId u) {
     return free(u) && std::find(rallied_.begin(), rallied_.end(), u) == rallied_.end();
   }
   bool in_combat(UnitId u) const {
@@ -100,7 +103,7 @@ class Play {
   // A combat is over once one of its units flees or leaves the table.
   void end_broken_combats() {
     std::erase_if(combats_, [&](const std::pair<UnitId, UnitId>& c) {
-      return !unit(c.first).on_table || !unit(c.second).on_table || unit(c.first).fleeing ||
+      return !present(c.first) || !present(c.second) || unit(c.first).fleeing ||
              unit(c.second).fleeing;
     });
   }
@@ -348,7 +351,7 @@ class Play {
   void combat(TurnOf t) {
     const std::vector<std::pair<UnitId, UnitId>> fights = combats_;
     for (const auto& [a, b] : fights) {
-      if (!unit(a).on_table || !unit(b).on_table || unit(a).fleeing || unit(b).fleeing) continue;
+      if (!present(a) || !present(b) || unit(a).fleeing || unit(b).fleeing) continue;
       fight(t, a, b);
     }
     end_broken_combats();
