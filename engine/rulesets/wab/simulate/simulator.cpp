@@ -155,16 +155,21 @@ class Play {
     return best;
   }
 
-  // The start of the turn: the panic tests the engine owes (a fleeing
-  // friend within 4"), then each fleeing unit's rally test.
+  // The start of the turn (§ Phase 1 : Début du tour): the panic tests the
+  // engine owes (a fleeing friend within 4"); a unit that fails flees in
+  // the compulsory moves.
   void start(TurnOf t) {
     rallied_.clear();
     for (UnitId u = 0; u < setup().units.size(); ++u)
-      if (setup().units[u].side == t.side && unit(u).on_table && !unit(u).fleeing)
-        leadership_test(t, u, "panic", Phase::start);
-    for (UnitId u = 0; u < setup().units.size(); ++u) {
-      if (setup().units[u].side != t.side || !unit(u).on_table || !unit(u).fleeing) continue;
-      Action a = statement(ActionKind::rally, "rally", t, Phase::start);
+      if (setup().units[u].side == t.side && present(u) && !unit(u).fleeing)
+        leadership_test(t, u, "panic", Phase::start, false);
+  }
+
+  // Each fleeing unit's rally test (§ 2.2 Ralliement des troupes en fuite).
+  void rally(TurnOf t, const std::vector<UnitId>& units) {
+    for (const UnitId u : units) {
+      if (!present(u) || !unit(u).fleeing) continue;
+      Action a = statement(ActionKind::rally, "rally", t, Phase::movement);
       a.actors = {u};
       a.rolls = {roll_of("", 2)};
       if (const auto r = legal_fitted(a)) {
@@ -175,8 +180,8 @@ class Play {
   }
 
   // A `test u <kind>` the engine accepts (one it owes), played; a failed
-  // one sends the unit fleeing.
-  void leadership_test(TurnOf t, UnitId u, std::string_view kind, Phase phase) {
+  // one sends the unit fleeing, at once when `flee_now`.
+  void leadership_test(TurnOf t, UnitId u, std::string_view kind, Phase phase, bool flee_now) {
     Action a = statement(ActionKind::test, "test", t, phase);
     a.actors = {u};
     a.detail = std::string(kind);
@@ -186,7 +191,7 @@ class Play {
     play(*test);
     if (unit(u).fleeing) {
       end_broken_combats();
-      flee(t, u, phase);
+      if (flee_now) flee(t, u, phase);
     }
   }
 
@@ -211,24 +216,24 @@ class Play {
     if (prober_.legal(a)) play(a);
   }
 
-  // Fleeing units flee; close-order units charge the nearest enemy they
-  // reach, face to face, two times in three; the others advance on their
-  // nearest enemy, marching when the engine allows it, skirmishers only
-  // until their weapon reaches.
+  // The movement phase in the sheet's order (§ Phase 2 : Mouvement):
+  // close-order units charge the nearest enemy they reach, face to face,
+  // two times in three; fleeing units rally, then those still fleeing flee;
+  // the others advance straight ahead, marching when the engine allows it,
+  // skirmishers only until their weapon reaches.
   void movement(TurnOf t) {
     std::vector<UnitId> units;
     for (UnitId u = 0; u < setup().units.size(); ++u)
       if (setup().units[u].side == t.side && unit(u).on_table) units.push_back(u);
     rulesets::simulate::shuffle(choices_, units);
     for (const UnitId u : units)
-      if (unit(u).on_table && unit(u).fleeing && !unit(u).panicked_this_turn)
-        flee(t, u, Phase::movement);
-    for (const UnitId u : units) {
-      if (!can_act(u)) continue;
-      if (setup().units[u].formation == Formation::close_order && pick(3) != 0 && charge(t, u))
-        continue;
-      advance(t, u);
-    }
+      if (can_act(u) && setup().units[u].formation == Formation::close_order && pick(3) != 0)
+        charge(t, u);
+    rally(t, units);
+    for (const UnitId u : units)
+      if (present(u) && unit(u).fleeing) flee(t, u, Phase::movement);
+    for (const UnitId u : units)
+      if (can_act(u)) advance(t, u);
   }
 
   // The charge of `u` at the nearest free enemy ahead of it within twice
@@ -341,7 +346,7 @@ class Play {
     }
     for (const UnitId u : struck)
       if (unit(u).on_table && !unit(u).fleeing && !unit(u).panic_tested)
-        leadership_test(t, u, "panic", Phase::shooting);
+        leadership_test(t, u, "panic", Phase::shooting, true);
   }
 
   // Every combat: a round each, the charger striking first in the first
