@@ -44,6 +44,12 @@ struct TurnOf {
   std::uint8_t side = 0;
 };
 
+// How far the simulator's units charge, in Movements: the sheet never says
+// (the data's gap charge_range: "State the charge move (for example twice
+// the Movement)"), so this is the simulator's statement of it, and the
+// engine does not measure a charge's reach.
+constexpr double charge_movements = 2;
+
 replay::WrittenRoll roll_of(std::string_view label, std::int64_t dice) {
   replay::WrittenRoll r;
   r.label = std::string(label);
@@ -245,16 +251,30 @@ class Play {
         u, [&](UnitId o) { return free(o) && (unit(o).at.y() - unit(u).at.y()) * ahead > 0; });
     if (!target) return false;
     const UnitId o = target->second;
-    const double reach = 2.0 * setup().units[u].profile.movement;
+    const double reach = charge_movements * setup().units[u].profile.movement;
     if (tabletop::length(unit(o).at - unit(u).at) > reach) return false;
     Action c = statement(ActionKind::charge, "charge", t, Phase::movement);
     c.actors = {u};
     c.targets = {o};
     c.to = on_grid(unit(o).at);
-    if (!prober_.legal(c)) return false;
+    if (!lands_clear(u, o, *c.to) || !prober_.legal(c)) return false;
     play(c);
     respond(t, o, u);
     combats_.emplace_back(u, o);
+    return true;
+  }
+
+  // Whether `u`, its front edge's centre at `to`, touches no unit but its
+  // target `o` (the engine does not check where a charge ends).
+  bool lands_clear(UnitId u, UnitId o, Point to) {
+    const UnitSetup& s = setup().units[u];
+    const tabletop::Footprint f(to, unit(u).facing, s.frontage, s.depth);
+    for (UnitId other = 0; other < setup().units.size(); ++other) {
+      if (other == u || other == o || !unit(other).on_table) continue;
+      if (tabletop::distance(f, unit(other).footprint(setup().units[other]),
+                             tabletop::Measure::closest_edges) <= 0)
+        return false;
+    }
     return true;
   }
 
