@@ -8,54 +8,28 @@
 #include <vector>
 
 #include "engine/geometry/tabletop/measure.hpp"
-#include "engine/rulesets/common/d6_pool.hpp"
 #include "engine/rulesets/common/simulate/choices.hpp"
-#include "engine/rulesets/common/simulate/prober.hpp"
 #include "engine/rulesets/common/simulate/seeded_setup.hpp"
 #include "engine/rulesets/common/simulate/tabletop_moves.hpp"
-#include "engine/rulesets/wab/checks.hpp"
 #include "engine/rulesets/wab/engine.hpp"
 #include "engine/rulesets/wab/from_events.hpp"
+#include "engine/rulesets/wab/simulate/actions.hpp"
 #include "engine/rulesets/wab/simulate/roster.hpp"
 #include "engine/rulesets/wab/simulate/statement_text.hpp"
 
 namespace umpire::wab::simulate {
 namespace {
 
-using rulesets::d6_pool;
-using rulesets::simulate::Applied;
 using rulesets::simulate::on_grid;
-using rulesets::simulate::rounded;
 using tabletop::operator+;
 using tabletop::operator-;
 using tabletop::operator*;
-
-// A statement is legal when it breaks no check: the engine reports `not
-// checked` what the sheet leaves open on nearly every shot and charge (the
-// fire arc, how far a charge reaches), and the verdict counts those.
-class Prober : public rulesets::simulate::BasicProber<Engine, Action> {
- public:
-  explicit Prober(Engine& engine)
-      : BasicProber(engine, rulesets::simulate::Strictness::violations) {}
-};
-
-struct TurnOf {
-  std::uint32_t turn = 1;
-  std::uint8_t side = 0;
-};
 
 // How far the simulator's units charge, in Movements: the sheet never says
 // (the data's gap charge_range: "State the charge move (for example twice
 // the Movement)"), so this is the simulator's statement of it, and the
 // engine does not measure a charge's reach.
 constexpr double charge_movements = 2;
-
-replay::WrittenRoll roll_of(std::string_view label, std::int64_t dice) {
-  replay::WrittenRoll r;
-  r.label = std::string(label);
-  r.expr = d6_pool(dice);
-  return r;
-}
 
 class Play {
  public:
@@ -114,30 +88,6 @@ class Play {
     });
   }
 
-  Action statement(ActionKind kind, std::string_view verb, TurnOf t, Phase phase) {
-    return rulesets::simulate::make_statement<Action>(kind, verb, t.turn, t.side, phase);
-  }
-
-  // `a` with each roll written as the engine draws it: the dice it drew in
-  // a probe, in order; a later label it drew no dice for (the wounds of no
-  // hits) is dropped. Nullopt when it drew none for the first: the
-  // statement would be one the engine only follows (a shot out of range).
-  std::optional<Action> fitted(Action a) {
-    const Applied r = prober_.probe(a);
-    a.rolls.resize(std::min(a.rolls.size(), r.rolls.size()));
-    for (std::size_t i = 0; i < a.rolls.size(); ++i) a.rolls[i].expr = r.rolls[i].expr;
-    std::erase_if(a.rolls,
-                  [](const replay::WrittenRoll& w) { return dice::dice_count(w.expr) == 0; });
-    if (a.rolls.empty()) return std::nullopt;
-    return a;
-  }
-  // `a` fitted (fitted()), when the engine then accepts it.
-  std::optional<Action> legal_fitted(const Action& a) {
-    std::optional<Action> f = fitted(a);
-    if (!f || !prober_.legal(*f)) return std::nullopt;
-    return f;
-  }
-
   Applied play(const Action& a) {
     Applied applied = prober_.apply(a);
     text_ += "    " + statement_text(setup(), a, applied) + "\n";
@@ -175,10 +125,7 @@ class Play {
   void rally(TurnOf t, const std::vector<UnitId>& units) {
     for (const UnitId u : units) {
       if (!present(u) || !unit(u).fleeing) continue;
-      Action a = statement(ActionKind::rally, "rally", t, Phase::movement);
-      a.actors = {u};
-      a.rolls = {roll_of("", 2)};
-      if (const auto r = legal_fitted(a)) {
+      if (const auto r = rally_action(prober_, t, u)) {
         play(*r);
         if (!unit(u).fleeing) rallied_.push_back(u);
       }
@@ -188,11 +135,7 @@ class Play {
   // A `test u <kind>` the engine accepts (one it owes), played; a failed
   // one sends the unit fleeing, at once when `flee_now`.
   void leadership_test(TurnOf t, UnitId u, std::string_view kind, Phase phase, bool flee_now) {
-    Action a = statement(ActionKind::test, "test", t, phase);
-    a.actors = {u};
-    a.detail = std::string(kind);
-    a.rolls = {roll_of("", 2)};
-    const auto test = legal_fitted(a);
+    const auto test = test_action(prober_, t, u, kind, phase);
     if (!test) return;
     play(*test);
     if (unit(u).fleeing) {
@@ -201,25 +144,8 @@ class Play {
     }
   }
 
-  // A flight: the unit's flee dice, and its move straight back towards its
-  // own edge by their total, stopped at the edge.
   void flee(TurnOf t, UnitId u, Phase phase) {
-    Action a = statement(ActionKind::flee, "flee", t, phase);
-    a.actors = {u};
-    a.rolls = {roll_of("", 2)};
-    const auto fit = fitted(a);
-    if (!fit) return;
-    a = *fit;
-    const Applied probe = prober_.probe(a);
-    std::int64_t distance = 0;
-    for (const replay::TracedOutcome& o : probe.outcomes)
-      if (o.check == replay::CheckId(Check::flee_dice)) distance = o.value;
-    const UnitSetup& s = setup().units[u];
-    const double back = setup().units[u].side == 0 ? -1 : 1;
-    const double y = std::clamp(unit(u).at.y() + back * static_cast<double>(distance),
-                                s.depth + 0.1, setup().depth - s.depth - 0.1);
-    a.to = on_grid(Point(unit(u).at.x(), y));
-    if (prober_.legal(a)) play(a);
+    if (const auto f = flight_action(prober_, t, u, phase)) play(*f);
   }
 
   // The movement phase in the sheet's order (§ Phase 2 : Mouvement):
@@ -242,9 +168,8 @@ class Play {
       if (can_act(u)) advance(t, u);
   }
 
-  // The charge of `u` at the nearest free enemy ahead of it within twice
-  // its Movement (a preference: the engine does not measure a charge's
-  // reach, the data's gap charge_range), ending front to front with it.
+  // The charge of `u` at the nearest free enemy ahead of it within its
+  // charge move (charge_movements), ending front to front with it.
   bool charge(TurnOf t, UnitId u) {
     const double ahead = setup().units[u].side == 0 ? 1 : -1;
     const auto target = nearest_enemy(
@@ -281,20 +206,16 @@ class Play {
   // The charged unit holds, or, with a missile weapon, stands and shoots
   // one time in two when the engine accepts it; the charger then saves.
   void respond(TurnOf t, UnitId target, UnitId charger) {
-    Action r = statement(ActionKind::respond, "respond", t, Phase::movement);
-    r.actors = {target};
-    if (weapons_.contains(setup().units[target].id) && pick(2) == 0) {
-      Action shot = r;
-      shot.detail = "stand-and-shoot";
-      shot.rolls = {roll_of("hit", standing(target)), roll_of("wound", 1)};
-      if (const auto fit = legal_fitted(shot)) {
-        play(*fit);
+    if (weapons_.contains(setup().units[target].id) && pick(2) == 0)
+      if (const auto shot = stand_and_shoot_action(prober_, t, target, standing(target))) {
+        play(*shot);
         save(t, charger, Phase::movement);
         return;
       }
-    }
-    r.detail = "hold";
-    play(r);
+    Action hold = statement(ActionKind::respond, "respond", t, Phase::movement);
+    hold.actors = {target};
+    hold.detail = "hold";
+    play(hold);
   }
 
   void advance(TurnOf t, UnitId u) {
@@ -328,13 +249,8 @@ class Play {
     return w;
   }
 
-  // The save of `u` against the wounds just rolled, when it has one (a
-  // unit the chart gives no save takes its wounds at the next statement).
   void save(TurnOf t, UnitId u, Phase phase) {
-    Action a = statement(ActionKind::save, "save", t, phase);
-    a.actors = {u};
-    a.rolls = {roll_of("", 1)};
-    if (const auto fit = legal_fitted(a)) play(*fit);
+    if (const auto a = save_action(prober_, t, u, phase)) play(*a);
   }
 
   // Every free unit with a missile weapon that did not march shoots, two
@@ -352,13 +268,9 @@ class Play {
       if (!free(u) || pick(3) == 0) continue;
       const auto target = nearest_enemy(u, [&](UnitId o) { return free(o); });
       if (!target) continue;
-      Action a = statement(ActionKind::shoot, "shoot", t, Phase::shooting);
-      a.actors = {u};
-      a.targets = {target->second};
-      a.weapon = weapons_.find(setup().units[u].id)->second;
-      a.range = rounded(target->first);
-      a.rolls = {roll_of("hit", standing(u)), roll_of("wound", 1)};
-      const auto shot = legal_fitted(a);
+      const auto shot =
+          shot_action(prober_, t, u, target->second, weapons_.find(setup().units[u].id)->second,
+                      target->first, standing(u));
       if (!shot) continue;
       play(*shot);
       save(t, target->second, Phase::shooting);
@@ -402,11 +314,9 @@ class Play {
     play(hit);
     const auto& s = prober_.engine().scratch().strike;
     if (!s || s->hits <= 0) return;
-    Action wound = hit;
-    wound.rolls = {roll_of("wound", s->hits)};
-    const auto fit = legal_fitted(wound);
-    if (!fit) return;
-    play(*fit);
+    const auto wound = wound_action(prober_, hit, s->hits);
+    if (!wound) return;
+    play(*wound);
     save(t, struck, Phase::combat);
   }
 
@@ -423,29 +333,14 @@ class Play {
     const UnitId first = a_first ? a : b, second = a_first ? b : a;
     strike(t, first, second);
     strike(t, second, first);
-    // The result the engine accepts: a draw, or a winner.
-    Action result = statement(ActionKind::result, "result", t, Phase::combat);
-    Action drawn = result;
-    drawn.stated.draw = true;
-    std::optional<Action> said;
-    if (prober_.legal(drawn)) said = drawn;
-    for (const UnitId w : {a, b}) {
-      if (said) break;
-      Action won = result;
-      won.stated.winner = w;
-      if (prober_.legal(won)) said = won;
-    }
-    if (!said) return;
-    play(*said);
+    const auto result = result_action(prober_, t, a, b);
+    if (!result) return;
+    play(*result);
     const auto owed = prober_.engine().scratch().owed_break_tests;
     for (const auto& [loser, span] : owed) {
-      Action test = statement(ActionKind::test, "test", t, Phase::combat);
-      test.actors = {loser};
-      test.detail = "break";
-      test.rolls = {roll_of("", 2)};
-      const auto fit = legal_fitted(test);
-      if (!fit) continue;
-      play(*fit);
+      const auto test = test_action(prober_, t, loser, "break", Phase::combat);
+      if (!test) continue;
+      play(*test);
       if (!unit(loser).fleeing) continue;
       flee(t, loser, Phase::combat);
       pursue(t, loser == a ? b : a, loser);
@@ -454,24 +349,7 @@ class Play {
 
   void pursue(TurnOf t, UnitId pursuer, UnitId fled) {
     if (!unit(pursuer).on_table || unit(pursuer).fleeing || !unit(fled).on_table) return;
-    Action p = statement(ActionKind::pursue, "pursue", t, Phase::combat);
-    p.actors = {pursuer};
-    p.targets = {fled};
-    p.rolls = {roll_of("", 2)};
-    const auto fit = fitted(p);
-    if (!fit) return;
-    p = *fit;
-    // The pursuit's outcome stated as the engine computes it.
-    const Applied probe = prober_.probe(p);
-    for (const replay::TracedOutcome& o : probe.outcomes)
-      if (o.check == replay::CheckId(Check::pursue_caught)) {
-        if (!p.stated.distance)
-          p.stated.distance = static_cast<double>(o.value);
-        else
-          p.stated.destroyed = o.value != 0;
-      }
-    p.stated.span = Span{FileId{0}, 1, 2};
-    if (prober_.legal(p)) play(p);
+    if (const auto p = pursuit_action(prober_, t, pursuer, fled)) play(*p);
   }
 
   Prober prober_;
