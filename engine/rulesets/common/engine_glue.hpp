@@ -29,6 +29,20 @@ const Binding& binding_of(const BoundRules& rules) {
   return static_cast<const BoundAs<Binding>&>(rules).binding;
 }
 
+// `umpire simulate` for an engine whose simulator is `simulate_game(binding,
+// options, diags)`, giving a game with its log's `text`
+// (common/simulate/game.hpp) or nullopt with an error in `diags`.
+template <typename Binding, auto simulate_game>
+class GameSimulator final : public Simulator {
+ public:
+  std::optional<std::string> simulate(const BoundRules& rules, const SimulateOptions& options,
+                                      DiagnosticEngine& diags) const override {
+    auto game = simulate_game(binding_of<Binding>(rules), options, diags);
+    if (!game) return std::nullopt;
+    return std::move(game->text);
+  }
+};
+
 // An engine's game of one log, set up and not yet replayed.
 template <typename Game>
 struct SetUpAs final : GameSetup {

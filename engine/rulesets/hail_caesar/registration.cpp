@@ -21,17 +21,7 @@ using HailCaesarEngine =
     rulesets::WholeStatementEngine<RulesBinding, Game, Engine, &game_from_battle, TroopTypes>;
 
 // `umpire simulate --ruleset hail-caesar` (simulate/simulator.hpp).
-class HailCaesarSimulator final : public rulesets::Simulator {
- public:
-  std::optional<std::string> simulate(const rulesets::BoundRules& rules,
-                                      const rulesets::SimulateOptions& options,
-                                      DiagnosticEngine& diags) const override {
-    auto game = simulate::simulate_game(rulesets::binding_of<RulesBinding>(rules),
-                                        {options.seed, options.turns}, diags);
-    if (!game) return std::nullopt;
-    return std::move(game->text);
-  }
-};
+using HailCaesarSimulator = rulesets::GameSimulator<RulesBinding, &simulate::simulate_game>;
 
 }  // namespace
 }  // namespace umpire::hail_caesar

@@ -3,6 +3,7 @@
 // the rolls it drew, in the order it drew them, every outcome it computed,
 // and what it reported. The same for every ruleset's simulator.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "engine/core/replay/checker.hpp"
@@ -20,6 +21,13 @@ struct Applied {
   bool clean() const { return violations == 0 && not_checked == 0; }
   // Broke no check (what the engine does not check is its verdict's note).
   bool lawful() const { return violations == 0; }
+  // The values computed under `check`, in the order they were computed.
+  std::vector<std::int64_t> values(replay::CheckId check) const {
+    std::vector<std::int64_t> out;
+    for (const replay::TracedOutcome& o : outcomes)
+      if (o.check == check) out.push_back(o.value);
+    return out;
+  }
   // The outcome recorded under `check`, if any (the last one).
   const replay::TracedOutcome* outcome(replay::CheckId check) const {
     for (auto it = outcomes.rbegin(); it != outcomes.rend(); ++it)

@@ -5,6 +5,8 @@
 // the same bytes on every platform.
 #include <cstddef>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "engine/core/dice/rng.hpp"
 
@@ -19,6 +21,12 @@ inline dice::Rng choice_rng(std::uint64_t seed) {
 // One of n (0..n-1), each equally likely; n at least 1.
 inline std::size_t pick(dice::Rng& rng, std::size_t n) {
   return static_cast<std::size_t>(rng.face(static_cast<std::uint32_t>(n))) - 1;
+}
+
+// `v` in a random order, each order equally likely.
+template <typename T>
+void shuffle(dice::Rng& rng, std::vector<T>& v) {
+  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[pick(rng, i)]);
 }
 
 }  // namespace umpire::rulesets::simulate

@@ -19,4 +19,8 @@ std::string signed_text(std::int64_t v) {
   return v < 0 ? std::to_string(v) : fmt::format("+{}", v);
 }
 
+std::string point_text(tabletop::Point p) {
+  return fmt::format("{:g},{:g}", p.x(), p.y());
+}
+
 }  // namespace umpire::rulesets::simulate

@@ -1,64 +1,19 @@
 #include "engine/rulesets/hail_caesar/simulate/legal_actions.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include "engine/geometry/tabletop/measure.hpp"
-#include "engine/geometry/tabletop/terrain.hpp"
-#include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/simulate/game.hpp"
+#include "engine/rulesets/common/simulate/tabletop_moves.hpp"
 
 namespace umpire::hail_caesar::simulate {
 namespace {
 
+using rulesets::simulate::longest;
+using rulesets::simulate::rounded;
 using tabletop::operator+;
 using tabletop::operator-;
 using tabletop::operator*;
-
-// The longest way any statement is tried at: more than any move the data
-// gives a unit or a commander in one turn.
-constexpr double longest_try = 48;
-// Kept short of the longest accepted, by more than the tolerance the
-// engine measures under, so that no move passes only within it.
-constexpr double margin = tabletop::kDefaultTolerance + 0.1;
-// The gap a move leaves to every other unit: no base ends on another, and
-// no unit comes into contact without a charge.
-constexpr double gap = 1.0;
-
-double rounded(double v) {
-  return std::round(v * 10) / 10;
-}
-
-// Whether `u`, its leader at `at`, stands wholly on the table and `gap`
-// from every other unit on it.
-bool stands_clear(const Prober& p, const Engine& e, UnitId u, Point at) {
-  const UnitSetup& s = e.setup().units[u];
-  const tabletop::Footprint f(at, p.state().units[u].facing, s.frontage, s.depth);
-  if (tabletop::Table(e.setup().width, e.setup().depth).overhang(f) > 0) return false;
-  for (UnitId o = 0; o < e.setup().units.size(); ++o) {
-    const UnitState& st = p.state().units[o];
-    if (o == u || !st.on_table) continue;
-    if (tabletop::distance(f, st.footprint(e.setup().units[o]), tabletop::Measure::closest_edges) <
-        gap)
-      return false;
-  }
-  return true;
-}
-
-// The longest length in [0, longest_try], on a tenth of an inch, for which
-// `accepts` holds, assuming it holds up to some length and not beyond.
-template <typename Accepts>
-double longest(Accepts&& accepts) {
-  double lo = 0, hi = longest_try;
-  while (hi - lo > 0.1) {
-    const double mid = (lo + hi) / 2;
-    if (accepts(mid))
-      lo = mid;
-    else
-      hi = mid;
-  }
-  return lo;
-}
 
 }  // namespace
 
@@ -67,7 +22,7 @@ Action make_action(ActionKind kind, std::string_view verb, TurnOf t, Phase phase
 }
 
 Point on_grid(Point p) {
-  return {rounded(p.x()), rounded(p.y())};
+  return rulesets::simulate::on_grid(p);
 }
 
 std::optional<Action> order_action(Prober& p, TurnOf t, UnitId u, GeneralId g) {
@@ -79,24 +34,9 @@ std::optional<Action> order_action(Prober& p, TurnOf t, UnitId u, GeneralId g) {
 }
 
 std::optional<Action> advance_action(Prober& p, TurnOf t, UnitId u, Point goal) {
-  const Engine& e = p.engine();
-  const Point from = p.state().units[u].at;
-  const double way = tabletop::length(goal - from);
-  if (way < 1) return std::nullopt;
-  const Point step = (1 / way) * (goal - from);
   Action a = make_action(ActionKind::move, "move", t, Phase::movement);
   a.actors = {u};
-  const auto at = [&](double d) { return on_grid(from + std::min(d, way) * step); };
-  const double best = longest([&](double d) {
-    a.to = at(d);
-    return p.legal(a);
-  });
-  // Short of what the engine accepts, then back from anything in the way.
-  for (double d = best - margin; d >= 1; d -= 0.5) {
-    a.to = at(d);
-    if (stands_clear(p, e, u, *a.to) && p.legal(a)) return a;
-  }
-  return std::nullopt;
+  return rulesets::simulate::advance(p, std::move(a), u, goal);
 }
 
 std::optional<Action> general_action(Prober& p, TurnOf t, GeneralId g, Point goal) {
@@ -111,8 +51,8 @@ std::optional<Action> general_action(Prober& p, TurnOf t, GeneralId g, Point goa
     a.to = at(d);
     return p.legal(a);
   });
-  if (best - margin < 1) return std::nullopt;
-  a.to = at(best - margin);
+  if (best - rulesets::simulate::move_margin < 1) return std::nullopt;
+  a.to = at(best - rulesets::simulate::move_margin);
   if (!p.legal(a)) return std::nullopt;
   return a;
 }

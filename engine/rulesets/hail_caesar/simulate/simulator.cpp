@@ -4,10 +4,9 @@
 
 #include <algorithm>
 
-#include "engine/core/source_manager.hpp"
-#include "engine/events/lower.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/common/simulate/choices.hpp"
+#include "engine/rulesets/common/simulate/seeded_setup.hpp"
 #include "engine/rulesets/hail_caesar/engine.hpp"
 #include "engine/rulesets/hail_caesar/from_events.hpp"
 #include "engine/rulesets/hail_caesar/simulate/combat_actions.hpp"
@@ -54,7 +53,7 @@ class Play {
 
   template <typename T>
   void shuffle(std::vector<T>& v) {
-    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[pick(i)]);
+    rulesets::simulate::shuffle(choices_, v);
   }
 
   void play(const Action& a) {
@@ -277,41 +276,23 @@ std::optional<SimulatedGame> play_game(const RulesBinding& rules, SimulatedRoste
                                        const SetUp& set_up, const SimulateOptions& options,
                                        DiagnosticEngine& diags) {
   dice::Rng choices = rulesets::simulate::choice_rng(options.seed);
-  // The set-up the engine plays is the one the log's head reads as.
-  SourceManager sources;
-  const FileId file = sources.add("<simulated>", roster.text);
-  DiagnosticEngine setup_diags(0);
-  std::optional<events::Battle> battle =
-      events::parse_and_lower(roster.text, file, {}, setup_diags);
-  std::optional<Setup> setup;
-  if (battle && !setup_diags.has_errors()) setup = set_up(*battle, setup_diags);
-  if (!setup || setup_diags.has_errors()) {
-    diags.error("simulate.setup", Span{}, "the simulated set-up of seed {} does not set up",
-                options.seed);
-    return std::nullopt;
-  }
-  // The engine draws the dice of the game from the seed; the log records them.
-  setup->dice = replay::DiceMode::seeded;
-  setup->seed = options.seed;
-  Engine engine(std::move(*setup), {}, rules, setup_diags);
-  if (setup_diags.has_errors()) {
-    diags.error("simulate.setup", Span{}, "the engine refused the simulated set-up of seed {}",
-                options.seed);
-    return std::nullopt;
-  }
-  SimulatedGame out;
-  out.text = std::move(roster.text);
-  Play game(engine, rules, choices, out.text, roster.weapons);
-  TurnOf last{1, 1};
-  for (std::uint32_t turn = 1; turn <= options.turns; ++turn)
-    for (std::uint8_t side = 0; side < 2; ++side) {
-      last = {turn, side};
-      game.play_turn(last);
-    }
-  game.end(last);
-  out.events = game.events();
-  out.probes = game.probes();
-  return out;
+  std::optional<Setup> setup =
+      rulesets::simulate::seeded_setup<Setup>(roster.text, options.seed, set_up, diags);
+  if (!setup) return std::nullopt;
+  return rulesets::simulate::play_seeded<Engine>(
+      std::move(*setup), rules, std::move(roster.text), options.seed, diags,
+      [&](Engine& engine, SimulatedGame& out) {
+        Play game(engine, rules, choices, out.text, roster.weapons);
+        TurnOf last{1, 1};
+        for (std::uint32_t turn = 1; turn <= options.turns; ++turn)
+          for (std::uint8_t side = 0; side < 2; ++side) {
+            last = {turn, side};
+            game.play_turn(last);
+          }
+        game.end(last);
+        out.events = game.events();
+        out.probes = game.probes();
+      });
 }
 
 std::optional<SimulatedGame> simulate_game(const RulesBinding& rules,
@@ -319,12 +300,7 @@ std::optional<SimulatedGame> simulate_game(const RulesBinding& rules,
                                            DiagnosticEngine& diags) {
   dice::Rng roster_choices = rulesets::simulate::choice_rng(options.seed ^ 1);
   SimulatedRoster roster = hail_caesar_roster(rules.rs(), roster_choices, options.seed);
-  const SetUp set_up = [](const events::Battle& battle,
-                          DiagnosticEngine& d) -> std::optional<Setup> {
-    std::optional<Game> game = game_from_battle(battle, d);
-    if (!game) return std::nullopt;
-    return std::move(game->setup);
-  };
+  const SetUp set_up = &rulesets::simulate::setup_of_game<&game_from_battle>;
   return play_game(rules, std::move(roster), set_up, options, diags);
 }
 

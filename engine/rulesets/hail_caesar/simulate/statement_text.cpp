@@ -8,22 +8,16 @@
 namespace umpire::hail_caesar::simulate {
 namespace {
 
+using rulesets::simulate::point_text;
 using rulesets::simulate::roll_text;
 
 // The values the engine computed under `check`, in the order it computed
 // them.
 std::vector<std::int64_t> values(const Applied& applied, Check check) {
-  std::vector<std::int64_t> out;
-  for (const replay::TracedOutcome& o : applied.outcomes)
-    if (o.check == replay::CheckId(check)) out.push_back(o.value);
-  return out;
+  return applied.values(replay::CheckId(check));
 }
 
 }  // namespace
-
-std::string point_text(Point p) {
-  return fmt::format("{:g},{:g}", p.x(), p.y());
-}
 
 std::string statement_text(const Setup& setup, const Action& a, const Applied& applied) {
   std::string s = a.verb;

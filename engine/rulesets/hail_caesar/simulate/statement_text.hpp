@@ -9,7 +9,4 @@ namespace umpire::hail_caesar::simulate {
 
 std::string statement_text(const Setup& setup, const Action& a, const Applied& applied);
 
-// A point as a log writes it: `28.5,14`.
-std::string point_text(Point p);
-
 }  // namespace umpire::hail_caesar::simulate
