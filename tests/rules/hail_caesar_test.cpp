@@ -236,8 +236,13 @@ TEST_F(HailCaesar, StatePermissions) {
                                                 {"unit.engaged", "false"},
                                                 {"unit.shaken", "false"},
                                                 {"unit.in_broken_division", "false"},
-                                                {"unit.commander_failed_order", "false"}};
+                                                {"unit.commander_failed_order", "false"},
+                                                {"unit.made_initiative_move", "false"}};
   EXPECT_EQ(eval_action(rs(), "receive_order", calm), Verdict::allowed);
+  // "l'un de ses trois mouvements": no order after a move by initiative.
+  auto moved = calm;
+  moved["unit.made_initiative_move"] = "true";
+  EXPECT_EQ(eval_action(rs(), "receive_order", moved), Verdict::forbidden);
   auto disordered = calm;
   disordered["unit.disordered"] = "true";
   EXPECT_EQ(eval_action(rs(), "receive_order", disordered), Verdict::forbidden);

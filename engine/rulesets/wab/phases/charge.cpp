@@ -136,7 +136,9 @@ void settle_charges(Context& cx) {
   for (const PendingCharge& c : cx.scratch.charges) {
     const UnitState& charger = cx.state.units[c.charger];
     const UnitState& target = cx.state.units[c.target];
-    if (!charger.on_table) continue;
+    // A charger that fled (a failed panic or terror test, § Phase 2 :
+    // Mouvement steps 3 and 6) made no charge: its flight is its move.
+    if (!charger.on_table || charger.fleeing) continue;
     if (target.on_table &&
         tabletop::in_contact(cx.footprint(c.charger), cx.footprint(c.target), cx.scratch.tolerance))
       continue;

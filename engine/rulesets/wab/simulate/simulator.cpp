@@ -204,12 +204,17 @@ class Play {
   }
 
   // The charged unit holds, or, with a missile weapon, stands and shoots
-  // one time in two when the engine accepts it; the charger then saves.
+  // one time in two when the engine accepts it; the charger then saves,
+  // and tests panic when the engine owes it.
   void respond(TurnOf t, UnitId target, UnitId charger) {
     if (weapons_.contains(setup().units[target].id) && pick(2) == 0)
       if (const auto shot = stand_and_shoot_action(prober_, t, target, standing(target))) {
         play(*shot);
         save(t, charger, Phase::movement);
+        // A quarter lost to the shots owes a panic test (§ Phase 2 :
+        // Mouvement step 6); failed, the charger flees in the compulsory
+        // moves.
+        leadership_test(t, charger, "panic", Phase::movement, false);
         return;
       }
     Action hold = statement(ActionKind::respond, "respond", t, Phase::movement);
