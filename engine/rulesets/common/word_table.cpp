@@ -13,4 +13,11 @@ std::string data_word(std::string_view word, WordCase letters) {
   return out;
 }
 
+std::string log_word(std::string_view word) {
+  std::string out(word);
+  for (char& c : out)
+    if (c == '_') c = '-';
+  return out;
+}
+
 }  // namespace umpire::rulesets

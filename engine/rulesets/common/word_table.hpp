@@ -20,6 +20,10 @@ enum class WordCase : std::uint8_t {
 // `word` as the data spells it: '-' read as '_', capitals folded or not.
 std::string data_word(std::string_view word, WordCase letters);
 
+// `word` as a log spells it: '_' written as '-' (`heavy_infantry`:
+// `heavy-infantry`).
+std::string log_word(std::string_view word);
+
 // The enum value whose name in `names` is `word`, if any.
 template <typename E, std::size_t N>
 std::optional<E> parse_word(const std::array<std::string_view, N>& names, std::string_view word,

@@ -2,30 +2,14 @@
 
 #include <fmt/format.h>
 
+#include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
 namespace umpire::hail_caesar {
-namespace {
-
-// The data's spelling of a log's word: `give-ground` is give_ground.
-std::string data_word(std::string_view w) {
-  std::string out(w);
-  for (char& c : out)
-    if (c == '-') c = '_';
-  return out;
-}
-
-std::string log_word(std::string_view w) {
-  std::string out(w);
-  for (char& c : out)
-    if (c == '_') c = '-';
-  return out;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 void test(Context& cx, const Action& a) {
   if (a.detail != "break" || a.actors.empty() ||
@@ -83,7 +67,7 @@ void test(Context& cx, const Action& a) {
     cx.checker.not_checked("a break test whose result the log does not state", a.span);
     return;
   }
-  const std::string stated = data_word(a.stated.result);
+  const std::string stated = rulesets::data_word(a.stated.result, rulesets::WordCase::exact);
   // "Confusion ou retraite": the tested unit's player picks one of the two
   // (switch hold_disordered_or_retire_choice).
   const bool picked =
@@ -92,9 +76,10 @@ void test(Context& cx, const Action& a) {
     owe_outcome(cx, a, u, stated);
     return;
   }
-  auto b = cx.checker.violation(Check::break_test, a.stated.span.valid() ? a.stated.span : a.span,
-                                fmt::format("log says {}, the chart gives '{}' for {}",
-                                            a.stated.result, log_word(chart), cx.quoted(u)));
+  auto b =
+      cx.checker.violation(Check::break_test, a.stated.span.valid() ? a.stated.span : a.span,
+                           fmt::format("log says {}, the chart gives '{}' for {}", a.stated.result,
+                                       rulesets::log_word(chart), cx.quoted(u)));
   b.note("2D6 {}{}, {}{}", roll->total,
          subtracted ? fmt::format(" less {}", subtracted) : std::string(),
          melee ? "hand to hand" : "shooting", shaken ? ", shaken" : "");

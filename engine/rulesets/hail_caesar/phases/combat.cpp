@@ -7,6 +7,7 @@
 
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -15,13 +16,6 @@
 
 namespace umpire::hail_caesar {
 namespace {
-
-std::string log_word(std::string_view w) {
-  std::string out(w);
-  for (char& c : out)
-    if (c == '_') c = '-';
-  return out;
-}
 
 bool holds(const UnitList& list, UnitId u) {
   return std::find(list.begin(), list.end(), u) != list.end();
@@ -43,7 +37,7 @@ void mark_debts(Context& cx, const Action& a) {
   cx.scratch.due_phase = a.phase;
 }
 
-bool broken(const Context& cx, UnitId u) {
+bool unit_broken(const Context& cx, UnitId u) {
   const auto stamina = cx.setup.units[u].stats.stamina;
   if (!stamina) return false;
   Facts f(cx.rules);
@@ -80,7 +74,7 @@ void read_casualties(Context& cx, const Action& a, UnitId u) {
     if (cx.scratch.combat && !cx.scratch.combat->resolved)
       cx.scratch.combat->shaken_in_round.push_back(u);
   }
-  if (!broken(cx, u)) return;
+  if (!unit_broken(cx, u)) return;
   for (const DueOutcome& o : cx.scratch.due_outcomes)
     if (o.unit == u && o.result == "broken") return;
   DueOutcome o;
@@ -115,9 +109,10 @@ void settle_outcome(Context& cx, const Action& a, DueOutcome& o) {
           tabletop::compare(static_cast<double>(o.inches_back), moved, cx.scratch.tolerance);
       if (m.agreement == tabletop::Agreement::beyond_tolerance)
         cx.checker
-            .violation(Check::break_outcome, a.span,
-                       fmt::format("{} falls back {}, its '{}' is {}\"", cx.quoted(o.unit),
-                                   tabletop::inches(moved), log_word(o.result), o.inches_back))
+            .violation(
+                Check::break_outcome, a.span,
+                fmt::format("{} falls back {}, its '{}' is {}\"", cx.quoted(o.unit),
+                            tabletop::inches(moved), rulesets::log_word(o.result), o.inches_back))
             .note(
                 "the leader's move from {:.1f},{:.1f}; the result's move is the data's "
                 "break_result_effects",
@@ -158,9 +153,9 @@ void settle_all(Context& cx) {
       owed = "no move back follows";
     else
       owed = "no 'state … disordered' follows";
-    cx.checker.violation(
-        Check::break_outcome, o.span,
-        fmt::format("{} tested '{}', and {}", cx.quoted(o.unit), log_word(o.result), owed));
+    cx.checker.violation(Check::break_outcome, o.span,
+                         fmt::format("{} tested '{}', and {}", cx.quoted(o.unit),
+                                     rulesets::log_word(o.result), owed));
   }
   cx.scratch.due_tests.clear();
   cx.scratch.due_outcomes.clear();
@@ -356,7 +351,7 @@ void combat_result(Context& cx, const Action& a) {
       const UnitState& st = cx.state.units[u];
       // The data's triggers are a unit that lost (a difference) or drew
       // shaken (none): a winner neither lost nor drew, whatever its state.
-      if (!st.on_table || broken(cx, u) || (!draw && s == won)) continue;
+      if (!st.on_table || unit_broken(cx, u) || (!draw && s == won)) continue;
       const std::int64_t difference = !draw && s != won ? by : 0;
       Facts due(cx.rules);
       fill_unit(cx, due, u);
@@ -385,7 +380,7 @@ BreakDue take_due_test(Context& cx, const Action& a, UnitId u) {
         "a support's break test (whether the unit it supports was destroyed or fled)", a.span);
     return {};
   }
-  if (broken(cx, u)) {
+  if (unit_broken(cx, u)) {
     cx.checker.violation(Check::combat_broken, a.span,
                          fmt::format("{} is broken ({} casualties): it takes no break test and is "
                                      "removed",

@@ -3,20 +3,13 @@
 #include <fmt/format.h>
 
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
 namespace umpire::hail_caesar {
 namespace {
-
-// `blunder-right` as the data's blunder domain spells it.
-std::string data_word(std::string_view w) {
-  std::string out(w);
-  for (char& c : out)
-    if (c == '-') c = '_';
-  return out;
-}
 
 struct Ordered {
   UnitId unit = 0;
@@ -51,7 +44,7 @@ std::optional<std::int64_t> blunder(Context& cx, const Action& a, Facts& f) {
   const std::string_view chart = cx.rules.domain_value(Domain::blunder, *result);
   if (a.stated.result.empty()) {
     cx.checker.not_checked("a blunder whose result the log does not state", a.span);
-  } else if (data_word(a.stated.result) != chart) {
+  } else if (rulesets::data_word(a.stated.result, rulesets::WordCase::exact) != chart) {
     std::string written(chart);  // as a log writes it: `blunder-right`
     for (char& c : written)
       if (c == '_') c = '-';

@@ -23,7 +23,7 @@ DivisionCount count(const Context& cx, std::uint16_t division) {
   return c;
 }
 
-bool broken(Context& cx, const DivisionCount& c) {
+bool division_broken(Context& cx, const DivisionCount& c) {
   Facts f(cx.rules);
   f.integer(Given::division_units, c.units);
   f.integer(Given::division_lost_units, c.lost);
@@ -35,14 +35,14 @@ bool broken(Context& cx, const DivisionCount& c) {
 
 bool in_broken_division(Context& cx, UnitId u) {
   const auto division = cx.setup.units[u].division;
-  return division && broken(cx, count(cx, *division));
+  return division && division_broken(cx, count(cx, *division));
 }
 
 bool refuse_charge_of_broken_division(Context& cx, const Action& a, UnitId u) {
   const auto division = cx.setup.units[u].division;
   if (!division) return false;
   const DivisionCount c = count(cx, *division);
-  if (!broken(cx, c)) return false;
+  if (!division_broken(cx, c)) return false;
   cx.checker
       .violation(Check::division_no_charge, a.span,
                  fmt::format("{} cannot charge: its division '{}' is broken", cx.quoted(u),

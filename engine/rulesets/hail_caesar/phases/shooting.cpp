@@ -4,19 +4,13 @@
 
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
 namespace umpire::hail_caesar {
 namespace {
-
-std::string data_word(std::string_view w) {
-  std::string out(w);
-  for (char& c : out)
-    if (c == '-') c = '_';
-  return out;
-}
 
 // The range: written against measured, and measured against the weapon.
 void check_range(Context& cx, const Action& a, UnitId u, UnitId t, double measured,
@@ -58,7 +52,8 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   f.boolean(Given::unit_moved, st.used_milli > 0);
   f.integer(Given::unit_long_range, s.stats.long_range.value_or(0));
   f.integer(Given::unit_faces_in_building, 0);
-  if (!a.weapon.empty()) f.word(Given::shot_weapon, data_word(a.weapon));
+  if (!a.weapon.empty())
+    f.word(Given::shot_weapon, rulesets::data_word(a.weapon, rulesets::WordCase::exact));
   f.word(Given::shot, shot);
   f.set(Given::target_type, cx.rules.type(cx.setup.units[t].type));
   f.set(Given::target_formation, cx.rules.formation(cx.state.units[t].formation));
@@ -115,7 +110,7 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   const std::int64_t go_on =
       cx.checker.outcome(Check::shoot_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
                          a.stated.hits, hits, notes);
-  cx.scratch.hits = PendingHits{t, go_on, data_word(a.weapon)};
+  cx.scratch.hits = PendingHits{t, go_on, rulesets::data_word(a.weapon, rulesets::WordCase::exact)};
 }
 
 }  // namespace umpire::hail_caesar

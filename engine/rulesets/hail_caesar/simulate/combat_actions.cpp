@@ -4,6 +4,7 @@
 
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
+#include "engine/rulesets/common/word_table.hpp"
 
 namespace umpire::hail_caesar::simulate {
 namespace {
@@ -14,12 +15,6 @@ using tabletop::operator*;
 // A charger must not end on a unit other than its target.
 constexpr double clearance = 0.1;
 
-std::string log_word(std::string_view w) {
-  std::string out(w);
-  std::replace(out.begin(), out.end(), '_', '-');
-  return out;
-}
-
 }  // namespace
 
 std::vector<std::string> domain_words(const RulesBinding& rules, Domain domain) {
@@ -27,7 +22,7 @@ std::vector<std::string> domain_words(const RulesBinding& rules, Domain domain) 
   for (std::int64_t i = 0;; ++i) {
     const std::string_view w = rules.domain_value(domain, i);
     if (w.empty()) break;
-    out.push_back(log_word(w));
+    out.push_back(rulesets::log_word(w));
   }
   return out;
 }

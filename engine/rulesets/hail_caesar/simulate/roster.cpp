@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/rulesets/common/simulate/choices.hpp"
+#include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/simulate/roster_text.hpp"
 
 namespace umpire::hail_caesar::simulate {
@@ -36,13 +37,6 @@ constexpr Troop troops[] = {
     {"cavalry", "horse", 8, 6, 0, 0, 4, 6, false, 60, {"", ""}, 43},
     {"light_cavalry", "light horse", 6, 4, 3, 2, 6, 6, true, 60, {"javelins", "bows"}, 30},
 };
-
-// A log's word for a data word: `heavy-infantry`.
-std::string log_word(std::string_view w) {
-  std::string out(w);
-  std::replace(out.begin(), out.end(), '_', '-');
-  return out;
-}
 
 bool in_domain(const rules::Ruleset& data, std::string_view domain, std::string_view value) {
   for (const rules::Domain& d : data.domains)
@@ -96,11 +90,11 @@ SimulatedRoster hail_caesar_roster(const rules::Ruleset& data, dice::Rng& rng, s
         const int stamina = vary(rng, t.stamina, 3);
         u.body = fmt::format(
             "type {} stats (clash {}, sustained {}, short {}, long {}, morale {}, stamina {})",
-            log_word(t.type), clash, sustained, t.short_range, long_range, save, stamina);
+            rulesets::log_word(t.type), clash, sustained, t.short_range, long_range, save, stamina);
         u.formation = t.open ? "open-order" : "close-order";
         u.depth_mm = t.depth_mm;
         u.points = t.points;
-        if (long_range > 0) out.weapons[u.id] = log_word(t.weapons[pick(rng, 2)]);
+        if (long_range > 0) out.weapons[u.id] = rulesets::log_word(t.weapons[pick(rng, 2)]);
         a.points += u.points;
         div.units.push_back(std::move(u));
       }

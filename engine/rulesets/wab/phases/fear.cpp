@@ -12,8 +12,8 @@ namespace {
 
 // Whether the data requires the test of `u` against `enemy` in `context`
 // (the data's psychology_context).
-std::optional<bool> required(Context& cx, UnitId u, UnitId enemy, std::string_view context,
-                             bool terror) {
+std::optional<bool> fear_required(Context& cx, UnitId u, UnitId enemy, std::string_view context,
+                                  bool terror) {
   Facts f(cx.rules);
   fill_unit(cx, f, u);
   fill_enemy(cx, f, enemy);
@@ -40,19 +40,20 @@ bool report_owed(Context& cx, Span span, UnitId u, UnitId enemy, std::string_vie
   const UnitState& st = cx.state.units[u];
   if (!st.on_table || st.fleeing || tested_this_phase(cx, u)) return false;
   for (const bool terror : {true, false}) {
-    const std::optional<bool> due = required(cx, u, enemy, context, terror);
+    const std::optional<bool> due = fear_required(cx, u, enemy, context, terror);
     if (!due || !*due) continue;
     const std::string_view kind = terror ? "terror" : "fear";
     cx.checker
-        .violation(Check::fear_due, span,
-                   fmt::format("{} {} {}, which causes it {}, and {} takes no {} test",
-                               cx.quoted(u),
-                               context == "charging_the_cause" ? "charges" : "is charged by",
-                               cx.quoted(enemy), kind, cx.quoted(u), kind))
-        .note("§ Phase 2 : Mouvement, 2.1 Déclaration de charges, step {}: the {} test comes "
-              "after the declarations (the data's {}_test_required)",
-              context == "charging_the_cause" ? 3 : 4,
-              context == "charging_the_cause" ? "chargers'" : "charged units'", kind)
+        .violation(
+            Check::fear_due, span,
+            fmt::format("{} {} {}, which causes it {}, and {} takes no {} test", cx.quoted(u),
+                        context == "charging_the_cause" ? "charges" : "is charged by",
+                        cx.quoted(enemy), kind, cx.quoted(u), kind))
+        .note(
+            "§ Phase 2 : Mouvement, 2.1 Déclaration de charges, step {}: the {} test comes "
+            "after the declarations (the data's {}_test_required)",
+            context == "charging_the_cause" ? 3 : 4,
+            context == "charging_the_cause" ? "chargers'" : "charged units'", kind)
         .hint("write it after the charge's responses: 'test {} {} 2d6=… against {}'",
               cx.setup.units[u].id, kind, cx.setup.units[u].profile.leadership);
     return true;
@@ -67,7 +68,7 @@ std::optional<bool> fear_due(Context& cx, UnitId u, bool terror) {
     for (std::size_t e = 0; e < cx.setup.units.size(); ++e) {
       if (cx.setup.units[e].side == cx.setup.units[u].side || !cx.state.units[e].on_table) continue;
       const auto due =
-          required(cx, u, static_cast<UnitId>(e), "cause_nearby_at_turn_start", terror);
+          fear_required(cx, u, static_cast<UnitId>(e), "cause_nearby_at_turn_start", terror);
       if (!due || *due) return due;
     }
     return false;
@@ -75,13 +76,12 @@ std::optional<bool> fear_due(Context& cx, UnitId u, bool terror) {
   if (cx.state.phase != Phase::movement) return std::nullopt;
   for (const PendingCharge& c : cx.scratch.charges) {
     std::optional<bool> due = false;
-    if (c.charger == u) due = required(cx, u, c.target, "charging_the_cause", terror);
-    if (c.target == u) due = required(cx, u, c.charger, "charged_by_the_cause", terror);
+    if (c.charger == u) due = fear_required(cx, u, c.target, "charging_the_cause", terror);
+    if (c.target == u) due = fear_required(cx, u, c.charger, "charged_by_the_cause", terror);
     if (!due || *due) return due;
   }
   return false;
 }
-
 
 void owe_start_terror(Context& cx) {
   cx.scratch.start_terror_owed.clear();
@@ -90,8 +90,7 @@ void owe_start_terror(Context& cx) {
   for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
     const auto u = static_cast<UnitId>(i);
     const UnitState& st = cx.state.units[u];
-    if (cx.setup.units[u].side != cx.state.side || !st.on_table || st.fleeing ||
-        st.terror_tested)
+    if (cx.setup.units[u].side != cx.state.side || !st.on_table || st.fleeing || st.terror_tested)
       continue;
     const std::optional<bool> due = fear_due(cx, u, true);
     if (due && *due) cx.scratch.start_terror_owed.push_back(u);

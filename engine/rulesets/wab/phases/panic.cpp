@@ -36,7 +36,7 @@ Facts panic_facts(const Context& cx, UnitId u, std::string_view cause, std::stri
   return f;
 }
 
-std::optional<bool> required(Context& cx, const Facts& f) {
+std::optional<bool> panic_required(Context& cx, const Facts& f) {
   const auto v = eval_int(f, Value::panic_test_required, cx.checker);
   if (!v) return std::nullopt;
   return *v != 0;
@@ -53,11 +53,11 @@ bool generals_on_table(const Context& cx, std::uint8_t side) {
 std::optional<bool> panic_due(Context& cx, UnitId u) {
   if (!generals_on_table(cx, cx.setup.units[u].side)) return std::nullopt;
   if (cx.state.phase == Phase::shooting)
-    return required(cx, panic_facts(cx, u, "shooting_casualties", "shooting_phase"));
+    return panic_required(cx, panic_facts(cx, u, "shooting_casualties", "shooting_phase"));
   // § Phase 2 : Mouvement step 6: a charger shot at by a charge response.
   if (cx.state.phase == Phase::movement && u < cx.scratch.shooting_casualties.size() &&
       cx.scratch.shooting_casualties[u].valid())
-    return required(cx, panic_facts(cx, u, "shooting_casualties", "movement_phase"));
+    return panic_required(cx, panic_facts(cx, u, "shooting_casualties", "movement_phase"));
   if (cx.state.phase != Phase::start) return std::nullopt;
   // § Panique item 4: a friend fleeing within 4", unless twice its size.
   std::optional<Facts> base;
@@ -72,7 +72,7 @@ std::optional<bool> panic_due(Context& cx, UnitId u) {
                                          cx.footprint(u), cx.footprint(static_cast<UnitId>(w)),
                                          tabletop::Measure::closest_edges)));
     f.integer(Given::panic_friend_models, cx.models_standing(static_cast<UnitId>(w)));
-    const std::optional<bool> due = required(cx, f);
+    const std::optional<bool> due = panic_required(cx, f);
     if (!due || *due) return due;
   }
   return false;
