@@ -7,9 +7,9 @@
 
 #include "engine/geometry/tabletop/charge.hpp"
 #include "engine/rulesets/common/limit_report.hpp"
-#include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/fear.hpp"
+#include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/movement.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"

@@ -44,15 +44,16 @@ bool report_owed(Context& cx, Span span, UnitId u, UnitId enemy, std::string_vie
     if (!due || !*due) continue;
     const std::string_view kind = terror ? "terror" : "fear";
     cx.checker
-        .violation(Check::fear_due, span,
-                   fmt::format("{} {} {}, which causes it {}, and {} takes no {} test",
-                               cx.quoted(u),
-                               context == "charging_the_cause" ? "charges" : "is charged by",
-                               cx.quoted(enemy), kind, cx.quoted(u), kind))
-        .note("§ Phase 2 : Mouvement, 2.1 Déclaration de charges, step {}: the {} test comes "
-              "after the declarations (the data's {}_test_required)",
-              context == "charging_the_cause" ? 3 : 4,
-              context == "charging_the_cause" ? "chargers'" : "charged units'", kind)
+        .violation(
+            Check::fear_due, span,
+            fmt::format("{} {} {}, which causes it {}, and {} takes no {} test", cx.quoted(u),
+                        context == "charging_the_cause" ? "charges" : "is charged by",
+                        cx.quoted(enemy), kind, cx.quoted(u), kind))
+        .note(
+            "§ Phase 2 : Mouvement, 2.1 Déclaration de charges, step {}: the {} test comes "
+            "after the declarations (the data's {}_test_required)",
+            context == "charging_the_cause" ? 3 : 4,
+            context == "charging_the_cause" ? "chargers'" : "charged units'", kind)
         .hint("write it after the charge's responses: 'test {} {} 2d6=… against {}'",
               cx.setup.units[u].id, kind, cx.setup.units[u].profile.leadership);
     return true;
@@ -82,7 +83,6 @@ std::optional<bool> fear_due(Context& cx, UnitId u, bool terror) {
   return false;
 }
 
-
 void owe_start_terror(Context& cx) {
   cx.scratch.start_terror_owed.clear();
   const Phase phase = cx.state.phase;
@@ -90,8 +90,7 @@ void owe_start_terror(Context& cx) {
   for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
     const auto u = static_cast<UnitId>(i);
     const UnitState& st = cx.state.units[u];
-    if (cx.setup.units[u].side != cx.state.side || !st.on_table || st.fleeing ||
-        st.terror_tested)
+    if (cx.setup.units[u].side != cx.state.side || !st.on_table || st.fleeing || st.terror_tested)
       continue;
     const std::optional<bool> due = fear_due(cx, u, true);
     if (due && *due) cx.scratch.start_terror_owed.push_back(u);
