@@ -59,7 +59,14 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   f.boolean(Given::unit_shaken, st.shaken);
   f.boolean(Given::unit_moved, st.used_milli > 0);
   f.integer(Given::unit_long_range, s.stats.long_range.value_or(0));
-  f.integer(Given::unit_faces_in_building, 0);
+  // A garrison shoots from the faces of its building that see the target:
+  // the sheet defines no faces (gap terms_defined_nowhere), one is taken.
+  const bool garrison = terrain_under(cx, u) == Terrain::building;
+  f.integer(Given::unit_faces_in_building, garrison ? 1 : 0);
+  if (garrison)
+    cx.checker.not_checked(
+        "how many faces of a building shoot at one target (the sheet defines none; taken as one)",
+        a.span);
   if (!a.weapon.empty()) f.word(Given::shot_weapon, data_word(a.weapon));
   f.word(Given::shot, shot);
   f.set(Given::target_type, cx.rules.type(cx.setup.units[t].type));
