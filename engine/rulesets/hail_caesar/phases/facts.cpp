@@ -12,13 +12,24 @@
 namespace umpire::hail_caesar {
 Terrain terrain_under(const Context& cx, UnitId u) {
   if (cx.setup.terrain.empty()) return Terrain::open_ground;
+  auto& cache = cx.scratch.standing;
+  if (cache.size() != cx.setup.units.size()) cache.assign(cx.setup.units.size(), {});
+  Scratch::Standing& known = cache[u];
+  const UnitState& st = cx.state.units[u];
+  if (known.facing == st.facing && known.at.x() == st.at.x() && known.at.y() == st.at.y())
+    return known.terrain;
   const tabletop::Footprint base = cx.footprint(u);
   const tabletop::Box box = tabletop::bounds(base.polygon());
+  Terrain found = Terrain::open_ground;
   for (const TerrainSetup& t : cx.setup.terrain) {
     if (!t.terrain || boost::geometry::disjoint(box, t.envelope)) continue;
-    if (tabletop::fraction_inside(base, t.area) > 0.5) return *t.terrain;
+    if (tabletop::fraction_inside(base, t.area) > 0.5) {
+      found = *t.terrain;
+      break;
+    }
   }
-  return Terrain::open_ground;
+  known = {st.at, st.facing, found};
+  return found;
 }
 
 void fill_unit(const Context& cx, Facts& f, UnitId u) {

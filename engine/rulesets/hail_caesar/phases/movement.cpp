@@ -61,11 +61,13 @@ void check_crossings(Context& cx, const Action& a, UnitId u, const tabletop::Mov
   using tabletop::operator*;
   using tabletop::operator-;
   const double slack = cx.scratch.tolerance;
+  const tabletop::Box way = tabletop::bounds(m.swept);
   for (UnitId o = 0; o < cx.setup.units.size(); ++o) {
     const UnitState& other = cx.state.units[o];
     const UnitSetup& os = cx.setup.units[o];
     if (o == u || !other.on_table || os.frontage <= 2 * slack || os.depth <= 2 * slack) continue;
     const tabletop::Footprint whole = cx.footprint(o);
+    if (boost::geometry::disjoint(way, tabletop::bounds(whole.polygon()))) continue;
     const tabletop::Footprint inner(whole.leader() - slack * whole.ahead(), whole.facing(),
                                     os.frontage - 2 * slack, os.depth - 2 * slack);
     if (tabletop::fraction_crossed(m.swept, inner) <= 0) continue;
