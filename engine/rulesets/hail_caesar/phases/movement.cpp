@@ -70,7 +70,8 @@ void check_crossings(Context& cx, const Action& a, UnitId u, const tabletop::Mov
     if (boost::geometry::disjoint(way, tabletop::bounds(whole.polygon()))) continue;
     const tabletop::Footprint inner(whole.leader() - slack * whole.ahead(), whole.facing(),
                                     os.frontage - 2 * slack, os.depth - 2 * slack);
-    if (tabletop::fraction_crossed(m.swept, inner) <= 0) continue;
+    if (!tabletop::may_cross(m.swept, inner) || tabletop::fraction_crossed(m.swept, inner) <= 0)
+      continue;
     const bool enemy = os.side != cx.setup.units[u].side;
     Facts g = f;
     g.set(Given::other_type, cx.rules.type(os.type));
