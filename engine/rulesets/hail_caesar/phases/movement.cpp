@@ -82,8 +82,10 @@ void check_crossings(Context& cx, const Action& a, UnitId u, const tabletop::Mov
     g.boolean(Given::unit_charging, false);
     g.boolean(Given::unit_supporting,
               other.engaged_with >= 0 && tabletop::in_contact(m.end, whole, slack));
+    // Only the disorder tests of friends read the share crossed: an enemy
+    // passed through costs no second overlay.
     g.boolean(Given::other_share_crossed_over_half,
-              tabletop::fraction_crossed(m.swept, whole) > 0.5);
+              !enemy && tabletop::fraction_crossed(m.swept, whole) > 0.5);
     const bool allowed = check_permissions(
         g, enemy ? RuleAction::move_through_enemy : RuleAction::move_through_friend, cx.checker,
         a.span, Check::move_not_allowed, [&] {
