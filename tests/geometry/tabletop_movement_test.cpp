@@ -102,6 +102,10 @@ TEST(TabletopMovement, FractionCrossed) {
   EXPECT_NEAR(fraction_crossed(m.swept, unit_at(14, 15, 0, 6, 2)), 1.0 / 3, 1e-9);
   EXPECT_EQ(fraction_crossed(m.swept, unit_at(16, 15, 0, 6, 2)), 0.0);  // alongside
   EXPECT_NEAR(fraction_crossed(m.swept, unit_at(10, 15, 0, 6, 2)), 1.0, 1e-9);
+  // The cheap test before the overlay: apart, crossed, and touching.
+  EXPECT_FALSE(may_cross(m.swept, unit_at(20, 15, 0, 6, 2)));
+  EXPECT_TRUE(may_cross(m.swept, unit_at(14, 15, 0, 6, 2)));
+  EXPECT_TRUE(may_cross(m.swept, unit_at(16, 15, 0, 6, 2)));
 }
 
 TEST(TabletopMovement, ZeroAndBadSteps) {

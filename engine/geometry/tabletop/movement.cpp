@@ -120,6 +120,50 @@ MoveResult apply_move(const Footprint& start, std::span<const Step> steps) {
   return r;
 }
 
+namespace {
+
+// Whether the projections of `a` and `b` on the normal of some edge of `by`
+// do not overlap.
+bool separated_by_edges_of(const Polygon::ring_type& by, const Polygon::ring_type& a,
+                           const Polygon::ring_type& b) {
+  for (std::size_t i = 0; i + 1 < by.size(); ++i) {
+    const double nx = by[i + 1].y() - by[i].y();
+    const double ny = by[i].x() - by[i + 1].x();
+    if (nx == 0 && ny == 0) continue;
+    double a0 = 0, a1 = 0, b0 = 0, b1 = 0;
+    bool first = true;
+    for (const Point& p : a) {
+      const double d = p.x() * nx + p.y() * ny;
+      a0 = first ? d : std::min(a0, d);
+      a1 = first ? d : std::max(a1, d);
+      first = false;
+    }
+    first = true;
+    for (const Point& p : b) {
+      const double d = p.x() * nx + p.y() * ny;
+      b0 = first ? d : std::min(b0, d);
+      b1 = first ? d : std::max(b1, d);
+      first = false;
+    }
+    if (a1 < b0 || b1 < a0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool may_cross(const MultiPolygon& swept, const Footprint& other) {
+  const Polygon unit = other.polygon();
+  for (const Polygon& part : swept) {
+    // A separating axis proves two shapes apart whatever their convexity.
+    if (separated_by_edges_of(part.outer(), part.outer(), unit.outer()) ||
+        separated_by_edges_of(unit.outer(), part.outer(), unit.outer()))
+      continue;
+    return true;
+  }
+  return false;
+}
+
 double fraction_crossed(const MultiPolygon& swept, const Footprint& other) {
   const Polygon shape = to_frame(other, other.polygon());
   const MultiPolygon through = to_frame(other, swept);

@@ -72,4 +72,10 @@ MultiPolygon swept_area(const Footprint& start, const Step& step);
 // (000_a44b407871cbdad9.txt § Se déplacer à travers une unité; 004 § 5-h).
 double fraction_crossed(const MultiPolygon& swept, const Footprint& other);
 
+// False when the swept area surely misses `other`: for each of its parts an
+// axis normal to an edge of the part or of the unit separates the two
+// (separating axes, no overlay built). True when it may meet it, which only
+// fraction_crossed tells for sure.
+bool may_cross(const MultiPolygon& swept, const Footprint& other);
+
 }  // namespace umpire::tabletop

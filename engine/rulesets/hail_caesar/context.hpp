@@ -79,6 +79,15 @@ struct PendingCharge {
 };
 
 struct Scratch {
+  // Per unit, the terrain it stands in and where it stood when that was
+  // read (phases/facts.hpp): most questions ask it, and it changes only
+  // when the unit moves.
+  struct Standing {
+    Point at{0, 0};
+    double facing = -1;
+    Terrain terrain = Terrain::open_ground;
+  };
+  std::vector<Standing> standing;
   std::optional<PendingHits> hits;
   bool hits_from_support = false;  // the pending hits are a support's
   std::optional<CombatRound> combat;

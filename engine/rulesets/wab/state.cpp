@@ -25,6 +25,7 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.shot = false;
     u.failed_fear = false;
     u.held_by_fear = false;
+    u.rallied = false;
   }
 }
 

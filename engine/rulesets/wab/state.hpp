@@ -60,6 +60,7 @@ struct UnitState {
   bool held_by_fear = false;            // and, charging, it stays where it stood (step 3)
   bool passed_break = false;            // it passed a break test this phase (§ Repli en Bon Ordre)
   bool fell_back = false;               // it fell back in good order this phase
+  bool rallied = false;                 // it rallied this turn (§ 2.2: after the charges)
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -118,6 +119,7 @@ void State::write(Out& out) const {
         o.u8(u.held_by_fear ? 2 : u.failed_fear ? 1 : 0);
         o.u8(u.turned);
         o.u8(u.moved_in_its_turn ? 1 : 0);
+        o.u8(u.rallied ? 1 : 0);
       });
 }
 

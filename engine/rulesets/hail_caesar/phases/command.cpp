@@ -54,6 +54,12 @@ std::optional<std::int64_t> blunder(Context& cx, const Action& a, Facts& f) {
                                roll->total, a.stated.result))
         .note("D6 {} on the chart of § D6 Fiasco de commandement", roll->total);
   }
+  // The chart's moves are measured; where they go is not read.
+  cx.checker.not_checked(
+      fmt::format("where the blunder '{}' sends the unit (about face, back, left, right or "
+                  "forward) and the casualty of 'Fuyez !' (§ D6 Fiasco de commandement)",
+                  chart),
+      a.span);
   return moves;
 }
 

@@ -1,19 +1,43 @@
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 
+#include <boost/geometry/algorithms/disjoint.hpp>
 #include <cmath>
 #include <limits>
 
+#include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/rulesets/common/nearest_enemy.hpp"
 
 namespace umpire::hail_caesar {
+Terrain terrain_under(const Context& cx, UnitId u) {
+  if (cx.setup.terrain.empty()) return Terrain::open_ground;
+  auto& cache = cx.scratch.standing;
+  if (cache.size() != cx.setup.units.size()) cache.assign(cx.setup.units.size(), {});
+  Scratch::Standing& known = cache[u];
+  const UnitState& st = cx.state.units[u];
+  if (known.facing == st.facing && known.at.x() == st.at.x() && known.at.y() == st.at.y())
+    return known.terrain;
+  const tabletop::Footprint base = cx.footprint(u);
+  const tabletop::Box box = tabletop::bounds(base.polygon());
+  Terrain found = Terrain::open_ground;
+  for (const TerrainSetup& t : cx.setup.terrain) {
+    if (!t.terrain || boost::geometry::disjoint(box, t.envelope)) continue;
+    if (tabletop::fraction_inside(base, t.area) > 0.5) {
+      found = *t.terrain;
+      break;
+    }
+  }
+  known = {st.at, st.facing, found};
+  return found;
+}
 
 void fill_unit(const Context& cx, Facts& f, UnitId u) {
   const UnitSetup& s = cx.setup.units[u];
   const UnitState& st = cx.state.units[u];
   f.set(Given::unit_type, cx.rules.type(s.type));
   f.set(Given::unit_formation, cx.rules.formation(st.formation));
-  f.set(Given::unit_terrain, cx.rules.terrain(Terrain::open_ground));
+  f.set(Given::unit_terrain, cx.rules.terrain(terrain_under(cx, u)));
   f.boolean(Given::unit_disordered, st.disordered);
   f.boolean(Given::unit_engaged, st.engaged_with >= 0);
   f.boolean(Given::unit_made_initiative_move, st.initiative);

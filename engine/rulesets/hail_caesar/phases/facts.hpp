@@ -13,6 +13,10 @@ namespace umpire::hail_caesar {
 // move is stated by the move), unit.disordered, unit.engaged,
 // unit.supporting (supports are not tracked yet: false); then the givens of
 // the variant whose data is bound (RulesBinding::variant).
+// The terrain a unit stands in: the piece holding more than half of its
+// base; open ground elsewhere and in a piece the sheet gives no rule for.
+Terrain terrain_under(const Context& cx, UnitId u);
+
 void fill_unit(const Context& cx, Facts& f, UnitId u);
 
 // From `u`'s base to the nearest base of an enemy on the table, closest

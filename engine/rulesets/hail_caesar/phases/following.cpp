@@ -19,6 +19,23 @@ void apply_states(Context& cx, UnitId u, const Action& a) {
 
 }  // namespace
 
+namespace {
+
+// A move taken as written: in its own movement phase it is still a move
+// (the shooting that forbids moving first reads it: unit.moved).
+void place_moved(Context& cx, const Action& a) {
+  using tabletop::operator-;
+  for (UnitId m : a.actors) {
+    const Point before = cx.state.units[m].at;
+    place_as_written(cx, m, a);
+    UnitState& st = cx.state.units[m];
+    if (a.phase == Phase::movement && !a.off_table)
+      st.used_milli += milli(tabletop::length(st.at - before));
+  }
+}
+
+}  // namespace
+
 void follow(Context& cx, const Action& a) {
   if (a.kind == ActionKind::move && !a.detail.empty())
     cx.checker.not_checked(fmt::format("'{}' moves", a.detail), a.span);
@@ -70,18 +87,15 @@ void follow(Context& cx, const Action& a) {
       apply_states(cx, u, a);
       break;
     case ActionKind::move:
-      // A move taken as written in its own movement phase is still a move
-      // (the shooting that forbids moving first reads it: unit.moved).
-      for (UnitId m : a.actors) {
-        using tabletop::operator-;
-        const Point before = cx.state.units[m].at;
-        place_as_written(cx, m, a);
-        UnitState& st = cx.state.units[m];
-        if (a.phase == Phase::movement && !a.off_table)
-          st.used_milli += milli(tabletop::length(st.at - before));
-      }
+      place_moved(cx, a);
       break;
     default:
+      // A variant may hand a move over as a statement of no kind (HYW's
+      // guns, 004 § 5-i): still a move.
+      if (a.verb == "move") {
+        place_moved(cx, a);
+        break;
+      }
       for (UnitId m : a.actors) place_as_written(cx, m, a);
       break;
   }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/geometry/tabletop/bounds.hpp"
+#include "engine/geometry/tabletop/charge.hpp"
 #include "engine/geometry/tabletop/movement.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
@@ -48,6 +49,58 @@ Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action
           a.span);
   }
   return out;
+}
+
+// § Se déplacer à travers une unité: each unit the way of `u` passes
+// through, under the data's move_through_enemy and move_through_friend
+// permissions. A unit is passed through when the way overlaps it by more
+// than the log's tolerance on every side (a tape's slack grazing a corner
+// is no crossing).
+void check_crossings(Context& cx, const Action& a, UnitId u, const tabletop::MoveResult& m,
+                     const Facts& f) {
+  using tabletop::operator*;
+  using tabletop::operator-;
+  const double slack = cx.scratch.tolerance;
+  const tabletop::Box way = tabletop::bounds(m.swept);
+  for (UnitId o = 0; o < cx.setup.units.size(); ++o) {
+    const UnitState& other = cx.state.units[o];
+    const UnitSetup& os = cx.setup.units[o];
+    if (o == u || !other.on_table || os.frontage <= 2 * slack || os.depth <= 2 * slack) continue;
+    const tabletop::Footprint whole = cx.footprint(o);
+    if (boost::geometry::disjoint(way, tabletop::bounds(whole.polygon()))) continue;
+    const tabletop::Footprint inner(whole.leader() - slack * whole.ahead(), whole.facing(),
+                                    os.frontage - 2 * slack, os.depth - 2 * slack);
+    if (!tabletop::may_cross(m.swept, inner) || tabletop::fraction_crossed(m.swept, inner) <= 0)
+      continue;
+    const bool enemy = os.side != cx.setup.units[u].side;
+    Facts g = f;
+    g.set(Given::other_type, cx.rules.type(os.type));
+    g.set(Given::other_formation, cx.rules.formation(other.formation));
+    g.boolean(Given::other_engaged, other.engaged_with >= 0);
+    // "sauf pour rejoindre ce combat (en charge ou en soutien)": a unit
+    // that ends its move touching an engaged friend joins its combat.
+    g.boolean(Given::unit_charging, false);
+    g.boolean(Given::unit_supporting,
+              other.engaged_with >= 0 && tabletop::in_contact(m.end, whole, slack));
+    // Only the disorder tests of friends read the share crossed: an enemy
+    // passed through costs no second overlay.
+    g.boolean(Given::other_share_crossed_over_half,
+              !enemy && tabletop::fraction_crossed(m.swept, whole) > 0.5);
+    const bool allowed = check_permissions(
+        g, enemy ? RuleAction::move_through_enemy : RuleAction::move_through_friend, cx.checker,
+        a.span, Check::move_not_allowed, [&] {
+          return fmt::format("{} moving through {} {}", cx.quoted(u),
+                             enemy ? "the enemy" : "its friend", cx.quoted(o));
+        });
+    if (allowed && !enemy &&
+        eval_int(g, Value::move_through_disorder_tests, cx.checker).value_or(0) != 0)
+      cx.checker.not_checked(
+          fmt::format("the disorder tests of {} and {}, passing through more than half of one "
+                      "another: the sheet never says how they are rolled (gap "
+                      "disorder_test_undefined)",
+                      cx.quoted(u), cx.quoted(o)),
+          a.span);
+  }
 }
 
 // The allowance against the way measured, within the tolerance.
@@ -153,6 +206,7 @@ void move(Context& cx, const Action& a) {
   const bool allowed = grant_moves(cx, a, u, f, Check::move_not_allowed);
   tabletop::MoveResult m = walk(cx.footprint(u), a);
   const Entered entered = entered_terrain(cx, m, a);
+  check_crossings(cx, a, u, m, f);
   Terrain terrain = Terrain::open_ground;
   if (entered.any(cx, Terrain::building)) {
     Facts b = f;

@@ -12,8 +12,9 @@
 namespace umpire::hail_caesar {
 namespace {
 
-// The range: written against measured, and measured against the weapon.
-void check_range(Context& cx, const Action& a, UnitId u, UnitId t, double measured,
+// The range: written against measured, and measured against the weapon;
+// true when the target is out of reach.
+bool check_range(Context& cx, const Action& a, UnitId u, UnitId t, double measured,
                  std::int64_t reach) {
   const std::string what = fmt::format("the range from {} to {}", cx.quoted(u), cx.quoted(t));
   if (a.range) {
@@ -24,11 +25,12 @@ void check_range(Context& cx, const Action& a, UnitId u, UnitId t, double measur
   }
   const tabletop::LimitCheck c =
       tabletop::check_at_most(measured, static_cast<double>(reach), cx.scratch.tolerance);
-  if (c.agreement == tabletop::Agreement::beyond_tolerance)
-    cx.checker
-        .violation(Check::shoot_range, a.span,
-                   fmt::format("{} is out of reach: {}", cx.quoted(t), tabletop::describe(c, what)))
-        .note("'{}' reach {}\" (§ Portée des armes de jet)", a.weapon, reach);
+  if (c.agreement != tabletop::Agreement::beyond_tolerance) return false;
+  cx.checker
+      .violation(Check::shoot_range, a.span,
+                 fmt::format("{} is out of reach: {}", cx.quoted(t), tabletop::describe(c, what)))
+      .note("'{}' reach {}\" (§ Portée des armes de jet)", a.weapon, reach);
+  return true;
 }
 
 }  // namespace
@@ -51,7 +53,14 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   f.boolean(Given::unit_shaken, st.shaken);
   f.boolean(Given::unit_moved, st.used_milli > 0);
   f.integer(Given::unit_long_range, s.stats.long_range.value_or(0));
-  f.integer(Given::unit_faces_in_building, 0);
+  // A garrison shoots from the faces of its building that see the target:
+  // the sheet defines no faces (gap terms_defined_nowhere), one is taken.
+  const bool garrison = terrain_under(cx, u) == Terrain::building;
+  f.integer(Given::unit_faces_in_building, garrison ? 1 : 0);
+  if (garrison)
+    cx.checker.not_checked(
+        "how many faces of a building shoot at one target (the sheet defines none; taken as one)",
+        a.span);
   if (!a.weapon.empty())
     f.word(Given::shot_weapon, rulesets::data_word(a.weapon, rulesets::WordCase::exact));
   f.word(Given::shot, shot);
@@ -65,6 +74,26 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   const double measured =
       tabletop::distance(cx.footprint(u), target_at, tabletop::Measure::closest_edges);
   f.integer(Given::shot_distance, std::max<std::int64_t>(1, whole_inches_up(measured)));
+  // The weapon's reach, -1 when the shot writes no weapon.
+  std::int64_t reach = -1;
+  if (!a.weapon.empty()) {
+    const auto r = eval_int(f, Value::weapon_range, cx.checker);
+    if (!r) return;
+    reach = *r;
+  }
+  // A shot the rules would allow within reach, refused only because its
+  // target is beyond it (a variant gives no dice there): the reach is the
+  // rule broken.
+  if (reach >= 0 &&
+      tabletop::check_at_most(measured, static_cast<double>(reach), cx.scratch.tolerance)
+              .agreement == tabletop::Agreement::beyond_tolerance) {
+    Facts near = f;
+    near.integer(Given::shot_distance, 1);
+    if (verdict(near, RuleAction::shoot) == rules::Verdict::allowed) {
+      check_range(cx, a, u, t, measured, reach);
+      return;
+    }
+  }
   if (!check_permissions(f, RuleAction::shoot, cx.checker, a.span, Check::shoot_not_allowed,
                          [&] { return fmt::format("{} shooting", cx.quoted(u)); }))
     return;
@@ -76,13 +105,10 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   // (4+ in § Modificateurs du jet pour toucher au tir).
   const auto to_hit = eval_test(f, Test::shooting_to_hit, cx.checker);
   if (!count || !needed || !to_hit) return;
-  if (!a.weapon.empty()) {
-    const auto reach = eval_int(f, Value::weapon_range, cx.checker);
-    if (!reach) return;
-    check_range(cx, a, u, t, measured, *reach);
-  } else {
+  if (reach >= 0)
+    check_range(cx, a, u, t, measured, reach);
+  else
     cx.checker.not_checked("the weapon of a shot that writes none, and its reach", a.span);
-  }
   auto roll = cx.dice.take(d6s(*count), a.roll("hit"), cx.checker, Check::shoot_dice,
                            [&] { return fmt::format("shooting dice of {}", cx.quoted(u)); });
   if (!roll) return;

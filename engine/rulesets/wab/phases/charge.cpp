@@ -7,9 +7,9 @@
 
 #include "engine/geometry/tabletop/charge.hpp"
 #include "engine/rulesets/common/limit_report.hpp"
-#include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/fear.hpp"
+#include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/movement.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
@@ -59,6 +59,18 @@ void charge(Context& cx, const Action& a) {
     return;
   }
   if (refuse_held_by_fear(cx, a, u)) return;
+  if (cx.state.units[u].rallied) {
+    // § 2.1 comes before § 2.2: a unit rallied this turn declared no charge.
+    cx.checker
+        .violation(Check::charge_move, a.span,
+                   fmt::format("{} rallied this turn: charges are declared before fleeing troops "
+                               "rally, and a rallied unit may only reform",
+                               cx.quoted(u)))
+        .note(
+            "§ Phase 2 : Mouvement, 2.1 Déclaration de charges before 2.2 Ralliement des "
+            "troupes en fuite: 'Une unité ralliée peut se reformer'");
+    return;
+  }
   const Way way = read_way(cx, u, a, true);
   cx.checker.not_checked(
       "how far a charge reaches: the sheet never says (the data's gap charge_range), nor what "

@@ -6,6 +6,7 @@
 
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/owed_at_start.hpp"
 
 namespace umpire::wab {
 namespace {
@@ -84,24 +85,15 @@ std::optional<bool> fear_due(Context& cx, UnitId u, bool terror) {
 }
 
 void owe_start_terror(Context& cx) {
-  cx.scratch.start_terror_owed.clear();
-  const Phase phase = cx.state.phase;
-  cx.state.phase = Phase::start;
-  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
-    const auto u = static_cast<UnitId>(i);
-    const UnitState& st = cx.state.units[u];
-    if (cx.setup.units[u].side != cx.state.side || !st.on_table || st.fleeing || st.terror_tested)
-      continue;
-    const std::optional<bool> due = fear_due(cx, u, true);
-    if (due && *due) cx.scratch.start_terror_owed.push_back(u);
-  }
-  cx.state.phase = phase;
+  cx.scratch.start_terror_owed = owed_at_turn_start(cx, [&](UnitId u) -> std::optional<bool> {
+    if (cx.state.units[u].terror_tested) return false;  // once a battle
+    return fear_due(cx, u, true);
+  });
 }
 
 void settle_start_terror(Context& cx, Span span) {
-  for (UnitId u : cx.scratch.start_terror_owed) {
-    const UnitState& st = cx.state.units[u];
-    if (st.terror_tested || st.fleeing || !st.on_table) continue;
+  const auto tested = [](const UnitState& st) { return st.terror_tested; };
+  settle_owed_at_start(cx, cx.scratch.start_terror_owed, tested, [&](UnitId u) {
     cx.checker
         .violation(Check::fear_due, span,
                    fmt::format("{} had an enemy that causes it terror within 8\" at the start of "
@@ -112,8 +104,7 @@ void settle_start_terror(Context& cx, Span span) {
             "data's terror_test_required)")
         .hint("write its test in the turn's start phase: 'test {} terror 2d6=… against {}'",
               cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
-  }
-  cx.scratch.start_terror_owed.clear();
+  });
 }
 
 void note_fear_tested(Context& cx, UnitId u) {

@@ -182,8 +182,8 @@ void place_moved(Context& cx, UnitId u, const Action& a, bool marching) {
 }
 
 void move(Context& cx, const Action& a) {
-  const bool measured_kind = a.detail.empty() || a.detail == "march" ||
-                             a.detail == "forced-march" || a.detail == "wheel";
+  const bool measured_kind =
+      a.detail.empty() || a.detail == "march" || a.detail == "forced-march" || a.detail == "wheel";
   if (a.phase != Phase::movement || a.actors.size() != 1 || !a.generals.empty() || a.off_table ||
       !written_end(a) || !measured_kind || !cx.state.units[a.actors.front()].on_table) {
     follow(cx, a);

@@ -7,6 +7,7 @@
 
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/owed_at_start.hpp"
 
 namespace umpire::wab {
 namespace {
@@ -85,23 +86,12 @@ void note_shooting_casualties(Context& cx, UnitId u, Span shot) {
 }
 
 void owe_start_panic(Context& cx) {
-  cx.scratch.start_panic_owed.clear();
-  const Phase phase = cx.state.phase;
-  cx.state.phase = Phase::start;
-  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
-    const auto u = static_cast<UnitId>(i);
-    const UnitState& st = cx.state.units[u];
-    if (cx.setup.units[u].side != cx.state.side || !st.on_table || st.fleeing) continue;
-    const std::optional<bool> due = panic_due(cx, u);
-    if (due && *due) cx.scratch.start_panic_owed.push_back(u);
-  }
-  cx.state.phase = phase;
+  cx.scratch.start_panic_owed = owed_at_turn_start(cx, [&](UnitId u) { return panic_due(cx, u); });
 }
 
 void settle_start_panic(Context& cx, Span span) {
-  for (UnitId u : cx.scratch.start_panic_owed) {
-    const UnitState& st = cx.state.units[u];
-    if (st.panic_tested || st.fleeing || !st.on_table) continue;
+  const auto tested = [](const UnitState& st) { return st.panic_tested; };
+  settle_owed_at_start(cx, cx.scratch.start_panic_owed, tested, [&](UnitId u) {
     cx.checker
         .violation(Check::panic_due, span,
                    fmt::format("{} had a fleeing friend within 4\" at the start of the turn and "
@@ -112,8 +102,7 @@ void settle_start_panic(Context& cx, Span span) {
             "en fuite à 4 pas' (the data's panic_test_required)")
         .hint("write its test in the turn's start phase: 'test {} panic 2d6=… against {}'",
               cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
-  }
-  cx.scratch.start_panic_owed.clear();
+  });
 }
 
 void end_phase_panic(Context& cx) {

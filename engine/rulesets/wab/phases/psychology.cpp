@@ -164,6 +164,16 @@ void rally(Context& cx, const Action& a) {
         .note("§ 2.2 Ralliement des troupes en fuite");
     return;
   }
+  if (cx.state.phase != Phase::movement)
+    cx.checker
+        .violation(Check::rally_test, a.span,
+                   fmt::format("{} rallies outside the movement phase: fleeing troops rally "
+                               "in it, after the charges are declared",
+                               cx.quoted(u)))
+        .note(
+            "§ Phase 2 : Mouvement: 2.1 Déclaration de charges, then 2.2 Ralliement des troupes "
+            "en fuite")
+        .hint("write the rally after 'phase movement' and its charges");
   Facts f(cx.rules);
   fill_unit(cx, f, u);
   fill_general(cx, f, u);
@@ -175,7 +185,10 @@ void rally(Context& cx, const Action& a) {
   const auto why = [&] { return explain(f, Test::rally_test); };
   const std::optional<bool> passed =
       roll_test(cx, a, u, {Check::rally_test, Test::rally_test, result->needed, "rally test"}, why);
-  if (passed && *passed) st.fleeing = false;
+  if (passed && *passed) {
+    st.fleeing = false;
+    st.rallied = true;
+  }
   if (written_end(a) || a.facing) place_as_written(cx, u, a);
 }
 
