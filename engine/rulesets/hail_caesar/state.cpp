@@ -16,6 +16,8 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.used_milli = 0;
     u.charged = false;
     u.initiative = false;
+    u.in_rough_ground = false;
+    u.obstacle_moves = 0;
   }
   for (GeneralState& g : generals) g.orders_ended = false;
 }

@@ -33,6 +33,10 @@ struct UnitState {
   bool charged = false;            // it charged or countercharged this turn
   bool won_last_round = false;     // it won the last round of its combat
   bool initiative = false;         // it moved by initiative this turn (§ I - PHASE DE MOUVEMENT)
+  // § Modificateur de mouvement, for the rest of the turn: its way entered
+  // rough ground (its moves capped), and the moves its obstacles cost.
+  bool in_rough_ground = false;
+  std::uint8_t obstacle_moves = 0;
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -74,6 +78,8 @@ void State::write(Out& out) const {
         o.u8(u.charged ? 1 : 0);
         o.u8(u.won_last_round ? 1 : 0);
         o.u8(u.initiative ? 1 : 0);
+        o.u8(u.in_rough_ground ? 1 : 0);
+        o.u8(u.obstacle_moves);
       });
 }
 

@@ -45,13 +45,14 @@ void check_face(Context& cx, const Action& a, UnitId u, UnitId t, tabletop::Zone
 }
 
 void check_reach(Context& cx, const Action& a, UnitId u, UnitId t, const Facts& f,
-                 const tabletop::Footprint& start, double walked) {
+                 const tabletop::Footprint& start, const tabletop::MoveResult& way) {
   const UnitState& st = cx.state.units[u];
   std::vector<std::string> why;
+  const std::uint8_t moves = moves_over_terrain(cx, u, f, start, entered_terrain(cx, way, a), why);
   const auto rate = move_rate(f, cx.checker, &why);
   if (!rate) return;
   const double used = st.used_milli / 1000.0;
-  const double allowance = st.moves * static_cast<double>(*rate) - used;
+  const double allowance = moves * static_cast<double>(*rate) - used;
   const double measured =
       tabletop::distance(start, cx.footprint(t), tabletop::Measure::from_front_edge);
   why.insert(why.begin(),
@@ -67,7 +68,8 @@ void check_reach(Context& cx, const Action& a, UnitId u, UnitId t, const Facts& 
       {Check::charge_reach, id_of(Diag::measure_within_tolerance), a.span, what, out_of_reach},
       measured, allowance, cx.scratch.tolerance, why);
   if (a.distance) {
-    const tabletop::Measurement m = tabletop::compare(*a.distance, walked, cx.scratch.tolerance);
+    const tabletop::Measurement m =
+        tabletop::compare(*a.distance, way.distance, cx.scratch.tolerance);
     if (m.agreement == tabletop::Agreement::beyond_tolerance)
       cx.checker.violation(Check::charge_reach, a.span, tabletop::describe(m, what))
           .note("the length of the way written, from the charger's leader");
@@ -138,7 +140,7 @@ void charge(Context& cx, const Action& a) {
       grant_moves(cx, a, u, f, Check::charge_not_allowed);
   check_face(cx, a, u, t, face);
   const tabletop::MoveResult way = walk(start, a);
-  if (allowed) check_reach(cx, a, u, t, f, start, way.distance);
+  if (allowed) check_reach(cx, a, u, t, f, start, way);
   if (a.facing || !a.formation.empty())
     cx.checker.not_checked("the wheel a charger makes to face its target", a.span);
   st.used_milli = milli(st.used_milli / 1000.0 + way.distance);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <boost/geometry/algorithms/disjoint.hpp>
 #include <cmath>
 #include <vector>
@@ -21,35 +22,6 @@ namespace umpire::hail_caesar {
 using tabletop::operator-;
 
 namespace {
-
-// The terrain pieces the way enters, each looked at once (an overlay of
-// the swept area with the piece is the costliest step of a move); terrain
-// the sheet gives no rule for (a hill, a river) is reported not checked.
-struct Entered {
-  std::vector<bool> pieces;
-  bool any(const Context& cx, Terrain kind) const {
-    for (std::size_t i = 0; i < pieces.size(); ++i)
-      if (pieces[i] && cx.setup.terrain[i].terrain == kind) return true;
-    return false;
-  }
-};
-
-Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a) {
-  Entered out;
-  out.pieces.reserve(cx.setup.terrain.size());
-  // Boxes first: the overlay is asked only of the pieces near the way.
-  const tabletop::Box way = tabletop::bounds(m.swept);
-  for (const TerrainSetup& t : cx.setup.terrain) {
-    const bool in =
-        !boost::geometry::disjoint(way, t.envelope) && tabletop::enters(m.swept, t.area);
-    out.pieces.push_back(in);
-    if (in && !t.terrain)
-      cx.checker.not_checked(
-          fmt::format("a move into '{}' terrain, which the sheet gives no rule for", t.kind),
-          a.span);
-  }
-  return out;
-}
 
 // § Se déplacer à travers une unité: each unit the way of `u` passes
 // through, under the data's move_through_enemy and move_through_friend
@@ -148,6 +120,70 @@ bool initiative(Context& cx, const Action& a, UnitId u, Facts f, Check refused) 
 
 }  // namespace
 
+Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a) {
+  Entered out;
+  out.pieces.reserve(cx.setup.terrain.size());
+  // Boxes first: the overlay is asked only of the pieces near the way.
+  const tabletop::Box way = tabletop::bounds(m.swept);
+  for (const TerrainSetup& t : cx.setup.terrain) {
+    const bool in =
+        !boost::geometry::disjoint(way, t.envelope) && tabletop::enters(m.swept, t.area);
+    out.pieces.push_back(in);
+    if (in && !t.terrain)
+      cx.checker.not_checked(
+          fmt::format("a move into '{}' terrain, which the sheet gives no rule for", t.kind),
+          a.span);
+  }
+  return out;
+}
+
+std::uint8_t moves_over_terrain(Context& cx, UnitId u, const Facts& f,
+                                const tabletop::Footprint& start, const Entered& entered,
+                                std::vector<std::string>& why) {
+  UnitState& st = cx.state.units[u];
+  if (entered.any(cx, Terrain::rough_ground)) st.in_rough_ground = true;
+  int crossed_here = 0;
+  for (std::size_t i = 0; i < entered.pieces.size(); ++i) {
+    const TerrainSetup& t = cx.setup.terrain[i];
+    // A wall the unit already stood on was paid for when it got there.
+    if (!entered.pieces[i] || t.terrain != Terrain::obstacle || tabletop::enters(start, t.area))
+      continue;
+    Facts o = f;
+    o.set(Given::unit_terrain, cx.rules.terrain(Terrain::obstacle));
+    const auto cost = eval_int(o, Value::obstacle_move_cost, cx.checker).value_or(0);
+    if (cost <= 0) continue;
+    crossed_here += static_cast<int>(cost);
+    st.obstacle_moves =
+        static_cast<std::uint8_t>(std::min<std::int64_t>(255, st.obstacle_moves + cost));
+    why.push_back(
+        fmt::format("crossing the obstacle '{}' costs {} move{} (§ Modificateur de "
+                    "mouvement: 'Pour franchir un obstacle, cela coûte un mouvement')",
+                    t.name.empty() ? t.kind : t.name, cost, cost == 1 ? "" : "s"));
+  }
+  if (st.obstacle_moves > crossed_here)
+    why.push_back(fmt::format("the obstacles it crossed earlier this turn cost {} move{}",
+                              st.obstacle_moves - crossed_here,
+                              st.obstacle_moves - crossed_here == 1 ? "" : "s"));
+  int moves = st.moves;
+  if (st.in_rough_ground) {
+    Facts r = f;
+    r.set(Given::unit_terrain, cx.rules.terrain(Terrain::rough_ground));
+    const auto most = eval_int(r, Value::max_moves_in_terrain, cx.checker);
+    if (most && *most < moves) {
+      moves = static_cast<int>(*most);
+      why.push_back(
+          fmt::format("its way this turn enters rough ground, where it makes {} move{} "
+                      "at most (§ Modificateur de mouvement: 'L'unité ne peut faire "
+                      "qu'un seul mouvement')",
+                      *most, *most == 1 ? "" : "s"));
+    }
+  }
+  const int left = std::max(0, moves - st.obstacle_moves);
+  if (left != st.moves)
+    why.push_back(fmt::format("which leaves it {} move{}", left, left == 1 ? "" : "s"));
+  return static_cast<std::uint8_t>(left);
+}
+
 bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check refused) {
   UnitState& st = cx.state.units[u];
   const bool unordered = st.order == OrderStatus::none && st.moves == 0;
@@ -204,7 +240,8 @@ void move(Context& cx, const Action& a) {
   fill_unit(cx, f, u);
   // A move refused outright is not measured as well: one breach, one report.
   const bool allowed = grant_moves(cx, a, u, f, Check::move_not_allowed);
-  tabletop::MoveResult m = walk(cx.footprint(u), a);
+  const tabletop::Footprint start = cx.footprint(u);
+  tabletop::MoveResult m = walk(start, a);
   const Entered entered = entered_terrain(cx, m, a);
   check_crossings(cx, a, u, m, f);
   Terrain terrain = Terrain::open_ground;
@@ -222,9 +259,9 @@ void move(Context& cx, const Action& a) {
                       [&] { return fmt::format("{} entering a wood", cx.quoted(u)); });
     terrain = Terrain::wood;
   }
-  if (entered.any(cx, Terrain::rough_ground) || entered.any(cx, Terrain::obstacle))
-    cx.checker.not_checked("the moves a unit makes in rough ground or over an obstacle", a.span);
   f.set(Given::unit_terrain, cx.rules.terrain(terrain));
+  std::vector<std::string> terrain_why;
+  const std::uint8_t moves = moves_over_terrain(cx, u, f, start, entered, terrain_why);
   if (a.facing && std::abs(tabletop::normalize_signed_deg(*a.facing - st.facing)) > 0.001)
     cx.checker.not_checked("the distance a change of facing uses in a move", a.span);
   const auto rate = move_rate(f, cx.checker);
@@ -236,11 +273,11 @@ void move(Context& cx, const Action& a) {
           fmt::format("{} has {} move{} of {} this turn{}", cx.quoted(u), st.moves,
                       st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)),
                       used > 0 ? fmt::format(", {} used", tabletop::inches(used)) : "")};
+      lines.insert(lines.end(), terrain_why.begin(), terrain_why.end());
       move_rate(f, cx.checker, &lines);
       return lines;
     };
-    check_distance(cx, a, cx.quoted(u), m.distance, st.moves * static_cast<double>(*rate) - used,
-                   why);
+    check_distance(cx, a, cx.quoted(u), m.distance, moves * static_cast<double>(*rate) - used, why);
   }
   st.used_milli = milli(st.used_milli / 1000.0 + m.distance);
   place_as_written(cx, u, a);

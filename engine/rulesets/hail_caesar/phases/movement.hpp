@@ -8,6 +8,10 @@
 // (`to`, or `path`), within the log's tolerance. Commanders move their own
 // rate. Moves written with a reason (`give-ground`, `retire`) are a test's
 // outcome, not a move of the phase: phases/following.cpp applies them.
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "engine/geometry/tabletop/movement.hpp"
 #include "engine/rulesets/common/written_way.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
@@ -22,6 +26,29 @@ void move(Context& cx, const Action& a);
 // Refusals are reported under `refused`. Charges ask the same
 // (phases/charge.hpp).
 bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check refused);
+
+// The terrain pieces a way enters, each looked at once (an overlay of the
+// swept area with a piece is the costliest step of a move); a piece the
+// sheet gives no rule for (a hill, a river) is reported not checked.
+struct Entered {
+  std::vector<bool> pieces;
+  bool any(const Context& cx, Terrain kind) const {
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+      if (pieces[i] && cx.setup.terrain[i].terrain == kind) return true;
+    return false;
+  }
+};
+Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a);
+
+// § Modificateur de mouvement: the full moves `u` has left to measure
+// against once its way from `start` is read for terrain. Rough ground caps
+// them (the data's max_moves_in_terrain) and each obstacle crossed costs
+// some (obstacle_move_cost), open-order infantry and cavalry excepted in
+// the data; both hold for the rest of the turn (the unit's state). The
+// reasons, when the terrain takes any, are added to `why`.
+std::uint8_t moves_over_terrain(Context& cx, UnitId u, const Facts& f,
+                                const tabletop::Footprint& start, const Entered& entered,
+                                std::vector<std::string>& why);
 
 // The way a statement writes (`path`, then `to`), as straight legs from
 // `start` keeping its facing (common/written_way.hpp).
