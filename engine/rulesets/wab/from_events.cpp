@@ -131,6 +131,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   a.target_score = e.target_score();
   a.against = e.against();
   a.round = e.round();
+  a.on = std::string(e.on());
   const events::Stated st = e.stated();
   a.stated.wounds = st.wounds();
   a.stated.passed = st.passed();

@@ -9,6 +9,7 @@
 
 #include "engine/core/replay/state_hash.hpp"
 #include "engine/geometry/tabletop/units.hpp"
+#include "engine/geometry/tabletop/zones.hpp"
 #include "engine/rulesets/common/tabletop_state.hpp"
 #include "engine/rulesets/common/thousandths.hpp"
 #include "engine/rulesets/wab/types.hpp"
@@ -61,6 +62,13 @@ struct UnitState {
   bool passed_break = false;            // it passed a break test this phase (§ Repli en Bon Ordre)
   bool fell_back = false;               // it fell back in good order this phase
   bool rallied = false;                 // it rallied this turn (§ 2.2: after the charges)
+  // Its last charge (§ 2.1 Déclaration de charges): the unit it charged,
+  // -1 none, the side it charged from where it declared, and its target's
+  // facing then (a target that turns to face it since is no longer struck
+  // on that side). Read while the two touch (phases/attack_sides.hpp).
+  std::int32_t charged_unit = -1;
+  tabletop::Zone charged_side = tabletop::Zone::front;
+  double charged_target_facing = 0;
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -118,6 +126,8 @@ void State::write(Out& out) const {
         // Held by fear only after a failed fear test: one byte for both.
         o.u8(u.held_by_fear ? 2 : u.failed_fear ? 1 : 0);
         o.u8(u.turned);
+        o.i32(u.charged_unit);
+        o.u8(static_cast<std::uint8_t>(u.charged_side));
         o.u8(u.moved_in_its_turn ? 1 : 0);
         o.u8(u.rallied ? 1 : 0);
       });

@@ -25,6 +25,34 @@ PendingCharge* charge_of(Context& cx, UnitId u) {
 
 // A failed charge: everything the charger moved this phase against its
 // normal move (the data's failed_charge_allowance).
+// The side the charger strikes is where it stands as it declares: the
+// zone of the target its centre is in (tabletop::ZoneRule::edge_lines,
+// § 2.1 Déclaration de charges 5 "chargés par le flanc ou par l'arrière").
+// A side written with `on` is checked against it.
+void remember_side(Context& cx, const Action& a, UnitId u, UnitId t,
+                   const tabletop::Footprint& start) {
+  UnitState& st = cx.state.units[u];
+  const tabletop::Footprint target = cx.footprint(t);
+  const tabletop::Zone z = tabletop::charged_side(target, start, tabletop::ZoneRule::edge_lines,
+                                                  tabletop::ZoneReference::centre);
+  st.charged_unit = static_cast<std::int32_t>(t);
+  st.charged_side = z == tabletop::Zone::inside ? tabletop::Zone::front : z;
+  st.charged_target_facing = target.facing();
+  if (a.on.empty()) return;
+  const std::string_view computed = st.charged_side == tabletop::Zone::rear ? "rear"
+                                    : tabletop::is_flank(st.charged_side)   ? "flank"
+                                                                            : "front";
+  if (a.on == computed) return;
+  cx.checker
+      .violation(Check::charge_side, a.span,
+                 fmt::format("{} charges the {} of {}, not its {}", cx.quoted(u), computed,
+                             cx.quoted(t), a.on))
+      .note(
+          "its centre stands in the {} zone of {} as it declares (the front is the 90° arc "
+          "before the front edge, the rear behind the rear edge)",
+          tabletop::to_string(st.charged_side), cx.quoted(t));
+}
+
 void check_failed_charge(Context& cx, const PendingCharge& c) {
   Facts f(cx.rules);
   fill_mover(cx, f, c.charger, Way{}, false);
@@ -82,6 +110,7 @@ void charge(Context& cx, const Action& a) {
         "charge",
         a.span);
   const tabletop::Footprint start = cx.footprint(u);
+  remember_side(cx, a, u, a.targets.front(), start);
   place_moved(cx, u, a, false);
   cx.state.units[u].charging = true;
   cx.scratch.charges.push_back({a.span, u, a.targets.front(), start, way.distance, way.wheels});

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/rulesets/wab/phases/attack_sides.hpp"
 #include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/flight.hpp"
@@ -131,9 +132,12 @@ void resolve_round(Context& cx, const Action& a) {
     return;
   }
   cx.checker.not_checked(
-      "combat results: flank and rear attacks, high ground, terrain and obstacles, chariots "
-      "destroyed (taken as none)",
+      "combat results: high ground, terrain and obstacles, chariots destroyed (taken as none)",
       a.span);
+  const Attacks by_first = attacks_on(cx, first.units, second.units, deepest(cx, second.units));
+  const Attacks by_second = attacks_on(cx, second.units, first.units, deepest(cx, first.units));
+  fill_attacks(first.facts, second.facts, by_first);
+  fill_attacks(second.facts, first.facts, by_second);
   const auto r1 = eval_int(first.facts, Value::combat_resolution, cx.checker);
   const auto r2 = eval_int(second.facts, Value::combat_resolution, cx.checker);
   if (!r1 || !r2) return;
@@ -141,6 +145,8 @@ void resolve_round(Context& cx, const Action& a) {
   second.result = *r2;
   const auto notes = [&] {
     std::vector<std::string> out;
+    for (const Attacks* at : {&by_first, &by_second})
+      out.insert(out.end(), at->why.begin(), at->why.end());
     for (const Side* s : {&first, &second}) {
       out.push_back(fmt::format("{}: combat result {}", names(cx, s->units), s->result));
       for (std::string& n : explain(s->facts, Value::combat_resolution))

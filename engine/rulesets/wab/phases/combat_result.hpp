@@ -7,11 +7,13 @@
 // unit's blows inflict (phases/wounds.hpp, phases/saves.hpp) count for its
 // side. `result => winner <unit> margin N` (or `=> draw`) is checked
 // against each side's combat_resolution in the data: the wounds plus the
-// rank bonus of its deepest unit and its standards (wab.combat.result).
-// Each unit of the losing side then owes what the data's break_procedure
-// says (phases/break_test.hpp). Flank and rear attacks, high ground,
-// terrain and chariots destroyed are not read from the table yet: stated
-// as none and reported `not checked`.
+// rank bonus of its deepest unit, its standards, and the flank and rear
+// attacks its units make on the table (phases/attack_sides.hpp), which
+// also cost the enemy's deepest unit its ranks (wab.combat.result). Each
+// unit of the losing side then owes what the data's break_procedure says
+// (phases/break_test.hpp). High ground, terrain and chariots destroyed
+// are not read from the table yet: stated as none and reported
+// `not checked`.
 #include <cstdint>
 
 #include "engine/rulesets/wab/context.hpp"

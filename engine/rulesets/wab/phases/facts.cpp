@@ -51,16 +51,14 @@ bool carries(const UnitSetup& s, std::string_view word) {
   return std::find(s.weapons.begin(), s.weapons.end(), word) != s.weapons.end();
 }
 
-namespace {
-
-// The deepest unit of a side, the one whose ranks count (§ Résultat du
-// combat: "On prend les bonus de l'unité la plus profonde").
 UnitId deepest(const Context& cx, std::span<const UnitId> side) {
   UnitId best = side.front();
   for (UnitId u : side)
     if (ranks_of_four(cx, u) > ranks_of_four(cx, best)) best = u;
   return best;
 }
+
+namespace {
 
 void fill_deepest_unit(const Context& cx, Facts& f, UnitId u) {
   const UnitSetup& s = cx.setup.units[u];

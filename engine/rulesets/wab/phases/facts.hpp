@@ -37,10 +37,15 @@ bool carries(const UnitSetup& s, std::string_view word);
 
 std::int64_t ranks_of_four(const Context& cx, UnitId u);
 
+// The deepest unit of a side, the one whose ranks count (§ Résultat du
+// combat: "On prend les bonus de l'unité la plus profonde").
+UnitId deepest(const Context& cx, std::span<const UnitId> side);
+
 // The side of a combat whose units are `side`, which inflicted `wounds`
 // unsaved wounds in the round (§ Résultat du combat): its deepest unit, its
-// standards. Flanks, rear, high ground, terrain and chariots are stated as
-// none; the caller reports them `not checked`.
+// standards. Flanks and rear are stated as none (phases/attack_sides.hpp
+// reads them), and so are high ground, terrain and chariots, which the
+// caller reports `not checked`.
 void fill_side(const Context& cx, Facts& f, std::span<const UnitId> side, std::int64_t wounds);
 
 // Whole inches, a part of an inch counting as a whole one: the distance
