@@ -12,10 +12,13 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/diagnostic_table.hpp"
 #include "engine/events/battle.hpp"
+#include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/point.hpp"
+#include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/rulesets/common/event_reading.hpp"
 
 namespace umpire::rulesets {
@@ -66,6 +69,34 @@ bool read_playable_table(const events::Battle& battle, Setup& setup, DiagnosticE
 // Each unit placed on the table at a point; a deployment off the table or
 // on a hex places nothing. The formation is the one written, else the
 // unit's own (`parse_formation` reads the engine's words).
+// The terrain pieces of the table, each of the kind `terrain_of_kind`
+// gives its written word; a piece whose shape cannot be built is reported
+// not checked and left out.
+template <auto terrain_of_kind, typename Setup>
+void read_terrain(const events::Battle& battle, Setup& setup, DiagnosticEngine& diags) {
+  for (const events::TerrainPiece& t : battle.battlefield.terrain) {
+    typename decltype(setup.terrain)::value_type s;
+    s.span = t.span;
+    s.kind = t.kind;
+    s.name = t.name;
+    s.terrain = terrain_of_kind(t.kind);
+    try {
+      if (t.is_polygon) {
+        std::vector<tabletop::Point> corners;
+        for (const events::Point& p : t.polygon) corners.push_back(to_point(p));
+        s.area = tabletop::polygon_area(corners);
+      } else {
+        s.area = tabletop::rect_area(to_point(t.centre), t.width, t.depth, t.rotation);
+      }
+    } catch (const tabletop::GeometryError& e) {
+      diags.not_checked("replay.not-checked", t.span, "terrain piece '{}': {}", t.name, e.what());
+      continue;
+    }
+    s.envelope = tabletop::bounds(s.area.shape);
+    setup.terrain.push_back(std::move(s));
+  }
+}
+
 template <auto parse_formation, typename Setup>
 void read_deployment(const events::Battle& battle, Setup& setup) {
   using DeploymentSetup = typename decltype(setup.deployment)::value_type;

@@ -1,15 +1,18 @@
 #pragma once
 // The parts of a game's set-up that every tabletop engine (Hail Caesar's,
 // WAB's) holds alike, read by common/tabletop_reading.hpp: the table and
-// its dice and sides, and where deployment places a unit, in the engine's
-// own formations.
+// its dice and sides, its terrain pieces, and where deployment places a
+// unit, in the engine's own formations.
+#include <boost/geometry/geometries/box.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/core/replay/dice_source.hpp"
 #include "engine/core/span.hpp"
 #include "engine/geometry/tabletop/point.hpp"
+#include "engine/geometry/tabletop/terrain.hpp"
 
 namespace umpire::rulesets {
 
@@ -26,6 +29,17 @@ struct TabletopTable {
   Span table_span;
   double width = 0, depth = 0;  // inches
   std::vector<TabletopSide> sides;
+};
+
+// A terrain piece as the log places it, of the engine's own kinds.
+template <typename Kind>
+struct TerrainSetup {
+  Span span;
+  std::string kind, name;
+  std::optional<Kind> terrain;  // none: a kind the sheet gives no rule for
+  tabletop::Area area;
+  // Of the area, to skip the pieces far from a move.
+  boost::geometry::model::box<tabletop::Point> envelope;
 };
 
 template <typename Formation, typename UnitId = std::uint16_t>

@@ -101,30 +101,6 @@ bool read_generals(const events::Battle& battle, Game& game, DiagnosticEngine& d
   return ok;
 }
 
-void read_terrain(const events::Battle& battle, Game& game, DiagnosticEngine& diags) {
-  for (const events::TerrainPiece& t : battle.battlefield.terrain) {
-    TerrainSetup s;
-    s.span = t.span;
-    s.kind = t.kind;
-    s.name = t.name;
-    s.terrain = terrain_of_kind(t.kind);
-    try {
-      if (t.is_polygon) {
-        std::vector<Point> corners;
-        for (const events::Point& p : t.polygon) corners.push_back(to_point(p));
-        s.area = tabletop::polygon_area(corners);
-      } else {
-        s.area = tabletop::rect_area(to_point(t.centre), t.width, t.depth, t.rotation);
-      }
-    } catch (const tabletop::GeometryError& e) {
-      diags.not_checked("replay.not-checked", t.span, "terrain piece '{}': {}", t.name, e.what());
-      continue;
-    }
-    s.envelope = tabletop::bounds(s.area.shape);
-    game.setup.terrain.push_back(std::move(s));
-  }
-}
-
 // Fills `a`, a fresh action in place in the game's list.
 void read_action(const events::Battle& battle, const events::Event& e, Action& a) {
   a.kind = rulesets::action_kind_of<ActionKind>(e.kind());
@@ -155,7 +131,7 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
     return std::nullopt;
   for (const events::Division& d : battle.divisions)
     game.setup.divisions.push_back({d.span, d.id, static_cast<std::uint8_t>(d.side)});
-  read_terrain(battle, game, diags);
+  rulesets::read_terrain<terrain_of_kind>(battle, game.setup, diags);
   const bool units_ok = read_units(battle, game, diags);
   if (!read_generals(battle, game, diags) || !units_ok) return std::nullopt;
   rulesets::read_deployment<parse_formation>(battle, game.setup);

@@ -118,13 +118,7 @@ struct DivisionSetup {
 
 using SideSetup = rulesets::TabletopSide;
 
-struct TerrainSetup {
-  Span span;
-  std::string kind, name;
-  std::optional<Terrain> terrain;  // none: a kind the sheet gives no rule for
-  tabletop::Area area;
-  boost::geometry::model::box<Point> envelope;  // of the area, to skip the pieces far from a move
-};
+using TerrainSetup = rulesets::TerrainSetup<Terrain>;
 
 using DeploymentSetup = rulesets::PlacedDeployment<Formation, UnitId>;
 

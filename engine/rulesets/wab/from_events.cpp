@@ -156,14 +156,22 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
 
 std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEngine& diags) {
   Game game;
-  const events::Battlefield& bf = battle.battlefield;
   if (!rulesets::read_playable_table<Diag::setup_table>(battle, game.setup, diags,
                                                         "Warhammer Ancient Battles"))
     return std::nullopt;
-  game.setup.terrain = !bf.terrain.empty();
-  for (const events::TerrainPiece& t : bf.terrain)
-    diags.not_checked("replay.not-checked", t.span,
-                      "terrain '{}': its effects on moves, shooting and combat", t.name);
+  rulesets::read_terrain<ground_of_kind>(battle, game.setup, diags);
+  // Moves are measured through the terrain (phases/terrain_cost.hpp);
+  // the rest of what it does is not read yet.
+  for (const TerrainSetup& t : game.setup.terrain) {
+    if (t.terrain)
+      diags.not_checked("replay.not-checked", t.span,
+                        "terrain '{}': its effects on charges, flights, sight, shooting and "
+                        "combat (moves are measured through it)",
+                        t.name);
+    else
+      diags.not_checked("replay.not-checked", t.span,
+                        "terrain '{}': a '{}', which the sheet gives no rule for", t.name, t.kind);
+  }
   read_generals(battle, game);
   if (!read_units(battle, game, diags)) return std::nullopt;
   rulesets::read_deployment<parse_formation>(battle, game.setup);

@@ -60,6 +60,19 @@ std::optional<Armour> parse_armour(std::string_view word) {
 std::optional<Shield> parse_shield(std::string_view word) {
   return rulesets::parse_word<Shield>(kShields, word);
 }
+std::optional<Ground> ground_of_kind(std::string_view kind) {
+  // § Terrains et obstacles: "bois, broussailles, colline escarpée" are
+  // difficult (a log writes brush as `rough`); the sheet names no very
+  // difficult ground, so the log's plain words for it are taken; a hill, a
+  // road and a field are open ground to move on. A steep hill has no word
+  // of the log yet (Ground::steep_hill is the data's).
+  if (kind == "wood" || kind == "rough" || kind == "difficult") return Ground::difficult;
+  if (kind == "marsh" || kind == "very-difficult") return Ground::very_difficult;
+  if (kind == "obstacle" || kind == "wall") return Ground::obstacle;
+  if (kind == "hill" || kind == "open" || kind == "road" || kind == "field") return Ground::open;
+  return std::nullopt;
+}
+
 std::optional<Formation> parse_formation(std::string_view word) {
   return rulesets::parse_word<Formation>(kFormations, word);
 }

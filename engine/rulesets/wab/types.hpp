@@ -110,9 +110,18 @@ using SideSetup = rulesets::TabletopSide;
 
 using DeploymentSetup = rulesets::PlacedDeployment<Formation, UnitId>;
 
+// What a terrain piece does to a move (§ Terrains et obstacles): open
+// ground (a hill), difficult ground ("bois, broussailles, colline
+// escarpée"), very difficult ground, or an obstacle to cross.
+enum class Ground : std::uint8_t { open, difficult, very_difficult, obstacle };
+// A terrain piece's kind as the log writes it (`wood`, `wall`), or
+// nullopt for a kind the sheet gives no rule for (a river, a building).
+std::optional<Ground> ground_of_kind(std::string_view kind);
+using TerrainSetup = rulesets::TerrainSetup<Ground>;
+
 // The table, its dice and sides are common/tabletop_setup.hpp's.
 struct Setup : rulesets::TabletopTable {
-  bool terrain = false;  // the table has terrain pieces (not read yet)
+  std::vector<TerrainSetup> terrain;
   std::vector<GeneralSetup> generals;
   std::vector<UnitSetup> units;
   std::vector<DeploymentSetup> deployment;

@@ -55,6 +55,14 @@ void check_allowance(Context& cx, const Action& a, UnitId u, const Facts& f, con
   const auto whole = inches_of(cx, *allowance);
   const auto turn = inches_of(cx, *manoeuvres);
   if (!limit || !whole || !turn) return;
+  // Difficult ground counts as the open ground its cost pays for.
+  const auto open = inches_of(cx, ground_cost(cx, 1, 0, 0));
+  const auto difficult = inches_of(cx, ground_cost(cx, 0, 1, 0));
+  const auto very_difficult = inches_of(cx, ground_cost(cx, 0, 0, 1));
+  if (!open || !difficult || !very_difficult) return;
+  const GroundCovered& g = way.ground;
+  const double covered = way.distance + g.difficult * (*difficult / *open - 1.0) +
+                         g.very_difficult * (*very_difficult / *open - 1.0);
   // The moves of one movement phase share its allowance.
   const double before = cx.state.units[u].moved_milli / 1000.0;
   // Written only into a diagnostic: most moves are within their allowance.
@@ -68,6 +76,20 @@ void check_allowance(Context& cx, const Action& a, UnitId u, const Facts& f, con
           fmt::format("its turn costs {} (§ Manœuvres, Demi-tour)", tabletop::inches(*turn)));
     if (way.wheels > 0)
       lines.push_back("its wheel counts the way of its outer model (§ Manœuvres, Roue)");
+    if (g.difficult > 0)
+      lines.push_back(
+          fmt::format("{} of its way in difficult ground count {} each (§ Terrains et obstacles)",
+                      tabletop::inches(g.difficult), tabletop::inches(*difficult / *open)));
+    if (g.very_difficult > 0)
+      lines.push_back(fmt::format(
+          "{} of its way in very difficult ground count {} each (§ Terrains et obstacles)",
+          tabletop::inches(g.very_difficult), tabletop::inches(*very_difficult / *open)));
+    if (g.obstacles > 0)
+      lines.push_back(fmt::format("crossing {} obstacle{} costs {} (§ Terrains et obstacles)",
+                                  g.obstacles, g.obstacles == 1 ? "" : "s",
+                                  tabletop::inches(*whole - *limit - *turn)));
+    if (!g.pieces.empty())
+      lines.push_back(fmt::format("the terrain it meets: {}", fmt::join(g.pieces, ", ")));
     if (before > 0)
       lines.push_back(
           fmt::format("its earlier moves this phase used {}", tabletop::inches(before)));
@@ -77,17 +99,12 @@ void check_allowance(Context& cx, const Action& a, UnitId u, const Facts& f, con
       fmt::format("{} of {}", before > 0 ? "the moves this phase" : "the move", cx.quoted(u));
   rulesets::report_at_most(
       cx.checker, {Check::move_distance, id_of(Diag::measure_within_tolerance), a.span, what, ""},
-      before + way.distance, std::max(0.0, *limit), cx.scratch.tolerance, why);
-  cx.state.units[u].moved_milli += rulesets::milli(way.distance + std::max(0.0, *whole - *limit));
+      before + covered, std::max(0.0, *limit), cx.scratch.tolerance, why);
+  cx.state.units[u].moved_milli += rulesets::milli(covered + std::max(0.0, *whole - *limit));
 }
 
 // What a move leaves unchecked, by the sheet's section.
 void report_unchecked(Context& cx, const Action& a, UnitId u, const Way& way) {
-  if (cx.setup.terrain)
-    cx.checker.not_checked(
-        "difficult ground and obstacles on a move (§ Terrains et obstacles): the engine reads no "
-        "terrain yet",
-        a.span);
   if (way.free_facing)
     cx.checker.not_checked(
         "the manoeuvres of skirmishers: the sheet says nothing of them, their changes of facing "
@@ -128,7 +145,10 @@ Way read_way(const Context& cx, UnitId u, const Action& a, bool charging) {
       w.turns = 1;
     }
   }
-  if (written_end(a)) w.distance += rulesets::walk(from, a).distance;
+  if (written_end(a)) {
+    w.distance += rulesets::walk(from, a).distance;
+    w.ground = ground_covered(cx, start, from, a);
+  }
   w.oblique = has_oblique_leg(from, a);
   return w;
 }
@@ -153,20 +173,25 @@ void fill_mover(const Context& cx, Facts& f, UnitId u, const Way& way, bool marc
   // earlier move of the phase went before it.
   f.boolean(Given::move_at_start_of_move, st.moved_milli == 0);
   f.integer(Given::move_ranks_changed, 0);
-  f.integer(Given::move_obstacles_crossed, 0);
+  f.integer(Given::move_obstacles_crossed, std::min(way.ground.obstacles, 4));
   f.integer(Given::move_open_inches, 0);
   f.integer(Given::move_difficult_inches, 0);
   f.integer(Given::move_very_difficult_inches, 0);
 }
 
-std::optional<double> inches_of(Context& cx, std::int64_t cost) {
+std::int64_t ground_cost(Context& cx, std::int64_t open, std::int64_t difficult,
+                         std::int64_t very_difficult) {
   Facts g(cx.rules);
-  g.integer(Given::move_open_inches, 1);
-  g.integer(Given::move_difficult_inches, 0);
-  g.integer(Given::move_very_difficult_inches, 0);
-  const auto per_inch = eval_int(g, Value::ground_cost, cx.checker);
-  if (!per_inch || *per_inch <= 0) return std::nullopt;
-  return static_cast<double>(cost) / static_cast<double>(*per_inch);
+  g.integer(Given::move_open_inches, open);
+  g.integer(Given::move_difficult_inches, difficult);
+  g.integer(Given::move_very_difficult_inches, very_difficult);
+  return eval_int(g, Value::ground_cost, cx.checker).value_or(0);
+}
+
+std::optional<double> inches_of(Context& cx, std::int64_t cost) {
+  const std::int64_t per_inch = ground_cost(cx, 1, 0, 0);
+  if (per_inch <= 0) return std::nullopt;
+  return static_cast<double>(cost) / static_cast<double>(per_inch);
 }
 
 std::int64_t enemy_inches(const Context& cx, std::optional<double> d) {

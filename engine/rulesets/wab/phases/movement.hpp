@@ -22,6 +22,7 @@
 
 #include "engine/geometry/tabletop/movement.hpp"
 #include "engine/rulesets/wab/context.hpp"
+#include "engine/rulesets/wab/phases/terrain_cost.hpp"
 
 namespace umpire::wab {
 
@@ -34,6 +35,7 @@ struct Way {
   int turns = 0, wheels = 0;
   bool oblique = false;      // a leg that is not straight ahead
   bool free_facing = false;  // skirmishers: the change of facing is not measured
+  GroundCovered ground;      // the difficult ground and obstacles of its legs
 };
 Way read_way(const Context& cx, UnitId u, const Action& a, bool charging);
 
@@ -43,6 +45,10 @@ void fill_mover(const Context& cx, Facts& f, UnitId u, const Way& way, bool marc
 // Inches of open ground in a quarter-inch amount of the data: its
 // ground_cost of one open inch (docs: "costs in quarter inches").
 std::optional<double> inches_of(Context& cx, std::int64_t cost);
+// The data's ground_cost of so many inches of each ground (0 when the
+// data cannot say).
+std::int64_t ground_cost(Context& cx, std::int64_t open, std::int64_t difficult,
+                         std::int64_t very_difficult);
 
 // The nearest enemy within the tolerance, as the data's whole inches.
 std::int64_t enemy_inches(const Context& cx, std::optional<double> d);

@@ -1,0 +1,75 @@
+#include "engine/rulesets/wab/phases/terrain_cost.hpp"
+
+#include <boost/geometry/algorithms/disjoint.hpp>
+#include <cmath>
+
+#include "engine/geometry/tabletop/bounds.hpp"
+#include "engine/geometry/tabletop/terrain.hpp"
+
+namespace umpire::wab {
+namespace {
+
+using tabletop::operator-;
+using tabletop::operator+;
+using tabletop::operator*;
+
+// The way is looked at every tenth of an inch: finer than a tape reads.
+constexpr double kStepInches = 0.1;
+
+bool touches(const TerrainSetup& t, const tabletop::Footprint& f) {
+  return !boost::geometry::disjoint(tabletop::bounds(f.polygon()), t.envelope) &&
+         tabletop::enters(f, t.area);
+}
+
+void note_piece(GroundCovered& g, const TerrainSetup& t) {
+  const std::string name = t.name.empty() ? t.kind : t.name;
+  for (const std::string& p : g.pieces)
+    if (p == name) return;
+  g.pieces.push_back(name);
+}
+
+}  // namespace
+
+GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start,
+                             const tabletop::Footprint& legs_from, const Action& a) {
+  GroundCovered g;
+  if (cx.setup.terrain.empty()) return g;
+  std::vector<tabletop::Point> points = a.path;
+  if (a.to) points.push_back(*a.to);
+  std::vector<bool> met(cx.setup.terrain.size(), false);
+  tabletop::Point at = legs_from.leader();
+  for (const tabletop::Point& next : points) {
+    const tabletop::Point leg = next - at;
+    const double length = tabletop::length(leg);
+    const auto samples = static_cast<int>(std::ceil(length / kStepInches));
+    for (int i = 0; i < samples; ++i) {
+      const double t = (i + 0.5) / samples;
+      const tabletop::Footprint f(at + t * leg, legs_from.facing(), legs_from.frontage(),
+                                  legs_from.depth());
+      Ground worst = Ground::open;
+      for (std::size_t k = 0; k < cx.setup.terrain.size(); ++k) {
+        const TerrainSetup& piece = cx.setup.terrain[k];
+        if (!piece.terrain || *piece.terrain == Ground::open || !touches(piece, f)) continue;
+        met[k] = true;
+        if (*piece.terrain == Ground::very_difficult ||
+            (*piece.terrain != Ground::obstacle && worst != Ground::very_difficult))
+          worst =
+              *piece.terrain == Ground::very_difficult ? Ground::very_difficult : Ground::difficult;
+      }
+      if (worst == Ground::very_difficult) g.very_difficult += length / samples;
+      if (worst == Ground::difficult) g.difficult += length / samples;
+    }
+    at = next;
+  }
+  for (std::size_t k = 0; k < met.size(); ++k) {
+    if (!met[k]) continue;
+    const TerrainSetup& piece = cx.setup.terrain[k];
+    // An obstacle the unit already stood on was crossed by an earlier move.
+    if (*piece.terrain == Ground::obstacle && touches(piece, start)) continue;
+    if (*piece.terrain == Ground::obstacle) ++g.obstacles;
+    note_piece(g, piece);
+  }
+  return g;
+}
+
+}  // namespace umpire::wab

@@ -1,0 +1,33 @@
+#pragma once
+// The ground a move covers (003_54822f0a7c7b7ce7.txt § Terrains et
+// obstacles): "Les troupes traversent les terrains difficiles … à demi
+// vitesse", "le terrain très difficile au quart de leur vitesse", "passent
+// les obstacles en dépensant la moitié de leur mouvement". What each kind
+// costs is the data's (ground_cost, obstacle_cost); here is only how much
+// of each a way covers. An inch of the way counts as difficult when some
+// part of the unit stands in difficult ground over it (the most difficult
+// ground it touches wins), measured along the straight legs the log
+// writes; the wheel that may open a move is counted as open ground. An
+// obstacle is crossed when the way enters it and the unit did not already
+// stand on it.
+#include <string>
+#include <vector>
+
+#include "engine/geometry/tabletop/units.hpp"
+#include "engine/rulesets/wab/context.hpp"
+
+namespace umpire::wab {
+
+struct GroundCovered {
+  double difficult = 0, very_difficult = 0;  // inches of the legs
+  int obstacles = 0;
+  std::vector<std::string> pieces;  // the names of the pieces met, for notes
+};
+
+// The ground of the legs written on `a` (`path`, then `to`) from `legs_from`,
+// the unit as it stands once its wheel or turn is made; `start` is where it
+// stood before the move.
+GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start,
+                             const tabletop::Footprint& legs_from, const Action& a);
+
+}  // namespace umpire::wab
