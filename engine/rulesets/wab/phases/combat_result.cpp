@@ -12,6 +12,7 @@
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/terrain_cost.hpp"
 
 namespace umpire::wab {
 namespace {
@@ -132,8 +133,14 @@ void resolve_round(Context& cx, const Action& a) {
     return;
   }
   cx.checker.not_checked(
-      "combat results: high ground, terrain and obstacles, chariots destroyed (taken as none)",
+      "combat results: high ground, units behind an obstacle, chariots destroyed (taken as none)",
       a.span);
+  // "un combat où une unité est en terrain difficile ou très difficile"
+  bool rough = false;
+  for (const Side* s : {&first, &second})
+    for (UnitId u : s->units) rough = rough || ground_under(cx, u) != Ground::open;
+  first.facts.boolean(Given::combat_rough_ground_or_obstacle, rough);
+  second.facts.boolean(Given::combat_rough_ground_or_obstacle, rough);
   const Attacks by_first = attacks_on(cx, first.units, second.units, deepest(cx, second.units));
   const Attacks by_second = attacks_on(cx, second.units, first.units, deepest(cx, first.units));
   fill_attacks(first.facts, second.facts, by_first);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/rulesets/wab/phases/terrain_cost.hpp"
+
 namespace umpire::wab {
 
 void fill_strike(const Context& cx, Facts& f, UnitId self, UnitId target) {
@@ -65,7 +67,11 @@ void fill_deepest_unit(const Context& cx, Facts& f, UnitId u) {
   const UnitState& st = cx.state.units[u];
   f.set(Given::side_deepest_unit_type, cx.rules.type(s.type));
   f.integer(Given::side_deepest_unit_ranks_of_four, ranks_of_four(cx, u));
-  f.word(Given::side_deepest_unit_terrain, "open_ground");
+  const Ground ground = ground_under(cx, u);
+  f.word(Given::side_deepest_unit_terrain, ground == Ground::very_difficult
+                                               ? "very_difficult_terrain"
+                                           : ground == Ground::difficult ? "difficult_terrain"
+                                                                         : "open_ground");
   f.word(Given::side_deepest_unit_behind, "no_obstacle");
   f.set(Given::side_deepest_unit_special, cx.rules.special(s.special));
   f.boolean(Given::side_deepest_unit_fleeing, st.fleeing);

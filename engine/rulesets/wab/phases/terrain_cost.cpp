@@ -21,6 +21,13 @@ bool touches(const TerrainSetup& t, const tabletop::Footprint& f) {
          tabletop::enters(f, t.area);
 }
 
+// The harder of two grounds to move through (an obstacle is no ground).
+Ground worse(Ground a, Ground b) {
+  if (a == Ground::very_difficult || b == Ground::very_difficult) return Ground::very_difficult;
+  if (a == Ground::difficult || b == Ground::difficult) return Ground::difficult;
+  return Ground::open;
+}
+
 void note_piece(GroundCovered& g, const TerrainSetup& t) {
   const std::string name = t.name.empty() ? t.kind : t.name;
   for (const std::string& p : g.pieces)
@@ -51,10 +58,7 @@ GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start
         const TerrainSetup& piece = cx.setup.terrain[k];
         if (!piece.terrain || *piece.terrain == Ground::open || !touches(piece, f)) continue;
         met[k] = true;
-        if (*piece.terrain == Ground::very_difficult ||
-            (*piece.terrain != Ground::obstacle && worst != Ground::very_difficult))
-          worst =
-              *piece.terrain == Ground::very_difficult ? Ground::very_difficult : Ground::difficult;
+        worst = worse(worst, *piece.terrain);
       }
       if (worst == Ground::very_difficult) g.very_difficult += length / samples;
       if (worst == Ground::difficult) g.difficult += length / samples;
@@ -70,6 +74,15 @@ GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start
     note_piece(g, piece);
   }
   return g;
+}
+
+Ground ground_under(const Context& cx, UnitId u) {
+  Ground worst = Ground::open;
+  if (cx.setup.terrain.empty() || !cx.state.units[u].on_table) return worst;
+  const tabletop::Footprint f = cx.footprint(u);
+  for (const TerrainSetup& piece : cx.setup.terrain)
+    if (piece.terrain && touches(piece, f)) worst = worse(worst, *piece.terrain);
+  return worst;
 }
 
 }  // namespace umpire::wab

@@ -30,4 +30,8 @@ struct GroundCovered {
 GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start,
                              const tabletop::Footprint& legs_from, const Action& a);
 
+// The most difficult ground some part of unit `u` stands in as it is
+// (open when none): § Résultat du combat reads it for the ranks.
+Ground ground_under(const Context& cx, UnitId u);
+
 }  // namespace umpire::wab
