@@ -1,6 +1,7 @@
 #include "engine/rulesets/wab/phases/terrain_cost.hpp"
 
 #include <boost/geometry/algorithms/disjoint.hpp>
+#include <boost/geometry/algorithms/expand.hpp>
 #include <cmath>
 
 #include "engine/geometry/tabletop/bounds.hpp"
@@ -45,18 +46,33 @@ GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start
   if (a.to) points.push_back(*a.to);
   std::vector<bool> met(cx.setup.terrain.size(), false);
   tabletop::Point at = legs_from.leader();
+  std::vector<std::size_t> near;
   for (const tabletop::Point& next : points) {
     const tabletop::Point leg = next - at;
     const double length = tabletop::length(leg);
-    const auto samples = static_cast<int>(std::ceil(length / kStepInches));
+    const auto placed = [&](tabletop::Point leader) {
+      return tabletop::Footprint(leader, legs_from.facing(), legs_from.frontage(),
+                                 legs_from.depth());
+    };
+    // Only the pieces near the leg are looked at along it: the box of the
+    // unit at both ends holds every place it takes on a straight leg.
+    tabletop::Box box = tabletop::bounds(placed(at).polygon());
+    boost::geometry::expand(box, tabletop::bounds(placed(next).polygon()));
+    near.clear();
+    for (std::size_t k = 0; k < cx.setup.terrain.size(); ++k) {
+      const TerrainSetup& piece = cx.setup.terrain[k];
+      if (piece.terrain && *piece.terrain != Ground::open &&
+          !boost::geometry::disjoint(box, piece.envelope))
+        near.push_back(k);
+    }
+    const auto samples = near.empty() ? 0 : static_cast<int>(std::ceil(length / kStepInches));
     for (int i = 0; i < samples; ++i) {
       const double t = (i + 0.5) / samples;
-      const tabletop::Footprint f(at + t * leg, legs_from.facing(), legs_from.frontage(),
-                                  legs_from.depth());
+      const tabletop::Footprint f = placed(at + t * leg);
       Ground worst = Ground::open;
-      for (std::size_t k = 0; k < cx.setup.terrain.size(); ++k) {
+      for (std::size_t k : near) {
         const TerrainSetup& piece = cx.setup.terrain[k];
-        if (!piece.terrain || *piece.terrain == Ground::open || !touches(piece, f)) continue;
+        if (!touches(piece, f)) continue;
         met[k] = true;
         worst = worse(worst, *piece.terrain);
       }
