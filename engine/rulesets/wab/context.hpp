@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,16 @@ struct PendingCharge {
   int wheels = 0;    // the wheels made (§ Manœuvres, Roue: one to face the enemy)
 };
 
+// A unit that failed its break test, broke without one or was destroyed in
+// the combat phase (§ Tests de Panique à la phase de combat 1).
+struct BrokenFriend {
+  UnitId unit = 0;
+  Span span;  // the statement that broke or destroyed it
+  tabletop::Footprint where;
+  std::int64_t models = 0;
+  std::string_view loss;  // the data's friend_loss
+};
+
 // What the procedures keep between their calls that is no state of the
 // game: never hashed, never saved with a snapshot.
 struct Scratch {
@@ -69,6 +80,10 @@ struct Scratch {
   // Per unit, the last shot of this shooting phase that cost it models, for
   // the panic test it may owe (phases/panic.hpp); an invalid span: none.
   std::vector<Span> shooting_casualties;
+  // The units that broke or were destroyed in this combat phase, where they
+  // stood then: their friends within 12" owe one panic test
+  // (phases/panic.hpp).
+  std::vector<BrokenFriend> broken_in_combat;
   // The units of the side whose turn began that owe a panic test at its
   // start (a fleeing friend within 4"), until its start phase ends.
   std::vector<UnitId> start_panic_owed;

@@ -60,8 +60,10 @@ struct UnitState {
   bool failed_fear = false;             // it failed a fear test this turn (§ Phase 2 : Mouvement)
   bool held_by_fear = false;            // and, charging, it stays where it stood (step 3)
   bool passed_break = false;            // it passed a break test this phase (§ Repli en Bon Ordre)
-  bool fell_back = false;               // it fell back in good order this phase
-  bool rallied = false;                 // it rallied this turn (§ 2.2: after the charges)
+  bool break_tested =
+      false;  // it took a break test this phase (§ Tests de Panique à la phase de combat)
+  bool fell_back = false;  // it fell back in good order this phase
+  bool rallied = false;    // it rallied this turn (§ 2.2: after the charges)
   // Its last charge (§ 2.1 Déclaration de charges): the unit it charged,
   // -1 none, the side it charged from where it declared, and its target's
   // facing then (a target that turns to face it since is no longer struck
@@ -122,6 +124,7 @@ void State::write(Out& out) const {
         o.i32(u.moved_milli);
         o.u8(u.shot ? 1 : 0);
         o.u8(u.passed_break ? 1 : 0);
+        o.u8(u.break_tested ? 1 : 0);
         o.u8(u.fell_back ? 1 : 0);
         // Held by fear only after a failed fear test: one byte for both.
         o.u8(u.held_by_fear ? 2 : u.failed_fear ? 1 : 0);

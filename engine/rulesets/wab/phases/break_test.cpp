@@ -7,6 +7,7 @@
 
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/leadership_roll.hpp"
+#include "engine/rulesets/wab/phases/panic.hpp"
 
 namespace umpire::wab {
 namespace {
@@ -60,7 +61,11 @@ void break_test(Context& cx, const Action& a) {
           "result)",
           a.span);
       st.break_due = BreakDue::none;
-      if (a.stated.passed && !*a.stated.passed) st.fleeing = true;
+      st.break_tested = true;
+      if (a.stated.passed && !*a.stated.passed) {
+        st.fleeing = true;
+        note_broken_in_combat(cx, u, a.span, "failed_break_test");
+      }
       return;
     case BreakDue::stubborn_d6:
     case BreakDue::test:
@@ -80,8 +85,12 @@ void break_test(Context& cx, const Action& a) {
                      st.break_needed, "break test"};
   st.break_due = BreakDue::none;
   const std::optional<bool> passed = roll_test(cx, a, u, t, why);
+  st.break_tested = true;
   // A failed break test breaks the unit: it flees (§ Tests de Moral).
-  if (passed && !*passed) st.fleeing = true;
+  if (passed && !*passed) {
+    st.fleeing = true;
+    note_broken_in_combat(cx, u, a.span, "failed_break_test");
+  }
   if (passed && *passed) st.passed_break = true;
 }
 

@@ -12,6 +12,7 @@
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/terrain_cost.hpp"
 
 namespace umpire::wab {
@@ -79,7 +80,10 @@ void owe_break_tests(Context& cx, const Action& a, const Side& losers, const Sid
     st.break_due = due;
     st.break_needed = static_cast<std::int32_t>(test->needed);
     st.lost_combat_before = true;
-    if (st.break_due == BreakDue::without_test) st.fleeing = true;  // it breaks
+    if (st.break_due == BreakDue::without_test) {  // it breaks
+      st.fleeing = true;
+      note_broken_in_combat(cx, u, a.span, "broken_without_test");
+    }
     if (st.break_due == BreakDue::test || st.break_due == BreakDue::stubborn_d6)
       cx.scratch.owed_break_tests.emplace_back(u, a.span);
   }

@@ -8,6 +8,7 @@
 #include "engine/rulesets/common/d6_pool.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/shooting.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
 
@@ -205,8 +206,10 @@ void pursue(Context& cx, const Action& a) {
       const std::optional<bool> said =
           a.stated.span.valid() ? std::optional<bool>(a.stated.destroyed) : std::nullopt;
       if (cx.checker.outcome(Check::pursue_caught, stated, fmt::format("{}", cx.quoted(fled)), said,
-                             *caught != 0, "is destroyed", "escapes", notes))
+                             *caught != 0, "is destroyed", "escapes", notes)) {
+        note_broken_in_combat(cx, fled, a.span, "destroyed_in_combat");
         cx.state.units[fled].on_table = false;
+      }
     }
   }
   place_as_written(cx, p, a);

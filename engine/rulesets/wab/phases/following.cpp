@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
 
 namespace umpire::wab {
@@ -76,6 +77,8 @@ void follow(Context& cx, const Action& a) {
       st.fleeing = false;
       break;
     case ActionKind::remove:
+      // A unit removed in the combat phase was destroyed in its combats.
+      note_broken_in_combat(cx, u, a.span, "destroyed_in_combat");
       st.on_table = false;
       break;
     case ActionKind::save:

@@ -51,8 +51,34 @@ bool generals_on_table(const Context& cx, std::uint8_t side) {
 
 }  // namespace
 
+// The first friend broken or destroyed in this combat phase whose loss
+// makes `u` test panic, if any.
+const BrokenFriend* breaking_friend(Context& cx, UnitId u) {
+  std::optional<Facts> base;
+  for (const BrokenFriend& b : cx.scratch.broken_in_combat) {
+    if (b.unit == u || cx.setup.units[b.unit].side != cx.setup.units[u].side) continue;
+    if (!base) {
+      base = panic_facts(cx, u, "friend_broken_or_destroyed_nearby", "close_combat_phase");
+      base->boolean(Given::self_took_break_test_this_phase, cx.state.units[u].break_tested);
+    }
+    Facts f = *base;
+    f.integer(Given::panic_distance,
+              whole_inches_up(
+                  tabletop::distance(cx.footprint(u), b.where, tabletop::Measure::closest_edges)));
+    f.integer(Given::panic_friend_models, b.models);
+    f.word(Given::panic_friend_loss, b.loss);
+    const std::optional<bool> due = panic_required(cx, f);
+    if (due && *due) return &b;
+  }
+  return nullptr;
+}
+
 std::optional<bool> panic_due(Context& cx, UnitId u) {
   if (!generals_on_table(cx, cx.setup.units[u].side)) return std::nullopt;
+  // § Tests de Panique à la phase de combat: a friend broken nearby; the
+  // other causes of the phase (a flank charge, the General) are not judged.
+  if (cx.state.phase == Phase::combat)
+    return breaking_friend(cx, u) ? std::optional<bool>(true) : std::nullopt;
   if (cx.state.phase == Phase::shooting)
     return panic_required(cx, panic_facts(cx, u, "shooting_casualties", "shooting_phase"));
   // § Phase 2 : Mouvement step 6: a charger shot at by a charge response.
@@ -83,6 +109,13 @@ void note_shooting_casualties(Context& cx, UnitId u, Span shot) {
   auto& spans = cx.scratch.shooting_casualties;
   if (spans.size() < cx.setup.units.size()) spans.resize(cx.setup.units.size());
   spans[u] = shot;
+}
+
+void note_broken_in_combat(Context& cx, UnitId u, Span span, std::string_view loss) {
+  if (cx.state.phase != Phase::combat) return;
+  for (const BrokenFriend& b : cx.scratch.broken_in_combat)
+    if (b.unit == u) return;  // its first loss counts
+  cx.scratch.broken_in_combat.push_back({u, span, cx.footprint(u), cx.models_standing(u), loss});
 }
 
 void owe_start_panic(Context& cx) {
@@ -128,12 +161,32 @@ void end_phase_panic(Context& cx) {
                 cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
     }
   }
+  if (cx.state.phase == Phase::combat) {
+    for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
+      const auto u = static_cast<UnitId>(i);
+      const UnitState& st = cx.state.units[u];
+      if (!st.on_table || st.fleeing || st.panic_tested) continue;
+      const BrokenFriend* b = breaking_friend(cx, u);
+      if (!b) continue;
+      cx.checker
+          .violation(Check::panic_due, b->span,
+                     fmt::format("{} broke within 12\" of {}, which takes no panic test",
+                                 cx.quoted(b->unit), cx.quoted(u)))
+          .note(
+              "§ Tests de Panique à la phase de combat 1: 'Une unité amie rate son test de moral "
+              "ou est détruite lors des combats à 12 pas' (the data's panic_test_required)")
+          .hint("write its test in the combat phase: 'test {} panic 2d6=… against {}'",
+                cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
+    }
+  }
+  cx.scratch.broken_in_combat.clear();
   spans.assign(cx.setup.units.size(), Span{});
   for (std::size_t u = 0; u < cx.state.units.size(); ++u) {
     cx.state.units[u].phase_models =
         static_cast<std::int32_t>(cx.models_standing(static_cast<UnitId>(u)));
     cx.state.units[u].panic_tested = false;
     cx.state.units[u].passed_break = false;
+    cx.state.units[u].break_tested = false;
     cx.state.units[u].fell_back = false;
   }
 }

@@ -6,10 +6,14 @@
 // panic_test_required: 25% of a unit's models lost to shooting in the
 // shooting phase (the test owed before the phase ends, reported at the
 // last shot that cost the unit models), and a fleeing friend within 4" at
-// the start of the turn (units twice its size exempt). A test written with
-// no cause is a violation (wab.panic.due). In the movement and combat
-// phases (friends broken or destroyed, flank charges) it does not judge
-// yet, nor when a General has left the table ("Le général est tué").
+// the start of the turn (units twice its size exempt), and in the combat
+// phase a friend within 12" that failed its break test, broke without one
+// or was destroyed (§ Tests de Panique à la phase de combat 1: one test,
+// and none for a unit that took a break test; owed by the end of the
+// phase, reported at the statement that broke the friend). A test written
+// with no cause is a violation (wab.panic.due). Flank charges on engaged
+// units it does not judge yet, nor when a General has left the table
+// ("Le général est tué").
 #include <optional>
 
 #include "engine/rulesets/wab/context.hpp"
@@ -22,6 +26,11 @@ std::optional<bool> panic_due(Context& cx, UnitId u);
 
 // A shot that cost unit `u` models in the shooting phase.
 void note_shooting_casualties(Context& cx, UnitId u, Span shot);
+
+// Unit `u` broke or was destroyed at `span` in the combat phase, its loss
+// a word of the data's friend_loss (failed_break_test, broken_without_test,
+// destroyed_in_combat); nothing outside the combat phase.
+void note_broken_in_combat(Context& cx, UnitId u, Span span, std::string_view loss);
 
 // A new player turn: the units of its side that a fleeing friend within 4"
 // makes test panic at its start (§ Phase 1 : Début du tour item 1).

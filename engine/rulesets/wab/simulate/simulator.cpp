@@ -289,7 +289,7 @@ class Play {
   // Every combat: a round each, the charger striking first in the first
   // round, the higher Initiative after it; each strike's roll to wound and
   // save; the result; the break tests the engine owes; a broken unit flees
-  // and its enemy pursues.
+  // and its enemy pursues; then the panic tests the broken units owe.
   void combat(TurnOf t) {
     const std::vector<std::pair<UnitId, UnitId>> fights = combats_;
     for (const auto& [a, b] : fights) {
@@ -297,6 +297,11 @@ class Play {
       fight(t, a, b);
     }
     end_broken_combats();
+    // § Tests de Panique à la phase de combat: the friends of a unit broken
+    // or destroyed nearby test once, when the engine owes it.
+    for (UnitId u = 0; u < setup().units.size(); ++u)
+      if (present(u) && !unit(u).fleeing && !unit(u).panic_tested)
+        leadership_test(t, u, "panic", Phase::combat, true);
   }
 
   // The attack dice of `u`: a die per Attack of each model of its front
