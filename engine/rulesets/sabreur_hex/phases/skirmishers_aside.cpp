@@ -1,0 +1,164 @@
+// § Charge ou assaut à travers tirailleurs amis: the friendly skirmishers in
+// the way of a unit that charges, assaults or marches (the last paragraph)
+// are taken off before it moves and put back after it, within 2 hexes of it
+// (the data's displaced_skirmisher_max_distance), in its rear cone, not next
+// to a non-panicked enemy; they do not act voluntarily for the rest of the
+// turn. The log writes the return, `move f2 aside to 5,2`, after the move.
+#include "engine/rulesets/sabreur_hex/phases/skirmishers_aside.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/geometry/hex/text.hpp"
+#include "engine/geometry/hex/zone.hpp"
+#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
+
+namespace umpire::sabreur {
+namespace {
+
+bool moves_through_friends(const Action& a) {
+  switch (a.kind) {
+    case ActionKind::move:
+      return a.detail == Detail::frontal || a.detail == Detail::forced ||
+             a.detail == Detail::indirect || (a.detail.empty() && !a.path.empty());
+    case ActionKind::charge:
+    case ActionKind::assault:
+      return !a.stated.cancelled;
+    default:
+      return false;
+  }
+}
+
+// The actions a unit takes of its own will: its reactions and its
+// flight are not.
+bool voluntary(const Action& a) {
+  switch (a.kind) {
+    case ActionKind::move:
+    case ActionKind::form:
+    case ActionKind::charge:
+    case ActionKind::assault:
+    case ActionKind::shoot:
+    case ActionKind::rally:
+    case ActionKind::special:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+void displace_skirmishers(Context& cx, const Action& a) {
+  if (!moves_through_friends(a) || a.actors.empty()) return;
+  const UnitId u = a.actors.front();
+  if (cx.state.units[u].panicked) return;  // "une unité non paniquée"
+  HexPath way = a.path;
+  if (a.to && (way.empty() || way.back() != *a.to)) way.push_back(*a.to);
+  const Board b = cx.board();
+  for (std::size_t i = 0; i < way.size(); ++i) {
+    const std::optional<UnitId> other = cx.state.unit_at(way[i]);
+    if (!other || *other == u || b.enemies(u, *other)) continue;
+    const UnitState& o = cx.state.units[*other];
+    // "unités amies d'infanterie en tirailleur"
+    if (o.panicked || o.formation != Formation::skirmish_order ||
+        arm_of(cx.setup.units[*other].type) != Arm::infantry)
+      continue;
+    const bool last = i + 1 == way.size();
+    cx.state.displaced.push_back({*other, u, last, false});
+    if (last) cx.state.eliminate(*other);  // off the table until put back
+  }
+}
+
+void put_back_skirmisher(Context& cx, const Action& a) {
+  const UnitId u = a.actors.front();
+  auto& displaced = cx.state.displaced;
+  const auto it = std::find_if(displaced.begin(), displaced.end(), [&](const State::Displaced& d) {
+    return d.unit == u && !d.put_back;
+  });
+  if (it == displaced.end()) {
+    cx.checker
+        .violation(Check::skirmisher_aside, a.span,
+                   fmt::format("{} moves aside, but no march, charge or assault of a friend went "
+                               "through it this turn",
+                               cx.quoted(u)))
+        .note(
+            "only friendly infantry skirmishers, not panicked, in the way of a non-panicked unit "
+            "that marches, charges or assaults are moved aside");
+    return;
+  }
+  std::optional<Hex> to = a.to;
+  if (!to && !a.path.empty()) to = a.path.back();
+  if (!to) {
+    cx.checker.not_checked("a skirmisher moved aside with no hex written", a.span);
+    return;
+  }
+  const UnitId by = it->by;
+  const UnitState& mover = cx.state.units[by];
+  const Board b = cx.board();
+  std::vector<std::string> why;
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  const auto max = eval_int(f, Value::displaced_skirmisher_max_distance, cx.checker);
+  const int distance = hex::distance(mover.hex, *to);
+  if (max && distance > *max)
+    why.push_back(fmt::format("it is {} from {}, more than {}", hexes_text(distance), cx.quoted(by),
+                              hexes_text(static_cast<int>(*max))));
+  if (!hex::in_rear_cone(mover.hex, mover.facing, *to))
+    why.push_back(fmt::format("it is not in the rear cone of {} (on {}, facing {})", cx.quoted(by),
+                              hex::to_string(mover.hex), hex::name(mover.facing)));
+  const bool on_map = cx.setup.map.contains(*to);
+  if (!on_map || !cx.terrain.hex_passable[static_cast<std::size_t>(b.terrain_at(*to))])
+    why.push_back("the hex is off the map or impassable");
+  const std::optional<UnitId> there = on_map ? cx.state.unit_at(*to) : std::nullopt;
+  if (there && *there != u) why.push_back(fmt::format("{} stands there", cx.quoted(*there)));
+  for (const hex::Direction dir : hex::kDirections) {
+    const std::optional<UnitId> e = cx.state.unit_at(hex::neighbour(*to, dir));
+    if (e && b.enemies(u, *e) && !cx.state.units[*e].panicked)
+      why.push_back(fmt::format("it is next to {}, a non-panicked enemy", cx.quoted(*e)));
+  }
+  if (!why.empty()) {
+    auto d = cx.checker.violation(
+        Check::skirmisher_aside, a.path_span.valid() ? a.path_span : a.span,
+        fmt::format("{} is put back on {}, where a skirmisher moved aside may not go", cx.quoted(u),
+                    hex::to_string(*to)));
+    for (const std::string& w : why) d.note("{}", w);
+    d.note(
+        "a skirmisher moved aside goes back within {} of the unit that moved, in its rear cone, "
+        "not next to a non-panicked enemy; with no such hex it is eliminated",
+        max ? hexes_text(static_cast<int>(*max)) : std::string("the data's distance"));
+  }
+  it->put_back = true;
+  if (on_map && (!there || *there == u)) {
+    cx.state.place(u, *to);
+    if (a.facing) cx.state.face(u, *a.facing);
+  }
+  // "à condition de garder la formation en tirailleur": it stays as it was.
+  if (!a.formation.empty() && a.formation != "skirmish_order")
+    cx.checker.not_checked("a formation written on a skirmisher moved aside (it keeps its own)",
+                           a.span);
+}
+
+void check_displaced_idle(Context& cx, const Action& a) {
+  if (a.actors.empty() || !voluntary(a) || a.detail == Detail::aside) return;
+  const UnitId u = a.actors.front();
+  if (!cx.state.is_displaced(u)) return;
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  check_permissions(
+      f, RuleAction::act_voluntarily, cx.checker, a.span, Check::skirmisher_idle,
+      [&] { return fmt::format("a '{}' of {} (moved aside this turn)", a.verb, cx.quoted(u)); });
+}
+
+void settle_displaced(Context& cx, Span span) {
+  for (const State::Displaced& d : cx.state.displaced)
+    if (d.lifted && !d.put_back)
+      cx.checker.not_checked(
+          fmt::format("whether {}, moved aside and not put back, had no hex to go back to (it "
+                      "is eliminated)",
+                      cx.quoted(d.unit)),
+          span);
+  cx.state.displaced.clear();
+}
+
+}  // namespace umpire::sabreur
