@@ -353,6 +353,7 @@ class State {
     UnitId by = 0;
     bool lifted = false;
     bool put_back = false;
+    Span span;  // the move that displaced it (not hashed: where to report)
   };
   std::vector<Displaced> displaced;
   bool is_displaced(UnitId u) const {

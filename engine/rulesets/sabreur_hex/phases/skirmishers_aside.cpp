@@ -47,6 +47,47 @@ bool voluntary(const Action& a) {
   }
 }
 
+// Why `u`, moved aside by `by`, may not go back on `to` (empty: it may):
+// "Au maximum à 2 cases ou moins… Dans le cône arrière… Sans être voisins
+// d'une unité adverse non paniquée", on a free hex it may stand on.
+std::vector<std::string> why_not_there(const Context& cx, UnitId u, UnitId by, Hex to,
+                                       std::optional<std::int64_t> max) {
+  std::vector<std::string> why;
+  const UnitState& mover = cx.state.units[by];
+  const Board b = cx.board();
+  const int distance = hex::distance(mover.hex, to);
+  if (max && distance > *max)
+    why.push_back(fmt::format("it is {} from {}, more than {}", hexes_text(distance), cx.quoted(by),
+                              hexes_text(static_cast<int>(*max))));
+  if (!hex::in_rear_cone(mover.hex, mover.facing, to))
+    why.push_back(fmt::format("it is not in the rear cone of {} (on {}, facing {})", cx.quoted(by),
+                              hex::to_string(mover.hex), hex::name(mover.facing)));
+  const bool on_map = cx.setup.map.contains(to);
+  if (!on_map || !cx.terrain.hex_passable[static_cast<std::size_t>(b.terrain_at(to))])
+    why.push_back("the hex is off the map or impassable");
+  const std::optional<UnitId> there = on_map ? cx.state.unit_at(to) : std::nullopt;
+  if (there && *there != u) why.push_back(fmt::format("{} stands there", cx.quoted(*there)));
+  for (const hex::Direction dir : hex::kDirections) {
+    const std::optional<UnitId> e = cx.state.unit_at(hex::neighbour(to, dir));
+    if (e && b.enemies(u, *e) && !cx.state.units[*e].panicked)
+      why.push_back(fmt::format("it is next to {}, a non-panicked enemy", cx.quoted(*e)));
+  }
+  return why;
+}
+
+std::optional<std::int64_t> max_distance(Context& cx, UnitId u) {
+  Facts f(cx.rules);
+  fill_self(cx, f, u);
+  return eval_int(f, Value::displaced_skirmisher_max_distance, cx.checker);
+}
+
+std::string put_back_rule(std::optional<std::int64_t> max) {
+  return fmt::format(
+      "a skirmisher moved aside goes back within {} of the unit that moved, in its rear cone, "
+      "not next to a non-panicked enemy; with no such hex it is eliminated",
+      max ? hexes_text(static_cast<int>(*max)) : std::string("the data's distance"));
+}
+
 }  // namespace
 
 void displace_skirmishers(Context& cx, const Action& a) {
@@ -65,7 +106,7 @@ void displace_skirmishers(Context& cx, const Action& a) {
         arm_of(cx.setup.units[*other].type) != Arm::infantry)
       continue;
     const bool last = i + 1 == way.size();
-    cx.state.displaced.push_back({*other, u, last, false});
+    cx.state.displaced.push_back({*other, u, last, false, a.span});
     if (last) cx.state.eliminate(*other);  // off the table until put back
   }
 }
@@ -94,40 +135,18 @@ void put_back_skirmisher(Context& cx, const Action& a) {
     return;
   }
   const UnitId by = it->by;
-  const UnitState& mover = cx.state.units[by];
-  const Board b = cx.board();
-  std::vector<std::string> why;
-  Facts f(cx.rules);
-  fill_self(cx, f, u);
-  const auto max = eval_int(f, Value::displaced_skirmisher_max_distance, cx.checker);
-  const int distance = hex::distance(mover.hex, *to);
-  if (max && distance > *max)
-    why.push_back(fmt::format("it is {} from {}, more than {}", hexes_text(distance), cx.quoted(by),
-                              hexes_text(static_cast<int>(*max))));
-  if (!hex::in_rear_cone(mover.hex, mover.facing, *to))
-    why.push_back(fmt::format("it is not in the rear cone of {} (on {}, facing {})", cx.quoted(by),
-                              hex::to_string(mover.hex), hex::name(mover.facing)));
-  const bool on_map = cx.setup.map.contains(*to);
-  if (!on_map || !cx.terrain.hex_passable[static_cast<std::size_t>(b.terrain_at(*to))])
-    why.push_back("the hex is off the map or impassable");
-  const std::optional<UnitId> there = on_map ? cx.state.unit_at(*to) : std::nullopt;
-  if (there && *there != u) why.push_back(fmt::format("{} stands there", cx.quoted(*there)));
-  for (const hex::Direction dir : hex::kDirections) {
-    const std::optional<UnitId> e = cx.state.unit_at(hex::neighbour(*to, dir));
-    if (e && b.enemies(u, *e) && !cx.state.units[*e].panicked)
-      why.push_back(fmt::format("it is next to {}, a non-panicked enemy", cx.quoted(*e)));
-  }
+  const std::optional<std::int64_t> max = max_distance(cx, u);
+  const std::vector<std::string> why = why_not_there(cx, u, by, *to, max);
   if (!why.empty()) {
     auto d = cx.checker.violation(
         Check::skirmisher_aside, a.path_span.valid() ? a.path_span : a.span,
         fmt::format("{} is put back on {}, where a skirmisher moved aside may not go", cx.quoted(u),
                     hex::to_string(*to)));
     for (const std::string& w : why) d.note("{}", w);
-    d.note(
-        "a skirmisher moved aside goes back within {} of the unit that moved, in its rear cone, "
-        "not next to a non-panicked enemy; with no such hex it is eliminated",
-        max ? hexes_text(static_cast<int>(*max)) : std::string("the data's distance"));
+    d.note("{}", put_back_rule(max));
   }
+  const bool on_map = cx.setup.map.contains(*to);
+  const std::optional<UnitId> there = on_map ? cx.state.unit_at(*to) : std::nullopt;
   it->put_back = true;
   if (on_map && (!there || *there == u)) {
     cx.state.place(u, *to);
@@ -150,14 +169,31 @@ void check_displaced_idle(Context& cx, const Action& a) {
       [&] { return fmt::format("a '{}' of {} (moved aside this turn)", a.verb, cx.quoted(u)); });
 }
 
-void settle_displaced(Context& cx, Span span) {
-  for (const State::Displaced& d : cx.state.displaced)
-    if (d.lifted && !d.put_back)
-      cx.checker.not_checked(
-          fmt::format("whether {}, moved aside and not put back, had no hex to go back to (it "
-                      "is eliminated)",
-                      cx.quoted(d.unit)),
-          span);
+// "Si une unité en tirailleur ne peut pas être replacée dans ces
+// conditions sur le terrain, alors elle est éliminée": one taken off and not
+// put back stays off; a hex it could have gone to makes that a breach.
+void settle_displaced(Context& cx) {
+  for (const State::Displaced& d : cx.state.displaced) {
+    if (!d.lifted || d.put_back) continue;
+    const std::optional<std::int64_t> max = max_distance(cx, d.unit);
+    if (!max) continue;
+    const Hex from = cx.state.units[d.by].hex;
+    const int reach = static_cast<int>(*max);
+    std::optional<Hex> free;
+    for (int dq = -reach; dq <= reach && !free; ++dq)
+      for (int dr = -reach; dr <= reach && !free; ++dr) {
+        const Hex h = from + Hex{dq, dr};
+        if (h != from && why_not_there(cx, d.unit, d.by, h, max).empty()) free = h;
+      }
+    if (!free) continue;  // eliminated, as the text says
+    cx.checker
+        .violation(Check::skirmisher_aside, d.span,
+                   fmt::format("{} was moved aside and never put back, though {} was left for it",
+                               cx.quoted(d.unit), hex::to_string(*free)))
+        .note("{}", put_back_rule(max))
+        .hint("write its return after the move: move {} aside to {}", cx.setup.units[d.unit].id,
+              hex::to_string(*free));
+  }
   cx.state.displaced.clear();
 }
 

@@ -19,7 +19,8 @@ void put_back_skirmisher(Context& cx, const Action& a);
 void check_displaced_idle(Context& cx, const Action& a);
 
 // At the end of a player turn: a skirmisher taken off and not put back is
-// eliminated ("ne peut pas être replacée… alors elle est éliminée").
-void settle_displaced(Context& cx, Span span);
+// eliminated ("ne peut pas être replacée… alors elle est éliminée"), a
+// breach when some hex was left for it.
+void settle_displaced(Context& cx);
 
 }  // namespace umpire::sabreur
