@@ -152,10 +152,8 @@ void put_back_skirmisher(Context& cx, const Action& a) {
     cx.state.place(u, *to);
     if (a.facing) cx.state.face(u, *a.facing);
   }
-  // "à condition de garder la formation en tirailleur": it stays as it was.
-  if (!a.formation.empty() && a.formation != "skirmish_order")
-    cx.checker.not_checked("a formation written on a skirmisher moved aside (it keeps its own)",
-                           a.span);
+  // "à condition de garder la formation en tirailleur": it keeps its own; a
+  // `move` writes no formation (field_audit.cpp refuses one).
 }
 
 void check_displaced_idle(Context& cx, const Action& a) {
