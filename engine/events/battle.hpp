@@ -135,7 +135,8 @@ struct Unit {
   std::string type, quality, formation;
   std::vector<std::string> skills, special, equipment;
   std::optional<std::int64_t> strength, models, stamina, command, points, ranks;
-  std::optional<Point> base;  // millimetres
+  std::optional<std::int64_t> victory_points;  // `vp <n>`: what the scenario gives for it
+  std::optional<Point> base;                   // millimetres
   std::optional<std::uint32_t> general;
 };
 
@@ -147,6 +148,14 @@ struct Deployment {
   std::string formation;
 };
 
+// One entry of `end score (red 240, blue 120)`: the victory points a side
+// scored, as the players stated them.
+struct SideScore {
+  Span span;
+  std::uint32_t side = 0;
+  std::int64_t points = 0;
+};
+
 struct Battle {
   Header header;
   Battlefield battlefield;
@@ -155,6 +164,10 @@ struct Battle {
   std::vector<Unit> units;
   std::vector<Deployment> deployment;
   std::optional<std::uint32_t> winner;  // `end winner <side>`
+  Span winner_span;                     // the side it names
+  bool end_reason = false;              // `end reason "<text>"`: the scenario decided
+  std::vector<SideScore> score;         // `end score (...)`, in the order written
+  Span score_span;                      // the `score` clause
   EventStore store;
 
   EventRange events() const { return {*this, store.records}; }

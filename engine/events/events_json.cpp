@@ -221,6 +221,7 @@ json battle_without_events(const Battle& b) {
     put(uj, "command", u.command);
     put(uj, "points", u.points);
     put(uj, "ranks", u.ranks);
+    put(uj, "vp", u.victory_points);
     if (u.base) uj["base_mm"] = {u.base->x, u.base->y};
     units.push_back(uj);
   }
@@ -246,6 +247,11 @@ json battle_without_events(const Battle& b) {
   }
   root["deployment"] = deploy;
   if (b.winner) root["winner"] = h.sides[*b.winner].id;
+  if (!b.score.empty()) {
+    json score = json::object();
+    for (const SideScore& s : b.score) score[h.sides[s.side].id] = s.points;
+    root["score"] = score;
+  }
   return root;
 }
 

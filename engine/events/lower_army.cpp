@@ -145,6 +145,7 @@ void Lowerer::army(const ast::Statement& s) {
       u.command = int_of(s, Word::command);
       u.points = int_of(s, Word::points);
       u.ranks = int_of(s, Word::ranks);
+      u.victory_points = int_of(s, Word::vp);
       if (const ast::Clause* b = find(s, Word::base)) {
         const ast::Value& v = values(*b)[0];
         const double scale = v.unit == ast::SizeUnit::cm   ? 10.0

@@ -57,6 +57,7 @@ class Lowerer {
   void phase(const ast::Statement& s);
   void action(const ast::Statement& s);
   void end(const ast::Statement& s);
+  void end_score(const ast::Clause& c);
 
   // Shared helpers (lower.cpp).
   std::optional<ForceRef> force(const ast::Value& v, std::string_view what = "unit");

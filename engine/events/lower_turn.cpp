@@ -208,7 +208,10 @@ void Lowerer::phase(const ast::Statement& s) {
 void Lowerer::end(const ast::Statement& s) {
   if (const ast::Clause* w = find(s, Word::winner)) {
     if (auto side_index = side(values(*w)[0])) battle_.winner = *side_index;
+    battle_.winner_span = values(*w)[0].span;
   }
+  battle_.end_reason = find(s, Word::reason) != nullptr;
+  if (const ast::Clause* sc = find(s, Word::score)) end_score(*sc);
   // `end` is an event (end_of_game) of the last turn, so that a
   // replay reports what it does not check (the victory conditions) and
   // hashes the state after it. Its clauses (winner, reason) stay the
@@ -225,6 +228,32 @@ void Lowerer::end(const ast::Statement& s) {
     battle_.store.records.push_back(e);
   }
   in_turn_ = false;
+}
+
+// `score (red 240, blue 120)`: each entry a side and its victory points,
+// each side once. A bad entry is reported and left out.
+void Lowerer::end_score(const ast::Clause& c) {
+  battle_.score_span = c.span;
+  for (const ast::ListEntry& e : log_->entries_of(values(c)[0])) {
+    const std::span<const ast::Value> ev = log_->values_of(e);
+    if (ev.size() != 2 || ev[0].kind != ast::ValueKind::word ||
+        ev[1].kind != ast::ValueKind::integer) {
+      log::report(diags_, log::Diag::end_bad_score, e.span,
+                  "a score is a side and its victory points, like 'red 240'")
+          .hint("separate the sides with commas: score (red 240, blue 120)");
+      continue;
+    }
+    const auto side_index = side(ev[0]);
+    if (!side_index) continue;
+    bool again = false;
+    for (const SideScore& earlier : battle_.score) again = again || earlier.side == *side_index;
+    if (again) {
+      log::report(diags_, log::Diag::end_bad_score, e.span, "side '{}' is scored twice", ev[0].text)
+          .hint("write each side's victory points once");
+      continue;
+    }
+    battle_.score.push_back({e.span, *side_index, ev[1].integer});
+  }
 }
 
 void Lowerer::add_field(Field key, std::int64_t integer) {

@@ -142,7 +142,9 @@ constexpr std::array<KeySpec, 4> k_general{{{Word::command, s_int},
                                             {Word::points, s_int},
                                             {Word::facing, s_facing}}};
 constexpr std::array<Slot, 2> a_unit{unit_id, opt_name};
-constexpr std::array<KeySpec, 16> k_unit{{{Word::profile, s_word},
+// `vp`: the victory points the scenario gives for the unit (Sabreur-hex,
+// 002 § Déroulement d'un tour de jeu, Phase C).
+constexpr std::array<KeySpec, 17> k_unit{{{Word::profile, s_word},
                                           {Word::stats, s_list},
                                           {Word::type, s_word},
                                           {Word::quality, s_word},
@@ -157,7 +159,8 @@ constexpr std::array<KeySpec, 16> k_unit{{{Word::profile, s_word},
                                           {Word::base, std::span<const Slot>(s_rect).subspan(1)},
                                           {Word::points, s_int},
                                           {Word::ranks, s_int},
-                                          {Word::general, s_general}}};
+                                          {Word::general, s_general},
+                                          {Word::vp, s_int}}};
 // ---- deployment ----
 constexpr std::array<KeySpec, 3> k_deploy{
     {{Word::at, s_positions}, {Word::facing, s_facing}, {Word::formation, s_formation}}};
@@ -166,7 +169,9 @@ constexpr std::array<Slot, 2> a_turn{
     Slot{I, A::one, "a turn number like 1", Diag::syntax_expected_integer}, one_side};
 constexpr std::array<Slot, 1> a_phase{
     Slot{W, A::one, "a phase like 'movement' or 'shooting'", Diag::syntax_expected_phase}};
-constexpr std::array<KeySpec, 2> k_end{{{Word::winner, s_side}, {Word::reason, s_text}}};
+// `score (red 240, blue 120)`: the victory points each side stated.
+constexpr std::array<KeySpec, 3> k_end{
+    {{Word::winner, s_side}, {Word::reason, s_text}, {Word::score, s_list}}};
 // ---- actions ----
 constexpr std::array<KeySpec, 5> k_order{{{Word::by, s_general},
                                           {Word::as, s_word},

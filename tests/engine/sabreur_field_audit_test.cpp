@@ -123,6 +123,7 @@ std::string clause_of(Verb verb, Word key) {
     case Word::models:
     case Word::stamina:
     case Word::ranks:
+    case Word::vp:
     case Word::height:
     case Word::rotation:
       return k + " 3";
@@ -144,6 +145,8 @@ std::string clause_of(Verb verb, Word key) {
     case Word::special:
     case Word::equipment:
       return k + " (a)";
+    case Word::score:
+      return k + " (french 1)";
     case Word::base:
       return k + " 40x40";
     case Word::sha256:

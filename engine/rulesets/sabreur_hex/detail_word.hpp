@@ -21,6 +21,9 @@ enum class Detail : std::uint8_t {
   frontal,
   forced,
   indirect,
+  // `move <skirmisher> aside`: a friendly skirmisher put back after a march,
+  // charge or assault (§ Charge ou assaut à travers tirailleurs amis)
+  aside,
   // test
   morale,
   // special action
@@ -38,8 +41,9 @@ enum class Detail : std::uint8_t {
   hold,
 };
 
-inline constexpr std::array<std::pair<std::string_view, Detail>, 15> kDetailWords{{
+inline constexpr std::array<std::pair<std::string_view, Detail>, 16> kDetailWords{{
     {"frontal", Detail::frontal},
+    {"aside", Detail::aside},
     {"forced", Detail::forced},
     {"indirect", Detail::indirect},
     {"morale", Detail::morale},

@@ -20,6 +20,7 @@
 #include "engine/rulesets/sabreur_hex/phases/reaction_effects.hpp"
 #include "engine/rulesets/sabreur_hex/phases/reactions.hpp"
 #include "engine/rulesets/sabreur_hex/phases/roster.hpp"
+#include "engine/rulesets/sabreur_hex/phases/skirmishers_aside.hpp"
 #include "engine/rulesets/sabreur_hex/phases/special_actions.hpp"
 #include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
@@ -84,6 +85,13 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   // statement outside the charge's procedure (pursuit.cpp).
   check_impetuous_pursuit(cx, &a);
   check_impetuous_strike(cx, &a);  // impetuous.cpp
+  // A friendly skirmisher put back belongs to the move that displaced it,
+  // not an action of its own; it may be off the table until then
+  // (skirmishers_aside.cpp).
+  if (a.kind == ActionKind::move && a.detail == Detail::aside && !a.actors.empty()) {
+    put_back_skirmisher(cx, a);
+    return;
+  }
   if (!actors_present(cx, a)) return;
   // After a cancelled charge or assault (cancelled_attack.cpp): a reaction
   // to it is reported and not made; a further action of its unit is
@@ -93,6 +101,8 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   if (!after_cancelled) choose_action(cx, a);
   // A failed reaction test undoes a rotation or a square (reaction_effects.cpp).
   const auto reaction_before = reaction_before_test(cx, a);
+  check_displaced_idle(cx, a);  // skirmishers_aside.cpp
+  displace_skirmishers(cx, a);  // before the march that goes through them
   switch (a.kind) {
     case ActionKind::order_points:
       order_points(cx, a);

@@ -107,6 +107,7 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
     }
     s.command = u.command ? static_cast<std::int32_t>(*u.command) : default_command(s.quality);
     s.points = u.points;
+    s.victory_points = u.victory_points;
     s.explicit_stats = !u.stats.empty();
     if (!u.stats.empty() || !u.special.empty() || !u.equipment.empty())
       diags.not_checked("replay.not-checked", u.span, "stats, special rules and equipment of '{}'",
@@ -224,6 +225,14 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
     game.setup.sides.push_back({s.span, s.id, s.points.value_or(0), s.home_edge});
     game.setup.written_points.push_back({s.points, s.army_points, s.army_span});  // roster.cpp
   }
+  game.setup.end.winner =
+      battle.winner ? std::optional<std::uint8_t>(static_cast<std::uint8_t>(*battle.winner))
+                    : std::nullopt;
+  game.setup.end.winner_span = battle.winner_span;
+  game.setup.end.reason = battle.end_reason;
+  game.setup.end.score_span = battle.score_span;
+  for (const events::SideScore& sc : battle.score)
+    game.setup.end.score.push_back({sc.span, static_cast<std::uint8_t>(sc.side), sc.points});
   read_map(battle, game, diags);
   if (!read_units(battle, game, diags)) return std::nullopt;
   for (const events::Deployment& d : battle.deployment) {

@@ -257,7 +257,7 @@ std::optional<rules::Val> Facts::self_fact(Given g) const {
     case Given::self_impetuous_test_passed:
       return Val::boolean(st.impetuous_test_passed);
     case Given::self_displaced_skirmisher:
-      return Val::boolean(false);
+      return Val::boolean(b.state().is_displaced(me.unit));
     case Given::self_nearest_any_enemy_distance:
       return Val::integer(nearest(false));
     case Given::self_next_to_elite_leader:

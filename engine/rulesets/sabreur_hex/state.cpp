@@ -328,6 +328,17 @@ void State::write_tail(Out& out) const {
     out.u32(static_cast<std::uint32_t>(cancelled_attackers.size()));
     for (UnitId u : cancelled_attackers) out.u16(u);
   }
+  // 'D' only once a friendly skirmisher was moved aside this player turn
+  // (skirmishers_aside.cpp).
+  if (!displaced.empty()) {
+    out.tag('D');
+    out.u32(static_cast<std::uint32_t>(displaced.size()));
+    for (const Displaced& d : displaced) {
+      out.u16(d.unit);
+      out.u16(d.by);
+      out.u8(static_cast<std::uint8_t>((d.lifted ? 1 : 0) | (d.put_back ? 2 : 0)));
+    }
+  }
 }
 
 std::string State::check_invariants() const {

@@ -343,6 +343,24 @@ class State {
   // The units whose charge or assault was cancelled this player turn, in
   // order: they do nothing more this turn (cancelled_attack.cpp).
   std::vector<UnitId> cancelled_attackers;
+  // Friendly skirmishers a march, charge or assault went through or ended
+  // on this player turn, and the unit that moved: put back by `move <unit>
+  // aside`, idle for the rest of the turn (skirmishers_aside.cpp). `lifted`:
+  // taken off the table until put back (it stood where the mover ended);
+  // one only crossed may be put back, and is displaced once it is.
+  struct Displaced {
+    UnitId unit = 0;
+    UnitId by = 0;
+    bool lifted = false;
+    bool put_back = false;
+    Span span;  // the move that displaced it (not hashed: where to report)
+  };
+  std::vector<Displaced> displaced;
+  bool is_displaced(UnitId u) const {
+    for (const Displaced& d : displaced)
+      if (d.unit == u && (d.lifted || d.put_back)) return true;
+    return false;
+  }
   // Some unit owes a morale test right now (a change of formation near the
   // enemy, a "tenace" activation): derived from next_test, so not hashed;
   // it spares the engine a look at every unit after each statement.

@@ -150,6 +150,8 @@ struct UnitSetup {
   // characteristics (`stats (...)`), whose cost the rules do not give.
   std::optional<std::int64_t> points;
   bool explicit_stats = false;
+  // `vp <n>`: the victory points the scenario gives for it (victory.cpp).
+  std::optional<std::int64_t> victory_points;
 };
 
 struct DeploymentSetup {
@@ -174,6 +176,21 @@ struct WrittenPoints {
   Span roster_span;
 };
 
+// victory.cpp: what `end` states, the victory points of each side
+// (`score (red 240, blue 120)`) and the winner.
+struct SideScoreSetup {
+  Span span;
+  std::uint8_t side = 0;
+  std::int64_t points = 0;
+};
+struct EndSetup {
+  std::optional<std::uint8_t> winner;
+  Span winner_span;
+  bool reason = false;  // the scenario's reason: the winner is only reported
+  std::vector<SideScoreSetup> score;
+  Span score_span;
+};
+
 struct Setup {
   replay::DiceMode dice = replay::DiceMode::recorded;
   std::uint64_t seed = 0;
@@ -182,6 +199,7 @@ struct Setup {
   std::vector<UnitSetup> units;
   std::vector<DeploymentSetup> deployment;
   std::vector<WrittenPoints> written_points;  // per side (roster.cpp)
+  EndSetup end;
 };
 
 enum class ActionKind : std::uint8_t {

@@ -5,10 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "engine/rulesets/sabreur_hex/phases/facts.hpp"
 #include "engine/rulesets/sabreur_hex/phases/movement.hpp"
-#include "engine/rulesets/sabreur_hex/phases/roster.hpp"
 #include "engine/rulesets/sabreur_hex/phases/turn.hpp"
+#include "engine/rulesets/sabreur_hex/phases/victory.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -19,61 +18,6 @@ std::string reaction_word(std::string_view detail) {
   for (char& c : out)
     if (c == '-') c = '_';
   return out;
-}
-
-// Phase C (§ Déroulement d'un tour de jeu) names a phase of victory
-// conditions and no passage states them; the one rule on victory points is
-// § Manœuvres: a unit fled off the table gives the enemy half, rounded up,
-// of the victory points its elimination would give. What an elimination
-// gives the text does not say: read here as the unit's points (§ Force des
-// unités et coûts des unités), the written ones, else the rules' cost.
-void victory_tally(Context& cx, const Action& a) {
-  std::vector<std::int64_t> points(cx.setup.sides.size(), 0);
-  std::vector<std::vector<std::string>> lines(cx.setup.sides.size());
-  bool unknown = false;
-  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
-    const auto u = static_cast<UnitId>(i);
-    const UnitSetup& s = cx.setup.units[i];
-    const UnitState& st = cx.state.units[i];
-    if (st.on_table) continue;
-    const std::optional<std::int64_t> value = s.points ? s.points : unit_points(cx, u);
-    if (!value) {
-      unknown = true;
-      continue;
-    }
-    std::int64_t gives = *value;
-    if (st.fled_off_table) {
-      Facts f(cx.rules);
-      fill_self(cx, f, u);
-      f.integer(Given::self_victory_points, *value);
-      const auto half = eval_int(f, Value::fled_off_table_victory_points, cx.checker);
-      if (!half) continue;
-      gives = *half;
-    }
-    for (std::size_t side = 0; side < cx.setup.sides.size(); ++side) {
-      if (side == s.side) continue;
-      points[side] += gives;
-      lines[side].push_back(
-          fmt::format("{} {} ({} points){}", cx.quoted(u),
-                      st.fled_off_table ? "fled off the table" : "eliminated", *value,
-                      st.fled_off_table ? fmt::format(": half, {}", gives) : std::string()));
-    }
-  }
-  std::string summary;
-  for (std::size_t side = 0; side < cx.setup.sides.size(); ++side)
-    summary += fmt::format("{}{} {}", side == 0 ? "" : ", ", cx.setup.sides[side].id, points[side]);
-  auto b = cx.checker.info(id_of(Diag::victory_points), a.span,
-                           fmt::format("victory points at the end: {}", summary));
-  for (std::size_t side = 0; side < cx.setup.sides.size(); ++side)
-    for (const std::string& line : lines[side]) b.note("to {}: {}", cx.setup.sides[side].id, line);
-  b.note(
-      "an eliminated unit gives its points, one fled off the table half of them, rounded up "
-      "(002_87c3dc452f850204.txt § Manœuvres)");
-  if (unknown)
-    cx.checker.not_checked(
-        "the victory points of a unit whose points neither the log nor the rules "
-        "give",
-        a.span);
 }
 
 }  // namespace
@@ -177,11 +121,7 @@ void follow(Context& cx, const Action& a) {
       }
       break;
     case ActionKind::end:
-      victory_tally(cx, a);
-      cx.checker.not_checked(
-          "the winner (the text leaves the conditions of victory to the scenario: Phase C names "
-          "them, no passage states them)",
-          a.span);
+      victory(cx, a);
       break;
     case ActionKind::support:
     case ActionKind::result:

@@ -1,7 +1,6 @@
 #pragma once
-// Actions applied as the log states them (reported `not checked`), and the
-// victory points at the end: 002_87c3dc452f850204.txt § Déroulement d'un
-// tour de jeu (Phase C).
+// Actions applied as the log states them (reported `not checked`); `end`
+// goes to the victory points (victory.hpp).
 #include "engine/rulesets/sabreur_hex/context.hpp"
 
 namespace umpire::sabreur {

@@ -17,6 +17,7 @@
 #include "engine/rulesets/sabreur_hex/phases/impetuous.hpp"
 #include "engine/rulesets/sabreur_hex/phases/pursuit.hpp"
 #include "engine/rulesets/sabreur_hex/phases/roster.hpp"
+#include "engine/rulesets/sabreur_hex/phases/skirmishers_aside.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -274,6 +275,7 @@ void begin(Context& cx, const Action& a) {
     cx.state.charge.reset();
     cx.state.assault.reset();              // assault.cpp
     cx.state.cancelled_attackers.clear();  // cancelled_attack.cpp
+    settle_displaced(cx);                  // skirmishers_aside.cpp
     for (SideState& s : cx.state.sides) s = SideState{};
     cx.state.group.clear();
   }
@@ -430,6 +432,7 @@ void settle_at_end(Context& cx, bool no_events) {
   check_impetuous_strike(cx, nullptr);
   end_activation(cx, cx.checker.event_span());
   check_impetuous_obligation(cx, cx.checker.event_span());  // impetuous.cpp
+  settle_displaced(cx);                                     // skirmishers_aside.cpp
 }
 
 }  // namespace umpire::sabreur
