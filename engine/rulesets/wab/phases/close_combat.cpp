@@ -8,6 +8,44 @@
 #include "engine/rulesets/wab/phases/wounds.hpp"
 
 namespace umpire::wab {
+namespace {
+
+// § Haine (Hatred): "Le premier tour de corps à corps elles relancent
+// toute attaque ayant échoué", the data's `reroll close_combat_to_hit`.
+// The re-roll is written `reroll Nd6=…`, a die for each miss; its hits
+// add to the first roll's. A re-roll the data does not give, or with no
+// miss to re-roll, is refused; one given and not written is not checked.
+std::int64_t rerolled_hits(Context& cx, const Action& a, const rules::TestResult& test,
+                           std::int64_t misses, UnitId u) {
+  const replay::WrittenRoll* written = a.roll("reroll");
+  const bool given = test.reroll && test.reroll->scope != rules::RerollScope::any;
+  if (!given || misses == 0) {
+    if (written)
+      cx.checker
+          .violation(
+              Check::melee_hits, written->span,
+              given ? fmt::format("{} re-rolls its attacks with no miss to re-roll", cx.quoted(u))
+                    : fmt::format("{} may not re-roll its attacks", cx.quoted(u)))
+          .note(
+              "§ Haine (Hatred): troops with Hatred re-roll their missed attacks in the first "
+              "round of a combat, and no other troops do (the data's hatred_rerolls)");
+    return 0;
+  }
+  if (!written) {
+    cx.checker.not_checked(
+        "the re-roll of the missed attacks Hatred gives in the first round (no 'reroll' dice "
+        "written)",
+        a.span);
+    return 0;
+  }
+  const std::int64_t count = test.reroll->scope == rules::RerollScope::one_failed_die ? 1 : misses;
+  auto roll = cx.dice.take(rulesets::d6_pool(count), written, cx.checker, Check::melee_hits, [&] {
+    return fmt::format("re-roll of the attacks of {}", cx.quoted(u));
+  });
+  return roll ? successes(*roll, test) : 0;
+}
+
+}  // namespace
 
 void attack(Context& cx, const Action& a) {
   if (a.actors.empty() || a.targets.empty()) {
@@ -26,7 +64,7 @@ void attack(Context& cx, const Action& a) {
   const UnitId t = a.targets.front();
   cx.checker.not_checked(
       "the attacks: models in contact and fighting ranks, the order of strikes, obstacles (taken "
-      "as none), and the first round's re-rolls of Hatred",
+      "as none)",
       a.span);
   const std::int64_t count = dice::dice_count(written->expr);
   Facts f(cx.rules);
@@ -44,8 +82,9 @@ void attack(Context& cx, const Action& a) {
   const auto notes = [&] { return explain(f, Test::close_combat_to_hit); };
   const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
   Strike strike{a.span, u, t, false, "", 0, 0, std::nullopt};
-  strike.hits = cx.checker.outcome(Check::melee_hits, stated, "hits", a.stated.hits,
-                                   successes(*roll, *test), notes);
+  const std::int64_t first = successes(*roll, *test);
+  const std::int64_t hits = first + rerolled_hits(cx, a, *test, count - first, u);
+  strike.hits = cx.checker.outcome(Check::melee_hits, stated, "hits", a.stated.hits, hits, notes);
   cx.scratch.strike = strike;
   if (a.roll("wound")) roll_to_wound(cx, a);
 }
