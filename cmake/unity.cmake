@@ -11,7 +11,12 @@
 # compiles each source alone (to check that each includes what it uses).
 # Not for grammar/: its Spirit X3 rules are split over translation units on
 # purpose, with explicit instantiations.
-option(UMPIRE_UNITY_BUILD "Compile the engine's libraries as unity batches" ON)
+#
+# Off by default: gcc inlines less across a batch's larger translation
+# unit, and Hail Caesar's replay ran ~30 % slower so built
+# (docs/performance.md). CI's sanitizer build, whose speed does not
+# matter, turns it on to build faster.
+option(UMPIRE_UNITY_BUILD "Compile the engine's libraries as unity batches" OFF)
 set(UMPIRE_UNITY_BATCH_SIZE 8 CACHE STRING "Sources per unity batch of the engine's libraries")
 
 function(umpire_unity_build)
