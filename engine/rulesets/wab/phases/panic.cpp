@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/owed_at_start.hpp"
 
@@ -169,9 +170,12 @@ void end_phase_panic(Context& cx) {
       const BrokenFriend* b = breaking_friend(cx, u);
       if (!b) continue;
       cx.checker
-          .violation(Check::panic_due, b->span,
-                     fmt::format("{} broke within 12\" of {}, which takes no panic test",
-                                 cx.quoted(b->unit), cx.quoted(u)))
+          .violation(
+              Check::panic_due, b->span,
+              fmt::format("{} broke {} from {}, which takes no panic test", cx.quoted(b->unit),
+                          tabletop::inches(tabletop::distance(cx.footprint(u), b->where,
+                                                              tabletop::Measure::closest_edges)),
+                          cx.quoted(u)))
           .note(
               "§ Tests de Panique à la phase de combat 1: 'Une unité amie rate son test de moral "
               "ou est détruite lors des combats à 12 pas' (the data's panic_test_required)")
