@@ -32,27 +32,36 @@ seeds() {  # the bundled files a target starts from
   esac
 }
 
-failed=0
-for target in "${targets[@]}"; do
-  dict=tests/fuzz/${target%_fuzz}.dict
-  work="$build/fuzz-corpus-$target"
+# The targets run side by side (each for SECONDS of wall time), so that a
+# run on N cores takes SECONDS, not SECONDS per target.
+fuzz_one() {  # TARGET: fuzz it, its output in $build/fuzz-TARGET.out
+  local target=$1 dict=tests/fuzz/${1%_fuzz}.dict work="$build/fuzz-corpus-$1"
   mkdir -p "$work"
   seeds "$target" | while IFS= read -r f; do cp -n "$f" "$work/seed-$(echo "$f" | tr '/' '_')"; done
   echo "fuzz-long: $target for ${seconds}s from $(ls "$work" | wc -l) inputs, dictionary $dict"
-  out=$(ASAN_OPTIONS=detect_leaks=1 "$build/tests/fuzz/$target" -max_total_time="$seconds" -dict="$dict" \
-          -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 -artifact_prefix="$build/" \
-          "$work" 2>&1 || true)
+  ASAN_OPTIONS=detect_leaks=1 "$build/tests/fuzz/$target" -max_total_time="$seconds" -dict="$dict" \
+    -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+    -artifact_prefix="$build/$target-" "$work" > "$build/fuzz-$target.out" 2>&1 || true
+}
+
+for target in "${targets[@]}"; do fuzz_one "$target" & done
+wait
+
+failed=0
+for target in "${targets[@]}"; do
+  out=$(cat "$build/fuzz-$target.out")
+  echo "fuzz-long: $target:"
   echo "$out" | grep -E '^(Done|stat::number_of_executed_units|==|SUMMARY)|ERROR|crash' || true
   execs=$(echo "$out" | sed -n 's/^stat::number_of_executed_units: *//p' | tail -1)
   echo "$(date -u +%Y-%m-%dT%H:%MZ) $target ${seconds}s ${execs:-0} executions $(git rev-parse --short HEAD)" \
     >> "$build/fuzz-runs.txt"
   # libFuzzer writes crash-*, leak-*, timeout-* or oom-* on a finding.
-  if compgen -G "$build/crash-*" > /dev/null || compgen -G "$build/leak-*" > /dev/null ||
-     compgen -G "$build/timeout-*" > /dev/null || compgen -G "$build/oom-*" > /dev/null; then
+  findings=$(ls "$build/$target"-crash-* "$build/$target"-leak-* "$build/$target"-timeout-* \
+               "$build/$target"-oom-* 2>/dev/null || true)
+  if [ -n "$findings" ]; then
     echo "fuzz-long: $target found a failing input:"
-    ls "$build"/crash-* "$build"/leak-* "$build"/timeout-* "$build"/oom-* 2>/dev/null || true
+    echo "$findings"
     failed=1
-    break
   fi
 done
 echo "fuzz-long: executions so far, per target (from $build/fuzz-runs.txt):"

@@ -15,7 +15,6 @@ using namespace umpire::rules;
 
 namespace {
 
-constexpr std::int64_t limit = 64 * max_int;  // the evaluator's overflow bound
 constexpr std::int64_t huge = std::int64_t{1} << 60;
 
 std::int64_t sat(std::int64_t v) {
@@ -254,11 +253,11 @@ z3::expr SmtModel::Impl::same(const SVal& a, const SVal& b) {
 }
 
 SVal SmtModel::Impl::checked(SVal s, Span span) {
-  if (s.lo < -limit || s.hi > limit) {
+  if (s.lo < -overflow_limit || s.hi > overflow_limit) {
     add_site(s, rules::Diag::eval_overflow, span, "arithmetic overflow",
-             s.v > int_const(limit) || s.v < int_const(-limit));
-    s.lo = std::max(s.lo, -limit);
-    s.hi = std::min(s.hi, limit);
+             s.v > int_const(overflow_limit) || s.v < int_const(-overflow_limit));
+    s.lo = std::max(s.lo, -overflow_limit);
+    s.hi = std::min(s.hi, overflow_limit);
   }
   return s;
 }

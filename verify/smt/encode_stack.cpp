@@ -12,10 +12,6 @@ namespace umpire::verify {
 
 using namespace umpire::rules;
 
-namespace {
-constexpr std::int64_t limit = 64 * max_int;
-}  // namespace
-
 SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
   std::int64_t off = -1;
   if (disabled && std::get<0>(*disabled) == id) {
@@ -91,11 +87,11 @@ SVal SmtModel::Impl::encode_stack(std::uint32_t id, const SVal& start) {
         note_not_encoded(e.span, fmt::format("operation of entry '{}'", e.name));
         break;
     }
-    if (r.lo < -limit || r.hi > limit) {
+    if (r.lo < -overflow_limit || r.hi > overflow_limit) {
       add_site(r, rules::Diag::eval_overflow, e.span, "arithmetic overflow",
-               r.v > int_const(limit) || r.v < int_const(-limit));
-      r.lo = std::max(r.lo, -limit);
-      r.hi = std::min(r.hi, limit);
+               r.v > int_const(overflow_limit) || r.v < int_const(-overflow_limit));
+      r.lo = std::max(r.lo, -overflow_limit);
+      r.hi = std::min(r.hi, overflow_limit);
     }
     return r;
   };

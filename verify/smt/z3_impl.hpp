@@ -3,6 +3,7 @@
 // side of SmtModel. Nothing outside verify/smt/ includes this header.
 #include <z3++.h>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -11,9 +12,14 @@
 #include <utility>
 #include <vector>
 
+#include "engine/rules/model.hpp"
 #include "verify/smt/smt_model.hpp"
 
 namespace umpire::verify {
+
+// The evaluator's overflow bound: a sum or product the engine would refuse
+// past it is constrained within it in the encoding too.
+inline constexpr std::int64_t overflow_limit = 64 * rules::max_int;
 
 // A rules value as Z3 terms. `v` is a Bool for booleans, an Int for
 // integers, rolls, enumeration indices and profile ids; sets use `bits`.
