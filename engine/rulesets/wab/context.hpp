@@ -58,6 +58,16 @@ struct BrokenFriend {
   std::string_view loss;  // the data's friend_loss
 };
 
+// A charge into the flank or rear of a unit already engaged in combat
+// (§ Phase 2 : Mouvement step 5, § Panique item 6): its target may owe a
+// panic test before the movement phase ends.
+struct FlankCharge {
+  Span span;  // the charge statement
+  UnitId charger = 0, target = 0;
+  bool rear = false;
+  std::int64_t charger_models = 0;  // as it declared
+};
+
 // What the procedures keep between their calls that is no state of the
 // game: never hashed, never saved with a snapshot.
 struct Scratch {
@@ -84,6 +94,9 @@ struct Scratch {
   // stood then: their friends within 12" owe one panic test
   // (phases/panic.hpp).
   std::vector<BrokenFriend> broken_in_combat;
+  // The charges of this movement phase into the flank or rear of a unit
+  // engaged in combat (phases/panic.hpp).
+  std::vector<FlankCharge> flank_charges;
   // The units of the side whose turn began that owe a panic test at its
   // start (a fleeing friend within 4"), until its start phase ends.
   std::vector<UnitId> start_panic_owed;

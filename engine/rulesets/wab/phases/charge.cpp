@@ -12,6 +12,7 @@
 #include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/movement.hpp"
+#include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
 
 namespace umpire::wab {
@@ -111,6 +112,7 @@ void charge(Context& cx, const Action& a) {
         a.span);
   const tabletop::Footprint start = cx.footprint(u);
   remember_side(cx, a, u, a.targets.front(), start);
+  note_flank_charge(cx, u, a.targets.front(), a.span);
   place_moved(cx, u, a, false);
   cx.state.units[u].charging = true;
   cx.scratch.charges.push_back({a.span, u, a.targets.front(), start, way.distance, way.wheels});

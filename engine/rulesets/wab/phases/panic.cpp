@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/geometry/tabletop/charge.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/geometry/tabletop/zones.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/owed_at_start.hpp"
 
@@ -50,7 +52,45 @@ bool generals_on_table(const Context& cx, std::uint8_t side) {
   return true;
 }
 
+// Whether `u` is engaged in combat as the charges of this turn begin: in
+// contact with an enemy that does not flee and did not charge this turn
+// (a charger of this phase has moved already, but its contact is new).
+bool engaged_before_the_charges(const Context& cx, UnitId u) {
+  const tabletop::Footprint here = cx.footprint(u);
+  for (std::size_t e = 0; e < cx.setup.units.size(); ++e) {
+    const UnitState& es = cx.state.units[e];
+    if (cx.setup.units[e].side == cx.setup.units[u].side || !es.on_table || es.fleeing ||
+        es.charging)
+      continue;
+    if (tabletop::in_contact(here, cx.footprint(static_cast<UnitId>(e)), cx.scratch.tolerance))
+      return true;
+  }
+  return false;
+}
+
+// The first flank or rear charge of this phase on `u` that owes it a panic
+// test, if any.
+const FlankCharge* owing_flank_charge(Context& cx, UnitId u) {
+  for (const FlankCharge& c : cx.scratch.flank_charges) {
+    if (c.target != u) continue;
+    Facts f = panic_facts(cx, u, "charged_in_flank_or_rear_while_engaged", "movement_phase");
+    f.boolean(Given::self_engaged, true);
+    f.integer(Given::panic_charger_models, c.charger_models);
+    const std::optional<bool> due = panic_required(cx, f);
+    if (due && *due) return &c;
+  }
+  return nullptr;
+}
+
 }  // namespace
+
+void note_flank_charge(Context& cx, UnitId charger, UnitId target, Span span) {
+  const tabletop::Zone side = cx.state.units[charger].charged_side;
+  if (side != tabletop::Zone::rear && !tabletop::is_flank(side)) return;
+  if (!engaged_before_the_charges(cx, target)) return;
+  cx.scratch.flank_charges.push_back(
+      {span, charger, target, side == tabletop::Zone::rear, cx.models_standing(charger)});
+}
 
 // The first friend broken or destroyed in this combat phase whose loss
 // makes `u` test panic, if any.
@@ -82,10 +122,16 @@ std::optional<bool> panic_due(Context& cx, UnitId u) {
     return breaking_friend(cx, u) ? std::optional<bool>(true) : std::nullopt;
   if (cx.state.phase == Phase::shooting)
     return panic_required(cx, panic_facts(cx, u, "shooting_casualties", "shooting_phase"));
-  // § Phase 2 : Mouvement step 6: a charger shot at by a charge response.
-  if (cx.state.phase == Phase::movement && u < cx.scratch.shooting_casualties.size() &&
-      cx.scratch.shooting_casualties[u].valid())
-    return panic_required(cx, panic_facts(cx, u, "shooting_casualties", "movement_phase"));
+  if (cx.state.phase == Phase::movement) {
+    // § Phase 2 : Mouvement step 5: charged in the flank or rear while
+    // engaged in combat.
+    if (owing_flank_charge(cx, u)) return true;
+    // Step 6: a charger shot at by a charge response.
+    if (u < cx.scratch.shooting_casualties.size() && cx.scratch.shooting_casualties[u].valid())
+      return panic_required(cx, panic_facts(cx, u, "shooting_casualties", "movement_phase"));
+    // A fleeing friend destroyed by chargers, the General killed: not judged.
+    return std::nullopt;
+  }
   if (cx.state.phase != Phase::start) return std::nullopt;
   // § Panique item 4: a friend fleeing within 4", unless twice its size.
   std::optional<Facts> base;
@@ -162,6 +208,25 @@ void end_phase_panic(Context& cx) {
                 cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
     }
   }
+  if (cx.state.phase == Phase::movement) {
+    for (const FlankCharge& c : cx.scratch.flank_charges) {
+      const UnitState& st = cx.state.units[c.target];
+      if (!st.on_table || st.fleeing || st.panic_tested || owing_flank_charge(cx, c.target) != &c)
+        continue;
+      cx.checker
+          .violation(Check::panic_due, c.span,
+                     fmt::format("{} charges the {} of {}, engaged in combat, with {} models: {} "
+                                 "takes no panic test",
+                                 cx.quoted(c.charger), c.rear ? "rear" : "flank",
+                                 cx.quoted(c.target), c.charger_models, cx.quoted(c.target)))
+          .note(
+              "§ Phase 2 : Mouvement step 5: 'Les défenseurs effectuent un test de Panique s'ils "
+              "sont déjà engagés en combat et qu'ils sont chargés par le flanc ou par l'arrière "
+              "par une unité d'au moins 5 modèles' (the data's panic_test_required)")
+          .hint("write its test after the charge: 'test {} panic 2d6=… against {}'",
+                cx.setup.units[c.target].id, cx.setup.units[c.target].profile.leadership);
+    }
+  }
   if (cx.state.phase == Phase::combat) {
     for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
       const auto u = static_cast<UnitId>(i);
@@ -184,6 +249,7 @@ void end_phase_panic(Context& cx) {
     }
   }
   cx.scratch.broken_in_combat.clear();
+  cx.scratch.flank_charges.clear();
   spans.assign(cx.setup.units.size(), Span{});
   for (std::size_t u = 0; u < cx.state.units.size(); ++u) {
     cx.state.units[u].phase_models =

@@ -10,10 +10,18 @@
 // phase a friend within 12" that failed its break test, broke without one
 // or was destroyed (§ Tests de Panique à la phase de combat 1: one test,
 // and none for a unit that took a break test; owed by the end of the
-// phase, reported at the statement that broke the friend). A test written
-// with no cause is a violation (wab.panic.due). Flank charges on engaged
-// units it does not judge yet, nor when a General has left the table
-// ("Le général est tué").
+// phase, reported at the statement that broke the friend), and in the
+// movement phase a unit engaged in combat that an enemy charges in the
+// flank or rear with 5 models or more (§ Phase 2 : Mouvement step 5; owed
+// by the end of the phase, reported at the charge). A test written with no
+// cause is a violation (wab.panic.due). The engine does not judge when a
+// General has left the table ("Le général est tué").
+//
+// The sheet names the flank charge's test twice, at the declaration (§ 2.1
+// step 5, "Déplacer-les immédiatement") and among the combat phase's tests
+// (item 2); the data's contradiction flank_charge_panic_timing. The engine
+// owes it once, at the declaration, where the sheet says what follows a
+// failure.
 #include <optional>
 
 #include "engine/rulesets/wab/context.hpp"
@@ -31,6 +39,11 @@ void note_shooting_casualties(Context& cx, UnitId u, Span shot);
 // a word of the data's friend_loss (failed_break_test, broken_without_test,
 // destroyed_in_combat); nothing outside the combat phase.
 void note_broken_in_combat(Context& cx, UnitId u, Span span, std::string_view loss);
+
+// Charge `charger` was declared at `span` on `target`, from the side
+// its state records (phases/charge.cpp): a flank or rear charge on a unit
+// already engaged in combat is kept for the panic test it may owe.
+void note_flank_charge(Context& cx, UnitId charger, UnitId target, Span span);
 
 // A new player turn: the units of its side that a fleeing friend within 4"
 // makes test panic at its start (§ Phase 1 : Début du tour item 1).
