@@ -28,6 +28,10 @@ struct PendingHits {
   UnitId target = 0;
   std::int64_t hits = 0;
   std::string weapon;  // the data's word; empty in hand to hand
+  // A volley of the shooting phase: the facts its to-hit score was read
+  // from, for the break test its casualties may call for
+  // (phases/shooting_break.hpp).
+  std::optional<Facts> volley;
 };
 
 // The round of hand-to-hand combat being fought, from its `combat`
@@ -54,7 +58,10 @@ struct CombatRound {
 struct DueTest {
   UnitId unit = 0;
   std::int64_t difference = 0;
-  Span span;  // the result that calls for it
+  Span span;  // the result (or the shot, the save) that calls for it
+  // Called for by a volley of the shooting phase, for the reason given.
+  bool shooting = false;
+  std::string why;
 };
 struct DueOutcome {
   UnitId unit = 0;
@@ -93,6 +100,10 @@ struct Scratch {
   std::optional<CombatRound> combat;
   std::vector<DueTest> due_tests;
   std::vector<DueOutcome> due_outcomes;
+  // This shooting phase's units a volley called a break test for, and
+  // those shot at by a volley the engine did not resolve
+  // (phases/shooting_break.hpp); cleared with the debts above.
+  UnitList volley_tested, volley_unresolved;
   // The turn, side and phase the debts above were made in.
   std::uint32_t due_turn = 0;
   std::uint8_t due_side = 0;

@@ -7,6 +7,7 @@
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/shooting_break.hpp"
 
 namespace umpire::hail_caesar {
 namespace {}  // namespace
@@ -37,14 +38,20 @@ void test(Context& cx, const Action& a) {
   // The log's 'mod' is what the test subtracts; in hand to hand a resolved
   // round says what it must be (combat.hpp).
   std::int64_t subtracted = a.modifier ? -*a.modifier : 0;
-  const BreakDue due = melee ? take_due_test(cx, a, u) : BreakDue{};
-  if (due.known && due.due)
+  const BreakDue due = melee ? take_due_test(cx, a, u) : take_shooting_test(cx, a, u);
+  if (due.known && due.due && melee)
     subtracted = cx.checker.outcome(Check::break_difference, a.span, "casualty difference",
                                     std::optional<std::int64_t>(subtracted), due.difference);
+  else if (due.known && due.due)
+    cx.checker.not_checked(
+        "the excess casualties a break test at shooting subtracts (the sheet defines none: the "
+        "data's gap excess_casualties_undefined)",
+        a.span);
   else if (!due.known)
     cx.checker.not_checked(
         melee ? "a hand-to-hand break test outside a round resolved by 'result'"
-              : "whether a break test was due at shooting, and the excess casualties it subtracts",
+              : "whether a break test was due at shooting: a second test after one volley (the "
+                "data's ambiguity break_tests_per_volley), or a volley the engine did not resolve",
         a.span);
   f.integer(Given::casualty_difference, melee ? subtracted : 0);
   f.integer(Given::excess_casualties, melee ? 0 : subtracted);

@@ -9,8 +9,9 @@
 // whether the test was due and the difference it subtracts (combat.hpp:
 // hc.break.due, hc.break.difference); the result's effects are then owed to
 // the statements that follow it (a give-ground move, a `state`, a removal:
-// hc.break.outcome). Whether a test was due at shooting, and the excess
-// casualties it subtracts, are not checked yet.
+// hc.break.outcome). At shooting, the volleys say whether the test was
+// due (shooting_break.hpp: hc.break.due); the excess casualties it
+// subtracts are not checked (the sheet defines none).
 #include "engine/rulesets/hail_caesar/context.hpp"
 
 namespace umpire::hail_caesar {

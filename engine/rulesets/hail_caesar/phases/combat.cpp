@@ -12,6 +12,7 @@
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 #include "engine/rulesets/hail_caesar/phases/saves.hpp"
+#include "engine/rulesets/hail_caesar/phases/shooting_break.hpp"
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
 
 namespace umpire::hail_caesar {
@@ -31,12 +32,6 @@ int side_of(const Context& cx, const CombatRound& r, UnitId u) {
   return 1;
 }
 
-void mark_debts(Context& cx, const Action& a) {
-  cx.scratch.due_turn = a.turn;
-  cx.scratch.due_side = a.side;
-  cx.scratch.due_phase = a.phase;
-}
-
 bool unit_broken(const Context& cx, UnitId u) {
   const auto stamina = cx.setup.units[u].stats.stamina;
   if (!stamina) return false;
@@ -50,6 +45,12 @@ bool unit_broken(const Context& cx, UnitId u) {
 }
 
 }  // namespace
+
+void mark_debts(Context& cx, const Action& a) {
+  cx.scratch.due_turn = a.turn;
+  cx.scratch.due_side = a.side;
+  cx.scratch.due_phase = a.phase;
+}
 
 bool shaken_as_the_round_began(const Context& cx, UnitId u) {
   if (!cx.state.units[u].shaken) return false;
@@ -127,6 +128,16 @@ void settle_outcome(Context& cx, const Action& a, DueOutcome& o) {
 void settle_all(Context& cx) {
   for (const DueTest& d : cx.scratch.due_tests) {
     if (!cx.state.units[d.unit].on_table) continue;
+    if (d.shooting) {
+      cx.checker
+          .violation(Check::break_due, d.span,
+                     fmt::format("{} takes no break test after the shooting: {}", cx.quoted(d.unit),
+                                 d.why))
+          .note("§ Le test à lieu quand (the data's break_test_due)")
+          .hint("write its test after the shot: 'test {} break 2d6=… => result …'",
+                cx.setup.units[d.unit].id);
+      continue;
+    }
     cx.checker
         .violation(Check::break_due, d.span,
                    d.difference > 0
@@ -159,6 +170,8 @@ void settle_all(Context& cx) {
   }
   cx.scratch.due_tests.clear();
   cx.scratch.due_outcomes.clear();
+  cx.scratch.volley_tested.clear();
+  cx.scratch.volley_unresolved.clear();
 }
 
 }  // namespace
@@ -266,7 +279,7 @@ void support(Context& cx, const Action& a) {
   const std::int64_t go_on =
       cx.checker.outcome(Check::support_hits, a.stated.span.valid() ? a.stated.span : a.span,
                          "hits", a.stated.hits, hits, notes);
-  cx.scratch.hits = PendingHits{enemy, go_on, {}};
+  cx.scratch.hits = PendingHits{enemy, go_on, {}, std::nullopt};
   cx.scratch.hits_from_support = true;
 }
 
@@ -275,6 +288,10 @@ void save_and_count(Context& cx, const Action& a) {
   const bool counted = cx.scratch.hits.has_value() && !a.actors.empty() &&
                        cx.scratch.hits->target == a.actors.front();
   const std::int32_t before = a.actors.empty() ? 0 : cx.state.units[a.actors.front()].casualties;
+  // The volley whose hits this save takes, for the break test it may call
+  // for (shooting_break.hpp).
+  std::optional<Facts> volley;
+  if (counted && cx.scratch.hits->volley) volley = *cx.scratch.hits->volley;
   save(cx, a);
   if (a.actors.empty()) return;
   const UnitId u = a.actors.front();
@@ -285,6 +302,8 @@ void save_and_count(Context& cx, const Action& a) {
     (from_support ? r.taken_from_supports : r.taken_from_engaged)[s] += taken;
   }
   read_casualties(cx, a, u);
+  note_volley_casualties(cx, a, u, volley ? &*volley : nullptr,
+                         cx.state.units[u].casualties - before);
 }
 
 void combat_result(Context& cx, const Action& a) {
@@ -360,7 +379,7 @@ void combat_result(Context& cx, const Action& a) {
       due.word(Given::break_context, "hand_to_hand");
       due.integer(Given::casualty_difference, difference);
       const auto v = eval_int(due, Value::break_test_due, cx.checker);
-      if (v && *v) cx.scratch.due_tests.push_back({u, difference, at});
+      if (v && *v) cx.scratch.due_tests.push_back({u, difference, at, false, {}});
     }
   mark_debts(cx, a);
 }

@@ -48,6 +48,10 @@ BreakDue take_due_test(Context& cx, const Action& a, UnitId u);
 // The result `result` (the data's word) of `u`'s break test, owed.
 void owe_outcome(Context& cx, const Action& a, UnitId u, std::string_view result);
 
+// What is owed from now is owed within `a`'s turn, side and phase: the
+// next statement elsewhere settles it (settle_before).
+void mark_debts(Context& cx, const Action& a);
+
 // Whether `u` was shaken when the round being fought began: the units of a
 // round strike at once (004_b7c666874e8df030.txt § 7-b), so casualties of
 // the round do not shake an attacker before its own dice.

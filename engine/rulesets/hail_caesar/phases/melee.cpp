@@ -98,7 +98,7 @@ void attack(Context& cx, const Action& a) {
   const std::int64_t go_on =
       cx.checker.outcome(Check::melee_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
                          a.stated.hits, hits, notes);
-  cx.scratch.hits = PendingHits{a.targets.front(), go_on, {}};
+  cx.scratch.hits = PendingHits{a.targets.front(), go_on, {}, std::nullopt};
   cx.scratch.hits_from_support = false;
 }
 

@@ -8,6 +8,7 @@
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/shooting_break.hpp"
 
 namespace umpire::hail_caesar {
 namespace {
@@ -41,6 +42,8 @@ void shoot(Context& cx, const Action& a) {
     return;
   }
   resolve_shot(cx, a, a.actors.front(), a.targets.front(), "normal_shot");
+  // A shot the engine did not resolve leaves the target's break test open.
+  if (!cx.scratch.hits) note_unresolved_volley(cx, a, a.targets.front());
 }
 
 void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_view shot,
@@ -127,16 +130,23 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
     cx.checker.outcome(Check::shoot_hits, a.span, "to-hit modifier", a.modifier, to_hit->modifier,
                        notes);
   const NaturalFaces naturals = natural_faces(f, Test::shooting_to_hit);
-  std::int64_t hits = 0;
-  for (const auto& die : roll->dice)
+  std::int64_t hits = 0, natural_sixes = 0;
+  for (const auto& die : roll->dice) {
     if (die_succeeds(naturals, *to_hit, die.faces.face())) ++hits;
+    if (die.faces.face() == 6) ++natural_sixes;
+  }
   hits += rerolled_successes(cx, a, *to_hit, naturals,
                              static_cast<std::int64_t>(roll->dice.size()) - hits, Check::shoot_dice,
                              fmt::format("the shooting of {}", cx.quoted(u)));
   const std::int64_t go_on =
       cx.checker.outcome(Check::shoot_hits, a.stated.span.valid() ? a.stated.span : a.span, "hits",
                          a.stated.hits, hits, notes);
-  cx.scratch.hits = PendingHits{t, go_on, rulesets::data_word(a.weapon, rulesets::WordCase::exact)};
+  cx.scratch.hits =
+      PendingHits{t, go_on, rulesets::data_word(a.weapon, rulesets::WordCase::exact), std::nullopt};
+  if (a.phase == Phase::shooting) {
+    cx.scratch.hits->volley = f;
+    note_volley(cx, a, t, f, natural_sixes);
+  }
 }
 
 }  // namespace umpire::hail_caesar

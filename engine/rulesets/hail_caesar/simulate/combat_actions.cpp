@@ -108,8 +108,8 @@ std::optional<Action> result_action(Prober& p, TurnOf t, UnitId a, UnitId b) {
 }
 
 std::optional<Action> break_test_action(Prober& p, TurnOf t, UnitId u, std::int64_t difference,
-                                        const std::vector<std::string>& results) {
-  Action a = make_action(ActionKind::test, "test", t, Phase::combat);
+                                        const std::vector<std::string>& results, Phase phase) {
+  Action a = make_action(ActionKind::test, "test", t, phase);
   a.actors = {u};
   a.detail = "break";
   if (difference != 0) a.modifier = -difference;
@@ -120,13 +120,13 @@ std::optional<Action> break_test_action(Prober& p, TurnOf t, UnitId u, std::int6
   return std::nullopt;
 }
 
-std::vector<Action> outcome_actions(Prober& p, TurnOf t, UnitId u) {
+std::vector<Action> outcome_actions(Prober& p, TurnOf t, UnitId u, Phase phase) {
   std::vector<Action> out;
   const Engine& e = p.engine();
   for (const DueOutcome& o : e.scratch().due_outcomes) {
     if (o.unit != u) continue;
     if (o.removes) {
-      Action r = make_action(ActionKind::remove, "remove", t, Phase::combat);
+      Action r = make_action(ActionKind::remove, "remove", t, phase);
       r.actors = {u};
       out.push_back(std::move(r));
       return out;
@@ -139,19 +139,19 @@ std::vector<Action> outcome_actions(Prober& p, TurnOf t, UnitId u) {
       const Point back = on_grid(st.at + inches * tabletop::direction(st.facing + 180));
       const tabletop::Footprint end(back, st.facing, s.frontage, s.depth);
       if (tabletop::Table(e.setup().width, e.setup().depth).overhang(end) > 0) {
-        Action r = make_action(ActionKind::remove, "remove", t, Phase::combat);
+        Action r = make_action(ActionKind::remove, "remove", t, phase);
         r.actors = {u};
         out.push_back(std::move(r));
         return out;
       }
-      Action m = make_action(ActionKind::move, "move", t, Phase::combat);
+      Action m = make_action(ActionKind::move, "move", t, phase);
       m.actors = {u};
       m.detail = o.result == "retire" ? "retire" : "give-ground";
       m.to = back;
       out.push_back(std::move(m));
     }
     if (o.disorders) {
-      Action d = make_action(ActionKind::state, "state", t, Phase::combat);
+      Action d = make_action(ActionKind::state, "state", t, phase);
       d.actors = {u};
       d.states = {"disordered"};
       out.push_back(std::move(d));

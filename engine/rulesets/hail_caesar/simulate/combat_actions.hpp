@@ -38,13 +38,14 @@ std::optional<Action> result_action(Prober& p, TurnOf t, UnitId a, UnitId b);
 // `test u break [mod -D]` with the chart's result the engine accepts
 // (`results`, the data's break_result words); nullopt when none.
 std::optional<Action> break_test_action(Prober& p, TurnOf t, UnitId u, std::int64_t difference,
-                                        const std::vector<std::string>& results);
+                                        const std::vector<std::string>& results,
+                                        Phase phase = Phase::combat);
 
 // The statements that carry out what `u` owes after its test (the
 // engine's DueOutcome): its removal, its move back straight away from its
 // facing (`move u give-ground to P`; removed when P is off the table), or
 // its disorder.
-std::vector<Action> outcome_actions(Prober& p, TurnOf t, UnitId u);
+std::vector<Action> outcome_actions(Prober& p, TurnOf t, UnitId u, Phase phase = Phase::combat);
 
 // The result words a log writes for the data's `domain` values
 // (`give-ground`).

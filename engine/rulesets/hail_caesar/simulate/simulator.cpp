@@ -253,12 +253,42 @@ class Play {
       });
       if (shots.empty()) continue;
       const Action shot = shots.front();
+      const Engine::Snapshot before = prober_.engine().snapshot();
+      const std::size_t text_before = text_.size(), events_before = events_;
       play(shot);
       const UnitId target = shot.targets.front();
       if (prober_.engine().scratch().hits && prober_.engine().scratch().hits->hits > 0)
         play(save_action(t, target, Phase::shooting));
       for (const Action& r : removal_actions(prober_, t, Phase::shooting)) play(r);
+      // The break test the volley calls for (§ Le test à lieu quand) and
+      // what its result owes; with none the engine accepts, the shot is
+      // taken back.
+      if (!break_test_after_volley(t, target)) {
+        prober_.engine().restore(before);
+        text_.resize(text_before);
+        events_ = events_before;
+      }
     }
+  }
+
+  // Whether `target` owes nothing once its break test, if a volley calls
+  // for one, and its outcome are played.
+  bool break_test_after_volley(TurnOf t, UnitId target) {
+    const auto owed = [&] {
+      if (!state().units[target].on_table) return false;
+      const Scratch& s = prober_.engine().scratch();
+      return std::any_of(s.due_tests.begin(), s.due_tests.end(),
+                         [&](const DueTest& d) { return d.unit == target; }) ||
+             std::any_of(s.due_outcomes.begin(), s.due_outcomes.end(),
+                         [&](const DueOutcome& o) { return o.unit == target; });
+    };
+    if (!owed()) return true;
+    const std::optional<Action> test =
+        break_test_action(prober_, t, target, 0, break_results_, Phase::shooting);
+    if (!test) return false;
+    play(*test);
+    for (const Action& o : outcome_actions(prober_, t, target, Phase::shooting)) play(o);
+    return !owed();
   }
 
   Prober prober_;
