@@ -129,6 +129,7 @@ Way read_way(const Context& cx, UnitId u, const Action& a, bool charging) {
   const UnitState& st = cx.state.units[u];
   const tabletop::Footprint start = cx.footprint(u);
   tabletop::Footprint from = start;
+  OpeningWheel wheel;
   const double delta = a.facing ? tabletop::normalize_signed_deg(*a.facing - st.facing) : 0.0;
   if (std::abs(delta) > kAngleSlackDeg) {
     if (st.formation == Formation::skirmish) {
@@ -139,6 +140,7 @@ Way read_way(const Context& cx, UnitId u, const Action& a, bool charging) {
       const tabletop::StepResult r = tabletop::apply_step(start, tabletop::Step::wheel(delta));
       w.distance += r.distance;
       w.wheels = 1;
+      wheel = {delta, r.distance};
       from = r.end;
     } else {
       from = tabletop::apply_step(start, tabletop::Step::turn(delta)).end;
@@ -147,7 +149,7 @@ Way read_way(const Context& cx, UnitId u, const Action& a, bool charging) {
   }
   if (written_end(a)) {
     w.distance += rulesets::walk(from, a).distance;
-    w.ground = ground_covered(cx, start, from, a);
+    w.ground = ground_covered(cx, start, from, a, wheel);
   }
   w.oblique = has_oblique_leg(from, a);
   return w;

@@ -2,9 +2,11 @@
 
 #include <boost/geometry/algorithms/disjoint.hpp>
 #include <boost/geometry/algorithms/expand.hpp>
+#include <algorithm>
 #include <cmath>
 
 #include "engine/geometry/tabletop/bounds.hpp"
+#include "engine/geometry/tabletop/movement.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
 
 namespace umpire::wab {
@@ -36,15 +38,55 @@ void note_piece(GroundCovered& g, const TerrainSetup& t) {
   g.pieces.push_back(name);
 }
 
+// The ground under the unit placed as `f`, the pieces it touches marked in
+// `met`, looked for among `near` (indices of cx.setup.terrain).
+Ground ground_at(const Context& cx, const tabletop::Footprint& f,
+                 const std::vector<std::size_t>& near, std::vector<bool>& met) {
+  Ground worst = Ground::open;
+  for (std::size_t k : near) {
+    const TerrainSetup& piece = cx.setup.terrain[k];
+    if (!touches(piece, f)) continue;
+    met[k] = true;
+    worst = worse(worst, *piece.terrain);
+  }
+  return worst;
+}
+
+void add_ground(GroundCovered& g, Ground ground, double inches) {
+  if (ground == Ground::very_difficult) g.very_difficult += inches;
+  if (ground == Ground::difficult) g.difficult += inches;
+}
+
+// The wheel's ground, sampled along its outer model's way: every piece of
+// terrain is looked at (a wheel's sweep is no box of its two ends, and
+// wheels are few).
+void wheel_ground(const Context& cx, const tabletop::Footprint& start, const OpeningWheel& wheel,
+                  GroundCovered& g, std::vector<bool>& met) {
+  std::vector<std::size_t> pieces;
+  for (std::size_t k = 0; k < cx.setup.terrain.size(); ++k)
+    if (cx.setup.terrain[k].terrain && *cx.setup.terrain[k].terrain != Ground::open)
+      pieces.push_back(k);
+  if (pieces.empty()) return;
+  const int samples = std::max(1, static_cast<int>(std::ceil(wheel.inches / kStepInches)));
+  for (int i = 0; i < samples; ++i) {
+    const double t = (i + 0.5) / samples;
+    const tabletop::Footprint f =
+        tabletop::apply_step(start, tabletop::Step::wheel(t * wheel.degrees)).end;
+    add_ground(g, ground_at(cx, f, pieces, met), wheel.inches / samples);
+  }
+}
+
 }  // namespace
 
 GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start,
-                             const tabletop::Footprint& legs_from, const Action& a) {
+                             const tabletop::Footprint& legs_from, const Action& a,
+                             const OpeningWheel& wheel) {
   GroundCovered g;
   if (cx.setup.terrain.empty()) return g;
+  std::vector<bool> met(cx.setup.terrain.size(), false);
+  if (wheel.inches > 0) wheel_ground(cx, start, wheel, g, met);
   std::vector<tabletop::Point> points = a.path;
   if (a.to) points.push_back(*a.to);
-  std::vector<bool> met(cx.setup.terrain.size(), false);
   tabletop::Point at = legs_from.leader();
   std::vector<std::size_t> near;
   for (const tabletop::Point& next : points) {
@@ -68,16 +110,7 @@ GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start
     const auto samples = near.empty() ? 0 : static_cast<int>(std::ceil(length / kStepInches));
     for (int i = 0; i < samples; ++i) {
       const double t = (i + 0.5) / samples;
-      const tabletop::Footprint f = placed(at + t * leg);
-      Ground worst = Ground::open;
-      for (std::size_t k : near) {
-        const TerrainSetup& piece = cx.setup.terrain[k];
-        if (!touches(piece, f)) continue;
-        met[k] = true;
-        worst = worse(worst, *piece.terrain);
-      }
-      if (worst == Ground::very_difficult) g.very_difficult += length / samples;
-      if (worst == Ground::difficult) g.difficult += length / samples;
+      add_ground(g, ground_at(cx, placed(at + t * leg), near, met), length / samples);
     }
     at = next;
   }

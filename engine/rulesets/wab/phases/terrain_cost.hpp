@@ -6,8 +6,9 @@
 // costs is the data's (ground_cost, obstacle_cost); here is only how much
 // of each a way covers. An inch of the way counts as difficult when some
 // part of the unit stands in difficult ground over it (the most difficult
-// ground it touches wins), measured along the straight legs the log
-// writes; the wheel that may open a move is counted as open ground. An
+// ground it touches wins), measured along the wheel that may open a move
+// (the way of its outer model, § Manœuvres: "la distance parcourue par la
+// figurine extérieure de la roue") and the straight legs the log writes. An
 // obstacle is crossed when the way enters it and the unit did not already
 // stand on it.
 #include <string>
@@ -24,11 +25,18 @@ struct GroundCovered {
   std::vector<std::string> pieces;  // the names of the pieces met, for notes
 };
 
-// The ground of the legs written on `a` (`path`, then `to`) from `legs_from`,
-// the unit as it stands once its wheel or turn is made; `start` is where it
-// stood before the move.
+// A wheel that opens a move: its angle and the way of its outer model.
+struct OpeningWheel {
+  double degrees = 0, inches = 0;
+};
+
+// The ground of the wheel `wheel` (none: no wheel) from `start`, where the
+// unit stood before the move, then of the legs written on `a` (`path`,
+// then `to`) from `legs_from`, the unit as it stands once its wheel or turn
+// is made.
 GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start,
-                             const tabletop::Footprint& legs_from, const Action& a);
+                             const tabletop::Footprint& legs_from, const Action& a,
+                             const OpeningWheel& wheel = {});
 
 // The most difficult ground some part of unit `u` stands in as it is
 // (open when none): § Résultat du combat reads it for the ranks.
