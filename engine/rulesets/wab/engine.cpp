@@ -86,7 +86,7 @@ void Engine::finish(replay::EventChecker& checker) {
   settle_charges(cx);
   settle_break_tests(cx);
   settle_start_panic(cx, cx.log.empty() ? Span{} : cx.log.back().span);
-  end_phase_panic(cx);
+  end_phase_panic(cx, true);
 }
 
 }  // namespace umpire::wab

@@ -78,7 +78,7 @@ void follow(Context& cx, const Action& a) {
       break;
     case ActionKind::remove:
       // A unit removed in the combat phase was destroyed in its combats.
-      note_broken_in_combat(cx, u, a.span, "destroyed_in_combat");
+      note_destroyed(cx, u, a.span);
       st.on_table = false;
       break;
     case ActionKind::save:

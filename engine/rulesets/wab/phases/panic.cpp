@@ -165,6 +165,18 @@ void note_broken_in_combat(Context& cx, UnitId u, Span span, std::string_view lo
   cx.scratch.broken_in_combat.push_back({u, span, cx.footprint(u), cx.models_standing(u), loss});
 }
 
+void note_destroyed(Context& cx, UnitId u, Span span) {
+  if (cx.state.phase == Phase::combat) {
+    note_broken_in_combat(cx, u, span, "destroyed_in_combat");
+    return;
+  }
+  for (const BrokenFriend& b : cx.scratch.broken_in_combat)
+    if (b.unit == u) return;
+  // Its models as the unit it was: none stand now.
+  cx.scratch.broken_in_combat.push_back(
+      {u, span, cx.footprint(u), cx.setup.units[u].models, "destroyed_otherwise"});
+}
+
 void owe_start_panic(Context& cx) {
   cx.scratch.start_panic_owed = owed_at_turn_start(cx, [&](UnitId u) { return panic_due(cx, u); });
 }
@@ -185,13 +197,16 @@ void settle_start_panic(Context& cx, Span span) {
   });
 }
 
-void end_phase_panic(Context& cx) {
+void end_phase_panic(Context& cx, bool turn_ends) {
   auto& spans = cx.scratch.shooting_casualties;
   if (cx.state.phase == Phase::shooting || cx.state.phase == Phase::movement) {
     for (std::size_t i = 0; i < spans.size(); ++i) {
       const auto u = static_cast<UnitId>(i);
       const UnitState& st = cx.state.units[u];
-      if (!spans[u].valid() || !st.on_table || st.fleeing || st.panic_tested) continue;
+      // A unit shot to its last model is destroyed: it tests nothing.
+      if (!spans[u].valid() || !st.on_table || st.fleeing || st.panic_tested ||
+          cx.models_standing(u) == 0)
+        continue;
       const std::optional<bool> due = panic_due(cx, u);
       if (!due || !*due) continue;
       cx.checker
@@ -227,28 +242,39 @@ void end_phase_panic(Context& cx) {
                 cx.setup.units[c.target].id, cx.setup.units[c.target].profile.leadership);
     }
   }
-  if (cx.state.phase == Phase::combat) {
+  // The combat phase's tests, owed by its end, or by the turn's end when
+  // the log writes no combat phase after a friend was destroyed.
+  const bool combat_tests_end =
+      cx.state.phase == Phase::combat || (turn_ends && !cx.scratch.broken_in_combat.empty());
+  if (combat_tests_end) {
     for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
       const auto u = static_cast<UnitId>(i);
       const UnitState& st = cx.state.units[u];
-      if (!st.on_table || st.fleeing || st.panic_tested) continue;
+      if (!st.on_table || st.fleeing || (st.panic_tested && cx.state.phase == Phase::combat) ||
+          cx.models_standing(u) == 0)
+        continue;
       const BrokenFriend* b = breaking_friend(cx, u);
       if (!b) continue;
       cx.checker
           .violation(
               Check::panic_due, b->span,
-              fmt::format("{} broke {} from {}, which takes no panic test", cx.quoted(b->unit),
+              fmt::format("{} {} {} from {}, which takes no panic test", cx.quoted(b->unit),
+                          b->loss.starts_with("destroyed") ? "was destroyed" : "broke",
                           tabletop::inches(tabletop::distance(cx.footprint(u), b->where,
                                                               tabletop::Measure::closest_edges)),
                           cx.quoted(u)))
-          .note(
-              "§ Tests de Panique à la phase de combat 1: 'Une unité amie rate son test de moral "
-              "ou est détruite lors des combats à 12 pas' (the data's panic_test_required)")
+          .note(b->loss == "destroyed_otherwise"
+                    ? "§ Panique item 5: 'Une unité amie rate son test de moral ou est détruite à "
+                      "12 pas (30cm). Test à effectuer à la phase de combat.' (the data's "
+                      "panic_test_required, switch destroyed_friend_panic)"
+                    : "§ Tests de Panique à la phase de combat 1: 'Une unité amie rate son test "
+                      "de moral ou est détruite lors des combats à 12 pas' (the data's "
+                      "panic_test_required)")
           .hint("write its test in the combat phase: 'test {} panic 2d6=… against {}'",
                 cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
     }
   }
-  cx.scratch.broken_in_combat.clear();
+  if (combat_tests_end) cx.scratch.broken_in_combat.clear();
   cx.scratch.flank_charges.clear();
   spans.assign(cx.setup.units.size(), Span{});
   for (std::size_t u = 0; u < cx.state.units.size(); ++u) {

@@ -45,6 +45,14 @@ void note_broken_in_combat(Context& cx, UnitId u, Span span, std::string_view lo
 // already engaged in combat is kept for the panic test it may owe.
 void note_flank_charge(Context& cx, UnitId charger, UnitId target, Span span);
 
+// Unit `u` was destroyed at `span` (its last model fell, or the log removed
+// it): in the combat phase as note_broken_in_combat's destroyed_in_combat;
+// before it, its friends within 12" owe their test in this turn's combat
+// phase (§ Panique item 5: "est détruite à 12 pas … Test à effectuer à la
+// phase de combat"; the data's destroyed_friend_panic says whether any
+// cause counts).
+void note_destroyed(Context& cx, UnitId u, Span span);
+
 // A new player turn: the units of its side that a fleeing friend within 4"
 // makes test panic at its start (§ Phase 1 : Début du tour item 1).
 void owe_start_panic(Context& cx);
@@ -53,8 +61,9 @@ void owe_start_panic(Context& cx);
 // each owed test not taken is reported there.
 void settle_start_panic(Context& cx, Span span);
 
-// The end of a phase: the panic tests the shooting phase owes and that
-// were not taken are reported; the marks of the next phase are set.
-void end_phase_panic(Context& cx);
+// The end of a phase (`turn_ends`: and of the player turn): the panic
+// tests the phase owes and that were not taken are reported; the marks of
+// the next phase are set.
+void end_phase_panic(Context& cx, bool turn_ends);
 
 }  // namespace umpire::wab

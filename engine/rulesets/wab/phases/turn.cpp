@@ -52,7 +52,7 @@ void begin(Context& cx, const Action& a) {
   if (new_turn || a.phase != cx.state.phase) {
     settle_start_panic(cx, a.span);
     settle_start_terror(cx, a.span);
-    end_phase_panic(cx);
+    end_phase_panic(cx, new_turn);
   }
   if (new_turn) {
     cx.state.start_turn(a.turn, a.side);

@@ -89,6 +89,7 @@ void inflict_wounds(Context& cx, const Strike& s, std::int64_t wounds) {
   // Mouvement step 6).
   if (s.shooting && (cx.state.phase == Phase::shooting || cx.state.phase == Phase::movement))
     note_shooting_casualties(cx, s.target, s.span);
+  if (cx.models_standing(s.target) == 0) note_destroyed(cx, s.target, s.span);
 }
 
 void end_strike(Context& cx) {
