@@ -185,6 +185,16 @@ void settle_charges(Context& cx) {
     if (target.on_table &&
         tabletop::in_contact(cx.footprint(c.charger), cx.footprint(c.target), cx.scratch.tolerance))
       continue;
+    // A fleeing target removed in the phase: the charge touched it and
+    // destroyed it (§ 2.4: "Si l'unité en charge touche n'importe quel
+    // modèle d'une unité en fuite, l'unité toute entière est détruite").
+    if (!target.on_table && target.fleeing) {
+      cx.checker.not_checked(
+          "a charger touching a fleeing unit: that it touched it, and its full move through it "
+          "(§ 2.4 Mouvements des unités en charge)",
+          c.span);
+      continue;
+    }
     check_failed_charge(cx, c);
   }
   cx.scratch.charges.clear();

@@ -170,6 +170,10 @@ void note_destroyed(Context& cx, UnitId u, Span span) {
     note_broken_in_combat(cx, u, span, "destroyed_in_combat");
     return;
   }
+  // A fleeing unit destroyed in the movement phase was caught by a charger:
+  // § Tests de Panique suite aux charges item 1 (4", not judged) says who
+  // tests, not § Panique item 5.
+  if (cx.state.phase == Phase::movement && cx.state.units[u].fleeing) return;
   for (const BrokenFriend& b : cx.scratch.broken_in_combat)
     if (b.unit == u) return;
   // Its models as the unit it was: none stand now.
@@ -256,13 +260,12 @@ void end_phase_panic(Context& cx, bool turn_ends) {
       const BrokenFriend* b = breaking_friend(cx, u);
       if (!b) continue;
       cx.checker
-          .violation(
-              Check::panic_due, b->span,
-              fmt::format("{} {} {} from {}, which takes no panic test", cx.quoted(b->unit),
-                          b->loss.starts_with("destroyed") ? "was destroyed" : "broke",
-                          tabletop::inches(tabletop::distance(cx.footprint(u), b->where,
-                                                              tabletop::Measure::closest_edges)),
-                          cx.quoted(u)))
+          .violation(Check::panic_due, b->span,
+                     fmt::format("{} {} {} from {}, which takes no panic test", cx.quoted(b->unit),
+                                 b->loss.starts_with("destroyed") ? "was destroyed" : "broke",
+                                 tabletop::inches(tabletop::distance(
+                                     cx.footprint(u), b->where, tabletop::Measure::closest_edges)),
+                                 cx.quoted(u)))
           .note(b->loss == "destroyed_otherwise"
                     ? "§ Panique item 5: 'Une unité amie rate son test de moral ou est détruite à "
                       "12 pas (30cm). Test à effectuer à la phase de combat.' (the data's "

@@ -1,8 +1,8 @@
 #include "engine/rulesets/wab/phases/terrain_cost.hpp"
 
+#include <algorithm>
 #include <boost/geometry/algorithms/disjoint.hpp>
 #include <boost/geometry/algorithms/expand.hpp>
-#include <algorithm>
 #include <cmath>
 
 #include "engine/geometry/tabletop/bounds.hpp"
