@@ -195,6 +195,34 @@ Hex fire_aim(Context& cx, const Action& a, UnitId u, UnitId t, Hex from) {
 
 }  // namespace
 
+// The hexes from `from` to the nearest non-panicked enemy that `u` could
+// take for a target (99: none): one with a half in its front cone (a
+// square's is all round) and in sight. § Le tir: "La cible doit être dans
+// le cône frontal"; its example (L1065) leaves an enemy out of the cone out
+// of the count ("ne compte pas car elle ne peut pas être prise pour
+// cible"). Range needs no test: an enemy nearer than the target is in reach
+// when the target is.
+int nearest_possible_target(Context& cx, UnitId u, Hex from) {
+  const Board b = cx.board();
+  const UnitState& s = cx.state.units[u];
+  const bool all_round = b.square_like(u);
+  int best = 99;
+  std::vector<std::string> blocked;
+  for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
+    const auto e = static_cast<UnitId>(i);
+    const UnitState& o = cx.state.units[e];
+    if (!o.on_table || o.panicked || !b.enemies(u, e)) continue;
+    for (const std::optional<Hex> half : {std::optional<Hex>(o.hex), o.second_hex}) {
+      if (!half || hex::distance(from, *half) >= best) continue;
+      if (!all_round && !hex::in_front_cone(from, s.facing, *half)) continue;
+      blocked.clear();
+      if (!line_of_sight(cx, u, e, blocked, *half, true)) continue;
+      best = hex::distance(from, *half);
+    }
+  }
+  return best;
+}
+
 void fill_fire(const Context& cx, Facts& f, UnitId u, UnitId t, std::string_view kind,
                bool free_at_declaration) {
   const Board b = cx.board();
@@ -417,9 +445,10 @@ void shoot(Context& cx, const Action& a) {
 
   check_fire_geometry(cx, a, u, t, false);
   // A return fire has its target: the unit that fired. Priority is between
-  // units: a target on two hexes is as near as its nearer half.
-  const int nearest = s.second_hex ? b.nearest_enemy_from(from, cx.setup.units[u].side, true)
-                                   : b.nearest_enemy(u, true);
+  // units: a target on two hexes is as near as its nearer half; an enemy
+  // the shooter could not take for a target does not count.
+  const int nearest = own_turn ? nearest_possible_target(cx, u, from) : 99;
+  f.integer(Given::fire_nearest_target_distance, nearest);
   const int unit_distance = b.distance_from(from, t);
   if (own_turn && unit_distance > nearest) {
     check_permissions(

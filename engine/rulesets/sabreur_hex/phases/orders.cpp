@@ -255,9 +255,8 @@ void activate(Context& cx, const Action& a) {
     for (UnitId u : members) {
       const Arm arm = b.arm(u);
       if (arm != Arm::infantry && arm != Arm::cavalry) only_foot_or_horse = false;
-      if (arm == Arm::infantry &&
-          hex::adjacent(cx.state.units[u].hex, cx.state.units[*joined_gun].hex))
-        next_to_infantry = true;
+      // Either half of an extended line (Board::adjacent).
+      if (arm == Arm::infantry && b.adjacent(u, *joined_gun)) next_to_infantry = true;
     }
     Facts j(cx.rules);
     fill_self(cx, j, *joined_gun);
@@ -274,8 +273,7 @@ void activate(Context& cx, const Action& a) {
   for (std::size_t i = 0; i < scouts.size(); ++i) {
     const UnitId sc = scouts[i];
     int distance = std::numeric_limits<int>::max();
-    for (UnitId u : members)
-      distance = std::min(distance, hex::distance(cx.state.units[u].hex, cx.state.units[sc].hex));
+    for (UnitId u : members) distance = std::min(distance, b.distance(u, sc));
     Facts j(cx.rules);
     fill_self(cx, j, sc);
     j.boolean(Given::group_activated_by_order, true);  // a test activates no group

@@ -224,7 +224,6 @@ void respond(Context& cx, const Action& a) {
   }
   const Board b = cx.board();
   const UnitState& st = cx.state.units[u];
-  const UnitState& target = cx.state.units[c.target];
   bool engaged_with_other = false;
   for (std::size_t e = 0; e < cx.state.units.size(); ++e) {
     const auto other = static_cast<UnitId>(e);
@@ -243,9 +242,13 @@ void respond(Context& cx, const Action& a) {
   // two units (the target and one friend) have already reacted.
   f.integer(Given::charge_reacting_units, c.reacting_units);
   // A countercharge goes straight at the charger: it may not rotate first.
-  f.boolean(Given::charge_would_rotate, !hex::in_front_cone(st.hex, st.facing, c.charger_from));
-  f.boolean(Given::self_adjacent_to_attack_target,
-            u == c.target || hex::adjacent(st.hex, target.hex));
+  // The reaction comes once the charger has made contact (§ Réactions face
+  // à une charge: "après que l'unité qui charge soit venue au contact de sa
+  // cible"): a countercharge goes at the charger where it stands.
+  f.boolean(Given::charge_would_rotate,
+            !hex::in_front_cone(st.hex, st.facing, cx.state.units[c.charger].hex));
+  // Either half of an extended line (Board::adjacent).
+  f.boolean(Given::self_adjacent_to_attack_target, u == c.target || b.adjacent(u, c.target));
   f.boolean(Given::self_engaged_with_other_enemy, engaged_with_other);
   f.integer(Given::self_defensive_fires_this_turn, st.defensive_fires);
   // The evade of a reacting unit is not a charger's (flight.cpp).
