@@ -109,6 +109,9 @@ struct Scratch {
   std::uint8_t due_side = 0;
   Phase due_phase = Phase::none;
   std::vector<PendingCharge> charges;
+  // Each unit's nearest enemy when this player turn began, for a variant
+  // that judges initiative then (phases/facts.hpp); empty otherwise.
+  std::vector<std::optional<double>> enemy_at_turn_start;
   // The tolerance a measurement written in the log is checked under
   // (engine/geometry/tabletop/tolerance.hpp).
   double tolerance = tabletop::kDefaultTolerance;

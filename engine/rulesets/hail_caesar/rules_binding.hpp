@@ -89,6 +89,10 @@ class VariantFacts {
   // Whether the unit whose casualties and stamina `f` states leaves the
   // table by the variant's own rule (nullopt: the base's, when broken).
   virtual std::optional<bool> removed(const Context&, const Facts&) const { return std::nullopt; }
+  // Whether a move by initiative is judged on the enemy near the unit when
+  // its turn began (false: when it moves, as the base sheet's "si ennemi à
+  // 12\" ou moins" reads).
+  virtual bool initiative_at_turn_start() const { return false; }
 };
 
 // The inches of one full move of the unit the facts describe (the stack

@@ -1,5 +1,7 @@
 #include "engine/rulesets/hail_caesar_hyw/engine.hpp"
 
+#include "engine/rulesets/hail_caesar_hyw/sequence.hpp"
+
 namespace umpire::hyw {
 namespace {
 
@@ -30,6 +32,7 @@ Engine::Engine(hail_caesar::Setup setup, std::vector<hail_caesar::Action> action
 
 void Engine::apply(std::size_t i, replay::EventChecker& checker) {
   for (const std::string& what : unchecked_[i]) checker.not_checked(what, base_.event_span(i));
+  check_sequence(base_, i, checker);
   if (!followed_[i]) {
     base_.apply(i, checker);
     return;

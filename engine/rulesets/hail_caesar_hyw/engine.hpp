@@ -2,7 +2,9 @@
 // The Hail Caesar: Hundred Years War replay engine: the Hail Caesar engine
 // (hail_caesar/engine.hpp) over the HYW data (rules_binding.hpp), with the
 // procedures of 004_b7c666874e8df030.txt it does not check yet reported
-// `not checked` at each statement that needs them (procedures.cpp). Every
+// `not checked` at each statement that needs them (procedures.cpp), and
+// the sequence of 004's movement phase checked before each statement
+// (sequence.hpp). Every
 // number and condition the base engine reads comes from the HYW data, so
 // its overrides (shooting dice by range, natural 1s and 6s, re-rolls of the
 // special rules, order moves, the distance penalty, save limits) apply

@@ -31,6 +31,8 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // A unit leaves the table by the data's unit_removed (004 § 2-b, § 8-e).
   std::optional<bool> removed(const hail_caesar::Context& cx,
                               const hail_caesar::Facts& f) const override;
+  // 5-a: "Une unité qui commence son tour à moins de 12'".
+  bool initiative_at_turn_start() const override { return true; }
 
  private:
   HywItems items_;

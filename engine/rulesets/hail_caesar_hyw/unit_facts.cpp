@@ -47,6 +47,11 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   flag(Given::unit_shot_this_turn, now && h.shot_this_turn(u));
   flag(Given::unit_ordered_this_phase, now && h.ordered_this_turn(u));
   set(Given::unit_moves_this_turn, rules::Val::integer(now ? h.moves_this_turn(u) : 0));
+  // In the movement phase a support of a combat still fought is still in
+  // support (5-b: it takes no order; 7-a: it does not move); the combat
+  // phase states its own supports.
+  if (now && cx.log[*now].phase == hail_caesar::Phase::movement && h.supports_a_combat(u))
+    f.boolean(hail_caesar::Given::unit_supporting, true);
   flag(Given::unit_breakthrough_this_turn, false);
   // The supports written for it earlier in this round (7-d).
   const auto& combat = cx.scratch.combat;

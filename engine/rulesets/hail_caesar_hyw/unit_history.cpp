@@ -73,4 +73,19 @@ std::int64_t History::moves_this_turn(UnitId u) const {
   return std::min<std::int64_t>(moves, 3);
 }
 
+bool History::supports_a_combat(UnitId u) const {
+  using hail_caesar::Phase;
+  std::size_t i = now_;
+  while (i > 0 && cx_.log[i - 1].phase != Phase::combat) --i;
+  if (i == 0) return false;
+  const Action& last = cx_.log[i - 1];
+  for (; i-- > 0 && cx_.log[i].phase == Phase::combat && same_turn(cx_.log[i], last);) {
+    const Action& a = cx_.log[i];
+    if (a.kind != ActionKind::support || !acts(a, u) || a.targets.empty()) continue;
+    const hail_caesar::UnitState& t = cx_.state.units[a.targets.front()];
+    if (t.on_table && t.engaged_with >= 0) return true;
+  }
+  return false;
+}
+
 }  // namespace umpire::hyw

@@ -29,6 +29,9 @@ class History {
   bool ordered_this_turn(hail_caesar::UnitId u) const;
   // The unit's moves earlier in this turn (5-i), at most 3.
   std::int64_t moves_this_turn(hail_caesar::UnitId u) const;
+  // Written as a support in the last combat phase, of a unit still
+  // engaged: its combat goes on and the unit still supports it (5-b, 7-a).
+  bool supports_a_combat(hail_caesar::UnitId u) const;
 
  private:
   const hail_caesar::Context& cx_;

@@ -27,7 +27,10 @@ std::optional<Ordered> ordered_unit(Context& cx, GeneralId g, UnitId u) {
   fill_unit(cx, o.facts, u);
   o.facts.integer(Given::unit_leadership, cx.setup.generals[g].leadership);
   o.facts.boolean(Given::unit_commander_failed_order, cx.state.generals[g].orders_ended);
+  // Whole inches and inches begun: "tranche de 12\"" counts the first,
+  // "supérieure à 12'" the second (the data's givens say which it reads).
   o.facts.integer(Given::commander_distance, whole_inches(*d));
+  o.facts.integer(Given::commander_distance_up, whole_inches_up(*d));
   return o;
 }
 

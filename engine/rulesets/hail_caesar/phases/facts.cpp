@@ -49,6 +49,23 @@ std::optional<double> nearest_enemy_distance(const Context& cx, UnitId u) {
   return rulesets::nearest_enemy_distance(cx, u);
 }
 
+std::optional<double> initiative_enemy_distance(const Context& cx, Facts& f, UnitId u) {
+  const auto& start = cx.scratch.enemy_at_turn_start;
+  const std::optional<double> d = u < start.size() ? start[u] : nearest_enemy_distance(cx, u);
+  f.integer(Given::enemy_distance, d ? whole_inches_up(*d) : 1000);
+  f.integer(Given::enemy_distance_down, d ? whole_inches(*d) : 1000);
+  return d;
+}
+
+void note_enemies_at_turn_start(Context& cx) {
+  auto& start = cx.scratch.enemy_at_turn_start;
+  start.clear();
+  const VariantFacts* variant = cx.rules.variant();
+  if (!variant || !variant->initiative_at_turn_start()) return;
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i)
+    start.push_back(nearest_enemy_distance(cx, static_cast<UnitId>(i)));
+}
+
 std::optional<double> commander_distance(const Context& cx, GeneralId g, UnitId u) {
   const GeneralState& gs = cx.state.generals[g];
   if (!gs.on_table) return std::nullopt;
@@ -57,7 +74,8 @@ std::optional<double> commander_distance(const Context& cx, GeneralId g, UnitId 
 
 std::int64_t whole_inches(double d) {
   if (!(d < 1e9)) return std::numeric_limits<std::int32_t>::max();
-  return static_cast<std::int64_t>(std::floor(std::max(0.0, d)));
+  // A thousandth of an inch is below any tape: 11.9996" is 12".
+  return static_cast<std::int64_t>(std::floor(std::max(0.0, d) + 0.001));
 }
 
 std::int64_t whole_inches_up(double d) {

@@ -24,6 +24,16 @@ void fill_unit(const Context& cx, Facts& f, UnitId u);
 // when no enemy is on the table.
 std::optional<double> nearest_enemy_distance(const Context& cx, UnitId u);
 
+// The nearest enemy a move by initiative is judged on: now, or where the
+// units stood when the turn began for a variant whose text says so
+// (VariantFacts::initiative_at_turn_start); stated in `f` as
+// enemy_distance (inches begun) and enemy_distance_down (whole inches).
+std::optional<double> initiative_enemy_distance(const Context& cx, Facts& f, UnitId u);
+
+// Each unit's nearest enemy as the turn begins, kept for the above when
+// the variant asks for it (phases/turn.cpp calls it as a turn starts).
+void note_enemies_at_turn_start(Context& cx);
+
 // From commander `g`'s position to the nearest point of `u`'s base
 // (§ Test d'ordre: "de distance entre lui et l'unité").
 std::optional<double> commander_distance(const Context& cx, GeneralId g, UnitId u);

@@ -110,8 +110,7 @@ void move_general(Context& cx, const Action& a, GeneralId g) {
 // Initiative (§ I - PHASE DE MOUVEMENT): allowed by the data, it gives one
 // move; false when refused.
 bool initiative(Context& cx, const Action& a, UnitId u, Facts f, Check refused) {
-  const std::optional<double> enemy = nearest_enemy_distance(cx, u);
-  f.integer(Given::enemy_distance, enemy ? whole_inches_up(*enemy) : 1000);
+  const std::optional<double> enemy = initiative_enemy_distance(cx, f, u);
   return check_permissions(f, RuleAction::initiative_move, cx.checker, a.span, refused, [&] {
     return fmt::format("{} moving by initiative, unordered, with its nearest enemy {}",
                        cx.quoted(u), enemy ? tabletop::inches(*enemy) + " away" : "off the table");

@@ -57,6 +57,7 @@ void begin(Context& cx, const Action& a) {
   if (a.turn != cx.state.turn || a.side != cx.state.side) {
     if (cx.state.turn > 0) reorganise(cx);
     cx.state.start_turn(a.turn, a.side);
+    note_enemies_at_turn_start(cx);
   }
   cx.state.phase = a.phase;
   // Hits wait for the save written right after them, and no longer.

@@ -1,0 +1,194 @@
+#include "engine/rulesets/hail_caesar_hyw/sequence.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "engine/rulesets/hail_caesar_hyw/checks.hpp"
+
+namespace umpire::hyw {
+namespace {
+
+using hail_caesar::Action;
+using hail_caesar::ActionKind;
+using hail_caesar::GeneralId;
+using hail_caesar::Phase;
+using hail_caesar::UnitId;
+
+template <typename List, typename Id>
+bool holds(const List& list, Id id) {
+  return std::find(list.begin(), list.end(), id) != list.end();
+}
+
+// The statements of the movement phase of the turn being played, written
+// before statement `now`: first to last.
+class PhaseSoFar {
+ public:
+  PhaseSoFar(const hail_caesar::Engine& game, std::size_t now) : game_(game) {
+    const Action& a = game.action(now);
+    first_ = now;
+    while (first_ > 0) {
+      const Action& b = game.action(first_ - 1);
+      if (b.turn != a.turn || b.side != a.side || b.phase != Phase::movement) break;
+      --first_;
+    }
+    end_ = now;
+  }
+  std::size_t begin() const { return first_; }
+  std::size_t end() const { return end_; }
+  const Action& operator[](std::size_t i) const { return game_.action(i); }
+
+  // The last order naming `u`, if any.
+  std::optional<std::size_t> order_of(UnitId u) const {
+    for (std::size_t i = end_; i-- > first_;)
+      if ((*this)[i].kind == ActionKind::order && holds((*this)[i].actors, u)) return i;
+    return std::nullopt;
+  }
+  std::optional<std::size_t> first_order() const {
+    for (std::size_t i = first_; i < end_; ++i)
+      if ((*this)[i].kind == ActionKind::order) return i;
+    return std::nullopt;
+  }
+
+ private:
+  const hail_caesar::Engine& game_;
+  std::size_t first_ = 0, end_ = 0;
+};
+
+std::string named(std::string_view id) {
+  return fmt::format("'{}'", id);
+}
+
+// 5: "L'ordre des mouvements est le suivant : - Mouvement par initiative -
+// Mouvement par ordre". Only a move written `by initiative` is read as
+// one: an unordered unit's move may be the free move of a broken division
+// (5-e, 8-e), which comes when it may.
+void initiative_first(const hail_caesar::Engine& game, const PhaseSoFar& phase, const Action& a,
+                      replay::EventChecker& checker) {
+  if (a.means != "initiative") return;
+  const std::optional<std::size_t> first = phase.first_order();
+  if (!first) return;
+  for (UnitId u : a.actors) {
+    checker
+        .violation(Check::move_sequence, a.span,
+                   fmt::format("{} moves by initiative after the orders of the phase began",
+                               named(game.setup().units[u].id)))
+        .note("the first order of the phase: '{}'", game.describe_event(*first))
+        .note(
+            "004 § 5: 'L'ordre des mouvements est le suivant : - Mouvement par initiative - "
+            "Mouvement par ordre'");
+    return;
+  }
+}
+
+// 5-b: "vous devez désigner l'un de vos généraux et sa division. Une fois
+// choisi, il devra donner tous ses ordres, avant de passer à la division
+// suivante" and "Une fois la phase d'ordre terminée pour une division, le
+// général de cette division peut se déplacer"; 5-e: "le commandement du
+// général de la division".
+void order_by_division(const hail_caesar::Engine& game, const PhaseSoFar& phase, const Action& a,
+                       replay::EventChecker& checker) {
+  if (!a.by) return;
+  const GeneralId g = *a.by;
+  const hail_caesar::Setup& setup = game.setup();
+  const hail_caesar::GeneralSetup& general = setup.generals[g];
+  for (UnitId u : a.actors) {
+    const hail_caesar::UnitSetup& unit = setup.units[u];
+    if (unit.side != general.side || unit.division == general.division) continue;
+    checker
+        .violation(Check::order_division, a.span,
+                   fmt::format("{} is ordered by {}, who is not the general of its division",
+                               named(unit.id), named(general.id)))
+        .note(
+            "004 § 5-e: 'lancez 2D6 et comparez le jet au commandement du général de la "
+            "division'");
+  }
+  std::optional<std::size_t> mine;
+  for (std::size_t i = phase.begin(); i < phase.end(); ++i) {
+    const Action& b = phase[i];
+    if (b.kind == ActionKind::move && holds(b.generals, g)) {
+      checker
+          .violation(Check::order_sequence, a.span,
+                     fmt::format("{} has moved this phase: his division's orders are over",
+                                 named(general.id)))
+          .note("his move: '{}'", game.describe_event(i))
+          .note(
+              "004 § 5-b: 'Une fois la phase d'ordre terminée pour une division, le général de "
+              "cette division peut se déplacer de 27''");
+      return;
+    }
+    if (b.kind != ActionKind::order || !b.by) continue;
+    if (*b.by == g) {
+      mine = mine.value_or(i);
+    } else if (mine) {
+      checker
+          .violation(Check::order_sequence, a.span,
+                     fmt::format("{}'s division's orders ended when {} gave his", named(general.id),
+                                 named(setup.generals[*b.by].id)))
+          .note("the other division's order: '{}'", game.describe_event(i))
+          .note(
+              "004 § 5-b: 'Une fois choisi, il devra donner tous ses ordres, avant de passer à "
+              "la division suivante'");
+      return;
+    }
+  }
+}
+
+// 5-d: "Si l'unité doit charger, l'ordre doit clairement spécifier qu'il
+// s'agit d'une charge et doit indiquer la ou les cibles."
+void charge_as_ordered(const hail_caesar::Engine& game, const PhaseSoFar& phase, const Action& a,
+                       replay::EventChecker& checker) {
+  if (a.actors.empty() || a.targets.empty()) return;
+  const UnitId u = a.actors.front(), t = a.targets.front();
+  const std::optional<std::size_t> at = phase.order_of(u);
+  // A blunder's advance may meet an enemy: the base engine says it does
+  // not check that charge.
+  if (!at || game.state().units[u].order == hail_caesar::OrderStatus::blundered) return;
+  const Action& order = phase[*at];
+  const hail_caesar::Setup& setup = game.setup();
+  if (order.detail.empty()) {
+    checker.not_checked(
+        "whether a charge is the one its order declared: the order states no intent (`as "
+        "charge target <unit>`, 004 § 5-d)",
+        a.span);
+    return;
+  }
+  std::string why;
+  if (order.detail != "charge")
+    why = fmt::format("{} was ordered as '{}', not to charge", named(setup.units[u].id),
+                      order.detail);
+  else if (!order.targets.empty() && !holds(order.targets, t))
+    why = fmt::format("{} was ordered to charge {}, not {}", named(setup.units[u].id),
+                      named(setup.units[order.targets.front()].id), named(setup.units[t].id));
+  if (why.empty()) return;
+  checker.violation(Check::charge_order, a.span, why)
+      .note("its order: '{}'", game.describe_event(*at))
+      .note(
+          "004 § 5-d: 'Si l'unité doit charger, l'ordre doit clairement spécifier qu'il s'agit "
+          "d'une charge et doit indiquer la ou les cibles'");
+}
+
+}  // namespace
+
+void check_sequence(const hail_caesar::Engine& game, std::size_t now,
+                    replay::EventChecker& checker) {
+  const Action& a = game.action(now);
+  if (a.phase != Phase::movement) return;
+  const PhaseSoFar phase(game, now);
+  switch (a.kind) {
+    case ActionKind::move:
+    case ActionKind::charge:
+      if (a.actors.empty()) return;
+      initiative_first(game, phase, a, checker);
+      if (a.kind == ActionKind::charge) charge_as_ordered(game, phase, a, checker);
+      return;
+    case ActionKind::order:
+      order_by_division(game, phase, a, checker);
+      return;
+    default:
+      return;
+  }
+}
+
+}  // namespace umpire::hyw
