@@ -78,15 +78,4 @@ double fraction_crossed(const MultiPolygon& swept, const Footprint& other);
 // fraction_crossed tells for sure.
 bool may_cross(const MultiPolygon& swept, const Footprint& other);
 
-// Whether a way passes through `other`: it overlaps the unit shrunk by
-// `slack` on every side (a tape's slack grazing a corner or an edge is no
-// crossing). Every tabletop ruleset's "traverser une unité" (000 § Se
-// déplacer à travers une unité; 003 § Manœuvres) asks it of a move, a
-// charge and an evasion alike.
-bool passes_through(const MultiPolygon& swept, const Footprint& other, double slack);
-
-// The same of a unit standing still at `end`: it stands on `other` (two
-// bases overlapping by more than `slack`), which no move may end with.
-bool stands_on(const Footprint& end, const Footprint& other, double slack);
-
 }  // namespace umpire::tabletop

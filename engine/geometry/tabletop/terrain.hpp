@@ -39,9 +39,6 @@ double fraction_inside(const Footprint& f, const Area& a);
 bool enters(const MultiPolygon& swept, const Area& a);
 bool crosses(const MultiPolygon& swept, const Obstacle& o);
 bool crosses(const Footprint& f, const Obstacle& o);
-// The length of a line (a leader's way) inside the area: how far across a
-// wall or a hedge drawn as an area the way goes.
-double length_inside(const Linestring& way, const Area& a);
 
 // The table, its south-west corner at 0,0 (docs/log-format.md § 3).
 enum class TableEdge : std::uint8_t { north, east, south, west };

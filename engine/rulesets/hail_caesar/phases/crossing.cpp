@@ -6,6 +6,7 @@
 
 #include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/charge.hpp"
+#include "engine/geometry/tabletop/crossing.hpp"
 
 namespace umpire::hail_caesar {
 

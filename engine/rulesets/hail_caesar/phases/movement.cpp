@@ -9,6 +9,7 @@
 
 #include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/charge.hpp"
+#include "engine/geometry/tabletop/crossing.hpp"
 #include "engine/geometry/tabletop/movement.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
@@ -115,7 +116,12 @@ Budget budget_of_way(Context& cx, const Action& a, UnitId u, const Facts& f,
   UnitState& st = cx.state.units[u];
   Budget out;
   double moves = st.moves;
-  if (st.moves > 1 && verdict(f, RuleAction::move_again) == rules::Verdict::forbidden) {
+  // A blunder's obligation to move again against the artillery's single
+  // move is the data's open conflict: only an unblundered unit is asked.
+  Facts again = f;
+  again.boolean(Given::unit_blundered, false);
+  if (st.moves > 1 && st.order != OrderStatus::blundered &&
+      verdict(again, RuleAction::move_again) == rules::Verdict::forbidden) {
     moves = 1;
     why.push_back(
         fmt::format("{} moves once at most (§ Mouvements des unités: 'peut se déplacer une "
