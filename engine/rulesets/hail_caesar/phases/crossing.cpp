@@ -22,6 +22,13 @@ void check_way_through_units(Context& cx, const Action& a, UnitId u, const table
     if (boost::geometry::disjoint(swept, tabletop::bounds(whole.polygon()))) continue;
     if (!tabletop::passes_through(m.swept, whole, slack)) continue;
     const bool enemy = os.side != cx.setup.units[u].side;
+    if (way.charging && !enemy) {
+      // A charger passing a friend: whether the sheet's exception (to
+      // join a combat) covers any friend is open.
+      cx.checker.not_checked(
+          fmt::format("{} charging through its friend {}", cx.quoted(u), cx.quoted(o)), a.span);
+      continue;
+    }
     Facts g = f;
     g.set(Given::other_type, cx.rules.type(os.type));
     g.set(Given::other_formation, cx.rules.formation(other.formation));
@@ -42,13 +49,12 @@ void check_way_through_units(Context& cx, const Action& a, UnitId u, const table
                              enemy ? "the enemy" : "its friend", cx.quoted(o));
         });
     if (allowed && tabletop::stands_on(m.end, whole, slack)) {
-      cx.checker
-          .violation(Check::move_not_allowed, a.span,
-                     fmt::format("{} ends its way on {}", cx.quoted(u), cx.quoted(o)))
-          .note(
-              "a unit that passes through another ends its move clear of it (004 § 5-h: 'une "
-              "unité qui en traverse une autre doit toujours finir son mouvement en dehors "
-              "d'elle')");
+      // A unit moved one at a time in a division's move may stand on one
+      // still to move: reported, not refused.
+      cx.checker.not_checked(
+          fmt::format("{} ending its way on {}, which it must leave clear (004 § 5-h)",
+                      cx.quoted(u), cx.quoted(o)),
+          a.span);
       continue;
     }
     if (allowed && !enemy &&
