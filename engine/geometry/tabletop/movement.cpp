@@ -8,6 +8,7 @@
 #include <boost/geometry/algorithms/union.hpp>
 #include <boost/geometry/geometries/multi_point.hpp>
 #include <cmath>
+#include <optional>
 
 namespace umpire::tabletop {
 
@@ -171,6 +172,26 @@ double fraction_crossed(const MultiPolygon& swept, const Footprint& other) {
   bg::intersection(through, shape, common);
   const double whole = other.frontage() * other.depth();
   return std::clamp(bg::area(common) / whole, 0.0, 1.0);
+}
+
+namespace {
+
+// `f` less `slack` on every side; nullopt when nothing is left of it.
+std::optional<Footprint> shrunk(const Footprint& f, double slack) {
+  if (f.frontage() <= 2 * slack || f.depth() <= 2 * slack) return std::nullopt;
+  return Footprint(f.leader() - slack * f.ahead(), f.facing(), f.frontage() - 2 * slack,
+                   f.depth() - 2 * slack);
+}
+
+}  // namespace
+
+bool passes_through(const MultiPolygon& swept, const Footprint& other, double slack) {
+  const std::optional<Footprint> inner = shrunk(other, slack);
+  return inner && may_cross(swept, *inner) && fraction_crossed(swept, *inner) > 0;
+}
+
+bool stands_on(const Footprint& end, const Footprint& other, double slack) {
+  return passes_through(MultiPolygon{end.polygon()}, other, slack);
 }
 
 }  // namespace umpire::tabletop

@@ -8,7 +8,9 @@
 #include <boost/geometry/algorithms/intersection.hpp>
 #include <boost/geometry/algorithms/intersects.hpp>
 #include <boost/geometry/algorithms/is_valid.hpp>
+#include <boost/geometry/algorithms/length.hpp>
 #include <boost/geometry/algorithms/within.hpp>
+#include <boost/geometry/geometries/multi_linestring.hpp>
 
 namespace umpire::tabletop {
 
@@ -149,6 +151,13 @@ TableEdge Table::nearest_edge(Point p) const {
   for (const TableEdge e : {TableEdge::east, TableEdge::south, TableEdge::west})
     if (distance_to_edge(p, e) < distance_to_edge(p, best)) best = e;
   return best;
+}
+
+double length_inside(const Linestring& way, const Area& a) {
+  if (way.size() < 2) return 0.0;
+  boost::geometry::model::multi_linestring<Linestring> inside;
+  boost::geometry::intersection(way, a.shape, inside);
+  return static_cast<double>(boost::geometry::length(inside));
 }
 
 }  // namespace umpire::tabletop

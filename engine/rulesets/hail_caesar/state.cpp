@@ -17,9 +17,12 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.charged = false;
     u.initiative = false;
     u.in_rough_ground = false;
-    u.obstacle_moves = 0;
+    u.spent_milli = 0;
   }
-  for (GeneralState& g : generals) g.orders_ended = false;
+  for (GeneralState& g : generals) {
+    g.orders_ended = false;
+    g.used_milli = 0;
+  }
 }
 
 }  // namespace umpire::hail_caesar

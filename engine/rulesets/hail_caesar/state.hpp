@@ -29,14 +29,17 @@ struct UnitState {
   OrderStatus order = OrderStatus::none;
   std::uint8_t moves = 0;       // full moves this turn: an order's, a blunder's or an initiative's
   std::int32_t used_milli = 0;  // thousandths of an inch moved this turn
+  // Thousandths of a full move spent this turn: each way at the rate it
+  // went at (a light horse's 12" in the open is one move, its 6" in a wood
+  // one more), a change of formation and an obstacle crossed one each.
+  std::int32_t spent_milli = 0;
   std::int32_t engaged_with = -1;  // the enemy unit of its combat, -1: none
   bool charged = false;            // it charged or countercharged this turn
   bool won_last_round = false;     // it won the last round of its combat
   bool initiative = false;         // it moved by initiative this turn (§ I - PHASE DE MOUVEMENT)
   // § Modificateur de mouvement, for the rest of the turn: its way entered
-  // rough ground (its moves capped), and the moves its obstacles cost.
+  // rough ground (its moves capped).
   bool in_rough_ground = false;
-  std::uint8_t obstacle_moves = 0;
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -46,7 +49,8 @@ struct UnitState {
 struct GeneralState {
   bool on_table = false;
   Point at{0, 0};
-  bool orders_ended = false;  // an order of his failed this turn
+  bool orders_ended = false;    // an order of his failed this turn
+  std::int32_t used_milli = 0;  // thousandths of an inch ridden this movement phase
 };
 
 // The turn and the slots are common/tabletop_state.hpp's; the marks each
@@ -66,7 +70,11 @@ using rulesets::milli;
 template <typename Out>
 void State::write(Out& out) const {
   write_with(
-      out, [](Out& o, const GeneralState& g) { o.u8(g.orders_ended ? 1 : 0); },
+      out,
+      [](Out& o, const GeneralState& g) {
+        o.u8(g.orders_ended ? 1 : 0);
+        o.i32(g.used_milli);
+      },
       [](Out& o, const UnitState& u) {
         o.i32(u.casualties);
         o.u8(u.disordered ? 1 : 0);
@@ -79,7 +87,7 @@ void State::write(Out& out) const {
         o.u8(u.won_last_round ? 1 : 0);
         o.u8(u.initiative ? 1 : 0);
         o.u8(u.in_rough_ground ? 1 : 0);
-        o.u8(u.obstacle_moves);
+        o.i32(u.spent_milli);
       });
 }
 

@@ -9,6 +9,7 @@
 #include "engine/geometry/tabletop/sight.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/limit_report.hpp"
+#include "engine/rulesets/hail_caesar/phases/crossing.hpp"
 #include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -46,19 +47,17 @@ void check_face(Context& cx, const Action& a, UnitId u, UnitId t, tabletop::Zone
 
 void check_reach(Context& cx, const Action& a, UnitId u, UnitId t, const Facts& f,
                  const tabletop::Footprint& start, const tabletop::MoveResult& way) {
-  const UnitState& st = cx.state.units[u];
+  UnitState& st = cx.state.units[u];
   std::vector<std::string> why;
-  const std::uint8_t moves = moves_over_terrain(cx, u, f, start, entered_terrain(cx, way, a), why);
+  const Budget budget = budget_of_way(cx, a, u, f, start, way, entered_terrain(cx, way, a), why);
   const auto rate = move_rate(f, cx.checker, &why);
   if (!rate) return;
-  const double used = st.used_milli / 1000.0;
-  const double allowance = moves * static_cast<double>(*rate) - used;
+  const double allowance = budget.allowance(static_cast<double>(*rate));
   const double measured =
       tabletop::distance(start, cx.footprint(t), tabletop::Measure::from_front_edge);
   why.insert(why.begin(),
-             fmt::format("{} has {} move{} of {} this turn{}", cx.quoted(u), st.moves,
-                         st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)),
-                         used > 0 ? fmt::format(", {} used", tabletop::inches(used)) : ""));
+             fmt::format("{} has {} move{} of {} this turn", cx.quoted(u), st.moves,
+                         st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate))));
   const std::string what = fmt::format("the charge of {} at {}", cx.quoted(u), cx.quoted(t));
   const std::string out_of_reach = fmt::format("{} is out of reach: ", cx.quoted(t));
   why.insert(why.begin(),
@@ -74,6 +73,7 @@ void check_reach(Context& cx, const Action& a, UnitId u, UnitId t, const Facts& 
       cx.checker.violation(Check::charge_reach, a.span, tabletop::describe(m, what))
           .note("the length of the way written, from the charger's leader");
   }
+  spend(st, budget, way.distance, static_cast<double>(*rate));
 }
 
 }  // namespace
@@ -141,6 +141,9 @@ void charge(Context& cx, const Action& a) {
   check_face(cx, a, u, t, face);
   const tabletop::MoveResult way = walk(start, a);
   if (allowed) check_reach(cx, a, u, t, f, start, way);
+  // A charge is a move into contact (§ Se déplacer à travers une unité
+  // holds for it as for any move): its target's edge is where it ends.
+  check_way_through_units(cx, a, u, way, f, Way{t, true});
   if (a.facing || !a.formation.empty())
     cx.checker.not_checked("the wheel a charger makes to face its target", a.span);
   st.used_milli = milli(st.used_milli / 1000.0 + way.distance);

@@ -8,6 +8,7 @@
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/hail_caesar/phases/charge.hpp"
+#include "engine/rulesets/hail_caesar/phases/crossing.hpp"
 #include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -162,6 +163,8 @@ void respond(Context& cx, const Action& a) {
       break;
     case Response::evade:
       if (allowed) check_evade_distance(cx, a, u, f);
+      // An evasion is a move: § Se déplacer à travers une unité holds.
+      if (written_end(a)) check_way_through_units(cx, a, u, walk(cx.footprint(u), a), f, {});
       break;
     case Response::countercharge:
       // "a chargé ou contre chargé" (§ Modificateurs du jet pour toucher au

@@ -62,22 +62,25 @@ void form(Context& cx, const Action& a) {
   const auto rate = move_rate(f, cx.checker);
   const auto cost_moves = eval_int(f, Value::formation_change_moves, cx.checker);
   if (allowed && rate && cost_moves) {
+    // Counted in moves, not inches: a square's rate is 0", and its change
+    // still costs one of its moves.
     const double cost = static_cast<double>(*cost_moves * *rate);
     const double used = st.used_milli / 1000.0;
-    const double left = st.moves * static_cast<double>(*rate) - used;
-    const tabletop::LimitCheck c = tabletop::check_at_most(cost, left, cx.scratch.tolerance);
-    if (c.agreement == tabletop::Agreement::beyond_tolerance)
+    const double left = st.moves - st.spent_milli / 1000.0;
+    const double slack = *rate > 0 ? cx.scratch.tolerance / static_cast<double>(*rate) : 0.0;
+    if (static_cast<double>(*cost_moves) > left + slack)
       cx.checker
           .violation(Check::form_cost, a.span,
-                     fmt::format("{} has {} of its moves left, and a change of formation costs "
-                                 "{} move{} ({})",
-                                 cx.quoted(u), tabletop::inches(std::max(0.0, left)), *cost_moves,
-                                 *cost_moves == 1 ? "" : "s", tabletop::inches(cost)))
+                     fmt::format("{} has {:.3g} of its moves left, and a change of formation "
+                                 "costs {} move{}",
+                                 cx.quoted(u), std::max(0.0, left), *cost_moves,
+                                 *cost_moves == 1 ? "" : "s"))
           .note("{} has {} move{} of {} this turn", cx.quoted(u), st.moves,
                 st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)));
     else if (moves)
       check_move(cx, a, u, f, *to);
     st.used_milli = milli(used + cost);
+    st.spent_milli = milli(st.spent_milli / 1000.0 + static_cast<double>(*cost_moves));
   }
   if (a.facing) cx.checker.not_checked("the distance a change of facing uses in a move", a.span);
   place_as_written(cx, u, a);

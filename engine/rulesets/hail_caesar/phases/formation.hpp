@@ -8,7 +8,8 @@
 // `form <unit> <formation> [to …] [path …] [facing …]` in the movement phase:
 // the unit has moves of its own (phases/movement.hpp, grant_moves), at
 // least the data's formation_change_moves of them left, which the change
-// spends (a move's worth of its rate in its old formation); a change that
+// spends (whole moves, whatever its rate: a square's 0" change still costs
+// one, and the rest of its turn is measured at its new rate); a change that
 // moves (`to`, `path`) is the data's change_formation_and_move, and its way
 // is at most one move at the rate of the new formation, within the
 // tolerance. Which troops may take each formation the sheet does not say

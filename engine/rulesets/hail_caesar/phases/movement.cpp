@@ -9,71 +9,22 @@
 
 #include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/charge.hpp"
+#include "engine/geometry/tabletop/crossing.hpp"
 #include "engine/geometry/tabletop/movement.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/limit_report.hpp"
+#include "engine/rulesets/hail_caesar/phases/crossing.hpp"
 #include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/proximity.hpp"
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
 
 namespace umpire::hail_caesar {
 using tabletop::operator-;
 
 namespace {
-
-// § Se déplacer à travers une unité: each unit the way of `u` passes
-// through, under the data's move_through_enemy and move_through_friend
-// permissions. A unit is passed through when the way overlaps it by more
-// than the log's tolerance on every side (a tape's slack grazing a corner
-// is no crossing).
-void check_crossings(Context& cx, const Action& a, UnitId u, const tabletop::MoveResult& m,
-                     const Facts& f) {
-  using tabletop::operator*;
-  using tabletop::operator-;
-  const double slack = cx.scratch.tolerance;
-  const tabletop::Box way = tabletop::bounds(m.swept);
-  for (UnitId o = 0; o < cx.setup.units.size(); ++o) {
-    const UnitState& other = cx.state.units[o];
-    const UnitSetup& os = cx.setup.units[o];
-    if (o == u || !other.on_table || os.frontage <= 2 * slack || os.depth <= 2 * slack) continue;
-    const tabletop::Footprint whole = cx.footprint(o);
-    if (boost::geometry::disjoint(way, tabletop::bounds(whole.polygon()))) continue;
-    const tabletop::Footprint inner(whole.leader() - slack * whole.ahead(), whole.facing(),
-                                    os.frontage - 2 * slack, os.depth - 2 * slack);
-    if (!tabletop::may_cross(m.swept, inner) || tabletop::fraction_crossed(m.swept, inner) <= 0)
-      continue;
-    const bool enemy = os.side != cx.setup.units[u].side;
-    Facts g = f;
-    g.set(Given::other_type, cx.rules.type(os.type));
-    g.set(Given::other_formation, cx.rules.formation(other.formation));
-    g.boolean(Given::other_engaged, other.engaged_with >= 0);
-    // "sauf pour rejoindre ce combat (en charge ou en soutien)": a unit
-    // that ends its move touching an engaged friend joins its combat.
-    g.boolean(Given::unit_charging, false);
-    g.boolean(Given::unit_supporting,
-              other.engaged_with >= 0 && tabletop::in_contact(m.end, whole, slack));
-    // Only the disorder tests of friends read the share crossed: an enemy
-    // passed through costs no second overlay.
-    g.boolean(Given::other_share_crossed_over_half,
-              !enemy && tabletop::fraction_crossed(m.swept, whole) > 0.5);
-    const bool allowed = check_permissions(
-        g, enemy ? RuleAction::move_through_enemy : RuleAction::move_through_friend, cx.checker,
-        a.span, Check::move_not_allowed, [&] {
-          return fmt::format("{} moving through {} {}", cx.quoted(u),
-                             enemy ? "the enemy" : "its friend", cx.quoted(o));
-        });
-    if (allowed && !enemy &&
-        eval_int(g, Value::move_through_disorder_tests, cx.checker).value_or(0) != 0)
-      cx.checker.not_checked(
-          fmt::format("the disorder tests of {} and {}, passing through more than half of one "
-                      "another: the sheet never says how they are rolled (gap "
-                      "disorder_test_undefined)",
-                      cx.quoted(u), cx.quoted(o)),
-          a.span);
-  }
-}
 
 // The allowance against the way measured, within the tolerance.
 void check_distance(Context& cx, const Action& a, std::string_view who, double measured,
@@ -103,7 +54,13 @@ void move_general(Context& cx, const Action& a, GeneralId g) {
   std::vector<std::string> why;
   const auto rate = move_rate(f, cx.checker, &why);
   if (!rate) return;
-  check_distance(cx, a, cx.quoted_general(g), measured, static_cast<double>(*rate), why);
+  // His rate is his whole movement phase's: every ride of the phase counts.
+  const double used = gs.used_milli / 1000.0;
+  if (used > 0)
+    why.insert(why.begin(), fmt::format("{} rode {} earlier this phase", cx.quoted_general(g),
+                                        tabletop::inches(used)));
+  check_distance(cx, a, cx.quoted_general(g), measured, static_cast<double>(*rate) - used, why);
+  gs.used_milli = milli(used + measured);
   gs.at = *end;
 }
 
@@ -136,12 +93,55 @@ Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action
   return out;
 }
 
-std::uint8_t moves_over_terrain(Context& cx, UnitId u, const Facts& f,
-                                const tabletop::Footprint& start, const Entered& entered,
-                                std::vector<std::string>& why) {
+namespace {
+
+// The leader's way, as the statement writes it.
+tabletop::Linestring leader_way(const tabletop::Footprint& start, const Action& a) {
+  tabletop::Linestring line{start.leader()};
+  for (const Point& p : a.path) line.push_back(p);
+  if (a.to) line.push_back(*a.to);
+  return line;
+}
+
+}  // namespace
+
+double Budget::allowance(double rate) const {
+  return std::max(0.0, moves_left * rate + crossing);
+}
+
+Budget budget_of_way(Context& cx, const Action& a, UnitId u, const Facts& f,
+                     const tabletop::Footprint& start, const tabletop::MoveResult& m,
+                     const Entered& entered, std::vector<std::string>& why) {
   UnitState& st = cx.state.units[u];
+  Budget out;
+  double moves = st.moves;
+  // A blunder's obligation to move again against the artillery's single
+  // move is the data's open conflict: only an unblundered unit is asked.
+  Facts again = f;
+  again.boolean(Given::unit_blundered, false);
+  if (st.moves > 1 && st.order != OrderStatus::blundered &&
+      verdict(again, RuleAction::move_again) == rules::Verdict::forbidden) {
+    moves = 1;
+    why.push_back(
+        fmt::format("{} moves once at most (§ Mouvements des unités: 'peut se déplacer une "
+                    "fois')",
+                    cx.quoted(u)));
+  }
   if (entered.any(cx, Terrain::rough_ground)) st.in_rough_ground = true;
-  int crossed_here = 0;
+  if (st.in_rough_ground) {
+    Facts r = f;
+    r.set(Given::unit_terrain, cx.rules.terrain(Terrain::rough_ground));
+    const auto most = eval_int(r, Value::max_moves_in_terrain, cx.checker);
+    if (most && static_cast<double>(*most) < moves) {
+      moves = static_cast<double>(*most);
+      why.push_back(
+          fmt::format("its way this turn enters rough ground, where it makes {} move{} "
+                      "at most (§ Modificateur de mouvement: 'L'unité ne peut faire "
+                      "qu'un seul mouvement')",
+                      *most, *most == 1 ? "" : "s"));
+    }
+  }
+  const tabletop::Linestring line = leader_way(start, a);
   for (std::size_t i = 0; i < entered.pieces.size(); ++i) {
     const TerrainSetup& t = cx.setup.terrain[i];
     // A wall the unit already stood on was paid for when it got there.
@@ -151,36 +151,27 @@ std::uint8_t moves_over_terrain(Context& cx, UnitId u, const Facts& f,
     o.set(Given::unit_terrain, cx.rules.terrain(Terrain::obstacle));
     const auto cost = eval_int(o, Value::obstacle_move_cost, cx.checker).value_or(0);
     if (cost <= 0) continue;
-    crossed_here += static_cast<int>(cost);
-    st.obstacle_moves =
-        static_cast<std::uint8_t>(std::min<std::int64_t>(255, st.obstacle_moves + cost));
+    out.crossings += static_cast<int>(cost);
+    out.crossing += tabletop::length_inside(line, t.area) + start.depth();
     why.push_back(
-        fmt::format("crossing the obstacle '{}' costs {} move{} (§ Modificateur de "
-                    "mouvement: 'Pour franchir un obstacle, cela coûte un mouvement')",
+        fmt::format("crossing the obstacle '{}' is {} whole move{}, its way over it and its depth "
+                    "beyond (§ Modificateur de mouvement: 'Pour franchir un obstacle, cela coûte "
+                    "un mouvement')",
                     t.name.empty() ? t.kind : t.name, cost, cost == 1 ? "" : "s"));
   }
-  if (st.obstacle_moves > crossed_here)
-    why.push_back(fmt::format("the obstacles it crossed earlier this turn cost {} move{}",
-                              st.obstacle_moves - crossed_here,
-                              st.obstacle_moves - crossed_here == 1 ? "" : "s"));
-  int moves = st.moves;
-  if (st.in_rough_ground) {
-    Facts r = f;
-    r.set(Given::unit_terrain, cx.rules.terrain(Terrain::rough_ground));
-    const auto most = eval_int(r, Value::max_moves_in_terrain, cx.checker);
-    if (most && *most < moves) {
-      moves = static_cast<int>(*most);
-      why.push_back(
-          fmt::format("its way this turn enters rough ground, where it makes {} move{} "
-                      "at most (§ Modificateur de mouvement: 'L'unité ne peut faire "
-                      "qu'un seul mouvement')",
-                      *most, *most == 1 ? "" : "s"));
-    }
-  }
-  const int left = std::max(0, moves - st.obstacle_moves);
-  if (left != st.moves)
-    why.push_back(fmt::format("which leaves it {} move{}", left, left == 1 ? "" : "s"));
-  return static_cast<std::uint8_t>(left);
+  out.crossing = std::min(out.crossing, m.distance);
+  const double spent = st.spent_milli / 1000.0;
+  out.moves_left = moves - spent - out.crossings;
+  if (spent > 0 || out.crossings > 0)
+    why.push_back(fmt::format("{:.3g} move{} spent earlier this turn, which leaves it {:.3g}{}",
+                              spent, spent == 1 ? "" : "s", std::max(0.0, moves - spent),
+                              out.crossings > 0 ? " before its crossing" : ""));
+  return out;
+}
+
+void spend(UnitState& st, const Budget& b, double distance, double rate) {
+  const double at_rate = rate > 0 ? std::max(0.0, distance - b.crossing) / rate : 0.0;
+  st.spent_milli = milli(st.spent_milli / 1000.0 + b.crossings + at_rate);
 }
 
 bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check refused) {
@@ -242,7 +233,8 @@ void move(Context& cx, const Action& a) {
   const tabletop::Footprint start = cx.footprint(u);
   tabletop::MoveResult m = walk(start, a);
   const Entered entered = entered_terrain(cx, m, a);
-  check_crossings(cx, a, u, m, f);
+  check_way_through_units(cx, a, u, m, f, {});
+  if (allowed) check_proximity(cx, a, u, f, start);
   Terrain terrain = Terrain::open_ground;
   if (entered.any(cx, Terrain::building)) {
     Facts b = f;
@@ -260,24 +252,24 @@ void move(Context& cx, const Action& a) {
   }
   f.set(Given::unit_terrain, cx.rules.terrain(terrain));
   std::vector<std::string> terrain_why;
-  const std::uint8_t moves = moves_over_terrain(cx, u, f, start, entered, terrain_why);
+  const Budget budget = budget_of_way(cx, a, u, f, start, m, entered, terrain_why);
   if (a.facing && std::abs(tabletop::normalize_signed_deg(*a.facing - st.facing)) > 0.001)
     cx.checker.not_checked("the distance a change of facing uses in a move", a.span);
   const auto rate = move_rate(f, cx.checker);
   if (rate && allowed) {
-    const double used = st.used_milli / 1000.0;
     // The breakdown of the rate is written only into a diagnostic.
     const auto why = [&] {
-      std::vector<std::string> lines{
-          fmt::format("{} has {} move{} of {} this turn{}", cx.quoted(u), st.moves,
-                      st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)),
-                      used > 0 ? fmt::format(", {} used", tabletop::inches(used)) : "")};
+      std::vector<std::string> lines{fmt::format("{} has {} move{} of {} this turn", cx.quoted(u),
+                                                 st.moves, st.moves == 1 ? "" : "s",
+                                                 tabletop::inches(static_cast<double>(*rate)))};
       lines.insert(lines.end(), terrain_why.begin(), terrain_why.end());
       move_rate(f, cx.checker, &lines);
       return lines;
     };
-    check_distance(cx, a, cx.quoted(u), m.distance, moves * static_cast<double>(*rate) - used, why);
+    check_distance(cx, a, cx.quoted(u), m.distance, budget.allowance(static_cast<double>(*rate)),
+                   why);
   }
+  if (rate) spend(st, budget, m.distance, static_cast<double>(*rate));
   st.used_milli = milli(st.used_milli / 1000.0 + m.distance);
   place_as_written(cx, u, a);
 }

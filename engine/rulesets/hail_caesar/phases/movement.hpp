@@ -40,15 +40,28 @@ struct Entered {
 };
 Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a);
 
-// § Modificateur de mouvement: the full moves `u` has left to measure
-// against once its way from `start` is read for terrain. Rough ground caps
-// them (the data's max_moves_in_terrain) and each obstacle crossed costs
-// some (obstacle_move_cost), open-order infantry and cavalry excepted in
-// the data; both hold for the rest of the turn (the unit's state). The
-// reasons, when the terrain takes any, are added to `why`.
-std::uint8_t moves_over_terrain(Context& cx, UnitId u, const Facts& f,
-                                const tabletop::Footprint& start, const Entered& entered,
-                                std::vector<std::string>& why);
+// What a way may cost of `u`'s moves this turn, as § Mouvements des
+// unités and § Modificateur de mouvement count them: the full moves left
+// (its moves, at most one for a unit the data lets make no further move,
+// rough ground's cap, less the moves already spent), and the obstacles the
+// way crosses. "Pour franchir un obstacle, cela coûte un mouvement": the
+// crossing is one whole move, whatever inches it takes (the leader's way
+// across the obstacle and the unit's depth, to clear it), as players place
+// a unit on the far side of a wall with one move; the rest of the way is
+// measured at the rate. The reasons, when any apply, go to `why`.
+struct Budget {
+  double moves_left = 0;  // full moves, less this way's crossings
+  int crossings = 0;      // moves this way's obstacles cost
+  double crossing = 0;    // inches of the way those crossings cover
+  // The inches the way may go at `rate`.
+  double allowance(double rate) const;
+};
+Budget budget_of_way(Context& cx, const Action& a, UnitId u, const Facts& f,
+                     const tabletop::Footprint& start, const tabletop::MoveResult& m,
+                     const Entered& entered, std::vector<std::string>& why);
+
+// The moves the way spends, kept for the rest of the turn.
+void spend(UnitState& st, const Budget& b, double distance, double rate);
 
 // The way a statement writes (`path`, then `to`), as straight legs from
 // `start` keeping its facing (common/written_way.hpp).
