@@ -283,8 +283,14 @@ class Play {
                          [&](const DueOutcome& o) { return o.unit == target; });
     };
     if (!owed()) return true;
-    const std::optional<Action> test =
+    std::optional<Action> test =
         break_test_action(prober_, t, target, 0, break_results_, Phase::shooting);
+    // A variant that defines the excess casualties (HYW 8-f: those beyond
+    // the stamina) has the test subtract them.
+    const auto stamina = setup().units[target].stats.stamina;
+    if (!test && stamina && state().units[target].casualties > *stamina)
+      test = break_test_action(prober_, t, target, state().units[target].casualties - *stamina,
+                               break_results_, Phase::shooting);
     if (!test) return false;
     play(*test);
     for (const Action& o : outcome_actions(prober_, t, target, Phase::shooting)) play(o);
