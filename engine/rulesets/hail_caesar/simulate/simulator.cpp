@@ -182,7 +182,10 @@ class Play {
   }
 
   void fight(TurnOf t, UnitId a, UnitId b) {
-    const std::int64_t round = ++rounds_[std::make_pair(std::min(a, b), std::max(a, b))];
+    // The round the engine counts for the pair: one more than its combat
+    // has fought (a charge opens a combat at 0).
+    const std::int64_t round =
+        1 + std::max(state().units[a].combat_rounds, state().units[b].combat_rounds);
     const Engine::Snapshot before = prober_.engine().snapshot();
     const std::size_t text_before = text_.size(), events_before = events_;
     play(combat_action(t, a, b, round));
@@ -303,7 +306,6 @@ class Play {
   const std::map<std::string, std::string, std::less<>>& weapons_;
   std::size_t events_ = 0;
   std::vector<std::string> break_results_, blunders_;
-  std::map<std::pair<UnitId, UnitId>, std::int64_t> rounds_;  // rounds fought by each pair
 };
 
 }  // namespace
