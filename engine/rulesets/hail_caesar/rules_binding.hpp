@@ -93,6 +93,22 @@ class VariantFacts {
   // its turn began (false: when it moves, as the base sheet's "si ennemi à
   // 12\" ou moins" reads).
   virtual bool initiative_at_turn_start() const { return false; }
+  // The excess casualties a break test at shooting subtracts from the unit
+  // whose casualties and stamina `f` states (nullopt: the base's, which the
+  // sheet leaves undefined).
+  virtual std::optional<std::int64_t> shooting_excess(const Context&, const Facts&) const {
+    return std::nullopt;
+  }
+  // Whether the charger `f` states (other: the unit countercharging it) is
+  // disordered by the countercharge (nullopt: not, as the base sheet has it).
+  virtual std::optional<bool> countercharge_disorders(const Context&, const Facts&) const {
+    return std::nullopt;
+  }
+  // The casualties the unit `f` states keeps when a player's turn ends
+  // (nullopt: all of them, as the base sheet has it).
+  virtual std::optional<std::int64_t> casualties_after_turn(const Context&, const Facts&) const {
+    return std::nullopt;
+  }
 };
 
 // The inches of one full move of the unit the facts describe (the stack

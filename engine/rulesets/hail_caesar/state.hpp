@@ -40,6 +40,12 @@ struct UnitState {
   // § Modificateur de mouvement, for the rest of the turn: its way entered
   // rough ground (its moves capped).
   bool in_rough_ground = false;
+  // The rounds its combat has fought, the one being fought included (§
+  // Modificateurs des dés d'attaques: clash in the first, sustained after).
+  std::uint8_t combat_rounds = 0;
+  // The unit it supported in the last round it supported in, -1: none; it
+  // is in support while that unit stays engaged (HYW 6-a: no shooting).
+  std::int32_t supporting = -1;
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -88,6 +94,8 @@ void State::write(Out& out) const {
         o.u8(u.initiative ? 1 : 0);
         o.u8(u.in_rough_ground ? 1 : 0);
         o.i32(u.spent_milli);
+        o.u8(u.combat_rounds);
+        o.i32(u.supporting);
       });
 }
 

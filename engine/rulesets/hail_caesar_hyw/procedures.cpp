@@ -74,8 +74,8 @@ std::vector<std::string> unchecked_procedures(const hail_caesar::Setup& setup,
       break;
     case ActionKind::attack:
       out.push_back(
-          rule("the combat's round (Clash and Sustained, Double hand weapon's first "
-               "round: taken as the first)",
+          rule("a unit joining a combat already fought: its first round (switch "
+               "first_round_reading) taken as the combat's round",
                "7-b) Livrer un round de corps à corps"));
       break;
     case ActionKind::test:

@@ -11,6 +11,7 @@
 #include "engine/core/diagnostic.hpp"
 #include "engine/rules/model.hpp"
 #include "engine/rulesets/common/item_tables.hpp"
+#include "engine/rulesets/common/shot_target.hpp"
 #include "engine/rulesets/hail_caesar/rules_binding.hpp"
 
 namespace umpire::hyw {
@@ -33,8 +34,23 @@ class UnitFacts final : public hail_caesar::VariantFacts {
                               const hail_caesar::Facts& f) const override;
   // 5-a: "Une unité qui commence son tour à moins de 12'".
   bool initiative_at_turn_start() const override { return true; }
+  // The excess casualties of 8-f: those beyond the stamina.
+  std::optional<std::int64_t> shooting_excess(const hail_caesar::Context& cx,
+                                              const hail_caesar::Facts& f) const override;
+  // 8-d: close-order infantry countercharged by cavalry (the data's
+  // countercharge_disorders_charger).
+  std::optional<bool> countercharge_disorders(const hail_caesar::Context& cx,
+                                              const hail_caesar::Facts& f) const override;
+  // 4-d step 4, "retour au seuil de stamina maximum" (the data's
+  // casualties_after_end_phase).
+  std::optional<std::int64_t> casualties_after_turn(const hail_caesar::Context& cx,
+                                                    const hail_caesar::Facts& f) const override;
 
  private:
+  rulesets::ShotTarget shot_target(const hail_caesar::Context& cx, const hail_caesar::Facts& f,
+                                   hail_caesar::UnitId u, hail_caesar::UnitId t) const;
+  std::optional<std::int64_t> value(const hail_caesar::Context& cx, const hail_caesar::Facts& f,
+                                    Value v) const;
   HywItems items_;
 };
 

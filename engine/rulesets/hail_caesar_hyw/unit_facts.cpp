@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "engine/rulesets/common/evaluation.hpp"
+#include "engine/rulesets/common/shot_target.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
 #include "engine/rulesets/hail_caesar_hyw/unit_history.hpp"
@@ -34,6 +35,34 @@ rules::Val special_of(const Context& cx, UnitId u) {
 
 }  // namespace
 
+// The target of `u`'s shot in its arc (the data's unit_vision_arc, from
+// `f`'s unit.special) and the nearest enemy it sees there (4-b, 6-a). An
+// arc the geometry has no shape for is reported, and the target taken as
+// allowed.
+rulesets::ShotTarget UnitFacts::shot_target(const Context& cx, const hail_caesar::Facts& f,
+                                            UnitId u, UnitId t) const {
+  const std::optional<std::int64_t> degrees = value(cx, f, Value::unit_vision_arc);
+  std::optional<tabletop::Arc> arc;
+  if (degrees == 360) arc = tabletop::Arc::all_round;
+  if (degrees == 180) arc = tabletop::Arc::front_half_plane;
+  if (degrees == 90) arc = tabletop::Arc::front_90;
+  if (!arc) {
+    cx.checker.not_checked("the arc a unit shoots in: the data's unit_vision_arc has no shape",
+                           cx.checker.event_span());
+    return {};
+  }
+  // The data's enemy_ignored_as_nearest, asked of each enemy nearer than
+  // the target: its special rules and whether it is engaged.
+  const auto ignored = [&](UnitId e) {
+    hail_caesar::Facts ef(cx.rules);
+    ef.data_given(items_.given(Given::unit_special), special_of(cx, e));
+    ef.boolean(hail_caesar::Given::unit_engaged, cx.state.units[e].engaged_with >= 0);
+    const std::optional<std::int64_t> v = value(cx, ef, Value::enemy_ignored_as_nearest);
+    return v && *v != 0;
+  };
+  return rulesets::judge_shot_target(cx, u, t, *arc, cx.scratch.tolerance, ignored);
+}
+
 void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) const {
   const auto set = [&](Given g, const rules::Val& v) { f.data_given(items_.given(g), v); };
   const auto flag = [&](Given g, bool v) { set(g, rules::Val::boolean(v)); };
@@ -42,6 +71,7 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   set(Given::unit_special, special_of(cx, u));
   const std::optional<std::size_t> now = current_action(cx);
   const History h(cx, now.value_or(0));
+  const auto& combat = cx.scratch.combat;
   flag(Given::unit_stakes_planted, now && h.stakes_planted(u));
   flag(Given::unit_planting_stakes, now && h.planting_stakes(u));
   flag(Given::unit_shot_this_turn, now && h.shot_this_turn(u));
@@ -54,7 +84,6 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
     f.boolean(hail_caesar::Given::unit_supporting, true);
   flag(Given::unit_breakthrough_this_turn, false);
   // The supports written for it earlier in this round (7-d).
-  const auto& combat = cx.scratch.combat;
   set(Given::unit_supports_received,
       rules::Val::integer(combat ? std::count(combat->supported.begin(), combat->supported.end(), u)
                                  : 0));
@@ -68,7 +97,8 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   flag(Given::charge_frontal, true);
   flag(Given::shot_through_interval, false);
   set(Given::shot_gap_mm, rules::Val::integer(0));
-  set(Given::combat_round, rules::Val::integer(1));
+  // The round being fought, as the engine counts it (combat.cpp).
+  set(Given::combat_round, rules::Val::integer(combat ? combat->round : 1));
   // The other side of the statement: the unit shot at or fought, or the
   // one whose hits `u` saves.
   std::optional<UnitId> target, attacker;
@@ -86,6 +116,11 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
     }
   }
   set(Given::target_special, target ? special_of(cx, *target) : rules::Val::set(0));
+  const rulesets::ShotTarget aim = target && cx.log[*now].kind == ActionKind::shoot
+                                       ? shot_target(cx, f, u, *target)
+                                       : rulesets::ShotTarget{};
+  flag(Given::target_in_vision_arc, aim.in_arc);
+  flag(Given::target_nearest_visible, aim.nearest);
   flag(Given::target_stakes_planted, target && h.stakes_planted(*target));
   set(Given::attacker_special, attacker ? special_of(cx, *attacker) : rules::Val::set(0));
   flag(Given::attacker_charged, attacker && cx.state.units[*attacker].charged);
@@ -96,10 +131,31 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
 // casualties too (§ 2-b), as the switch unit_removal_threshold reads the two
 // passages: the data's unit_removed decides.
 std::optional<bool> UnitFacts::removed(const Context& cx, const hail_caesar::Facts& f) const {
-  const std::optional<std::int64_t> v =
-      rulesets::common::eval_value(rulesets::common::question(f), items_.value(Value::unit_removed),
-                                   items_.value_name(Value::unit_removed), cx.checker, nullptr);
+  const std::optional<std::int64_t> v = value(cx, f, Value::unit_removed);
   return v && *v != 0;
+}
+
+std::optional<std::int64_t> UnitFacts::shooting_excess(const Context& cx,
+                                                       const hail_caesar::Facts& f) const {
+  return value(cx, f, Value::shooting_excess_casualties);
+}
+
+std::optional<bool> UnitFacts::countercharge_disorders(const Context& cx,
+                                                       const hail_caesar::Facts& f) const {
+  const std::optional<std::int64_t> v = value(cx, f, Value::countercharge_disorders_charger);
+  if (!v) return std::nullopt;
+  return *v != 0;
+}
+
+std::optional<std::int64_t> UnitFacts::casualties_after_turn(const Context& cx,
+                                                             const hail_caesar::Facts& f) const {
+  return value(cx, f, Value::casualties_after_end_phase);
+}
+
+std::optional<std::int64_t> UnitFacts::value(const Context& cx, const hail_caesar::Facts& f,
+                                             Value v) const {
+  return rulesets::common::eval_value(rulesets::common::question(f), items_.value(v),
+                                      items_.value_name(v), cx.checker, nullptr);
 }
 
 }  // namespace umpire::hyw

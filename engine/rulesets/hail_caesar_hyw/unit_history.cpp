@@ -39,7 +39,11 @@ bool History::stakes_planted(UnitId u) const {
     const Action& a = cx_.log[i];
     if (!acts(a, u)) continue;
     if (plants_stakes(a)) return true;
+    // Stakes stay where they were planted: any statement that takes the
+    // unit elsewhere (a move, a charge, an evade or other response written
+    // `to` a place) leaves them behind.
     if (a.kind == ActionKind::move || a.kind == ActionKind::charge) return false;
+    if (a.kind == ActionKind::respond && (a.to || !a.path.empty())) return false;
   }
   return false;
 }

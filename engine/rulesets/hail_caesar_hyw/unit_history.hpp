@@ -18,8 +18,9 @@ std::optional<std::size_t> current_action(const hail_caesar::Context& cx);
 class History {
  public:
   History(const hail_caesar::Context& cx, std::size_t now) : cx_(cx), now_(now) {}
-  // `special <u> plant-stakes` earlier, and no move of the unit since
-  // (gap stakes_duration: the data's reading, planted until it moves).
+  // `special <u> plant-stakes` earlier, and no move of the unit since, an
+  // evade included (gap stakes_duration: the data's reading, planted until
+  // it moves; stakes are planted where the unit stands).
   bool stakes_planted(hail_caesar::UnitId u) const;
   // `special <u> plant-stakes` earlier in this turn of its side.
   bool planting_stakes(hail_caesar::UnitId u) const;

@@ -42,12 +42,29 @@ void test(Context& cx, const Action& a) {
   if (due.known && due.due && melee)
     subtracted = cx.checker.outcome(Check::break_difference, a.span, "casualty difference",
                                     std::optional<std::int64_t>(subtracted), due.difference);
-  else if (due.known && due.due)
-    cx.checker.not_checked(
-        "the excess casualties a break test at shooting subtracts (the sheet defines none: the "
-        "data's gap excess_casualties_undefined)",
-        a.span);
-  else if (!due.known)
+  else if (due.known && due.due) {
+    // The excess casualties: the variant's definition where it gives one.
+    const VariantFacts* variant = cx.rules.variant();
+    std::optional<std::int64_t> excess;
+    if (variant && s.stats.stamina) {
+      Facts ex(cx.rules);
+      ex.integer(Given::unit_casualties, st.casualties);
+      ex.integer(Given::unit_stamina, *s.stats.stamina);
+      excess = variant->shooting_excess(cx, ex);
+    }
+    if (excess)
+      subtracted = cx.checker.outcome(
+          Check::break_difference, a.span, "excess casualties",
+          std::optional<std::int64_t>(subtracted), *excess, [&] {
+            return std::vector<std::string>{fmt::format("{} casualties, stamina {}", st.casualties,
+                                                        s.stats.stamina.value_or(0))};
+          });
+    else
+      cx.checker.not_checked(
+          "the excess casualties a break test at shooting subtracts (the sheet defines none: the "
+          "data's gap excess_casualties_undefined)",
+          a.span);
+  } else if (!due.known)
     cx.checker.not_checked(
         melee ? "a hand-to-hand break test outside a round resolved by 'result'"
               : "whether a break test was due at shooting: a second test after one volley (the "

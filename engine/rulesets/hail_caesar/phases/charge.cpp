@@ -84,6 +84,15 @@ std::string_view facing_word(tabletop::Zone z) {
 }
 
 void engage(Context& cx, UnitId a, UnitId b) {
+  // A charge opens a new combat, unless its target fights another unit
+  // still engaged with it: the charger then joins that combat's rounds.
+  const UnitState& target = cx.state.units[b];
+  const bool joins = target.engaged_with >= 0 &&
+                     target.engaged_with != static_cast<std::int32_t>(a) &&
+                     cx.state.units[static_cast<std::size_t>(target.engaged_with)].engaged_with ==
+                         static_cast<std::int32_t>(b);
+  if (!joins) cx.state.units[b].combat_rounds = 0;
+  cx.state.units[a].combat_rounds = 0;
   for (UnitId u : {a, b}) {
     UnitState& st = cx.state.units[u];
     if (st.engaged_with >= 0) {

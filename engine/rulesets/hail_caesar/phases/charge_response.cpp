@@ -96,6 +96,18 @@ RuleAction action_of(Response r) {
   return RuleAction::hold;
 }
 
+// A variant may disorder the charger that a countercharge meets (HYW 8-d:
+// close-order infantry countercharged by cavalry); the base sheet does not.
+void disorder_countercharged(Context& cx, UnitId charger, UnitId u) {
+  const VariantFacts* variant = cx.rules.variant();
+  if (!variant) return;
+  Facts f(cx.rules);
+  fill_unit(cx, f, charger);
+  f.set(Given::other_type, cx.rules.type(cx.setup.units[u].type));
+  if (variant->countercharge_disorders(cx, f).value_or(false))
+    cx.state.units[charger].disordered = true;
+}
+
 }  // namespace
 
 void respond(Context& cx, const Action& a) {
@@ -170,6 +182,7 @@ void respond(Context& cx, const Action& a) {
       // "a chargé ou contre chargé" (§ Modificateurs du jet pour toucher au
       // corps à corps (4+)).
       st.charged = true;
+      if (allowed) disorder_countercharged(cx, c, u);
       break;
     case Response::turn_to_face:
       break;

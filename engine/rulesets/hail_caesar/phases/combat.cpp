@@ -183,15 +183,36 @@ void open_combat(Context& cx, const Action& a) {
   }
   CombatRound r;
   r.span = a.span;
-  r.round = std::max<std::int64_t>(1, a.round.value_or(1));
   r.engaged[0] = a.actors;
   r.engaged[1] = a.targets;
+  // The round the engine counts: one more than the combat has fought (a
+  // charge opens a combat at 0, combat.hpp). The written `round N` must be
+  // it; the replay goes on with the log's.
+  std::int64_t counted = 1;
+  for (int s = 0; s < 2; ++s)
+    for (UnitId u : r.engaged[s])
+      counted = std::max<std::int64_t>(counted, cx.state.units[u].combat_rounds + 1);
+  r.round = counted;
+  if (a.round)
+    r.round = std::max<std::int64_t>(
+        1, cx.checker.outcome(Check::melee_dice, a.span, "round", a.round, counted, [&] {
+          return std::vector<std::string>{
+              "the rounds its units have fought since the charge that engaged them, and this one"};
+        }));
+  // The +1 of a won round is the unit's for its next round of combat,
+  // whoever it fights then ("lors du round de combat suivant", § Modificateurs
+  // du jet pour toucher au corps à corps): it is spent in the round.
   for (int s = 0; s < 2; ++s)
     for (UnitId u : r.engaged[s]) {
       UnitState& st = cx.state.units[u];
       st.engaged_with = (s == 0 ? a.targets : a.actors).front();
-      if (r.round == 1) st.won_last_round = false;
+      st.combat_rounds = static_cast<std::uint8_t>(std::clamp<std::int64_t>(r.round, 0, 255));
     }
+  // Supports are declared afresh each round.
+  for (UnitState& st : cx.state.units)
+    for (int s = 0; s < 2; ++s)
+      if (st.supporting >= 0 && holds(r.engaged[s], static_cast<UnitId>(st.supporting)))
+        st.supporting = -1;
   cx.scratch.combat = r;
   mark_debts(cx, a);
   cx.checker.not_checked(
@@ -233,6 +254,7 @@ void support(Context& cx, const Action& a) {
             allowed;
   r.supports[side].push_back(u);
   r.supported.push_back(t);
+  cx.state.units[u].supporting = static_cast<std::int32_t>(t);
   if (!allowed) {
     follow(cx, a);
     return;

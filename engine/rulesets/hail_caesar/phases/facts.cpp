@@ -45,6 +45,13 @@ void fill_unit(const Context& cx, Facts& f, UnitId u) {
   if (const VariantFacts* variant = cx.rules.variant()) variant->fill_unit(cx, f, u);
 }
 
+bool in_support(const Context& cx, UnitId u) {
+  const UnitState& st = cx.state.units[u];
+  if (st.supporting < 0 || st.engaged_with >= 0) return false;
+  const UnitState& supported = cx.state.units[static_cast<std::size_t>(st.supporting)];
+  return supported.on_table && supported.engaged_with >= 0;
+}
+
 std::optional<double> nearest_enemy_distance(const Context& cx, UnitId u) {
   return rulesets::nearest_enemy_distance(cx, u);
 }

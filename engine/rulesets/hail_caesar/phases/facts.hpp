@@ -19,6 +19,11 @@ Terrain terrain_under(const Context& cx, UnitId u);
 
 void fill_unit(const Context& cx, Facts& f, UnitId u);
 
+// Whether `u` supports a combat still going on: the unit it supported in
+// its last round of support (UnitState::supporting) is still engaged, and
+// `u` is not engaged itself.
+bool in_support(const Context& cx, UnitId u);
+
 // From `u`'s base to the nearest base of an enemy on the table, closest
 // edges (§ I - PHASE DE MOUVEMENT: "si ennemi à 12\" ou moins"); nullopt
 // when no enemy is on the table.

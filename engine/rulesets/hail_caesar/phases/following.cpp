@@ -77,7 +77,10 @@ void follow(Context& cx, const Action& a) {
       UnitState& st = cx.state.units[u];
       if (st.engaged_with >= 0) {
         UnitState& enemy = cx.state.units[static_cast<std::size_t>(st.engaged_with)];
-        if (enemy.engaged_with == static_cast<std::int32_t>(u)) enemy.engaged_with = -1;
+        if (enemy.engaged_with == static_cast<std::int32_t>(u)) {
+          enemy.engaged_with = -1;
+          enemy.combat_rounds = 0;
+        }
         st.engaged_with = -1;
       }
       st.on_table = false;

@@ -51,6 +51,12 @@ void form(Context& cx, const Action& a) {
   f.set(Given::unit_new_formation, cx.rules.formation(*to));
   cx.checker.not_checked("which troops may take each formation (gap formation_eligibility)",
                          a.span);
+  // Whether the unit may take the formation at all: the data's
+  // change_formation permissions (none in the sheet; a variant may have
+  // no changes of formation). Refused, the replay goes on as written.
+  check_permissions(f, RuleAction::change_formation, cx.checker, a.span, Check::form_move, [&] {
+    return fmt::format("{} changing from {} to {}", cx.quoted(u), name(st.formation), name(*to));
+  });
   const bool moves = written_end(a).has_value();
   bool allowed = grant_moves(cx, a, u, f, Check::form_cost);
   if (allowed && moves)

@@ -74,8 +74,28 @@ void attack(Context& cx, const Action& a) {
   cx.checker.not_checked(
       "higher ground and flank or rear charges in hand to hand, and the parts of a front engaged",
       a.span);
-  const auto test = eval_test(f, Test::melee_to_hit, cx.checker);
+  auto test = eval_test(f, Test::melee_to_hit, cx.checker);
   if (!test) return;
+  // "+1 Lorsqu'une unité engagée a gagné un round de combat, elle bénéficie
+  // de ce bonus lors du round de combat suivant": the unit's next round,
+  // whoever it fights. A round won in an earlier combat, for the first
+  // round of a new one, reads either way (the same enemy's next round, or
+  // the unit's): the log's choice is taken and reported.
+  if (st.won_last_round && cx.scratch.combat && cx.scratch.combat->round == 1) {
+    Facts without = f;
+    without.boolean(Given::unit_won_last_round, false);
+    const auto other = eval_test(without, Test::melee_to_hit, cx.checker);
+    if (other && other->modifier != test->modifier) {
+      cx.checker.not_checked(
+          "whether a round won in an earlier combat gives its +1 in the first round against a "
+          "new enemy (\"lors du round de combat suivant\"): either reading is taken",
+          a.span);
+      if (a.modifier && *a.modifier == other->modifier) {
+        test = other;
+        f = without;
+      }
+    }
+  }
   auto roll = cx.dice.take(d6s(*count), written, cx.checker, Check::melee_dice,
                            [&] { return fmt::format("attack dice of {}", cx.quoted(u)); });
   if (!roll) return;

@@ -53,6 +53,8 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   Facts f(cx.rules);
   fill_unit(cx, f, u);
   if (before) f.boolean(Given::unit_engaged, before->shooter_engaged);
+  // In support of a combat still fought, from an earlier round.
+  f.boolean(Given::unit_supporting, in_support(cx, u));
   f.boolean(Given::unit_shaken, st.shaken);
   f.boolean(Given::unit_moved, st.used_milli > 0);
   f.integer(Given::unit_long_range, s.stats.long_range.value_or(0));

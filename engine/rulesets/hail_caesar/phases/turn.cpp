@@ -51,11 +51,29 @@ void reorganise(Context& cx) {
   }
 }
 
+// At the end of a player's turn a variant may strike off the casualties
+// beyond a unit's stamina (HYW 4-d step 4); the base sheet keeps them all.
+void strike_off_excess(Context& cx) {
+  const VariantFacts* variant = cx.rules.variant();
+  if (!variant) return;
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+    UnitState& st = cx.state.units[i];
+    const auto stamina = cx.setup.units[i].stats.stamina;
+    if (!st.on_table || !stamina || st.casualties <= *stamina) continue;
+    Facts f(cx.rules);
+    f.integer(Given::unit_casualties, st.casualties);
+    f.integer(Given::unit_stamina, *stamina);
+    if (const auto kept = variant->casualties_after_turn(cx, f))
+      st.casualties = static_cast<std::int32_t>(std::clamp<std::int64_t>(*kept, 0, st.casualties));
+  }
+}
+
 }  // namespace
 
 void begin(Context& cx, const Action& a) {
   if (a.turn != cx.state.turn || a.side != cx.state.side) {
     if (cx.state.turn > 0) reorganise(cx);
+    if (cx.state.turn > 0) strike_off_excess(cx);
     cx.state.start_turn(a.turn, a.side);
     note_enemies_at_turn_start(cx);
   }

@@ -182,7 +182,10 @@ class Play {
   }
 
   void fight(TurnOf t, UnitId a, UnitId b) {
-    const std::int64_t round = ++rounds_[std::make_pair(std::min(a, b), std::max(a, b))];
+    // The round the engine counts for the pair: one more than its combat
+    // has fought (a charge opens a combat at 0).
+    const std::int64_t round =
+        1 + std::max(state().units[a].combat_rounds, state().units[b].combat_rounds);
     const Engine::Snapshot before = prober_.engine().snapshot();
     const std::size_t text_before = text_.size(), events_before = events_;
     play(combat_action(t, a, b, round));
@@ -283,8 +286,14 @@ class Play {
                          [&](const DueOutcome& o) { return o.unit == target; });
     };
     if (!owed()) return true;
-    const std::optional<Action> test =
+    std::optional<Action> test =
         break_test_action(prober_, t, target, 0, break_results_, Phase::shooting);
+    // A variant that defines the excess casualties (HYW 8-f: those beyond
+    // the stamina) has the test subtract them.
+    const auto stamina = setup().units[target].stats.stamina;
+    if (!test && stamina && state().units[target].casualties > *stamina)
+      test = break_test_action(prober_, t, target, state().units[target].casualties - *stamina,
+                               break_results_, Phase::shooting);
     if (!test) return false;
     play(*test);
     for (const Action& o : outcome_actions(prober_, t, target, Phase::shooting)) play(o);
@@ -297,7 +306,6 @@ class Play {
   const std::map<std::string, std::string, std::less<>>& weapons_;
   std::size_t events_ = 0;
   std::vector<std::string> break_results_, blunders_;
-  std::map<std::pair<UnitId, UnitId>, std::int64_t> rounds_;  // rounds fought by each pair
 };
 
 }  // namespace
