@@ -102,9 +102,10 @@ struct Scratch {
   std::vector<UnitId> start_panic_owed;
   // The same for terror (an enemy that causes it within 8").
   std::vector<UnitId> start_terror_owed;
-  // The units that took a fear or terror test in this movement phase: the
-  // tests its charges owe (phases/fear.hpp).
-  std::vector<UnitId> fear_tested;
+  // The fear and terror tests taken in this movement phase, each the unit
+  // and whether it tested terror: the tests its charges owe
+  // (phases/fear.hpp).
+  std::vector<std::pair<UnitId, bool>> fear_tested;
   // Per unit, its rank bonus as last evaluated and the models, flight and
   // formation it was evaluated on (phases/facts.hpp): a Leadership test
   // asks it, and it changes only with them.

@@ -12,6 +12,7 @@
 #include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/psychology.hpp"
 #include "engine/rulesets/wab/phases/saves.hpp"
+#include "engine/rulesets/wab/phases/sequence.hpp"
 #include "engine/rulesets/wab/phases/shooting.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
@@ -33,6 +34,7 @@ const replay::CheckTable& Engine::checks() const {
 void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   Context cx = context(checker);
   begin(cx, a);
+  check_sequence(cx, a);
   for (const std::string& what : a.untyped) cx.checker.not_checked(what, a.span);
   switch (a.kind) {
     case ActionKind::move:

@@ -26,6 +26,8 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.failed_fear = false;
     u.held_by_fear = false;
     u.rallied = false;
+    u.rally_tested = false;
+    u.fought_this_turn = false;
   }
 }
 

@@ -44,6 +44,7 @@ struct UnitState {
   // the unsaved wounds it inflicted.
   std::uint8_t round_side = 0;
   std::uint8_t round_number = 0;  // the round of that combat, 1 the first
+  bool fought_this_turn = false;  // it fought a round in this turn's combat phase
   std::int32_t round_wounds = 0;
   BreakDue break_due = BreakDue::none;  // after a lost round, until it tests
   std::int32_t break_needed = 0;        // the score the break test it owes needs
@@ -62,8 +63,9 @@ struct UnitState {
   bool passed_break = false;            // it passed a break test this phase (§ Repli en Bon Ordre)
   bool break_tested =
       false;  // it took a break test this phase (§ Tests de Panique à la phase de combat)
-  bool fell_back = false;  // it fell back in good order this phase
-  bool rallied = false;    // it rallied this turn (§ 2.2: after the charges)
+  bool fell_back = false;     // it fell back in good order this phase
+  bool rallied = false;       // it rallied this turn (§ 2.2: after the charges)
+  bool rally_tested = false;  // it took a rally test this turn (§ 2.2: one a unit)
   // Its last charge (§ 2.1 Déclaration de charges): the unit it charged,
   // -1 none, the side it charged from where it declared, and its target's
   // facing then (a target that turns to face it since is no longer struck
@@ -110,6 +112,7 @@ void State::write(Out& out) const {
         o.i32(u.engaged_with);
         o.u8(u.round_side);
         o.u8(u.round_number);
+        o.u8(u.fought_this_turn ? 1 : 0);
         o.i32(u.round_wounds);
         o.u8(static_cast<std::uint8_t>(u.break_due));
         o.i32(u.break_needed);
@@ -132,7 +135,8 @@ void State::write(Out& out) const {
         o.i32(u.charged_unit);
         o.u8(static_cast<std::uint8_t>(u.charged_side));
         o.u8(u.moved_in_its_turn ? 1 : 0);
-        o.u8(u.rallied ? 1 : 0);
+        // A unit that rallied took its test: one byte for both.
+        o.u8(u.rallied ? 1 : u.rally_tested ? 2 : 0);
       });
 }
 

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+
 #include "engine/rulesets/common/d6_pool.hpp"
+#include "engine/rulesets/wab/phases/combat_round.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
@@ -45,6 +48,13 @@ std::int64_t rerolled_hits(Context& cx, const Action& a, const rules::TestResult
   return roll ? successes(*roll, test) : 0;
 }
 
+// Whether `u` fights in the round `combat …` opened in this combat phase;
+// nullopt when no round is open.
+std::optional<bool> in_open_round(const Context& cx, UnitId u) {
+  if (!round_open(cx)) return std::nullopt;
+  return cx.state.units[u].round_side != 0 && cx.state.units[u].fought_this_turn;
+}
+
 }  // namespace
 
 void attack(Context& cx, const Action& a) {
@@ -62,6 +72,19 @@ void attack(Context& cx, const Action& a) {
   }
   const UnitId u = a.actors.front();
   const UnitId t = a.targets.front();
+  // § Résultat du combat: "pour chaque mêlée": the blows of a round are
+  // struck by and at the units of its combat.
+  for (const UnitId w : {u, t}) {
+    const std::optional<bool> fights = in_open_round(cx, w);
+    if (!fights || *fights) continue;
+    cx.checker
+        .violation(Check::melee_hits, a.span,
+                   fmt::format("{} fights in no side of the round opened by 'combat': it {}",
+                               cx.quoted(w), w == u ? "strikes no blow" : "takes no blow"))
+        .note("§ Phase 4 : Combat au corps à corps, § Résultat du combat: 'pour chaque mêlée'")
+        .hint("name it in the 'combat' line of its round");
+    return;
+  }
   cx.checker.not_checked(
       "the attacks: models in contact and fighting ranks, the order of strikes, obstacles (taken "
       "as none)",

@@ -9,6 +9,7 @@
 
 #include "engine/rulesets/wab/phases/attack_sides.hpp"
 #include "engine/rulesets/wab/phases/break_test.hpp"
+#include "engine/rulesets/wab/phases/combat_round.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
@@ -106,6 +107,9 @@ void open_round(Context& cx, const Action& a) {
   }
   // A round with a fleeing unit is not fought: no result is judged.
   if (refused) return;
+  check_round(cx, a);
+  for (UnitId u : a.actors) cx.state.units[u].fought_this_turn = true;
+  for (UnitId u : a.targets) cx.state.units[u].fought_this_turn = true;
   const auto round =
       static_cast<std::uint8_t>(std::clamp<std::int64_t>(a.round.value_or(1), 1, 255));
   for (UnitId u : a.actors) cx.state.units[u].round_number = round;

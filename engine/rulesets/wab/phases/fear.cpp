@@ -32,7 +32,7 @@ std::optional<bool> fear_required(Context& cx, UnitId u, UnitId enemy, std::stri
 
 bool tested_this_phase(const Context& cx, UnitId u) {
   const auto& t = cx.scratch.fear_tested;
-  return std::find(t.begin(), t.end(), u) != t.end();
+  return std::any_of(t.begin(), t.end(), [u](const auto& e) { return e.first == u; });
 }
 
 // Unit `u` owed a test to `enemy` in `context` and took none: reported at
@@ -75,13 +75,22 @@ std::optional<bool> fear_due(Context& cx, UnitId u, bool terror) {
     return false;
   }
   if (cx.state.phase != Phase::movement) return std::nullopt;
+  // § 2.1 steps 3 and 4: a test for each charge that causes it, and no
+  // second one for the same charge.
+  std::int64_t owed = 0;
   for (const PendingCharge& c : cx.scratch.charges) {
     std::optional<bool> due = false;
     if (c.charger == u) due = fear_required(cx, u, c.target, "charging_the_cause", terror);
     if (c.target == u) due = fear_required(cx, u, c.charger, "charged_by_the_cause", terror);
-    if (!due || *due) return due;
+    if (!due) return due;
+    if (*due) ++owed;
   }
-  return false;
+  return owed > fear_tests_taken(cx, u, terror);
+}
+
+std::int64_t fear_tests_taken(const Context& cx, UnitId u, bool terror) {
+  const auto& t = cx.scratch.fear_tested;
+  return std::count(t.begin(), t.end(), std::pair<UnitId, bool>(u, terror));
 }
 
 void owe_start_terror(Context& cx) {
@@ -107,8 +116,8 @@ void settle_start_terror(Context& cx, Span span) {
   });
 }
 
-void note_fear_tested(Context& cx, UnitId u) {
-  if (cx.state.phase == Phase::movement) cx.scratch.fear_tested.push_back(u);
+void note_fear_tested(Context& cx, UnitId u, bool terror) {
+  if (cx.state.phase == Phase::movement) cx.scratch.fear_tested.emplace_back(u, terror);
 }
 
 void settle_charge_fear(Context& cx) {

@@ -8,7 +8,8 @@
 // (terror within 8"); in the movement phase, the enemy the unit charges or
 // that charges it this phase (a declared charge is taken as within reach:
 // the data's gap charge_range). A test none of them requires is a
-// violation (wab.fear.due), and so is a test owed and not taken: terror at
+// violation (wab.fear.due), as is a second test for one charge, and so is
+// a test owed and not taken: terror at
 // the start of the turn, reported when its start phase ends, and the tests
 // of a charge, reported at the charge when the movement phase ends. A
 // passed terror test leaves the enemy causing fear only; a unit tests
@@ -31,8 +32,12 @@ void owe_start_terror(Context& cx);
 // owed terror test not taken is reported there.
 void settle_start_terror(Context& cx, Span span);
 
-// Unit `u` took a fear or terror test in this movement phase.
-void note_fear_tested(Context& cx, UnitId u);
+// Unit `u` took a fear or terror (`terror` true) test in this movement
+// phase.
+void note_fear_tested(Context& cx, UnitId u, bool terror);
+
+// The fear or terror tests `u` took in this movement phase.
+std::int64_t fear_tests_taken(const Context& cx, UnitId u, bool terror);
 
 // The movement phase is over: each charger and charged unit that owed a
 // fear or terror test to the other and took none is reported at the charge.

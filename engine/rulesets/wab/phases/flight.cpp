@@ -149,6 +149,44 @@ void flee(Context& cx, const Action& a) {
   st.fell_back = falling_back;
 }
 
+namespace {
+
+// § Phase 4 : Combat au corps à corps: for each combat, its result, the
+// break tests, the flights, then the pursuits, by the enemies in contact
+// that won it (§ Phase 2 : Mouvement step 5 says the same). In the combat
+// phase a pursuer fought the fleeing unit this phase, and the flight it
+// pursues is rolled before it (§ Fuite). True when the pursuit is refused.
+bool refuse_pursuit_in_combat_phase(Context& cx, const Action& a, UnitId p, UnitId fled) {
+  if (cx.state.phase != Phase::combat) return false;
+  const UnitState& ps = cx.state.units[p];
+  const UnitState& fs = cx.state.units[fled];
+  // Their contact ended with the flight (common/written_placement.hpp):
+  // both fought a round this phase.
+  if (!ps.fought_this_turn || !fs.fought_this_turn) {
+    cx.checker
+        .violation(Check::pursue_caught, a.span,
+                   fmt::format("{} cannot pursue {}: {} fought no round this phase", cx.quoted(p),
+                               cx.quoted(fled), cx.quoted(ps.fought_this_turn ? fled : p)))
+        .note(
+            "§ Phase 4 : Combat au corps à corps, § Phase 2 : Mouvement step 5: 'Les unités "
+            "ennemis au contact qui ont gagné le combat ... peuvent poursuivre'");
+    return true;
+  }
+  if (fs.flight_roll >= 0) return false;
+  cx.checker
+      .violation(Check::pursue_caught, a.span,
+                 fmt::format("{} pursues {} before its flight is rolled: the flight comes first",
+                             cx.quoted(p), cx.quoted(fled)))
+      .note(
+          "§ Fuite: 'Lancer 1, 2 ou 3 D6 indiquant le mouvement de fuite ... De même pour les "
+          "unités en poursuite. Si l'unité poursuivante se déplace plus loin que l'unité en "
+          "fuite alors cette dernière est détruite'")
+      .hint("write the flight of {} before its pursuit", cx.setup.units[fled].id);
+  return true;
+}
+
+}  // namespace
+
 void pursue(Context& cx, const Action& a) {
   if (a.actors.empty() || a.targets.empty()) {
     follow(cx, a);
@@ -172,6 +210,10 @@ void pursue(Context& cx, const Action& a) {
     return;
   }
   if (refuse_fleeing(cx, a, p, "pursues")) return;
+  if (refuse_pursuit_in_combat_phase(cx, a, p, fled)) {
+    place_as_written(cx, p, a);
+    return;
+  }
   cx.checker.not_checked(
       "where a pursuit goes, terrain on its way, and whether the pursuer had to pursue (§ Fuite, "
       "§ Troupes entraînées (Drilled))",

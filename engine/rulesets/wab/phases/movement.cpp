@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/geometry/tabletop/charge.hpp"
 #include "engine/rulesets/common/limit_report.hpp"
 #include "engine/rulesets/common/written_way.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
@@ -122,6 +123,41 @@ void report_unchecked(Context& cx, const Action& a, UnitId u, const Way& way) {
         a.span);
 }
 
+// The enemy `u` fights and still touches, if any: the combat goes on
+// round after round (§ Phase 4 : Combat au corps à corps) until a side
+// flees or is destroyed.
+std::optional<UnitId> engaged_enemy(const Context& cx, UnitId u) {
+  const std::int32_t e = cx.state.units[u].engaged_with;
+  if (e < 0) return std::nullopt;
+  const auto enemy = static_cast<UnitId>(e);
+  const UnitState& es = cx.state.units[enemy];
+  if (!es.on_table || es.fleeing || cx.models_standing(enemy) <= 0 ||
+      cx.setup.units[enemy].side == cx.setup.units[u].side)
+    return std::nullopt;
+  if (!tabletop::in_contact(cx.footprint(u), cx.footprint(enemy), cx.scratch.tolerance))
+    return std::nullopt;
+  return enemy;
+}
+
+// A unit engaged in combat that moves disengages (§ Troupes entraînées
+// (Drilled): "Elles peuvent se désengager sans Test de Leadership si leur
+// mouvement est supérieur à l'ennemi"): the data's `disengage` permissions.
+// False when it may not.
+bool may_leave_combat(Context& cx, const Action& a, UnitId u) {
+  const std::optional<UnitId> enemy = engaged_enemy(cx, u);
+  if (!enemy) return true;
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  fill_enemy(cx, f, *enemy);
+  if (!check_permissions(f, RuleAction::disengage, cx.checker, a.span, Check::move_engaged, [&] {
+        return fmt::format("{} moving out of its combat with {}", cx.quoted(u), cx.quoted(*enemy));
+      }))
+    return false;
+  cx.checker.not_checked(
+      "how a unit disengages from combat: where it may go (the sheet does not say)", a.span);
+  return true;
+}
+
 }  // namespace
 
 Way read_way(const Context& cx, UnitId u, const Action& a, bool charging) {
@@ -220,6 +256,10 @@ void move(Context& cx, const Action& a) {
   if (refuse_fleeing(cx, a, u, "moves")) return;
   if (refuse_held_by_fear(cx, a, u)) return;
   if (cx.state.units[u].charging && charge_move(cx, a, u)) return;
+  if (!may_leave_combat(cx, a, u)) {
+    place_moved(cx, u, a, false);
+    return;
+  }
   const bool forced = a.detail == "forced-march";
   const bool marching = a.detail == "march" || forced;
   const Way way = read_way(cx, u, a, false);

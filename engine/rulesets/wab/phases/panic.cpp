@@ -115,11 +115,24 @@ const BrokenFriend* breaking_friend(Context& cx, UnitId u) {
 }
 
 std::optional<bool> panic_due(Context& cx, UnitId u) {
+  // One test a phase: the combat phase's "un seul test de panique", the
+  // shooting phase's one mark at 25% (§ Phase 3 : Tir), the start of the
+  // turn's one test. The movement phase's causes are separate events (a
+  // flank charge, the shots of a charge response), each with its test.
+  if (cx.state.units[u].panic_tested && cx.state.phase != Phase::movement) return false;
   if (!generals_on_table(cx, cx.setup.units[u].side)) return std::nullopt;
   // § Tests de Panique à la phase de combat: a friend broken nearby; the
-  // other causes of the phase (a flank charge, the General) are not judged.
-  if (cx.state.phase == Phase::combat)
-    return breaking_friend(cx, u) ? std::optional<bool>(true) : std::nullopt;
+  // other causes of the phase (a flank charge, the General) are not judged,
+  // except that a unit that took a break test owes none, whatever the cause:
+  // the data is asked with its cause that needs nothing else.
+  if (cx.state.phase == Phase::combat) {
+    if (breaking_friend(cx, u)) return true;
+    if (!cx.state.units[u].break_tested) return std::nullopt;
+    Facts f = panic_facts(cx, u, "general_killed", "close_combat_phase");
+    f.boolean(Given::self_took_break_test_this_phase, true);
+    const std::optional<bool> due = panic_required(cx, f);
+    return due && !*due ? std::optional<bool>(false) : std::nullopt;
+  }
   if (cx.state.phase == Phase::shooting)
     return panic_required(cx, panic_facts(cx, u, "shooting_casualties", "shooting_phase"));
   if (cx.state.phase == Phase::movement) {

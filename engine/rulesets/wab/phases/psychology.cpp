@@ -55,15 +55,26 @@ void fill_general(const Context& cx, Facts& f, UnitId u) {
 void report_no_panic_due(Context& cx, const Action& a, UnitId u) {
   const UnitState& st = cx.state.units[u];
   const std::int64_t lost = std::max<std::int64_t>(0, st.phase_models - cx.models_standing(u));
+  const bool again = st.panic_tested && cx.state.phase != Phase::movement;
+  const bool after_break = !again && cx.state.phase == Phase::combat && st.break_tested;
   auto v = cx.checker.violation(
       Check::panic_due, a.span,
-      cx.state.phase != Phase::start
+      again
+          ? fmt::format("{} took its panic test this phase already: one test is owed", cx.quoted(u))
+      : after_break
+          ? fmt::format("{} took a break test this phase: it owes no panic test", cx.quoted(u))
+      : cx.state.phase != Phase::start
           ? fmt::format("{} takes no panic test: it lost {} of its {} models to shooting this "
                         "phase, less than 25%",
                         cx.quoted(u), lost, st.phase_models)
           : fmt::format("{} takes no panic test: no friend flees within 4\" of it at the start "
                         "of the turn (or none is half its size)",
                         cx.quoted(u)));
+  if (again || after_break)
+    v.note(
+        "§ Tests de Panique à la phase de combat: 'Les unités amies qui n'ont pas effectuées de "
+        "test de moral doivent faire un seul test de panique'; § Phase 3 : Tir: one mark at 25%, "
+        "one test");
   v.note("§ Panique: the causes of a panic test (the data's panic_test_required)");
   // The replay goes on with the result the log states.
   if (a.stated.passed && !*a.stated.passed) cx.state.units[u].fleeing = true;
@@ -73,13 +84,16 @@ void report_no_panic_due(Context& cx, const Action& a, UnitId u) {
 void report_no_fear_due(Context& cx, const Action& a, UnitId u) {
   auto v = cx.checker.violation(
       Check::fear_due, a.span,
-      fmt::format("{} takes no {} test: {}", cx.quoted(u), a.detail,
-                  a.detail == "terror" && cx.state.units[u].terror_tested
-                      ? "it took its terror test of the battle (§ Terreur: 'On teste la terreur, "
-                        "une seule fois par bataille')"
-                  : cx.state.phase == Phase::start
-                      ? "no enemy that causes it stands within 8\" at the start of the turn"
-                      : "it neither charges nor is charged by an enemy that causes it this phase"));
+      fmt::format(
+          "{} takes no {} test: {}", cx.quoted(u), a.detail,
+          a.detail == "terror" && cx.state.units[u].terror_tested
+              ? "it took its terror test of the battle (§ Terreur: 'On teste la terreur, "
+                "une seule fois par bataille')"
+          : cx.state.phase == Phase::movement && fear_tests_taken(cx, u, a.detail == "terror") > 0
+              ? fmt::format("it took its {} test for the charge already (one a charge)", a.detail)
+          : cx.state.phase == Phase::start
+              ? "no enemy that causes it stands within 8\" at the start of the turn"
+              : "it neither charges nor is charged by an enemy that causes it this phase"));
   if (a.detail == "terror" && cx.state.units[u].overcame_terror)
     v.note("it passed that test: the enemy causes it fear only (§ Terreur)");
   v.note("§ Terreur, § Peur, § Phase 2 : Mouvement (the data's {}_test_required)", a.detail);
@@ -110,7 +124,7 @@ void psychology_test(Context& cx, const Action& a) {
   }
   if (*test == Test::panic_test) st.panic_tested = true;
   if (terror) st.terror_tested = true;
-  if (terror || *test == Test::fear_test) note_fear_tested(cx, u);
+  if (terror || *test == Test::fear_test) note_fear_tested(cx, u, terror);
   if (!due)
     cx.checker.not_checked(
         fmt::format("when the {} test is due, and what it tests against (§ Psychologie)", a.detail),
@@ -164,6 +178,18 @@ void rally(Context& cx, const Action& a) {
         .note("§ 2.2 Ralliement des troupes en fuite");
     return;
   }
+  if (st.rally_tested) {
+    cx.checker
+        .violation(Check::rally_test, a.span,
+                   fmt::format("{} took its rally test this turn already: a unit that fails it "
+                               "flees on",
+                               cx.quoted(u)))
+        .note(
+            "§ 2.2 Ralliement des troupes en fuite: the fleeing units 'peuvent essayer de "
+            "rallier', each once; one that fails moves in 2.3 Mouvements obligatoires");
+    return;
+  }
+  st.rally_tested = true;
   if (cx.state.phase != Phase::movement)
     cx.checker
         .violation(Check::rally_test, a.span,

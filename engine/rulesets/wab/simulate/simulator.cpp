@@ -186,6 +186,9 @@ class Play {
     play(c);
     respond(t, o, u);
     combats_.emplace_back(u, o);
+    // A new combat: its first round comes next, whatever the two fought
+    // before (the engine counts the rounds, phases/combat_round.hpp).
+    rounds_.erase(std::make_pair(std::min(u, o), std::max(u, o)));
     return true;
   }
 
@@ -331,12 +334,14 @@ class Play {
   }
 
   void fight(TurnOf t, UnitId a, UnitId b) {
-    const std::int64_t round = ++rounds_[std::make_pair(std::min(a, b), std::max(a, b))];
+    std::int64_t& fought = rounds_[std::make_pair(std::min(a, b), std::max(a, b))];
+    const std::int64_t round = fought + 1;
     Action open = statement(ActionKind::combat, "combat", t, Phase::combat);
     open.actors = {a};
     open.targets = {b};
     open.round = round;
     if (!prober_.legal(open)) return;
+    fought = round;
     play(open);
     const bool a_first =
         round == 1 || setup().units[a].profile.initiative >= setup().units[b].profile.initiative;

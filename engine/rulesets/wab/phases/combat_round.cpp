@@ -1,0 +1,81 @@
+#include "engine/rulesets/wab/phases/combat_round.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace umpire::wab {
+namespace {
+
+bool charged(const UnitState& from, UnitId to) {
+  return from.charging && from.charged_unit == static_cast<std::int32_t>(to);
+}
+
+// The round the engine counts for the combat `a` opens; nullopt when it
+// cannot place it.
+std::optional<std::int64_t> counted_round(const Context& cx, const Action& a) {
+  std::int64_t last = 0;
+  bool charge = false;
+  for (UnitId x : a.actors) {
+    for (UnitId y : a.targets) {
+      const UnitState& sx = cx.state.units[x];
+      const UnitState& sy = cx.state.units[y];
+      if (charged(sx, y) || charged(sy, x)) {
+        charge = true;
+        continue;
+      }
+      const bool engaged = sx.engaged_with == static_cast<std::int32_t>(y) ||
+                           sy.engaged_with == static_cast<std::int32_t>(x);
+      if (engaged && !sx.fleeing && !sy.fleeing && sx.round_number > 0 && sy.round_number > 0)
+        last = std::max<std::int64_t>(last, std::min(sx.round_number, sy.round_number));
+    }
+  }
+  if (last > 0) return last + 1;
+  if (charge) return 1;
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool round_open(const Context& cx) {
+  return std::any_of(cx.state.units.begin(), cx.state.units.end(),
+                     [](const UnitState& st) { return st.round_side != 0 && st.fought_this_turn; });
+}
+
+void check_round(Context& cx, const Action& a) {
+  std::vector<UnitId> units(a.actors.begin(), a.actors.end());
+  units.insert(units.end(), a.targets.begin(), a.targets.end());
+  for (UnitId u : units) {
+    if (!cx.state.units[u].fought_this_turn) continue;
+    cx.checker
+        .violation(
+            Check::combat_round, a.span,
+            fmt::format("{} fought its round of combat in this combat phase already", cx.quoted(u)))
+        .note(
+            "§ Phase 4 : Combat au corps à corps: the phase is one pass, blows, result, break "
+            "tests, flight and pursuit; § Résultat du combat: 'pour chaque mêlée'");
+    return;
+  }
+  const std::optional<std::int64_t> counted = counted_round(cx, a);
+  if (!counted) {
+    cx.checker.not_checked(
+        "the round of a combat with no charge this turn and no earlier round between its units",
+        a.span);
+    return;
+  }
+  const std::int64_t written = a.round.value_or(1);
+  if (written == *counted) return;
+  cx.checker
+      .violation(
+          Check::combat_round, a.span,
+          fmt::format("log says round {}; this is round {} of the combat", written, *counted))
+      .note(*counted == 1
+                ? "a unit of it charged another this turn, and they had not fought each other"
+                : fmt::format("its units fought round {} and are still engaged (neither fled)",
+                              *counted - 1))
+      .note("§ Haine (Hatred), § Phase 2 : Mouvement step 4: the first round is the charge's");
+}
+
+}  // namespace umpire::wab

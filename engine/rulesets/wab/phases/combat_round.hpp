@@ -1,0 +1,26 @@
+#pragma once
+// The round a combat fights: 003_54822f0a7c7b7ce7.txt § Phase 4 : Combat au
+// corps à corps (one pass a combat phase), § Résultat du combat ("pour
+// chaque mêlée"), and the first round that § Haine (Hatred) and § Phase 2 :
+// Mouvement step 4 (fear) read.
+//
+// The engine keeps each combat's count: a combat opened between units one
+// of which charged the other this turn is in its first round; units still
+// engaged with each other from an earlier round (neither fled since) fight
+// the next one; no unit fights two rounds in one combat phase. A written
+// `round N` that differs is a violation (wab.combat.round); the replay goes
+// on with the round as written. A combat the engine cannot place (no
+// charge, no earlier round between its units) is not judged.
+#include "engine/rulesets/wab/context.hpp"
+
+namespace umpire::wab {
+
+// Whether a round opened by a `combat` line this turn is going on (its
+// blows and result stand with it).
+bool round_open(const Context& cx);
+
+// Checks the round `combat …` opens against the engine's count, before the
+// units' marks of the round are set.
+void check_round(Context& cx, const Action& a);
+
+}  // namespace umpire::wab
