@@ -66,20 +66,17 @@ std::string named(std::string_view id) {
 // (5-e, 8-e), which comes when it may.
 void initiative_first(const hail_caesar::Engine& game, const PhaseSoFar& phase, const Action& a,
                       replay::EventChecker& checker) {
-  if (a.means != "initiative") return;
+  if (a.means != "initiative" || a.actors.empty()) return;
   const std::optional<std::size_t> first = phase.first_order();
   if (!first) return;
-  for (UnitId u : a.actors) {
-    checker
-        .violation(Check::move_sequence, a.span,
-                   fmt::format("{} moves by initiative after the orders of the phase began",
-                               named(game.setup().units[u].id)))
-        .note("the first order of the phase: '{}'", game.describe_event(*first))
-        .note(
-            "004 § 5: 'L'ordre des mouvements est le suivant : - Mouvement par initiative - "
-            "Mouvement par ordre'");
-    return;
-  }
+  checker
+      .violation(Check::move_sequence, a.span,
+                 fmt::format("{} moves by initiative after the orders of the phase began",
+                             named(game.setup().units[a.actors.front()].id)))
+      .note("the first order of the phase: '{}'", game.describe_event(*first))
+      .note(
+          "004 § 5: 'L'ordre des mouvements est le suivant : - Mouvement par initiative - "
+          "Mouvement par ordre'");
 }
 
 // 5-b: "vous devez désigner l'un de vos généraux et sa division. Une fois
