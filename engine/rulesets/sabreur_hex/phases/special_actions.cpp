@@ -61,17 +61,19 @@ void transfer_losses(Context& cx, const Action& a) {
                               Check::special_transfer, subject) &&
             allowed;
   // The receiver: self; its friend the artillery. friend.wholly_on_flank:
-  // the receiver stands on one of the artillery's two flank hexes (a
-  // neighbour wholly in a flank zone). Its test comes next: passed here.
+  // the receiver stands on the artillery's flank hexes, each of its halves
+  // for an extended line ("être entièrement sur l'un des flancs"). Its test
+  // comes next: passed here.
   const UnitState& as = cx.state.units[art];
   const UnitState& ts = cx.state.units[to];
-  const bool adjacent = hex::adjacent(as.hex, ts.hex);
+  const bool adjacent = cx.board().adjacent(art, to);
+  const bool on_flank = hex::in_flank_zone(as.hex, as.facing, ts.hex) &&
+                        (!ts.second_hex || hex::in_flank_zone(as.hex, as.facing, *ts.second_hex));
   Facts r(cx.rules);
   fill_self(cx, r, to);
   fill_enemy(cx, r, p.from);
   r.boolean(Given::friend_adjacent, adjacent);
-  r.boolean(Given::friend_wholly_on_flank,
-            adjacent && hex::in_flank_zone(as.hex, as.facing, ts.hex));
+  r.boolean(Given::friend_wholly_on_flank, adjacent && on_flank);
   r.boolean(Given::friend_passed_test, true);
   allowed = check_permissions(r, RuleAction::receive_transferred_losses, cx.checker, a.span,
                               Check::special_transfer, subject) &&
