@@ -32,8 +32,11 @@ struct FireHexes {
 // game: never hashed, never saved with a snapshot.
 struct Scratch {
   std::optional<FireHexes> fire_hexes;
-  // The second fire of an extended line's double fire (fire.second_half).
+  // The second fire of an extended line's double fire, and the target of
+  // the unit's fire before the statement being applied (choose_action sets
+  // it as it records the new one): the first half's target.
   bool second_shot = false;
+  std::optional<UnitId> fired_before;
   // can_attack is trying a charge or an assault: no obligation is asked
   // or changed meanwhile, and no activation checked.
   bool probing = false;

@@ -98,6 +98,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   // reported once, then followed as played, with no choice of action again.
   const bool after_cancelled = acts_after_cancelled(cx, a);
   if (after_cancelled && a.kind == ActionKind::respond) return;
+  cx.scratch.fired_before.reset();
   if (!after_cancelled) choose_action(cx, a);
   // A failed reaction test undoes a rotation or a square (reaction_effects.cpp).
   const auto reaction_before = reaction_before_test(cx, a);

@@ -196,6 +196,7 @@ void choose_action(Context& cx, const Action& a) {
   if (*next == ActionChoice::fire && !a.targets.empty()) {
     // The losses dealt count for one target (turn.cpp's apply_losses).
     if (st.fired_at != a.targets.front()) st.fire_losses_dealt = 0;
+    cx.scratch.fired_before = st.fired_at;
     st.fired_at = a.targets.front();
   }
   const std::optional<Combined> c = combine(before, *next);

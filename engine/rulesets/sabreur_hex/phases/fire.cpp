@@ -201,8 +201,10 @@ Hex fire_aim(Context& cx, const Action& a, UnitId u, UnitId t, Hex from) {
 // le cône frontal"; its example (L1065) leaves an enemy out of the cone out
 // of the count ("ne compte pas car elle ne peut pas être prise pour
 // cible"). Range needs no test: an enemy nearer than the target is in reach
-// when the target is.
-int nearest_possible_target(Context& cx, UnitId u, Hex from) {
+// when the target is. `ignored`: the first half's target, which the second
+// half of an extended line may ignore ("Elle doit alors tirer sur la plus
+// proche des autres cibles").
+int nearest_possible_target(Context& cx, UnitId u, Hex from, std::optional<UnitId> ignored) {
   const Board b = cx.board();
   const UnitState& s = cx.state.units[u];
   const bool all_round = b.square_like(u);
@@ -211,7 +213,7 @@ int nearest_possible_target(Context& cx, UnitId u, Hex from) {
   for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
     const auto e = static_cast<UnitId>(i);
     const UnitState& o = cx.state.units[e];
-    if (!o.on_table || o.panicked || !b.enemies(u, e)) continue;
+    if (!o.on_table || o.panicked || !b.enemies(u, e) || e == ignored) continue;
     for (const std::optional<Hex> half : {std::optional<Hex>(o.hex), o.second_hex}) {
       if (!half || hex::distance(from, *half) >= best) continue;
       if (!all_round && !hex::in_front_cone(from, s.facing, *half)) continue;
@@ -251,7 +253,8 @@ void fill_fire(const Context& cx, Facts& f, UnitId u, UnitId t, std::string_view
   f.boolean(Given::fire_target_in_contact_with_friend, b.adjacent_to_friend_of(t, u));
   f.boolean(Given::fire_shooter_on_hill, b.hill_at(from));
   f.boolean(Given::fire_target_on_hill, b.hill_at(at));
-  f.boolean(Given::fire_second_half, cx.scratch.second_shot && s.second_hex);
+  f.boolean(Given::fire_at_first_half_target,
+            cx.scratch.second_shot && s.second_hex && cx.scratch.fired_before == t);
 }
 
 // § Le tir, "Cas particulier du carré": "avant de faire tirer une unité en
@@ -447,7 +450,9 @@ void shoot(Context& cx, const Action& a) {
   // A return fire has its target: the unit that fired. Priority is between
   // units: a target on two hexes is as near as its nearer half; an enemy
   // the shooter could not take for a target does not count.
-  const int nearest = own_turn ? nearest_possible_target(cx, u, from) : 99;
+  const std::optional<UnitId> first_target =
+      cx.scratch.second_shot ? cx.scratch.fired_before : std::nullopt;
+  const int nearest = own_turn ? nearest_possible_target(cx, u, from, first_target) : 99;
   f.integer(Given::fire_nearest_target_distance, nearest);
   const int unit_distance = b.distance_from(from, t);
   if (own_turn && unit_distance > nearest) {
