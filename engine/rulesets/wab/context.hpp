@@ -90,10 +90,10 @@ struct Scratch {
   // Per unit, the last shot of this shooting phase that cost it models, for
   // the panic test it may owe (phases/panic.hpp); an invalid span: none.
   std::vector<Span> shooting_casualties;
-  // The units that broke or were destroyed in this combat phase, where they
-  // stood then: their friends within 12" owe one panic test
-  // (phases/panic.hpp).
-  std::vector<BrokenFriend> broken_in_combat;
+  // The units that broke or were destroyed in this combat phase, or were
+  // destroyed earlier in the turn, where they stood then: their friends
+  // within 12" owe one panic test in the combat phase (phases/panic.hpp).
+  std::vector<BrokenFriend> lost_friends;
   // The charges of this movement phase into the flank or rear of a unit
   // engaged in combat (phases/panic.hpp).
   std::vector<FlankCharge> flank_charges;

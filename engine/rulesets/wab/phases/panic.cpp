@@ -96,7 +96,7 @@ void note_flank_charge(Context& cx, UnitId charger, UnitId target, Span span) {
 // makes `u` test panic, if any.
 const BrokenFriend* breaking_friend(Context& cx, UnitId u) {
   std::optional<Facts> base;
-  for (const BrokenFriend& b : cx.scratch.broken_in_combat) {
+  for (const BrokenFriend& b : cx.scratch.lost_friends) {
     if (b.unit == u || cx.setup.units[b.unit].side != cx.setup.units[u].side) continue;
     if (!base) {
       base = panic_facts(cx, u, "friend_broken_or_destroyed_nearby", "close_combat_phase");
@@ -173,9 +173,9 @@ void note_shooting_casualties(Context& cx, UnitId u, Span shot) {
 
 void note_broken_in_combat(Context& cx, UnitId u, Span span, std::string_view loss) {
   if (cx.state.phase != Phase::combat) return;
-  for (const BrokenFriend& b : cx.scratch.broken_in_combat)
+  for (const BrokenFriend& b : cx.scratch.lost_friends)
     if (b.unit == u) return;  // its first loss counts
-  cx.scratch.broken_in_combat.push_back({u, span, cx.footprint(u), cx.models_standing(u), loss});
+  cx.scratch.lost_friends.push_back({u, span, cx.footprint(u), cx.models_standing(u), loss});
 }
 
 void note_destroyed(Context& cx, UnitId u, Span span) {
@@ -187,10 +187,10 @@ void note_destroyed(Context& cx, UnitId u, Span span) {
   // § Tests de Panique suite aux charges item 1 (4", not judged) says who
   // tests, not § Panique item 5.
   if (cx.state.phase == Phase::movement && cx.state.units[u].fleeing) return;
-  for (const BrokenFriend& b : cx.scratch.broken_in_combat)
+  for (const BrokenFriend& b : cx.scratch.lost_friends)
     if (b.unit == u) return;
   // Its models as the unit it was: none stand now.
-  cx.scratch.broken_in_combat.push_back(
+  cx.scratch.lost_friends.push_back(
       {u, span, cx.footprint(u), cx.setup.units[u].models, "destroyed_otherwise"});
 }
 
@@ -262,7 +262,7 @@ void end_phase_panic(Context& cx, bool turn_ends) {
   // The combat phase's tests, owed by its end, or by the turn's end when
   // the log writes no combat phase after a friend was destroyed.
   const bool combat_tests_end =
-      cx.state.phase == Phase::combat || (turn_ends && !cx.scratch.broken_in_combat.empty());
+      cx.state.phase == Phase::combat || (turn_ends && !cx.scratch.lost_friends.empty());
   if (combat_tests_end) {
     for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
       const auto u = static_cast<UnitId>(i);
@@ -290,7 +290,7 @@ void end_phase_panic(Context& cx, bool turn_ends) {
                 cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
     }
   }
-  if (combat_tests_end) cx.scratch.broken_in_combat.clear();
+  if (combat_tests_end) cx.scratch.lost_friends.clear();
   cx.scratch.flank_charges.clear();
   spans.assign(cx.setup.units.size(), Span{});
   for (std::size_t u = 0; u < cx.state.units.size(); ++u) {
