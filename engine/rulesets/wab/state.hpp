@@ -49,18 +49,21 @@ struct UnitState {
   BreakDue break_due = BreakDue::none;  // after a lost round, until it tests
   std::int32_t break_needed = 0;        // the score the break test it owes needs
   bool lost_combat_before = false;      // it lost a round earlier (§ Obstiné (Stubborn))
-  bool panicked_this_turn = false;      // it failed a panic test this turn (§ 2.2)
-  bool fire_and_flee = false;           // its charge response this turn was 'fire-and-flee'
-  std::int32_t flight_roll = -1;        // the dice of its flight this turn, -1: none (§ Fuite)
-  std::int32_t phase_models = 0;        // its models standing when the phase began
-  bool panic_tested = false;            // it took a panic test this phase
-  bool terror_tested = false;           // it took its terror test (§ Terreur: once a battle)
-  bool overcame_terror = false;         // and passed it: terror causes it fear only
-  std::int32_t moved_milli = 0;         // thousandths of an inch its moves used this movement phase
-  bool shot = false;                    // it shot in its shooting phase (§ Phase 3 : Tir)
-  bool failed_fear = false;             // it failed a fear test this turn (§ Phase 2 : Mouvement)
-  bool held_by_fear = false;            // and, charging, it stays where it stood (step 3)
-  bool passed_break = false;            // it passed a break test this phase (§ Repli en Bon Ordre)
+  // It won its round in the last combat phase: it may pursue in the next
+  // movement phase (§ Phase 2 : Mouvement steps 5 and 7).
+  bool won_last_combat = false;
+  bool panicked_this_turn = false;  // it failed a panic test this turn (§ 2.2)
+  bool fire_and_flee = false;       // its charge response this turn was 'fire-and-flee'
+  std::int32_t flight_roll = -1;    // the dice of its flight this turn, -1: none (§ Fuite)
+  std::int32_t phase_models = 0;    // its models standing when the phase began
+  bool panic_tested = false;        // it took a panic test this phase
+  bool terror_tested = false;       // it took its terror test (§ Terreur: once a battle)
+  bool overcame_terror = false;     // and passed it: terror causes it fear only
+  std::int32_t moved_milli = 0;     // thousandths of an inch its moves used this movement phase
+  bool shot = false;                // it shot in its shooting phase (§ Phase 3 : Tir)
+  bool failed_fear = false;         // it failed a fear test this turn (§ Phase 2 : Mouvement)
+  bool held_by_fear = false;        // and, charging, it stays where it stood (step 3)
+  bool passed_break = false;        // it passed a break test this phase (§ Repli en Bon Ordre)
   bool break_tested =
       false;  // it took a break test this phase (§ Tests de Panique à la phase de combat)
   bool fell_back = false;     // it fell back in good order this phase
@@ -117,6 +120,7 @@ void State::write(Out& out) const {
         o.u8(static_cast<std::uint8_t>(u.break_due));
         o.i32(u.break_needed);
         o.u8(u.lost_combat_before ? 1 : 0);
+        o.u8(u.won_last_combat ? 1 : 0);
         o.u8(u.panicked_this_turn ? 1 : 0);
         o.u8(u.fire_and_flee ? 1 : 0);
         o.i32(u.flight_roll);

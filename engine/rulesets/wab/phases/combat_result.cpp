@@ -200,6 +200,10 @@ void resolve_round(Context& cx, const Action& a) {
   } else if (computed != 0) {
     cx.checker.outcome(Check::combat_result, stated, "margin", a.stated.margin, margin, notes);
   }
+  // The log's winner won as played, if only on the log's count.
+  const int winner = written >= 0 ? written : computed;
+  if (winner > 0)
+    for (UnitId u : (winner == 1 ? first : second).units) cx.state.units[u].won_last_combat = true;
   if (written > 0 && written != computed) {
     // The log's loser lost on the log's count only: its test is taken as
     // played, not judged again.
@@ -207,7 +211,6 @@ void resolve_round(Context& cx, const Action& a) {
       cx.state.units[u].break_due = BreakDue::unjudged;
     return;
   }
-  const int winner = written >= 0 ? written : computed;
   if (winner == 1) owe_break_tests(cx, a, second, first);
   if (winner == 2) owe_break_tests(cx, a, first, second);
 }

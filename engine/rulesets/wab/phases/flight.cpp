@@ -153,16 +153,28 @@ namespace {
 
 // § Phase 4 : Combat au corps à corps: for each combat, its result, the
 // break tests, the flights, then the pursuits, by the enemies in contact
-// that won it (§ Phase 2 : Mouvement step 5 says the same). In the combat
-// phase a pursuer fought the fleeing unit this phase, and the flight it
-// pursues is rolled before it (§ Fuite). True when the pursuit is refused.
-bool refuse_pursuit_in_combat_phase(Context& cx, const Action& a, UnitId p, UnitId fled) {
-  if (cx.state.phase != Phase::combat) return false;
+// that won it. In the combat phase a pursuer fought the fleeing unit this
+// phase and won, and the flight it pursues is rolled before it (§ Fuite);
+// in the movement phase (steps 5 and 7) it won the last combat phase's
+// round; in the shooting phase nobody pursues. True when refused.
+bool refuse_pursuit_by_phase(Context& cx, const Action& a, UnitId p, UnitId fled) {
+  if (cx.state.phase == Phase::shooting) {
+    cx.checker
+        .violation(
+            Check::turn_phase, a.span,
+            fmt::format("{} pursues {} in the shooting phase", cx.quoted(p), cx.quoted(fled)))
+        .note(
+            "§ Phase 4 : Combat au corps à corps, § Phase 2 : Mouvement steps 5 and 7: a pursuit "
+            "follows a flight from combat, in the combat or the movement phase");
+    return true;
+  }
+  const bool combat = cx.state.phase == Phase::combat;
+  if (!combat && cx.state.phase != Phase::movement) return false;
   const UnitState& ps = cx.state.units[p];
   const UnitState& fs = cx.state.units[fled];
   // Their contact ended with the flight (common/written_placement.hpp):
   // both fought a round this phase.
-  if (!ps.fought_this_turn || !fs.fought_this_turn) {
+  if (combat && (!ps.fought_this_turn || !fs.fought_this_turn)) {
     cx.checker
         .violation(Check::pursue_caught, a.span,
                    fmt::format("{} cannot pursue {}: {} fought no round this phase", cx.quoted(p),
@@ -172,6 +184,21 @@ bool refuse_pursuit_in_combat_phase(Context& cx, const Action& a, UnitId p, Unit
             "ennemis au contact qui ont gagné le combat ... peuvent poursuivre'");
     return true;
   }
+  // Only "les ennemis au contact qui ont gagné le combat": this phase's
+  // round in the combat phase, the last combat phase's in the movement
+  // phase (steps 5 and 7). The data's `pursue` permissions.
+  Facts f(cx.rules);
+  fill_unit(cx, f, p);
+  fill_enemy(cx, f, fled);
+  f.boolean(Given::self_engaged, true);
+  f.boolean(Given::self_won_combat, combat && ps.won_last_combat);
+  f.boolean(Given::self_won_combat_last_turn, !combat && ps.won_last_combat);
+  if (!check_permissions(f, RuleAction::pursue, cx.checker, a.span, Check::pursue_caught, [&] {
+        return fmt::format("{} pursuing {}, having won no combat {}", cx.quoted(p), cx.quoted(fled),
+                           combat ? "this phase" : "in the last combat phase");
+      }))
+    return true;
+  if (!combat) return false;
   if (fs.flight_roll >= 0) return false;
   cx.checker
       .violation(Check::pursue_caught, a.span,
@@ -210,7 +237,7 @@ void pursue(Context& cx, const Action& a) {
     return;
   }
   if (refuse_fleeing(cx, a, p, "pursues")) return;
-  if (refuse_pursuit_in_combat_phase(cx, a, p, fled)) {
+  if (refuse_pursuit_by_phase(cx, a, p, fled)) {
     place_as_written(cx, p, a);
     return;
   }

@@ -62,6 +62,9 @@ void begin(Context& cx, const Action& a) {
     owe_start_panic(cx);
     owe_start_terror(cx);
   }
+  // A combat phase begins: the wins of the last one are spent.
+  if (a.phase == Phase::combat && (new_turn || cx.state.phase != Phase::combat))
+    for (UnitState& st : cx.state.units) st.won_last_combat = false;
   cx.state.phase = a.phase;
   // A turn whose first statement is past its start phase took no test there.
   if (a.phase != Phase::start) {
