@@ -222,8 +222,12 @@ std::optional<rules::Val> Facts::self_fact(Given g) const {
       return Val::boolean(around().outflanked);
     case Given::self_outflanked_flank_protected:
       return Val::boolean(false);
-    case Given::self_outflanked_at_assault_declaration:
-      return Val::boolean(false);
+    case Given::self_outflanked_at_assault_declaration: {
+      // The assault being fought, as it stood at its declaration.
+      const std::optional<ChargeInProgress>& assault = me.on.state->assault;
+      return Val::boolean(assault && assault->charger == me.unit &&
+                          assault->charger_outflanked_at_declaration);
+    }
     case Given::self_engages_enemy:
       return Val::boolean(around().engages_enemy);
     case Given::self_engaged_by_enemy:

@@ -281,6 +281,7 @@ void State::write_tail(Out& out) const {
     out.i32(assault->charger_from.r);
     out.i32(assault->distance_at_declaration);
     out.boolean(assault->target_engaged_at_declaration);
+    out.boolean(assault->charger_outflanked_at_declaration);
     out.u8(assault->reacting_units);
     out.i32(assault->target_strength);
     out.u8(static_cast<std::uint8_t>(assault->charger_facing));

@@ -210,6 +210,11 @@ struct ChargeInProgress {
   Hex charger_from;  // where the charger stood when it declared the charge
   std::int16_t distance_at_declaration = 0;
   bool target_engaged_at_declaration = false;
+  // An assaulter outflanked as it declared "sera considérée comme débordée"
+  // in the mêlée, whatever its march changed (§ Précisions sur les
+  // facteurs de combat ou de tir: the given
+  // self.outflanked_at_assault_declaration).
+  bool charger_outflanked_at_declaration = false;
   std::uint8_t reacting_units = 0;   // reactions declared so far
   std::int16_t target_strength = 0;  // the target's strength at the declaration
   // Pursuit (§ La charge et le choc, steps 5 and 6; pursuit.cpp).

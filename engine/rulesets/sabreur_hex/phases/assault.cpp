@@ -149,6 +149,7 @@ void assault(Context& cx, const Action& a) {
   // The declaration, as the reactions read it (§ Réactions face à un assaut:
   // "dans les mêmes conditions, et avec les mêmes restrictions").
   ChargeInProgress declared = declaration(cx, u, t);
+  declared.charger_outflanked_at_declaration = b.surroundings(u).outflanked;
   const std::vector<UnitId> engagers = b.engagers(u);
 
   if (in_reach) {
