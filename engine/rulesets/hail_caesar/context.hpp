@@ -49,6 +49,16 @@ struct CombatRound {
   // at once (004_b7c666874e8df030.txt § 7-b, "frappent simultanément"), so
   // they still strike as they began it.
   UnitList shaken_in_round;
+  // The attack dice each unit threw in the round, shared between the
+  // enemies it fights (phases/attack_shares.hpp).
+  struct Share {
+    UnitId unit = 0;
+    std::int64_t due = 0, thrown = 0;
+    UnitList targets;
+    Span last;
+    bool rerolled = false;
+  };
+  std::vector<Share> shares;
   bool resolved = false;
 };
 
@@ -109,6 +119,14 @@ struct Scratch {
   std::uint8_t due_side = 0;
   Phase due_phase = Phase::none;
   std::vector<PendingCharge> charges;
+  // Units whose blunder this player turn must be moved in full (the data's
+  // blunder_moves_in_full, phases/movement.cpp).
+  struct InFull {
+    std::uint32_t turn = 0;
+    std::uint8_t side = 0;
+    UnitId unit = 0;
+  };
+  std::vector<InFull> blunders_in_full;
   // Each unit's nearest enemy when this player turn began, for a variant
   // that judges initiative then (phases/facts.hpp); empty otherwise.
   std::vector<std::optional<double>> enemy_at_turn_start;

@@ -8,6 +8,7 @@
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/word_table.hpp"
+#include "engine/rulesets/hail_caesar/phases/attack_shares.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -333,6 +334,7 @@ void combat_result(Context& cx, const Action& a) {
     follow(cx, a);
     return;
   }
+  settle_shares(cx);
   CombatRound& r = *cx.scratch.combat;
   r.resolved = true;
   Facts f(cx.rules);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/rulesets/hail_caesar/phases/attack_shares.hpp"
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
@@ -55,6 +56,9 @@ void attack(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
   const UnitState& st = cx.state.units[u];
   std::optional<std::int64_t> count = attack_dice(cx, a, u);
+  // In a round: this statement's share of the unit's dice (attack_shares.hpp).
+  const bool in_round = count.has_value();
+  if (count && *count > 0) count = attack_share(cx, a, u, a.targets.front(), *count);
   if (!count && written && written->roll)
     count = static_cast<std::int64_t>(written->roll->dice.size());
   // No dice (a profile of 0): nothing to throw or to compare.
@@ -96,9 +100,12 @@ void attack(Context& cx, const Action& a) {
       }
     }
   }
-  auto roll = cx.dice.take(d6s(*count), written, cx.checker, Check::melee_dice,
-                           [&] { return fmt::format("attack dice of {}", cx.quoted(u)); });
+  const auto share = [&] { return share_notes(cx, u); };
+  auto roll = cx.dice.take(
+      d6s(*count), written, cx.checker, Check::melee_dice,
+      [&] { return fmt::format("attack dice of {}", cx.quoted(u)); }, share);
   if (!roll) return;
+  if (in_round) record_share(cx, a, u, a.targets.front(), *count, a.roll("reroll") != nullptr);
   cx.checker.read_roll(d6s(*count), *roll, [&] {
     return replay::dice_at_least(static_cast<std::int32_t>(test->target - test->modifier),
                                  cx.setup.units[u].side,

@@ -23,6 +23,8 @@
 
 namespace umpire::hail_caesar {
 using tabletop::operator-;
+using tabletop::operator+;
+using tabletop::operator*;
 
 namespace {
 
@@ -72,6 +74,55 @@ bool initiative(Context& cx, const Action& a, UnitId u, Facts f, Check refused) 
     return fmt::format("{} moving by initiative, unordered, with its nearest enemy {}",
                        cx.quoted(u), enemy ? tabletop::inches(*enemy) + " away" : "off the table");
   });
+}
+
+// A blunder moved "complet" (the data's blunder_moves_in_full): its last
+// move reaches its whole allowance, unless the table's edge or a unit
+// stands where the full move would end (then the shorter move is not read).
+// A blunder of several moves written in several statements is measured
+// at its last.
+void check_blunder_in_full(Context& cx, const Action& a, UnitId u, const tabletop::Footprint& start,
+                           const tabletop::MoveResult& m, double allowance, double moves_left) {
+  const UnitState& st = cx.state.units[u];
+  if (st.order != OrderStatus::blundered) return;
+  const bool in_full =
+      std::any_of(cx.scratch.blunders_in_full.begin(), cx.scratch.blunders_in_full.end(),
+                  [&](const Scratch::InFull& b) {
+                    return b.unit == u && b.turn == a.turn && b.side == a.side;
+                  });
+  if (!in_full || m.distance >= allowance - cx.scratch.tolerance) return;
+  if (moves_left > 1.001) {
+    cx.checker.not_checked(
+        "the length of a blunder's moves written in several statements, before its last", a.span);
+    return;
+  }
+  const std::optional<Point> end = written_end(a);
+  if (!end || m.distance <= 0) return;
+  // The full move along the way written: where the unit would stand.
+  const Point from = start.leader();
+  const double scale = allowance / std::max(1e-9, tabletop::length(*end - from));
+  const Point full = from + scale * (*end - from);
+  const UnitSetup& s = cx.setup.units[u];
+  const tabletop::Footprint there(full, a.facing.value_or(st.facing), s.frontage, s.depth);
+  bool blocked = tabletop::Table(cx.setup.width, cx.setup.depth).overhang(there) > 0;
+  for (UnitId o = 0; o < cx.setup.units.size() && !blocked; ++o)
+    if (o != u && cx.state.units[o].on_table)
+      blocked = !boost::geometry::disjoint(there.polygon(), cx.footprint(o).polygon());
+  if (blocked) {
+    cx.checker.not_checked(
+        fmt::format("whether the table's edge or a unit stops the blunder of {} short of its "
+                    "full move",
+                    cx.quoted(u)),
+        a.span);
+    return;
+  }
+  cx.checker
+      .violation(Check::move_distance, a.to_span.valid() ? a.to_span : a.span,
+                 fmt::format("the blunder of {} is a full move of {}: it moves {}", cx.quoted(u),
+                             tabletop::inches(allowance), tabletop::inches(m.distance)))
+      .note(
+          "§ D6 Fiasco de commandement: 'mouvement(s) complet(s)' (the data's "
+          "blunder_moves_in_full); nothing stands where the full move ends");
 }
 
 }  // namespace
@@ -268,6 +319,8 @@ void move(Context& cx, const Action& a) {
     };
     check_distance(cx, a, cx.quoted(u), m.distance, budget.allowance(static_cast<double>(*rate)),
                    why);
+    check_blunder_in_full(cx, a, u, start, m, budget.allowance(static_cast<double>(*rate)),
+                          budget.moves_left);
   }
   if (rate) spend(st, budget, m.distance, static_cast<double>(*rate));
   st.used_milli = milli(st.used_milli / 1000.0 + m.distance);

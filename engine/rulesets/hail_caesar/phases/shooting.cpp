@@ -58,6 +58,7 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   f.boolean(Given::unit_shaken, st.shaken);
   f.boolean(Given::unit_moved, st.used_milli > 0);
   f.integer(Given::unit_long_range, s.stats.long_range.value_or(0));
+  f.integer(Given::unit_short_range, s.stats.short_range.value_or(0));
   // A garrison shoots from the faces of its building that see the target:
   // the sheet defines no faces (gap terms_defined_nowhere), one is taken.
   const bool garrison = terrain_under(cx, u) == Terrain::building;
