@@ -106,13 +106,17 @@ struct Scratch {
   // and whether it tested terror: the tests its charges owe
   // (phases/fear.hpp).
   std::vector<std::pair<UnitId, bool>> fear_tested;
-  // Per unit, its rank bonus as last evaluated and the models, flight and
-  // formation it was evaluated on (phases/facts.hpp): a Leadership test
-  // asks it, and it changes only with them.
+  // Per unit, its rank bonus as last evaluated and the models, flight,
+  // formation, place and round's ground it was evaluated on
+  // (phases/facts.hpp): a Leadership test asks it, and it changes only with
+  // them.
   struct RankBonus {
     std::int64_t models = -1;
     bool fleeing = false;
     Formation formation = Formation::close_order;
+    Point at{0, 0};
+    double facing = 0;
+    bool rough = false;  // fought in a round on rough ground
     std::int64_t bonus = 0;
   };
   std::vector<RankBonus> rank_bonus;

@@ -45,6 +45,9 @@ struct UnitState {
   std::uint8_t round_side = 0;
   std::uint8_t round_number = 0;  // the round of that combat, 1 the first
   bool fought_this_turn = false;  // it fought a round in this turn's combat phase
+  // The round it fought last, named by its lowest unit + 1 (0: none): the
+  // units of one round share it, and in one combat phase no two rounds do.
+  std::int32_t round_key = 0;
   std::int32_t round_wounds = 0;
   BreakDue break_due = BreakDue::none;  // after a lost round, until it tests
   std::int32_t break_needed = 0;        // the score the break test it owes needs
@@ -116,6 +119,7 @@ void State::write(Out& out) const {
         o.u8(u.round_side);
         o.u8(u.round_number);
         o.u8(u.fought_this_turn ? 1 : 0);
+        o.i32(u.round_key);
         o.i32(u.round_wounds);
         o.u8(static_cast<std::uint8_t>(u.break_due));
         o.i32(u.break_needed);

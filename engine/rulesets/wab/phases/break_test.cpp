@@ -38,6 +38,13 @@ void break_test(Context& cx, const Action& a) {
   };
   switch (st.break_due) {
     case BreakDue::none:
+      if (cx.models_standing(u) <= 0) {
+        refuse("it has no model left",
+               "§ Phase 4 : Combat au corps à corps: 'Indiquer les unités complètement détruites "
+               "au combat'; § Tests de Moral: 'on tourne une figurine pour montrer que l'unité "
+               "est en fuite'");
+        return;
+      }
       refuse("it did not lose the last round resolved",
              "§ Tests de Moral: 'Chaque unité qui perd un combat doit effectuer un test de "
              "moral'");

@@ -85,6 +85,20 @@ void attack(Context& cx, const Action& a) {
         .hint("name it in the 'combat' line of its round");
     return;
   }
+  // "les blessures effectuées sur l'adversaire": blows fall on the other
+  // side of the round only.
+  if (in_open_round(cx, u).value_or(false) &&
+      cx.state.units[u].round_side == cx.state.units[t].round_side) {
+    cx.checker
+        .violation(Check::melee_hits, a.span,
+                   fmt::format("{} strikes {}, a unit of its own side in the round", cx.quoted(u),
+                               cx.quoted(t)))
+        .note(
+            "§ Résultat du combat: 'Au nombre de blessures effectuées sur l'adversaire'; a unit "
+            "strikes the enemy it fights")
+        .hint("name a unit of the other side of the 'combat' line");
+    return;
+  }
   cx.checker.not_checked(
       "the attacks: models in contact and fighting ranks, the order of strikes, obstacles (taken "
       "as none)",

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,30 +57,52 @@ BreakDue break_due_of(const Context& cx, std::int64_t outcome) {
   return word == "no_break_test" ? BreakDue::exempt : BreakDue::none;
 }
 
-// What losing the round owes each unit of the losing side.
+// How much losing owes: breaking without a test above the stubborn D6,
+// above a test, above none.
+int severity(BreakDue d) {
+  switch (d) {
+    case BreakDue::without_test:
+      return 3;
+    case BreakDue::stubborn_d6:
+      return 2;
+    case BreakDue::test:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+// What losing the round owes each unit of the losing side: beaten by the
+// winners together, it answers to the one that owes the most ("par un
+// ennemi qui provoque la peur", § Peur; a charging Warband, § Warbands),
+// whichever is written first. A unit with no model left is destroyed
+// (§ Phase 4: "Indiquer les unités complètement détruites") and tests
+// nothing.
 void owe_break_tests(Context& cx, const Action& a, const Side& losers, const Side& winners) {
   for (UnitId u : losers.units) {
     UnitState& st = cx.state.units[u];
-    if (!st.on_table) continue;
-    Facts f = losers.facts;
-    fill_unit(cx, f, u);
-    // The enemy it tests against: the one it fights, else the first winner.
-    const std::uint8_t winning = cx.state.units[winners.units.front()].round_side;
-    const bool fights_a_winner =
-        st.engaged_with >= 0 &&
-        cx.state.units[static_cast<std::size_t>(st.engaged_with)].round_side == winning;
-    fill_enemy(cx, f,
-               fights_a_winner ? static_cast<UnitId>(st.engaged_with) : winners.units.front());
-    f.integer(Given::combat_opponent_resolution, winners.result);
-    const auto procedure = eval_int(f, Value::break_procedure, cx.checker);
-    if (!procedure) continue;
-    const BreakDue due = break_due_of(cx, *procedure);
-    const auto test = eval_test(
-        f, due == BreakDue::stubborn_d6 ? Test::stubborn_against_auto_break : Test::break_test,
-        cx.checker);
-    if (!test) continue;
-    st.break_due = due;
-    st.break_needed = static_cast<std::int32_t>(test->needed);
+    if (!st.on_table || cx.models_standing(u) <= 0) continue;
+    std::optional<BreakDue> due;
+    std::int64_t needed = 0;
+    for (UnitId w : winners.units) {
+      Facts f = losers.facts;
+      fill_unit(cx, f, u);
+      fill_enemy(cx, f, w);
+      f.integer(Given::combat_opponent_resolution, winners.result);
+      const auto procedure = eval_int(f, Value::break_procedure, cx.checker);
+      if (!procedure) continue;
+      const BreakDue d = break_due_of(cx, *procedure);
+      if (due && severity(d) <= severity(*due)) continue;
+      const auto test = eval_test(
+          f, d == BreakDue::stubborn_d6 ? Test::stubborn_against_auto_break : Test::break_test,
+          cx.checker);
+      if (!test) continue;
+      due = d;
+      needed = test->needed;
+    }
+    if (!due) continue;
+    st.break_due = *due;
+    st.break_needed = static_cast<std::int32_t>(needed);
     st.lost_combat_before = true;
     if (st.break_due == BreakDue::without_test) {  // it breaks
       st.fleeing = true;
@@ -114,6 +137,10 @@ void open_round(Context& cx, const Action& a) {
       static_cast<std::uint8_t>(std::clamp<std::int64_t>(a.round.value_or(1), 1, 255));
   for (UnitId u : a.actors) cx.state.units[u].round_number = round;
   for (UnitId u : a.targets) cx.state.units[u].round_number = round;
+  const std::int32_t key = 1 + std::min(*std::min_element(a.actors.begin(), a.actors.end()),
+                                        *std::min_element(a.targets.begin(), a.targets.end()));
+  for (UnitId u : a.actors) cx.state.units[u].round_key = key;
+  for (UnitId u : a.targets) cx.state.units[u].round_key = key;
   for (UnitId u : a.actors) {
     cx.state.units[u].round_side = 1;
     cx.state.units[u].engaged_with = a.targets.front();
@@ -144,9 +171,7 @@ void resolve_round(Context& cx, const Action& a) {
       "combat results: high ground, units behind an obstacle, chariots destroyed (taken as none)",
       a.span);
   // "un combat où une unité est en terrain difficile ou très difficile"
-  bool rough = false;
-  for (const Side* s : {&first, &second})
-    for (UnitId u : s->units) rough = rough || ground_under(cx, u) != Ground::open;
+  const bool rough = round_on_rough_ground(cx);
   first.facts.boolean(Given::combat_rough_ground_or_obstacle, rough);
   second.facts.boolean(Given::combat_rough_ground_or_obstacle, rough);
   const Attacks by_first = attacks_on(cx, first.units, second.units, deepest(cx, second.units));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/rulesets/wab/phases/engagement.hpp"
 #include "engine/rulesets/wab/phases/terrain_cost.hpp"
 
 namespace umpire::wab {
@@ -101,6 +102,14 @@ std::int64_t ranks_of_four(const Context& cx, UnitId u) {
   return full + (standing % file >= 4 ? 1 : 0);
 }
 
+bool round_on_rough_ground(const Context& cx) {
+  for (std::size_t u = 0; u < cx.state.units.size(); ++u)
+    if (cx.state.units[u].round_side != 0 &&
+        ground_under(cx, static_cast<UnitId>(u)) != Ground::open)
+      return true;
+  return false;
+}
+
 void fill_self(const Context& cx, Facts& f, UnitId u) {
   const UnitSetup& s = cx.setup.units[u];
   const UnitState& st = cx.state.units[u];
@@ -113,7 +122,7 @@ void fill_self(const Context& cx, Facts& f, UnitId u) {
   f.boolean(Given::self_skirmishers, st.formation == Formation::skirmish);
   f.boolean(Given::self_single_model, cx.models_standing(u) == 1);
   f.boolean(Given::self_fleeing, st.fleeing);
-  f.boolean(Given::self_engaged, st.engaged_with >= 0);
+  f.boolean(Given::self_engaged, !enemies_fought(cx, u).empty());
   f.boolean(Given::self_charging, st.charging);
   // How far a charge reaches the sheet never says (gap charge_range): an
   // enemy is taken as out of charge range, frenzy then gives no immunity.
@@ -134,20 +143,24 @@ void fill_self(const Context& cx, Facts& f, UnitId u) {
 void fill_unit(const Context& cx, Facts& f, UnitId u) {
   fill_self(cx, f, u);
   // A Warband's Leadership takes its rank bonus (§ Warbands): the rank
-  // bonus of § Résultat du combat, the unit on its own, evaluated again
-  // only when what it reads has changed.
+  // bonus of § Résultat du combat, the unit on its own where it stands and,
+  // in a round, with the round's ground as its combat result read it;
+  // evaluated again only when what it reads has changed.
   const UnitState& st = cx.state.units[u];
   auto& cache = cx.scratch.rank_bonus;
   if (cache.size() < cx.setup.units.size()) cache.resize(cx.setup.units.size());
   Scratch::RankBonus& c = cache[u];
   const std::int64_t models = cx.models_standing(u);
-  if (c.models != models || c.fleeing != st.fleeing || c.formation != st.formation) {
+  const bool rough = st.round_side != 0 && st.fought_this_turn && round_on_rough_ground(cx);
+  if (c.models != models || c.fleeing != st.fleeing || c.formation != st.formation ||
+      c.at.x() != st.at.x() || c.at.y() != st.at.y() || c.facing != st.facing || c.rough != rough) {
     Facts ranks(cx.rules);
     fill_deepest_unit(cx, ranks, u);
     fill_side_as_none(ranks);
+    ranks.boolean(Given::combat_rough_ground_or_obstacle, rough);
     const auto bonus =
         rules::Evaluator(cx.rules.rs(), ranks.situation()).value(cx.rules.value(Value::rank_bonus));
-    c = {models, st.fleeing, st.formation, bonus ? bonus->number : 0};
+    c = {models, st.fleeing, st.formation, st.at, st.facing, rough, bonus ? bonus->number : 0};
   }
   f.integer(Given::self_rank_bonus, c.bonus);
 }

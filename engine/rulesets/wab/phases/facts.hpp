@@ -37,6 +37,10 @@ bool carries(const UnitSetup& s, std::string_view word);
 
 std::int64_t ranks_of_four(const Context& cx, UnitId u);
 
+// Whether a unit of the round being fought stands on rough ground: "un
+// combat où une unité est en terrain difficile" (§ Résultat du combat).
+bool round_on_rough_ground(const Context& cx);
+
 // The deepest unit of a side, the one whose ranks count (§ Résultat du
 // combat: "On prend les bonus de l'unité la plus profonde").
 UnitId deepest(const Context& cx, std::span<const UnitId> side);

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <optional>
+#include <string>
 
 #include "engine/rulesets/common/d6_pool.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
@@ -173,16 +174,23 @@ bool refuse_pursuit_by_phase(Context& cx, const Action& a, UnitId p, UnitId fled
   const UnitState& ps = cx.state.units[p];
   const UnitState& fs = cx.state.units[fled];
   // Their contact ended with the flight (common/written_placement.hpp):
-  // both fought a round this phase.
-  if (combat && (!ps.fought_this_turn || !fs.fought_this_turn)) {
-    cx.checker
-        .violation(Check::pursue_caught, a.span,
-                   fmt::format("{} cannot pursue {}: {} fought no round this phase", cx.quoted(p),
-                               cx.quoted(fled), cx.quoted(ps.fought_this_turn ? fled : p)))
-        .note(
-            "§ Phase 4 : Combat au corps à corps, § Phase 2 : Mouvement step 5: 'Les unités "
-            "ennemis au contact qui ont gagné le combat ... peuvent poursuivre'");
-    return true;
+  // both fought a round this phase, the same one: "Les unités ennemis au
+  // contact qui ont gagné le combat", the fleeing unit's combat.
+  if (combat) {
+    std::string why;
+    if (!ps.fought_this_turn || !fs.fought_this_turn)
+      why = fmt::format("{} fought no round this phase", cx.quoted(ps.fought_this_turn ? fled : p));
+    else if (ps.round_key != fs.round_key)
+      why = "it fought another combat this phase";
+    if (!why.empty()) {
+      cx.checker
+          .violation(Check::pursue_caught, a.span,
+                     fmt::format("{} cannot pursue {}: {}", cx.quoted(p), cx.quoted(fled), why))
+          .note(
+              "§ Phase 4 : Combat au corps à corps, § Phase 2 : Mouvement step 5: 'Les unités "
+              "ennemis au contact qui ont gagné le combat ... peuvent poursuivre'");
+      return true;
+    }
   }
   // Only "les ennemis au contact qui ont gagné le combat": this phase's
   // round in the combat phase, the last combat phase's in the movement

@@ -11,6 +11,7 @@
 #include "engine/rulesets/common/limit_report.hpp"
 #include "engine/rulesets/common/written_way.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
+#include "engine/rulesets/wab/phases/engagement.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
@@ -123,20 +124,17 @@ void report_unchecked(Context& cx, const Action& a, UnitId u, const Way& way) {
         a.span);
 }
 
-// The enemy `u` fights and still touches, if any: the combat goes on
+// An enemy `u` fights and still touches, if any: the combat goes on
 // round after round (§ Phase 4 : Combat au corps à corps) until a side
-// flees or is destroyed.
+// flees or is destroyed; any of its enemies still there holds it.
 std::optional<UnitId> engaged_enemy(const Context& cx, UnitId u) {
-  const std::int32_t e = cx.state.units[u].engaged_with;
-  if (e < 0) return std::nullopt;
-  const auto enemy = static_cast<UnitId>(e);
-  const UnitState& es = cx.state.units[enemy];
-  if (!es.on_table || es.fleeing || cx.models_standing(enemy) <= 0 ||
-      cx.setup.units[enemy].side == cx.setup.units[u].side)
-    return std::nullopt;
-  if (!tabletop::in_contact(cx.footprint(u), cx.footprint(enemy), cx.scratch.tolerance))
-    return std::nullopt;
-  return enemy;
+  for (const UnitId enemy : enemies_fought(cx, u)) {
+    const UnitState& es = cx.state.units[enemy];
+    if (!es.on_table || es.fleeing || cx.models_standing(enemy) <= 0) continue;
+    if (tabletop::in_contact(cx.footprint(u), cx.footprint(enemy), cx.scratch.tolerance))
+      return enemy;
+  }
+  return std::nullopt;
 }
 
 // A unit engaged in combat that moves disengages (§ Troupes entraînées
