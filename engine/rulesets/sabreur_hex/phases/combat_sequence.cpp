@@ -343,12 +343,17 @@ void settle_combat(Context& cx, const Action* next) {
   const Span span = next ? next->span : cx.checker.event_span();
   // The losses a test counts, the fire's of "tir puis charge ou assaut" too
   // when only the sum calls it (read in messages only).
+  const auto fire_counted = [&](UnitId u) {
+    return u == c.defender && c.fire_first && !combat_losses_call_for_test(cx, c, u) &&
+           combat_losses_call_for_test(cx, c, u, true);
+  };
   const auto losses_of = [&](UnitId u) -> std::int16_t {
     if (u == c.attacker) return c.attacker_losses;
-    if (c.fire_first && !combat_losses_call_for_test(cx, c, u) &&
-        combat_losses_call_for_test(cx, c, u, true))
-      return static_cast<std::int16_t>(c.defender_losses + c.fire_losses);
+    if (fire_counted(u)) return static_cast<std::int16_t>(c.defender_losses + c.fire_losses);
     return c.defender_losses;
+  };
+  const auto melee_of = [&](UnitId u) -> std::string_view {
+    return fire_counted(u) ? "fire and the mêlée that followed it" : "mêlée";
   };
   for (bool again = true; again;) {
     again = false;
@@ -378,7 +383,9 @@ void settle_combat(Context& cx, const Action* next) {
           c.step = CombatStep::target_tested;
           break;
         }
-        owed_test_missing(cx, Check::shock_test, c.defender, losses_of(c.defender), "shock", span);
+        owed_test_missing(
+            cx, Check::shock_test, c.defender, losses_of(c.defender),
+            fire_counted(c.defender) ? "fire and the shock that followed it" : "shock", span);
         c.step = CombatStep::return_strike;
         again = true;
         break;
@@ -466,10 +473,10 @@ void settle_combat(Context& cx, const Action* next) {
           c.step = CombatStep::abandoned;
           break;
         }
-        owed_test_missing(cx, Check::melee_test, first, losses_of(first), "mêlée", span);
+        owed_test_missing(cx, Check::melee_test, first, losses_of(first), melee_of(first), span);
         if (c.second_test)
           owed_test_missing(cx, Check::melee_test, *c.second_test, losses_of(*c.second_test),
-                            "mêlée", span);
+                            melee_of(*c.second_test), span);
         break;
       }
       case CombatStep::bilan_second:
@@ -482,7 +489,7 @@ void settle_combat(Context& cx, const Action* next) {
         }
         if (!is_morale_test_by(next, *c.second_test))
           owed_test_missing(cx, Check::melee_test, *c.second_test, losses_of(*c.second_test),
-                            "mêlée", span);
+                            melee_of(*c.second_test), span);
         break;
       case CombatStep::bilan_exempt:
         c.step = CombatStep::over;
