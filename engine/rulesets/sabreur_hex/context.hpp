@@ -50,6 +50,9 @@ struct Scratch {
   // The log's use of a unit that a flight onto an occupied hex eliminated,
   // reported at that flight (flight.cpp): not reported again there.
   const Action* use_after_flight = nullptr;
+  // The statement being applied is the flight a failed test called for
+  // (turn.cpp's settle_failure): not a choice of the unit (action_choice.cpp).
+  bool flight_forced = false;
 };
 
 struct Context {

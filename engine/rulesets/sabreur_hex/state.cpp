@@ -321,6 +321,7 @@ void State::write_tail(Out& out) const {
     out.u16(transfer->from);
     out.i32(transfer->count);
     out.u8(static_cast<std::uint8_t>(transfer->cause));
+    out.i32(transfer->kept);
   }
   // 'N' only once a charge or assault was cancelled this player turn
   // (cancelled_attack.cpp).

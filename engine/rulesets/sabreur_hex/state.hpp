@@ -62,6 +62,7 @@ enum class ActionChoice : std::uint8_t {
   change_formation_then_fire,
   fire_then_charge_or_assault,
   march_then_change_formation,
+  flight,  // a flight nothing forced: the unit's choice (action_choice.cpp)
 };
 std::string_view name(LossCause c);
 
@@ -272,6 +273,7 @@ struct LossTransfer {
   UnitId from = 0;  // the unit that inflicted them
   std::int16_t count = 0;
   LossCause cause = LossCause::fire_losses;
+  std::int16_t kept = 0;  // the losses the artillery did not hand over
 };
 
 // A failed morale test whose unit will lose the difference unless it flees.

@@ -11,8 +11,8 @@
 // change of formation), whose conditions are the data's permissions of that
 // action; any other pair is a second choice. What belongs to an action is
 // not a choice: the attacks, pursuit, saves and tests of a charge or an
-// assault, reactions and return fire in the enemy's turn, and flights, which
-// a failed test forces as often as a player chooses them.
+// assault, reactions and return fire in the enemy's turn, and the flights a
+// failed test forces (a flight nothing forced is the unit's choice).
 #include "engine/rulesets/sabreur_hex/phases/action_choice.hpp"
 
 #include <fmt/format.h>
@@ -75,6 +75,8 @@ std::string_view words(ActionChoice c) {
       return "a fire then a charge or an assault";
     case ActionChoice::march_then_change_formation:
       return "a march then a change of formation";
+    case ActionChoice::flight:
+      return "a flight";
   }
   return "an action";
 }
@@ -184,7 +186,12 @@ void choose_action(Context& cx, const Action& a) {
   }
   if (a.phase != Phase::actions) return;
   check_one_after_another(cx, a, u);
-  const std::optional<ActionChoice> next = choice_of(a);
+  std::optional<ActionChoice> next = choice_of(a);
+  // "Fuite" is one of the 14 actions: a flight in the unit's own actions
+  // phase that no failed test called for is its choice of the turn (a
+  // forced one, which a failed test calls as often as it comes, is not; nor
+  // is it an action begun for check_one_after_another).
+  if (a.kind == ActionKind::flee && !cx.scratch.flight_forced) next = ActionChoice::flight;
   if (!next) return;
   // The charger's evade before a square ends its charge (§ La charge et le
   // choc, 4): part of the charge, not a second choice; flight.cpp checks it.

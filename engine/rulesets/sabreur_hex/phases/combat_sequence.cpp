@@ -102,18 +102,33 @@ void continue_combat(Context& cx, const Action& a, UnitId u) {
   c.step = CombatStep::attacker_losses;
 }
 
-// `with_fire`: the defender's losses add the fire's of "tir puis charge ou assaut".
+// `with_fire`: the defender's losses add the fire's of "tir puis charge ou
+// assaut" (§ Test moral), as a double fire's first adds to its second: when
+// the fire's alone called no test (a test they called was owed after it).
 bool combat_losses_call_for_test(const Context& cx, const CombatInProgress& c, UnitId u,
                                  bool with_fire = false) {
   if (!cx.state.units[u].on_table) return false;
   Facts f(cx.rules);
   fill_self(cx, f, u);
   fill_enemy(cx, f, u == c.attacker ? c.defender : c.attacker);
+  int fire = 0;
+  if (with_fire && u == c.defender && c.fire_first && c.fire_losses > 0) {
+    f.word(Given::losses_cause, "fire_losses");
+    f.integer(Given::losses_count, c.fire_losses);
+    const auto alone = eval_int(f, Value::losses_call_for_test, cx.checker);
+    if (alone && *alone == 0) fire = c.fire_losses;
+  }
   f.word(Given::losses_cause, c.shock ? "shock_losses" : "melee_losses");
-  const int fire = with_fire && u == c.defender ? c.fire_losses : 0;
   f.integer(Given::losses_count, u == c.attacker ? c.attacker_losses : c.defender_losses + fire);
   const auto v = eval_int(f, Value::losses_call_for_test, cx.checker);
   return v && *v != 0;
+}
+
+// The fire's losses counted: its test is owed as a test of the combat's
+// losses (settle_combat and start_bilan).
+void owe_test_for_fire_and_combat(Context& cx, const CombatInProgress& c) {
+  cx.state.units.edit(c.defender).next_test = TestReason::losses_taken;
+  cx.state.units.edit(c.defender).test_enemy = c.attacker;
 }
 
 // "En commençant par l'unité qui est sous le seuil de démoralisation, sinon
@@ -146,7 +161,7 @@ BilanOrder bilan_order(const Context& cx, const CombatInProgress& c) {
   return {c.defender, "it is the assaulted unit, and nothing else decides"};
 }
 
-void start_bilan(Context& cx, CombatInProgress& c, const Action* next) {
+void start_bilan(Context& cx, CombatInProgress& c) {
   c.first_test.reset();
   c.second_test.reset();
   // "Si l'une des 2 unités est éliminée, alors le combat prend fin."
@@ -157,14 +172,11 @@ void start_bilan(Context& cx, CombatInProgress& c, const Action* next) {
   const bool a_owes = combat_losses_call_for_test(cx, c, c.attacker);
   bool d_owes = combat_losses_call_for_test(cx, c, c.defender);
   // § Test moral: "les pertes du tir peuvent être comptabilisées avec les
-  // pertes de la charge ou de l'assaut": may, so when only the sum calls a
-  // test, the defender's test is owed if the log takes it (the player
-  // counted them), and not required otherwise.
-  if (c.fire_first && !d_owes && is_morale_test_by(next, c.defender) &&
-      combat_losses_call_for_test(cx, c, c.defender, true)) {
+  // pertes de la charge ou de l'assaut", read as counted, as a double
+  // fire's are: when only the sum calls a test, the defender owes it.
+  if (c.fire_first && !d_owes && combat_losses_call_for_test(cx, c, c.defender, true)) {
     d_owes = true;
-    cx.state.units.edit(c.defender).next_test = TestReason::losses_taken;
-    cx.state.units.edit(c.defender).test_enemy = c.attacker;
+    owe_test_for_fire_and_combat(cx, c);
   }
   if (a_owes && d_owes) {
     c.first_test = bilan_order(cx, c).first;
@@ -329,8 +341,19 @@ void settle_combat(Context& cx, const Action* next) {
     return;
   if (taking_losses && cx.state.transfer) return;
   const Span span = next ? next->span : cx.checker.event_span();
-  const auto losses_of = [&](UnitId u) {
-    return u == c.attacker ? c.attacker_losses : c.defender_losses;
+  // The losses a test counts, the fire's of "tir puis charge ou assaut" too
+  // when only the sum calls it (read in messages only).
+  const auto fire_counted = [&](UnitId u) {
+    return u == c.defender && c.fire_first && !combat_losses_call_for_test(cx, c, u) &&
+           combat_losses_call_for_test(cx, c, u, true);
+  };
+  const auto losses_of = [&](UnitId u) -> std::int16_t {
+    if (u == c.attacker) return c.attacker_losses;
+    if (fire_counted(u)) return static_cast<std::int16_t>(c.defender_losses + c.fire_losses);
+    return c.defender_losses;
+  };
+  const auto melee_of = [&](UnitId u) -> std::string_view {
+    return fire_counted(u) ? "fire and the mêlée that followed it" : "mêlée";
   };
   for (bool again = true; again;) {
     again = false;
@@ -345,16 +368,14 @@ void settle_combat(Context& cx, const Action* next) {
           const bool owes = combat_losses_call_for_test(cx, c, c.defender);
           if (owes) {
             c.step = CombatStep::target_test;
-          } else if (c.fire_first && is_morale_test_by(next, c.defender) &&
-                     combat_losses_call_for_test(cx, c, c.defender, true)) {
-            // The fire's losses may count with the shock's (§ Test moral):
-            // a test then is the target's step-2 test, not required.
-            c.step = CombatStep::target_tested;
-            cx.state.units.edit(c.defender).next_test = TestReason::losses_taken;
-            cx.state.units.edit(c.defender).test_enemy = c.attacker;
+          } else if (c.fire_first && combat_losses_call_for_test(cx, c, c.defender, true)) {
+            // The fire's losses count with the shock's (§ Test moral): the
+            // sum calls the target's step-2 test.
+            c.step = CombatStep::target_test;
+            owe_test_for_fire_and_combat(cx, c);
           }
         }
-        again = c.step != CombatStep::target_tested;
+        again = true;
         break;
       }
       case CombatStep::target_test:
@@ -362,7 +383,9 @@ void settle_combat(Context& cx, const Action* next) {
           c.step = CombatStep::target_tested;
           break;
         }
-        owed_test_missing(cx, Check::shock_test, c.defender, c.defender_losses, "shock", span);
+        owed_test_missing(
+            cx, Check::shock_test, c.defender, losses_of(c.defender),
+            fire_counted(c.defender) ? "fire and the shock that followed it" : "shock", span);
         c.step = CombatStep::return_strike;
         again = true;
         break;
@@ -385,7 +408,7 @@ void settle_combat(Context& cx, const Action* next) {
           cx.checker.not_checked(
               fmt::format("whether {} had to riposte in the mêlée (step 2)", cx.quoted(c.defender)),
               span);
-        start_bilan(cx, c, next);
+        start_bilan(cx, c);
         again = true;
         break;
       case CombatStep::attacker_losses:
@@ -395,7 +418,7 @@ void settle_combat(Context& cx, const Action* next) {
           again = true;
           break;
         }
-        start_bilan(cx, c, next);
+        start_bilan(cx, c);
         again = true;
         break;
       case CombatStep::attacker_test:
@@ -450,10 +473,10 @@ void settle_combat(Context& cx, const Action* next) {
           c.step = CombatStep::abandoned;
           break;
         }
-        owed_test_missing(cx, Check::melee_test, first, losses_of(first), "mêlée", span);
+        owed_test_missing(cx, Check::melee_test, first, losses_of(first), melee_of(first), span);
         if (c.second_test)
           owed_test_missing(cx, Check::melee_test, *c.second_test, losses_of(*c.second_test),
-                            "mêlée", span);
+                            melee_of(*c.second_test), span);
         break;
       }
       case CombatStep::bilan_second:
@@ -466,7 +489,7 @@ void settle_combat(Context& cx, const Action* next) {
         }
         if (!is_morale_test_by(next, *c.second_test))
           owed_test_missing(cx, Check::melee_test, *c.second_test, losses_of(*c.second_test),
-                            "mêlée", span);
+                            melee_of(*c.second_test), span);
         break;
       case CombatStep::bilan_exempt:
         c.step = CombatStep::over;

@@ -141,16 +141,28 @@ void flee(Context& cx, const Action& a) {
   }
 
   // The back to the nearest danger: the enemy just responsible for the
-  // flight, else one that engages it or that it engages.
+  // flight, else one that engages it or that it engages: "le camp de l'unité
+  // en fuite en choisit une au hasard", so any of them that is in the rear
+  // cone is the one chosen (`danger` is then it, else the first, named).
   const Facing facing = a.facing.value_or(st.facing);
   std::optional<UnitId> danger;
-  if (st.test_enemy && cx.state.units[*st.test_enemy].on_table && b.enemies(u, *st.test_enemy))
+  bool chosen = false;  // `danger` is in the rear cone
+  if (st.test_enemy && cx.state.units[*st.test_enemy].on_table && b.enemies(u, *st.test_enemy)) {
     danger = st.test_enemy;
-  for (std::size_t e = 0; !danger && e < cx.state.units.size(); ++e) {
+    chosen = hex::in_rear_cone(start, facing, cx.state.units[*danger].hex);
+  }
+  const bool responsible = danger.has_value();
+  for (std::size_t e = 0; !responsible && !chosen && e < cx.state.units.size(); ++e) {
     const auto other = static_cast<UnitId>(e);
-    if (b.enemies(u, other) && cx.state.units[other].on_table &&
-        (b.engages(other, u) || b.engages(u, other)))
+    if (!b.enemies(u, other) || !cx.state.units[other].on_table ||
+        !(b.engages(other, u) || b.engages(u, other)))
+      continue;
+    if (hex::in_rear_cone(start, facing, cx.state.units[other].hex)) {
       danger = other;
+      chosen = true;
+    } else if (!danger) {
+      danger = other;
+    }
   }
   const std::string& home = cx.setup.sides[cx.setup.units[u].side].home_edge;
   if (!danger && home.empty()) {
@@ -175,16 +187,23 @@ void flee(Context& cx, const Action& a) {
                          : home == "south" ? "s"
                          : home == "east"  ? "ne or se"
                                            : "nw or sw");
-  } else if (danger && !hex::in_rear_cone(start, facing, cx.state.units[*danger].hex)) {
+  } else if (danger && !chosen) {
     cx.checker
-        .violation(Check::flight_direction, a.span,
-                   fmt::format("{} flees facing {} without turning its back to {}", cx.quoted(u),
-                               hex::name(facing), cx.quoted(*danger)))
+        .violation(
+            Check::flight_direction, a.span,
+            fmt::format("{} flees facing {} without turning its back to {}{}", cx.quoted(u),
+                        hex::name(facing), cx.quoted(*danger),
+                        responsible ? ", responsible for the flight"
+                                    : " nor to any other enemy it engages or that engages it"))
         .note("{} stands on {} ({} of {} facing {})", cx.quoted(*danger),
               hex::to_string(cx.state.units[*danger].hex),
               hex::name(hex::zone_of(start, facing, cx.state.units[*danger].hex)),
               hex::to_string(start), hex::name(facing))
-        .hint("the nearest danger must be in the rear cone of the fleeing unit");
+        .hint(std::string(
+            responsible ? "the enemy responsible for the flight must be in the rear cone of "
+                          "the fleeing unit"
+                        : "one of the enemies it engages or that engage it must be in the rear "
+                          "cone of the fleeing unit"));
   }
   const Span span = a.path_span.valid() ? a.path_span : a.span;
   const std::size_t bad = hex::first_invalid_step(start, facing, a.path, hex::StepKind::frontal);

@@ -31,9 +31,13 @@ dice::Expr with_constant(dice::DiceTerm dice, std::int64_t constant) {
   return e;
 }
 
-// The scouts of an activation (see activate()): taken out of `members`
-// when the others make a chain of a legal size without them, at most 2,
-// the fewest that do; none when the group needs none.
+// The scouts of an activation (see activate()): taken out of `members`,
+// at most 2, the most that leave the others a chain of a legal size; none
+// when the group has a panicked unit (a scout joins "un groupe d'unités non
+// paniquées"). A light infantry with the skill, not in square nor panicked,
+// is a scout whenever it can be: next to the group as well as 3 hexes away
+// (§ Points d'ordre), so it neither counts in the group's cost nor shares
+// its facing.
 boost::container::small_vector<UnitId, 2> take_scouts(
     const Context& cx, const Board& b, boost::container::small_vector<UnitId, 8>& members) {
   const auto fits = [&](std::span<const UnitId> group) {
@@ -43,11 +47,15 @@ boost::container::small_vector<UnitId, 2> take_scouts(
     return b.chained(group) && group.size() <= (irregular ? 4U : 3U);
   };
   boost::container::small_vector<UnitId, 2> out;
-  if (members.size() < 2 || fits(members)) return out;
+  if (members.size() < 2) return out;
   boost::container::small_vector<std::size_t, 8> able;
   for (std::size_t i = 0; i < members.size(); ++i) {
     const UnitSetup& s = cx.setup.units[members[i]];
-    if (s.type == UnitType::light_infantry && s.skills.has(Skill::scout)) able.push_back(i);
+    const UnitState& st = cx.state.units[members[i]];
+    if (st.panicked) return out;
+    if (s.type == UnitType::light_infantry && s.skills.has(Skill::scout) &&
+        !b.square_like(members[i]))
+      able.push_back(i);
   }
   const auto without = [&](std::span<const std::size_t> drop) {
     boost::container::small_vector<UnitId, 8> rest;
@@ -59,13 +67,6 @@ boost::container::small_vector<UnitId, 2> take_scouts(
     for (std::size_t i : drop) out.push_back(members[i]);
     members = without(drop);
   };
-  for (std::size_t x = 0; x < able.size(); ++x) {
-    const std::array<std::size_t, 1> drop{able[x]};
-    if (members.size() > 1 && fits(without(drop))) {
-      take(drop);
-      return out;
-    }
-  }
   for (std::size_t x = 0; x < able.size(); ++x)
     for (std::size_t y = x + 1; y < able.size(); ++y) {
       const std::array<std::size_t, 2> drop{able[x], able[y]};
@@ -74,6 +75,13 @@ boost::container::small_vector<UnitId, 2> take_scouts(
         return out;
       }
     }
+  for (std::size_t x = 0; x < able.size(); ++x) {
+    const std::array<std::size_t, 1> drop{able[x]};
+    if (fits(without(drop))) {
+      take(drop);
+      return out;
+    }
+  }
   return out;
 }
 
@@ -191,9 +199,9 @@ void activate(Context& cx, const Action& a) {
   // par un ordre (et pas par un test moral), cela permet d'activer aussi
   // jusqu'à 2 unités maximum de type infanterie légère [...] à 3 cases
   // maximum du groupe, et [avec] la compétence éclairer". A light infantry
-  // unit with the skill listed in an activation whose group its chain does
-  // not reach (or that it would make too large) joins as a scout: outside
-  // the group's chain, size and cost (the data's scout_conditions).
+  // unit with the skill listed in an activation joins as a scout when the
+  // others make a group without it: outside the group's chain, size, facing
+  // and cost (the data's scout_conditions).
   const boost::container::small_vector<UnitId, 2> scouts = take_scouts(cx, b, members);
 
   // The group's facts (§ Points d'ordre).

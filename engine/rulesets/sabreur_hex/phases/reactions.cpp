@@ -227,7 +227,9 @@ void respond(Context& cx, const Action& a) {
   bool engaged_with_other = false;
   for (std::size_t e = 0; e < cx.state.units.size(); ++e) {
     const auto other = static_cast<UnitId>(e);
-    if (other != c.charger && b.enemies(u, other) && b.engages(other, u)) engaged_with_other = true;
+    // "engage ou est engagée": either way round.
+    if (other != c.charger && b.enemies(u, other) && (b.engages(other, u) || b.engages(u, other)))
+      engaged_with_other = true;
   }
   const Arm charger_arm = b.arm(c.charger);
   Facts f(cx.rules);

@@ -87,18 +87,30 @@ void transfer_losses(Context& cx, const Action& a) {
   const auto without_test =
       untested.action_with(cx.rules.permissions(RuleAction::receive_transferred_losses));
   const bool test_needed = !without_test || without_test->verdict != rules::Verdict::allowed;
-  const std::int64_t count = cx.checker.outcome(
-      Check::special_transfer_losses, a.stated.span.valid() ? a.stated.span : a.span, "losses",
-      a.stated.losses, p.count,
-      {fmt::format("{} has just taken {} ({})", cx.quoted(art), plural(p.count, "loss", "losses"),
-                   name(p.cause))});
+  // The losses that count: "les pertes en surplus sont ignorées" (the
+  // worked example of § Précisions). The player may hand over part of them
+  // ("choisit de transférer avec succès la perte de 2 points de force"), the
+  // artillery keeping the rest: any count from 1 to those is the rules'.
+  const std::int64_t counted = std::min<std::int64_t>(p.count, as.strength);
+  const bool within = a.stated.losses && *a.stated.losses >= 1 && *a.stated.losses <= counted;
+  const std::int64_t count = std::max<std::int64_t>(
+      0, cx.checker.outcome(
+             Check::special_transfer_losses, a.stated.span.valid() ? a.stated.span : a.span,
+             "losses", a.stated.losses, within ? *a.stated.losses : counted,
+             {fmt::format("{} has just taken {} ({}){}; it may hand over 1 to {}", cx.quoted(art),
+                          plural(p.count, "loss", "losses"), name(p.cause),
+                          counted < p.count
+                              ? fmt::format(", of which its {} strength points count", as.strength)
+                              : std::string(),
+                          counted)}));
+  const auto kept = static_cast<std::int16_t>(std::max<std::int64_t>(0, counted - count));
   const Action* next = cx.next_action(a);
   const bool tested = next && next->kind == ActionKind::test && next->detail == Detail::morale &&
                       !next->actors.empty() && next->actors.front() == to;
   if (!test_needed && allowed) {
     cx.state.pending.reset();
-    apply_losses(cx, to, static_cast<int>(std::max<std::int64_t>(0, count)), p.from,
-                 LossCause::transferred_losses);
+    apply_losses(cx, to, static_cast<int>(count), p.from, LossCause::transferred_losses);
+    apply_losses(cx, art, kept, p.from, p.cause);
     return;
   }
   if (!tested) {
@@ -112,8 +124,8 @@ void transfer_losses(Context& cx, const Action& a) {
   }
   if (!allowed && cx.checker.mode() == replay::ReplayMode::follow_rules) return;
   cx.state.pending.reset();
-  cx.state.transfer = LossTransfer{
-      art, to, p.from, static_cast<std::int16_t>(std::max<std::int64_t>(0, count)), p.cause};
+  cx.state.transfer =
+      LossTransfer{art, to, p.from, static_cast<std::int16_t>(count), p.cause, kept};
   UnitState& receiver = cx.state.units.edit(to);
   receiver.next_test = TestReason::loss_transfer;
   receiver.test_enemy.reset();
@@ -147,6 +159,7 @@ void settle_transfer(Context& cx, UnitId u, bool passed) {
   cx.state.transfer.reset();
   if (passed) {
     apply_losses(cx, u, t.count, t.from, LossCause::transferred_losses);
+    apply_losses(cx, t.artillery, t.kept, t.from, t.cause);
     return;
   }
   // The combat (combat_sequence.cpp) waits at the strike's losses for the
@@ -160,7 +173,7 @@ void settle_transfer(Context& cx, UnitId u, bool passed) {
                     "test in its combat",
                     cx.quoted(t.artillery)),
         cx.checker.event_span());
-  apply_losses(cx, t.artillery, t.count, t.from, t.cause);
+  apply_losses(cx, t.artillery, t.count + t.kept, t.from, t.cause);
 }
 
 }  // namespace umpire::sabreur

@@ -116,12 +116,14 @@ void check_failure_consequence(Context& cx, const PendingFailure& f, bool flees,
 // A failed test is followed by flight or by the losses of the difference
 // (§ Test moral): settled by the next statement, or at the end of the log.
 void settle_failure(Context& cx, const Action* next) {
+  cx.scratch.flight_forced = false;
   if (!cx.state.failure) return;
   const PendingFailure f = *cx.state.failure;
   cx.state.failure.reset();
   const bool flees =
       next && next->kind == ActionKind::flee && !next->actors.empty() && next->actors[0] == f.unit;
   if (flees) {
+    cx.scratch.flight_forced = true;
     if (!cx.state.units[f.unit].panicked) check_failure_consequence(cx, f, true, next->span);
     return;
   }
@@ -268,6 +270,9 @@ void begin(Context& cx, const Action& a) {
       u.choice = ActionChoice::none;
       u.fired_at.reset();
       u.fire_losses_dealt = 0;
+      // The enemy that charged it or caused its losses is "responsable" of
+      // what those call for in their turn only (§ Manœuvres, fuite).
+      u.test_enemy.reset();
       u.impetuous_test_passed = false;  // special actions (impetuous.cpp)
       u.impetuous_bound = false;
       u.second_half_fired_first = false;  // an extended line's double fire (fire.cpp)
