@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/movement.hpp"
 #include "tests/geometry/tabletop_support.hpp"
 
 namespace umpire::tabletop {
@@ -20,6 +21,22 @@ TEST(TabletopMeasure, FaceToFace) {
   EXPECT_DOUBLE_EQ(distance(a, b, Measure::from_leader), 10.0);
   EXPECT_DOUBLE_EQ(distance(a, b, Measure::from_front_edge), 10.0);
   EXPECT_DOUBLE_EQ(distance(a, b, Measure::centre_to_centre), 12.0);
+}
+
+TEST(TabletopMeasure, FromTheAreaOfAMove) {
+  // block() advances 10": its way covers x 7..13, y 8..20 and passes 4"
+  // from a unit at x 17..23, y 14..16, which its start (4√2") and its end
+  // (√20") are further from.
+  const Footprint a = block();
+  const Footprint b = unit_at(20, 14, 180, 6, 2);
+  const Step steps[] = {Step::advance(10)};
+  const MoveResult m = apply_move(a, steps);
+  EXPECT_NEAR(distance(a, b, Measure::closest_edges), 4 * std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(distance(m.end, b, Measure::closest_edges), std::sqrt(20.0), 1e-12);
+  EXPECT_NEAR(distance(m.swept, b), 4.0, 1e-9);
+  EXPECT_NEAR(distance(m.swept, Point(16, 12)), 3.0, 1e-9);
+  EXPECT_DOUBLE_EQ(distance(m.swept, Point(10, 15)), 0.0);
+  EXPECT_THROW((void)distance(MultiPolygon{}, b), GeometryError);
 }
 
 TEST(TabletopMeasure, OffsetCornerToCorner) {

@@ -86,6 +86,17 @@ double distance(const Footprint& a, const Linestring& line, Measure m) {
   return measure_from(a, line, m);
 }
 
+double distance(const MultiPolygon& area, const Footprint& b) {
+  if (area.empty()) throw GeometryError("the distance from an empty area");
+  const Polygon shape = b.polygon();
+  return bg::distance(area, shape);
+}
+
+double distance(const MultiPolygon& area, Point p) {
+  if (area.empty()) throw GeometryError("the distance from an empty area");
+  return bg::distance(area, require_finite(p, "the point"));
+}
+
 Point nearest_point(const Segment& s, Point from) {
   const Point a = s.first;
   const Point d = s.second - a;

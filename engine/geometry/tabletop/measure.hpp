@@ -31,6 +31,12 @@ double distance(const Footprint& a, const Polygon& area, Measure m);
 // From a unit to a line (a linear obstacle, a table edge).
 double distance(const Footprint& a, const Linestring& line, Measure m);
 
+// The nearest an area comes to a unit's base, or to a point: 0 when they
+// meet. The area of a move (movement.hpp swept_area) tells how near the
+// unit came on its way, not only where it started and ended.
+double distance(const MultiPolygon& area, const Footprint& b);
+double distance(const MultiPolygon& area, Point p);
+
 // The point of `b` nearest to `from`, and of the segment.
 Point nearest_point(const Footprint& b, Point from);
 Point nearest_point(const Segment& s, Point from);

@@ -92,8 +92,8 @@ void follow(Context& cx, const Action& a) {
     case ActionKind::move:
       for (UnitId m : a.actors) {
         place_as_written(cx, m, a);
-        // `move u march …`, `move u reform …` (§ Marche, § Manœuvres).
-        if (a.detail == "march") cx.state.units[m].marched = true;
+        // `move u march …` (or `march-wheel`), `move u reform …` (§ Marche, § Manœuvres).
+        if (a.detail == "march" || a.detail == "march-wheel") cx.state.units[m].marched = true;
         if (a.detail == "reform") cx.state.units[m].reformed = true;
       }
       break;

@@ -168,21 +168,29 @@ Way read_way(const Context& cx, UnitId u, const Action& a, bool charging) {
   if (std::abs(delta) > kAngleSlackDeg) {
     if (st.formation == Formation::skirmish) {
       w.free_facing = true;
-    } else if (charging || a.detail == "wheel" || !is_quarter_or_half_turn(delta)) {
+    } else if (charging || a.detail == "wheel" || a.detail == "march-wheel" ||
+               !is_quarter_or_half_turn(delta)) {
       // A wheel first, then the legs: for a single `to` the same length
       // as the legs first and the wheel last.
-      const tabletop::StepResult r = tabletop::apply_step(start, tabletop::Step::wheel(delta));
+      const tabletop::Step step = tabletop::Step::wheel(delta);
+      const tabletop::StepResult r = tabletop::apply_step(start, step);
       w.distance += r.distance;
       w.wheels = 1;
       wheel = {delta, r.distance};
       from = r.end;
+      w.swept = tabletop::swept_area(start, step);
     } else {
-      from = tabletop::apply_step(start, tabletop::Step::turn(delta)).end;
+      const tabletop::Step step = tabletop::Step::turn(delta);
+      from = tabletop::apply_step(start, step).end;
       w.turns = 1;
+      w.swept = tabletop::swept_area(start, step);
     }
   }
+  if (w.swept.empty()) w.swept.push_back(start.polygon());
   if (written_end(a)) {
-    w.distance += rulesets::walk(from, a).distance;
+    tabletop::MoveResult legs = rulesets::walk(from, a);
+    w.distance += legs.distance;
+    for (tabletop::Polygon& p : legs.swept) w.swept.push_back(std::move(p));
     w.ground = ground_covered(cx, start, from, a, wheel);
   }
   w.oblique = has_oblique_leg(from, a);
@@ -243,8 +251,9 @@ void place_moved(Context& cx, UnitId u, const Action& a, bool marching) {
 }
 
 void move(Context& cx, const Action& a) {
-  const bool measured_kind =
-      a.detail.empty() || a.detail == "march" || a.detail == "forced-march" || a.detail == "wheel";
+  const bool measured_kind = a.detail.empty() || a.detail == "march" ||
+                             a.detail == "forced-march" || a.detail == "wheel" ||
+                             a.detail == "march-wheel";
   if (a.phase != Phase::movement || a.actors.size() != 1 || !a.generals.empty() || a.off_table ||
       !written_end(a) || !measured_kind || !cx.state.units[a.actors.front()].on_table) {
     follow(cx, a);
@@ -259,7 +268,8 @@ void move(Context& cx, const Action& a) {
     return;
   }
   const bool forced = a.detail == "forced-march";
-  const bool marching = a.detail == "march" || forced;
+  // § Marche: "Une unité en marche ne peut que faire une roue".
+  const bool marching = a.detail == "march" || a.detail == "march-wheel" || forced;
   const Way way = read_way(cx, u, a, false);
   report_unchecked(cx, a, u, way);
   Facts f(cx.rules);
@@ -302,16 +312,22 @@ void move(Context& cx, const Action& a) {
   if (way.turns > 0 && st.turned == 0) st.turned = first_move ? 1 : 2;
   place_moved(cx, u, a, marching);
   if (!marching) return;
+  // § Marche: "Si elle arrive à cette distance elle doit s'arrêter
+  // immédiatement": the nearest it comes on its way, not only at its end.
   const std::optional<double> at_start = nearest_enemy_at_turn_start(cx, u);
   const std::optional<double> at_end = nearest_enemy_now(cx, u);
+  const std::optional<double> on_way = nearest_enemy_on_way(cx, u, way.swept);
+  const std::optional<double> nearest = on_way && (!at_end || *on_way < *at_end) ? on_way : at_end;
   f.integer(Given::self_enemy_within_at_turn_start, enemy_inches(cx, at_start));
-  f.integer(Given::self_distance_to_enemy, enemy_inches(cx, at_end));
+  f.integer(Given::self_distance_to_enemy, enemy_inches(cx, nearest));
   check_permissions(f, RuleAction::march, cx.checker, a.span, Check::move_march, [&] {
     const auto away = [](std::optional<double> d) {
       return d ? tabletop::inches(*d) + " away" : std::string("none on the table");
     };
-    return fmt::format("{} marching, its nearest enemy {} at the start of the turn, {} at the end",
-                       cx.quoted(u), away(at_start), away(at_end));
+    const bool passing = nearest && at_end && *nearest < *at_end - cx.scratch.tolerance;
+    return fmt::format("{} marching, its nearest enemy {} at the start of the turn, {} {}",
+                       cx.quoted(u), away(at_start), away(nearest),
+                       passing ? "on its way" : "at the end");
   });
 }
 

@@ -3,21 +3,21 @@
 // mouvements, § Manœuvres, § Marche, § Figurine individuelle, § Colonne
 // par un.
 //
-// `move <unit> [march|wheel] to … [path …] [facing F]` in the movement
-// phase: the way written is measured on the table from the unit's leader
-// (common/written_way.hpp), after the manoeuvre its change of facing makes:
-// a wheel (`wheel` written, or any change that is not a quarter or half
-// turn) measured at its outer model, or a turn in place ("Demi-tour", 90°
-// or 180°). The way is within the data's movement_allowance (M, twice when
+// `move <unit> [march|wheel|march-wheel] to … [path …] [facing F]` in the
+// movement phase: the way written is measured on the table from the unit's
+// leader (common/written_way.hpp), after the manoeuvre its change of facing
+// makes: a wheel (`wheel` or `march-wheel` written, or any change that is
+// not a quarter or half turn) measured at its outer model, or a turn in
+// place ("Demi-tour", 90° or 180°). The way is within the data's movement_allowance (M, twice when
 // marching, M*3 for a single model) less its manoeuvre_cost (a quarter of
 // the move a turn; nothing for a single model, a column by one or drilled
 // troops turning at the start of the move), within
 // the log's tolerance (wab.move.distance). A march asks the data's `march`
-// permissions with the nearest enemy at the start of the turn and at the
-// end of the march; a turn asks `turn` (no turn when marching or charging).
-// A unit that charged this turn moves as part of its charge
-// (phases/charge.hpp). Moves outside the movement phase, of generals, and
-// `reform` are applied as written (phases/following.hpp).
+// permissions with the nearest enemy at the start of the turn and the
+// nearest it comes on its way (the area it sweeps); a turn asks `turn` (no turn when marching or
+// charging). A unit that charged this turn moves as part of its charge (phases/charge.hpp). Moves
+// outside the movement phase, of generals, and `reform` are applied as written
+// (phases/following.hpp).
 #include <optional>
 
 #include "engine/geometry/tabletop/movement.hpp"
@@ -36,6 +36,10 @@ struct Way {
   bool oblique = false;      // a leg that is not straight ahead
   bool free_facing = false;  // skirmishers: the change of facing is not measured
   GroundCovered ground;      // the difficult ground and obstacles of its legs
+  // Every point the unit covers on its way, its start included: how near
+  // an enemy a march comes (§ Marche: "Si elle arrive à cette distance
+  // elle doit s'arrêter immédiatement").
+  tabletop::MultiPolygon swept;
 };
 Way read_way(const Context& cx, UnitId u, const Action& a, bool charging);
 

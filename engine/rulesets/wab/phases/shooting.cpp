@@ -57,11 +57,46 @@ std::optional<std::int64_t> shooting_dice(Context& cx, const Action& a, Facts& f
   return count;
 }
 
+// A model with BS 0 does not shoot: the muster's convention for a profile
+// the charts of § Résultat pour toucher have no row for (they run from BS 1
+// to 10, their header '0' being 10). True when `u` may not shoot.
+bool refuse_non_shooter(Context& cx, const Action& a, UnitId u) {
+  if (cx.setup.units[u].profile.ballistic_skill != 0) return false;
+  cx.checker
+      .violation(Check::shoot_not_allowed, a.span,
+                 fmt::format("{} has BS 0: its models do not shoot", cx.quoted(u)))
+      .note(
+          "the muster admits BS 0 for a model that does not shoot; the chart of § Résultat pour "
+          "toucher runs from BS 1 to 10");
+  return true;
+}
+
+// The weapon a shot names is one the unit carries (§ Table des armes de
+// tirs: its range, Strength and modifiers are that weapon's). True when
+// `u` carries no such weapon.
+bool refuse_weapon_not_carried(Context& cx, const Action& a, UnitId u, const std::string& weapon) {
+  const std::vector<std::string>& carried = cx.setup.units[u].weapons;
+  if (std::find(carried.begin(), carried.end(), weapon) != carried.end()) return false;
+  const auto missile = std::find_if(carried.begin(), carried.end(), [&](const std::string& w) {
+    return cx.rules.missile_weapon(w).has_value();
+  });
+  auto v = cx.checker.violation(
+      Check::shoot_not_allowed, a.span,
+      fmt::format("{} carries no {}: it shoots only with its own missile weapon", cx.quoted(u),
+                  a.weapon));
+  if (missile != carried.end())
+    v.note("its missile weapon is its '{}'", *missile);
+  else
+    v.note("its muster gives it no missile weapon");
+  return true;
+}
+
 // A shot of `u` at `t` with `weapon` (the data's word) over `measured`
 // inches between closest edges: its permissions, dice and hits, then the
 // strike its wounds and save take.
 void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& weapon,
           double measured) {
+  if (refuse_non_shooter(cx, a, u)) return;
   Strike strike{a.span, u, t, true, weapon, whole_inches_up(measured), 0, std::nullopt};
   Facts f(cx.rules);
   fill_strike(cx, f, u, t);
@@ -100,9 +135,14 @@ void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& w
                                             tabletop::inches(measured), cx.quoted(t)));
     return lines;
   };
-  if (a.modifier)
-    cx.checker.outcome(Check::shoot_hits, a.span, "to-hit modifier", a.modifier, test->modifier,
-                       notes);
+  // The written `mod` is the sum of the sheet's modifiers (§ Résultat pour
+  // toucher): what the die can do (a 6 at 7+, a 1 that misses) changes the
+  // score the dice need and the Strength, not that sum.
+  if (a.modifier) {
+    if (const auto score = eval_int(f, Value::shooting_score_needed, cx.checker))
+      cx.checker.outcome(Check::shoot_hits, a.span, "to-hit modifier", a.modifier,
+                         test->target - *score, notes);
+  }
   const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
   strike.hits = cx.checker.outcome(Check::shoot_hits, stated, "hits", a.stated.hits,
                                    successes(*roll, *test), notes);
@@ -133,7 +173,9 @@ void shoot(Context& cx, const Action& a) {
   const double measured =
       tabletop::distance(cx.footprint(u), cx.footprint(t), tabletop::Measure::closest_edges);
   check_written_range(cx, a, u, t, measured);
-  fire(cx, a, u, t, rulesets::data_word(a.weapon, rulesets::WordCase::exact), measured);
+  const std::string weapon = rulesets::data_word(a.weapon, rulesets::WordCase::exact);
+  if (refuse_weapon_not_carried(cx, a, u, weapon)) return;
+  fire(cx, a, u, t, weapon, measured);
 }
 
 bool response_shot(Context& cx, const Action& a) {
@@ -141,6 +183,9 @@ bool response_shot(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
   const PendingCharge* c = charge_against(cx, u);
   if (!c) return false;
+  // A fleeing unit answers no charge with shots, as it shoots in no
+  // shooting phase (§ 2.3 Mouvements obligatoires).
+  if (refuse_fleeing(cx, a, u, "shoots")) return true;
   // The unit's missile weapon: the muster allows one at most.
   const auto weapon =
       std::find_if(cx.setup.units[u].weapons.begin(), cx.setup.units[u].weapons.end(),

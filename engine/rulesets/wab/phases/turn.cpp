@@ -97,6 +97,22 @@ std::optional<double> nearest_enemy_now(const Context& cx, UnitId u) {
   return with_generals(cx, u, cx.footprint(u), generals, rulesets::nearest_enemy_distance(cx, u));
 }
 
+std::optional<double> nearest_enemy_on_way(const Context& cx, UnitId u,
+                                           const tabletop::MultiPolygon& swept) {
+  if (swept.empty()) return std::nullopt;
+  std::optional<double> best;
+  const auto nearer = [&](double d) {
+    if (!best || d < *best) best = d;
+  };
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i)
+    if (cx.setup.units[i].side != cx.setup.units[u].side && cx.state.units[i].on_table)
+      nearer(tabletop::distance(swept, cx.footprint(static_cast<UnitId>(i))));
+  for (std::size_t g = 0; g < cx.setup.generals.size(); ++g)
+    if (cx.setup.generals[g].side != cx.setup.units[u].side && cx.state.generals[g].on_table)
+      nearer(tabletop::distance(swept, cx.state.generals[g].at));
+  return best;
+}
+
 void place_as_written(Context& cx, UnitId u, const Action& a) {
   rulesets::place_as_written<parse_formation>(cx.state.units, u, a);
   // Moving this turn is what the shooting chart's penalty asks

@@ -4,6 +4,7 @@
 // where a statement leaves its units.
 #include <optional>
 
+#include "engine/geometry/tabletop/point.hpp"
 #include "engine/rulesets/common/written_placement.hpp"
 #include "engine/rulesets/wab/context.hpp"
 
@@ -21,6 +22,11 @@ std::optional<double> nearest_enemy_at_turn_start(const Context& cx, UnitId u);
 
 // The same, now.
 std::optional<double> nearest_enemy_now(const Context& cx, UnitId u);
+
+// The nearest an enemy of `u`, where it stands now, comes to `swept` (the
+// area `u` covered on its way); nullopt when none is on the table.
+std::optional<double> nearest_enemy_on_way(const Context& cx, UnitId u,
+                                           const tabletop::MultiPolygon& swept);
 
 // The last point a statement writes (`to`, else the path's end).
 using rulesets::written_end;
