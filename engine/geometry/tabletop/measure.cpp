@@ -4,6 +4,7 @@
 #include <boost/geometry/algorithms/distance.hpp>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace umpire::tabletop {
 
@@ -111,6 +112,27 @@ Point nearest_point(const Footprint& b, Point from) {
   const Local inside{std::clamp(l.lateral, -b.frontage() / 2, b.frontage() / 2),
                      std::clamp(l.forward, -b.depth(), 0.0)};
   return b.from_local(inside);
+}
+
+double largest_gap(std::span<const Footprint> group) {
+  // Prim's tree: each step links the unit nearest to those already linked.
+  const std::size_t n = group.size();
+  if (n < 2) return 0;
+  std::vector<double> link(n, std::numeric_limits<double>::infinity());
+  std::vector<bool> joined(n, false);
+  link[0] = 0;
+  double largest = 0;
+  for (std::size_t step = 0; step < n; ++step) {
+    std::size_t next = n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!joined[i] && (next == n || link[i] < link[next])) next = i;
+    joined[next] = true;
+    largest = std::max(largest, link[next]);
+    for (std::size_t i = 0; i < n; ++i)
+      if (!joined[i])
+        link[i] = std::min(link[i], distance(group[next], group[i], Measure::closest_edges));
+  }
+  return largest;
 }
 
 }  // namespace umpire::tabletop

@@ -13,6 +13,7 @@
 //   face à un ennemi à 12' ou moins").
 // - centre_to_centre: between the centres of the footprints.
 #include <cstdint>
+#include <span>
 
 #include "engine/geometry/tabletop/units.hpp"
 
@@ -36,6 +37,13 @@ double distance(const Footprint& a, const Linestring& line, Measure m);
 // unit came on its way, not only where it started and ended.
 double distance(const MultiPolygon& area, const Footprint& b);
 double distance(const MultiPolygon& area, Point p);
+
+// The largest gap between the units of a group that keeps together as a
+// chain: each unit at most that far from another of the group (the
+// longest link of their minimum spanning tree, closest edges); 0 for one
+// unit or none. "Séparées de 6 maximum les unes des autres" (004 § 5-c)
+// read as a chain is never stricter than read pairwise.
+double largest_gap(std::span<const Footprint> group);
 
 // The point of `b` nearest to `from`, and of the segment.
 Point nearest_point(const Footprint& b, Point from);

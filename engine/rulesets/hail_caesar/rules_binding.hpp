@@ -109,6 +109,9 @@ class VariantFacts {
   virtual std::optional<std::int64_t> casualties_after_turn(const Context&, const Facts&) const {
     return std::nullopt;
   }
+  // The inches from a general's position to the edge of the base an order
+  // is measured from (0: from his position, as the base sheet measures).
+  virtual double order_base_radius(const Context&) const { return 0; }
 };
 
 // The inches of one full move of the unit the facts describe (the stack

@@ -1,5 +1,7 @@
 #include "engine/rulesets/hail_caesar_hyw/engine.hpp"
 
+#include "engine/rulesets/hail_caesar_hyw/general_join.hpp"
+#include "engine/rulesets/hail_caesar_hyw/group_order.hpp"
 #include "engine/rulesets/hail_caesar_hyw/sequence.hpp"
 
 namespace umpire::hyw {
@@ -28,11 +30,14 @@ Engine::Engine(hail_caesar::Setup setup, std::vector<hail_caesar::Action> action
                const Binding& rules, DiagnosticEngine& diags)
     : unchecked_(unchecked_of(setup, actions, rules.base.rs())),
       followed_(followed_of(setup, actions)),
+      rules_(rules),
       base_(std::move(setup), std::move(actions), rules.base, diags) {}
 
 void Engine::apply(std::size_t i, replay::EventChecker& checker) {
   for (const std::string& what : unchecked_[i]) checker.not_checked(what, base_.event_span(i));
   check_sequence(base_, i, checker);
+  check_group_order(base_, rules_, i, checker);
+  check_general_join(base_, rules_, i, checker);
   if (!followed_[i]) {
     base_.apply(i, checker);
     return;

@@ -41,6 +41,7 @@ class Engine final : public replay::ReplayEngine {
   // Per statement: followed as written rather than checked by the base
   // engine (followed_as_written).
   std::vector<bool> followed_;
+  const Binding& rules_;
   hail_caesar::Engine base_;
 };
 

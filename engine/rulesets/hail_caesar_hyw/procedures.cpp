@@ -42,6 +42,11 @@ std::vector<std::string> unchecked_procedures(const hail_caesar::Setup& setup,
       else if (a.detail == "plant-stakes")
         out.push_back(
             rule("Stakes: that the unit has the rule and has not shot this turn", kSpecialRules));
+      else if (a.detail == "join-combat")
+        out.push_back(
+            rule("a general joining a combat: his base against the unit's, and the 2D6 "
+                 "of his death when the combat ends",
+                 "3-b) Engagement d’un général au combat"));
       else if (a.detail == "dismount")
         out.push_back(
             rule("May dismount: the mounted archers' dismounting", "2-e) Liste anglaise"));
@@ -50,8 +55,13 @@ std::vector<std::string> unchecked_procedures(const hail_caesar::Setup& setup,
       if (a.roll("reroll"))
         out.push_back(
             rule("the army staff's re-roll of a failed order test", "2-a) Composition de l'armée"));
-      if (a.detail == "division")
-        out.push_back(rule("division orders", "5-c) Ordres de divisions"));
+      // Where the group stands when ordered is checked (group_order.cpp);
+      // where it ends is not.
+      if (a.actors.size() > 1 || a.detail == "division")
+        out.push_back(
+            rule("a division order: that its units end their moves within 6\" of "
+                 "each other",
+                 "5-c) Ordres de divisions"));
       break;
     case ActionKind::move:
       if (is_gun(setup, a))
@@ -59,10 +69,12 @@ std::vector<std::string> unchecked_procedures(const hail_caesar::Setup& setup,
                            "5-i) Pousser l’artillerie"));
       break;
     case ActionKind::charge:
-      out.push_back(
-          rule("Stakes and Pike: the frontal charge they meet, and the cavalry they "
-               "disorder",
-               kSpecialRules));
+      // The face a charge writes says whether it is frontal (checked by
+      // hc.charge.side); the disorder of the cavalry is not read.
+      out.push_back(rule(a.on.empty() ? "Stakes and Pike: the face of a charge that writes none "
+                                        "(taken as the front), and the cavalry they disorder"
+                                      : "Stakes and Pike: the cavalry they disorder",
+                         kSpecialRules));
       break;
     case ActionKind::shoot:
       out.push_back(rule("Pavise: the face a shot strikes (taken as the front)", kSpecialRules));

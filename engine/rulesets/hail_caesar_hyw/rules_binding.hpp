@@ -45,6 +45,11 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // casualties_after_end_phase).
   std::optional<std::int64_t> casualties_after_turn(const hail_caesar::Context& cx,
                                                     const hail_caesar::Facts& f) const override;
+  // 4-a: orders are measured from the general's base (the data's
+  // order_distance_general_base_mm, its diameter).
+  double order_base_radius(const hail_caesar::Context& cx) const override;
+  // The items of the HYW data the base binding does not name.
+  const HywItems& items() const { return items_; }
 
  private:
   rulesets::ShotTarget shot_target(const hail_caesar::Context& cx, const hail_caesar::Facts& f,

@@ -2,15 +2,17 @@
 // one unit: its profile and special rules (§ 2-b, § 1-c), the unit it
 // shoots or fights and the one whose hits it saves (their special rules,
 // whether the hits are shots), and what the log's earlier statements say
-// of it (stakes planted, shot this turn). The facts the engine does not
-// track (the face a shot or a charge strikes, the combat's round, a
-// division order, dismounted archers) take the common case and are
-// reported `not checked` by the procedures of procedures.cpp.
+// of it (stakes planted, shot this turn, the face its charge was written
+// on, a general joined). The facts the engine does not track (the face a
+// shot strikes, dismounted archers) take the common case and are reported
+// `not checked` by the procedures of procedures.cpp.
 #include <algorithm>
 
 #include "engine/rulesets/common/evaluation.hpp"
 #include "engine/rulesets/common/shot_target.hpp"
+#include "engine/rulesets/common/tabletop_reading.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
 #include "engine/rulesets/hail_caesar_hyw/unit_history.hpp"
 
@@ -88,13 +90,17 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
       rules::Val::integer(combat ? std::count(combat->supported.begin(), combat->supported.end(), u)
                                  : 0));
   flag(Given::unit_joined_combat_this_round, false);
+  // 3-b: a general fighting with the unit lends it his dice.
+  flag(Given::general_joined_combat,
+       now && cx.state.units[u].engaged_with >= 0 && h.general_joined(u));
   flag(Given::unit_dismounted, false);
   flag(Given::unit_montjoie_double, false);
   flag(Given::unit_levy_test_passed, false);
-  flag(Given::command_division_order, false);
+  // 5-c: one order naming several units is a division order.
+  flag(Given::command_division_order,
+       now && cx.log[*now].kind == ActionKind::order && cx.log[*now].actors.size() > 1);
   flag(Given::command_rolled_before_order, false);
   flag(Given::shot_from_front, true);
-  flag(Given::charge_frontal, true);
   flag(Given::shot_through_interval, false);
   set(Given::shot_gap_mm, rules::Val::integer(0));
   // The round being fought, as the engine counts it (combat.cpp).
@@ -116,11 +122,22 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
     }
   }
   set(Given::target_special, target ? special_of(cx, *target) : rules::Val::set(0));
+  // The face written on the charge that brought the two together, checked
+  // against the table by hc.charge.side; a face not written is taken as
+  // the front.
+  const std::optional<UnitId> other = target ? target : attacker;
+  const std::string_view face = now && other ? h.charge_face(u, *other) : std::string_view{};
+  flag(Given::charge_frontal, face != "flank" && face != "rear");
   const rulesets::ShotTarget aim = target && cx.log[*now].kind == ActionKind::shoot
                                        ? shot_target(cx, f, u, *target)
                                        : rulesets::ShotTarget{};
   flag(Given::target_in_vision_arc, aim.in_arc);
   flag(Given::target_nearest_visible, aim.nearest);
+  flag(Given::target_seen, aim.seen);
+  // "à moins de la moitié de la portée" (6-b): whole inches, down.
+  set(Given::shot_nearest_enemy_distance,
+      rules::Val::integer(
+          std::min<std::int64_t>(hail_caesar::whole_inches(aim.nearest_distance), 200)));
   flag(Given::target_stakes_planted, target && h.stakes_planted(*target));
   set(Given::attacker_special, attacker ? special_of(cx, *attacker) : rules::Val::set(0));
   flag(Given::attacker_charged, attacker && cx.state.units[*attacker].charged);
@@ -150,6 +167,13 @@ std::optional<bool> UnitFacts::countercharge_disorders(const Context& cx,
 std::optional<std::int64_t> UnitFacts::casualties_after_turn(const Context& cx,
                                                              const hail_caesar::Facts& f) const {
   return value(cx, f, Value::casualties_after_end_phase);
+}
+
+double UnitFacts::order_base_radius(const Context& cx) const {
+  const hail_caesar::Facts none(cx.rules);
+  const std::optional<std::int64_t> mm = value(cx, none, Value::order_distance_general_base_mm);
+  // The edge of a round base is half its diameter from the general.
+  return mm ? static_cast<double>(*mm) / 2.0 / rulesets::kMillimetresPerInch : 0.0;
 }
 
 std::optional<std::int64_t> UnitFacts::value(const Context& cx, const hail_caesar::Facts& f,

@@ -34,9 +34,14 @@ bool plants_stakes(const Action& a) {
   return a.kind == ActionKind::special && a.detail == "plant-stakes";
 }
 
+bool joins_combat(const Action& a) {
+  return a.kind == ActionKind::special && a.detail == "join-combat" && !a.generals.empty() &&
+         !a.targets.empty();
+}
+
 bool History::stakes_planted(UnitId u) const {
   for (std::size_t i = now_; i-- > 0;) {
-    const Action& a = cx_.log[i];
+    const Action& a = log_[i];
     if (!acts(a, u)) continue;
     if (plants_stakes(a)) return true;
     // Stakes stay where they were planted: any statement that takes the
@@ -49,45 +54,84 @@ bool History::stakes_planted(UnitId u) const {
 }
 
 bool History::planting_stakes(UnitId u) const {
-  const Action& now = cx_.log[now_];
-  for (std::size_t i = now_; i-- > 0 && same_turn(cx_.log[i], now);)
-    if (plants_stakes(cx_.log[i]) && acts(cx_.log[i], u)) return true;
+  const Action& now = log_[now_];
+  for (std::size_t i = now_; i-- > 0 && same_turn(log_[i], now);)
+    if (plants_stakes(log_[i]) && acts(log_[i], u)) return true;
   return false;
 }
 
 bool History::shot_this_turn(UnitId u) const {
-  const Action& now = cx_.log[now_];
-  for (std::size_t i = now_; i-- > 0 && same_turn(cx_.log[i], now);)
-    if (cx_.log[i].kind == ActionKind::shoot && acts(cx_.log[i], u)) return true;
+  const Action& now = log_[now_];
+  for (std::size_t i = now_; i-- > 0 && same_turn(log_[i], now);)
+    if (log_[i].kind == ActionKind::shoot && acts(log_[i], u)) return true;
   return false;
 }
 
 bool History::ordered_this_turn(UnitId u) const {
-  const Action& now = cx_.log[now_];
-  for (std::size_t i = now_; i-- > 0 && same_turn(cx_.log[i], now);)
-    if (cx_.log[i].kind == ActionKind::order && acts(cx_.log[i], u)) return true;
+  const Action& now = log_[now_];
+  for (std::size_t i = now_; i-- > 0 && same_turn(log_[i], now);)
+    if (log_[i].kind == ActionKind::order && acts(log_[i], u)) return true;
   return false;
 }
 
 std::int64_t History::moves_this_turn(UnitId u) const {
-  const Action& now = cx_.log[now_];
+  const Action& now = log_[now_];
   std::int64_t moves = 0;
-  for (std::size_t i = now_; i-- > 0 && same_turn(cx_.log[i], now);)
-    if (cx_.log[i].kind == ActionKind::move && acts(cx_.log[i], u)) ++moves;
+  for (std::size_t i = now_; i-- > 0 && same_turn(log_[i], now);)
+    if (log_[i].kind == ActionKind::move && acts(log_[i], u)) ++moves;
   return std::min<std::int64_t>(moves, 3);
 }
 
 bool History::supports_a_combat(UnitId u) const {
   using hail_caesar::Phase;
   std::size_t i = now_;
-  while (i > 0 && cx_.log[i - 1].phase != Phase::combat) --i;
+  while (i > 0 && log_[i - 1].phase != Phase::combat) --i;
   if (i == 0) return false;
-  const Action& last = cx_.log[i - 1];
-  for (; i-- > 0 && cx_.log[i].phase == Phase::combat && same_turn(cx_.log[i], last);) {
-    const Action& a = cx_.log[i];
+  const Action& last = log_[i - 1];
+  for (; i-- > 0 && log_[i].phase == Phase::combat && same_turn(log_[i], last);) {
+    const Action& a = log_[i];
     if (a.kind != ActionKind::support || !acts(a, u) || a.targets.empty()) continue;
-    const hail_caesar::UnitState& t = cx_.state.units[a.targets.front()];
+    const hail_caesar::UnitState& t = state_.units[a.targets.front()];
     if (t.on_table && t.engaged_with >= 0) return true;
+  }
+  return false;
+}
+
+std::string_view History::charge_face(UnitId a, UnitId b) const {
+  const auto between = [](const Action& c, UnitId x, UnitId y) {
+    return acts(c, x) && std::find(c.targets.begin(), c.targets.end(), y) != c.targets.end();
+  };
+  for (std::size_t i = now_ + 1; i-- > 0;) {
+    const Action& c = log_[i];
+    if (c.kind == ActionKind::charge && (between(c, a, b) || between(c, b, a))) return c.on;
+  }
+  return {};
+}
+
+bool History::general_joined(UnitId u) const {
+  for (std::size_t i = now_; i-- > 0;) {
+    const Action& a = log_[i];
+    if (joins_combat(a) && a.targets.front() == u) return true;
+    const bool charged = std::find(a.targets.begin(), a.targets.end(), u) != a.targets.end();
+    if (a.kind == ActionKind::charge && (acts(a, u) || charged)) return false;
+  }
+  return false;
+}
+
+bool History::joined_this_turn(hail_caesar::GeneralId g) const {
+  const Action& now = log_[now_];
+  for (std::size_t i = now_; i-- > 0 && same_turn(log_[i], now);) {
+    const Action& a = log_[i];
+    if (joins_combat(a) && a.generals.front() == g) return true;
+  }
+  return false;
+}
+
+bool History::ordered_to_charge(hail_caesar::GeneralId g, UnitId u) const {
+  const Action& now = log_[now_];
+  for (std::size_t i = now_; i-- > 0 && same_turn(log_[i], now);) {
+    const Action& a = log_[i];
+    if (a.kind == ActionKind::order && a.by == g && a.detail == "charge" && acts(a, u)) return true;
   }
   return false;
 }

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string_view>
 
 #include "engine/rulesets/hail_caesar/context.hpp"
 
@@ -17,7 +19,10 @@ std::optional<std::size_t> current_action(const hail_caesar::Context& cx);
 
 class History {
  public:
-  History(const hail_caesar::Context& cx, std::size_t now) : cx_(cx), now_(now) {}
+  History(const hail_caesar::Context& cx, std::size_t now) : History(cx.log, cx.state, now) {}
+  History(std::span<const hail_caesar::Action> log, const hail_caesar::State& state,
+          std::size_t now)
+      : log_(log), state_(state), now_(now) {}
   // `special <u> plant-stakes` earlier, and no move of the unit since, an
   // evade included (gap stakes_duration: the data's reading, planted until
   // it moves; stakes are planted where the unit stands).
@@ -33,13 +38,29 @@ class History {
   // Written as a support in the last combat phase, of a unit still
   // engaged: its combat goes on and the unit still supports it (5-b, 7-a).
   bool supports_a_combat(hail_caesar::UnitId u) const;
+  // The face (`on front|flank|rear`) written on the last charge between
+  // `a` and `b`, either charging the other; "" when none is written (the
+  // charge's own face when the statement applied is that charge).
+  std::string_view charge_face(hail_caesar::UnitId a, hail_caesar::UnitId b) const;
+  // A general written joining the unit (`special <g> join-combat target
+  // <u>`) since the unit's last charge, given or taken: he fights with it
+  // while its combat goes on (3-b).
+  bool general_joined(hail_caesar::UnitId u) const;
+  // `special <g> join-combat` earlier in this turn (3-b: "Le général ne
+  // pourra plus donner d'ordre de tour ci").
+  bool joined_this_turn(hail_caesar::GeneralId g) const;
+  // An order of this turn by `g` to charge, naming `u`.
+  bool ordered_to_charge(hail_caesar::GeneralId g, hail_caesar::UnitId u) const;
 
  private:
-  const hail_caesar::Context& cx_;
+  std::span<const hail_caesar::Action> log_;
+  const hail_caesar::State& state_;
   std::size_t now_;
 };
 
 // `special <u> plant-stakes`, as the log writes it.
 bool plants_stakes(const hail_caesar::Action& a);
+// `special <general> join-combat target <unit>`, as the log writes it.
+bool joins_combat(const hail_caesar::Action& a);
 
 }  // namespace umpire::hyw

@@ -1,5 +1,6 @@
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 
+#include <algorithm>
 #include <boost/geometry/algorithms/disjoint.hpp>
 #include <cmath>
 #include <limits>
@@ -76,7 +77,10 @@ void note_enemies_at_turn_start(Context& cx) {
 std::optional<double> commander_distance(const Context& cx, GeneralId g, UnitId u) {
   const GeneralState& gs = cx.state.generals[g];
   if (!gs.on_table) return std::nullopt;
-  return tabletop::distance(cx.footprint(u), gs.at, tabletop::Measure::closest_edges);
+  const double d = tabletop::distance(cx.footprint(u), gs.at, tabletop::Measure::closest_edges);
+  // A variant may measure from the edge of the general's base.
+  const VariantFacts* variant = cx.rules.variant();
+  return std::max(0.0, d - (variant ? variant->order_base_radius(cx) : 0.0));
 }
 
 std::int64_t whole_inches(double d) {

@@ -39,8 +39,9 @@ std::optional<double> initiative_enemy_distance(const Context& cx, Facts& f, Uni
 // the variant asks for it (phases/turn.cpp calls it as a turn starts).
 void note_enemies_at_turn_start(Context& cx);
 
-// From commander `g`'s position to the nearest point of `u`'s base
-// (§ Test d'ordre: "de distance entre lui et l'unité").
+// From commander `g` to the nearest point of `u`'s base (§ Test d'ordre: "de
+// distance entre lui et l'unité"): from his position, or from the edge of
+// his base when the variant measures from it.
 std::optional<double> commander_distance(const Context& cx, GeneralId g, UnitId u);
 
 // A distance as the data's integer givens take it: whole inches, down (a
