@@ -71,6 +71,18 @@ bool refuse_non_shooter(Context& cx, const Action& a, UnitId u) {
   return true;
 }
 
+// A shot is at the enemy (§ Phase 3 : Tir: "Annonce des unités qui tirent
+// et de leur cible"; a unit of one's own side is no target). True when `t`
+// is a friend of `u`.
+bool refuse_friend_target(Context& cx, const Action& a, UnitId u, UnitId t) {
+  if (cx.setup.units[u].side != cx.setup.units[t].side) return false;
+  cx.checker
+      .violation(Check::shoot_not_allowed, a.span,
+                 fmt::format("{} shoots at {}, a unit of its own side", cx.quoted(u), cx.quoted(t)))
+      .note("§ Phase 3 : Tir: units shoot at the enemy");
+  return true;
+}
+
 // The weapon a shot names is one the unit carries (§ Table des armes de
 // tirs: its range, Strength and modifiers are that weapon's). True when
 // `u` carries no such weapon.
@@ -96,7 +108,7 @@ bool refuse_weapon_not_carried(Context& cx, const Action& a, UnitId u, const std
 // strike its wounds and save take.
 void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& weapon,
           double measured) {
-  if (refuse_non_shooter(cx, a, u)) return;
+  if (refuse_non_shooter(cx, a, u) || refuse_friend_target(cx, a, u, t)) return;
   Strike strike{a.span, u, t, true, weapon, whole_inches_up(measured), 0, std::nullopt};
   Facts f(cx.rules);
   fill_strike(cx, f, u, t);
