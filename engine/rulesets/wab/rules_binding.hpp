@@ -59,13 +59,25 @@ class RulesBinding : public rulesets::common::BoundItems<RulesItems> {
 
 // A situation for the evaluator (common::BasicFacts). No fact is read on
 // demand.
+struct Context;
+
 class Facts final : public rulesets::common::BasicFacts<Facts, RulesBinding> {
  public:
   using BasicFacts::BasicFacts;
+  // self.rank_bonus of `u`, stated when a question reads it: only a
+  // Warband's Leadership does, and the bonus asks for the ground under the
+  // unit (phases/facts.cpp fill_unit).
+  void rank_bonus_when_read(const Context& cx, UnitId u) {
+    rank_context_ = &cx;
+    rank_unit_ = u;
+    read_on_demand();
+  }
 
  private:
   friend class rulesets::common::BasicFacts<Facts, RulesBinding>;
-  std::optional<rules::Val> fact_on_demand(Given) const { return std::nullopt; }
+  std::optional<rules::Val> fact_on_demand(Given g) const;  // phases/facts.cpp
+  const Context* rank_context_ = nullptr;
+  UnitId rank_unit_ = 0;
 };
 
 using rulesets::common::check_permissions;

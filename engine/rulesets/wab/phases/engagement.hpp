@@ -13,5 +13,8 @@ namespace umpire::wab {
 // The units of the other side on the table that `u` is tied to or that
 // are tied to `u`, in unit order.
 std::vector<UnitId> enemies_fought(const Context& cx, UnitId u);
+// Whether that list is not empty, without making it (every unit's facts
+// ask it).
+bool fights_an_enemy(const Context& cx, UnitId u);
 
 }  // namespace umpire::wab

@@ -122,7 +122,7 @@ void fill_self(const Context& cx, Facts& f, UnitId u) {
   f.boolean(Given::self_skirmishers, st.formation == Formation::skirmish);
   f.boolean(Given::self_single_model, cx.models_standing(u) == 1);
   f.boolean(Given::self_fleeing, st.fleeing);
-  f.boolean(Given::self_engaged, !enemies_fought(cx, u).empty());
+  f.boolean(Given::self_engaged, fights_an_enemy(cx, u));
   f.boolean(Given::self_charging, st.charging);
   // How far a charge reaches the sheet never says (gap charge_range): an
   // enemy is taken as out of charge range, frenzy then gives no immunity.
@@ -140,12 +140,13 @@ void fill_self(const Context& cx, Facts& f, UnitId u) {
   f.word(Given::self_charge_response, st.fire_and_flee ? "fire_and_flee" : "flee");
 }
 
-void fill_unit(const Context& cx, Facts& f, UnitId u) {
-  fill_self(cx, f, u);
-  // A Warband's Leadership takes its rank bonus (§ Warbands): the rank
-  // bonus of § Résultat du combat, the unit on its own where it stands and,
-  // in a round, with the round's ground as its combat result read it;
-  // evaluated again only when what it reads has changed.
+namespace {
+
+// A Warband's Leadership takes its rank bonus (§ Warbands): the rank bonus
+// of § Résultat du combat, the unit on its own where it stands and, in a
+// round, with the round's ground as its combat result read it; evaluated
+// again only when what it reads has changed.
+std::int64_t rank_bonus(const Context& cx, UnitId u) {
   const UnitState& st = cx.state.units[u];
   auto& cache = cx.scratch.rank_bonus;
   if (cache.size() < cx.setup.units.size()) cache.resize(cx.setup.units.size());
@@ -162,7 +163,19 @@ void fill_unit(const Context& cx, Facts& f, UnitId u) {
         rules::Evaluator(cx.rules.rs(), ranks.situation()).value(cx.rules.value(Value::rank_bonus));
     c = {models, st.fleeing, st.formation, st.at, st.facing, rough, bonus ? bonus->number : 0};
   }
-  f.integer(Given::self_rank_bonus, c.bonus);
+  return c.bonus;
+}
+
+}  // namespace
+
+std::optional<rules::Val> Facts::fact_on_demand(Given g) const {
+  if (g != Given::self_rank_bonus || !rank_context_) return std::nullopt;
+  return rules::Val::integer(rank_bonus(*rank_context_, rank_unit_));
+}
+
+void fill_unit(const Context& cx, Facts& f, UnitId u) {
+  fill_self(cx, f, u);
+  f.rank_bonus_when_read(cx, u);
 }
 
 void fill_enemy(const Context& cx, Facts& f, UnitId enemy) {
