@@ -117,6 +117,7 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   a.stated.moves = st.moves();
   a.stated.casualties = st.casualties();
   a.stated.result = std::string(st.result());
+  a.stated.passed = st.passed();
   if (auto w = st.winner(); w && w->kind == events::ForceKind::unit)
     a.stated.winner = static_cast<UnitId>(w->index);
   a.stated.margin = st.margin();

@@ -112,6 +112,9 @@ class VariantFacts {
   // The inches from a general's position to the edge of the base an order
   // is measured from (0: from his position, as the base sheet measures).
   virtual double order_base_radius(const Context&) const { return 0; }
+  // Whether the variant says how a disorder test is rolled (the base sheet
+  // never does: gap disorder_test_undefined); it then judges each one.
+  virtual bool rolls_disorder_test() const { return false; }
 };
 
 // The inches of one full move of the unit the facts describe (the stack

@@ -161,6 +161,7 @@ struct Stated {
   Span span;
   std::optional<std::int64_t> moves, hits, saves, casualties;
   std::string result;
+  std::optional<bool> passed;  // `=> pass`, `=> fail`
   // `result => winner <unit> margin N` or `result => draw`.
   std::optional<UnitId> winner;
   std::optional<std::int64_t> margin;

@@ -1,5 +1,6 @@
 #include "engine/rulesets/hail_caesar_hyw/engine.hpp"
 
+#include "engine/rulesets/hail_caesar_hyw/disorder_test.hpp"
 #include "engine/rulesets/hail_caesar_hyw/general_join.hpp"
 #include "engine/rulesets/hail_caesar_hyw/group_order.hpp"
 #include "engine/rulesets/hail_caesar_hyw/sequence.hpp"
@@ -38,6 +39,7 @@ void Engine::apply(std::size_t i, replay::EventChecker& checker) {
   check_sequence(base_, i, checker);
   check_group_order(base_, rules_, i, checker);
   check_general_join(base_, rules_, i, checker);
+  check_disorder_test(base_, rules_, i, checker);
   if (!followed_[i]) {
     base_.apply(i, checker);
     return;

@@ -48,6 +48,9 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // 4-a: orders are measured from the general's base (the data's
   // order_distance_general_base_mm, its diameter).
   double order_base_radius(const hail_caesar::Context& cx) const override;
+  // 8-d: "Lancez 1D6, sur un résultat de 4+" (the data's disorder_test,
+  // judged by disorder_test.cpp).
+  bool rolls_disorder_test() const override { return true; }
   // The items of the HYW data the base binding does not name.
   const HywItems& items() const { return items_; }
 

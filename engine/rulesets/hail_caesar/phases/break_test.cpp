@@ -13,6 +13,18 @@ namespace umpire::hail_caesar {
 namespace {}  // namespace
 
 void test(Context& cx, const Action& a) {
+  if (a.detail == "disorder") {
+    // It changes nothing: a failed test's disorder is the log's `state`. A
+    // variant that says how it is rolled judges it itself (HYW 8-d:
+    // hail_caesar_hyw/disorder_test.hpp).
+    const VariantFacts* variant = cx.rules.variant();
+    if (!variant || !variant->rolls_disorder_test())
+      cx.checker.not_checked(
+          "a disorder test: the sheet never says how it is rolled (the data's gap "
+          "disorder_test_undefined)",
+          a.span);
+    return;
+  }
   if (a.detail != "break" || a.actors.empty() ||
       (a.phase != Phase::shooting && a.phase != Phase::combat)) {
     follow(cx, a);

@@ -58,13 +58,20 @@ void check_way_through_units(Context& cx, const Action& a, UnitId u, const table
       continue;
     }
     if (allowed && !enemy &&
-        eval_int(g, Value::move_through_disorder_tests, cx.checker).value_or(0) != 0)
+        eval_int(g, Value::move_through_disorder_tests, cx.checker).value_or(0) != 0) {
+      // A variant that says how the test is rolled has each one written
+      // judged (phases/disorder_test.hpp); that they are written is not read.
+      const VariantFacts* variant = cx.rules.variant();
       cx.checker.not_checked(
           fmt::format("the disorder tests of {} and {}, passing through more than half of one "
-                      "another: the sheet never says how they are rolled (gap "
-                      "disorder_test_undefined)",
-                      cx.quoted(u), cx.quoted(o)),
+                      "another: {}",
+                      cx.quoted(u), cx.quoted(o),
+                      variant && variant->rolls_disorder_test()
+                          ? "that both are taken"
+                          : "the sheet never says how they are rolled (gap "
+                            "disorder_test_undefined)"),
           a.span);
+    }
   }
 }
 
