@@ -84,9 +84,10 @@ void owe_break_tests(Context& cx, const Action& a, const Side& losers, const Sid
     if (!st.on_table || cx.models_standing(u) <= 0) continue;
     std::optional<BreakDue> due;
     std::int64_t needed = 0;
+    Facts loser = losers.facts;
+    fill_unit(cx, loser, u);
     for (UnitId w : winners.units) {
-      Facts f = losers.facts;
-      fill_unit(cx, f, u);
+      Facts f = loser;
       fill_enemy(cx, f, w);
       f.integer(Given::combat_opponent_resolution, winners.result);
       const auto procedure = eval_int(f, Value::break_procedure, cx.checker);
