@@ -222,6 +222,28 @@ TEST_F(Wab, SaveWithBardingAgainstStrengthFive) {
   EXPECT_EQ(r.dice_count, 3);
 }
 
+// § Jet de sauvegarde: heavy armour and a large shield save on 3+, a barded
+// mount adds 2. The `mod` a log writes is that +2 whatever the die does;
+// under natural_one_fails the roll itself is capped at 2+ (+1).
+TEST_F(Wab, SaveListedModifierIsTheSheetsSum) {
+  const Givens g = {{"target.armour", "heavy_armour"},
+                    {"target.shield", "large_shield"},
+                    {"target.skirmishers", "false"},
+                    {"target.mount", "barded_horse"},
+                    {"save.in_close_combat", "true"},
+                    {"self.strength", "3"},
+                    {"save.wounds", "2"},
+                    {"natural_one", "natural_one_fails"}};
+  EXPECT_EQ(eval_value(rs(), "armour_save_listed_modifier", g), "2");
+  const TestResult r = eval_test(rs(), "armour_save", g);
+  EXPECT_EQ(r.target, 3);
+  EXPECT_EQ(r.modifier, 1);
+  EXPECT_EQ(r.needed, 2);
+  EXPECT_EQ(
+      eval_value(rs(), "armour_save_listed_modifier", with(g, {{"natural_one", "as_printed"}})),
+      "2");
+}
+
 // § Table des armes de tirs: the crossbow (F 4, M -1) against light armour
 // and shield (5+): 7 needed when M adds to the Strength modifier, 6 when M
 // is the whole modifier (switch weapon_save_modifier).

@@ -45,9 +45,13 @@ void save(Context& cx, const Action& a) {
   if (a.target_score)
     cx.checker.outcome(Check::save_saves, a.span, "armour save", a.target_score, test->target,
                        notes);
-  if (a.modifier)
-    cx.checker.outcome(Check::save_saves, a.span, "save modifier", a.modifier, test->modifier,
-                       notes);
+  // The written `mod` is the sum of the sheet's modifiers (§ Jet de
+  // sauvegarde): what the die can do (a 1 that fails, a 6 that saves) changes
+  // the score the dice need, not that sum.
+  if (a.modifier) {
+    if (const auto listed = eval_int(f, Value::armour_save_listed_modifier, cx.checker))
+      cx.checker.outcome(Check::save_saves, a.span, "save modifier", a.modifier, *listed, notes);
+  }
   std::int64_t saves = 0;
   if (test->dice_count == 0 && a.roll("")) {
     auto v = cx.checker.violation(
