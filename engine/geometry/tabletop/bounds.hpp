@@ -4,9 +4,12 @@
 // over the outer rings rather than boost::geometry::envelope, whose
 // strategy state gcc 12 reports as maybe used uninitialised at -O2.
 #include <algorithm>
+#include <array>
 #include <boost/geometry/geometries/box.hpp>
+#include <cmath>
 
 #include "engine/geometry/tabletop/point.hpp"
+#include "engine/geometry/tabletop/units.hpp"
 
 namespace umpire::tabletop {
 
@@ -30,6 +33,29 @@ inline Box bounds(const MultiPolygon& shape) {
 
 inline Box bounds(const Polygon& shape) {
   return bounds(MultiPolygon{shape});
+}
+
+// The box of a unit's four corners, without building its polygon.
+inline Box bounds(const Footprint& f) {
+  const std::array<Point, 4> c{f.front_left(), f.front_right(), f.rear_right(), f.rear_left()};
+  Box b{c[0], c[0]};
+  for (const Point& q : c) {
+    b.min_corner() =
+        Point(std::min(b.min_corner().x(), q.x()), std::min(b.min_corner().y(), q.y()));
+    b.max_corner() =
+        Point(std::max(b.max_corner().x(), q.x()), std::max(b.max_corner().y(), q.y()));
+  }
+  return b;
+}
+
+// The gap between two boxes: no point of one shape is nearer to a point of
+// the other, so a search for the nearest shape skips every box this far.
+inline double gap(const Box& a, const Box& b) {
+  const double dx = std::max(
+      {0.0, a.min_corner().x() - b.max_corner().x(), b.min_corner().x() - a.max_corner().x()});
+  const double dy = std::max(
+      {0.0, a.min_corner().y() - b.max_corner().y(), b.min_corner().y() - a.max_corner().y()});
+  return std::hypot(dx, dy);
 }
 
 }  // namespace umpire::tabletop

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/core/diagnostic.hpp"
@@ -57,8 +58,8 @@ class RulesBinding : public rulesets::common::BoundItems<RulesItems> {
   std::vector<std::uint32_t> types_, armours_, shields_, mounts_, specials_;
 };
 
-// A situation for the evaluator (common::BasicFacts). No fact is read on
-// demand.
+// A situation for the evaluator (common::BasicFacts). A few facts that
+// cost a look round the table are read on demand.
 struct Context;
 
 class Facts final : public rulesets::common::BasicFacts<Facts, RulesBinding> {
@@ -68,16 +69,25 @@ class Facts final : public rulesets::common::BasicFacts<Facts, RulesBinding> {
   // Warband's Leadership does, and the bonus asks for the ground under the
   // unit (phases/facts.cpp fill_unit).
   void rank_bonus_when_read(const Context& cx, UnitId u) {
-    rank_context_ = &cx;
+    context_ = &cx;
     rank_unit_ = u;
+    read_on_demand();
+  }
+  // enemy_distance from `u` to `enemy` (whole inches up, between closest
+  // edges), measured when a question reads it: a psychology test asks
+  // first whether the enemy causes it at all (phases/fear.cpp).
+  void enemy_distance_when_read(const Context& cx, UnitId u, UnitId enemy) {
+    context_ = &cx;
+    distance_ = {u, enemy};
     read_on_demand();
   }
 
  private:
   friend class rulesets::common::BasicFacts<Facts, RulesBinding>;
   std::optional<rules::Val> fact_on_demand(Given g) const;  // phases/facts.cpp
-  const Context* rank_context_ = nullptr;
-  UnitId rank_unit_ = 0;
+  const Context* context_ = nullptr;
+  std::optional<UnitId> rank_unit_;
+  std::optional<std::pair<UnitId, UnitId>> distance_;
 };
 
 using rulesets::common::check_permissions;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/wab/phases/engagement.hpp"
 #include "engine/rulesets/wab/phases/terrain_cost.hpp"
 
@@ -169,8 +170,14 @@ std::int64_t rank_bonus(const Context& cx, UnitId u) {
 }  // namespace
 
 std::optional<rules::Val> Facts::fact_on_demand(Given g) const {
-  if (g != Given::self_rank_bonus || !rank_context_) return std::nullopt;
-  return rules::Val::integer(rank_bonus(*rank_context_, rank_unit_));
+  if (!context_) return std::nullopt;
+  if (g == Given::self_rank_bonus && rank_unit_)
+    return rules::Val::integer(rank_bonus(*context_, *rank_unit_));
+  if (g == Given::enemy_distance && distance_)
+    return rules::Val::integer(whole_inches_up(tabletop::distance(
+        context_->footprint(distance_->first), context_->footprint(distance_->second),
+        tabletop::Measure::closest_edges)));
+  return std::nullopt;
 }
 
 void fill_unit(const Context& cx, Facts& f, UnitId u) {

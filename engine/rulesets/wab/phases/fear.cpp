@@ -11,17 +11,23 @@
 namespace umpire::wab {
 namespace {
 
-// Whether the data requires the test of `u` against `enemy` in `context`
-// (the data's psychology_context).
-std::optional<bool> fear_required(Context& cx, UnitId u, UnitId enemy, std::string_view context,
-                                  bool terror) {
+// The facts of `u` every psychology question about it reads: stated once
+// for all the enemies it is asked against.
+Facts unit_facts(const Context& cx, UnitId u) {
   Facts f(cx.rules);
   fill_unit(cx, f, u);
+  return f;
+}
+
+// Whether the data requires the test of `u` (its facts `unit`) against
+// `enemy` in `context` (the data's psychology_context).
+std::optional<bool> fear_required(Context& cx, const Facts& unit, UnitId u, UnitId enemy,
+                                  std::string_view context, bool terror) {
+  Facts f = unit;
   fill_enemy(cx, f, enemy);
   f.word(Given::psych_context, context);
-  f.integer(Given::enemy_distance,
-            whole_inches_up(tabletop::distance(cx.footprint(u), cx.footprint(enemy),
-                                               tabletop::Measure::closest_edges)));
+  // Measured only when the question reads it: most enemies cause nothing.
+  f.enemy_distance_when_read(cx, u, enemy);
   // A charge declared against the unit is taken as within reach.
   f.boolean(Given::self_enemy_in_charge_range, context == "charged_by_the_cause");
   const auto v =
@@ -40,8 +46,9 @@ bool tested_this_phase(const Context& cx, UnitId u) {
 bool report_owed(Context& cx, Span span, UnitId u, UnitId enemy, std::string_view context) {
   const UnitState& st = cx.state.units[u];
   if (!st.on_table || st.fleeing || tested_this_phase(cx, u)) return false;
+  const Facts unit = unit_facts(cx, u);
   for (const bool terror : {true, false}) {
-    const std::optional<bool> due = fear_required(cx, u, enemy, context, terror);
+    const std::optional<bool> due = fear_required(cx, unit, u, enemy, context, terror);
     if (!due || !*due) continue;
     const std::string_view kind = terror ? "terror" : "fear";
     cx.checker
@@ -66,10 +73,11 @@ bool report_owed(Context& cx, Span span, UnitId u, UnitId enemy, std::string_vie
 
 std::optional<bool> fear_due(Context& cx, UnitId u, bool terror) {
   if (cx.state.phase == Phase::start) {
+    const Facts unit = unit_facts(cx, u);
     for (std::size_t e = 0; e < cx.setup.units.size(); ++e) {
       if (cx.setup.units[e].side == cx.setup.units[u].side || !cx.state.units[e].on_table) continue;
       const auto due =
-          fear_required(cx, u, static_cast<UnitId>(e), "cause_nearby_at_turn_start", terror);
+          fear_required(cx, unit, u, static_cast<UnitId>(e), "cause_nearby_at_turn_start", terror);
       if (!due || *due) return due;
     }
     return false;
@@ -78,10 +86,13 @@ std::optional<bool> fear_due(Context& cx, UnitId u, bool terror) {
   // § 2.1 steps 3 and 4: a test for each charge that causes it, and no
   // second one for the same charge.
   std::int64_t owed = 0;
+  std::optional<Facts> unit;
   for (const PendingCharge& c : cx.scratch.charges) {
     std::optional<bool> due = false;
-    if (c.charger == u) due = fear_required(cx, u, c.target, "charging_the_cause", terror);
-    if (c.target == u) due = fear_required(cx, u, c.charger, "charged_by_the_cause", terror);
+    if (c.charger != u && c.target != u) continue;
+    if (!unit) unit = unit_facts(cx, u);
+    if (c.charger == u) due = fear_required(cx, *unit, u, c.target, "charging_the_cause", terror);
+    if (c.target == u) due = fear_required(cx, *unit, u, c.charger, "charged_by_the_cause", terror);
     if (!due) return due;
     if (*due) ++owed;
   }

@@ -316,8 +316,8 @@ void move(Context& cx, const Action& a) {
   // immédiatement": the nearest it comes on its way, not only at its end.
   const std::optional<double> at_start = nearest_enemy_at_turn_start(cx, u);
   const std::optional<double> at_end = nearest_enemy_now(cx, u);
-  const std::optional<double> on_way = nearest_enemy_on_way(cx, u, way.swept);
-  const std::optional<double> nearest = on_way && (!at_end || *on_way < *at_end) ? on_way : at_end;
+  const std::optional<double> on_way = nearest_enemy_on_way(cx, u, way.swept, at_end);
+  const std::optional<double> nearest = on_way ? on_way : at_end;
   f.integer(Given::self_enemy_within_at_turn_start, enemy_inches(cx, at_start));
   f.integer(Given::self_distance_to_enemy, enemy_inches(cx, nearest));
   check_permissions(f, RuleAction::march, cx.checker, a.span, Check::move_march, [&] {

@@ -1,5 +1,6 @@
 #include "engine/rulesets/wab/phases/turn.hpp"
 
+#include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/common/nearest_enemy.hpp"
 #include "engine/rulesets/wab/phases/break_test.hpp"
@@ -98,18 +99,30 @@ std::optional<double> nearest_enemy_now(const Context& cx, UnitId u) {
 }
 
 std::optional<double> nearest_enemy_on_way(const Context& cx, UnitId u,
-                                           const tabletop::MultiPolygon& swept) {
+                                           const tabletop::MultiPolygon& swept,
+                                           std::optional<double> below) {
   if (swept.empty()) return std::nullopt;
+  // Only a distance under `below` (and under the best so far) is wanted: an
+  // enemy whose box is farther is skipped before the exact measure.
+  const tabletop::Box way = tabletop::bounds(swept);
   std::optional<double> best;
+  const auto bound = [&] { return best ? best : below; };
   const auto nearer = [&](double d) {
-    if (!best || d < *best) best = d;
+    if (!bound() || d < *bound()) best = d;
   };
-  for (std::size_t i = 0; i < cx.setup.units.size(); ++i)
-    if (cx.setup.units[i].side != cx.setup.units[u].side && cx.state.units[i].on_table)
-      nearer(tabletop::distance(swept, cx.footprint(static_cast<UnitId>(i))));
-  for (std::size_t g = 0; g < cx.setup.generals.size(); ++g)
-    if (cx.setup.generals[g].side != cx.setup.units[u].side && cx.state.generals[g].on_table)
-      nearer(tabletop::distance(swept, cx.state.generals[g].at));
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+    if (cx.setup.units[i].side == cx.setup.units[u].side || !cx.state.units[i].on_table) continue;
+    const tabletop::Footprint enemy = cx.footprint(static_cast<UnitId>(i));
+    if (bound() && tabletop::gap(way, tabletop::bounds(enemy)) >= *bound()) continue;
+    nearer(tabletop::distance(swept, enemy));
+  }
+  for (std::size_t g = 0; g < cx.setup.generals.size(); ++g) {
+    if (cx.setup.generals[g].side == cx.setup.units[u].side || !cx.state.generals[g].on_table)
+      continue;
+    const Point at = cx.state.generals[g].at;
+    if (bound() && tabletop::gap(way, tabletop::Box{at, at}) >= *bound()) continue;
+    nearer(tabletop::distance(swept, at));
+  }
   return best;
 }
 

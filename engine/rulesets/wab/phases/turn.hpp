@@ -24,9 +24,11 @@ std::optional<double> nearest_enemy_at_turn_start(const Context& cx, UnitId u);
 std::optional<double> nearest_enemy_now(const Context& cx, UnitId u);
 
 // The nearest an enemy of `u`, where it stands now, comes to `swept` (the
-// area `u` covered on its way); nullopt when none is on the table.
+// area `u` covered on its way), when it is nearer than `below`; nullopt when
+// none is (or none is on the table).
 std::optional<double> nearest_enemy_on_way(const Context& cx, UnitId u,
-                                           const tabletop::MultiPolygon& swept);
+                                           const tabletop::MultiPolygon& swept,
+                                           std::optional<double> below);
 
 // The last point a statement writes (`to`, else the path's end).
 using rulesets::written_end;
