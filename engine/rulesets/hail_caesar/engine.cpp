@@ -34,6 +34,8 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   begin(cx, a);
   settle_before(cx, a);
   for (const std::string& what : a.untyped) cx.checker.not_checked(what, a.span);
+  // A variant's own procedure for a statement the base sheet has none for.
+  if (const VariantFacts* variant = cx.rules.variant(); variant && variant->apply(cx, a)) return;
   switch (a.kind) {
     case ActionKind::order:
       order(cx, a);

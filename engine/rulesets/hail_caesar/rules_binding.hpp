@@ -115,6 +115,10 @@ class VariantFacts {
   // Whether the variant says how a disorder test is rolled (the base sheet
   // never does: gap disorder_test_undefined); it then judges each one.
   virtual bool rolls_disorder_test() const { return false; }
+  // Applies statement `a`, which the base sheet has no procedure for and
+  // would only follow as written, by the variant's own procedure (HYW's
+  // rally by a general, 004 § 3-a); false: the base applies it.
+  virtual bool apply(Context&, const Action&) const { return false; }
 };
 
 // The inches of one full move of the unit the facts describe (the stack

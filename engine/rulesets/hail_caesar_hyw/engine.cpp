@@ -1,8 +1,13 @@
 #include "engine/rulesets/hail_caesar_hyw/engine.hpp"
 
+#include "engine/rulesets/hail_caesar_hyw/break_reroll.hpp"
 #include "engine/rulesets/hail_caesar_hyw/disorder_test.hpp"
 #include "engine/rulesets/hail_caesar_hyw/general_join.hpp"
 #include "engine/rulesets/hail_caesar_hyw/group_order.hpp"
+#include "engine/rulesets/hail_caesar_hyw/gun_move.hpp"
+#include "engine/rulesets/hail_caesar_hyw/levy.hpp"
+#include "engine/rulesets/hail_caesar_hyw/misfire.hpp"
+#include "engine/rulesets/hail_caesar_hyw/rally.hpp"
 #include "engine/rulesets/hail_caesar_hyw/sequence.hpp"
 
 namespace umpire::hyw {
@@ -39,6 +44,11 @@ void Engine::apply(std::size_t i, replay::EventChecker& checker) {
   check_sequence(base_, i, checker);
   check_group_order(base_, rules_, i, checker);
   check_general_join(base_, rules_, i, checker);
+  check_order_after_rally(base_, rules_, i, checker);
+  check_misfire(base_, rules_, i, checker);
+  check_levy_recovery(base_, rules_, i, checker);
+  check_break_reroll(base_, rules_, i, checker);
+  check_gun_move(base_, rules_, i, checker);
   check_disorder_test(base_, rules_, i, checker);
   if (!followed_[i]) {
     base_.apply(i, checker);

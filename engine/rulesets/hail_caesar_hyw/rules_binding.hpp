@@ -51,6 +51,8 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // 8-d: "Lancez 1D6, sur un résultat de 4+" (the data's disorder_test,
   // judged by disorder_test.cpp).
   bool rolls_disorder_test() const override { return true; }
+  // 3-a: a general's rally (rally.cpp).
+  bool apply(hail_caesar::Context& cx, const hail_caesar::Action& a) const override;
   // The items of the HYW data the base binding does not name.
   const HywItems& items() const { return items_; }
 
@@ -61,6 +63,10 @@ class UnitFacts final : public hail_caesar::VariantFacts {
                                     Value v) const;
   HywItems items_;
 };
+
+// The special rules of a unit's profile (the data's set of special_rule,
+// unit.special), empty without one.
+rules::Val special_rules(const rules::Ruleset& rs, const hail_caesar::UnitSetup& unit);
 
 struct Binding {
   Binding(hail_caesar::RulesBinding b, HywItems items)

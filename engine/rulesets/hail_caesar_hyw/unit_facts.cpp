@@ -13,7 +13,13 @@
 #include "engine/rulesets/common/tabletop_reading.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
+#include "engine/rulesets/hail_caesar_hyw/general_death.hpp"
+#include "engine/rulesets/hail_caesar_hyw/levy.hpp"
+#include "engine/rulesets/hail_caesar_hyw/montjoie.hpp"
+#include "engine/rulesets/hail_caesar_hyw/rally.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
+#include "engine/rulesets/hail_caesar_hyw/staff_reroll.hpp"
+#include "engine/rulesets/hail_caesar_hyw/stakes.hpp"
 #include "engine/rulesets/hail_caesar_hyw/unit_history.hpp"
 
 namespace umpire::hyw {
@@ -24,18 +30,20 @@ using hail_caesar::ActionKind;
 using hail_caesar::Context;
 using hail_caesar::UnitId;
 
-// The special rules of `u`'s profile (the data's set), empty without one.
 rules::Val special_of(const Context& cx, UnitId u) {
-  const std::optional<std::uint32_t> p = cx.setup.units[u].profile;
+  return special_rules(cx.rules.rs(), cx.setup.units[u]);
+}
+
+}  // namespace
+
+rules::Val special_rules(const rules::Ruleset& rs, const hail_caesar::UnitSetup& unit) {
+  const std::optional<std::uint32_t> p = unit.profile;
   if (!p) return rules::Val::set(0);
-  const rules::Ruleset& rs = cx.rules.rs();
   const rules::Profile& profile = rs.profiles[*p];
   const std::optional<std::uint32_t> field = rs.records[profile.record].find("special");
   if (!field || *field >= profile.values.size()) return rules::Val::set(0);
   return profile.values[*field];
 }
-
-}  // namespace
 
 // The target of `u`'s shot in its arc (the data's unit_vision_arc, from
 // `f`'s unit.special) and the nearest enemy it sees there (4-b, 6-a). An
@@ -95,7 +103,9 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
        now && cx.state.units[u].engaged_with >= 0 && h.general_joined(u));
   flag(Given::unit_dismounted, false);
   flag(Given::unit_montjoie_double, false);
-  flag(Given::unit_levy_test_passed, false);
+  // 1-c Levy: its test of the turn ending (the end of a turn is read as
+  // the next begins, the state still in the turn ended).
+  flag(Given::unit_levy_test_passed, now && h.levy_test_passed(u, cx.state.turn, cx.state.side));
   // 5-c: one order naming several units is a division order.
   flag(Given::command_division_order,
        now && cx.log[*now].kind == ActionKind::order && cx.log[*now].actors.size() > 1);
@@ -174,6 +184,12 @@ double UnitFacts::order_base_radius(const Context& cx) const {
   const std::optional<std::int64_t> mm = value(cx, none, Value::order_distance_general_base_mm);
   // The edge of a round base is half its diameter from the general.
   return mm ? static_cast<double>(*mm) / 2.0 / rulesets::kMillimetresPerInch : 0.0;
+}
+
+// The procedures of 004 for statements the base sheet has none for.
+bool UnitFacts::apply(Context& cx, const Action& a) const {
+  return rally(cx, a, items_) || staff_reroll(cx, a, items_) || plant_stakes(cx, a, items_) ||
+         montjoie(cx, a, items_) || levy_test(cx, a, items_) || general_death(cx, a, items_);
 }
 
 std::optional<std::int64_t> UnitFacts::value(const Context& cx, const hail_caesar::Facts& f,

@@ -34,6 +34,10 @@ bool plants_stakes(const Action& a) {
   return a.kind == ActionKind::special && a.detail == "plant-stakes";
 }
 
+bool is_levy_test(const Action& a) {
+  return a.kind == ActionKind::test && a.detail == "levy" && !a.actors.empty();
+}
+
 bool joins_combat(const Action& a) {
   return a.kind == ActionKind::special && a.detail == "join-combat" && !a.generals.empty() &&
          !a.targets.empty();
@@ -123,6 +127,25 @@ bool History::joined_this_turn(hail_caesar::GeneralId g) const {
   for (std::size_t i = now_; i-- > 0 && same_turn(log_[i], now);) {
     const Action& a = log_[i];
     if (joins_combat(a) && a.generals.front() == g) return true;
+  }
+  return false;
+}
+
+bool History::rallied_this_turn(hail_caesar::GeneralId g) const {
+  const Action& now = log_[now_];
+  for (std::size_t i = now_; i-- > 0 && same_turn(log_[i], now);)
+    if (log_[i].kind == ActionKind::rally && log_[i].by == g) return true;
+  return false;
+}
+
+bool History::levy_test_passed(UnitId u, std::uint32_t turn, std::uint8_t side) const {
+  for (std::size_t i = now_; i-- > 0;) {
+    const Action& a = log_[i];
+    if (a.turn != turn || a.side != side) {
+      if (a.turn < turn) return false;
+      continue;
+    }
+    if (is_levy_test(a) && a.actors.front() == u) return a.stated.passed.value_or(false);
   }
   return false;
 }

@@ -49,6 +49,12 @@ class History {
   // `special <g> join-combat` earlier in this turn (3-b: "Le général ne
   // pourra plus donner d'ordre de tour ci").
   bool joined_this_turn(hail_caesar::GeneralId g) const;
+  // `rally <unit> by <g>` earlier in this turn (3-a: "il s'agit du dernier
+  // ordre que le général peut tenter").
+  bool rallied_this_turn(hail_caesar::GeneralId g) const;
+  // The last `test <u> levy` of turn `turn` of side `side` before the
+  // statement applied passed, as the log states it (1-c Levy).
+  bool levy_test_passed(hail_caesar::UnitId u, std::uint32_t turn, std::uint8_t side) const;
   // An order of this turn by `g` to charge, naming `u`.
   bool ordered_to_charge(hail_caesar::GeneralId g, hail_caesar::UnitId u) const;
 
@@ -60,6 +66,8 @@ class History {
 
 // `special <u> plant-stakes`, as the log writes it.
 bool plants_stakes(const hail_caesar::Action& a);
+// `test <unit> levy`, as the log writes it.
+bool is_levy_test(const hail_caesar::Action& a);
 // `special <general> join-combat target <unit>`, as the log writes it.
 bool joins_combat(const hail_caesar::Action& a);
 

@@ -84,7 +84,11 @@ PlannedArmy draw_army(const rules::Ruleset& data, dice::Rng& rng, std::size_t s,
   a.side = s == 0 ? "west" : "east";
   a.name = fmt::format("Host of the {} list", list.name);
   a.list = list.name;
-  const std::vector<std::uint32_t> w = weights(list);
+  std::vector<std::uint32_t> w = weights(list);
+  // No gun: the simulator does not throw the misfire 2D6 each shot of a
+  // Bombarde or Ribaudequin calls for (004 § 1-c, hyw.artillery.misfire).
+  for (std::size_t i = 0; i < w.size(); ++i)
+    if (word(data, list.units[i], "unit_type").find("artillery") != std::string::npos) w[i] = 0;
   int unit_no = static_cast<int>(s) * 100;
   for (int d = 0; d < 2; ++d) {
     PlannedDivision div;

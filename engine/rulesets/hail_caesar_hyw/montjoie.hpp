@@ -1,0 +1,18 @@
+#pragma once
+// 004_b7c666874e8df030.txt § 1-c, Montjoie !: "Si ennemie à 18pcs ou moins
+// en terrain dégagé 2D6 : si double charge automatique en désordre
+// l'ennemi le plus proche". `special <unit> montjoie 2d6=a,b => result
+// double|no-double` is thrown by a unit with the rule within 18" of an
+// enemy (the data's montjoie_roll_due, inches begun, closest edges), on the
+// data's montjoie_test (2D6, any double), its result as the log states it.
+// When the roll is due, whose ground must be open and how far the double's
+// charge goes are the gap montjoie_procedure, reported not checked.
+#include "engine/rulesets/hail_caesar/context.hpp"
+#include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
+
+namespace umpire::hyw {
+
+// Applies `a` when it is a Montjoie roll; false otherwise.
+bool montjoie(hail_caesar::Context& cx, const hail_caesar::Action& a, const HywItems& items);
+
+}  // namespace umpire::hyw
