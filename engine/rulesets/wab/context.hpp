@@ -55,7 +55,8 @@ struct BrokenFriend {
   Span span;  // the statement that broke or destroyed it
   tabletop::Footprint where;
   std::int64_t models = 0;
-  std::string_view loss;  // the data's friend_loss
+  std::string_view loss;   // the data's friend_loss
+  bool fell_back = false;  // it fell back in good order instead of fleeing
 };
 
 // A charge into the flank or rear of a unit already engaged in combat
@@ -97,11 +98,23 @@ struct Scratch {
   // The charges of this movement phase into the flank or rear of a unit
   // engaged in combat (phases/panic.hpp).
   std::vector<FlankCharge> flank_charges;
+  // The pursuits the data makes compulsory (§ Haine (Hatred), § Frénésie
+  // (Frenzy)) in this combat phase: the pursuer, the unit that fled from
+  // it and the flight (phases/flight.hpp), until the pursuit is written or
+  // the phase ends.
+  struct OwedPursuit {
+    UnitId pursuer = 0, fled = 0;
+    Span flight;
+  };
+  std::vector<OwedPursuit> owed_pursuits;
   // The units of the side whose turn began that owe a panic test at its
   // start (a fleeing friend within 4"), until its start phase ends.
   std::vector<UnitId> start_panic_owed;
   // The same for terror (an enemy that causes it within 8").
   std::vector<UnitId> start_terror_owed;
+  // The same for a Warband's impetuosity (§ Warbands 1); a unit leaves it
+  // when it takes its test.
+  std::vector<UnitId> start_impetuosity_owed;
   // The fear and terror tests taken in this movement phase, each the unit
   // and whether it tested terror: the tests its charges owe
   // (phases/fear.hpp).

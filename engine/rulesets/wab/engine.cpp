@@ -9,6 +9,7 @@
 #include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/movement.hpp"
+#include "engine/rulesets/wab/phases/off_table.hpp"
 #include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/psychology.hpp"
 #include "engine/rulesets/wab/phases/saves.hpp"
@@ -36,6 +37,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   begin(cx, a);
   check_sequence(cx, a);
   for (const std::string& what : a.untyped) cx.checker.not_checked(what, a.span);
+  if (refuse_off_table(cx, a)) return;
   switch (a.kind) {
     case ActionKind::move:
       move(cx, a);
@@ -87,7 +89,9 @@ void Engine::finish(replay::EventChecker& checker) {
   end_strike(cx);
   settle_charges(cx);
   settle_break_tests(cx);
+  settle_pursuits(cx);
   settle_start_panic(cx, cx.log.empty() ? Span{} : cx.log.back().span);
+  settle_start_impetuosity(cx, cx.log.empty() ? Span{} : cx.log.back().span);
   end_phase_panic(cx, true);
 }
 

@@ -21,6 +21,11 @@ namespace umpire::wab {
 // test (a stubborn unit's first lost round), a break test on Leadership,
 // breaking without a test, or the stubborn troops' D6; unjudged when the
 // log names a loser the engine's count does not (reported at the result).
+// Whether a unit left the table (§ Fuite): it is on it, it fled or moved
+// off it and is out of play, it pursued its enemy off it, or it came back
+// this movement phase and stays where it came back.
+enum class LeftTable : std::uint8_t { on_table, out_of_play, pursued, returned };
+
 enum class BreakDue : std::uint8_t { none, exempt, test, without_test, stubborn_d6, unjudged };
 
 struct UnitState {
@@ -69,7 +74,16 @@ struct UnitState {
   bool passed_break = false;        // it passed a break test this phase (§ Repli en Bon Ordre)
   bool break_tested =
       false;  // it took a break test this phase (§ Tests de Panique à la phase de combat)
-  bool fell_back = false;     // it fell back in good order this phase
+  bool fell_back = false;  // it fell back in good order this phase
+  // § Repli en Bon Ordre 4, "ne peuvent pas charger à leur prochain tour":
+  // 1 it fell back and its side's next turn has not begun, 2 it is that
+  // turn, 0 neither.
+  std::uint8_t fall_back_turn = 0;
+  LeftTable left_table = LeftTable::on_table;
+  // It failed its break test and its `flee` may be a flight or a fall back
+  // in good order (§ Repli en Bon Ordre): the log shows which later
+  // (phases/flight.hpp, resolve_fall_back).
+  bool fall_back_open = false;
   bool rallied = false;       // it rallied this turn (§ 2.2: after the charges)
   bool rally_tested = false;  // it took a rally test this turn (§ 2.2: one a unit)
   // Its last charge (§ 2.1 Déclaration de charges): the unit it charged,
@@ -136,7 +150,11 @@ void State::write(Out& out) const {
         o.u8(u.shot ? 1 : 0);
         o.u8(u.passed_break ? 1 : 0);
         o.u8(u.break_tested ? 1 : 0);
-        o.u8(u.fell_back ? 1 : 0);
+        // Its fall back this phase and the turn after it, and whether it
+        // left the table: one byte.
+        o.u8(static_cast<std::uint8_t>((u.fell_back ? 1 : 0) | (u.fall_back_turn << 1) |
+                                       (static_cast<std::uint8_t>(u.left_table) << 3) |
+                                       (u.fall_back_open ? 0x20 : 0)));
         // Held by fear only after a failed fear test: one byte for both.
         o.u8(u.held_by_fear ? 2 : u.failed_fear ? 1 : 0);
         o.u8(u.turned);

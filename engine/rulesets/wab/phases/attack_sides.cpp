@@ -12,16 +12,19 @@ namespace umpire::wab {
 
 namespace {
 
-// The side of `d` that `a` strikes: the side it charged from (phases/
-// charge.cpp) while `d` still faces as it did then; the front otherwise
-// (a unit that did not charge `d` fights it front to front, and a unit
-// that turned to face its charger faces it).
-tabletop::Zone side_struck(const Context& cx, UnitId a, UnitId d) {
+// The side of `d` that `a` charged (phases/charge.cpp), the front when it
+// did not charge `d`.
+tabletop::Zone side_charged(const Context& cx, UnitId a, UnitId d) {
   const UnitState& as = cx.state.units[a];
-  if (as.charged_unit != static_cast<std::int32_t>(d)) return tabletop::Zone::front;
-  const double turned =
-      std::abs(tabletop::normalize_signed_deg(cx.state.units[d].facing - as.charged_target_facing));
-  return turned < 1.0 ? as.charged_side : tabletop::Zone::front;
+  return as.charged_unit == static_cast<std::int32_t>(d) ? as.charged_side : tabletop::Zone::front;
+}
+
+// Whether `d` has turned since `a` charged it: it reformed to face its
+// charger (§ Redresser les rangs), which it now fights front to front.
+bool turned_since_charge(const Context& cx, UnitId a, UnitId d) {
+  const double turned = std::abs(tabletop::normalize_signed_deg(
+      cx.state.units[d].facing - cx.state.units[a].charged_target_facing));
+  return turned >= 1.0;
 }
 
 }  // namespace
@@ -39,10 +42,23 @@ Attacks attacks_on(const Context& cx, std::span<const UnitId> attackers,
       if (!as.on_table || as.fleeing) continue;
       const tabletop::Footprint attacker = cx.footprint(a);
       if (!tabletop::in_contact(defender, attacker, cx.scratch.tolerance)) continue;
-      const tabletop::Zone z = side_struck(cx, a, d);
+      const tabletop::Zone z = side_charged(cx, a, d);
       if (z != tabletop::Zone::rear && !tabletop::is_flank(z)) continue;
       const std::int64_t models = cx.models_standing(a);
       const bool counts = models >= 5 && as.formation != Formation::skirmish;
+      if (turned_since_charge(cx, a, d)) {
+        // § Redresser les rangs: "L'unité réformée ne bénéficie pas de ses
+        // bonus de rangs pour la durée du combat s'il a été chargé par une
+        // unité ennemie d'au moins 5 figurines qui n'est pas en
+        // tirailleurs"; facing its charger, it is struck in front.
+        if (counts && d == deepest) {
+          out.deepest_flanked = true;
+          out.why.push_back(fmt::format(
+              "{} reformed to face {}, which charged its {}: no ranks for the combat", cx.quoted(d),
+              cx.quoted(a), z == tabletop::Zone::rear ? "rear" : "flank"));
+        }
+        continue;
+      }
       out.why.push_back(fmt::format("{} touches the {} of {} ({} model{}{})", cx.quoted(a),
                                     z == tabletop::Zone::rear ? "rear" : "flank", cx.quoted(d),
                                     models, models == 1 ? "" : "s",

@@ -100,6 +100,20 @@ void charge(Context& cx, const Action& a) {
             "troupes en fuite: 'Une unité ralliée peut se reformer'");
     return;
   }
+  if (cx.state.units[u].fall_back_turn == 2) {
+    // § Repli en Bon Ordre 4: "les unités qui se sont repliées en bon ordre
+    // ne peuvent pas charger à leur prochain tour" (the data's charge
+    // permissions, with frenzy's switch frenzy_after_fall_back).
+    Facts f(cx.rules);
+    fill_unit(cx, f, u);
+    fill_enemy(cx, f, a.targets.front());
+    f.word(Given::psych_context, "charging_the_cause");
+    if (!check_permissions(f, RuleAction::charge, cx.checker, a.span, Check::charge_move, [&] {
+          return fmt::format("{} charging in its turn after it fell back in good order",
+                             cx.quoted(u));
+        }))
+      return;
+  }
   const Way way = read_way(cx, u, a, true);
   cx.checker.not_checked(
       "how far a charge reaches: the sheet never says (the data's gap charge_range), nor what "

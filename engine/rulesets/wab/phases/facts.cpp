@@ -129,7 +129,7 @@ void fill_self(const Context& cx, Facts& f, UnitId u) {
   // enemy is taken as out of charge range, frenzy then gives no immunity.
   f.boolean(Given::self_enemy_in_charge_range, false);
   f.boolean(Given::self_frenzy_lost, false);
-  f.boolean(Given::self_fell_back_last_turn, false);
+  f.boolean(Given::self_fell_back_last_turn, st.fall_back_turn == 2);
   f.boolean(Given::self_lost_combat_before, st.lost_combat_before);
   f.boolean(Given::self_lost_round_of_this_combat_before, false);
   f.boolean(Given::self_overcame_terror, st.overcame_terror);
@@ -190,6 +190,7 @@ void fill_enemy(const Context& cx, Facts& f, UnitId enemy) {
   const UnitState& es = cx.state.units[enemy];
   f.set(Given::enemy_type, cx.rules.type(e.type));
   f.integer(Given::enemy_models, cx.models_standing(enemy));
+  f.integer(Given::enemy_movement, e.profile.movement);
   f.set(Given::enemy_special, cx.rules.special(e.special));
   f.boolean(Given::enemy_charged_this_turn, es.charging);
   f.boolean(Given::enemy_began_combat_by_charging, es.charging);

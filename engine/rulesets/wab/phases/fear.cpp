@@ -28,8 +28,13 @@ std::optional<bool> fear_required(Context& cx, const Facts& unit, UnitId u, Unit
   f.word(Given::psych_context, context);
   // Measured only when the question reads it: most enemies cause nothing.
   f.enemy_distance_when_read(cx, u, enemy);
-  // A charge declared against the unit is taken as within reach.
-  f.boolean(Given::self_enemy_in_charge_range, context == "charged_by_the_cause");
+  // A declared charge is taken as within reach (gap charge_range): the
+  // charger and the unit it charges are each within the other's charge
+  // range, which makes frenzied troops immune (§ Frénésie (Frenzy): "Elles
+  // sont immunisées à la psychologie tant qu'elles sont à portée de
+  // charge").
+  f.boolean(Given::self_enemy_in_charge_range,
+            context == "charged_by_the_cause" || context == "charging_the_cause");
   const auto v =
       eval_int(f, terror ? Value::terror_test_required : Value::fear_test_required, cx.checker);
   if (!v) return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -49,23 +50,35 @@ std::optional<std::int64_t> roll_distance(Context& cx, const Action& a, UnitId u
   return cx.checker.outcome(check, stated, "distance", stated_distance(a), roll->total, why);
 }
 
+// Whether the data's fall_back_in_good_order permissions let `u` fall
+// back (§ Repli en Bon Ordre): after a failed break test twice as many as
+// its enemy with Leadership 6 or more, or drilled troops, skirmishers and
+// cavalry that passed theirs.
+bool may_fall_back(Context& cx, UnitId u, bool failed) {
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::self_passed_break_test, !failed && cx.state.units[u].passed_break);
+  f.boolean(Given::self_failed_break_test, failed);
+  const std::int32_t enemy = cx.state.units[u].engaged_with;
+  fill_enemy(cx, f, enemy >= 0 ? static_cast<UnitId>(enemy) : u);
+  const std::optional<rules::Verdict> v = verdict(f, RuleAction::fall_back);
+  return v && *v != rules::Verdict::forbidden;
+}
+
+void note_fall_back(Context& cx, const Action& a) {
+  cx.checker.not_checked(
+      "a fall back in good order: where its move goes (§ Repli en Bon Ordre: 'de la même manière "
+      "que les fuites')",
+      a.span);
+}
+
 // A unit that does not flee moves off only as a fall back in good order
 // (§ Repli en Bon Ordre: drilled troops, skirmishers and cavalry that pass
 // their break test, the data's fall_back_in_good_order permissions);
 // anything else is reported.
 bool falls_back(Context& cx, const Action& a, UnitId u) {
-  Facts f(cx.rules);
-  fill_unit(cx, f, u);
-  f.boolean(Given::self_passed_break_test, cx.state.units[u].passed_break);
-  f.boolean(Given::self_failed_break_test, false);
-  const std::int32_t enemy = cx.state.units[u].engaged_with;
-  fill_enemy(cx, f, enemy >= 0 ? static_cast<UnitId>(enemy) : u);
-  const std::optional<rules::Verdict> v = verdict(f, RuleAction::fall_back);
-  if (v && *v != rules::Verdict::forbidden) {
-    cx.checker.not_checked(
-        "a fall back in good order: its move, and the unit rallying at its end (§ Repli en Bon "
-        "Ordre)",
-        a.span);
+  if (may_fall_back(cx, u, false)) {
+    note_fall_back(cx, a);
     return true;
   }
   cx.checker
@@ -77,6 +90,32 @@ bool falls_back(Context& cx, const Action& a, UnitId u) {
           "break test fall back instead of staying in combat (the data's "
           "fall_back_in_good_order)");
   return false;
+}
+
+// The enemies of `fled`'s round this combat phase that won it and whom the
+// data's `pursue` permissions make pursue it (§ Haine (Hatred): "Elles
+// doivent obligatoirement poursuivre un ennemi hait en fuite"; § Frénésie
+// (Frenzy): "Elles poursuivent toujours"): they owe a pursuit.
+void owe_pursuits(Context& cx, const Action& a, UnitId fled) {
+  if (cx.state.phase != Phase::combat) return;
+  const UnitState& fs = cx.state.units[fled];
+  for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
+    const auto p = static_cast<UnitId>(i);
+    const UnitState& ps = cx.state.units[p];
+    if (cx.setup.units[p].side == cx.setup.units[fled].side || !ps.on_table || ps.fleeing ||
+        !ps.fought_this_turn || !fs.fought_this_turn || ps.round_key != fs.round_key ||
+        !ps.won_last_combat)
+      continue;
+    Facts f(cx.rules);
+    fill_unit(cx, f, p);
+    fill_enemy(cx, f, fled);
+    f.boolean(Given::enemy_fleeing, true);
+    f.boolean(Given::self_engaged, true);
+    f.boolean(Given::self_won_combat, true);
+    f.boolean(Given::self_won_combat_last_turn, false);
+    if (verdict(f, RuleAction::pursue) == rules::Verdict::required)
+      cx.scratch.owed_pursuits.push_back({p, fled, a.span});
+  }
 }
 
 void roll_flight(Context& cx, const Action& a, UnitId u) {
@@ -136,18 +175,44 @@ void flee(Context& cx, const Action& a) {
     place_as_written(cx, u, a);
     return;
   }
+  // A unit that failed its break test this phase and has not moved yet
+  // flees, or falls back in good order when the data lets it (§ Repli en
+  // Bon Ordre: "peuvent se replier en bon ordre si elles sont 2 fois plus
+  // nombreuses que l'adversaire et que leur leadership est d'au moins 6").
+  // The log writes both as `flee`: which one it is the log shows later
+  // (resolve_fall_back).
+  const bool falling_back = !st.fleeing;
+  const bool open = st.fleeing && st.break_tested && !st.passed_break && st.flight_roll < 0 &&
+                    cx.state.phase == Phase::combat && may_fall_back(cx, u, true);
+  if (open) note_fall_back(cx, a);
   // A flight rolls once: the dice of a 'Fuir' response move the unit.
   if (a.roll("") || st.flight_roll < 0) roll_flight(cx, a, u);
   cx.checker.not_checked(
       "where a flight goes and how far it moves on the table, terrain on its way (§ Fuite, "
       "§ Troupes en fuite)",
       a.span);
-  const bool falling_back = !st.fleeing;
   place_as_written(cx, u, a);
   // A fall back rallies at its end (§ Repli en Bon Ordre, 2); a pursuer
-  // may still catch it (3).
+  // may still catch it (3); the unit does not charge in its next turn (4).
   st.fleeing = !falling_back;
   st.fell_back = falling_back;
+  st.fall_back_open = open;
+  if (falling_back) st.fall_back_turn = 1;
+  if (!falling_back && !open) owe_pursuits(cx, a, u);
+}
+
+void resolve_fall_back(Context& cx, UnitId u, bool fell_back) {
+  UnitState& st = cx.state.units[u];
+  if (!st.fall_back_open) return;
+  st.fall_back_open = false;
+  if (!fell_back) return;
+  // § Repli en Bon Ordre 1, 2 and 4: no panic test within 12", the unit
+  // rallies at the end of its move, and does not charge in its next turn.
+  st.fleeing = false;
+  st.fell_back = cx.state.phase == Phase::combat;
+  st.fall_back_turn = 1;
+  for (BrokenFriend& b : cx.scratch.lost_friends)
+    if (b.unit == u) b.fell_back = true;
 }
 
 namespace {
@@ -229,7 +294,14 @@ void pursue(Context& cx, const Action& a) {
   }
   const UnitId p = a.actors.front();
   const UnitId fled = a.targets.front();
+  // A pursuit said to destroy the unit shows its flight; otherwise it fell
+  // back, and is not destroyed if caught (§ Repli en Bon Ordre 3).
+  resolve_fall_back(cx, fled, !(a.stated.span.valid() && a.stated.destroyed));
   const bool falling_back = cx.state.units[fled].fell_back;
+  auto& owed = cx.scratch.owed_pursuits;
+  owed.erase(std::remove_if(owed.begin(), owed.end(),
+                            [&](const auto& o) { return o.pursuer == p && o.fled == fled; }),
+             owed.end());
   if (cx.setup.units[p].side == cx.setup.units[fled].side ||
       (!cx.state.units[fled].fleeing && !falling_back)) {
     cx.checker
@@ -290,6 +362,22 @@ void pursue(Context& cx, const Action& a) {
     }
   }
   place_as_written(cx, p, a);
+}
+
+void settle_pursuits(Context& cx) {
+  for (const auto& o : cx.scratch.owed_pursuits) {
+    cx.checker
+        .violation(Check::pursue_owed, o.flight,
+                   fmt::format("{} flees from {}, which must pursue it and does not",
+                               cx.quoted(o.fled), cx.quoted(o.pursuer)))
+        .note(
+            "§ Haine (Hatred): 'Elles doivent obligatoirement poursuivre un ennemi hait en "
+            "fuite'; § Frénésie (Frenzy): 'Elles poursuivent toujours' (the data's pursue "
+            "permissions)")
+        .hint("write its pursuit after the flight: 'pursue {} {} 2d6=… => distance D'",
+              cx.setup.units[o.pursuer].id, cx.setup.units[o.fled].id);
+  }
+  cx.scratch.owed_pursuits.clear();
 }
 
 }  // namespace umpire::wab

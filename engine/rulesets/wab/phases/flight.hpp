@@ -26,4 +26,15 @@ void respond(Context& cx, const Action& a);
 void flee(Context& cx, const Action& a);
 void pursue(Context& cx, const Action& a);
 
+// Unit `u`, which failed its break test and whose `flee` may be its fall
+// back in good order (§ Repli en Bon Ordre), is shown to have fallen back
+// (`fell_back`: it no longer flees, causes no panic, does not charge next
+// turn) or to have fled. Nothing when its flee was no such choice.
+void resolve_fall_back(Context& cx, UnitId u, bool fell_back);
+
+// The combat phase ends: each pursuit the data made compulsory (§ Haine
+// (Hatred), § Frénésie (Frenzy)) and the log did not write is reported at
+// its flight (wab.pursue.owed).
+void settle_pursuits(Context& cx);
+
 }  // namespace umpire::wab

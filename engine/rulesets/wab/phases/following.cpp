@@ -91,7 +91,16 @@ void follow(Context& cx, const Action& a) {
       break;
     case ActionKind::move:
       for (UnitId m : a.actors) {
+        // A unit that reforms in place stays in its combat (§ Redresser
+        // les rangs: "peut se reformer pour faire face à l'ennemi").
+        const std::int32_t enemy = cx.state.units[m].engaged_with;
+        const std::int32_t enemy_with =
+            enemy >= 0 ? cx.state.units[static_cast<UnitId>(enemy)].engaged_with : -1;
         place_as_written(cx, m, a);
+        if (a.detail == "reform" && !a.off_table && enemy >= 0) {
+          cx.state.units[m].engaged_with = enemy;
+          cx.state.units[static_cast<UnitId>(enemy)].engaged_with = enemy_with;
+        }
         // `move u march …` (or `march-wheel`), `move u reform …` (§ Marche, § Manœuvres).
         if (a.detail == "march" || a.detail == "march-wheel") cx.state.units[m].marched = true;
         if (a.detail == "reform") cx.state.units[m].reformed = true;

@@ -250,7 +250,25 @@ void place_moved(Context& cx, UnitId u, const Action& a, bool marching) {
   if (marching) cx.state.units[u].marched = true;
 }
 
+// § Manœuvres, Se reformer: "Elle ne peut ni bouger ni tirer": a unit
+// that moved this turn does not reform in the movement phase (the data's
+// `reform` permissions); a reform in the combat phase (§ Redresser les
+// rangs) or after a fall back is no manoeuvre of the movement phase.
+void check_reform(Context& cx, const Action& a) {
+  if (a.phase != Phase::movement || a.actors.size() != 1 || !a.generals.empty()) return;
+  const UnitId u = a.actors.front();
+  const UnitState& st = cx.state.units[u];
+  if (!st.on_table || st.fleeing) return;
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::self_moved, st.moved_milli > 0 || st.moved);
+  f.boolean(Given::self_marching, st.marched);
+  check_permissions(f, RuleAction::reform, cx.checker, a.span, Check::move_distance,
+                    [&] { return fmt::format("{} reforming after it moved", cx.quoted(u)); });
+}
+
 void move(Context& cx, const Action& a) {
+  if (a.detail == "reform") check_reform(cx, a);
   const bool measured_kind = a.detail.empty() || a.detail == "march" ||
                              a.detail == "forced-march" || a.detail == "wheel" ||
                              a.detail == "march-wheel";

@@ -13,6 +13,7 @@
 #include "engine/rulesets/wab/phases/fear.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/leadership_roll.hpp"
+#include "engine/rulesets/wab/phases/owed_at_start.hpp"
 #include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
 
@@ -63,6 +64,10 @@ void report_no_panic_due(Context& cx, const Action& a, UnitId u) {
           ? fmt::format("{} took its panic test this phase already: one test is owed", cx.quoted(u))
       : after_break
           ? fmt::format("{} took a break test this phase: it owes no panic test", cx.quoted(u))
+      : cx.state.phase == Phase::combat
+          ? fmt::format("{} takes no panic test: no friend broke or was destroyed within 12\" of "
+                        "it this phase (a fall back in good order causes none)",
+                        cx.quoted(u))
       : cx.state.phase != Phase::start
           ? fmt::format("{} takes no panic test: it lost {} of its {} models to shooting this "
                         "phase, less than 25%",
@@ -101,7 +106,59 @@ void report_no_fear_due(Context& cx, const Action& a, UnitId u) {
     cx.state.units[u].fleeing = true;
 }
 
+// Whether `u` owes its impetuosity test now (§ Warbands 1: "Les Warbands
+// doivent tester leur impétuosité au début du tour"): in the start phase of
+// its side's turn, once, when the data's impetuosity_test_required says so.
+bool impetuosity_owed(const Context& cx, UnitId u) {
+  const auto& owed = cx.scratch.start_impetuosity_owed;
+  return cx.state.phase == Phase::start && std::find(owed.begin(), owed.end(), u) != owed.end();
+}
+
+void report_no_impetuosity_due(Context& cx, const Action& a, UnitId u) {
+  cx.checker
+      .violation(
+          Check::impetuosity_due, a.span,
+          fmt::format("{} owes no impetuosity test: {}", cx.quoted(u),
+                      cx.state.phase != Phase::start ? "a Warband tests at the start of its turn"
+                      : cx.setup.units[u].side != cx.state.side
+                          ? "it is not its side's turn"
+                          : "only a Warband tests, once a turn"))
+      .note(
+          "§ Warbands 1: 'Les Warbands doivent tester leur impétuosité au début du tour'; "
+          "§ Phase 1 : Début du tour, item 4 (the data's impetuosity_test_required)");
+}
+
 }  // namespace
+
+void owe_start_impetuosity(Context& cx) {
+  cx.scratch.start_impetuosity_owed = owed_at_turn_start(cx, [&](UnitId u) -> std::optional<bool> {
+    Facts f(cx.rules);
+    fill_unit(cx, f, u);
+    const auto v = eval_int(f, Value::impetuosity_test_required, cx.checker);
+    if (!v) return std::nullopt;
+    return *v != 0;
+  });
+}
+
+void settle_start_impetuosity(Context& cx, Span span) {
+  // A unit leaves the list when it tests: every one still there owes it.
+  settle_owed_at_start(
+      cx, cx.scratch.start_impetuosity_owed, [](const UnitState&) { return false; },
+      [&](UnitId u) {
+        cx.checker
+            .violation(Check::impetuosity_due, span,
+                       fmt::format("{} is a Warband and took no impetuosity test at the start of "
+                                   "the turn",
+                                   cx.quoted(u)))
+            .note(
+                "§ Warbands 1: 'Les Warbands doivent tester leur impétuosité au début du tour'; "
+                "§ Phase 1 : Début du tour, item 4 (the data's impetuosity_test_required)")
+            .hint(
+                "write its test in the turn's start phase: 'test {} impetuosity 2d6=… against "
+                "L'",
+                cx.setup.units[u].id);
+      });
+}
 
 void psychology_test(Context& cx, const Action& a) {
   const std::optional<Test> test = test_of(a.detail);
@@ -111,10 +168,20 @@ void psychology_test(Context& cx, const Action& a) {
   }
   const UnitId u = a.actors.front();
   UnitState& st = cx.state.units[u];
+  if (*test == Test::warband_impetuosity_test) {
+    if (!impetuosity_owed(cx, u)) {
+      report_no_impetuosity_due(cx, a, u);
+      return;
+    }
+    auto& owed = cx.scratch.start_impetuosity_owed;
+    owed.erase(std::remove(owed.begin(), owed.end(), u), owed.end());
+  }
   const bool terror = *test == Test::terror_test;
   const std::optional<bool> due = *test == Test::panic_test            ? panic_due(cx, u)
                                   : terror || *test == Test::fear_test ? fear_due(cx, u, terror)
-                                                                       : std::nullopt;
+                                  : *test == Test::warband_impetuosity_test
+                                      ? std::optional<bool>(true)
+                                      : std::nullopt;
   if (due && !*due) {
     if (*test == Test::panic_test)
       report_no_panic_due(cx, a, u);

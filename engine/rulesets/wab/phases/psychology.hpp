@@ -21,4 +21,10 @@ namespace umpire::wab {
 void psychology_test(Context& cx, const Action& a);
 void rally(Context& cx, const Action& a);
 
+// The impetuosity tests the Warbands of the side whose turn begins owe
+// (§ Warbands 1), found when it begins and reported when its start phase
+// ends (wab.impetuosity.due).
+void owe_start_impetuosity(Context& cx);
+void settle_start_impetuosity(Context& cx, Span span);
+
 }  // namespace umpire::wab

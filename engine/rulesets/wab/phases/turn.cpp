@@ -6,7 +6,10 @@
 #include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/fear.hpp"
+#include "engine/rulesets/wab/phases/flight.hpp"
+#include "engine/rulesets/wab/phases/off_table.hpp"
 #include "engine/rulesets/wab/phases/panic.hpp"
+#include "engine/rulesets/wab/phases/psychology.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
 
 namespace umpire::wab {
@@ -51,18 +54,28 @@ void begin(Context& cx, const Action& a) {
   // A new phase: the panic tests the last one owes, and its casualties
   // counted afresh.
   if (new_turn || a.phase != cx.state.phase) {
+    settle_pursuits(cx);
     settle_start_panic(cx, a.span);
     settle_start_terror(cx, a.span);
+    settle_start_impetuosity(cx, a.span);
     end_phase_panic(cx, new_turn);
   }
   if (new_turn) {
     cx.state.start_turn(a.turn, a.side);
-    for (std::size_t u = 0; u < cx.setup.units.size(); ++u)
-      if (cx.setup.units[u].side == a.side) cx.state.units[u].moved_in_its_turn = false;
+    for (std::size_t u = 0; u < cx.setup.units.size(); ++u) {
+      if (cx.setup.units[u].side != a.side) continue;
+      UnitState& st = cx.state.units[u];
+      st.moved_in_its_turn = false;
+      // The side's next turn after a fall back begins, the one after ends
+      // it (§ Repli en Bon Ordre 4: "à leur prochain tour").
+      if (st.fall_back_turn > 0) st.fall_back_turn = st.fall_back_turn == 1 ? 2 : 0;
+    }
     note_turn_start(cx);
     owe_start_panic(cx);
     owe_start_terror(cx);
+    owe_start_impetuosity(cx);
   }
+  if (new_turn || a.phase != cx.state.phase) return_pursuers(cx, a.phase);
   // A combat phase begins: the wins of the last one are spent.
   if (a.phase == Phase::combat && (new_turn || cx.state.phase != Phase::combat))
     for (UnitState& st : cx.state.units) st.won_last_combat = false;
@@ -71,6 +84,7 @@ void begin(Context& cx, const Action& a) {
   if (a.phase != Phase::start) {
     settle_start_panic(cx, a.span);
     settle_start_terror(cx, a.span);
+    settle_start_impetuosity(cx, a.span);
   }
   // A strike goes on through its rolls to wound and its save, and no longer.
   const bool takes_strike = a.kind == ActionKind::save ||
@@ -128,6 +142,7 @@ std::optional<double> nearest_enemy_on_way(const Context& cx, UnitId u,
 
 void place_as_written(Context& cx, UnitId u, const Action& a) {
   rulesets::place_as_written<parse_formation>(cx.state.units, u, a);
+  if (a.off_table) note_left_table(cx, u, a);
   // Moving this turn is what the shooting chart's penalty asks
   // (§ Table des armes de tirs).
   if (!a.off_table && written_end(a)) {
