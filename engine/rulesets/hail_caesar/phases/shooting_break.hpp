@@ -12,9 +12,8 @@
 // did not resolve. What the test subtracts ("les blessures en excès", gap
 // excess_casualties_undefined) is `not checked`.
 //
-// Shots of the movement phase (closing shots, opportunity shots) call for
-// tests too; the engine does not place break tests outside the shooting
-// and combat phases yet.
+// Shots of the movement phase (closing shots: "au tir (normal, contre-charge
+// ou d'opportunité)") call for tests as well, owed within that phase.
 #include "engine/rulesets/hail_caesar/context.hpp"
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
 
@@ -29,6 +28,10 @@ void note_volley(Context& cx, const Action& a, UnitId target, const Facts& shot,
 // took (`volley`, nullopt when the engine resolved none).
 void note_volley_casualties(Context& cx, const Action& a, UnitId u, const Facts* volley,
                             std::int64_t taken);
+
+// `u` is broken and removed at once (§ Unité brisée): the break test a
+// volley's natural 6s called for is no longer owed.
+void forgive_shooting_test(Context& cx, UnitId u);
 
 // The shot `a` at `target` could not be resolved: whether it calls for a
 // break test is not known.
