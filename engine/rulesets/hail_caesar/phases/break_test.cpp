@@ -25,10 +25,8 @@ void test(Context& cx, const Action& a) {
           a.span);
     return;
   }
-  // A test in the movement phase follows closing shots (§ Le test à lieu
-  // quand), and is read as a test at shooting.
   if (a.detail != "break" || a.actors.empty() ||
-      (a.phase != Phase::shooting && a.phase != Phase::combat && a.phase != Phase::movement)) {
+      (a.phase != Phase::shooting && a.phase != Phase::combat)) {
     follow(cx, a);
     return;
   }

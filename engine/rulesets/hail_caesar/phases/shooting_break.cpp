@@ -14,12 +14,6 @@ bool listed(const UnitList& list, UnitId u) {
   return std::find(list.begin(), list.end(), u) != list.end();
 }
 
-// The phases whose shots call for break tests: the shooting phase's, and
-// the closing shots of the movement phase.
-bool shot_phase(Phase p) {
-  return p == Phase::shooting || p == Phase::movement;
-}
-
 bool owed_already(const Context& cx, UnitId u) {
   return std::any_of(cx.scratch.due_tests.begin(), cx.scratch.due_tests.end(),
                      [&](const DueTest& d) { return d.shooting && d.unit == u; });
@@ -51,7 +45,7 @@ bool volley_calls_for_test(Context& cx, Facts f, std::optional<bool> target_shak
 
 void note_volley(Context& cx, const Action& a, UnitId target, const Facts& shot,
                  std::int64_t natural_sixes) {
-  if (!shot_phase(a.phase) || natural_sixes == 0) return;
+  if (a.phase != Phase::shooting || natural_sixes == 0) return;
   if (!volley_calls_for_test(cx, shot, std::nullopt, 0, natural_sixes)) return;
   const auto needed = eval_int(shot, Value::shooting_needed, cx.checker);
   owe(cx, a, target,
@@ -64,14 +58,14 @@ void forgive_shooting_test(Context& cx, UnitId u) {
 }
 
 void note_unresolved_volley(Context& cx, const Action& a, UnitId target) {
-  if (!shot_phase(a.phase)) return;
+  if (a.phase != Phase::shooting) return;
   if (!listed(cx.scratch.volley_unresolved, target)) cx.scratch.volley_unresolved.push_back(target);
   mark_debts(cx, a);
 }
 
 void note_volley_casualties(Context& cx, const Action& a, UnitId u, const Facts* volley,
                             std::int64_t taken) {
-  if (!shot_phase(a.phase)) return;
+  if (a.phase != Phase::shooting) return;
   if (!volley) {
     note_unresolved_volley(cx, a, u);
     return;
