@@ -156,6 +156,14 @@ struct SideScore {
   std::int64_t points = 0;
 };
 
+// A player turn as written (`turn 2 romans`), whether or not it holds a
+// statement: an engine sees the turns that end with nothing played in them
+// (the end of a turn has effects of its own, 000 § IV - RÉORGANISATION).
+struct PlayerTurn {
+  std::uint32_t number = 0;
+  std::uint32_t side = 0;
+};
+
 struct Battle {
   Header header;
   Battlefield battlefield;
@@ -168,6 +176,7 @@ struct Battle {
   bool end_reason = false;              // `end reason "<text>"`: the scenario decided
   std::vector<SideScore> score;         // `end score (...)`, in the order written
   Span score_span;                      // the `score` clause
+  std::vector<PlayerTurn> turns;        // every turn in order, as lowered
   EventStore store;
 
   EventRange events() const { return {*this, store.records}; }

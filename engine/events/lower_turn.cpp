@@ -155,6 +155,7 @@ void Lowerer::turn(const ast::Statement& s) {
   if (sides_played_.size() < n) sides_played_.resize(n, std::vector<bool>(side_count, false));
   sides_played_[n - 1][*side_index] = true;
   turn_ = std::max(turn_, n);
+  battle_.turns.push_back({n, *side_index});
 }
 
 void Lowerer::phase(const ast::Statement& s) {

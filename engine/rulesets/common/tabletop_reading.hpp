@@ -46,7 +46,8 @@ void read_table(const events::Battle& battle, Setup& setup) {
   setup.depth = bf.depth;
   setup.dice = dice_mode(battle);
   setup.seed = battle.header.seed;
-  for (const events::Side& s : battle.header.sides) setup.sides.push_back({s.span, s.id});
+  for (const events::Side& s : battle.header.sides)
+    setup.sides.push_back({s.span, s.id, s.home_edge});
 }
 
 // The table, dice and sides of `game` (its name, for the message) when

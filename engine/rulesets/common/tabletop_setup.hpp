@@ -19,6 +19,7 @@ namespace umpire::rulesets {
 struct TabletopSide {
   Span span;
   std::string id;
+  std::string home_edge;  // north, south, east, west (`edge … home <side>`); empty: none named
 };
 
 // The head of an engine's Setup: the table a game is played on, how it

@@ -127,6 +127,15 @@ struct Scratch {
     UnitId unit = 0;
   };
   std::vector<InFull> blunders_in_full;
+  // The D6 of each unit's blunder this player turn: what a charge of the
+  // blundered unit asks of the chart (the data's may_charge).
+  struct BlunderDie {
+    std::uint32_t turn = 0;
+    std::uint8_t side = 0;
+    UnitId unit = 0;
+    std::int64_t die = 0;
+  };
+  std::vector<BlunderDie> blunder_dice;
   // Each unit's nearest enemy when this player turn began, for a variant
   // that judges initiative then (phases/facts.hpp); empty otherwise.
   std::vector<std::optional<double>> enemy_at_turn_start;

@@ -73,6 +73,9 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
     case ActionKind::test:
       test(cx, a);
       break;
+    case ActionKind::pursue:
+      pursue(cx, a);
+      break;
     default:
       follow(cx, a);
       break;

@@ -48,6 +48,14 @@ std::optional<std::int64_t> move_rate(const Facts& facts, replay::EventChecker& 
     const std::optional<rules::Val> base = ev.eval(*stack.base);
     if (!base)
       return fail("its rate is not in § Mouvements des unités for this type and formation");
+    // No row: § Mouvements des unités gives this type and formation no
+    // rate (light artillery, camels…), which is no rate of 0".
+    if (base->is_none()) {
+      checker.not_checked(
+          "the move of a unit whose type and formation § Mouvements des unités gives no rate",
+          checker.event_span());
+      return std::nullopt;
+    }
     start = base->number;
   }
   const std::optional<std::int64_t> r = ev.apply_stack(b.move_stack(), start);

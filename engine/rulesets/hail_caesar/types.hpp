@@ -129,6 +129,14 @@ struct Setup : rulesets::TabletopTable {
   std::vector<UnitSetup> units;
   std::vector<TerrainSetup> terrain;
   std::vector<DeploymentSetup> deployment;
+  // The player turns in the order written, those with no statement
+  // included (the end of each reorganises its side, turn.cpp); empty for a
+  // game built without a log (the simulator's), whose sides alternate.
+  struct PlayerTurn {
+    std::uint32_t number = 0;
+    std::uint8_t side = 0;
+  };
+  std::vector<PlayerTurn> turns;
 };
 
 enum class ActionKind : std::uint8_t {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "engine/geometry/tabletop/charge.hpp"
@@ -127,11 +128,19 @@ void charge(Context& cx, const Action& a) {
   // (phases/division.hpp), and not again as a permission of the data.
   const bool division_refused = refuse_charge_of_broken_division(cx, a, u);
   f.boolean(Given::unit_in_broken_division, false);
-  // The data's obligations to charge (a blunder's advance that meets an
-  // enemy, a charge that goes on after closing shots) read a blunder's die
-  // and a break test's result that the state does not keep: a charge that
-  // happens needs only its permissions, and those obligations are not asked.
-  f.boolean(Given::unit_blundered, false);
+  // A blundered unit charges only where the chart's result "peut lui
+  // permettre de charger" (the data's may_charge, asked with its D6). The
+  // data's obligations to charge (a blunder's advance that meets an enemy,
+  // a charge that goes on after closing shots) are not asked: a charge that
+  // happens needs only its permissions.
+  const auto die = std::find_if(cx.scratch.blunder_dice.begin(), cx.scratch.blunder_dice.end(),
+                                [&](const Scratch::BlunderDie& b) {
+                                  return b.unit == u && b.turn == a.turn && b.side == a.side;
+                                });
+  const bool blundered = st.order == OrderStatus::blundered && die != cx.scratch.blunder_dice.end();
+  f.boolean(Given::unit_blundered, blundered);
+  if (blundered) f.integer(Given::blunder_die, die->die);
+  f.boolean(Given::blunder_reaches_enemy, false);
   f.boolean(Given::unit_charging, false);
   if (st.order == OrderStatus::blundered)
     cx.checker.not_checked("whether a blunder's advance had to go in as a charge", a.span);
@@ -163,6 +172,19 @@ void charge(Context& cx, const Action& a) {
   st.charged = true;
   if (touching(cx, u, t)) engage(cx, u, t);
   cx.scratch.charges.push_back({a.turn, a.side, u, t, start, face, target_was_engaged, 0});
+}
+
+void pursue(Context& cx, const Action& a) {
+  if (!a.actors.empty() && cx.state.units[a.actors.front()].on_table) {
+    const UnitId u = a.actors.front();
+    Facts f(cx.rules);
+    fill_unit(cx, f, u);
+    f.boolean(Given::unit_shaken, cx.state.units[u].shaken);
+    f.boolean(Given::unit_in_broken_division, in_broken_division(cx, u));
+    check_permissions(f, RuleAction::breakthrough, cx.checker, a.span, Check::pursue_not_allowed,
+                      [&] { return fmt::format("{} making a breakthrough", cx.quoted(u)); });
+  }
+  follow(cx, a);
 }
 
 }  // namespace umpire::hail_caesar

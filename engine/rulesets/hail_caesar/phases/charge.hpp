@@ -26,6 +26,12 @@ namespace umpire::hail_caesar {
 
 void charge(Context& cx, const Action& a);
 
+// `pursue <unit> …`, a breakthrough ("percée"): the data's `breakthrough`
+// permissions (§ Unité ébranlée, § Unité désorganisée, § Unité d'une
+// division démoralisée: none by a shaken or disordered unit, nor by one of
+// a broken division); the way it takes is applied as written.
+void pursue(Context& cx, const Action& a);
+
 // The two units fight each other from now on (their `engaged_with`), each
 // leaving the combat it was in.
 void engage(Context& cx, UnitId a, UnitId b);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/geometry/tabletop/crossing.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/word_table.hpp"
@@ -12,6 +13,7 @@
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
+#include "engine/rulesets/hail_caesar/phases/movement.hpp"
 #include "engine/rulesets/hail_caesar/phases/saves.hpp"
 #include "engine/rulesets/hail_caesar/phases/shooting_break.hpp"
 #include "engine/rulesets/hail_caesar/phases/turn.hpp"
@@ -60,10 +62,6 @@ bool shaken_as_the_round_began(const Context& cx, UnitId u) {
   return std::find(later.begin(), later.end(), u) == later.end();
 }
 
-namespace {
-
-// A unit's casualties read against its stamina (§ Unité ébranlée, § Unité
-// brisée): shaken from its stamina on, broken (owed a removal) from twice.
 void read_casualties(Context& cx, const Action& a, UnitId u) {
   const auto stamina = cx.setup.units[u].stats.stamina;
   UnitState& st = cx.state.units[u];
@@ -86,6 +84,98 @@ void read_casualties(Context& cx, const Action& a, UnitId u) {
   o.removes = true;
   cx.scratch.due_outcomes.push_back(o);
   mark_debts(cx, a);
+}
+
+namespace {
+
+// § Résultat du test de panique au corps à corps, Repli: "Une unité engagée
+// qui perd et qui est incapable de reculer à cause du terrain, de la
+// présence d'ennemis ou d'amis qui ne laissent pas la place, ou encore de
+// troupes engagées est automatiquement détruite". The units the way of the
+// give-ground `a` of `u` passes through: an enemy, an engaged unit or a
+// friend the data forbids to make way (§ Unité désorganisée: "Ne peut
+// laisser la place") bars it; another friend's making way is not described
+// (gap make_way_undefined).
+void check_give_ground_way(Context& cx, const Action& a, UnitId u) {
+  const double slack = cx.scratch.tolerance;
+  const tabletop::MoveResult m = walk(cx.footprint(u), a);
+  for (UnitId o = 0; o < cx.setup.units.size(); ++o) {
+    const UnitState& other = cx.state.units[o];
+    if (o == u || !other.on_table) continue;
+    if (!tabletop::passes_through(m.swept, cx.footprint(o), slack)) continue;
+    const bool enemy = cx.setup.units[o].side != cx.setup.units[u].side;
+    std::string why;
+    if (enemy) {
+      why = "an enemy";
+    } else if (other.engaged_with >= 0) {
+      why = "an engaged friend";
+    } else {
+      Facts f(cx.rules);
+      fill_unit(cx, f, o);
+      f.boolean(Given::unit_shaken, other.shaken);
+      if (verdict(f, RuleAction::make_way) == rules::Verdict::forbidden) {
+        why = other.disordered ? "a disordered friend, which does not make way"
+                               : "a friend which does not make way";
+      } else {
+        cx.checker.not_checked(
+            fmt::format("{} making way for {}, which gives ground through it (the sheet does not "
+                        "say how: gap make_way_undefined)",
+                        cx.quoted(o), cx.quoted(u)),
+            a.span);
+        continue;
+      }
+    }
+    cx.checker
+        .violation(Check::break_outcome, a.span,
+                   fmt::format("{} cannot give ground through {}, {}: it is destroyed",
+                               cx.quoted(u), cx.quoted(o), why))
+        .note(
+            "§ Repli: \"incapable de reculer à cause … d'ennemis ou d'amis qui ne laissent pas "
+            "la place, ou encore de troupes engagées est automatiquement détruite\"")
+        .hint("write 'remove {} destroyed'", cx.setup.units[u].id);
+    return;
+  }
+}
+
+// § Résultat du test de panique au tir, Retraite: "L'unité devra reculer
+// d'un mouvement": the way of the retire `a` is one move of the unit's rate
+// (the tolerance given), unless it passes through friends ("prolongent leur
+// mouvement du minimum nécessaire pour ne plus se superposer"); a shorter
+// one may have been stopped by terrain or units in combat.
+void check_retire_length(Context& cx, const Action& a, const DueOutcome& o) {
+  if (!written_end(a)) return;
+  const UnitId u = o.unit;
+  const tabletop::MoveResult m = walk(cx.footprint(u), a);
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  std::vector<std::string> why;
+  const auto rate = move_rate(f, cx.checker, &why);
+  if (!rate) return;
+  const auto move = static_cast<double>(*rate);
+  const double slack = cx.scratch.tolerance;
+  if (m.distance < move - slack) {
+    cx.checker.not_checked(
+        fmt::format("whether terrain or units stopped the retire of {} short of one move",
+                    cx.quoted(u)),
+        a.span);
+    return;
+  }
+  if (m.distance <= move + slack) return;
+  for (UnitId other = 0; other < cx.setup.units.size(); ++other)
+    if (other != u && cx.state.units[other].on_table &&
+        cx.setup.units[other].side == cx.setup.units[u].side &&
+        tabletop::passes_through(m.swept, cx.footprint(other), slack)) {
+      cx.checker.not_checked(fmt::format("how far the retire of {} goes on past its friend {}",
+                                         cx.quoted(u), cx.quoted(other)),
+                             a.span);
+      return;
+    }
+  auto b = cx.checker.violation(Check::break_outcome, a.to_span.valid() ? a.to_span : a.span,
+                                fmt::format("{} retires {}, its '{}' is one move ({})",
+                                            cx.quoted(u), tabletop::inches(m.distance),
+                                            rulesets::log_word(o.result), tabletop::inches(move)));
+  b.note("§ Résultat du test de panique au tir: \"L'unité devra reculer d'un mouvement\"");
+  for (const std::string& n : why) b.note("{}", n);
 }
 
 bool owes_nothing(const DueOutcome& o) {
@@ -120,6 +210,8 @@ void settle_outcome(Context& cx, const Action& a, DueOutcome& o) {
                 "break_result_effects",
                 st.at.x(), st.at.y());
     }
+    if (o.inches_back > 0) check_give_ground_way(cx, a, o.unit);
+    if (o.moves_back) check_retire_length(cx, a, o);
     o.moves_back = false;
     o.inches_back = 0;
   }
@@ -131,9 +223,9 @@ void settle_all(Context& cx) {
     if (!cx.state.units[d.unit].on_table) continue;
     if (d.shooting) {
       cx.checker
-          .violation(Check::break_due, d.span,
-                     fmt::format("{} takes no break test after the shooting: {}", cx.quoted(d.unit),
-                                 d.why))
+          .violation(
+              Check::break_due, d.span,
+              fmt::format("{} takes no break test after the shot: {}", cx.quoted(d.unit), d.why))
           .note("§ Le test à lieu quand (the data's break_test_due)")
           .hint("write its test after the shot: 'test {} break 2d6=… => result …'",
                 cx.setup.units[d.unit].id);
@@ -325,6 +417,12 @@ void save_and_count(Context& cx, const Action& a) {
     (from_support ? r.taken_from_supports : r.taken_from_engaged)[s] += taken;
   }
   read_casualties(cx, a, u);
+  // § Unité brisée: a broken unit "est alors immédiatement retirée du jeu":
+  // its removal is owed, no break test.
+  if (unit_broken(cx, u)) {
+    forgive_shooting_test(cx, u);
+    return;
+  }
   note_volley_casualties(cx, a, u, volley ? &*volley : nullptr,
                          cx.state.units[u].casualties - before);
 }
@@ -453,8 +551,7 @@ void owe_outcome(Context& cx, const Action& a, UnitId u, std::string_view result
   o.removes = *removes;
   if (owes_nothing(o)) return;
   if (o.moves_back)
-    cx.checker.not_checked("the length of a retire (one move) and the way any move back takes",
-                           a.span);
+    cx.checker.not_checked("the way a move back takes (\"à l'opposé de l'ennemi\")", a.span);
   cx.scratch.due_outcomes.push_back(o);
   mark_debts(cx, a);
 }

@@ -48,6 +48,10 @@ BreakDue take_due_test(Context& cx, const Action& a, UnitId u);
 // The result `result` (the data's word) of `u`'s break test, owed.
 void owe_outcome(Context& cx, const Action& a, UnitId u, std::string_view result);
 
+// A unit's casualties read against its stamina (§ Unité ébranlée, § Unité
+// brisée): shaken from its stamina on, broken (owed a removal) from twice.
+void read_casualties(Context& cx, const Action& a, UnitId u);
+
 // What is owed from now is owed within `a`'s turn, side and phase: the
 // next statement elsewhere settles it (settle_before).
 void mark_debts(Context& cx, const Action& a);

@@ -4,6 +4,7 @@
 
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/word_table.hpp"
+#include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -48,6 +49,9 @@ std::optional<std::int64_t> blunder(Context& cx, const Action& a, Facts& f) {
                 [&](const Scratch::InFull& b) { return b.turn != a.turn || b.side != a.side; });
   if (eval_int(f, Value::blunder_moves_in_full, cx.checker).value_or(0) != 0)
     for (UnitId u : a.actors) cx.scratch.blunders_in_full.push_back({a.turn, a.side, u});
+  std::erase_if(cx.scratch.blunder_dice,
+                [&](const Scratch::BlunderDie& b) { return b.turn != a.turn || b.side != a.side; });
+  for (UnitId u : a.actors) cx.scratch.blunder_dice.push_back({a.turn, a.side, u, roll->total});
   const std::string_view chart = cx.rules.domain_value(Domain::blunder, *result);
   if (a.stated.result.empty()) {
     cx.checker.not_checked("a blunder whose result the log does not state", a.span);
@@ -61,10 +65,17 @@ std::optional<std::int64_t> blunder(Context& cx, const Action& a, Facts& f) {
                                roll->total, a.stated.result))
         .note("D6 {} on the chart of § D6 Fiasco de commandement", roll->total);
   }
+  // "Fuyez ! … De plus, l'unité subit une blessure": a casualty like a
+  // shot's, toward shaken (and the break tests a later shot calls for).
+  if (const auto wounds = eval_int(f, Value::blunder_casualties, cx.checker); wounds && *wounds > 0)
+    for (UnitId u : a.actors) {
+      cx.state.units[u].casualties += static_cast<std::int32_t>(*wounds);
+      read_casualties(cx, a, u);
+    }
   // The chart's moves are measured; where they go is not read.
   cx.checker.not_checked(
       fmt::format("where the blunder '{}' sends the unit (about face, back, left, right or "
-                  "forward) and the casualty of 'Fuyez !' (§ D6 Fiasco de commandement)",
+                  "forward; § D6 Fiasco de commandement)",
                   chart),
       a.span);
   return moves;

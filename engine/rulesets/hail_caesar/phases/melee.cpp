@@ -42,6 +42,20 @@ std::optional<std::int64_t> attack_dice(Context& cx, const Action& a, UnitId u) 
   f.integer(Given::unit_clash, *s.stats.clash);
   f.integer(Given::unit_sustained, *s.stats.sustained);
   f.integer(Given::combat_round, cx.scratch.combat->round);
+  // "Attaques de tir en formation coin ou dans un bâtiment - 2 dés par face"
+  // (§ Modificateurs des dés d'attaques) is labelled a shooting line, and a
+  // unit's faces are defined nowhere: the profile's dice and two a face
+  // engaged are both readings, and the dice written are taken.
+  if (const auto per_face = eval_int(f, Value::melee_attack_dice_per_face, cx.checker);
+      per_face && *per_face > 0) {
+    cx.checker.not_checked(
+        fmt::format("the attack dice of {} in a wedge or a building: the profile's, or \"2 dés "
+                    "par face\" of a line labelled \"Attaques de tir\" on faces the sheet does "
+                    "not define (erratum melee_dice_lines_say_shooting)",
+                    cx.quoted(u)),
+        a.span);
+    return std::nullopt;
+  }
   return eval_int(f, Value::melee_attack_dice, cx.checker);
 }
 

@@ -10,6 +10,7 @@
 #include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/charge.hpp"
 #include "engine/geometry/tabletop/crossing.hpp"
+#include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/movement.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
@@ -74,6 +75,65 @@ bool initiative(Context& cx, const Action& a, UnitId u, Facts f, Check refused) 
     return fmt::format("{} moving by initiative, unordered, with its nearest enemy {}",
                        cx.quoted(u), enemy ? tabletop::inches(*enemy) + " away" : "off the table");
   });
+}
+
+// The distance from `fp` to the nearest enemy on the table, between
+// closest edges; nullopt with none.
+std::optional<double> nearest_enemy_from(const Context& cx, UnitId u,
+                                         const tabletop::Footprint& fp) {
+  std::optional<double> best;
+  for (UnitId o = 0; o < cx.setup.units.size(); ++o) {
+    if (cx.setup.units[o].side == cx.setup.units[u].side || !cx.state.units[o].on_table) continue;
+    const double d = tabletop::distance(fp, cx.footprint(o), tabletop::Measure::closest_edges);
+    if (!best || d < *best) best = d;
+  }
+  return best;
+}
+
+// How far the centre of `fp` stands from the table edge `edge`; nullopt
+// for an edge the log does not name.
+std::optional<double> from_edge(const Context& cx, std::string_view edge,
+                                const tabletop::Footprint& fp) {
+  const Point c = fp.centre();
+  if (edge == "south") return c.y();
+  if (edge == "north") return cx.setup.depth - c.y();
+  if (edge == "west") return c.x();
+  if (edge == "east") return cx.setup.width - c.x();
+  return std::nullopt;
+}
+
+// § Unité désorganisée: a disordered unit's initiative move "permet
+// uniquement à l'unité de s'éloigner de l'ennemi ou de se rapprocher de son
+// bord de table": a way that ends nearer its nearest enemy (beyond the
+// tolerance) must end nearer its own edge, which the log names (`edge …
+// home <side>`) or the engine cannot tell.
+void check_disordered_initiative_way(Context& cx, const Action& a, UnitId u,
+                                     const tabletop::Footprint& start,
+                                     const tabletop::Footprint& end) {
+  const std::optional<double> before = nearest_enemy_from(cx, u, start);
+  const std::optional<double> after = nearest_enemy_from(cx, u, end);
+  if (!before || !after || *after >= *before - cx.scratch.tolerance) return;
+  const std::string& edge = cx.setup.sides[cx.setup.units[u].side].home_edge;
+  const std::optional<double> edge_before = from_edge(cx, edge, start);
+  const std::optional<double> edge_after = from_edge(cx, edge, end);
+  if (!edge_before || !edge_after) {
+    cx.checker.not_checked(
+        fmt::format("whether the disordered {}, moving by initiative nearer the enemy, moves "
+                    "towards its own table edge: the log names none ('edge <edge> home <side>')",
+                    cx.quoted(u)),
+        a.span);
+    return;
+  }
+  if (*edge_after < *edge_before) return;
+  cx.checker
+      .violation(
+          Check::move_not_allowed, a.span,
+          fmt::format("the disordered {} moves by initiative nearer the enemy ({} to {}) "
+                      "and not towards its {} edge",
+                      cx.quoted(u), tabletop::inches(*before), tabletop::inches(*after), edge))
+      .note(
+          "§ Unité désorganisée: \"ce mouvement permet uniquement à l'unité de s'éloigner de "
+          "l'ennemi ou de se rapprocher de son bord de table\"");
 }
 
 // A blunder moved "complet" (the data's blunder_moves_in_full): its last
@@ -286,6 +346,8 @@ void move(Context& cx, const Action& a) {
   const Entered entered = entered_terrain(cx, m, a);
   check_way_through_units(cx, a, u, m, f, {});
   if (allowed) check_proximity(cx, a, u, f, start);
+  if (allowed && st.initiative && st.disordered)
+    check_disordered_initiative_way(cx, a, u, start, m.end);
   Terrain terrain = Terrain::open_ground;
   if (entered.any(cx, Terrain::building)) {
     Facts b = f;

@@ -53,6 +53,10 @@ void note_volley(Context& cx, const Action& a, UnitId target, const Facts& shot,
                   natural_sixes == 1 ? "" : "s", needed.value_or(0)));
 }
 
+void forgive_shooting_test(Context& cx, UnitId u) {
+  std::erase_if(cx.scratch.due_tests, [&](const DueTest& d) { return d.shooting && d.unit == u; });
+}
+
 void note_unresolved_volley(Context& cx, const Action& a, UnitId target) {
   if (a.phase != Phase::shooting) return;
   if (!listed(cx.scratch.volley_unresolved, target)) cx.scratch.volley_unresolved.push_back(target);

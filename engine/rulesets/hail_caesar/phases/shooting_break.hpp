@@ -30,6 +30,10 @@ void note_volley(Context& cx, const Action& a, UnitId target, const Facts& shot,
 void note_volley_casualties(Context& cx, const Action& a, UnitId u, const Facts* volley,
                             std::int64_t taken);
 
+// `u` is broken and removed at once (§ Unité brisée): the break test a
+// volley's natural 6s called for is no longer owed.
+void forgive_shooting_test(Context& cx, UnitId u);
+
 // The shot `a` at `target` could not be resolved: whether it calls for a
 // break test is not known.
 void note_unresolved_volley(Context& cx, const Action& a, UnitId target);

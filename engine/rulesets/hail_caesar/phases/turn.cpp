@@ -25,11 +25,11 @@ bool supports_a_combat(const Context& cx, UnitId u) {
 // § IV - RÉORGANISATION, at the end of a player's turn: "Toutes vos unités
 // désorganisées qui ne sont pas engagées ou en soutien au corps à corps
 // recouvrent leur état normal" (the data's disorder_removed_at_end).
-void reorganise(Context& cx) {
+void reorganise(Context& cx, std::uint8_t side) {
   for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
     const auto u = static_cast<UnitId>(i);
     UnitState& st = cx.state.units[u];
-    if (cx.setup.units[u].side != cx.state.side || !st.on_table || !st.disordered) continue;
+    if (cx.setup.units[u].side != side || !st.on_table || !st.disordered) continue;
     Facts f(cx.rules);
     fill_unit(cx, f, u);
     f.boolean(Given::unit_disordered, true);
@@ -68,12 +68,44 @@ void strike_off_excess(Context& cx) {
   }
 }
 
+// The sides whose turns end between the turn of the state and the turn of
+// `a`: the state's own, and each turn written between them with no
+// statement in it. A game built without its turns (the simulator's)
+// plays its sides in order every turn.
+std::vector<std::uint8_t> sides_ending(const Context& cx, const Action& a) {
+  const auto& turns = cx.setup.turns;
+  const auto at = [&](std::uint32_t n, std::uint8_t s) {
+    return std::find_if(turns.begin(), turns.end(),
+                        [&](const Setup::PlayerTurn& t) { return t.number == n && t.side == s; });
+  };
+  const auto from = at(cx.state.turn, cx.state.side);
+  const auto to = at(a.turn, a.side);
+  std::vector<std::uint8_t> sides;
+  if (from != turns.end() && to != turns.end() && from < to) {
+    for (auto t = from; t != to; ++t) sides.push_back(t->side);
+  } else if (turns.empty() && !cx.setup.sides.empty()) {
+    // Turn N of side s is the (N - 1) * sides + s-th.
+    const std::uint64_t n = cx.setup.sides.size();
+    const auto index = [&](std::uint32_t turn, std::uint8_t side) {
+      return (std::uint64_t{turn} - 1) * n + side;
+    };
+    for (std::uint64_t i = index(cx.state.turn, cx.state.side); i < index(a.turn, a.side); ++i)
+      sides.push_back(static_cast<std::uint8_t>(i % n));
+  }
+  if (sides.empty()) sides.push_back(cx.state.side);
+  return sides;
+}
+
 }  // namespace
 
 void begin(Context& cx, const Action& a) {
   if (a.turn != cx.state.turn || a.side != cx.state.side) {
-    if (cx.state.turn > 0) reorganise(cx);
-    if (cx.state.turn > 0) strike_off_excess(cx);
+    if (cx.state.turn > 0) {
+      // § IV - RÉORGANISATION closes every player turn, one that holds no
+      // statement too.
+      for (const std::uint8_t side : sides_ending(cx, a)) reorganise(cx, side);
+      strike_off_excess(cx);
+    }
     cx.state.start_turn(a.turn, a.side);
     note_enemies_at_turn_start(cx);
   }
