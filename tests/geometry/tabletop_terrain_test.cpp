@@ -4,6 +4,7 @@
 #include <array>
 #include <boost/geometry/algorithms/area.hpp>
 #include <limits>
+#include <optional>
 
 #include "engine/geometry/tabletop/movement.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
@@ -41,6 +42,27 @@ TEST(TabletopTerrain, EnteringNeedsCommonArea) {
   const Area wood = rect_area({13, 9}, 2, 2);
   EXPECT_TRUE(enters(a, wood));
   EXPECT_NEAR(fraction_inside(a, wood), 2.0 / 12, 1e-12);
+}
+
+TEST(TabletopTerrain, MostlyInsideWithinTheTolerance) {
+  const Footprint a = block();  // x 7..13, y 8..10
+  EXPECT_EQ(mostly_inside(a, rect_area({10, 9}, 20, 2), 0.5), std::optional<bool>(true));
+  EXPECT_EQ(mostly_inside(a, rect_area({10, 20}, 20, 20), 0.5), std::optional<bool>(false));
+  // Half of it inside (y 9..10): not more than half, but the tolerance
+  // moves it either way.
+  const Area half = rect_area({10, 14}, 20, 10);
+  EXPECT_EQ(mostly_inside(a, half, 0.0), std::optional<bool>(false));
+  EXPECT_FALSE(mostly_inside(a, half, 0.5).has_value());
+}
+
+TEST(TabletopTerrain, AnAreaBetweenTwoUnits) {
+  const Footprint a = block();  // x 7..13, y 8..10, centre 10,9
+  // Facing south across a wall 0.4" thick: y 10.4..12.4.
+  const Footprint b = unit_at(10, 10.4, 180, 6, 2);
+  const Area wall = rect_area({10, 10.2}, 12, 0.4);
+  EXPECT_TRUE(lies_between(a, b, wall));
+  EXPECT_TRUE(lies_between(b, a, wall));
+  EXPECT_FALSE(lies_between(a, b, rect_area({30, 11}, 4, 0.4)));
 }
 
 TEST(TabletopTerrain, ObstaclesCrossedOnTheWay) {

@@ -2,11 +2,15 @@
 
 #include <algorithm>
 #include <boost/geometry/algorithms/envelope.hpp>
+#include <boost/geometry/algorithms/intersection.hpp>
 #include <boost/geometry/algorithms/intersects.hpp>
+#include <boost/geometry/algorithms/length.hpp>
 #include <boost/geometry/algorithms/relate.hpp>
 #include <boost/geometry/algorithms/within.hpp>
 #include <boost/geometry/geometries/box.hpp>
+#include <boost/geometry/geometries/multi_linestring.hpp>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace umpire::tabletop {
@@ -53,6 +57,32 @@ bool crosses_interior(const Segment& s, const Polygon& p) {
 }
 
 }  // namespace
+
+double least_sight_inside(const Footprint& viewer, const Footprint& target,
+                          std::span<const Polygon> areas, Arc arc) {
+  std::vector<Box> boxes(areas.size());
+  for (std::size_t i = 0; i < areas.size(); ++i) bg::envelope(areas[i], boxes[i]);
+  const std::vector<Point> from = origins(viewer, SightFrom::front_edge);
+  double least = std::numeric_limits<double>::infinity();
+  for (const Point& t : target_points(target)) {
+    if (!in_arc(viewer, t, arc)) continue;
+    for (const Point& o : from) {
+      const Segment line(o, t);
+      Box sb;
+      bg::envelope(line, sb);
+      double inside = 0;
+      for (std::size_t i = 0; i < areas.size() && inside < least; ++i) {
+        if (!bg::intersects(sb, boxes[i])) continue;
+        bg::model::multi_linestring<Linestring> part;
+        bg::intersection(Linestring{o, t}, areas[i], part);
+        inside += static_cast<double>(bg::length(part));
+      }
+      least = std::min(least, inside);
+      if (least == 0) return 0;
+    }
+  }
+  return least;
+}
 
 std::optional<std::size_t> first_blocker(const Segment& line, std::span<const Polygon> blockers) {
   Box sb;

@@ -51,6 +51,15 @@ struct Sight {
 Sight line_of_sight(const Footprint& viewer, const Footprint& target,
                     std::span<const Polygon> blockers, SightQuery q = {});
 
+// The least length that a sight line from a point of the viewer's front
+// edge to a point of the target (the points line_of_sight tries, in
+// `arc`) runs inside the areas: how much wood a unit sees through
+// (003_54822f0a7c7b7ce7.txt § Terrains et obstacles, "La visibilité est de
+// 2 pas dans un bois"). Areas that overlap count their common part once
+// per area. Infinity when no target point lies in the arc.
+double least_sight_inside(const Footprint& viewer, const Footprint& target,
+                          std::span<const Polygon> areas, Arc arc = Arc::all_round);
+
 // One segment against the blockers: the index of the first one whose
 // interior it crosses, or nothing.
 std::optional<std::size_t> first_blocker(const Segment& line, std::span<const Polygon> blockers);

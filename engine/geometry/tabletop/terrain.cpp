@@ -73,6 +73,22 @@ double fraction_inside(const Footprint& f, const Area& a) {
   return std::clamp(common_area(own, area) / (f.frontage() * f.depth()), 0.0, 1.0);
 }
 
+std::optional<bool> mostly_inside(const Footprint& f, const Area& a, double tolerance) {
+  const bool here = fraction_inside(f, a) > 0.5;
+  if (!(tolerance > 0.0)) return here;
+  for (const Point shift : {tolerance * f.ahead(), (-tolerance) * f.ahead(), tolerance * f.right(),
+                            (-tolerance) * f.right()}) {
+    const Footprint moved = f.placed(f.leader() + shift, f.facing());
+    if ((fraction_inside(moved, a) > 0.5) != here) return std::nullopt;
+  }
+  return here;
+}
+
+bool lies_between(const Footprint& a, const Footprint& b, const Area& area) {
+  const Segment line(a.centre(), b.centre());
+  return bg::intersects(line, area.shape);
+}
+
 bool enters(const MultiPolygon& swept, const Area& a) {
   return common_area(swept, a.shape) > 1e-9 * bg::area(swept);
 }

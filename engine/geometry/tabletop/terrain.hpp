@@ -35,6 +35,16 @@ Obstacle obstacle(std::span<const Point> points);
 bool enters(const Footprint& f, const Area& a);
 // The part of the footprint inside the area, in [0, 1].
 double fraction_inside(const Footprint& f, const Area& a);
+// Whether more than half of the footprint lies inside the area (a unit
+// stands in a piece of terrain), for a unit the log places within
+// `tolerance` inches: the footprint is also tried moved by the tolerance
+// ahead, back, left and right, and when the answers differ the placement
+// cannot tell (nullopt).
+std::optional<bool> mostly_inside(const Footprint& f, const Area& a, double tolerance);
+// The area meets the straight line between the centres of two footprints:
+// it lies between the two units (003_54822f0a7c7b7ce7.txt § Résultat pour
+// toucher, "un troupe derrière un obstacle").
+bool lies_between(const Footprint& a, const Footprint& b, const Area& area);
 // A swept area (movement.hpp) enters or crosses.
 bool enters(const MultiPolygon& swept, const Area& a);
 bool crosses(const MultiPolygon& swept, const Obstacle& o);

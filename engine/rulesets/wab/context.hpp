@@ -133,6 +133,9 @@ struct Scratch {
     std::int64_t bonus = 0;
   };
   std::vector<RankBonus> rank_bonus;
+  // Per unit, the attack dice it threw in the round being fought
+  // (phases/close_combat.hpp), emptied when `combat` opens a round.
+  std::vector<std::int64_t> round_attack_dice;
 };
 
 struct Context {

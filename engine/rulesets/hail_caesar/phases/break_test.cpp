@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <vector>
+
+#include "engine/rulesets/common/higher_ground.hpp"
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
@@ -10,7 +13,33 @@
 #include "engine/rulesets/hail_caesar/phases/shooting_break.hpp"
 
 namespace umpire::hail_caesar {
-namespace {}  // namespace
+namespace {
+
+// § Test de panique et situation spéciale, Position surélevée: "Si une
+// unité engagée au corps à corps affronte une unité ennemie sur une
+// position surélevée": an enemy engaged against it in its round (or the
+// one it is engaged with) fights from higher ground than it
+// (common/higher_ground.hpp).
+rulesets::HigherGround enemy_above(const Context& cx, UnitId u) {
+  std::vector<UnitId> enemies;
+  if (cx.scratch.combat)
+    for (int s = 0; s < 2; ++s)
+      for (UnitId e : cx.scratch.combat->engaged[s])
+        if (e == u)
+          enemies.assign(cx.scratch.combat->engaged[1 - s].begin(),
+                         cx.scratch.combat->engaged[1 - s].end());
+  const std::int32_t with = cx.state.units[u].engaged_with;
+  if (enemies.empty() && with >= 0) enemies.push_back(static_cast<UnitId>(with));
+  rulesets::HigherGround found;
+  for (UnitId e : enemies) {
+    const rulesets::HigherGround h = rulesets::higher_ground(cx, e, u);
+    if (h.height == rulesets::Height::higher) return h;
+    if (h.height == rulesets::Height::unsure) found = h;
+  }
+  return found;
+}
+
+}  // namespace
 
 void test(Context& cx, const Action& a) {
   if (a.detail == "disorder") {
@@ -84,8 +113,9 @@ void test(Context& cx, const Action& a) {
         a.span);
   f.integer(Given::casualty_difference, melee ? subtracted : 0);
   f.integer(Given::excess_casualties, melee ? 0 : subtracted);
-  // No terrain gives a "position surélevée" (gap terms_defined_nowhere).
-  f.boolean(Given::enemy_on_higher_ground, false);
+  const rulesets::HigherGround above =
+      melee ? enemy_above(cx, u) : rulesets::HigherGround{rulesets::Height::not_higher, {}};
+  f.boolean(Given::enemy_on_higher_ground, above.height == rulesets::Height::higher);
   auto roll = cx.dice.take(d6s(2), a.roll(""), cx.checker, Check::break_test,
                            [&] { return fmt::format("break test of {}", cx.quoted(u)); });
   if (!roll) return;
@@ -96,14 +126,33 @@ void test(Context& cx, const Action& a) {
     return r;
   });
   f.integer(Given::break_roll, roll->total);
-  const auto result = eval_int(f, Value::break_test_result, cx.checker);
+  auto result = eval_int(f, Value::break_test_result, cx.checker);
   if (!result) return;
+  const std::string stated = rulesets::data_word(a.stated.result, rulesets::WordCase::exact);
+  // Where the engine cannot tell whether the enemy stands higher, the
+  // chart's result the log states is taken.
+  if (above.height == rulesets::Height::unsure) {
+    Facts on_high = f;
+    on_high.boolean(Given::enemy_on_higher_ground, true);
+    const auto other = eval_int(on_high, Value::break_test_result, cx.checker);
+    if (other && *other != *result) {
+      cx.checker.not_checked(
+          fmt::format("whether an enemy of {} fights from higher ground than it: {} (§ Test de "
+                      "panique et situation spéciale, Position surélevée): the log's reading is "
+                      "taken",
+                      cx.quoted(u), above.why),
+          a.span);
+      if (stated == cx.rules.domain_value(Domain::break_result, *other)) {
+        result = other;
+        f = on_high;
+      }
+    }
+  }
   const std::string chart(cx.rules.domain_value(Domain::break_result, *result));
   if (a.stated.result.empty()) {
     cx.checker.not_checked("a break test whose result the log does not state", a.span);
     return;
   }
-  const std::string stated = rulesets::data_word(a.stated.result, rulesets::WordCase::exact);
   // "Confusion ou retraite": the tested unit's player picks one of the two
   // (switch hold_disordered_or_retire_choice).
   const bool picked =

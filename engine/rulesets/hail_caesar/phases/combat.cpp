@@ -8,6 +8,7 @@
 #include "engine/geometry/tabletop/crossing.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/common/higher_ground.hpp"
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/attack_shares.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
@@ -360,7 +361,10 @@ void support(Context& cx, const Action& a) {
   f.integer(Given::unit_short_range, s.stats.short_range.value_or(0));
   f.boolean(Given::unit_charged, st.charged);
   f.boolean(Given::unit_won_last_round, st.won_last_round);
-  f.boolean(Given::unit_higher_ground, false);
+  // Above the enemy (common/higher_ground.hpp), which counts when the data
+  // reads a support's to-hit as the hand-to-hand one.
+  const rulesets::HigherGround high = rulesets::higher_ground(cx, u, enemy);
+  f.boolean(Given::unit_higher_ground, high.height == rulesets::Height::higher);
   f.boolean(Given::unit_charged_in_flank_or_rear, false);
   f.boolean(Given::unit_charged_in_earlier_round, false);
   f.boolean(Given::unit_flank_charged_in_earlier_round, false);
@@ -375,7 +379,25 @@ void support(Context& cx, const Action& a) {
       tabletop::distance(cx.footprint(u), cx.footprint(enemy), tabletop::Measure::closest_edges);
   f.integer(Given::shot_distance, std::max<std::int64_t>(1, whole_inches_up(measured)));
   const auto count = eval_int(f, Value::support_attack_dice, cx.checker);
-  const auto needed = eval_int(f, Value::support_to_hit_needed, cx.checker);
+  auto needed = eval_int(f, Value::support_to_hit_needed, cx.checker);
+  if (high.height == rulesets::Height::unsure && needed) {
+    // The engine cannot tell: the log's modifier says which reading it took.
+    Facts on_high = f;
+    on_high.boolean(Given::unit_higher_ground, true);
+    const auto other = eval_int(on_high, Value::support_to_hit_needed, cx.checker);
+    if (other && *other != *needed) {
+      cx.checker.not_checked(
+          fmt::format("whether {} fights from higher ground than {}: {} (§ Modificateurs du jet "
+                      "pour toucher au corps à corps: \"+1 Si l'unité est sur une position "
+                      "surélevée\"): the log's modifier is taken",
+                      cx.quoted(u), cx.quoted(enemy), high.why),
+          a.span);
+      if (a.modifier && *a.modifier == 4 - *other) {
+        needed = other;
+        f = on_high;
+      }
+    }
+  }
   if (!count || !needed || *count <= 0) return;
   auto roll = cx.dice.take(d6s(*count), written, cx.checker, Check::support_dice,
                            [&] { return fmt::format("support dice of {}", cx.quoted(u)); });

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/rulesets/common/higher_ground.hpp"
 #include "engine/rulesets/hail_caesar/phases/attack_shares.hpp"
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
@@ -85,15 +86,41 @@ void attack(Context& cx, const Action& a) {
   f.boolean(Given::unit_shaken, shaken_as_the_round_began(cx, u));
   f.boolean(Given::unit_charged, st.charged);
   f.boolean(Given::unit_won_last_round, st.won_last_round);
-  f.boolean(Given::unit_higher_ground, false);
+  // "+1 Si l'unité est sur une position surélevée": above the enemy it
+  // strikes (common/higher_ground.hpp).
+  const rulesets::HigherGround high = rulesets::higher_ground(cx, u, a.targets.front());
+  f.boolean(Given::unit_higher_ground, high.height == rulesets::Height::higher);
   f.boolean(Given::unit_charged_in_flank_or_rear, charged_in_flank_or_rear(cx, a, u));
   f.boolean(Given::unit_charged_in_earlier_round, false);
   f.boolean(Given::unit_flank_charged_in_earlier_round, false);
   cx.checker.not_checked(
-      "higher ground and flank or rear charges in hand to hand, and the parts of a front engaged",
+      "flank or rear charges of an earlier turn in hand to hand, and the parts of a front engaged",
       a.span);
   auto test = eval_test(f, Test::melee_to_hit, cx.checker);
   if (!test) return;
+  // Where the engine cannot tell, the +1 is taken when the log's modifier
+  // (or, with none written, its hits) says so.
+  std::optional<rules::TestResult> on_high;
+  if (high.height == rulesets::Height::unsure) {
+    Facts higher = f;
+    higher.boolean(Given::unit_higher_ground, true);
+    on_high = eval_test(higher, Test::melee_to_hit, cx.checker);
+    if (on_high && on_high->modifier == test->modifier) on_high.reset();
+    if (on_high)
+      cx.checker.not_checked(
+          fmt::format("whether {} fights from higher ground than {}: {} (§ Modificateurs du jet "
+                      "pour toucher au corps à corps: \"+1 Si l'unité est sur une position "
+                      "surélevée\"): the log's reading is taken",
+                      cx.quoted(u), cx.quoted(a.targets.front()), high.why),
+          a.span);
+    if (on_high && a.modifier) {
+      if (*a.modifier == on_high->modifier) {
+        test = on_high;
+        f.boolean(Given::unit_higher_ground, true);
+      }
+      on_high.reset();
+    }
+  }
   // "+1 Lorsqu'une unité engagée a gagné un round de combat, elle bénéficie
   // de ce bonus lors du round de combat suivant": the unit's next round,
   // whoever it fights. A round won in an earlier combat, for the first
@@ -130,9 +157,18 @@ void attack(Context& cx, const Action& a) {
     cx.checker.outcome(Check::melee_hits, a.span, "to-hit modifier", a.modifier, test->modifier,
                        notes);
   const NaturalFaces naturals = natural_faces(f, Test::melee_to_hit);
-  std::int64_t hits = 0;
-  for (const auto& die : roll->dice)
-    if (die_succeeds(naturals, *test, die.faces.face())) ++hits;
+  const auto first_hits = [&](const rules::TestResult& t) {
+    std::int64_t n = 0;
+    for (const auto& die : roll->dice)
+      if (die_succeeds(naturals, t, die.faces.face())) ++n;
+    return n;
+  };
+  if (on_high && a.stated.hits && first_hits(*on_high) == *a.stated.hits &&
+      first_hits(*test) != *a.stated.hits) {
+    test = on_high;
+    f.boolean(Given::unit_higher_ground, true);
+  }
+  std::int64_t hits = first_hits(*test);
   hits += rerolled_successes(cx, a, *test, naturals,
                              static_cast<std::int64_t>(roll->dice.size()) - hits, Check::melee_hits,
                              fmt::format("the attacks of {}", cx.quoted(u)));

@@ -8,6 +8,7 @@
 #include "engine/rulesets/wab/phases/combat_round.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/terrain_cost.hpp"
 #include "engine/rulesets/wab/phases/wounds.hpp"
 
 namespace umpire::wab {
@@ -55,6 +56,40 @@ std::optional<bool> in_open_round(const Context& cx, UnitId u) {
   return cx.state.units[u].round_side != 0 && cx.state.units[u].fought_this_turn;
 }
 
+// The most attack dice a unit throws in a round: "Elles combattent avec le
+// nombre de leurs attaques multipliée par 2" (§ Frénésie) reads a unit's
+// attacks as its models' Attacks characteristic, which the data's
+// attack_dice doubles for frenzied troops. Which models fight (those in
+// contact, the ranks that fight) the sheet does not say, so the engine
+// bounds the dice by every model standing; a mounted unit's mounts strike
+// too, with Attacks the log does not write.
+void check_attack_count(Context& cx, const Action& a, UnitId u, UnitId t, std::int64_t count) {
+  if (!in_open_round(cx, u).value_or(false)) return;
+  const UnitSetup& s = cx.setup.units[u];
+  if (s.mount != Mount::on_foot) {
+    cx.checker.not_checked(
+        "the most attack dice of a mounted unit (its mounts' Attacks are not written)", a.span);
+    return;
+  }
+  auto& thrown = cx.scratch.round_attack_dice;
+  if (thrown.size() != cx.state.units.size()) thrown.assign(cx.state.units.size(), 0);
+  thrown[u] += count;
+  Facts f(cx.rules);
+  fill_strike(cx, f, u, t);
+  const std::int64_t models = cx.models_standing(u);
+  f.integer(Given::self_attack_dice, models * s.profile.attacks);
+  const auto most = eval_int(f, Value::attack_dice, cx.checker);
+  if (!most || thrown[u] <= *most) return;
+  cx.checker
+      .violation(Check::melee_dice, a.span,
+                 fmt::format("{} throws {} attack dice in this round, more than its {} model{} "
+                             "standing have: at most {}",
+                             cx.quoted(u), thrown[u], models, models == 1 ? "" : "s", *most))
+      .note("{} model{} of {} Attack{}{}", models, models == 1 ? "" : "s", s.profile.attacks,
+            s.profile.attacks == 1 ? "" : "s",
+            *most > models * s.profile.attacks ? ", doubled by frenzy (§ Frénésie)" : "");
+}
+
 }  // namespace
 
 void attack(Context& cx, const Action& a) {
@@ -99,16 +134,36 @@ void attack(Context& cx, const Action& a) {
         .hint("name a unit of the other side of the 'combat' line");
     return;
   }
-  cx.checker.not_checked(
-      "the attacks: models in contact and fighting ranks, the order of strikes, obstacles (taken "
-      "as none)",
-      a.span);
+  cx.checker.not_checked("the attacks: models in contact and fighting ranks, the order of strikes",
+                         a.span);
   const std::int64_t count = dice::dice_count(written->expr);
+  check_attack_count(cx, a, u, t, count);
   Facts f(cx.rules);
   fill_strike(cx, f, u, t);
   f.integer(Given::self_attack_dice, count);
-  const auto test = eval_test(f, Test::close_combat_to_hit, cx.checker);
+  // "Un 6 est nécessaire pour toucher un troupe derrière un obstacle"
+  // (§ Résultat pour toucher): where the engine cannot tell whether the
+  // target stands behind a hill or a ford, the reading the log's hits
+  // agree with is taken.
+  const Behind behind = obstacle_between(cx, u, t);
+  f.word(Given::target_behind, behind.unsure ? "no_obstacle" : behind.word);
+  auto test = eval_test(f, Test::close_combat_to_hit, cx.checker);
   if (!test) return;
+  std::optional<Facts> behind_facts;
+  std::optional<rules::TestResult> behind_test;
+  if (behind.unsure) {
+    behind_facts = f;
+    behind_facts->word(Given::target_behind, behind.word);
+    behind_test = eval_test(*behind_facts, Test::close_combat_to_hit, cx.checker);
+    if (behind_test && behind_test->needed == test->needed) behind_test.reset();
+    if (behind_test)
+      cx.checker.not_checked(
+          fmt::format("whether {} stands behind the {} '{}' as {} strikes it (§ Résultat pour "
+                      "toucher: \"Un 6 est nécessaire pour toucher un troupe derrière un "
+                      "obstacle\"): the reading the stated hits agree with is taken",
+                      cx.quoted(t), behind.word, behind.piece, cx.quoted(u)),
+          a.span);
+  }
   auto roll = cx.dice.take(rulesets::d6_pool(count), written, cx.checker, Check::melee_hits,
                            [&] { return fmt::format("attacks of {}", cx.quoted(u)); });
   if (!roll) return;
@@ -119,7 +174,13 @@ void attack(Context& cx, const Action& a) {
   const auto notes = [&] { return explain(f, Test::close_combat_to_hit); };
   const Span stated = a.stated.span.valid() ? a.stated.span : a.span;
   Strike strike{a.span, u, t, false, "", 0, 0, std::nullopt};
-  const std::int64_t first = successes(*roll, *test);
+  std::int64_t first = successes(*roll, *test);
+  if (behind_test && a.stated.hits && first != *a.stated.hits &&
+      successes(*roll, *behind_test) == *a.stated.hits) {
+    test = behind_test;
+    f = *behind_facts;
+    first = successes(*roll, *test);
+  }
   const std::int64_t hits = first + rerolled_hits(cx, a, *test, count - first, u);
   strike.hits = cx.checker.outcome(Check::melee_hits, stated, "hits", a.stated.hits, hits, notes);
   cx.scratch.strike = strike;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/rulesets/common/higher_ground.hpp"
 #include "engine/rulesets/wab/phases/attack_sides.hpp"
 #include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/combat_round.hpp"
@@ -114,6 +115,29 @@ void owe_break_tests(Context& cx, const Action& a, const Side& losers, const Sid
   }
 }
 
+// "+1 pour position surélevée" (§ Résultat du combat): a side has it when
+// one of its units fights from higher ground than an enemy of the round
+// (common/higher_ground.hpp). `unsure` when no unit does but one may: the
+// reading question goes to `why`.
+rulesets::Height side_high_ground(const Context& cx, const Side& own, const Side& other,
+                                  std::string& why) {
+  rulesets::Height best = rulesets::Height::not_higher;
+  for (UnitId u : own.units)
+    for (UnitId e : other.units) {
+      const rulesets::HigherGround h = rulesets::higher_ground(cx, u, e);
+      if (h.height == rulesets::Height::higher) {
+        why.clear();
+        return h.height;
+      }
+      if (h.height == rulesets::Height::unsure && best != rulesets::Height::unsure) {
+        best = h.height;
+        why = fmt::format("whether {} fights from higher ground than {}: {}", cx.quoted(u),
+                          cx.quoted(e), h.why);
+      }
+    }
+  return best;
+}
+
 }  // namespace
 
 void open_round(Context& cx, const Action& a) {
@@ -129,6 +153,7 @@ void open_round(Context& cx, const Action& a) {
     st.round_wounds = 0;
     st.break_due = BreakDue::none;
   }
+  cx.scratch.round_attack_dice.assign(cx.state.units.size(), 0);
   // A round with a fleeing unit is not fought: no result is judged.
   if (refused) return;
   check_round(cx, a);
@@ -169,8 +194,7 @@ void resolve_round(Context& cx, const Action& a) {
     return;
   }
   cx.checker.not_checked(
-      "combat results: high ground, units behind an obstacle, chariots destroyed (taken as none)",
-      a.span);
+      "combat results: units behind an obstacle, chariots destroyed (taken as none)", a.span);
   // "un combat où une unité est en terrain difficile ou très difficile"
   const bool rough = round_on_rough_ground(cx);
   first.facts.boolean(Given::combat_rough_ground_or_obstacle, rough);
@@ -179,11 +203,54 @@ void resolve_round(Context& cx, const Action& a) {
   const Attacks by_second = attacks_on(cx, second.units, first.units, deepest(cx, first.units));
   fill_attacks(first.facts, second.facts, by_first);
   fill_attacks(second.facts, first.facts, by_second);
-  const auto r1 = eval_int(first.facts, Value::combat_resolution, cx.checker);
-  const auto r2 = eval_int(second.facts, Value::combat_resolution, cx.checker);
-  if (!r1 || !r2) return;
-  first.result = *r1;
-  second.result = *r2;
+  // "+1 pour position surélevée": where the engine cannot tell whether a
+  // side has it, both readings are tried and the one the log's result
+  // agrees with is taken, reported not checked.
+  std::string why_first, why_second;
+  const rulesets::Height high1 = side_high_ground(cx, first, second, why_first);
+  const rulesets::Height high2 = side_high_ground(cx, second, first, why_second);
+  const auto resolution = [&](bool h1,
+                              bool h2) -> std::optional<std::pair<std::int64_t, std::int64_t>> {
+    first.facts.boolean(Given::side_high_ground, h1);
+    second.facts.boolean(Given::side_high_ground, h2);
+    const auto r1 = eval_int(first.facts, Value::combat_resolution, cx.checker);
+    const auto r2 = eval_int(second.facts, Value::combat_resolution, cx.checker);
+    if (!r1 || !r2) return std::nullopt;
+    return std::pair{*r1, *r2};
+  };
+  const auto agrees = [&](std::int64_t r1, std::int64_t r2) {
+    const std::int64_t margin = std::abs(r1 - r2);
+    if (a.stated.draw) return r1 == r2;
+    if (!a.stated.winner) return true;
+    const int side = cx.state.units[*a.stated.winner].round_side;
+    return (side == 1 ? r1 > r2 : side == 2 && r2 > r1) &&
+           (!a.stated.margin || *a.stated.margin == margin);
+  };
+  std::vector<std::pair<bool, bool>> readings;
+  for (bool h1 : {false, true})
+    for (bool h2 : {false, true})
+      if ((high1 == rulesets::Height::unsure || h1 == (high1 == rulesets::Height::higher)) &&
+          (high2 == rulesets::Height::unsure || h2 == (high2 == rulesets::Height::higher)))
+        readings.emplace_back(h1, h2);
+  for (const std::string* why : {&why_first, &why_second})
+    if (!why->empty())
+      cx.checker.not_checked(*why +
+                                 " (§ Résultat du combat: \"+1 pour position surélevée\"): the "
+                                 "reading the stated result agrees with is taken",
+                             a.span);
+  std::pair<bool, bool> taken = readings.front();
+  if (readings.size() > 1)
+    for (const auto& reading : readings) {
+      const auto r = resolution(reading.first, reading.second);
+      if (r && agrees(r->first, r->second)) {
+        taken = reading;
+        break;
+      }
+    }
+  const auto r = resolution(taken.first, taken.second);
+  if (!r) return;
+  first.result = r->first;
+  second.result = r->second;
   const auto notes = [&] {
     std::vector<std::string> out;
     for (const Attacks* at : {&by_first, &by_second})

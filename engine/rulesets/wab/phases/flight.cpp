@@ -7,11 +7,18 @@
 #include <optional>
 #include <string>
 
+#include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/movement.hpp"
+#include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/rulesets/common/d6_pool.hpp"
+#include "engine/rulesets/common/limit_report.hpp"
+#include "engine/rulesets/common/written_way.hpp"
+#include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/shooting.hpp"
+#include "engine/rulesets/wab/phases/terrain_cost.hpp"
 #include "engine/rulesets/wab/phases/turn.hpp"
 
 namespace umpire::wab {
@@ -118,6 +125,152 @@ void owe_pursuits(Context& cx, const Action& a, UnitId fled) {
   }
 }
 
+// The way a flight or a pursuit writes, on the table. A log may write the
+// end of a flight that turns the unit about in two ways: the unit turning
+// where it stands, which costs it nothing ("Toutes les figurines restent
+// sur place mais sont tournées", § Manœuvres, Demi-tour), then its legs
+// from its new leader; or its leader's own way. The engine cannot tell
+// which, so `least` is the shorter of the two and `most` the longer (the
+// same without a turn). nullopt when it writes no point on the table.
+struct DiceWay {
+  double least = 0, most = 0;
+  GroundCovered ground;
+  tabletop::Footprint end;
+};
+std::optional<DiceWay> dice_way(const Context& cx, UnitId u, const Action& a) {
+  if (a.off_table || !written_end(a) || !cx.state.units[u].on_table) return std::nullopt;
+  const tabletop::Footprint start = cx.footprint(u);
+  tabletop::Footprint from = start;
+  if (a.facing) {
+    const double delta = tabletop::normalize_signed_deg(*a.facing - start.facing());
+    if (std::abs(delta) > 0.5) from = tabletop::apply_step(start, tabletop::Step::turn(delta)).end;
+  }
+  const tabletop::MoveResult legs = rulesets::walk(from, a);
+  const double by_leader = rulesets::walk(start, a).distance;
+  return DiceWay{std::min(legs.distance, by_leader), std::max(legs.distance, by_leader),
+                 ground_covered(cx, start, from, a), legs.end};
+}
+
+bool rough_way(const GroundCovered& g) {
+  return g.difficult > 0 || g.very_difficult > 0 || g.obstacles > 0;
+}
+
+// § Fuite: "Lancer 1, 2 ou 3 D6 indiquant le mouvement de fuite en pas
+// ... et compter les pénalités de terrain": a flight goes as far as its
+// dice, less on difficult ground, never further. Where it ends short of
+// them on open ground the sheet does not say what stopped it, so only the
+// most is checked (wab.flee.distance).
+void check_flight_way(Context& cx, const Action& a, UnitId u, std::int64_t roll) {
+  const std::optional<DiceWay> way = dice_way(cx, u, a);
+  if (!way) return;
+  rulesets::report_at_most(
+      cx.checker,
+      {Check::flee_distance, id_of(Diag::measure_within_tolerance), a.span,
+       fmt::format("the flight of {}", cx.quoted(u)), ""},
+      way->least, static_cast<double>(roll), cx.scratch.tolerance,
+      {fmt::format("its flee dice roll {}: 'Lancer 1, 2 ou 3 D6 indiquant le mouvement de fuite "
+                   "en pas' (§ Fuite)",
+                   roll),
+       "measured from its leader once it has turned where it stands, or as its leader goes: the "
+       "shorter"});
+}
+
+// An enemy of `u` other than `fled`, or the table's edge, within the
+// tolerance of where `end` puts it: something the sheet does not say a
+// pursuer goes through.
+bool stopped_short(const Context& cx, UnitId u, UnitId fled, const tabletop::Footprint& end) {
+  const tabletop::Table table(cx.setup.width, cx.setup.depth);
+  for (const tabletop::Point& p :
+       {end.front_left(), end.front_right(), end.rear_left(), end.rear_right()})
+    for (const tabletop::TableEdge e : {tabletop::TableEdge::north, tabletop::TableEdge::east,
+                                        tabletop::TableEdge::south, tabletop::TableEdge::west})
+      if (table.distance_to_edge(p, e) <= cx.scratch.tolerance) return true;
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+    const auto other = static_cast<UnitId>(i);
+    if (other == fled || cx.setup.units[i].side == cx.setup.units[u].side ||
+        !cx.state.units[i].on_table)
+      continue;
+    if (tabletop::distance(end, cx.footprint(other), tabletop::Measure::closest_edges) <=
+        cx.scratch.tolerance)
+      return true;
+  }
+  return false;
+}
+
+// § Fuite: "De même pour les unités en poursuite ... Le poursuivant
+// effectue toujours son mouvement total": a pursuit goes its whole roll,
+// less on difficult ground (then only the most is checked), unless it
+// ends against another enemy or the table's edge, which the sheet does not
+// say it goes through (wab.pursue.distance).
+void check_pursuit_way(Context& cx, const Action& a, UnitId p, UnitId fled, std::int64_t roll) {
+  const std::optional<DiceWay> way = dice_way(cx, p, a);
+  if (!way) return;
+  const std::string what = fmt::format("the pursuit of {}", cx.quoted(p));
+  const std::string dice = fmt::format(
+      "its pursuit dice roll {}: 'Le poursuivant effectue toujours son mouvement total' (§ "
+      "Fuite)",
+      roll);
+  const tabletop::LimitCheck most = rulesets::report_at_most(
+      cx.checker, {Check::pursue_distance, id_of(Diag::measure_within_tolerance), a.span, what, ""},
+      way->least, static_cast<double>(roll), cx.scratch.tolerance,
+      {dice,
+       "measured from its leader once it has turned where it stands, or as its leader "
+       "goes: the shorter"});
+  if (most.agreement == tabletop::Agreement::beyond_tolerance) return;
+  if (rough_way(way->ground)) {
+    cx.checker.not_checked(
+        fmt::format("whether {} pursued its whole roll: difficult ground or an obstacle on its way "
+                    "(§ Fuite: 'compter les pénalités de terrain')",
+                    cx.quoted(p)),
+        a.span);
+    return;
+  }
+  const double short_by = static_cast<double>(roll) - way->most;
+  if (short_by <= cx.scratch.tolerance || stopped_short(cx, p, fled, way->end)) return;
+  cx.checker
+      .violation(Check::pursue_distance, a.span,
+                 fmt::format("{}: {} for a roll of {}, {} short, beyond the {} tolerance", what,
+                             tabletop::inches(way->most), roll, tabletop::inches(short_by),
+                             tabletop::inches(cx.scratch.tolerance)))
+      .note(dice)
+      .note(
+          "its way crosses open ground only, and it ends against no other enemy nor the "
+          "table's edge");
+}
+
+// § Phase 2 : Mouvement step 2: "'Contre-charge' pour la cavalerie chargée
+// par de la cavalerie", and step 8: the units a redirected charge falls on
+// "peuvent uniquement choisir les réponses 'Tenir' ou 'Fuir'" (the data's
+// countercharge permissions). A charge is redirected when its charger
+// declared another charge earlier this phase. What a countercharge then
+// does the sheet does not say (the data's gap countercharge_effect).
+void countercharge(Context& cx, const Action& a, UnitId u) {
+  const PendingCharge* charge = charge_against(cx, u);
+  if (!charge) {
+    follow(cx, a);
+    return;
+  }
+  bool redirected = false;
+  for (const PendingCharge& c : cx.scratch.charges) {
+    if (&c == charge) break;
+    if (c.charger == charge->charger && c.target != u) redirected = true;
+  }
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  fill_enemy(cx, f, charge->charger);
+  f.boolean(Given::self_charged_by_redirected_charge, redirected);
+  check_permissions(f, RuleAction::countercharge, cx.checker, a.span, Check::charge_respond, [&] {
+    return fmt::format("{} ({}) countercharging {} ({})", cx.quoted(u),
+                       name(cx.setup.units[u].type), cx.quoted(charge->charger),
+                       name(cx.setup.units[charge->charger].type));
+  });
+  cx.checker.not_checked(
+      "what a countercharge does: the sheet gives it no move nor effect (the data's gap "
+      "countercharge_effect)",
+      a.span);
+  place_as_written(cx, u, a);
+}
+
 void roll_flight(Context& cx, const Action& a, UnitId u) {
   if (auto d = roll_distance(cx, a, u, Value::flee_dice, Check::flee_dice, "flight"))
     cx.state.units[u].flight_roll = static_cast<std::int32_t>(*d);
@@ -140,6 +293,10 @@ bool refuse_fleeing(Context& cx, const Action& a, UnitId u, std::string_view doe
 void respond(Context& cx, const Action& a) {
   if (!a.actors.empty() && a.detail == "stand-and-shoot" && response_shot(cx, a)) {
     place_as_written(cx, a.actors.front(), a);
+    return;
+  }
+  if (!a.actors.empty() && a.detail == "countercharge") {
+    countercharge(cx, a, a.actors.front());
     return;
   }
   if (a.actors.empty() || (a.detail != "flee" && a.detail != "fire-and-flee")) {
@@ -188,9 +345,9 @@ void flee(Context& cx, const Action& a) {
   // A flight rolls once: the dice of a 'Fuir' response move the unit.
   if (a.roll("") || st.flight_roll < 0) roll_flight(cx, a, u);
   cx.checker.not_checked(
-      "where a flight goes and how far it moves on the table, terrain on its way (§ Fuite, "
-      "§ Troupes en fuite)",
+      "where a flight goes (§ Fuite: 'vers leur bord de table si possible'; § Troupes en fuite)",
       a.span);
+  if (st.fleeing && st.flight_roll >= 0) check_flight_way(cx, a, u, st.flight_roll);
   place_as_written(cx, u, a);
   // A fall back rallies at its end (§ Repli en Bon Ordre, 2); a pursuer
   // may still catch it (3); the unit does not charge in its next turn (4).
@@ -322,11 +479,12 @@ void pursue(Context& cx, const Action& a) {
     return;
   }
   cx.checker.not_checked(
-      "where a pursuit goes, terrain on its way, and whether the pursuer had to pursue (§ Fuite, "
-      "§ Troupes entraînées (Drilled))",
+      "where a pursuit goes, and whether the pursuer had to pursue (§ Fuite, § Troupes "
+      "entraînées (Drilled))",
       a.span);
   const auto pursuit =
       roll_distance(cx, a, p, Value::pursuit_dice, Check::pursue_caught, "pursuit");
+  if (pursuit) check_pursuit_way(cx, a, p, fled, *pursuit);
   const std::int32_t flight = cx.state.units[fled].flight_roll;
   if (pursuit && flight < 0) {
     cx.checker.not_checked(

@@ -3,9 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <boost/geometry/algorithms/disjoint.hpp>
+#include <boost/geometry/algorithms/expand.hpp>
 #include <string>
+#include <vector>
 
+#include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/sight.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/d6_pool.hpp"
 #include "engine/rulesets/common/word_table.hpp"
@@ -19,6 +24,7 @@ namespace umpire::wab {
 namespace {
 
 using rulesets::d6_pool;
+using tabletop::operator+;
 
 // The range written against the one measured between the closest edges.
 void check_written_range(Context& cx, const Action& a, UnitId u, UnitId t, double measured) {
@@ -103,11 +109,49 @@ bool refuse_weapon_not_carried(Context& cx, const Action& a, UnitId u, const std
   return true;
 }
 
+// § Phase 3 : Tir: "Annonce des unités qui tirent et de leur cible (angle
+// de tir : 90°)": some part of the target lies in the 90° arc opening from
+// the shooter's front edge, 45° out from each front corner
+// (tabletop::Arc::front_90, docs/tabletop-geometry.md), the target placed
+// anywhere within the log's tolerance. The data's shot.in_fire_arc.
+bool in_fire_arc(const Context& cx, UnitId u, const tabletop::Footprint& theirs) {
+  const tabletop::Footprint mine = cx.footprint(u);
+  const double tol = cx.scratch.tolerance;
+  for (const tabletop::Point shift :
+       {tabletop::Point{0, 0}, tabletop::Point{tol, 0}, tabletop::Point{-tol, 0},
+        tabletop::Point{0, tol}, tabletop::Point{0, -tol}})
+    if (tabletop::in_arc(mine, theirs.placed(theirs.leader() + shift, theirs.facing()),
+                         tabletop::Arc::front_90))
+      return true;
+  return false;
+}
+
+// § Terrains et obstacles: "La visibilité est de 2 pas dans un bois": the
+// least wood a line from the shooter's front edge to the target runs
+// through (tabletop::least_sight_inside), less the log's tolerance, in
+// whole inches, a part counting as a whole one: the data's
+// shot.wood_inches_crossed, which wood_visibility bounds.
+std::int64_t wood_crossed(const Context& cx, UnitId u, const tabletop::Footprint& theirs) {
+  if (cx.setup.terrain.empty()) return 0;
+  const tabletop::Footprint mine = cx.footprint(u);
+  tabletop::Box box = tabletop::bounds(mine.polygon());
+  boost::geometry::expand(box, tabletop::bounds(theirs.polygon()));
+  std::vector<tabletop::Polygon> woods;
+  for (const TerrainSetup& piece : cx.setup.terrain)
+    if (piece.kind == "wood" && !boost::geometry::disjoint(box, piece.envelope))
+      woods.push_back(piece.area.shape);
+  if (woods.empty()) return 0;
+  const double least = tabletop::least_sight_inside(mine, theirs, woods);
+  return std::min<std::int64_t>(240, whole_inches_up(std::max(0.0, least - cx.scratch.tolerance)));
+}
+
 // A shot of `u` at `t` with `weapon` (the data's word) over `measured`
 // inches between closest edges: its permissions, dice and hits, then the
 // strike its wounds and save take.
+// `target_at`: where the target stands as it is shot at; `arc`: whether the
+// fire arc holds (a shot of the shooting phase).
 void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& weapon,
-          double measured) {
+          double measured, const tabletop::Footprint& target_at, bool arc) {
   if (refuse_non_shooter(cx, a, u) || refuse_friend_target(cx, a, u, t)) return;
   Strike strike{a.span, u, t, true, weapon, whole_inches_up(measured), 0, std::nullopt};
   Facts f(cx.rules);
@@ -118,8 +162,22 @@ void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& w
     follow(cx, a);
     return;
   }
+  // A skirmish unit turns freely (phases/movement.cpp: its facing costs
+  // nothing), so its arc may face any target: not judged.
+  bool faces = !arc || in_fire_arc(cx, u, target_at);
+  if (!faces && cx.state.units[u].formation == Formation::skirmish) {
+    cx.checker.not_checked(
+        fmt::format("the fire arc of {}, skirmishers who may face their target at no cost (§ "
+                    "Phase 3 : Tir: 'angle de tir : 90°')",
+                    cx.quoted(u)),
+        a.span);
+    faces = true;
+  }
+  f.boolean(Given::shot_in_fire_arc, faces);
+  f.integer(Given::shot_wood_inches_crossed, wood_crossed(cx, u, target_at));
   cx.checker.not_checked(
-      "the fire arc, line of sight, cover, obstacles and the target's size (taken as none)",
+      "line of sight through units and terrain other than woods, cover, obstacles and the "
+      "target's size (taken as none)",
       a.span);
   const TroopType target_type = cx.setup.units[t].type;
   if (target_type == TroopType::elephants || target_type == TroopType::war_machine)
@@ -187,7 +245,7 @@ void shoot(Context& cx, const Action& a) {
   check_written_range(cx, a, u, t, measured);
   const std::string weapon = rulesets::data_word(a.weapon, rulesets::WordCase::exact);
   if (refuse_weapon_not_carried(cx, a, u, weapon)) return;
-  fire(cx, a, u, t, weapon, measured);
+  fire(cx, a, u, t, weapon, measured, cx.footprint(t), true);
 }
 
 bool response_shot(Context& cx, const Action& a) {
@@ -218,7 +276,7 @@ bool response_shot(Context& cx, const Action& a) {
   if (const auto range = cx.rules.weapon_range(*weapon);
       range && whole_inches_up(measured) > *range)
     measured = static_cast<double>(*range);
-  fire(cx, a, u, c->charger, *weapon, measured);
+  fire(cx, a, u, c->charger, *weapon, measured, c->start, false);
   return true;
 }
 

@@ -125,6 +125,26 @@ GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start
   return g;
 }
 
+Behind obstacle_between(const Context& cx, UnitId striker, UnitId target) {
+  Behind found;
+  if (cx.setup.terrain.empty()) return found;
+  const tabletop::Footprint from = cx.footprint(striker);
+  const tabletop::Footprint to = cx.footprint(target);
+  tabletop::Box box = tabletop::bounds(from.polygon());
+  boost::geometry::expand(box, tabletop::bounds(to.polygon()));
+  for (const TerrainSetup& piece : cx.setup.terrain) {
+    const bool wall = piece.terrain == Ground::obstacle;
+    const bool other = piece.kind == "hill" || piece.kind == "ford";
+    if ((!wall && !other) || boost::geometry::disjoint(box, piece.envelope) ||
+        !tabletop::lies_between(from, to, piece.area))
+      continue;
+    const std::string name = piece.name.empty() ? piece.kind : piece.name;
+    if (wall) return {"other_obstacle", false, name};
+    if (!found.unsure) found = {piece.kind == "hill" ? "hill" : "ford", true, name};
+  }
+  return found;
+}
+
 Ground ground_under(const Context& cx, UnitId u) {
   Ground worst = Ground::open;
   if (cx.setup.terrain.empty() || !cx.state.units[u].on_table) return worst;

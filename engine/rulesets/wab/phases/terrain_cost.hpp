@@ -12,6 +12,7 @@
 // obstacle is crossed when the way enters it and the unit did not already
 // stand on it.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/geometry/tabletop/units.hpp"
@@ -37,6 +38,22 @@ struct OpeningWheel {
 GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start,
                              const tabletop::Footprint& legs_from, const Action& a,
                              const OpeningWheel& wheel = {});
+
+// What a target stands behind as its striker sees it (§ Résultat pour
+// toucher: "Un 6 est nécessaire pour toucher un troupe derrière un
+// obstacle"): a `wall` or `obstacle` piece that the line between the two
+// units' centres meets (the data's other_obstacle), which puts each of two
+// units fighting across it behind it as the other sees it. Failing one, a
+// hill or a ford it meets is `unsure`: the data's obstacle_kind counts
+// them (§ Résultat du combat: "obstacle autre que gué et colline"), but a
+// log draws a hill without its crest and the engine does not read fords,
+// so whether the target stands behind one the engine cannot tell.
+struct Behind {
+  std::string_view word = "no_obstacle";  // the data's obstacle_kind
+  bool unsure = false;
+  std::string piece;  // its name, for notes
+};
+Behind obstacle_between(const Context& cx, UnitId striker, UnitId target);
 
 // The most difficult ground some part of unit `u` stands in as it is
 // (open when none): § Résultat du combat reads it for the ranks.
