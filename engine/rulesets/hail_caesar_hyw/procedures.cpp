@@ -77,7 +77,6 @@ std::vector<std::string> unchecked_procedures(const hail_caesar::Setup& setup,
                          kSpecialRules));
       break;
     case ActionKind::shoot:
-      out.push_back(rule("Pavise: the face a shot strikes (taken as the front)", kSpecialRules));
       if (a.roll("misfire"))
         out.push_back(
             rule("Bombarde and Ribaudequin: the misfire 2D6 (a double 1 destroys the "
