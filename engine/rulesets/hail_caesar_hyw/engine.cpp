@@ -3,6 +3,7 @@
 #include "engine/rulesets/hail_caesar_hyw/disorder_test.hpp"
 #include "engine/rulesets/hail_caesar_hyw/general_join.hpp"
 #include "engine/rulesets/hail_caesar_hyw/group_order.hpp"
+#include "engine/rulesets/hail_caesar_hyw/opportunity.hpp"
 #include "engine/rulesets/hail_caesar_hyw/sequence.hpp"
 
 namespace umpire::hyw {
@@ -40,6 +41,8 @@ void Engine::apply(std::size_t i, replay::EventChecker& checker) {
   check_group_order(base_, rules_, i, checker);
   check_general_join(base_, rules_, i, checker);
   check_disorder_test(base_, rules_, i, checker);
+  check_opportunity_shot(base_, rules_, move_starts_, i, checker);
+  move_starts_.before(base_, i);
   if (!followed_[i]) {
     base_.apply(i, checker);
     return;

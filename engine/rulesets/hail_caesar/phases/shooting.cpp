@@ -41,7 +41,12 @@ void shoot(Context& cx, const Action& a) {
     follow(cx, a);
     return;
   }
-  resolve_shot(cx, a, a.actors.front(), a.targets.front(), "normal_shot");
+  // A shot outside its side's shooting phase is an opportunity shot ("Tir
+  // d'opportunité", 000_a44b407871cbdad9.txt § Modificateurs du jet pour
+  // toucher au tir): closing shots are written as a charge's response.
+  const UnitId u = a.actors.front();
+  const bool own_phase = a.phase == Phase::shooting && cx.setup.units[u].side == a.side;
+  resolve_shot(cx, a, u, a.targets.front(), own_phase ? "normal_shot" : "opportunity_shots");
   // A shot the engine did not resolve leaves the target's break test open.
   if (!cx.scratch.hits) note_unresolved_volley(cx, a, a.targets.front());
 }
