@@ -115,6 +115,16 @@ class VariantFacts {
   // Whether the variant says how a disorder test is rolled (the base sheet
   // never does: gap disorder_test_undefined); it then judges each one.
   virtual bool rolls_disorder_test() const { return false; }
+  // Whether a unit may divide its shooting dice of a phase between
+  // several targets (false: each shot throws them all, as the base sheet
+  // has it).
+  virtual bool splits_shots() const { return false; }
+  // The full moves a unit may make in the combat phase, after its combat
+  // (nullopt: the base sheet, which defines no such move, follows it as
+  // written).
+  virtual std::optional<std::int64_t> combat_phase_moves(const Context&, const Facts&) const {
+    return std::nullopt;
+  }
 };
 
 // The inches of one full move of the unit the facts describe (the stack

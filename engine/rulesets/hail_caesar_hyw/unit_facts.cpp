@@ -177,6 +177,11 @@ std::optional<std::int64_t> UnitFacts::casualties_after_turn(const Context& cx,
   return value(cx, f, Value::casualties_after_end_phase);
 }
 
+std::optional<std::int64_t> UnitFacts::combat_phase_moves(const Context& cx,
+                                                          const hail_caesar::Facts& f) const {
+  return value(cx, f, Value::breakthrough_max_moves);
+}
+
 double UnitFacts::order_base_radius(const Context& cx) const {
   const hail_caesar::Facts none(cx.rules);
   const std::optional<std::int64_t> mm = value(cx, none, Value::order_distance_general_base_mm);
