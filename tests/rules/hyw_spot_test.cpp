@@ -228,7 +228,8 @@ TEST_F(HywSpot, LanceWorsensTheEnemySave) {
 }
 
 // 5-f against the base sheet: no penalty at 12" (base: −1 per full 12"),
-// −2 at 24"; Marauders (1-c): none.
+// −2 at 24"; Marauders (1-c): none, in a division order too (the order
+// takes the farthest unit "pour laquelle le malus s'appliquerait").
 TEST_F(HywSpot, CommandDistancePenaltyOverride) {
   // commander_distance counts whole inches, commander_distance_up inches
   // begun: the same 12" and 24" measured exactly.
@@ -243,7 +244,7 @@ TEST_F(HywSpot, CommandDistancePenaltyOverride) {
   g["unit.special"] = "marauders";
   EXPECT_EQ(eval_value(rs(), "command_distance_penalty", g), "0");
   g["command.division_order"] = "true";
-  EXPECT_EQ(eval_value(rs(), "command_distance_penalty", g), "2");
+  EXPECT_EQ(eval_value(rs(), "command_distance_penalty", g), "0");
 }
 
 // 5-e: 3 or more below the leadership: three moves; 1-c Militia: no move

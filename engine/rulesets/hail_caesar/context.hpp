@@ -136,6 +136,15 @@ struct Scratch {
     std::int64_t die = 0;
   };
   std::vector<BlunderDie> blunder_dice;
+  // The shooting dice each unit has thrown in this shooting phase, for a
+  // variant that lets a unit divide its shots (phases/shooting.cpp).
+  struct ShotShare {
+    std::uint32_t turn = 0;
+    std::uint8_t side = 0;
+    UnitId unit = 0;
+    std::int64_t thrown = 0;
+  };
+  std::vector<ShotShare> shot_shares;
   // Each unit's nearest enemy when this player turn began, for a variant
   // that judges initiative then (phases/facts.hpp); empty otherwise.
   std::vector<std::optional<double>> enemy_at_turn_start;

@@ -119,6 +119,16 @@ class VariantFacts {
   // would only follow as written, by the variant's own procedure (HYW's
   // rally by a general, 004 § 3-a); false: the base applies it.
   virtual bool apply(Context&, const Action&) const { return false; }
+  // Whether a unit may divide its shooting dice of a phase between
+  // several targets (false: each shot throws them all, as the base sheet
+  // has it).
+  virtual bool splits_shots() const { return false; }
+  // The full moves a unit may make in the combat phase, after its combat
+  // (nullopt: the base sheet, which defines no such move, follows it as
+  // written).
+  virtual std::optional<std::int64_t> combat_phase_moves(const Context&, const Facts&) const {
+    return std::nullopt;
+  }
 };
 
 // The inches of one full move of the unit the facts describe (the stack

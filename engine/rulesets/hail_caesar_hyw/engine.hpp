@@ -15,6 +15,7 @@
 
 #include "engine/core/replay/replay.hpp"
 #include "engine/rulesets/hail_caesar/engine.hpp"
+#include "engine/rulesets/hail_caesar_hyw/opportunity.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
 
 namespace umpire::hyw {
@@ -43,6 +44,8 @@ class Engine final : public replay::ReplayEngine {
   std::vector<bool> followed_;
   const Binding& rules_;
   hail_caesar::Engine base_;
+  // Where each unit stood before its last move (6-d).
+  MoveStarts move_starts_;
 };
 
 // Whether the base engine would check statement `a` against a rule of its

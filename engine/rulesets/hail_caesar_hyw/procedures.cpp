@@ -68,9 +68,6 @@ std::vector<std::string> unchecked_procedures(const hail_caesar::Setup& setup,
                                       : "Stakes and Pike: the cavalry they disorder",
                          kSpecialRules));
       break;
-    case ActionKind::shoot:
-      out.push_back(rule("Pavise: the face a shot strikes (taken as the front)", kSpecialRules));
-      break;
     case ActionKind::attack:
       out.push_back(
           rule("a unit joining a combat already fought: its first round (switch "

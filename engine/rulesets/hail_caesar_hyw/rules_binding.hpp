@@ -56,6 +56,14 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // The items of the HYW data the base binding does not name.
   const HywItems& items() const { return items_; }
 
+  // 6-a: "Si plusieurs unités ennemies sont à distance égale, l'unité peut
+  // diviser ses tirs entre elles".
+  bool splits_shots() const override { return true; }
+  // 7-i: a breakthrough, the longest move after a combat, is at most the
+  // data's breakthrough_max_moves.
+  std::optional<std::int64_t> combat_phase_moves(const hail_caesar::Context& cx,
+                                                 const hail_caesar::Facts& f) const override;
+
  private:
   rulesets::ShotTarget shot_target(const hail_caesar::Context& cx, const hail_caesar::Facts& f,
                                    hail_caesar::UnitId u, hail_caesar::UnitId t) const;

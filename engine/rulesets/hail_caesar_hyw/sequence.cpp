@@ -79,6 +79,60 @@ void initiative_first(const hail_caesar::Engine& game, const PhaseSoFar& phase, 
           "Mouvement par ordre'");
 }
 
+bool moves(const Action& b) {
+  return (b.kind == ActionKind::move || b.kind == ActionKind::charge) && !b.actors.empty();
+}
+
+// 5-a: "chaque unité doit avoir terminé son mouvement avant qu'on puisse
+// passer à une autre unité"; 5-c, of a division order: "une unité doit
+// terminer son mouvement avant de passer à l'unité suivante" (its moves of
+// the order: 5-d, "chaque ordre est résolu dans son intégralité"). A unit
+// that moves again after another unit moved since its last move: by
+// initiative (no order of its own yet this phase), or on one order with
+// that other unit.
+void one_unit_at_a_time(const hail_caesar::Engine& game, const PhaseSoFar& phase, const Action& a,
+                        replay::EventChecker& checker) {
+  const UnitId u = a.actors.front();
+  const std::optional<std::size_t> order = phase.order_of(u);
+  // Back from `a` to u's last move of the same initiative or order: the
+  // latest move of another unit in between.
+  std::optional<std::size_t> other;
+  bool earlier = false;
+  for (std::size_t i = phase.end(); i-- > (order ? *order + 1 : phase.begin());) {
+    const Action& b = phase[i];
+    if (!moves(b)) continue;
+    if (holds(b.actors, u)) {
+      earlier = true;
+      break;
+    }
+    if (!other && (!order || holds(phase[*order].actors, b.actors.front()))) other = i;
+  }
+  if (!earlier || !other) return;
+  const hail_caesar::Setup& setup = game.setup();
+  const std::string unit = named(setup.units[u].id);
+  const std::string mover = named(setup.units[phase[*other].actors.front()].id);
+  if (order)
+    checker
+        .violation(Check::order_group_interleaved, a.span,
+                   fmt::format("{} moves again after {}, of the same order, moved: it had to end "
+                               "its move first",
+                               unit, mover))
+        .note("the other unit's move: '{}'", game.describe_event(*other))
+        .note(
+            "004 § 5-c: 'Les unités peuvent être déplacées dans n'importe quel ordre, mais une "
+            "unité doit terminer son mouvement avant de passer à l'unité suivante'");
+  else
+    checker
+        .violation(Check::initiative_interleaved, a.span,
+                   fmt::format("{} moves by initiative again after {} moved: it had to end its "
+                               "move first",
+                               unit, mover))
+        .note("the other unit's move: '{}'", game.describe_event(*other))
+        .note(
+            "004 § 5-a: 'chaque unité doit avoir terminé son mouvement avant qu'on puisse passer "
+            "à une autre unité'");
+}
+
 // 5-b: "vous devez désigner l'un de vos généraux et sa division. Une fois
 // choisi, il devra donner tous ses ordres, avant de passer à la division
 // suivante" and "Une fois la phase d'ordre terminée pour une division, le
@@ -178,6 +232,7 @@ void check_sequence(const hail_caesar::Engine& game, std::size_t now,
     case ActionKind::charge:
       if (a.actors.empty()) return;
       initiative_first(game, phase, a, checker);
+      one_unit_at_a_time(game, phase, a, checker);
       if (a.kind == ActionKind::charge) charge_as_ordered(game, phase, a, checker);
       return;
     case ActionKind::order:

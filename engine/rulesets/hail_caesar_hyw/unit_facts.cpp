@@ -3,11 +3,12 @@
 // shoots or fights and the one whose hits it saves (their special rules,
 // whether the hits are shots), and what the log's earlier statements say
 // of it (stakes planted, shot this turn, the face its charge was written
-// on, a general joined). The facts the engine does not track (the face a
-// shot strikes, dismounted archers) take the common case and are reported
-// `not checked` by the procedures of procedures.cpp.
+// on, a general joined), and the face a shot strikes. The facts the engine
+// does not track (dismounted archers) take the common case and are
+// reported `not checked` by the procedures of procedures.cpp.
 #include <algorithm>
 
+#include "engine/geometry/tabletop/charge.hpp"
 #include "engine/rulesets/common/evaluation.hpp"
 #include "engine/rulesets/common/shot_target.hpp"
 #include "engine/rulesets/common/tabletop_reading.hpp"
@@ -110,7 +111,6 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   flag(Given::command_division_order,
        now && cx.log[*now].kind == ActionKind::order && cx.log[*now].actors.size() > 1);
   flag(Given::command_rolled_before_order, false);
-  flag(Given::shot_from_front, true);
   flag(Given::shot_through_interval, false);
   set(Given::shot_gap_mm, rules::Val::integer(0));
   // The round being fought, as the engine counts it (combat.cpp).
@@ -152,6 +152,14 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   set(Given::attacker_special, attacker ? special_of(cx, *attacker) : rules::Val::set(0));
   flag(Given::attacker_charged, attacker && cx.state.units[*attacker].charged);
   flag(Given::save_against_shooting, against_shooting);
+  // Pavise's "tirs de face" (1-c): the shooter's leader in the front zone
+  // of the unit it hits, the zones a charge's face is read in (5-j: "dans
+  // l'arc frontal de la cible"); shots measure from the leader (6-a).
+  flag(Given::shot_from_front,
+       !against_shooting || !attacker ||
+           tabletop::charged_side(cx.footprint(u), cx.footprint(*attacker),
+                                  tabletop::ZoneRule::diagonals,
+                                  tabletop::ZoneReference::leader) == tabletop::Zone::front);
 }
 
 // The base breaks a unit at twice its stamina; 004 removes it at 10
@@ -177,6 +185,11 @@ std::optional<bool> UnitFacts::countercharge_disorders(const Context& cx,
 std::optional<std::int64_t> UnitFacts::casualties_after_turn(const Context& cx,
                                                              const hail_caesar::Facts& f) const {
   return value(cx, f, Value::casualties_after_end_phase);
+}
+
+std::optional<std::int64_t> UnitFacts::combat_phase_moves(const Context& cx,
+                                                          const hail_caesar::Facts& f) const {
+  return value(cx, f, Value::breakthrough_max_moves);
 }
 
 double UnitFacts::order_base_radius(const Context& cx) const {

@@ -91,6 +91,9 @@ void order(Context& cx, const Action& a) {
   }
   const GeneralId g = *a.by;
   const GeneralSetup& general = cx.setup.generals[g];
+  // An order to several units is tested at the hardest of their tests: the
+  // furthest unit the distance penalty applies to sets it for all (an
+  // exempt unit's penalty is none, 004_b7c666874e8df030.txt § 5-f).
   std::optional<Ordered> furthest;
   for (UnitId u : a.actors) {
     if (cx.setup.units[u].side != general.side) {
@@ -142,10 +145,11 @@ void order(Context& cx, const Action& a) {
   if (status != OrderStatus::blundered || a.stated.moves) {
     const auto notes = [&] {
       std::vector<std::string> lines = explain(f, Value::order_moves);
-      lines.insert(lines.begin(),
-                   fmt::format("{} is {} from {}, the furthest of the units ordered",
-                               cx.quoted(furthest->unit), tabletop::inches(furthest->distance),
-                               cx.quoted_general(g)));
+      lines.insert(
+          lines.begin(),
+          fmt::format("{} is {} from {}: of the units ordered, the one whose test is hardest",
+                      cx.quoted(furthest->unit), tabletop::inches(furthest->distance),
+                      cx.quoted_general(g)));
       return lines;
     };
     moves = cx.checker.outcome(Check::order_test, a.stated.span.valid() ? a.stated.span : a.span,

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/word_table.hpp"
@@ -34,6 +36,42 @@ bool check_range(Context& cx, const Action& a, UnitId u, UnitId t, double measur
   return true;
 }
 
+// The dice of `u`'s shot in a shooting phase when the variant lets a unit
+// divide its shots: its `due` dice are shared between its shots of the
+// phase, each throwing any part of what is left (the written dice), the
+// last what is left. nullopt when none are left (reported).
+std::optional<std::int64_t> shot_share(Context& cx, const Action& a, UnitId u, std::int64_t due) {
+  auto& shares = cx.scratch.shot_shares;
+  std::erase_if(shares,
+                [&](const Scratch::ShotShare& s) { return s.turn != a.turn || s.side != a.side; });
+  auto it = std::find_if(shares.begin(), shares.end(),
+                         [&](const Scratch::ShotShare& s) { return s.unit == u; });
+  if (it == shares.end())
+    it = shares.insert(shares.end(), Scratch::ShotShare{a.turn, a.side, u, 0});
+  const std::int64_t left = due - it->thrown;
+  if (left <= 0) {
+    cx.checker
+        .violation(Check::shoot_dice, a.span,
+                   fmt::format("{} has thrown its {} shooting dice in this phase: none are left",
+                               cx.quoted(u), due))
+        .note("a unit divides its shooting dice between its targets, it does not throw them twice");
+    return std::nullopt;
+  }
+  std::int64_t n = left;
+  if (const replay::WrittenRoll* written = a.roll("hit"))
+    for (std::int64_t k = 1; k < left; ++k)
+      if (written->expr == d6s(k)) {
+        n = k;
+        cx.checker.not_checked(
+            "a unit dividing its shots: that its targets are at the same distance, and that it "
+            "throws the rest of its dice",
+            a.span);
+        break;
+      }
+  it->thrown += n;
+  return n;
+}
+
 }  // namespace
 
 void shoot(Context& cx, const Action& a) {
@@ -41,7 +79,12 @@ void shoot(Context& cx, const Action& a) {
     follow(cx, a);
     return;
   }
-  resolve_shot(cx, a, a.actors.front(), a.targets.front(), "normal_shot");
+  // A shot outside its side's shooting phase is an opportunity shot ("Tir
+  // d'opportunité", 000_a44b407871cbdad9.txt § Modificateurs du jet pour
+  // toucher au tir): closing shots are written as a charge's response.
+  const UnitId u = a.actors.front();
+  const bool own_phase = a.phase == Phase::shooting && cx.setup.units[u].side == a.side;
+  resolve_shot(cx, a, u, a.targets.front(), own_phase ? "normal_shot" : "opportunity_shots");
   // A shot the engine did not resolve leaves the target's break test open.
   if (!cx.scratch.hits) note_unresolved_volley(cx, a, a.targets.front());
 }
@@ -111,14 +154,21 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   // (4+ in § Modificateurs du jet pour toucher au tir).
   const auto to_hit = eval_test(f, Test::shooting_to_hit, cx.checker);
   if (!count || !needed || !to_hit) return;
+  std::int64_t dice = *count;
+  if (a.phase == Phase::shooting && !before && cx.rules.variant() &&
+      cx.rules.variant()->splits_shots()) {
+    const std::optional<std::int64_t> share = shot_share(cx, a, u, *count);
+    if (!share) return;
+    dice = *share;
+  }
   if (reach >= 0)
     check_range(cx, a, u, t, measured, reach);
   else
     cx.checker.not_checked("the weapon of a shot that writes none, and its reach", a.span);
-  auto roll = cx.dice.take(d6s(*count), a.roll("hit"), cx.checker, Check::shoot_dice,
+  auto roll = cx.dice.take(d6s(dice), a.roll("hit"), cx.checker, Check::shoot_dice,
                            [&] { return fmt::format("shooting dice of {}", cx.quoted(u)); });
   if (!roll) return;
-  cx.checker.read_roll(d6s(*count), *roll, [&] {
+  cx.checker.read_roll(d6s(dice), *roll, [&] {
     return replay::dice_at_least(static_cast<std::int32_t>(*needed), cx.setup.units[u].side,
                                  fmt::format("shooting of {}", cx.quoted(u)));
   });
