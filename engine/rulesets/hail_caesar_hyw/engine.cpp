@@ -7,8 +7,8 @@
 #include "engine/rulesets/hail_caesar_hyw/gun_move.hpp"
 #include "engine/rulesets/hail_caesar_hyw/levy.hpp"
 #include "engine/rulesets/hail_caesar_hyw/misfire.hpp"
-#include "engine/rulesets/hail_caesar_hyw/rally.hpp"
 #include "engine/rulesets/hail_caesar_hyw/opportunity.hpp"
+#include "engine/rulesets/hail_caesar_hyw/rally.hpp"
 #include "engine/rulesets/hail_caesar_hyw/sequence.hpp"
 
 namespace umpire::hyw {

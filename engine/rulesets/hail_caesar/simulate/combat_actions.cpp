@@ -138,16 +138,18 @@ std::vector<Action> outcome_actions(Prober& p, TurnOf t, UnitId u, Phase phase) 
       const double inches = o.inches_back > 0 ? static_cast<double>(o.inches_back) : 6.0;
       const Point back = on_grid(st.at + inches * tabletop::direction(st.facing + 180));
       const tabletop::Footprint end(back, st.facing, s.frontage, s.depth);
-      if (tabletop::Table(e.setup().width, e.setup().depth).overhang(end) > 0) {
+      Action m = make_action(ActionKind::move, "move", t, phase);
+      m.actors = {u};
+      m.detail = o.result == "retire" ? "retire" : "give-ground";
+      m.to = back;
+      // Off the table, or through enemies, engaged units or friends that do
+      // not make way: the unit is destroyed (§ Repli).
+      if (tabletop::Table(e.setup().width, e.setup().depth).overhang(end) > 0 || !p.legal(m)) {
         Action r = make_action(ActionKind::remove, "remove", t, phase);
         r.actors = {u};
         out.push_back(std::move(r));
         return out;
       }
-      Action m = make_action(ActionKind::move, "move", t, phase);
-      m.actors = {u};
-      m.detail = o.result == "retire" ? "retire" : "give-ground";
-      m.to = back;
       out.push_back(std::move(m));
     }
     if (o.disorders) {
