@@ -110,6 +110,10 @@ struct Scratch {
   std::optional<CombatRound> combat;
   std::vector<DueTest> due_tests;
   std::vector<DueOutcome> due_outcomes;
+  // Whether the statement being applied settled what a unit owed (a
+  // removal, a disorder, a move back) or stated a shaken unit the engine
+  // counted: then it was checked, and is not merely followed.
+  bool settled = false;
   // This shooting phase's units a volley called a break test for, and
   // those shot at by a volley the engine did not resolve
   // (phases/shooting_break.hpp); cleared with the debts above.

@@ -138,6 +138,60 @@ void check_give_ground_way(Context& cx, const Action& a, UnitId u) {
   }
 }
 
+// Whether a way from `start` along `step` is surely clear: on the table,
+// through no other unit (a friend might make way, an enemy or an engaged
+// unit bars it) and into no terrain (which may be impassable). Only such a
+// way is one the unit surely could take.
+std::optional<tabletop::Footprint> clear_way(const Context& cx, UnitId u,
+                                             const tabletop::Footprint& start,
+                                             const tabletop::Step& step) {
+  const tabletop::Footprint end = tabletop::apply_step(start, step).end;
+  if (tabletop::Table(cx.setup.width, cx.setup.depth).overhang(end) > 0) return std::nullopt;
+  const tabletop::MultiPolygon swept = tabletop::swept_area(start, step);
+  const double slack = cx.scratch.tolerance;
+  for (UnitId o = 0; o < cx.setup.units.size(); ++o)
+    if (o != u && cx.state.units[o].on_table &&
+        tabletop::passes_through(swept, cx.footprint(o), slack))
+      return std::nullopt;
+  for (const auto& piece : cx.setup.terrain)
+    if (tabletop::enters(swept, piece.area)) return std::nullopt;
+  return end;
+}
+
+// § Résultat du test de panique au corps à corps, Repli: only a unit
+// "incapable de reculer" is destroyed. A removal in place of the owed
+// give-ground `o` is wrong when the unit's way straight away from the one
+// enemy it fought is surely clear (with several enemies the way is the
+// data's gap give_ground_direction).
+void check_removal_in_place_of_give_ground(Context& cx, const Action& a, const DueOutcome& o) {
+  const UnitId u = o.unit;
+  const std::int32_t engaged = cx.state.units[u].engaged_with;
+  if (engaged < 0) return;
+  const auto enemy = static_cast<UnitId>(engaged);
+  for (UnitId other = 0; other < cx.setup.units.size(); ++other)
+    if (other != enemy && cx.state.units[other].on_table &&
+        cx.state.units[other].engaged_with == static_cast<std::int32_t>(u))
+      return;
+  const tabletop::Footprint start = cx.footprint(u);
+  const double away = tabletop::bearing(cx.footprint(enemy).centre(), start.centre());
+  const auto end =
+      clear_way(cx, u, start,
+                tabletop::Step::oblique(static_cast<double>(o.inches_back), away - start.facing()));
+  if (!end) return;
+  cx.checker
+      .violation(
+          Check::break_outcome, a.span,
+          fmt::format("{} is removed, but the {}\" of its '{}' away from {} cross open "
+                      "ground on the table",
+                      cx.quoted(u), o.inches_back, rulesets::log_word(o.result), cx.quoted(enemy)))
+      .note(
+          "§ Repli: only a unit \"incapable de reculer à cause du terrain, de la présence "
+          "d'ennemis ou d'amis qui ne laissent pas la place, ou encore de troupes engagées\" is "
+          "destroyed")
+      .hint("write 'move {} give-ground to {:.1f},{:.1f}'", cx.setup.units[u].id, end->leader().x(),
+            end->leader().y());
+}
+
 // § Résultat du test de panique au tir, Retraite: "L'unité devra reculer
 // d'un mouvement": the way of the retire `a` is one move of the unit's rate
 // (the tolerance given), unless it passes through friends ("prolongent leur
@@ -155,10 +209,29 @@ void check_retire_length(Context& cx, const Action& a, const DueOutcome& o) {
   const auto move = static_cast<double>(*rate);
   const double slack = cx.scratch.tolerance;
   if (m.distance < move - slack) {
-    cx.checker.not_checked(
-        fmt::format("whether terrain or units stopped the retire of {} short of one move",
-                    cx.quoted(u)),
-        a.span);
+    // "Les unités dans l'incapacité de faire leur mouvement à cause d'un
+    // terrain infranchissable ou d'unités au combat se déplacent d'autant
+    // qu'elles peuvent": a retire short of one move whose whole move on
+    // the same way is clear was not stopped.
+    using tabletop::operator-;
+    const tabletop::Footprint start = cx.footprint(u);
+    const tabletop::Point to = m.end.leader();
+    const bool moved = tabletop::length(to - start.leader()) > slack;
+    const double way = moved ? tabletop::bearing(start.leader(), to) : start.facing() + 180.0;
+    if (!clear_way(cx, u, start, tabletop::Step::oblique(move, way - start.facing()))) {
+      cx.checker.not_checked(
+          fmt::format("whether terrain or units stopped the retire of {} short of one move",
+                      cx.quoted(u)),
+          a.span);
+      return;
+    }
+    auto b = cx.checker.violation(
+        Check::break_outcome, a.to_span.valid() ? a.to_span : a.span,
+        fmt::format("{} retires {}, its '{}' is one move ({}) and nothing stops it on its way",
+                    cx.quoted(u), tabletop::inches(m.distance), rulesets::log_word(o.result),
+                    tabletop::inches(move)));
+    b.note("§ Résultat du test de panique au tir: \"L'unité devra reculer d'un mouvement\"");
+    for (const std::string& n : why) b.note("{}", n);
     return;
   }
   if (m.distance <= move + slack) return;
@@ -183,10 +256,13 @@ bool owes_nothing(const DueOutcome& o) {
   return !o.removes && !o.disorders && !(o.moves_back || o.inches_back > 0);
 }
 
-// What `a` settles of what `u` owes.
-void settle_outcome(Context& cx, const Action& a, DueOutcome& o) {
+// What `a` settles of what `u` owes; `removal_owed`: some result owes
+// the unit's removal.
+void settle_outcome(Context& cx, const Action& a, DueOutcome& o, bool removal_owed) {
   const UnitState& st = cx.state.units[o.unit];
   if (a.kind == ActionKind::remove || (a.kind == ActionKind::move && a.off_table)) {
+    if (a.kind == ActionKind::remove && !removal_owed && o.inches_back > 0)
+      check_removal_in_place_of_give_ground(cx, a, o);
     o.removes = o.disorders = o.moves_back = false;
     o.inches_back = 0;
     return;
@@ -579,18 +655,46 @@ void owe_outcome(Context& cx, const Action& a, UnitId u, std::string_view result
 }
 
 void settle_before(Context& cx, const Action& a) {
+  cx.scratch.settled = false;
+  bool shaken_counted = false;
   if (a.kind == ActionKind::state && !a.actors.empty() &&
       std::find(a.states.begin(), a.states.end(), "shaken") != a.states.end()) {
     const UnitId u = a.actors.front();
     const auto stamina = cx.setup.units[u].stats.stamina;
+    shaken_counted = stamina.has_value();
     if (stamina && cx.state.units[u].casualties < *stamina)
       cx.checker.violation(Check::combat_shaken, a.span,
                            fmt::format("{} has {} casualties, under its stamina {}: it is not "
                                        "shaken",
                                        cx.quoted(u), cx.state.units[u].casualties, *stamina));
   }
-  for (DueOutcome& o : cx.scratch.due_outcomes)
-    if (holds(a.actors, o.unit)) settle_outcome(cx, a, o);
+  bool disorder_owed = false;
+  const bool removal_owed =
+      !a.actors.empty() &&
+      std::any_of(cx.scratch.due_outcomes.begin(), cx.scratch.due_outcomes.end(),
+                  [&](const DueOutcome& d) { return d.unit == a.actors.front() && d.removes; });
+  for (DueOutcome& o : cx.scratch.due_outcomes) {
+    if (!holds(a.actors, o.unit)) continue;
+    const DueOutcome before = o;
+    settle_outcome(cx, a, o, removal_owed && o.unit == a.actors.front());
+    if (o.removes != before.removes || o.moves_back != before.moves_back ||
+        o.inches_back != before.inches_back)
+      cx.scratch.settled = true;
+    if (o.disorders != before.disorders) disorder_owed = true;
+  }
+  // A `state` is checked when each of its words is: a disorder some result
+  // owed, a shaken unit whose casualties the engine counted, a disordered
+  // unit's recovery at the end of its own turn (§ IV - RÉORGANISATION).
+  if (a.kind == ActionKind::state && !a.states.empty() && !a.actors.empty()) {
+    const UnitId u = a.actors.front();
+    const bool reorganises = a.phase == Phase::end && cx.state.units[u].disordered &&
+                             cx.setup.units[u].side == a.side &&
+                             recovers_at_end(cx, u) == std::optional<bool>(true);
+    cx.scratch.settled = std::all_of(a.states.begin(), a.states.end(), [&](const std::string& w) {
+      return (w == "disordered" && disorder_owed) || (w == "shaken" && shaken_counted) ||
+             ((w == "reformed" || w == "steady") && reorganises);
+    });
+  }
   std::erase_if(cx.scratch.due_outcomes, owes_nothing);
   const bool elsewhere = a.turn != cx.scratch.due_turn || a.side != cx.scratch.due_side ||
                          a.phase != cx.scratch.due_phase;

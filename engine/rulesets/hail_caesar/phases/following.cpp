@@ -17,10 +17,6 @@ void apply_states(Context& cx, UnitId u, const Action& a) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 // A move taken as written: in its own movement phase it is still a move
 // (the shooting that forbids moving first reads it: unit.moved).
 void place_moved(Context& cx, const Action& a) {
@@ -34,15 +30,35 @@ void place_moved(Context& cx, const Action& a) {
   }
 }
 
+// What a statement taken as written leaves unchecked. A removal, a state
+// or a move back that settled what a result owed was checked there
+// (phases/combat.cpp, settle_before): nothing.
+void report_followed(Context& cx, const Action& a) {
+  if (cx.scratch.settled) return;
+  if (a.kind == ActionKind::move && !a.detail.empty())
+    cx.checker.not_checked(
+        fmt::format("'{}' moves that no break test owes (§ Résultat du test de panique)", a.detail),
+        a.span);
+  else if (a.kind == ActionKind::move)
+    cx.checker.not_checked("moves outside the movement phase or off the table", a.span);
+  else if (a.kind == ActionKind::remove)
+    cx.checker.not_checked(
+        "a removal that no break test, casualties twice the stamina (§ Unité brisée) or blocked "
+        "move back owes",
+        a.span);
+  else if (a.kind == ActionKind::state)
+    cx.checker.not_checked(
+        "a state that no result owes: only the disorder a break test's result owes, and a shaken "
+        "unit's casualties, are checked",
+        a.span);
+  else
+    cx.checker.not_checked(fmt::format("'{}' statements", a.verb), a.span);
+}
+
 }  // namespace
 
 void follow(Context& cx, const Action& a) {
-  if (a.kind == ActionKind::move && !a.detail.empty())
-    cx.checker.not_checked(fmt::format("'{}' moves", a.detail), a.span);
-  else if (a.kind == ActionKind::move)
-    cx.checker.not_checked("moves outside the movement phase or off the table", a.span);
-  else
-    cx.checker.not_checked(fmt::format("'{}' statements", a.verb), a.span);
+  report_followed(cx, a);
   for (GeneralId g : a.generals) {
     if (auto end = written_end(a)) cx.state.generals[g].at = *end;
     if (a.off_table) cx.state.generals[g].on_table = false;

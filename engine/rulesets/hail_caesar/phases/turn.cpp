@@ -24,29 +24,20 @@ bool supports_a_combat(const Context& cx, UnitId u) {
 
 // § IV - RÉORGANISATION, at the end of a player's turn: "Toutes vos unités
 // désorganisées qui ne sont pas engagées ou en soutien au corps à corps
-// recouvrent leur état normal" (the data's disorder_removed_at_end).
+// recouvrent leur état normal".
 void reorganise(Context& cx, std::uint8_t side) {
   for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
     const auto u = static_cast<UnitId>(i);
     UnitState& st = cx.state.units[u];
     if (cx.setup.units[u].side != side || !st.on_table || !st.disordered) continue;
-    Facts f(cx.rules);
-    fill_unit(cx, f, u);
-    f.boolean(Given::unit_disordered, true);
-    f.boolean(Given::unit_engaged, st.engaged_with >= 0);
-    f.boolean(Given::unit_supporting, supports_a_combat(cx, u));
-    // Asked quietly: a variant may ask what no log records (HYW's Levy
-    // recovers only on a 4+, 004 § 1-c), and the unit then stays as the
-    // log states it.
-    const auto recovers = rules::Evaluator(cx.rules.rs(), f.situation())
-                              .value(cx.rules.value(Value::disorder_removed_at_end));
+    const std::optional<bool> recovers = recovers_at_end(cx, u);
     if (!recovers)
       cx.checker.not_checked(
           fmt::format("whether the disordered {} recovers at the end of its turn: the rules data "
                       "asks what the log does not record",
                       cx.quoted(u)),
           cx.checker.event_span());
-    else if (recovers->number != 0)
+    else if (*recovers)
       st.disordered = false;
   }
 }
@@ -118,6 +109,22 @@ void settle_at_end(Context&) {}
 
 void place_as_written(Context& cx, UnitId u, const Action& a) {
   rulesets::place_as_written<parse_formation>(cx.state.units, u, a);
+}
+
+// The data's disorder_removed_at_end. Asked quietly: a variant may ask
+// what no log records (HYW's Levy recovers only on a 4+, 004 § 1-c), and
+// the unit then stays as the log states it (nullopt).
+std::optional<bool> recovers_at_end(Context& cx, UnitId u) {
+  const UnitState& st = cx.state.units[u];
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::unit_disordered, true);
+  f.boolean(Given::unit_engaged, st.engaged_with >= 0);
+  f.boolean(Given::unit_supporting, supports_a_combat(cx, u));
+  const auto recovers = rules::Evaluator(cx.rules.rs(), f.situation())
+                            .value(cx.rules.value(Value::disorder_removed_at_end));
+  if (!recovers) return std::nullopt;
+  return recovers->number != 0;
 }
 
 }  // namespace umpire::hail_caesar

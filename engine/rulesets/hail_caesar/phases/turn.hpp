@@ -3,12 +3,18 @@
 // moves and commanders' failures of the last one are spent), and the phase
 // is the one the statement is written in (000_a44b407871cbdad9.txt
 // § SÉQUENCE DE JEU).
+#include <optional>
+
 #include "engine/rulesets/common/written_placement.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
 
 namespace umpire::hail_caesar {
 
 void begin(Context& cx, const Action& a);
+
+// § IV - RÉORGANISATION: whether the disordered `u` recovers at the end of
+// its side's turn; nullopt when the data asks what the log does not record.
+std::optional<bool> recovers_at_end(Context& cx, UnitId u);
 
 // At the end of the log: nothing the engine checks is owed yet.
 void settle_at_end(Context& cx);
