@@ -6,6 +6,7 @@
 
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/geometry/tabletop/zones.hpp"
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
@@ -14,6 +15,28 @@
 
 namespace umpire::hail_caesar {
 namespace {
+
+// The faces of the target standing at `target` that a shot from `shooter`
+// may strike: the target's quarters its diagonals cut (the zones a
+// charge's face is read in, tabletop/zones.hpp) holding the shooter's
+// corners. One when the whole shooter stands in one quarter; the sheet
+// draws no faces, so a shooter across two may strike either.
+std::vector<std::string_view> faces_struck(const tabletop::Footprint& target,
+                                           const tabletop::Footprint& shooter) {
+  std::vector<std::string_view> faces;
+  for (const tabletop::Point& p :
+       {shooter.front_left(), shooter.front_right(), shooter.rear_left(), shooter.rear_right()}) {
+    const tabletop::Zone z = tabletop::zone_of(target, p, tabletop::ZoneRule::diagonals);
+    const std::string_view face = z == tabletop::Zone::front  ? "front"
+                                  : z == tabletop::Zone::rear ? "rear"
+                                  : tabletop::is_flank(z)     ? "flank"
+                                                              : "";
+    if (!face.empty() && std::find(faces.begin(), faces.end(), face) == faces.end())
+      faces.push_back(face);
+  }
+  if (faces.empty()) faces.push_back("front");
+  return faces;
+}
 
 // The range: written against measured, and measured against the weapon;
 // true when the target is out of reach.
@@ -116,10 +139,11 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   f.set(Given::target_type, cx.rules.type(cx.setup.units[t].type));
   f.set(Given::target_formation, cx.rules.formation(cx.state.units[t].formation));
   f.boolean(Given::target_partially_obscured, false);
-  f.word(Given::target_facing_hit, "front");
   // The target where it stands when shot: a charger is shot where it set
   // out from (BeforeCharge).
   const tabletop::Footprint target_at = before ? before->charger_start : cx.footprint(t);
+  const std::vector<std::string_view> faces = faces_struck(target_at, cx.footprint(u));
+  f.word(Given::target_facing_hit, faces.front());
   const double measured =
       tabletop::distance(cx.footprint(u), target_at, tabletop::Measure::closest_edges);
   f.integer(Given::shot_distance, std::max<std::int64_t>(1, whole_inches_up(measured)));
@@ -146,13 +170,12 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   if (!check_permissions(f, RuleAction::shoot, cx.checker, a.span, Check::shoot_not_allowed,
                          [&] { return fmt::format("{} shooting", cx.quoted(u)); }))
     return;
-  cx.checker.not_checked("whether a shot's target is partly hidden, and the face it strikes",
-                         a.span);
+  cx.checker.not_checked("whether a shot's target is partly hidden", a.span);
   const auto count = eval_int(f, Value::shooting_dice, cx.checker);
   const auto needed = eval_int(f, Value::shooting_needed, cx.checker);
   // The to-hit score and its modifiers as the data's test states them
   // (4+ in § Modificateurs du jet pour toucher au tir).
-  const auto to_hit = eval_test(f, Test::shooting_to_hit, cx.checker);
+  auto to_hit = eval_test(f, Test::shooting_to_hit, cx.checker);
   if (!count || !needed || !to_hit) return;
   std::int64_t dice = *count;
   if (a.phase == Phase::shooting && !before && cx.rules.variant() &&
@@ -172,6 +195,34 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
     return replay::dice_at_least(static_cast<std::int32_t>(*needed), cx.setup.units[u].side,
                                  fmt::format("shooting of {}", cx.quoted(u)));
   });
+  if (faces.size() > 1) {
+    // Across two faces the shooter may strike either: the reading the
+    // log's modifier agrees with, else the one whose hits before re-rolls
+    // come nearest the log's hits without passing them.
+    std::optional<std::int64_t> best;
+    for (const std::string_view face : faces) {
+      Facts g = f;
+      g.word(Given::target_facing_hit, face);
+      const auto th = eval_test(g, Test::shooting_to_hit, cx.checker);
+      if (!th) return;
+      const NaturalFaces n = natural_faces(g, Test::shooting_to_hit);
+      const std::int64_t first_hits =
+          std::count_if(roll->dice.begin(), roll->dice.end(),
+                        [&](const auto& die) { return die_succeeds(n, *th, die.faces.face()); });
+      const bool agrees = a.modifier ? *a.modifier == th->modifier
+                                     : a.stated.hits && first_hits <= *a.stated.hits &&
+                                           (!best || first_hits > *best);
+      if (!agrees) continue;
+      best = first_hits;
+      f = g;
+      to_hit = th;
+      if (a.modifier) break;
+    }
+    cx.checker.not_checked(
+        "the face a shot strikes, its shooter standing across two of the target's faces (the "
+        "sheet draws none): the reading the log agrees with is taken",
+        a.span);
+  }
   const auto notes = [&] {
     std::vector<std::string> lines = explain(f, Value::shooting_needed);
     lines.insert(lines.begin(),
