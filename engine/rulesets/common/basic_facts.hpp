@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/suggest.hpp"
 #include "engine/rules/evaluator.hpp"
 #include "engine/rules/model.hpp"
 
@@ -61,10 +62,18 @@ class BasicFacts : private rules::GivenSource {
   }
   // An enumeration value by name.
   void word(Given g, std::string_view value) {
-    if (auto v = b_->word(g, value))
+    if (auto v = b_->word(g, value)) {
       set(g, *v);
-    else if (error_.empty())
-      note_error(fmt::format("'{}' has no value '{}'", b_->rs().givens[b_->given(g)].name, value));
+    } else if (error_.empty()) {
+      // A word of the log the data does not know (a misspelt weapon): the
+      // nearest it knows, for the reader.
+      const rules::Given& given = b_->rs().givens[b_->given(g)];
+      std::string message = fmt::format("'{}' has no value '{}'", given.name, value);
+      if (given.type.kind == rules::TypeKind::enumeration)
+        if (auto near = closest_match(value, b_->rs().domains[given.type.ref].values))
+          message += fmt::format(" (did you mean '{}'?)", *near);
+      note_error(std::move(message));
+    }
   }
   void none(Given g) { set(g, rules::Val::none()); }
   // A given of the data by its index, one the ruleset's table does not

@@ -174,6 +174,9 @@ bool check_permissions(const Question& q, std::span<const std::uint32_t> permiss
         *check, span, fmt::format("{} is not allowed: {}", subject.text(), in_words(p.name)));
     b.note("forbidden by '{}' of the rules data{}", p.name,
            p.refs.empty() ? std::string() : fmt::format(" ({})", p.refs.front().text()));
+    // The passage broken is the prohibition's, which may be more precise
+    // than the check's section (a check gathers several prohibitions).
+    if (!p.refs.empty()) b.rule(p.refs.front().file, p.refs.front().section);
     if (!why) {
       rules::Evaluator traced(rs, q.situation);
       traced.action_with(permissions);

@@ -110,6 +110,9 @@ struct Scratch {
   std::optional<CombatRound> combat;
   std::vector<DueTest> due_tests;
   std::vector<DueOutcome> due_outcomes;
+  // Per unit, whether it left the table by a move (not removed): what
+  // coming back asks of the data (return_to_table).
+  std::vector<bool> left_table;
   // Whether the statement being applied settled what a unit owed (a
   // removal, a disorder, a move back) or stated a shaken unit the engine
   // counted: then it was checked, and is not merely followed.

@@ -59,6 +59,11 @@ void report_followed(Context& cx, const Action& a) {
 
 void follow(Context& cx, const Action& a) {
   report_followed(cx, a);
+  if (a.off_table && a.kind == ActionKind::move)
+    for (UnitId m : a.actors) {
+      cx.scratch.left_table.resize(cx.setup.units.size());
+      cx.scratch.left_table[m] = true;
+    }
   for (GeneralId g : a.generals) {
     if (auto end = written_end(a)) cx.state.generals[g].at = *end;
     if (a.off_table) cx.state.generals[g].on_table = false;

@@ -376,6 +376,17 @@ void move(Context& cx, const Action& a) {
   UnitState& st = cx.state.units[u];
   Facts f(cx.rules);
   fill_unit(cx, f, u);
+  // A unit that left the table comes back only as the data allows (§ Unité
+  // ébranlée, § Unité d'une division démoralisée: "Ne peut revenir en jeu
+  // si elle quitte la table").
+  if (!st.on_table && u < cx.scratch.left_table.size() && cx.scratch.left_table[u]) {
+    Facts back = f;
+    back.boolean(Given::unit_shaken, st.shaken);
+    back.boolean(Given::unit_in_broken_division, in_broken_division(cx, u));
+    check_permissions(back, RuleAction::return_to_table, cx.checker, a.span,
+                      Check::move_not_allowed,
+                      [&] { return fmt::format("{} coming back onto the table", cx.quoted(u)); });
+  }
   // A move refused outright is not measured as well: one breach, one report.
   const bool allowed = grant_moves(cx, a, u, f, Check::move_not_allowed);
   const tabletop::Footprint start = cx.footprint(u);
