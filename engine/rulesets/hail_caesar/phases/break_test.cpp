@@ -54,8 +54,10 @@ void test(Context& cx, const Action& a) {
           a.span);
     return;
   }
+  // A test in the movement phase follows closing shots (§ Le test à lieu
+  // quand), and is read as a test at shooting.
   if (a.detail != "break" || a.actors.empty() ||
-      (a.phase != Phase::shooting && a.phase != Phase::combat)) {
+      (a.phase != Phase::shooting && a.phase != Phase::combat && a.phase != Phase::movement)) {
     follow(cx, a);
     return;
   }
@@ -109,7 +111,9 @@ void test(Context& cx, const Action& a) {
     cx.checker.not_checked(
         melee ? "a hand-to-hand break test outside a round resolved by 'result'"
               : "whether a break test was due at shooting: a second test after one volley (the "
-                "data's ambiguity break_tests_per_volley), or a volley the engine did not resolve",
+                "data's ambiguity break_tests_per_volley), a volley the engine did not resolve, or "
+                "one "
+                "whose test the rules leave open (the data's break_test_open)",
         a.span);
   f.integer(Given::casualty_difference, melee ? subtracted : 0);
   f.integer(Given::excess_casualties, melee ? 0 : subtracted);

@@ -22,13 +22,10 @@ void check_way_through_units(Context& cx, const Action& a, UnitId u, const table
     if (boost::geometry::disjoint(swept, tabletop::bounds(whole.polygon()))) continue;
     if (!tabletop::passes_through(m.swept, whole, slack)) continue;
     const bool enemy = os.side != cx.setup.units[u].side;
-    if (way.charging && !enemy) {
-      // A charger passing a friend: whether the sheet's exception (to
-      // join a combat) covers any friend is open.
-      cx.checker.not_checked(
-          fmt::format("{} charging through its friend {}", cx.quoted(u), cx.quoted(o)), a.span);
-      continue;
-    }
+    // A charger passes a friend as any move does: "sauf pour rejoindre ce
+    // combat (en charge ou en soutien)" lifts the ban on an engaged friend
+    // only (the data's no_moving_through_engaged_friend); "Il est possible
+    // de traverser une unité amie si …" holds for every way.
     Facts g = f;
     g.set(Given::other_type, cx.rules.type(os.type));
     g.set(Given::other_formation, cx.rules.formation(other.formation));
@@ -45,7 +42,8 @@ void check_way_through_units(Context& cx, const Action& a, UnitId u, const table
     const bool allowed = check_permissions(
         g, enemy ? RuleAction::move_through_enemy : RuleAction::move_through_friend, cx.checker,
         a.span, Check::move_not_allowed, [&] {
-          return fmt::format("{} moving through {} {}", cx.quoted(u),
+          return fmt::format("{} {} through {} {}", cx.quoted(u),
+                             way.charging ? "charging" : "moving",
                              enemy ? "the enemy" : "its friend", cx.quoted(o));
         });
     if (allowed && tabletop::stands_on(m.end, whole, slack)) {

@@ -20,9 +20,9 @@ struct Way {
 };
 
 // Each unit the way `m` of `u` passes through, refused under
-// hc.move.not-allowed where the data forbids it; a charge through a friend
-// and a way that ends on a unit ("une unité qui en traverse une autre doit
-// toujours finir son mouvement en dehors d'elle", 004 § 5-h) are reported
+// hc.move.not-allowed where the data forbids it (a charge as any move); a
+// way that ends on a unit ("une unité qui en traverse une autre doit
+// toujours finir son mouvement en dehors d'elle", 004 § 5-h) is reported
 // not checked.
 void check_way_through_units(Context& cx, const Action& a, UnitId u, const tabletop::MoveResult& m,
                              const Facts& f, const Way& way);

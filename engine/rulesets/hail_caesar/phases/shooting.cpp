@@ -247,7 +247,10 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
                          a.stated.hits, hits, notes);
   cx.scratch.hits =
       PendingHits{t, go_on, rulesets::data_word(a.weapon, rulesets::WordCase::exact), std::nullopt};
-  if (a.phase == Phase::shooting) {
+  // A volley of the shooting phase, or closing shots in the movement phase
+  // (§ Le test à lieu quand: "au tir (normal, contre-charge ou
+  // d'opportunité)"), may call for a break test.
+  if (a.phase == Phase::shooting || a.phase == Phase::movement) {
     cx.scratch.hits->volley = f;
     note_volley(cx, a, t, f, natural_sixes);
   }

@@ -14,6 +14,12 @@ bool listed(const UnitList& list, UnitId u) {
   return std::find(list.begin(), list.end(), u) != list.end();
 }
 
+// The phases whose shots call for break tests: the shooting phase's, and
+// the closing shots of the movement phase.
+bool shot_phase(Phase p) {
+  return p == Phase::shooting || p == Phase::movement;
+}
+
 bool owed_already(const Context& cx, UnitId u) {
   return std::any_of(cx.scratch.due_tests.begin(), cx.scratch.due_tests.end(),
                      [&](const DueTest& d) { return d.shooting && d.unit == u; });
@@ -30,14 +36,17 @@ void owe(Context& cx, const Action& a, UnitId u, std::string why) {
 // natural 6s with no casualties, which leaves the shooter's own state in
 // place for the score; the casualties with no natural 6, the target's
 // state standing in for the shooter's (the score no longer counts).
+// `which` is break_test_due, or break_test_open: whether the rules leave
+// the question open for this shot (a variant's reading question).
 bool volley_calls_for_test(Context& cx, Facts f, std::optional<bool> target_shaken,
-                           std::int64_t casualties, std::int64_t natural_sixes) {
+                           std::int64_t casualties, std::int64_t natural_sixes,
+                           Value which = Value::break_test_due) {
   f.word(Given::break_context, "shooting");
   if (target_shaken) f.boolean(Given::unit_shaken, *target_shaken);
   f.integer(Given::volley_casualties, casualties);
   f.integer(Given::natural_sixes, natural_sixes);
   f.integer(Given::casualty_difference, 0);
-  const auto v = eval_int(f, Value::break_test_due, cx.checker);
+  const auto v = eval_int(f, which, cx.checker);
   return v && *v != 0;
 }
 
@@ -45,8 +54,22 @@ bool volley_calls_for_test(Context& cx, Facts f, std::optional<bool> target_shak
 
 void note_volley(Context& cx, const Action& a, UnitId target, const Facts& shot,
                  std::int64_t natural_sixes) {
-  if (a.phase != Phase::shooting || natural_sixes == 0) return;
-  if (!volley_calls_for_test(cx, shot, std::nullopt, 0, natural_sixes)) return;
+  if (!shot_phase(a.phase) || natural_sixes == 0) return;
+  if (!volley_calls_for_test(cx, shot, std::nullopt, 0, natural_sixes)) {
+    // A test the rules leave open (HYW 8-a's one natural 6 of closing or
+    // opportunity shots: ambiguity natural_six_shot_kinds) is neither owed
+    // nor refused.
+    if (!volley_calls_for_test(cx, shot, std::nullopt, 0, natural_sixes, Value::break_test_open))
+      return;
+    cx.checker.not_checked(
+        "whether a natural 6 to hit of closing or opportunity shots calls for a break test: the "
+        "variant's text leaves it open (the data's break_test_open)",
+        a.span);
+    if (!listed(cx.scratch.volley_unresolved, target))
+      cx.scratch.volley_unresolved.push_back(target);
+    mark_debts(cx, a);
+    return;
+  }
   const auto needed = eval_int(shot, Value::shooting_needed, cx.checker);
   owe(cx, a, target,
       fmt::format("the shot rolled {} natural 6{} needing {}+", natural_sixes,
@@ -58,14 +81,14 @@ void forgive_shooting_test(Context& cx, UnitId u) {
 }
 
 void note_unresolved_volley(Context& cx, const Action& a, UnitId target) {
-  if (a.phase != Phase::shooting) return;
+  if (!shot_phase(a.phase)) return;
   if (!listed(cx.scratch.volley_unresolved, target)) cx.scratch.volley_unresolved.push_back(target);
   mark_debts(cx, a);
 }
 
 void note_volley_casualties(Context& cx, const Action& a, UnitId u, const Facts* volley,
                             std::int64_t taken) {
-  if (a.phase != Phase::shooting) return;
+  if (!shot_phase(a.phase)) return;
   if (!volley) {
     note_unresolved_volley(cx, a, u);
     return;

@@ -12,9 +12,8 @@
 // did not resolve. What the test subtracts ("les blessures en excès", gap
 // excess_casualties_undefined) is `not checked`.
 //
-// Shots of the movement phase (closing shots, opportunity shots) call for
-// tests too; the engine does not place break tests outside the shooting
-// and combat phases yet.
+// Shots of the movement phase (closing shots: "au tir (normal, contre-charge
+// ou d'opportunité)") call for tests as well, owed within that phase.
 #include "engine/rulesets/hail_caesar/context.hpp"
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
 

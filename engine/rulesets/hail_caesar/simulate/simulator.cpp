@@ -160,10 +160,20 @@ class Play {
     if (!weapons_.contains(setup().units[target].id) || pick(2) == 0) return false;
     const std::optional<Action> r = closing_shots_action(prober_, t, target);
     if (!r) return false;
+    const Engine::Snapshot before = prober_.engine().snapshot();
+    const std::size_t text_before = text_.size(), events_before = events_;
     play(*r);
     if (prober_.engine().scratch().hits && prober_.engine().scratch().hits->hits > 0)
       play(save_action(t, charger, Phase::movement));
     for (const Action& gone : removal_actions(prober_, t, Phase::movement)) play(gone);
+    // The break test the shots call for, as a volley's; with none the
+    // engine accepts, the shots are taken back.
+    if (!break_test_after_volley(t, charger, Phase::movement)) {
+      prober_.engine().restore(before);
+      text_.resize(text_before);
+      events_ = events_before;
+      return false;
+    }
     return true;
   }
 
@@ -276,7 +286,7 @@ class Play {
 
   // Whether `target` owes nothing once its break test, if a volley calls
   // for one, and its outcome are played.
-  bool break_test_after_volley(TurnOf t, UnitId target) {
+  bool break_test_after_volley(TurnOf t, UnitId target, Phase phase = Phase::shooting) {
     const auto owed = [&] {
       if (!state().units[target].on_table) return false;
       const Scratch& s = prober_.engine().scratch();
@@ -286,17 +296,16 @@ class Play {
                          [&](const DueOutcome& o) { return o.unit == target; });
     };
     if (!owed()) return true;
-    std::optional<Action> test =
-        break_test_action(prober_, t, target, 0, break_results_, Phase::shooting);
+    std::optional<Action> test = break_test_action(prober_, t, target, 0, break_results_, phase);
     // A variant that defines the excess casualties (HYW 8-f: those beyond
     // the stamina) has the test subtract them.
     const auto stamina = setup().units[target].stats.stamina;
     if (!test && stamina && state().units[target].casualties > *stamina)
       test = break_test_action(prober_, t, target, state().units[target].casualties - *stamina,
-                               break_results_, Phase::shooting);
+                               break_results_, phase);
     if (!test) return false;
     play(*test);
-    for (const Action& o : outcome_actions(prober_, t, target, Phase::shooting)) play(o);
+    for (const Action& o : outcome_actions(prober_, t, target, phase)) play(o);
     return !owed();
   }
 
