@@ -228,22 +228,16 @@ TEST_F(HywSpot, LanceWorsensTheEnemySave) {
 }
 
 // 5-f against the base sheet: no penalty at 12" (base: −1 per full 12"),
-// −2 at 24"; Marauders (1-c): none, in a division order too (the order
-// takes the farthest unit "pour laquelle le malus s'appliquerait").
+// −2 at 24"; Marauders (1-c): none.
 TEST_F(HywSpot, CommandDistancePenaltyOverride) {
   // commander_distance counts whole inches, commander_distance_up inches
   // begun: the same 12" and 24" measured exactly.
-  Givens g = {{"commander_distance", "12"},
-              {"commander_distance_up", "12"},
-              {"unit.special", ""},
-              {"command.division_order", "false"}};
+  Givens g = {{"commander_distance", "12"}, {"commander_distance_up", "12"}, {"unit.special", ""}};
   EXPECT_EQ(eval_value(rs(), "command_distance_penalty", g), "0");
   g["commander_distance"] = "24";
   g["commander_distance_up"] = "24";
   EXPECT_EQ(eval_value(rs(), "command_distance_penalty", g), "2");
   g["unit.special"] = "marauders";
-  EXPECT_EQ(eval_value(rs(), "command_distance_penalty", g), "0");
-  g["command.division_order"] = "true";
   EXPECT_EQ(eval_value(rs(), "command_distance_penalty", g), "0");
 }
 
@@ -253,7 +247,6 @@ TEST_F(HywSpot, CommandOutcomes) {
   Givens g = {{"general.rank", "division_general"},
               {"commander_distance", "6"},
               {"commander_distance_up", "6"},
-              {"command.division_order", "false"},
               {"command.rolled_before_order", "false"},
               {"unit.special", ""},
               {"command.roll", "5"}};

@@ -43,19 +43,21 @@ bool general_death(hail_caesar::Context& cx, const hail_caesar::Action& a, const
       rules::Val::integer(std::clamp<std::int64_t>(casualties, 0, 30)));
   set(Given::join_unit_casualties_this_round,
       rules::Val::integer(std::clamp<std::int64_t>(casualties, 0, 30)));
-  const std::optional<std::int64_t> due = rulesets::common::eval_value(
-      rulesets::common::question(f), items.value(Value::general_death_roll_due),
-      items.value_name(Value::general_death_roll_due), cx.checker, nullptr);
-  if (due && *due == 0)
-    cx.checker
-        .violation(Check::general_death, a.span,
-                   fmt::format("'{}' throws for his death, which is due only when the combat of "
-                               "the unit he joined ends and it took a casualty",
-                               general))
-        .note(!unit
-                  ? std::string("he joined no unit")
-                  : fmt::format("'{}' {}, {} casualties since he joined", cx.setup.units[*unit].id,
-                                ended ? "is out of combat" : "is still engaged", casualties));
+  judge_due(
+      f, items, Value::general_death_roll_due, Check::general_death, a.span,
+      [&] {
+        return fmt::format(
+            "'{}' throws for his death, which is due only when the combat of the unit he joined "
+            "ends and it took a casualty",
+            general);
+      },
+      [&] {
+        return !unit
+                   ? std::string("he joined no unit")
+                   : fmt::format("'{}' {}, {} casualties since he joined", cx.setup.units[*unit].id,
+                                 ended ? "is out of combat" : "is still engaged", casualties);
+      },
+      cx.checker);
   const replay::WrittenRoll* written = a.roll("");
   const std::optional<WrittenTest> t =
       judge_written_test(cx.rules, items, Test::commander_hit_in_melee, written,

@@ -28,17 +28,23 @@ bool montjoie(hail_caesar::Context& cx, const hail_caesar::Action& a, const HywI
   // Whose ground must be "dégagé" is not said: the knights' is taken as
   // open, and the question reported.
   f.word(hail_caesar::Given::unit_terrain, "open_ground");
-  const std::optional<std::int64_t> due = rulesets::common::eval_value(
-      rulesets::common::question(f), items.value(Value::montjoie_roll_due),
-      items.value_name(Value::montjoie_roll_due), cx.checker, nullptr);
-  if (due && *due == 0)
-    cx.checker
-        .violation(Check::montjoie, a.span,
-                   fmt::format("{} throws the Montjoie roll, which is due only to a unit with "
-                               "Montjoie ! within 18\" of an enemy",
-                               cx.quoted(u)))
-        .note(enemy ? fmt::format("the nearest enemy is {} away", tabletop::inches(*enemy))
-                    : std::string("no enemy is on the table"));
+  judge_due(
+      f, items, Value::montjoie_roll_due, Check::montjoie, a.span,
+      [&] {
+        // The range the rule reads (montjoie_range), as the data has it.
+        const std::optional<std::int64_t> range = rulesets::common::eval_value(
+            rulesets::common::question(f), items.value(Value::montjoie_range),
+            items.value_name(Value::montjoie_range), cx.checker, nullptr);
+        return fmt::format(
+            "{} throws the Montjoie roll, which is due only to a unit with Montjoie ! within "
+            "{} of an enemy",
+            cx.quoted(u), range ? fmt::format("{}\"", *range) : std::string("montjoie_range"));
+      },
+      [&] {
+        return enemy ? fmt::format("the nearest enemy is {} away", tabletop::inches(*enemy))
+                     : std::string("no enemy is on the table");
+      },
+      cx.checker);
   cx.checker.not_checked(
       fmt::format("which ground a Montjoie roll needs open, and when the roll is due {}", kGap),
       a.span);

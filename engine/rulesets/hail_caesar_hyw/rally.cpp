@@ -87,8 +87,14 @@ bool rally(Context& cx, const Action& a, const HywItems& items) {
   rulesets::common::check_permissions(
       rulesets::common::question(f), items.permissions(RuleAction::rally_unit),
       items.action_name(RuleAction::rally_unit), cx.checker, a.span, Check::rally_unit, [&] {
-        return fmt::format("'{}' rallying {}, {} from him with {} casualties", general.id,
-                           cx.quoted(u), tabletop::inches(*d), st.casualties);
+        // The range the rule reads (rally_range), as the data has it.
+        const std::optional<std::int64_t> range = rulesets::common::eval_value(
+            rulesets::common::question(f), items.value(Value::rally_range),
+            items.value_name(Value::rally_range), cx.checker, nullptr);
+        return fmt::format("'{}' rallying {}, {} from him (rally range {}), with {} casualties",
+                           general.id, cx.quoted(u), tabletop::inches(*d),
+                           range ? fmt::format("{}\"", *range) : std::string("rally_range"),
+                           st.casualties);
       });
   check_still_giving_orders(f, items, h, g, cx.state.generals[g].orders_ended, general.id,
                             cx.checker, a.span, "rallying a unit");

@@ -21,6 +21,13 @@ bool holds(const List& list, Id id) {
   return std::find(list.begin(), list.end(), id) != list.end();
 }
 
+// An order a general gives: an `order`, or a rally, which 3-a counts as
+// one ("il s'agit du dernier ordre que le général peut tenter"): his
+// command test in place of a move.
+bool is_order(const Action& b) {
+  return (b.kind == ActionKind::order || b.kind == ActionKind::rally) && b.by.has_value();
+}
+
 // The statements of the movement phase of the turn being played, written
 // before statement `now`: first to last.
 class PhaseSoFar {
@@ -47,7 +54,7 @@ class PhaseSoFar {
   }
   std::optional<std::size_t> first_order() const {
     for (std::size_t i = first_; i < end_; ++i)
-      if ((*this)[i].kind == ActionKind::order) return i;
+      if (is_order((*this)[i])) return i;
     return std::nullopt;
   }
 
@@ -138,13 +145,17 @@ void one_unit_at_a_time(const hail_caesar::Engine& game, const PhaseSoFar& phase
 // suivante" and "Une fois la phase d'ordre terminée pour une division, le
 // général de cette division peut se déplacer"; 5-e: "le commandement du
 // général de la division".
+// A rally (3-a) is one of his orders: its own division's unit is checked
+// by hyw.rally.unit.
 void order_by_division(const hail_caesar::Engine& game, const PhaseSoFar& phase, const Action& a,
                        replay::EventChecker& checker) {
   if (!a.by) return;
   const GeneralId g = *a.by;
   const hail_caesar::Setup& setup = game.setup();
   const hail_caesar::GeneralSetup& general = setup.generals[g];
+  const std::string_view what = a.kind == ActionKind::rally ? "rally" : "order";
   for (UnitId u : a.actors) {
+    if (a.kind != ActionKind::order) break;
     const hail_caesar::UnitSetup& unit = setup.units[u];
     if (unit.side != general.side || unit.division == general.division) continue;
     checker
@@ -161,22 +172,24 @@ void order_by_division(const hail_caesar::Engine& game, const PhaseSoFar& phase,
     if (b.kind == ActionKind::move && holds(b.generals, g)) {
       checker
           .violation(Check::order_sequence, a.span,
-                     fmt::format("{} has moved this phase: his division's orders are over",
-                                 named(general.id)))
+                     fmt::format("{} has moved this phase: his division's orders are over, "
+                                 "and his {} comes after them",
+                                 named(general.id), what))
           .note("his move: '{}'", game.describe_event(i))
           .note(
               "004 § 5-b: 'Une fois la phase d'ordre terminée pour une division, le général de "
               "cette division peut se déplacer de 27''");
       return;
     }
-    if (b.kind != ActionKind::order || !b.by) continue;
+    if (!is_order(b)) continue;
     if (*b.by == g) {
       mine = mine.value_or(i);
     } else if (mine) {
       checker
           .violation(Check::order_sequence, a.span,
-                     fmt::format("{}'s division's orders ended when {} gave his", named(general.id),
-                                 named(setup.generals[*b.by].id)))
+                     fmt::format("{}'s division's orders ended when {} gave his: this {} comes "
+                                 "after them",
+                                 named(general.id), named(setup.generals[*b.by].id), what))
           .note("the other division's order: '{}'", game.describe_event(i))
           .note(
               "004 § 5-b: 'Une fois choisi, il devra donner tous ses ordres, avant de passer à "
@@ -236,6 +249,7 @@ void check_sequence(const hail_caesar::Engine& game, std::size_t now,
       if (a.kind == ActionKind::charge) charge_as_ordered(game, phase, a, checker);
       return;
     case ActionKind::order:
+    case ActionKind::rally:
       order_by_division(game, phase, a, checker);
       return;
     default:

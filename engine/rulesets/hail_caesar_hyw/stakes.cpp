@@ -6,6 +6,7 @@
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar_hyw/checks.hpp"
 #include "engine/rulesets/hail_caesar_hyw/unit_history.hpp"
+#include "engine/rulesets/hail_caesar_hyw/written_test.hpp"
 
 namespace umpire::hyw {
 
@@ -16,10 +17,9 @@ bool plant_stakes(hail_caesar::Context& cx, const hail_caesar::Action& a, const 
   // (UnitFacts, from the statements already replayed).
   hail_caesar::Facts f(cx.rules);
   hail_caesar::fill_unit(cx, f, u);
-  rulesets::common::check_permissions(
-      rulesets::common::question(f), items.permissions(RuleAction::plant_stakes),
-      items.action_name(RuleAction::plant_stakes), cx.checker, a.span, Check::stakes_plant,
-      [&] { return fmt::format("{} planting stakes", cx.quoted(u)); });
+  judge_due(
+      f, items, RuleAction::plant_stakes, Check::stakes_plant, a.span,
+      [&] { return fmt::format("{} planting stakes", cx.quoted(u)); }, cx.checker);
   cx.checker.not_checked(
       "whether archers may move in the turn they plant their stakes (gap stakes_duration, "
       "004_b7c666874e8df030.txt § 1-c)",

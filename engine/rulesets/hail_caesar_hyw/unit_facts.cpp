@@ -107,9 +107,6 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   // 1-c Levy: its test of the turn ending (the end of a turn is read as
   // the next begins, the state still in the turn ended).
   flag(Given::unit_levy_test_passed, now && h.levy_test_passed(u, cx.state.turn, cx.state.side));
-  // 5-c: one order naming several units is a division order.
-  flag(Given::command_division_order,
-       now && cx.log[*now].kind == ActionKind::order && cx.log[*now].actors.size() > 1);
   flag(Given::command_rolled_before_order, false);
   flag(Given::shot_through_interval, false);
   set(Given::shot_gap_mm, rules::Val::integer(0));

@@ -64,6 +64,24 @@ std::optional<WrittenTest> read_written_test(const hail_caesar::RulesBinding& ba
   return read_roll(data, *result, *written->roll);
 }
 
+std::optional<bool> judge_due(const hail_caesar::Facts& facts, const HywItems& items, Value due,
+                              replay::CheckId check, Span span, const replay::LazyText& message,
+                              const replay::LazyText& note, replay::EventChecker& checker) {
+  const std::optional<std::int64_t> is_due = rulesets::common::eval_value(
+      rulesets::common::question(facts), items.value(due), items.value_name(due), checker, nullptr);
+  if (!is_due) return std::nullopt;
+  if (*is_due == 0) checker.violation(check, span, message.text()).note(note.text());
+  return *is_due != 0;
+}
+
+bool judge_due(const hail_caesar::Facts& facts, const HywItems& items, RuleAction action,
+               replay::CheckId check, Span span, const replay::LazyText& what,
+               replay::EventChecker& checker) {
+  return rulesets::common::check_permissions(rulesets::common::question(facts),
+                                             items.permissions(action), items.action_name(action),
+                                             checker, span, check, what);
+}
+
 void compare_stated(const hail_caesar::Action& a, bool passed, std::string_view pass_word,
                     std::string_view fail_word, replay::CheckId check, std::string_view what,
                     replay::EventChecker& checker) {

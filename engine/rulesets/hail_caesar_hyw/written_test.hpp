@@ -10,6 +10,7 @@
 
 #include "engine/core/replay/checker.hpp"
 #include "engine/core/replay/dice_source.hpp"
+#include "engine/core/replay/lazy_text.hpp"
 #include "engine/rulesets/hail_caesar/rules_binding.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
 
@@ -34,6 +35,21 @@ std::optional<WrittenTest> judge_written_test(const hail_caesar::RulesBinding& b
 std::optional<WrittenTest> read_written_test(const hail_caesar::RulesBinding& base,
                                              const HywItems& items, Test test,
                                              const replay::WrittenRoll* written);
+
+// A roll or action the log writes, judged on whether the data says it is
+// due: `due`, one of the data's bool values (montjoie_roll_due,
+// general_death_roll_due), evaluated on `facts`; when it is false, a
+// violation under `check` at `span`, saying `message` with the note
+// `note`. Nullopt when the data cannot say (reported by the evaluation).
+std::optional<bool> judge_due(const hail_caesar::Facts& facts, const HywItems& items, Value due,
+                              replay::CheckId check, Span span, const replay::LazyText& message,
+                              const replay::LazyText& note, replay::EventChecker& checker);
+// The same of an action the data's permissions allow or forbid
+// (plant_stakes): a violation under `check` when they forbid it, `what`
+// naming the action asked about. False when it is forbidden.
+bool judge_due(const hail_caesar::Facts& facts, const HywItems& items, RuleAction action,
+               replay::CheckId check, Span span, const replay::LazyText& what,
+               replay::EventChecker& checker);
 
 // The outcome `=> pass|fail` (or `=> result <word>`) a statement states,
 // compared with `passed` under `check`; `words` are the result's words for

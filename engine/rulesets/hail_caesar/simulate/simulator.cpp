@@ -7,6 +7,7 @@
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/common/simulate/choices.hpp"
 #include "engine/rulesets/common/simulate/seeded_setup.hpp"
+#include "engine/rulesets/common/simulate/statement_words.hpp"
 #include "engine/rulesets/hail_caesar/engine.hpp"
 #include "engine/rulesets/hail_caesar/from_events.hpp"
 #include "engine/rulesets/hail_caesar/simulate/combat_actions.hpp"
@@ -19,11 +20,13 @@ namespace {
 class Play {
  public:
   Play(Engine& engine, const RulesBinding& rules, dice::Rng& choices, std::string& text,
-       const std::map<std::string, std::string, std::less<>>& weapons)
+       const std::map<std::string, std::string, std::less<>>& weapons,
+       const std::map<std::string, ShotRoll, std::less<>>& shot_rolls)
       : prober_(engine),
         choices_(choices),
         text_(text),
         weapons_(weapons),
+        shot_rolls_(shot_rolls),
         break_results_(domain_words(rules, Domain::break_result)),
         blunders_(domain_words(rules, Domain::blunder)) {}
 
@@ -269,19 +272,43 @@ class Play {
       const Engine::Snapshot before = prober_.engine().snapshot();
       const std::size_t text_before = text_.size(), events_before = events_;
       play(shot);
+      const bool destroyed = side_roll(u, text_before);
       const UnitId target = shot.targets.front();
       if (prober_.engine().scratch().hits && prober_.engine().scratch().hits->hits > 0)
         play(save_action(t, target, Phase::shooting));
       for (const Action& r : removal_actions(prober_, t, Phase::shooting)) play(r);
       // The break test the volley calls for (§ Le test à lieu quand) and
       // what its result owes; with none the engine accepts, the shot is
-      // taken back.
-      if (!break_test_after_volley(t, target)) {
+      // taken back, as is a shot whose side roll destroyed a unit the
+      // engine does not let go.
+      bool kept = break_test_after_volley(t, target);
+      if (kept && destroyed && state().units[u].on_table) {
+        Action gone = make_action(ActionKind::remove, "remove", t, Phase::shooting);
+        gone.actors = {u};
+        kept = prober_.legal(gone);
+        if (kept) play(gone);
+      }
+      if (!kept) {
         prober_.engine().restore(before);
         text_.resize(text_before);
         events_ = events_before;
       }
     }
+  }
+
+  // The roll a variant throws beside each shot of `u` (ShotRoll), written
+  // into the shot's line (the statement from `line` on), before its
+  // outcome: whether it destroys `u`.
+  bool side_roll(UnitId u, std::size_t line) {
+    const auto r = shot_rolls_.find(setup().units[u].id);
+    if (r == shot_rolls_.end()) return false;
+    const dice::Roll roll = dice::draw(r->second.dice, choices_);
+    const std::string words =
+        " " + r->second.label + " " + rulesets::simulate::roll_text({r->second.dice, roll});
+    const std::size_t outcome = text_.find(" =>", line);
+    const std::size_t end = text_.find('\n', line);
+    text_.insert(outcome < end ? outcome : end, words);
+    return r->second.destroys && r->second.destroys(roll);
   }
 
   // Whether `target` owes nothing once its break test, if a volley calls
@@ -313,6 +340,7 @@ class Play {
   dice::Rng& choices_;
   std::string& text_;
   const std::map<std::string, std::string, std::less<>>& weapons_;
+  const std::map<std::string, ShotRoll, std::less<>>& shot_rolls_;
   std::size_t events_ = 0;
   std::vector<std::string> break_results_, blunders_;
 };
@@ -329,7 +357,7 @@ std::optional<SimulatedGame> play_game(const RulesBinding& rules, SimulatedRoste
   return rulesets::simulate::play_seeded<Engine>(
       std::move(*setup), rules, std::move(roster.text), options.seed, diags,
       [&](Engine& engine, SimulatedGame& out) {
-        Play game(engine, rules, choices, out.text, roster.weapons);
+        Play game(engine, rules, choices, out.text, roster.weapons, roster.shot_rolls);
         TurnOf last{1, 1};
         for (std::uint32_t turn = 1; turn <= options.turns; ++turn)
           for (std::uint8_t side = 0; side < 2; ++side) {

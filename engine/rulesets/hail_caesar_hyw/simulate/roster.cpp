@@ -76,19 +76,38 @@ std::uint32_t weighted(dice::Rng& rng, const std::vector<std::uint32_t>& w) {
   return 0;
 }
 
-PlannedArmy draw_army(const rules::Ruleset& data, dice::Rng& rng, std::size_t s,
-                      const rules::ArmyList& list,
-                      std::map<std::string, std::string, std::less<>>& weapons) {
+// Whether a special rule of profile `p` obliges its shots to throw a
+// misfire roll (the data's `must roll_misfire`).
+bool throws_misfire(const rules::Ruleset& data, std::uint32_t p) {
+  const rules::Val special = field(data, p, "special");
+  const rules::Record& record = data.records[data.profiles[p].record];
+  const std::optional<std::uint32_t> f = record.find("special");
+  if (special.kind != rules::Val::Kind::set || !f || !data.action_domain) return false;
+  const std::uint32_t domain = record.fields[*f].type.ref;  // the special rules' domain
+  const std::optional<std::uint32_t> roll = data.domains[*data.action_domain].find("roll_misfire");
+  if (!roll) return false;
+  for (const rules::Skill& skill : data.skills) {
+    if (data.givens[skill.holder].type.ref != domain || skill.value >= 64 ||
+        (special.bits >> skill.value & 1U) == 0)
+      continue;
+    for (const std::uint32_t i : skill.permissions)
+      if (data.permissions[i].modality == rules::Modality::must &&
+          data.permissions[i].action == *roll)
+        return true;
+  }
+  return false;
+}
+
+PlannedArmy draw_army(
+    const rules::Ruleset& data, dice::Rng& rng, std::size_t s, const rules::ArmyList& list,
+    std::map<std::string, std::string, std::less<>>& weapons,
+    std::map<std::string, hail_caesar::simulate::ShotRoll, std::less<>>& shot_rolls) {
   const std::string prefix = rules::list_prefix(data, list);
   PlannedArmy a;
   a.side = s == 0 ? "west" : "east";
   a.name = fmt::format("Host of the {} list", list.name);
   a.list = list.name;
-  std::vector<std::uint32_t> w = weights(list);
-  // No gun: the simulator does not throw the misfire 2D6 each shot of a
-  // Bombarde or Ribaudequin calls for (004 § 1-c, hyw.artillery.misfire).
-  for (std::size_t i = 0; i < w.size(); ++i)
-    if (word(data, list.units[i], "unit_type").find("artillery") != std::string::npos) w[i] = 0;
+  const std::vector<std::uint32_t> w = weights(list);
   int unit_no = static_cast<int>(s) * 100;
   for (int d = 0; d < 2; ++d) {
     PlannedDivision div;
@@ -113,9 +132,14 @@ PlannedArmy draw_army(const rules::Ruleset& data, dice::Rng& rng, std::size_t s,
       const std::string type = word(data, p, "unit_type");
       const bool horse = type.find("cavalry") != std::string::npos;
       const bool shooter = integer(data, p, "long_range") > 0;
-      u.formation = shooter && !horse ? "open-order" : "close-order";
+      const bool gun = type.find("artillery") != std::string::npos;
+      u.formation = shooter && !horse && !gun ? "open-order" : "close-order";
       u.frontage_mm = 80;
-      u.depth_mm = type.find("artillery") != std::string::npos ? 60 : 40;
+      u.depth_mm = gun ? 60 : 40;
+      // A Bombarde or Ribaudequin throws its misfire roll beside each
+      // shot (004 § 1-c): its dice and outcome are the simulator's
+      // (simulator.cpp).
+      if (throws_misfire(data, p)) shot_rolls[u.id] = {"misfire", {}, {}};
       u.points = integer(data, p, "points");
       const std::string weapon = word(data, p, "weapon");
       if (shooter && !weapon.empty() && weapon != "none") weapons[u.id] = weapon;
@@ -148,8 +172,8 @@ std::optional<hail_caesar::simulate::SimulatedRoster> hyw_roster(const rules::Ru
     hail_caesar::simulate::SimulatedRoster out;
     std::vector<PlannedArmy> armies;
     for (std::size_t s = 0; s < 2; ++s)
-      armies.push_back(
-          draw_army(data, rng, s, data.army_lists[pick(rng, data.army_lists.size())], out.weapons));
+      armies.push_back(draw_army(data, rng, s, data.army_lists[pick(rng, data.army_lists.size())],
+                                 out.weapons, out.shot_rolls));
     out.text = hail_caesar::simulate::setup_text(
         {"hail-caesar-hyw", "v3 2019", "corpus/rulesets/hail-caesar-hyw.rules", seed}, armies, rng);
     if (musters(data, out.text)) return out;
