@@ -78,6 +78,9 @@ struct Scratch {
   double tolerance = tabletop::kDefaultTolerance;
   // The charges of the movement phase in progress.
   std::vector<PendingCharge> charges;
+  // The charges of that phase redirected onto a new target after the
+  // first fled (§ Phase 2 : Mouvement step 8): {charger, new target}.
+  std::vector<std::pair<UnitId, UnitId>> redirected_charges;
   // Per unit, where it stood when the player turn began (§ Marche: "au
   // début du tour"), nullopt when off the table: the distances to the
   // enemy then are measured only for the units that march

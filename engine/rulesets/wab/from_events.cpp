@@ -46,10 +46,14 @@ bool read_profile(const events::Unit& u, Profile& p) {
 }
 
 // § Jet de sauvegarde: the mount's bonus follows the troop type; barding
-// is written as equipment.
+// and a howdah are written as equipment ("Monté sur monture caparaçonnée",
+// "Howdah : +2": the howdah's bonus, not every elephant's).
 Mount mount_of(TroopType t, const std::vector<std::string>& equipment) {
-  bool barded = false;
-  for (const std::string& e : equipment) barded = barded || e == "barding";
+  bool barded = false, howdah = false;
+  for (const std::string& e : equipment) {
+    barded = barded || e == "barding";
+    howdah = howdah || e == "howdah";
+  }
   switch (t) {
     case TroopType::cavalry:
       return barded ? Mount::barded_horse : Mount::horse;
@@ -58,7 +62,7 @@ Mount mount_of(TroopType t, const std::vector<std::string>& equipment) {
     case TroopType::heavy_chariot:
       return Mount::chariot;
     case TroopType::elephants:
-      return Mount::howdah;
+      return howdah ? Mount::howdah : Mount::on_foot;
     default:
       return Mount::on_foot;
   }

@@ -53,6 +53,15 @@ bool is_missile_weapon(const rules::Ruleset& data, std::string_view word) {
   return false;
 }
 
+// The log's words for the missile weapons of the weapons table.
+std::vector<std::string> missile_weapon_words(const rules::Ruleset& data) {
+  std::vector<std::string> words;
+  for (const rules::Profile& p : data.profiles)
+    if (data.records[p.record].name == "missile_weapon")
+      words.push_back(rulesets::log_word(p.name));
+  return words;
+}
+
 void check_type(const events::Unit& u, Reporter& out) {
   if (u.type.empty() || parse_troop_type(u.type)) return;
   const std::vector<std::string> names(troop_type_names().begin(), troop_type_names().end());
@@ -107,31 +116,42 @@ void check_models(const events::Unit& u, Reporter& out) {
 }
 
 void check_equipment(const events::Unit& u, const rules::Ruleset& data, Reporter& out) {
-  std::vector<std::string_view> armours, shields, missiles;
+  // Missile weapons are not counted: § Table des armes de tirs lists the
+  // weapons and sets no limit to how many a unit carries (a shot names the
+  // one it uses); the save chart has one armour row and one shield column.
+  std::vector<std::string_view> armours, shields;
+  const TroopType type = parse_troop_type(u.type).value_or(TroopType::infantry);
   for (const std::string& e : u.equipment) {
     if (parse_armour(e))
       armours.push_back(e);
     else if (parse_shield(e))
       shields.push_back(e);
     else if (is_missile_weapon(data, e))
-      missiles.push_back(e);
+      continue;
     else if (e == "standard" || e == "army-standard")
       continue;  // § Résultat du combat: +1 for a standard (phases/combat_result.hpp)
     else if (e == "musician")
       continue;  // § Marche: a column with one may force-march (phases/movement.hpp)
-    else
-      out.diags().not_checked("replay.not-checked", u.span,
-                              "'{}' of '{}': the sheet gives this weapon no rule", e, u.id);
+    else if ((e == "barding" && type == TroopType::cavalry) ||
+             (e == "howdah" && type == TroopType::elephants))
+      continue;  // § Jet de sauvegarde: the mount's bonus (from_events.cpp, mount_of)
+    else {
+      auto d =
+          out.diags().not_checked("replay.not-checked", u.span,
+                                  "'{}' of '{}': the sheet gives this weapon no rule", e, u.id);
+      // A near miss of a weapon of the table ('dart' for its 'darts').
+      if (auto m = closest_match(e, missile_weapon_words(data)))
+        d.hint("did you mean '{}'? (§ Table des armes de tirs)", *m);
+    }
   }
   const auto at_most_one = [&](const std::vector<std::string_view>& worn, std::string_view what) {
     if (worn.size() > 1)
       out.breach(Check::muster_equipment, u.span, "'{}' carries {} {}: {}", u.id, worn.size(), what,
                  fmt::join(worn, ", "))
-          .note("a unit has one armour, one shield and one missile weapon at most");
+          .note("the save chart reads one armour row and one shield column");
   };
   at_most_one(armours, "armours");
   at_most_one(shields, "shields");
-  at_most_one(missiles, "missile weapons");
 }
 
 void check_special(const events::Unit& u, Reporter& out) {

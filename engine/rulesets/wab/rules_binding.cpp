@@ -40,6 +40,13 @@ std::optional<rules::Val> RulesBinding::missile_weapon(std::string_view name) co
   return rules::Val::profile(item->index);
 }
 
+std::vector<std::string> RulesBinding::missile_weapons() const {
+  std::vector<std::string> names;
+  for (const rules::Profile& p : rs().profiles)
+    if (rs().records[p.record].name == "missile_weapon") names.push_back(p.name);
+  return names;
+}
+
 std::optional<std::int64_t> RulesBinding::weapon_range(std::string_view name) const {
   const std::optional<rules::Val> weapon = missile_weapon(name);
   if (!weapon) return std::nullopt;

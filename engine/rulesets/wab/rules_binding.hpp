@@ -46,6 +46,8 @@ class RulesBinding : public rulesets::common::BoundItems<RulesItems> {
   // The profile of missile weapon `name` (the data's word), if the
   // weapons table has it.
   std::optional<rules::Val> missile_weapon(std::string_view name) const;
+  // The data's names of the missile weapons (§ Table des armes de tirs).
+  std::vector<std::string> missile_weapons() const;
   // Its range in inches (the record's field `range`).
   std::optional<std::int64_t> weapon_range(std::string_view name) const;
 

@@ -28,6 +28,9 @@ enum class LeftTable : std::uint8_t { on_table, out_of_play, pursued, returned }
 
 enum class BreakDue : std::uint8_t { none, exempt, test, without_test, stubborn_d6, unjudged };
 
+// A war machine its misfire destroyed with its crew (§ Raté d'allumage 1-2).
+inline constexpr std::uint8_t kMisfireDestroyed = 255;
+
 struct UnitState {
   bool on_table = false;
   Point at{0, 0};  // the centre of the front edge
@@ -80,6 +83,9 @@ struct UnitState {
   // turn, 0 neither.
   std::uint8_t fall_back_turn = 0;
   LeftTable left_table = LeftTable::on_table;
+  // § Raté d'allumage: the player turns, this one counted, in which its
+  // misfire forbids it to shoot (0 none; kMisfireDestroyed, for ever).
+  std::uint8_t misfire_turns = 0;
   // It failed its break test and its `flee` may be a flight or a fall back
   // in good order (§ Repli en Bon Ordre): the log shows which later
   // (phases/flight.hpp, resolve_fall_back).
@@ -163,6 +169,7 @@ void State::write(Out& out) const {
         o.u8(u.moved_in_its_turn ? 1 : 0);
         // A unit that rallied took its test: one byte for both.
         o.u8(u.rallied ? 1 : u.rally_tested ? 2 : 0);
+        o.u8(u.misfire_turns);
       });
 }
 

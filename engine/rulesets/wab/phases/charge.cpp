@@ -79,6 +79,12 @@ void charge(Context& cx, const Action& a) {
   if (a.phase != Phase::movement || a.actors.size() != 1 || a.targets.size() != 1 ||
       !a.generals.empty() || a.off_table || !cx.state.units[a.actors.front()].on_table ||
       !cx.state.units[a.targets.front()].on_table || charge_of(cx, a.actors.front())) {
+    // A second charge of a charger, at another target: its charge
+    // redirected (§ Phase 2 : Mouvement step 8); its move is followed.
+    if (a.phase == Phase::movement && a.actors.size() == 1 && a.targets.size() == 1)
+      if (const PendingCharge* first = charge_of(cx, a.actors.front());
+          first && first->target != a.targets.front())
+        cx.scratch.redirected_charges.emplace_back(a.actors.front(), a.targets.front());
     follow(cx, a);
     return;
   }
@@ -212,6 +218,14 @@ void settle_charges(Context& cx) {
     check_failed_charge(cx, c);
   }
   cx.scratch.charges.clear();
+  cx.scratch.redirected_charges.clear();
+}
+
+std::optional<UnitId> redirected_charger(const Context& cx, UnitId target) {
+  std::optional<UnitId> found;
+  for (const auto& [charger, charged] : cx.scratch.redirected_charges)
+    if (charged == target) found = charger;
+  return found;
 }
 
 }  // namespace umpire::wab

@@ -16,6 +16,8 @@
 // (the data's gap charge_range): a charge that ends in contact is
 // reported `not checked` for its reach. The charger counts as charging
 // for the shooting chart (phases/shooting.hpp).
+#include <optional>
+
 #include "engine/rulesets/wab/context.hpp"
 
 namespace umpire::wab {
@@ -38,6 +40,10 @@ bool refuse_held_by_fear(Context& cx, const Action& a, UnitId u);
 
 // The last charge of this phase declared against unit `target`, if any.
 const PendingCharge* charge_against(const Context& cx, UnitId target);
+
+// The charger of the last redirected charge against `target` this movement
+// phase (§ Phase 2 : Mouvement step 8), if any.
+std::optional<UnitId> redirected_charger(const Context& cx, UnitId target);
 
 // The end of the movement phase: each charge that did not reach its
 // target is checked against the normal move.

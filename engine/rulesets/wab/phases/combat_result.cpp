@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/rulesets/common/higher_ground.hpp"
@@ -138,6 +139,50 @@ rulesets::Height side_high_ground(const Context& cx, const Side& own, const Side
   return best;
 }
 
+// "Les rangs ne sont pas pris en compte dans le cas d'un combat où une
+// unité est … derrière un obstacle autre que gué et colline" (§ Résultat
+// du combat): the deepest unit of `own` is behind an obstacle when a wall
+// or obstacle piece lies between it and an enemy of the round (hills and
+// fords keep the ranks, so the data's other_obstacle only).
+bool deepest_behind_obstacle(const Context& cx, const Side& own, const Side& other) {
+  const UnitId d = deepest(cx, own.units);
+  for (UnitId e : other.units)
+    if (obstacle_between(cx, e, d).word == "other_obstacle") return true;
+  return false;
+}
+
+// "+1/+2 pour chaque char détruit" (§ Résultat du combat): the chariot
+// models of `other` that fell in this phase's round, light or scythed and
+// heavy.
+std::pair<std::int64_t, std::int64_t> chariots_destroyed(const Context& cx, const Side& other) {
+  std::int64_t light = 0, heavy = 0;
+  for (UnitId e : other.units) {
+    const TroopType t = cx.setup.units[e].type;
+    const std::int64_t fell =
+        std::max<std::int64_t>(0, cx.state.units[e].phase_models - cx.models_standing(e));
+    if (t == TroopType::light_chariot || t == TroopType::scythed_chariot) light += fell;
+    if (t == TroopType::heavy_chariot) heavy += fell;
+  }
+  return {light, heavy};
+}
+
+void fill_terrain_and_chariots(const Context& cx, Side& first, Side& second) {
+  const bool behind1 = deepest_behind_obstacle(cx, first, second);
+  const bool behind2 = deepest_behind_obstacle(cx, second, first);
+  first.facts.word(Given::side_deepest_unit_behind, behind1 ? "other_obstacle" : "no_obstacle");
+  second.facts.word(Given::side_deepest_unit_behind, behind2 ? "other_obstacle" : "no_obstacle");
+  // "un combat où une unité est en terrain difficile ou très difficile ou
+  // derrière un obstacle" (switch difficult_terrain_ranks_scope).
+  const bool rough = round_on_rough_ground(cx) || behind1 || behind2;
+  first.facts.boolean(Given::combat_rough_ground_or_obstacle, rough);
+  second.facts.boolean(Given::combat_rough_ground_or_obstacle, rough);
+  for (auto [own, other] : {std::pair{&first, &second}, std::pair{&second, &first}}) {
+    const auto [light, heavy] = chariots_destroyed(cx, *other);
+    own->facts.integer(Given::side_light_or_scythed_chariots_destroyed, light);
+    own->facts.integer(Given::side_heavy_chariots_destroyed, heavy);
+  }
+}
+
 }  // namespace
 
 void open_round(Context& cx, const Action& a) {
@@ -193,12 +238,7 @@ void resolve_round(Context& cx, const Action& a) {
     cx.checker.not_checked("a combat result with no round opened by 'combat' before it", a.span);
     return;
   }
-  cx.checker.not_checked(
-      "combat results: units behind an obstacle, chariots destroyed (taken as none)", a.span);
-  // "un combat où une unité est en terrain difficile ou très difficile"
-  const bool rough = round_on_rough_ground(cx);
-  first.facts.boolean(Given::combat_rough_ground_or_obstacle, rough);
-  second.facts.boolean(Given::combat_rough_ground_or_obstacle, rough);
+  fill_terrain_and_chariots(cx, first, second);
   const Attacks by_first = attacks_on(cx, first.units, second.units, deepest(cx, second.units));
   const Attacks by_second = attacks_on(cx, second.units, first.units, deepest(cx, first.units));
   fill_attacks(first.facts, second.facts, by_first);

@@ -244,26 +244,50 @@ void check_pursuit_way(Context& cx, const Action& a, UnitId p, UnitId fled, std:
 // countercharge permissions). A charge is redirected when its charger
 // declared another charge earlier this phase. What a countercharge then
 // does the sheet does not say (the data's gap countercharge_effect).
-void countercharge(Context& cx, const Action& a, UnitId u) {
+// Whether `charge`, the last one against `u`, is redirected: its charger
+// declared another charge earlier this phase.
+bool redirected(const Context& cx, UnitId u, const PendingCharge* charge) {
+  for (const PendingCharge& c : cx.scratch.charges) {
+    if (&c == charge) break;
+    if (c.charger == charge->charger && c.target != u) return true;
+  }
+  return false;
+}
+
+// The data's permissions for `u`'s response `action` to the charge of
+// `charger` (§ Phase 2 : Mouvement steps 2 and 8), as `doing` reads in a
+// message.
+void check_response(Context& cx, const Action& a, UnitId u, UnitId charger, bool redirected,
+                    RuleAction action, std::string_view doing) {
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  fill_enemy(cx, f, charger);
+  f.boolean(Given::self_charged_by_redirected_charge, redirected);
+  check_permissions(f, action, cx.checker, a.span, Check::charge_respond, [&] {
+    return fmt::format("{} ({}) {} {} ({})", cx.quoted(u), name(cx.setup.units[u].type), doing,
+                       cx.quoted(charger), name(cx.setup.units[charger].type));
+  });
+}
+
+// The charge `u` answers: a redirected one declared against it this phase,
+// or else the last charge against it. False when none.
+bool check_answered(Context& cx, const Action& a, UnitId u, RuleAction action,
+                    std::string_view doing) {
+  if (const std::optional<UnitId> charger = redirected_charger(cx, u)) {
+    check_response(cx, a, u, *charger, true, action, doing);
+    return true;
+  }
   const PendingCharge* charge = charge_against(cx, u);
-  if (!charge) {
+  if (!charge) return false;
+  check_response(cx, a, u, charge->charger, redirected(cx, u, charge), action, doing);
+  return true;
+}
+
+void countercharge(Context& cx, const Action& a, UnitId u) {
+  if (!check_answered(cx, a, u, RuleAction::countercharge, "countercharging")) {
     follow(cx, a);
     return;
   }
-  bool redirected = false;
-  for (const PendingCharge& c : cx.scratch.charges) {
-    if (&c == charge) break;
-    if (c.charger == charge->charger && c.target != u) redirected = true;
-  }
-  Facts f(cx.rules);
-  fill_unit(cx, f, u);
-  fill_enemy(cx, f, charge->charger);
-  f.boolean(Given::self_charged_by_redirected_charge, redirected);
-  check_permissions(f, RuleAction::countercharge, cx.checker, a.span, Check::charge_respond, [&] {
-    return fmt::format("{} ({}) countercharging {} ({})", cx.quoted(u),
-                       name(cx.setup.units[u].type), cx.quoted(charge->charger),
-                       name(cx.setup.units[charge->charger].type));
-  });
   cx.checker.not_checked(
       "what a countercharge does: the sheet gives it no move nor effect (the data's gap "
       "countercharge_effect)",
@@ -291,6 +315,13 @@ bool refuse_fleeing(Context& cx, const Action& a, UnitId u, std::string_view doe
 }
 
 void respond(Context& cx, const Action& a) {
+  // A shooting response to a redirected charge (§ Phase 2 : Mouvement
+  // step 8: "uniquement choisir les réponses 'Tenir' ou 'Fuir'").
+  if (!a.actors.empty() && (a.detail == "stand-and-shoot" || a.detail == "fire-and-flee"))
+    check_answered(
+        cx, a, a.actors.front(),
+        a.detail == "stand-and-shoot" ? RuleAction::stand_and_shoot : RuleAction::fire_and_flee,
+        a.detail == "stand-and-shoot" ? "standing and shooting at" : "firing and fleeing from");
   if (!a.actors.empty() && a.detail == "stand-and-shoot" && response_shot(cx, a)) {
     place_as_written(cx, a.actors.front(), a);
     return;

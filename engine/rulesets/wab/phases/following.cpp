@@ -48,7 +48,10 @@ void follow(Context& cx, const Action& a) {
   cx.checker.not_checked(unchecked(a), a.span);
   for (GeneralId g : a.generals) {
     if (auto end = written_end(a)) cx.state.generals[g].at = *end;
-    if (a.off_table) cx.state.generals[g].on_table = false;
+    // `remove gen killed` takes a General off the table as `to off-table`
+    // does: he lends his Leadership no more (§ 2.2 Ralliement des troupes
+    // en fuite) and a General gone is § 2.4's "Le général est tué".
+    if (a.off_table || a.kind == ActionKind::remove) cx.state.generals[g].on_table = false;
   }
   if (a.actors.empty()) return;
   const UnitId u = a.actors.front();

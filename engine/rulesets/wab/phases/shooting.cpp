@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/suggest.hpp"
 #include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/sight.hpp"
@@ -75,6 +76,66 @@ bool refuse_non_shooter(Context& cx, const Action& a, UnitId u) {
           "the muster admits BS 0 for a model that does not shoot; the chart of § Résultat pour "
           "toucher runs from BS 1 to 10");
   return true;
+}
+
+// § Raté d'allumage: a war machine whose misfire forbids it to shoot does
+// not shoot. True when `u` may not.
+bool refuse_after_misfire(Context& cx, const Action& a, UnitId u) {
+  const std::uint8_t left = cx.state.units[u].misfire_turns;
+  if (left == 0) return false;
+  cx.checker
+      .violation(Check::shoot_not_allowed, a.span,
+                 left == kMisfireDestroyed
+                     ? fmt::format("{} was destroyed with its crew by its misfire", cx.quoted(u))
+                     : fmt::format("{} misfired: it does not shoot again yet", cx.quoted(u)))
+      .note(
+          "§ Raté d'allumage: '1-2 La machine de guerre et les servants sont détruits. 3-4 Elle ne "
+          "peut plus tirer ce tour et le prochain tour. 5-6 La machine de guerre ne peut plus "
+          "tirer ce tour.'");
+  return true;
+}
+
+// The misfire a shot of `u` writes (`misfire d6=N`): its result on the
+// data's misfire table (§ Raté d'allumage). When a machine misfires the
+// sheet never says (the data's gap war_machine_shooting): as written.
+void read_misfire(Context& cx, const Action& a, UnitId u) {
+  const replay::WrittenRoll* written = a.roll("misfire");
+  if (!written) return;
+  if (cx.setup.units[u].type != TroopType::war_machine) {
+    cx.checker.not_checked("a misfire of a unit that is no war machine (§ Raté d'allumage)",
+                           written->span);
+    return;
+  }
+  cx.checker.not_checked(
+      "when a war machine misfires: the sheet has no roll that leads to the misfire table (the "
+      "data's gap war_machine_shooting); its result is applied",
+      written->span);
+  const auto purpose = [&] { return fmt::format("misfire of {}", cx.quoted(u)); };
+  auto roll =
+      cx.dice.take(rulesets::d6_pool(1), written, cx.checker, Check::shoot_not_allowed, purpose);
+  if (!roll) return;
+  cx.checker.read_roll(rulesets::d6_pool(1), *roll, [&] {
+    replay::RollReading r;
+    r.side = cx.setup.units[u].side;
+    r.what = purpose();
+    return r;
+  });
+  const Facts f(cx.rules);
+  rules::Evaluator ev(cx.rules.rs(), f.situation());
+  const auto row = ev.lookup(cx.rules.table(Table::misfire), {rules::Val::integer(roll->total)});
+  if (!row || cx.rules.column(Table::misfire) >= row->size()) return;
+  const rules::Domain& d = cx.rules.rs().domains[cx.rules.domain(Domain::misfire_result)];
+  const auto index = static_cast<std::size_t>((*row)[cx.rules.column(Table::misfire)].number);
+  const std::string result = index < d.values.size() ? d.values[index] : std::string();
+  // In player turns, this one counted: the machine's next turn is the
+  // second after this one.
+  std::uint8_t& turns = cx.state.units[u].misfire_turns;
+  if (result == "machine_and_crew_destroyed")
+    turns = kMisfireDestroyed;
+  else if (result == "no_fire_this_turn_and_next")
+    turns = std::max<std::uint8_t>(turns, 3);
+  else if (result == "no_fire_this_turn")
+    turns = std::max<std::uint8_t>(turns, 1);
 }
 
 // A shot is at the enemy (§ Phase 3 : Tir: "Annonce des unités qui tirent
@@ -157,8 +218,12 @@ void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& w
   Facts f(cx.rules);
   fill_strike(cx, f, u, t);
   if (!fill_shot(cx, f, strike, cx.models_standing(u))) {
+    // A near miss of a weapon of the table ('dart' for its 'darts').
+    const std::optional<std::string> near = closest_match(weapon, cx.rules.missile_weapons());
     cx.checker.not_checked(
-        fmt::format("shooting with '{}': the weapons table has no such weapon", weapon), a.span);
+        fmt::format("shooting with '{}': the weapons table has no such weapon{}", weapon,
+                    near ? fmt::format(" (did you mean '{}'?)", rulesets::log_word(*near)) : ""),
+        a.span);
     follow(cx, a);
     return;
   }
@@ -233,7 +298,8 @@ void shoot(Context& cx, const Action& a) {
   }
   const UnitId u = a.actors.front();
   const UnitId t = a.targets.front();
-  if (refuse_fleeing(cx, a, u, "shoots")) return;
+  if (refuse_fleeing(cx, a, u, "shoots") || refuse_after_misfire(cx, a, u)) return;
+  read_misfire(cx, a, u);
   if (cx.state.units[u].shot)
     cx.checker
         .violation(Check::shoot_dice, a.span,
@@ -255,12 +321,17 @@ bool response_shot(Context& cx, const Action& a) {
   if (!c) return false;
   // A fleeing unit answers no charge with shots, as it shoots in no
   // shooting phase (§ 2.3 Mouvements obligatoires).
-  if (refuse_fleeing(cx, a, u, "shoots")) return true;
-  // The unit's missile weapon: the muster allows one at most.
-  const auto weapon =
-      std::find_if(cx.setup.units[u].weapons.begin(), cx.setup.units[u].weapons.end(),
-                   [&](const std::string& w) { return cx.rules.missile_weapon(w).has_value(); });
-  if (weapon == cx.setup.units[u].weapons.end()) {
+  if (refuse_fleeing(cx, a, u, "shoots") || refuse_after_misfire(cx, a, u)) return true;
+  // The unit's missile weapon. A unit may carry several (§ Table des armes
+  // de tirs sets no limit) and a response names none: which one it shoots
+  // is then not checked (the response is followed as written).
+  const std::vector<std::string>& carried = cx.setup.units[u].weapons;
+  const auto is_missile = [&](const std::string& w) {
+    return cx.rules.missile_weapon(w).has_value();
+  };
+  const auto weapon = std::find_if(carried.begin(), carried.end(), is_missile);
+  if (std::count_if(carried.begin(), carried.end(), is_missile) > 1) return false;
+  if (weapon == carried.end()) {
     cx.checker.violation(
         Check::shoot_not_allowed, a.span,
         fmt::format("{} has no missile weapon to answer a charge with shots", cx.quoted(u)));

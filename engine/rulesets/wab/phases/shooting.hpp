@@ -14,7 +14,8 @@ void shoot(Context& cx, const Action& a);
 // hit Nd6=… [wound Nd6=…] => hits H`, § Phase 2 : Mouvement step 6): the
 // unit's missile weapon at the charger, measured from where the charger
 // stood when it declared (the sheet gives no other range: the data's gap
-// stand_and_shoot_range), as any shot. False when `a` is no such shot.
+// stand_and_shoot_range), as any shot. False when `a` is no such shot, or
+// when the unit carries several missile weapons (the response names none).
 bool response_shot(Context& cx, const Action& a);
 
 }  // namespace umpire::wab
