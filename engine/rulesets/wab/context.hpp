@@ -78,6 +78,9 @@ struct Scratch {
   double tolerance = tabletop::kDefaultTolerance;
   // The charges of the movement phase in progress.
   std::vector<PendingCharge> charges;
+  // Whether a charge of that phase was followed without being recorded
+  // there (several chargers, a refused one...): its target is unknown.
+  bool charge_unrecorded = false;
   // Per unit, where it stood when the player turn began (§ Marche: "au
   // début du tour"), nullopt when off the table: the distances to the
   // enemy then are measured only for the units that march
