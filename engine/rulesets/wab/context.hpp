@@ -81,6 +81,9 @@ struct Scratch {
   // The charges of that phase redirected onto a new target after the
   // first fled (§ Phase 2 : Mouvement step 8): {charger, new target}.
   std::vector<std::pair<UnitId, UnitId>> redirected_charges;
+  // Whether a charge of that phase was followed without being recorded
+  // there (several chargers, a refused one...): its target is unknown.
+  bool charge_unrecorded = false;
   // Per unit, where it stood when the player turn began (§ Marche: "au
   // début du tour"), nullopt when off the table: the distances to the
   // enemy then are measured only for the units that march

@@ -76,6 +76,14 @@ void check_failed_charge(Context& cx, const PendingCharge& c) {
 }  // namespace
 
 void charge(Context& cx, const Action& a) {
+  // A charge that returns before it is recorded leaves its target unknown.
+  struct Recorded {
+    Context& cx;
+    std::size_t before;
+    ~Recorded() {
+      if (cx.scratch.charges.size() == before) cx.scratch.charge_unrecorded = true;
+    }
+  } recorded{cx, cx.scratch.charges.size()};
   if (a.phase != Phase::movement || a.actors.size() != 1 || a.targets.size() != 1 ||
       !a.generals.empty() || a.off_table || !cx.state.units[a.actors.front()].on_table ||
       !cx.state.units[a.targets.front()].on_table || charge_of(cx, a.actors.front())) {
@@ -151,6 +159,8 @@ void hold_after_failed_fear(Context& cx, UnitId u) {
   st.facing = c->start.facing();
   st.charging = false;
   st.held_by_fear = true;
+  // Its target was still charged, and may answer: no longer recorded.
+  cx.scratch.charge_unrecorded = true;
   cx.scratch.charges.erase(cx.scratch.charges.begin() + (c - cx.scratch.charges.data()));
 }
 
@@ -219,6 +229,7 @@ void settle_charges(Context& cx) {
   }
   cx.scratch.charges.clear();
   cx.scratch.redirected_charges.clear();
+  cx.scratch.charge_unrecorded = false;
 }
 
 std::optional<UnitId> redirected_charger(const Context& cx, UnitId target) {

@@ -295,6 +295,26 @@ void countercharge(Context& cx, const Action& a, UnitId u) {
   place_as_written(cx, u, a);
 }
 
+// § Phase 2 : Mouvement step 2: "Déclaration de toutes les réponses à
+// charge": a response answers a charge declared on the unit in this
+// movement phase. Reported (true) when the engine recorded every charge of
+// the phase and none falls on the unit.
+bool answers_no_charge(Context& cx, const Action& a) {
+  const UnitId u = a.actors.front();
+  if (a.phase != Phase::movement || cx.scratch.charge_unrecorded || charge_against(cx, u))
+    return false;
+  cx.checker
+      .violation(Check::charge_respond, a.span,
+                 fmt::format("{} answers '{}' but no charge was declared on it this movement phase",
+                             cx.quoted(u), a.detail))
+      .note(
+          "§ Phase 2 : Mouvement, 2.1 Déclaration de charges step 2: 'Déclaration de toutes les "
+          "réponses à charge'")
+      .hint("write the charge it answers before its response, or remove the response");
+  place_as_written(cx, u, a);
+  return true;
+}
+
 void roll_flight(Context& cx, const Action& a, UnitId u) {
   if (auto d = roll_distance(cx, a, u, Value::flee_dice, Check::flee_dice, "flight"))
     cx.state.units[u].flight_roll = static_cast<std::int32_t>(*d);
@@ -328,6 +348,12 @@ void respond(Context& cx, const Action& a) {
   }
   if (!a.actors.empty() && a.detail == "countercharge") {
     countercharge(cx, a, a.actors.front());
+    return;
+  }
+  if (a.actors.size() == 1 && a.detail == "hold" && answers_no_charge(cx, a)) return;
+  if (a.actors.size() == 1 && a.detail == "hold" && charge_against(cx, a.actors.front())) {
+    // 'Tenir' has no dice and no move: answering a charge is all it asks.
+    place_as_written(cx, a.actors.front(), a);
     return;
   }
   if (a.actors.empty() || (a.detail != "flee" && a.detail != "fire-and-flee")) {

@@ -9,6 +9,7 @@
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/geometry/tabletop/zones.hpp"
+#include "engine/rulesets/wab/phases/engagement.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/owed_at_start.hpp"
@@ -18,6 +19,18 @@ namespace {
 
 std::int64_t shooting_losses(const Context& cx, UnitId u) {
   return std::max<std::int64_t>(0, cx.state.units[u].phase_models - cx.models_standing(u));
+}
+
+// Whether `u` fights an enemy or touches one (a charger in contact before
+// its round is written): that enemy is within any charge reach.
+bool enemy_within_any_reach(const Context& cx, UnitId u) {
+  if (fights_an_enemy(cx, u)) return true;
+  const tabletop::Footprint here = cx.footprint(u);
+  for (std::size_t e = 0; e < cx.setup.units.size(); ++e)
+    if (cx.setup.units[e].side != cx.setup.units[u].side && cx.state.units[e].on_table &&
+        tabletop::in_contact(here, cx.footprint(static_cast<UnitId>(e)), cx.scratch.tolerance))
+      return true;
+  return false;
 }
 
 // The facts of a panic test of `u` for `cause` in `phase` (the data's
@@ -38,6 +51,12 @@ Facts panic_facts(const Context& cx, UnitId u, std::string_view cause, std::stri
   f.integer(Given::panic_models_at_phase_start,
             std::max<std::int64_t>(cx.state.units[u].phase_models, 1));
   f.integer(Given::panic_models_at_battle_start, cx.setup.units[u].models);
+  // § Frénésie (Frenzy): "Elles sont immunisées à la psychologie tant
+  // qu'elles sont à portée de charge". How far a charge reaches the sheet
+  // never says (the data's gap charge_range), but an enemy a unit fights is
+  // within any reach, and so is one it touches; of other enemies the
+  // engine knows nothing (reach_decides).
+  f.boolean(Given::self_enemy_in_charge_range, enemy_within_any_reach(cx, u));
   return f;
 }
 
@@ -45,6 +64,31 @@ std::optional<bool> panic_required(Context& cx, const Facts& f) {
   const auto v = eval_int(f, Value::panic_test_required, cx.checker);
   if (!v) return std::nullopt;
   return *v != 0;
+}
+
+// Whether the data makes `u` immune to psychology were an enemy within its
+// charge range (§ Frénésie (Frenzy), its psychology_immune).
+bool immune_in_range(Context& cx, UnitId u) {
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::self_enemy_in_charge_range, true);
+  const auto immune = eval_int(f, Value::psychology_immune, cx.checker);
+  return immune && *immune != 0;
+}
+
+// Whether a panic test owed by `u`, touching no enemy, turns on a reach
+// the sheet never gives: the data makes it immune were an enemy within its
+// charge range. Such a test is not checked; `span` is where it was owed.
+bool reach_decides(Context& cx, UnitId u, Span span) {
+  if (enemy_within_any_reach(cx, u) || !immune_in_range(cx, u)) return false;
+  cx.checker.not_checked(
+      fmt::format("whether {}, frenzied, has an enemy within charge range, which makes it immune "
+                  "to the panic test it otherwise owes: the sheet never says how far a charge "
+                  "reaches (§ Frénésie (Frenzy) 'à portée de charge'; the data's gap "
+                  "charge_range)",
+                  cx.quoted(u)),
+      span);
+  return true;
 }
 
 bool generals_on_table(const Context& cx, std::uint8_t side) {
@@ -75,7 +119,9 @@ const FlankCharge* owing_flank_charge(Context& cx, UnitId u) {
   for (const FlankCharge& c : cx.scratch.flank_charges) {
     if (c.target != u) continue;
     Facts f = panic_facts(cx, u, "charged_in_flank_or_rear_while_engaged", "movement_phase");
+    // Engaged, so its enemy is within its charge range (§ Frénésie).
     f.boolean(Given::self_engaged, true);
+    f.boolean(Given::self_enemy_in_charge_range, true);
     f.integer(Given::panic_charger_models, c.charger_models);
     const std::optional<bool> due = panic_required(cx, f);
     if (due && *due) return &c;
@@ -84,6 +130,10 @@ const FlankCharge* owing_flank_charge(Context& cx, UnitId u) {
 }
 
 }  // namespace
+
+bool immune_while_engaged(Context& cx, UnitId u) {
+  return enemy_within_any_reach(cx, u) && immune_in_range(cx, u);
+}
 
 void note_flank_charge(Context& cx, UnitId charger, UnitId target, Span span) {
   const tabletop::Zone side = cx.state.units[charger].charged_side;
@@ -122,6 +172,9 @@ std::optional<bool> panic_due(Context& cx, UnitId u) {
   // turn's one test. The movement phase's causes are separate events (a
   // flank charge, the shots of a charge response), each with its test.
   if (cx.state.units[u].panic_tested && cx.state.phase != Phase::movement) return false;
+  // § Frénésie (Frenzy): immune to psychology within charge range of the
+  // enemy it fights, whatever the cause.
+  if (immune_while_engaged(cx, u)) return false;
   if (!generals_on_table(cx, cx.setup.units[u].side)) return std::nullopt;
   // § Tests de Panique à la phase de combat: a friend broken nearby; the
   // other causes of the phase (a flank charge, the General) are not judged,
@@ -203,6 +256,7 @@ void owe_start_panic(Context& cx) {
 void settle_start_panic(Context& cx, Span span) {
   const auto tested = [](const UnitState& st) { return st.panic_tested; };
   settle_owed_at_start(cx, cx.scratch.start_panic_owed, tested, [&](UnitId u) {
+    if (reach_decides(cx, u, span)) return;
     cx.checker
         .violation(Check::panic_due, span,
                    fmt::format("{} had a fleeing friend within 4\" at the start of the turn and "
@@ -248,7 +302,7 @@ void end_phase_panic(Context& cx, bool turn_ends) {
           cx.models_standing(u) == 0)
         continue;
       const std::optional<bool> due = panic_due(cx, u);
-      if (!due || !*due) continue;
+      if (!due || !*due || reach_decides(cx, u, spans[u])) continue;
       cx.checker
           .violation(Check::panic_due, spans[u],
                      fmt::format("{} lost {} of its {} models to shooting this phase and takes no "
@@ -294,7 +348,7 @@ void end_phase_panic(Context& cx, bool turn_ends) {
           cx.models_standing(u) == 0)
         continue;
       const BrokenFriend* b = breaking_friend(cx, u);
-      if (!b) continue;
+      if (!b || reach_decides(cx, u, b->span)) continue;
       cx.checker
           .violation(Check::panic_due, b->span,
                      fmt::format("{} {} {} from {}, which takes no panic test", cx.quoted(b->unit),

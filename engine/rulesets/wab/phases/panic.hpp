@@ -15,7 +15,11 @@
 // flank or rear with 5 models or more (§ Phase 2 : Mouvement step 5; owed
 // by the end of the phase, reported at the charge). A test written with no
 // cause is a violation (wab.panic.due). The engine does not judge when a
-// General has left the table ("Le général est tué").
+// General has left the table ("Le général est tué"). A frenzied unit
+// engaged in combat owes none (§ Frénésie: "immunisées à la psychologie
+// tant qu'elles sont à portée de charge", an enemy it fights being within
+// any reach); one not engaged is not judged where its immunity would
+// decide, the sheet giving no charge reach (the data's gap charge_range).
 //
 // The sheet names the flank charge's test twice, at the declaration (§ 2.1
 // step 5, "Déplacer-les immédiatement") and among the combat phase's tests
@@ -31,6 +35,11 @@ namespace umpire::wab {
 // Whether a panic test of `u` is due now; nullopt when the engine cannot
 // tell.
 std::optional<bool> panic_due(Context& cx, UnitId u);
+
+// Whether `u` is immune to panic as a frenzied unit engaged in combat: the
+// enemy it fights or touches is within its charge range (§ Frénésie
+// (Frenzy), the data's psychology_immune).
+bool immune_while_engaged(Context& cx, UnitId u);
 
 // A shot that cost unit `u` models in the shooting phase.
 void note_shooting_casualties(Context& cx, UnitId u, Span shot);

@@ -58,9 +58,13 @@ void report_no_panic_due(Context& cx, const Action& a, UnitId u) {
   const std::int64_t lost = std::max<std::int64_t>(0, st.phase_models - cx.models_standing(u));
   const bool again = st.panic_tested && cx.state.phase != Phase::movement;
   const bool after_break = !again && cx.state.phase == Phase::combat && st.break_tested;
+  const bool immune = !again && !after_break && immune_while_engaged(cx, u);
   auto v = cx.checker.violation(
       Check::panic_due, a.span,
-      again
+      immune ? fmt::format("{} is frenzied and engaged in combat, its enemy within charge range: "
+                           "it is immune to psychology and takes no panic test",
+                           cx.quoted(u))
+      : again
           ? fmt::format("{} took its panic test this phase already: one test is owed", cx.quoted(u))
       : after_break
           ? fmt::format("{} took a break test this phase: it owes no panic test", cx.quoted(u))
@@ -80,6 +84,10 @@ void report_no_panic_due(Context& cx, const Action& a, UnitId u) {
         "§ Tests de Panique à la phase de combat: 'Les unités amies qui n'ont pas effectuées de "
         "test de moral doivent faire un seul test de panique'; § Phase 3 : Tir: one mark at 25%, "
         "one test");
+  if (immune)
+    v.note(
+        "§ Frénésie (Frenzy): 'Elles sont immunisées à la psychologie tant qu'elles sont à "
+        "portée de charge' (the data's psychology_immune)");
   v.note("§ Panique: the causes of a panic test (the data's panic_test_required)");
   // The replay goes on with the result the log states.
   if (a.stated.passed && !*a.stated.passed) cx.state.units[u].fleeing = true;
