@@ -243,7 +243,6 @@ TEST(RulesGivenCoverage, GivensOtherEnginesLeaveUnstatedAreKnown) {
                                                 {"hail_caesar", "hail_caesar_hyw"}))),
       "\n  permission charge_goes_on_after_closing_shots: unit.closing_shots_result"
       "\n  permission closing_shots_need_long_range: unit.weapon"
-      "\n  permission militia.cannot.ordered_move: general.rank"
       "\n  value break_test_due: supported.destroyed"
       "\n  value break_test_due: supported.result");
   EXPECT_EQ(listed(unstated_in("sabreur-hex", asked_by<sabreur::RulesItems>({"sabreur_hex"}))),
