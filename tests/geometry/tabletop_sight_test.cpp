@@ -1,10 +1,12 @@
 // Line of sight between units among blockers.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <vector>
 
 #include "engine/geometry/tabletop/sight.hpp"
 #include "tests/geometry/tabletop_support.hpp"
+#include "tests/slowdown.hpp"
 
 namespace umpire::tabletop {
 namespace {
@@ -28,6 +30,18 @@ TEST(TabletopSight, ClearWithoutBlockers) {
   EXPECT_TRUE(s.visible);
   EXPECT_EQ(s.clear_fraction, 1.0);
   EXPECT_FALSE(s.blocked_by.has_value());
+}
+
+// A base written 4,294,967,297 mm wide (a hostile log) is a target of 169
+// million inches: its edges are sampled at a bounded number of points, not
+// every half inch (5 GB of points, half a minute).
+TEST(TabletopSight, ATargetWiderThanAnyTableIsSampledBoundedly) {
+  const auto start = std::chrono::steady_clock::now();
+  const Sight s = line_of_sight(block(), unit_at(10, 30, 180, 1.7e8, 2), {});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(s.visible);
+  EXPECT_LT(seconds, 5.0 * umpire::testing::slowdown);  // a hang, not a slow machine
 }
 
 TEST(TabletopSight, AWallAcrossBlocks) {

@@ -21,10 +21,16 @@ namespace {
 
 using Box = bg::model::box<Point>;
 
-// Points along a segment, both ends included, at most `spacing` apart.
+// At most this many points an edge: an edge longer than 128" (wider than
+// any table) is sampled more sparsely, so that an absurd base written in a
+// log costs no more than a table's worth of points.
+constexpr double kMaxPointsPerEdge = 256;
+
+// Points along a segment, both ends included, at most `spacing` apart (up
+// to kMaxPointsPerEdge).
 void spaced_points(Point a, Point b, double spacing, std::vector<Point>& out, bool with_end) {
   const double len = length(b - a);
-  const int n = std::max(1, static_cast<int>(std::ceil(len / spacing)));
+  const int n = static_cast<int>(std::clamp(std::ceil(len / spacing), 1.0, kMaxPointsPerEdge));
   for (int i = 0; i < n; ++i) out.push_back(a + (static_cast<double>(i) / n) * (b - a));
   if (with_end) out.push_back(b);
 }

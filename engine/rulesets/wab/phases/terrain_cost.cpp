@@ -19,6 +19,13 @@ using tabletop::operator*;
 // The way is looked at every tenth of an inch: finer than a tape reads.
 constexpr double kStepInches = 0.1;
 
+// The samples of a way `inches` long: one each kStepInches, at most 4096
+// (a way longer than 409", more than any table, is sampled more sparsely,
+// so that an absurd move written in a log stays cheap).
+int sample_count(double inches) {
+  return static_cast<int>(std::clamp(std::ceil(inches / kStepInches), 1.0, 4096.0));
+}
+
 bool touches(const TerrainSetup& t, const tabletop::Footprint& f) {
   return !boost::geometry::disjoint(tabletop::bounds(f.polygon()), t.envelope) &&
          tabletop::enters(f, t.area);
@@ -67,7 +74,7 @@ void wheel_ground(const Context& cx, const tabletop::Footprint& start, const Ope
     if (cx.setup.terrain[k].terrain && *cx.setup.terrain[k].terrain != Ground::open)
       pieces.push_back(k);
   if (pieces.empty()) return;
-  const int samples = std::max(1, static_cast<int>(std::ceil(wheel.inches / kStepInches)));
+  const int samples = sample_count(wheel.inches);
   for (int i = 0; i < samples; ++i) {
     const double t = (i + 0.5) / samples;
     const tabletop::Footprint f =
@@ -107,7 +114,7 @@ GroundCovered ground_covered(const Context& cx, const tabletop::Footprint& start
           !boost::geometry::disjoint(box, piece.envelope))
         near.push_back(k);
     }
-    const auto samples = near.empty() ? 0 : static_cast<int>(std::ceil(length / kStepInches));
+    const int samples = near.empty() ? 0 : sample_count(length);
     for (int i = 0; i < samples; ++i) {
       const double t = (i + 0.5) / samples;
       add_ground(g, ground_at(cx, placed(at + t * leg), near, met), length / samples);
