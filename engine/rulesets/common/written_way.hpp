@@ -12,8 +12,9 @@
 
 namespace umpire::rulesets {
 
+// The legs of the way `a` writes, from `start`'s leader.
 template <typename Action>
-tabletop::MoveResult walk(const tabletop::Footprint& start, const Action& a) {
+std::vector<tabletop::Step> written_legs(const tabletop::Footprint& start, const Action& a) {
   using tabletop::operator-;
   std::vector<tabletop::Point> points = a.path;
   if (a.to) points.push_back(*a.to);
@@ -26,7 +27,29 @@ tabletop::MoveResult walk(const tabletop::Footprint& start, const Action& a) {
           length, tabletop::normalize_signed_deg(tabletop::bearing(at, p) - start.facing())));
     at = p;
   }
-  return tabletop::apply_move(start, steps);
+  return steps;
+}
+
+template <typename Action>
+tabletop::MoveResult walk(const tabletop::Footprint& start, const Action& a) {
+  return tabletop::apply_move(start, written_legs(start, a));
+}
+
+// Where the way `a` writes ends, and its length, without the area it
+// sweeps (which only the ground and the units it crosses ask for).
+struct WayEnd {
+  tabletop::Footprint end;
+  double distance = 0;
+};
+template <typename Action>
+WayEnd walk_end(const tabletop::Footprint& start, const Action& a) {
+  WayEnd w{start, 0};
+  for (const tabletop::Step& s : written_legs(start, a)) {
+    const tabletop::StepResult one = tabletop::apply_step(w.end, s);
+    w.end = one.end;
+    w.distance += one.distance;
+  }
+  return w;
 }
 
 }  // namespace umpire::rulesets

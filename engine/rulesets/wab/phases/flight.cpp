@@ -145,8 +145,8 @@ std::optional<DiceWay> dice_way(const Context& cx, UnitId u, const Action& a) {
     const double delta = tabletop::normalize_signed_deg(*a.facing - start.facing());
     if (std::abs(delta) > 0.5) from = tabletop::apply_step(start, tabletop::Step::turn(delta)).end;
   }
-  const tabletop::MoveResult legs = rulesets::walk(from, a);
-  const double by_leader = rulesets::walk(start, a).distance;
+  const rulesets::WayEnd legs = rulesets::walk_end(from, a);
+  const double by_leader = rulesets::walk_end(start, a).distance;
   return DiceWay{std::min(legs.distance, by_leader), std::max(legs.distance, by_leader),
                  ground_covered(cx, start, from, a), legs.end};
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "engine/geometry/tabletop/charge.hpp"
@@ -25,11 +26,24 @@ std::int64_t shooting_losses(const Context& cx, UnitId u) {
 // its round is written): that enemy is within any charge reach.
 bool enemy_within_any_reach(const Context& cx, UnitId u) {
   if (fights_an_enemy(cx, u)) return true;
+  // Every point of a unit lies within its frontage's half and its depth of
+  // its leader: two units whose leaders are farther apart than the sum of
+  // those, and the tolerance, cannot touch (asked of every unit at every
+  // turn's start, the exact measure only of the few near).
+  const auto radius = [&](UnitId w) {
+    return std::hypot(cx.setup.units[w].frontage / 2, cx.setup.units[w].depth);
+  };
   const tabletop::Footprint here = cx.footprint(u);
-  for (std::size_t e = 0; e < cx.setup.units.size(); ++e)
-    if (cx.setup.units[e].side != cx.setup.units[u].side && cx.state.units[e].on_table &&
-        tabletop::in_contact(here, cx.footprint(static_cast<UnitId>(e)), cx.scratch.tolerance))
-      return true;
+  const Point at = cx.state.units[u].at;
+  const double own = radius(u) + cx.scratch.tolerance;
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+    const auto e = static_cast<UnitId>(i);
+    if (cx.setup.units[e].side == cx.setup.units[u].side || !cx.state.units[e].on_table) continue;
+    const double dx = cx.state.units[e].at.x() - at.x(), dy = cx.state.units[e].at.y() - at.y();
+    const double limit = own + radius(e);
+    if (dx * dx + dy * dy > limit * limit) continue;
+    if (tabletop::in_contact(here, cx.footprint(e), cx.scratch.tolerance)) return true;
+  }
   return false;
 }
 
