@@ -74,7 +74,12 @@ struct UnitState {
   bool shot = false;                // it shot in its shooting phase (§ Phase 3 : Tir)
   bool failed_fear = false;         // it failed a fear test this turn (§ Phase 2 : Mouvement)
   bool held_by_fear = false;        // and, charging, it stays where it stood (step 3)
-  bool passed_break = false;        // it passed a break test this phase (§ Repli en Bon Ordre)
+  // § Frénésie (Frenzy), "Elles perdent leur frénésie si elles fuient en
+  // combat": 0 a frenzied unit keeps it (or the unit has none), 1 it fled
+  // from a combat and lost it for the battle, 2 it broke and may yet fall
+  // back in good order instead of fleeing (resolve_fall_back settles it).
+  std::uint8_t frenzy_lost = 0;
+  bool passed_break = false;  // it passed a break test this phase (§ Repli en Bon Ordre)
   bool break_tested =
       false;  // it took a break test this phase (§ Tests de Panique à la phase de combat)
   bool fell_back = false;  // it fell back in good order this phase
@@ -161,8 +166,12 @@ void State::write(Out& out) const {
         o.u8(static_cast<std::uint8_t>((u.fell_back ? 1 : 0) | (u.fall_back_turn << 1) |
                                        (static_cast<std::uint8_t>(u.left_table) << 3) |
                                        (u.fall_back_open ? 0x20 : 0)));
-        // Held by fear only after a failed fear test: one byte for both.
-        o.u8(u.held_by_fear ? 2 : u.failed_fear ? 1 : 0);
+        // Held by fear only after a failed fear test, and the frenzy lost:
+        // one byte for them.
+        o.u8(static_cast<std::uint8_t>((u.held_by_fear  ? 2
+                                        : u.failed_fear ? 1
+                                                        : 0) |
+                                       (u.frenzy_lost << 2)));
         o.u8(u.turned);
         o.i32(u.charged_unit);
         o.u8(static_cast<std::uint8_t>(u.charged_side));

@@ -91,6 +91,10 @@ void owe_break_tests(Context& cx, const Action& a, const Side& losers, const Sid
     for (UnitId w : winners.units) {
       Facts f = loser;
       fill_enemy(cx, f, w);
+      // An enemy it fights is within its charge range, whatever a charge
+      // reaches (§ Frénésie (Frenzy): immune to psychology, § Peur's
+      // breaking without a test included, the data's immune_to_fear_effects).
+      f.boolean(Given::self_enemy_in_charge_range, true);
       f.integer(Given::combat_opponent_resolution, winners.result);
       const auto procedure = eval_int(f, Value::break_procedure, cx.checker);
       if (!procedure) continue;

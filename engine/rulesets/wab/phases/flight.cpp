@@ -399,6 +399,8 @@ void flee(Context& cx, const Action& a) {
   const bool open = st.fleeing && st.break_tested && !st.passed_break && st.flight_roll < 0 &&
                     cx.state.phase == Phase::combat && may_fall_back(cx, u, true);
   if (open) note_fall_back(cx, a);
+  // A broken unit that may not fall back flees: its frenzy is lost.
+  if (!open && st.frenzy_lost == 2) st.frenzy_lost = 1;
   // A flight rolls once: the dice of a 'Fuir' response move the unit.
   if (a.roll("") || st.flight_roll < 0) roll_flight(cx, a, u);
   cx.checker.not_checked(
@@ -419,6 +421,9 @@ void resolve_fall_back(Context& cx, UnitId u, bool fell_back) {
   UnitState& st = cx.state.units[u];
   if (!st.fall_back_open) return;
   st.fall_back_open = false;
+  // § Frénésie (Frenzy): it fled from the combat, or fell back and keeps
+  // its frenzy as the data's frenzy_after_fall_back says.
+  if (st.frenzy_lost == 2) st.frenzy_lost = fell_back ? 0 : 1;
   if (!fell_back) return;
   // § Repli en Bon Ordre 1, 2 and 4: no panic test within 12", the unit
   // rallies at the end of its move, and does not charge in its next turn.
