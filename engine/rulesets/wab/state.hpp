@@ -31,6 +31,11 @@ enum class BreakDue : std::uint8_t { none, exempt, test, without_test, stubborn_
 // A war machine its misfire destroyed with its crew (§ Raté d'allumage 1-2).
 inline constexpr std::uint8_t kMisfireDestroyed = 255;
 
+// Whether a frenzied unit keeps its frenzy (also: the unit has none), lost
+// it for the battle by fleeing from a combat, or broke and may yet fall back
+// in good order instead of fleeing (resolve_fall_back settles it).
+enum class Frenzy : std::uint8_t { kept, lost, pending };
+
 struct UnitState {
   bool on_table = false;
   Point at{0, 0};  // the centre of the front edge
@@ -75,10 +80,8 @@ struct UnitState {
   bool failed_fear = false;         // it failed a fear test this turn (§ Phase 2 : Mouvement)
   bool held_by_fear = false;        // and, charging, it stays where it stood (step 3)
   // § Frénésie (Frenzy), "Elles perdent leur frénésie si elles fuient en
-  // combat": 0 a frenzied unit keeps it (or the unit has none), 1 it fled
-  // from a combat and lost it for the battle, 2 it broke and may yet fall
-  // back in good order instead of fleeing (resolve_fall_back settles it).
-  std::uint8_t frenzy_lost = 0;
+  // combat".
+  Frenzy frenzy = Frenzy::kept;
   bool passed_break = false;  // it passed a break test this phase (§ Repli en Bon Ordre)
   bool break_tested =
       false;  // it took a break test this phase (§ Tests de Panique à la phase de combat)
@@ -171,7 +174,7 @@ void State::write(Out& out) const {
         o.u8(static_cast<std::uint8_t>((u.held_by_fear  ? 2
                                         : u.failed_fear ? 1
                                                         : 0) |
-                                       (u.frenzy_lost << 2)));
+                                       (static_cast<std::uint8_t>(u.frenzy) << 2)));
         o.u8(u.turned);
         o.i32(u.charged_unit);
         o.u8(static_cast<std::uint8_t>(u.charged_side));

@@ -128,7 +128,7 @@ void fill_self(const Context& cx, Facts& f, UnitId u) {
   // How far a charge reaches the sheet never says (gap charge_range): an
   // enemy is taken as out of charge range, frenzy then gives no immunity.
   f.boolean(Given::self_enemy_in_charge_range, false);
-  f.boolean(Given::self_frenzy_lost, st.frenzy_lost != 0);
+  f.boolean(Given::self_frenzy_lost, st.frenzy != Frenzy::kept);
   f.boolean(Given::self_fell_back_last_turn, st.fall_back_turn == 2);
   f.boolean(Given::self_lost_combat_before, st.lost_combat_before);
   f.boolean(Given::self_lost_round_of_this_combat_before, false);

@@ -400,7 +400,7 @@ void flee(Context& cx, const Action& a) {
                     cx.state.phase == Phase::combat && may_fall_back(cx, u, true);
   if (open) note_fall_back(cx, a);
   // A broken unit that may not fall back flees: its frenzy is lost.
-  if (!open && st.frenzy_lost == 2) st.frenzy_lost = 1;
+  if (!open && st.frenzy == Frenzy::pending) st.frenzy = Frenzy::lost;
   // A flight rolls once: the dice of a 'Fuir' response move the unit.
   if (a.roll("") || st.flight_roll < 0) roll_flight(cx, a, u);
   cx.checker.not_checked(
@@ -423,7 +423,7 @@ void resolve_fall_back(Context& cx, UnitId u, bool fell_back) {
   st.fall_back_open = false;
   // § Frénésie (Frenzy): it fled from the combat, or fell back and keeps
   // its frenzy as the data's frenzy_after_fall_back says.
-  if (st.frenzy_lost == 2) st.frenzy_lost = fell_back ? 0 : 1;
+  if (st.frenzy == Frenzy::pending) st.frenzy = fell_back ? Frenzy::kept : Frenzy::lost;
   if (!fell_back) return;
   // § Repli en Bon Ordre 1, 2 and 4: no panic test within 12", the unit
   // rallies at the end of its move, and does not charge in its next turn.

@@ -247,9 +247,9 @@ void note_broken_in_combat(Context& cx, UnitId u, Span span, std::string_view lo
   // instead (phases/flight.hpp, resolve_fall_back): lost, pending that.
   const auto& special = cx.setup.units[u].special;
   UnitState& st = cx.state.units[u];
-  if (loss != "destroyed_in_combat" && st.frenzy_lost == 0 &&
+  if (loss != "destroyed_in_combat" && st.frenzy == Frenzy::kept &&
       std::find(special.begin(), special.end(), "frenzy") != special.end())
-    st.frenzy_lost = 2;
+    st.frenzy = Frenzy::pending;
   for (const BrokenFriend& b : cx.scratch.lost_friends)
     if (b.unit == u) return;  // its first loss counts
   cx.scratch.lost_friends.push_back({u, span, cx.footprint(u), cx.models_standing(u), loss});
