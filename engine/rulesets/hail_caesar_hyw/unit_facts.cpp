@@ -93,7 +93,7 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   // phase states its own supports.
   if (now && cx.log[*now].phase == hail_caesar::Phase::movement && h.supports_a_combat(u))
     f.boolean(hail_caesar::Given::unit_supporting, true);
-  flag(Given::unit_breakthrough_this_turn, false);
+  flag(Given::unit_breakthrough_this_turn, now && h.pursued_this_turn(u));
   // The supports written for it earlier in this round (7-d).
   set(Given::unit_supports_received,
       rules::Val::integer(combat ? std::count(combat->supported.begin(), combat->supported.end(), u)

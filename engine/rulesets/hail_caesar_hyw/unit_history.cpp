@@ -78,6 +78,13 @@ bool History::ordered_this_turn(UnitId u) const {
   return false;
 }
 
+bool History::pursued_this_turn(UnitId u) const {
+  const Action& now = log_[now_];
+  for (std::size_t i = now_; i-- > 0 && same_turn(log_[i], now);)
+    if (log_[i].kind == ActionKind::pursue && acts(log_[i], u)) return true;
+  return false;
+}
+
 std::int64_t History::moves_this_turn(UnitId u) const {
   const Action& now = log_[now_];
   std::int64_t moves = 0;

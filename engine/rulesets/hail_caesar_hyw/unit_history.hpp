@@ -33,6 +33,9 @@ class History {
   bool shot_this_turn(hail_caesar::UnitId u) const;
   // An order naming the unit earlier in this turn (5-d: one order a unit).
   bool ordered_this_turn(hail_caesar::UnitId u) const;
+  // A breakthrough (`pursue`) of the unit earlier in this turn (7-i: "Une
+  // seule percée est autorisée par unité et par tour").
+  bool pursued_this_turn(hail_caesar::UnitId u) const;
   // The unit's moves earlier in this turn (5-i), at most 3.
   std::int64_t moves_this_turn(hail_caesar::UnitId u) const;
   // Written as a support in the last combat phase, of a unit still

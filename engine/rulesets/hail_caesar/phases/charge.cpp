@@ -184,7 +184,27 @@ void pursue(Context& cx, const Action& a) {
     check_permissions(f, RuleAction::breakthrough, cx.checker, a.span, Check::pursue_not_allowed,
                       [&] { return fmt::format("{} making a breakthrough", cx.quoted(u)); });
   }
+  // A breakthrough into a unit is a charge where the data says so (its
+  // breakthrough_is_charge): the unit it meets may respond to it.
+  const bool into_unit = a.actors.size() == 1 && a.targets.size() == 1 &&
+                         cx.state.units[a.actors.front()].on_table &&
+                         cx.state.units[a.targets.front()].on_table;
+  if (!into_unit) {
+    follow(cx, a);
+    return;
+  }
+  const UnitId u = a.actors.front();
+  const UnitId t = a.targets.front();
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  const bool is_charge = eval_int(f, Value::breakthrough_is_charge, cx.checker).value_or(0) != 0;
+  const tabletop::Footprint start = cx.footprint(u);
+  const tabletop::Zone face = tabletop::charged_side(
+      cx.footprint(t), start, tabletop::ZoneRule::diagonals, tabletop::ZoneReference::leader);
+  const bool target_was_engaged = cx.state.units[t].engaged_with >= 0;
   follow(cx, a);
+  if (is_charge)
+    cx.scratch.charges.push_back({a.turn, a.side, u, t, start, face, target_was_engaged, 0});
 }
 
 }  // namespace umpire::hail_caesar
