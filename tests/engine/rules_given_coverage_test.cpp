@@ -235,16 +235,12 @@ TEST(RulesGivenCoverage, GivensOtherEnginesLeaveUnstatedAreKnown) {
   EXPECT_EQ(named_in("sabreur_hex").never_filled, "\n  morale_roll");
   EXPECT_EQ(listed(unstated_in("hail-caesar", asked_by<hail_caesar::RulesItems>({"hail_caesar"}))),
             "\n  permission charge_goes_on_after_closing_shots: unit.closing_shots_result"
-            "\n  permission closing_shots_need_long_range: unit.weapon"
-            "\n  value break_test_due: supported.destroyed"
-            "\n  value break_test_due: supported.result");
+            "\n  permission closing_shots_need_long_range: unit.weapon");
   EXPECT_EQ(
       listed(unstated_in("hail-caesar-hyw", asked_by<hail_caesar::RulesItems, hyw::RulesItems>(
                                                 {"hail_caesar", "hail_caesar_hyw"}))),
       "\n  permission charge_goes_on_after_closing_shots: unit.closing_shots_result"
-      "\n  permission closing_shots_need_long_range: unit.weapon"
-      "\n  value break_test_due: supported.destroyed"
-      "\n  value break_test_due: supported.result");
+      "\n  permission closing_shots_need_long_range: unit.weapon");
   EXPECT_EQ(listed(unstated_in("sabreur-hex", asked_by<sabreur::RulesItems>({"sabreur_hex"}))),
             "\n  permission impetuous.must.attack: side.activations_over"
             "\n  permission tactical_sense.can.activate_by_test: side.activations_over"

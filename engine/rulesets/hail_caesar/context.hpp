@@ -80,6 +80,9 @@ struct DueOutcome {
   bool moves_back = false, disorders = false, removes = false;
   std::int64_t inches_back = 0;
   bool moved = false;
+  // Owed by the result of the unit it supported (`result` is that
+  // unit's), as this says.
+  std::string why;
 };
 
 // A charge of this player turn, which its target's response reads

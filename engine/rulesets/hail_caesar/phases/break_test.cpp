@@ -161,8 +161,16 @@ void test(Context& cx, const Action& a) {
   // (switch hold_disordered_or_retire_choice).
   const bool picked =
       chart == "hold_disordered_or_retire" && (stated == "hold_disordered" || stated == "retire");
+  // What the supports of an engaged unit owe by its result (§ Résultat du
+  // test de panique au corps à corps, Déroute), with the round's difference.
+  const auto owe_supports = [&] {
+    if (!melee || !cx.rules.word(Given::tested_result, stated)) return;
+    owe_support_disorder(cx, a, u, stated);
+    if (due.known && due.due) owe_support_tests(cx, a, u, stated, due.difference);
+  };
   if (stated == chart || picked) {
     owe_outcome(cx, a, u, stated);
+    owe_supports();
     return;
   }
   auto b =
@@ -175,6 +183,7 @@ void test(Context& cx, const Action& a) {
   for (const std::string& n : explain(f, Value::break_test_result)) b.note(n);
   // The replay goes on with the result the log states, as played.
   if (cx.rules.word(Given::tested_result, stated)) owe_outcome(cx, a, u, stated);
+  owe_supports();
 }
 
 }  // namespace umpire::hail_caesar

@@ -308,6 +308,18 @@ void settle_all(Context& cx) {
                 cx.setup.units[d.unit].id);
       continue;
     }
+    if (!d.why.empty()) {
+      cx.checker
+          .violation(Check::break_due, d.span,
+                     fmt::format("{} supported a unit that falls away and takes no break test: {}",
+                                 cx.quoted(d.unit), d.why))
+          .note(
+              "§ Résultat du test de panique au corps à corps: \"Toute unité en soutien doit "
+              "immédiatement faire un test de panique\" (the data's break_test_due)")
+          .hint("write its test after that result: 'test {} break 2d6=… mod -{} => result …'",
+                cx.setup.units[d.unit].id, d.difference);
+      continue;
+    }
     cx.checker
         .violation(Check::break_due, d.span,
                    d.difference > 0
@@ -334,9 +346,13 @@ void settle_all(Context& cx) {
       owed = "no move back follows";
     else
       owed = "no 'state … disordered' follows";
-    cx.checker.violation(Check::break_outcome, o.span,
-                         fmt::format("{} tested '{}', and {}", cx.quoted(o.unit),
-                                     rulesets::log_word(o.result), owed));
+    if (!o.why.empty())
+      cx.checker.violation(Check::break_outcome, o.span,
+                           fmt::format("{} {}, and {}", cx.quoted(o.unit), o.why, owed));
+    else
+      cx.checker.violation(Check::break_outcome, o.span,
+                           fmt::format("{} tested '{}', and {}", cx.quoted(o.unit),
+                                       rulesets::log_word(o.result), owed));
   }
   cx.scratch.due_tests.clear();
   cx.scratch.due_outcomes.clear();
@@ -588,6 +604,10 @@ void combat_result(Context& cx, const Action& a) {
   for (int s = 0; s < 2; ++s)
     for (UnitId u : r.engaged[s]) {
       const UnitState& st = cx.state.units[u];
+      // A loser (or drawer) broken by its casualties is destroyed: its
+      // supports test, subtracting the round's difference.
+      if (st.on_table && unit_broken(cx, u) && (draw || s != won))
+        owe_support_tests(cx, a, u, "hold_ground", !draw ? by : 0, true);
       // The data's triggers are a unit that lost (a difference) or drew
       // shaken (none): a winner neither lost nor drew, whatever its state.
       if (!st.on_table || unit_broken(cx, u) || (!draw && s == won)) continue;
@@ -629,6 +649,66 @@ BreakDue take_due_test(Context& cx, const Action& a, UnitId u) {
   cx.checker.violation(Check::break_due, a.span,
                        fmt::format("{} takes a break test no result calls for", cx.quoted(u)));
   return {true, false, 0};
+}
+
+void owe_support_tests(Context& cx, const Action& a, UnitId u, std::string_view result,
+                       std::int64_t difference, bool destroyed) {
+  if (!cx.scratch.combat || !cx.scratch.combat->resolved) return;
+  const CombatRound& r = *cx.scratch.combat;
+  for (int s = 0; s < 2; ++s)
+    for (UnitId sup : r.supports[s]) {
+      if (cx.state.units[sup].supporting != static_cast<std::int32_t>(u)) continue;
+      if (!cx.state.units[sup].on_table || unit_broken(cx, sup)) continue;
+      if (std::any_of(cx.scratch.due_tests.begin(), cx.scratch.due_tests.end(),
+                      [&](const DueTest& d) { return d.unit == sup; }))
+        continue;
+      Facts due(cx.rules);
+      fill_unit(cx, due, sup);
+      due.boolean(Given::unit_supporting, true);
+      due.boolean(Given::unit_shaken, cx.state.units[sup].shaken);
+      due.word(Given::break_context, "hand_to_hand");
+      due.integer(Given::casualty_difference, difference);
+      due.word(Given::supported_result, result);
+      due.boolean(Given::supported_destroyed, destroyed);
+      const auto v = eval_int(due, Value::break_test_due, cx.checker);
+      if (!v || !*v) continue;
+      // § TEST DE PANIQUE: the round's difference applies "aux unités en
+      // soutien si elles doivent tester suite à la destruction d'une unité
+      // engagée".
+      cx.scratch.due_tests.push_back(
+          {sup, difference, a.stated.span.valid() ? a.stated.span : a.span, false,
+           destroyed ? fmt::format("the unit it supports, {}, is destroyed", cx.quoted(u))
+                     : fmt::format("the unit it supports, {}, tested '{}'", cx.quoted(u),
+                                   rulesets::log_word(result))});
+    }
+  mark_debts(cx, a);
+}
+
+void owe_support_disorder(Context& cx, const Action& a, UnitId u, std::string_view result) {
+  if (!cx.scratch.combat || !cx.scratch.combat->resolved) return;
+  Facts f(cx.rules);
+  f.word(Given::tested_result, result);
+  const auto all = eval_int(f, Value::break_result_disorders_supports, cx.checker);
+  if (!all || !*all) return;
+  // "toutes les unités (engagées et en soutien)": every support of its side.
+  const CombatRound& r = *cx.scratch.combat;
+  const int side = side_of(cx, r, u);
+  if (side < 0 || side > 1) return;
+  for (UnitId sup : r.supports[side]) {
+    const UnitState& st = cx.state.units[sup];
+    if (!st.on_table || st.disordered) continue;
+    DueOutcome o;
+    o.unit = sup;
+    o.span = a.stated.span.valid() ? a.stated.span : a.span;
+    o.result = std::string(result);
+    o.disorders = true;
+    o.why = fmt::format(
+        "supports the side of {}, which tested '{}' (\"toutes les unités "
+        "(engagées et en soutien) sont automatiquement désorganisées\")",
+        cx.quoted(u), rulesets::log_word(result));
+    cx.scratch.due_outcomes.push_back(o);
+  }
+  mark_debts(cx, a);
 }
 
 void owe_outcome(Context& cx, const Action& a, UnitId u, std::string_view result) {

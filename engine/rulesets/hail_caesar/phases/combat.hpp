@@ -45,6 +45,16 @@ struct BreakDue {
   std::int64_t difference = 0;
 };
 BreakDue take_due_test(Context& cx, const Action& a, UnitId u);
+// The break tests `u`'s result `result` (the data's word) asks of the
+// units that supported it in the resolved round (the data's
+// break_test_due on supported.result), each subtracting `difference`;
+// `destroyed`: `u` is destroyed (broken by its casualties), and `result`
+// is no test's.
+void owe_support_tests(Context& cx, const Action& a, UnitId u, std::string_view result,
+                       std::int64_t difference, bool destroyed = false);
+// The disorder `u`'s result `result` (the data's word) owes the units that
+// support its side in the resolved round (break_result_disorders_supports).
+void owe_support_disorder(Context& cx, const Action& a, UnitId u, std::string_view result);
 // The result `result` (the data's word) of `u`'s break test, owed.
 void owe_outcome(Context& cx, const Action& a, UnitId u, std::string_view result);
 
