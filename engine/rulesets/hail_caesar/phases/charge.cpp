@@ -49,20 +49,26 @@ void check_face(Context& cx, const Action& a, UnitId u, UnitId t, tabletop::Zone
 void check_reach(Context& cx, const Action& a, UnitId u, UnitId t, const Facts& f,
                  const tabletop::Footprint& start, const tabletop::MoveResult& way) {
   UnitState& st = cx.state.units[u];
-  std::vector<std::string> why;
-  const Budget budget = budget_of_way(cx, a, u, f, start, way, entered_terrain(cx, way, a), why);
-  const auto rate = move_rate(f, cx.checker, &why);
+  std::vector<std::string> terrain_why;
+  const Budget budget =
+      budget_of_way(cx, a, u, f, start, way, entered_terrain(cx, way, a), terrain_why);
+  const auto rate = move_rate(f, cx.checker);
   if (!rate) return;
   const double allowance = budget.allowance(static_cast<double>(*rate));
   const double measured =
       tabletop::distance(start, cx.footprint(t), tabletop::Measure::from_front_edge);
-  why.insert(why.begin(),
-             fmt::format("{} has {} move{} of {} this turn", cx.quoted(u), st.moves,
-                         st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate))));
   const std::string what = fmt::format("the charge of {} at {}", cx.quoted(u), cx.quoted(t));
   const std::string out_of_reach = fmt::format("{} is out of reach: ", cx.quoted(t));
-  why.insert(why.begin(),
-             "measured from the charger's front edge to the closest point of its target");
+  // The breakdown is written only into a diagnostic: made when one is.
+  const auto why = [&] {
+    std::vector<std::string> lines{
+        "measured from the charger's front edge to the closest point of its target",
+        fmt::format("{} has {} move{} of {} this turn", cx.quoted(u), st.moves,
+                    st.moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)))};
+    lines.insert(lines.end(), terrain_why.begin(), terrain_why.end());
+    move_rate(f, cx.checker, &lines);
+    return lines;
+  };
   rulesets::report_at_most(
       cx.checker,
       {Check::charge_reach, id_of(Diag::measure_within_tolerance), a.span, what, out_of_reach},

@@ -47,8 +47,7 @@ tabletop::Footprint written_footprint(const Context& cx, UnitId u, const Action&
 // The evasion's length against the data's evade_moves times the rate.
 void check_evade_distance(Context& cx, const Action& a, UnitId u, const Facts& f) {
   if (!written_end(a)) return;
-  std::vector<std::string> why;
-  const auto rate = move_rate(f, cx.checker, &why);
+  const auto rate = move_rate(f, cx.checker);
   const auto moves = eval_int(f, Value::evade_moves, cx.checker);
   if (!rate || !moves) return;
   const double walked = walk(cx.footprint(u), a).distance;
@@ -59,6 +58,8 @@ void check_evade_distance(Context& cx, const Action& a, UnitId u, const Facts& f
     auto b = cx.checker.violation(Check::respond_evade, a.span, tabletop::describe(c, what));
     b.note("{} evades {} move{} of {} (evade_moves)", cx.quoted(u), *moves, *moves == 1 ? "" : "s",
            tabletop::inches(static_cast<double>(*rate)));
+    std::vector<std::string> why;
+    move_rate(f, cx.checker, &why);
     for (const std::string& n : why) b.note(n);
   } else if (c.agreement == tabletop::Agreement::within_tolerance) {
     cx.checker.info(id_of(Diag::measure_within_tolerance), a.span, tabletop::describe(c, what));
