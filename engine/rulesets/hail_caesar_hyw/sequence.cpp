@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <string_view>
 
 #include "engine/rulesets/hail_caesar_hyw/checks.hpp"
 
@@ -118,26 +119,22 @@ void one_unit_at_a_time(const hail_caesar::Engine& game, const PhaseSoFar& phase
   const hail_caesar::Setup& setup = game.setup();
   const std::string unit = named(setup.units[u].id);
   const std::string mover = named(setup.units[phase[*other].actors.front()].id);
-  if (order)
-    checker
-        .violation(Check::order_group_interleaved, a.span,
-                   fmt::format("{} moves again after {}, of the same order, moved: it had to end "
-                               "its move first",
-                               unit, mover))
-        .note("the other unit's move: '{}'", game.describe_event(*other))
-        .note(
-            "004 § 5-c: 'Les unités peuvent être déplacées dans n'importe quel ordre, mais une "
-            "unité doit terminer son mouvement avant de passer à l'unité suivante'");
-  else
-    checker
-        .violation(Check::initiative_interleaved, a.span,
-                   fmt::format("{} moves by initiative again after {} moved: it had to end its "
-                               "move first",
-                               unit, mover))
-        .note("the other unit's move: '{}'", game.describe_event(*other))
-        .note(
-            "004 § 5-a: 'chaque unité doit avoir terminé son mouvement avant qu'on puisse passer "
-            "à une autre unité'");
+  // 5-c for the units of one order, 5-a for moves by initiative: the same
+  // rule, one unit's move ended before another's.
+  const Check check = order ? Check::order_group_interleaved : Check::initiative_interleaved;
+  const std::string_view how = order ? ", of the same order," : "";
+  const std::string_view which = order ? "moves again" : "moves by initiative again";
+  const std::string_view rule =
+      order ? "004 § 5-c: 'Les unités peuvent être déplacées dans n'importe quel ordre, mais une "
+              "unité doit terminer son mouvement avant de passer à l'unité suivante'"
+            : "004 § 5-a: 'chaque unité doit avoir terminé son mouvement avant qu'on puisse "
+              "passer à une autre unité'";
+  checker
+      .violation(check, a.span,
+                 fmt::format("{} {} after {}{} moved: it had to end its move first", unit, which,
+                             mover, how))
+      .note("the other unit's move: '{}'", game.describe_event(*other))
+      .note("{}", rule);
 }
 
 // 5-b: "vous devez désigner l'un de vos généraux et sa division. Une fois
