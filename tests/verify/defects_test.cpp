@@ -329,6 +329,24 @@ TEST(Defects, GivenOnlyInTheVariantIsComparedAndARetypedGivenIsNamedWithBothType
   EXPECT_TRUE(of_category(r.report, Category::variant_drift).size() == 1U) << dump(r.report);
 }
 
+TEST(Defects, AnIntendedChangeIsWitnessedWithTheBasesOwnValueOfARetypedGiven) {
+  const Verified r = verify_defect("intended_retyped");
+  // The variant widens 'weapon', so its 'shot_weapon' is not the base's
+  // variable. The base's range reads its own weapon: the witness names the
+  // base's value, and the two evaluators give the two values of the note.
+  no_internal_errors(r);
+  const Finding* f = find(r, Category::variant_intended, {"weapon_range"});
+  ASSERT_NE(f, nullptr) << dump(r.report);
+  EXPECT_NE(f->message.find("gives 18 where base 'intended_retyped_base' gives 12"),
+            std::string::npos)
+      << f->message;
+  const bool names_base_weapon =
+      std::any_of(f->witness.begin(), f->witness.end(), [](const std::string& l) {
+        return l == "shot_weapon = slings (in base 'intended_retyped_base')";
+      });
+  EXPECT_TRUE(names_base_weapon) << dump(r.report);
+}
+
 TEST(Defects, UnsatisfiableListIsProvedWithTheConstraintsThatClash) {
   const Verified r = verify_defect("unsatisfiable_list");
   no_internal_errors(r);

@@ -73,34 +73,42 @@ class Dependencies {
   const Ruleset& rs_;
 };
 
-// The same situation in the base's terms; false when a value the compared
-// item reads (`read`) has no counterpart there. A given it does not read
-// and whose type differs in the base is left out: it cannot change the result.
-bool to_base(const Ruleset& variant, const Ruleset& base, const Witness& w, const Support& read,
-             Situation& out) {
-  for (std::size_t i = 0; i < variant.givens.size(); ++i) {
-    if (!w.givens[i]) continue;
-    auto ref = base.find(variant.givens[i].name);
-    if (!ref || ref->kind != ItemKind::given) continue;
-    const Type& bt = base.givens[ref->index].type;
-    std::string error;
-    auto v =
-        parse_value(base, bt, value_text(variant, variant.givens[i].type, *w.givens[i]), error);
-    if (!v || out.set(ref->index, *v)) {
-      if (read.givens[i]) return false;
-      continue;
-    }
-  }
-  for (std::size_t i = 0; i < variant.switches.size(); ++i) {
-    auto ref = base.find(variant.switches[i].name);
-    if (!ref || ref->kind != ItemKind::switch_) continue;
-    const std::string& option = variant.switches[i].options[w.switches[i]].name;
+// The base's side of a witness: the base's own variables in the same
+// solution (a given whose domain the variant changes is another variable
+// there, which the variant's witness does not set), with each switch the
+// variant settles at its one reading, as settled_in_base reads the base.
+Situation base_situation(const Ruleset& variant, const Ruleset& base, const Witness& wb) {
+  Situation out = wb.situation(base);
+  for (const Switch& vs : variant.switches) {
+    auto ref = base.find(vs.name);
+    if (!ref || ref->kind != ItemKind::switch_ || vs.options.size() != 1) continue;
     const Switch& bs = base.switches[ref->index];
-    for (std::size_t o = 0; o < bs.options.size(); ++o) {
-      if (bs.options[o].name == option) out.set_switch(ref->index, static_cast<std::uint32_t>(o));
-    }
+    if (bs.options.size() == 1) continue;
+    std::uint32_t option = bs.default_option;
+    for (std::uint32_t o = 0; o < bs.options.size(); ++o)
+      if (bs.options[o].name == vs.options[0].name) option = o;
+    out.set_switch(ref->index, option);
   }
-  return true;
+  return out;
+}
+
+// Witness lines for what the base reads that the variant's witness does not
+// show: its givens the variant lacks or reads with another domain.
+std::vector<std::string> base_only_lines(const Ruleset& variant, const Ruleset& base,
+                                         const Witness& w, const Witness& wb,
+                                         const Support& base_read) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < base.givens.size() && i < wb.givens.size(); ++i) {
+    if (!base_read.givens[i] || !wb.givens[i]) continue;
+    const std::string value = value_text(base, base.givens[i].type, *wb.givens[i]);
+    auto ref = variant.find(base.givens[i].name);
+    if (ref && ref->kind == ItemKind::given && ref->index < w.givens.size() &&
+        w.givens[ref->index] &&
+        value_text(variant, variant.givens[ref->index].type, *w.givens[ref->index]) == value)
+      continue;
+    out.push_back(fmt::format("{} = {} (in base '{}')", base.givens[i].name, value, base.id));
+  }
+  return out;
 }
 
 // "int 0..6", "bool", "enum troop_class", "optional int 1..3".
@@ -195,6 +203,10 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
     return out;
   };
   Dependencies deps(rs);
+  SupportIndex base_support(base);
+  // The base's givens whose domain the variant changes are the base's own
+  // variables: the queries bound them to the base's domains.
+  const Term base_domains = c.smt.import(base_smt, base_smt.domains());
   // `intended`: compare through the declared differences, for a note with
   // both values; otherwise through the undeclared ones, for drift.
   auto compare = [&](ItemKind kind, std::uint32_t vi, std::uint32_t bi, const std::string& name,
@@ -250,7 +262,7 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
       differs = c.smt.and_(differs, c.smt.and_(c.smt.not_(c.smt.fails(t)),
                                                c.smt.holds(c.smt.not_(c.smt.eq(t, tb)))));
     Witness w;
-    const std::vector<Term> query{differs, c.legal};
+    const std::vector<Term> query{differs, c.legal, base_domains};
     const SmtStatus st = c.smt.check(query, &w);
     if (st == SmtStatus::sat) w = c.typical(query, w, sup);
     if (st == SmtStatus::unsat && readings.size() > 1 && undeclared.count(name)) {
@@ -265,13 +277,21 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
                    fmt::format("whether '{}' differs from base '{}'", name, base.id));
     }
     if (st != SmtStatus::sat) return;
-    Situation sb(base);
-    if (!to_base(rs, base, w, sup, sb)) {
-      c.internal_error(c.finding(Category::variant_drift, Severity::warning, name,
-                                 fmt::format("'{}' drifts", name)),
-                       "the witness does not translate to the base's givens");
+    Witness wb;
+    const SmtStatus at = c.smt.check_at(query, w, base_smt, &wb);
+    if (at == SmtStatus::unknown) {
+      c.not_proved(c.item({kind, vi}), name + ":drift",
+                   fmt::format("the base's side of the witness where '{}' differs from base '{}'",
+                               name, base.id));
       return;
     }
+    if (at != SmtStatus::sat) {
+      c.internal_error(c.finding(Category::variant_drift, Severity::warning, name,
+                                 fmt::format("'{}' drifts", name)),
+                       "the solver does not confirm its own witness with the base's givens");
+      return;
+    }
+    const Situation sb = base_situation(rs, base, wb);
     const Situation sv = w.situation(rs);
     Evaluator ev(rs, sv), eb(base, sb);
     std::string a, b;
@@ -301,6 +321,10 @@ void analyse_variant(Context& c, const Ruleset& base, SmtModel& base_smt) {
                        name, fmt::format("'{}'", fmt::join(causes, "', '")));
     f.items.push_back(c.item({kind, vi}));
     f.witness = c.witness_lines(w, &sup);
+    for (std::string& l : base_only_lines(
+             rs, base, w, wb,
+             kind == ItemKind::value ? base_support.of_value(bi) : base_support.of_test(bi)))
+      f.witness.push_back(std::move(l));
     f.evidence = breakdown_lines(ev.breakdown());
     f.evidence.push_back(fmt::format("-- base {}:", base.id));
     for (const std::string& l : breakdown_lines(eb.breakdown())) f.evidence.push_back(l);

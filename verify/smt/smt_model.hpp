@@ -173,9 +173,19 @@ class SmtModel {
   Term with_switch(Term a, std::uint32_t sw, std::uint32_t option);
   // The variable of a given (its value as a term; a set given has none).
   Term given(std::uint32_t id);
+  // Every given and switch lies in its domain. This model's own queries
+  // assume it; a model sharing the context imports it to use this one's
+  // variables (a base's givens whose domain the variant changes).
+  Term domains();
 
   // Solving. Every query also assumes the givens lie in their domains.
   SmtStatus check(const std::vector<Term>& assumptions, Witness* witness = nullptr);
+  // `assumptions` with this ruleset's givens and switches fixed as `at`
+  // sets them; when they hold, the situation of `other` (a model sharing
+  // this context) in the same solution: the base's side of a variant's
+  // witness, whose givens of another type are other variables.
+  SmtStatus check_at(const std::vector<Term>& assumptions, const Witness& at, const SmtModel& other,
+                     Witness* other_witness);
   // The best value of `objective` under `assumptions`; nullopt when they
   // cannot hold (status unsat) or the solver gave up at once (unknown). A
   // timeout later in the search gives the best value found, not exact.

@@ -46,6 +46,9 @@ Term SmtModel::constant(std::int64_t n) {
 Term SmtModel::literal(const Type& type, const Val& v) {
   return impl_->add(impl_->literal(type, v));
 }
+Term SmtModel::domains() {
+  return impl_->add(impl_->bool_val(z3::mk_and(impl_->domain_constraints)));
+}
 Term SmtModel::truth(bool b) {
   return impl_->add(impl_->bool_val(impl_->ctx.bool_val(b)));
 }
@@ -267,7 +270,7 @@ struct Scope {
 };
 }  // namespace
 
-Witness SmtModel::Impl::witness_from(const z3::model& m) {
+Witness SmtModel::Impl::witness_from(const z3::model& m) const {
   Witness w;
   for (std::size_t i = 0; i < rs.givens.size(); ++i) {
     const Given& g = rs.givens[i];
@@ -322,6 +325,18 @@ SmtStatus SmtModel::check(const std::vector<Term>& assumptions, Witness* witness
   for (Term t : assumptions) s.add(impl_->terms.at(t.id).v);
   const SmtStatus st = status_of(s.check());
   if (st == SmtStatus::sat && witness) *witness = impl_->witness_from(s.get_model());
+  return st;
+}
+
+SmtStatus SmtModel::check_at(const std::vector<Term>& assumptions, const Witness& at,
+                             const SmtModel& other, Witness* other_witness) {
+  z3::solver& s = impl_->base_solver();
+  Scope scope(s);
+  for (Term t : assumptions) s.add(impl_->terms.at(t.id).v);
+  s.add(impl_->situation_equalities(at.situation(impl_->rs)));
+  const SmtStatus st = status_of(s.check());
+  if (st == SmtStatus::sat && other_witness)
+    *other_witness = other.impl_->witness_from(s.get_model());
   return st;
 }
 

@@ -156,7 +156,7 @@ struct SmtModel::Impl {
   };
   std::optional<Best> best(z3::solver& s, const z3::expr& goal, bool maximise, std::int64_t bound,
                            SmtStatus* status);
-  Witness witness_from(const z3::model& m);
+  Witness witness_from(const z3::model& m) const;
   z3::expr_vector situation_equalities(const rules::Situation& s);
 };
 

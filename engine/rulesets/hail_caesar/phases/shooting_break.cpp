@@ -57,7 +57,7 @@ void note_volley(Context& cx, const Action& a, UnitId target, const Facts& shot,
   if (!shot_phase(a.phase) || natural_sixes == 0) return;
   if (!volley_calls_for_test(cx, shot, std::nullopt, 0, natural_sixes)) {
     // A test the rules leave open (HYW 8-a's one natural 6 of closing or
-    // opportunity shots: ambiguity natural_six_shot_kinds) is neither owed
+    // opportunity shots: switch natural_six_shot_kinds) is neither owed
     // nor refused.
     if (!volley_calls_for_test(cx, shot, std::nullopt, 0, natural_sixes, Value::break_test_open))
       return;
