@@ -7,6 +7,7 @@
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/command.hpp"
 #include "engine/rulesets/hail_caesar/phases/deployment.hpp"
+#include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 #include "engine/rulesets/hail_caesar/phases/formation.hpp"
 #include "engine/rulesets/hail_caesar/phases/melee.hpp"
@@ -75,6 +76,9 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
       break;
     case ActionKind::pursue:
       pursue(cx, a);
+      break;
+    case ActionKind::rally:
+      rally(cx, a);
       break;
     default:
       follow(cx, a);

@@ -77,6 +77,7 @@ bool read_units(const events::Battle& battle, Game& game, DiagnosticEngine& diag
     }
     s.stats = read_stats(u);
     s.special = u.special;
+    s.equipment = u.equipment;
     game.setup.units.push_back(std::move(s));
   }
   return ok;

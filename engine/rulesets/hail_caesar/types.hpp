@@ -96,6 +96,9 @@ struct UnitSetup {
   double frontage = 0, depth = 0;  // inches, from the base
   Stats stats;
   std::vector<std::string> special;
+  // The weapons the roster declares (`equipment (…)`), as written; empty
+  // when it declares none.
+  std::vector<std::string> equipment;
   // The profile of the rules data the unit's type and stats come from, for
   // a variant whose units name one (hail_caesar_hyw/unit_profiles.cpp).
   std::optional<std::uint32_t> profile;

@@ -1,6 +1,8 @@
 #include "engine/rulesets/hail_caesar_hyw/checks.hpp"
 
+#include <algorithm>
 #include <iterator>
+#include <string_view>
 #include <vector>
 
 #include "engine/rulesets/common/check_listing.hpp"
@@ -38,12 +40,20 @@ const replay::CheckTable& check_table() {
   return table;
 }
 
+// Base checks the variant never makes: its data removes the permission one
+// reports (broken_division_no_rally: 8-e's rally is 3-a's, hyw.rally.unit),
+// and its units shoot their profile's weapon, not a roster's equipment
+// (hc.shoot.weapon).
+constexpr std::string_view kBaseChecksNotMade[] = {"hc.division.no-rally", "hc.shoot.weapon"};
+
 const replay::CheckTable& ruleset_check_table() {
   static const std::vector<replay::CheckInfo> rows = [] {
     std::vector<replay::CheckInfo> out(std::begin(detail::kCheckInfos),
                                        std::end(detail::kCheckInfos));
-    const std::span<const replay::CheckInfo> engine = hail_caesar::check_table().all();
-    out.insert(out.end(), engine.begin(), engine.end());
+    for (const replay::CheckInfo& c : hail_caesar::check_table().all())
+      if (std::find(std::begin(kBaseChecksNotMade), std::end(kBaseChecksNotMade), c.id) ==
+          std::end(kBaseChecksNotMade))
+        out.push_back(c);
     return out;
   }();
   static const replay::CheckTable table(rows);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
+#include "engine/rulesets/hail_caesar/phases/following.hpp"
 
 namespace umpire::hail_caesar {
 namespace {
@@ -49,6 +50,18 @@ bool refuse_charge_of_broken_division(Context& cx, const Action& a, UnitId u) {
                              cx.setup.divisions[*division].id))
       .note("{} of its {} units are off the table, destroyed or shaken", c.lost, c.units);
   return true;
+}
+
+void rally(Context& cx, const Action& a) {
+  for (UnitId u : a.actors) {
+    Facts f(cx.rules);
+    fill_unit(cx, f, u);
+    f.boolean(Given::unit_shaken, cx.state.units[u].shaken);
+    f.boolean(Given::unit_in_broken_division, in_broken_division(cx, u));
+    check_permissions(f, RuleAction::rally, cx.checker, a.span, Check::division_no_rally,
+                      [&] { return fmt::format("{} being rallied", cx.quoted(u)); });
+  }
+  follow(cx, a);
 }
 
 }  // namespace umpire::hail_caesar

@@ -17,4 +17,10 @@ bool in_broken_division(Context& cx, UnitId u);
 // hc.division.no-charge at `a`; true when so.
 bool refuse_charge_of_broken_division(Context& cx, const Action& a, UnitId u);
 
+// `rally u …`: "Ne peut être ralliée (quand elle est ébranlée)" of a unit
+// of a broken division (the data's rally permissions, hc.division.no-rally);
+// the rally itself the sheet never describes (gap rally_undefined), and it
+// is followed as written.
+void rally(Context& cx, const Action& a);
+
 }  // namespace umpire::hail_caesar

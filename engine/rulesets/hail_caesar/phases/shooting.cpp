@@ -1,6 +1,7 @@
 #include "engine/rulesets/hail_caesar/phases/shooting.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -135,6 +136,24 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
         a.span);
   if (!a.weapon.empty())
     f.word(Given::shot_weapon, rulesets::data_word(a.weapon, rulesets::WordCase::exact));
+  // Each range belongs to its weapon (§ Portée des armes de jet): a unit
+  // whose roster declares its equipment shoots with one of its weapons (the
+  // replay goes on with the one written); one that declares none shoots
+  // with the weapon written. A variant's unit of a profile shoots the
+  // profile's weapon, which its data reads.
+  if (!a.weapon.empty() && !s.equipment.empty() && !s.profile) {
+    const std::string written = rulesets::data_word(a.weapon, rulesets::WordCase::exact);
+    const bool declared =
+        std::any_of(s.equipment.begin(), s.equipment.end(), [&](const std::string& e) {
+          return rulesets::data_word(e, rulesets::WordCase::exact) == written;
+        });
+    if (!declared)
+      cx.checker
+          .violation(Check::shoot_weapon, a.span,
+                     fmt::format("{} shoots with '{}', which its equipment ({}) does not hold",
+                                 cx.quoted(u), a.weapon, fmt::join(s.equipment, ", ")))
+          .note("§ Portée des armes de jet: each range is its weapon's");
+  }
   f.word(Given::shot, shot);
   f.set(Given::target_type, cx.rules.type(cx.setup.units[t].type));
   f.set(Given::target_formation, cx.rules.formation(cx.state.units[t].formation));
