@@ -15,6 +15,7 @@
 #include "engine/rulesets/common/written_way.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/flight_direction.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/shooting.hpp"
@@ -403,9 +404,7 @@ void flee(Context& cx, const Action& a) {
   if (!open && st.frenzy == Frenzy::pending) st.frenzy = Frenzy::lost;
   // A flight rolls once: the dice of a 'Fuir' response move the unit.
   if (a.roll("") || st.flight_roll < 0) roll_flight(cx, a, u);
-  cx.checker.not_checked(
-      "where a flight goes (§ Fuite: 'vers leur bord de table si possible'; § Troupes en fuite)",
-      a.span);
+  if (st.fleeing) check_flight_direction(cx, a, u);
   if (st.fleeing && st.flight_roll >= 0) check_flight_way(cx, a, u, st.flight_roll);
   place_as_written(cx, u, a);
   // A fall back rallies at its end (§ Repli en Bon Ordre, 2); a pursuer
