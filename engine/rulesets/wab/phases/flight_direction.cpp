@@ -44,13 +44,13 @@ std::optional<Point> towards(std::string_view edge) {
 // moved `inches` along `dir` (sampled every half inch): what "si possible"
 // may turn a flight aside for, which the engine does not weigh.
 bool straight_way_blocked(const Context& cx, UnitId u, const tabletop::Footprint& start, Point dir,
-                          double inches) {
+                          double inches, std::optional<UnitId> ignored = std::nullopt) {
   const int steps = static_cast<int>(std::clamp(std::ceil(inches / 0.5), 1.0, 200.0));
   for (int i = 1; i <= steps; ++i) {
     const double t = inches * i / steps;
     const tabletop::Footprint f = start.placed(start.leader() + t * dir, start.facing());
     for (std::size_t o = 0; o < cx.setup.units.size(); ++o)
-      if (o != u && cx.state.units[o].on_table &&
+      if (o != u && o != ignored && cx.state.units[o].on_table &&
           tabletop::overlap(f, cx.footprint(static_cast<UnitId>(o))))
         return true;
     for (const TerrainSetup& piece : cx.setup.terrain)
@@ -62,7 +62,90 @@ bool straight_way_blocked(const Context& cx, UnitId u, const tabletop::Footprint
   return false;
 }
 
+// Where `a` puts unit `u`, which stands at `start`; nullopt off the table or
+// nowhere written.
+std::optional<tabletop::Footprint> written_footprint(const Action& a,
+                                                     const tabletop::Footprint& start) {
+  if (a.off_table) return std::nullopt;
+  const std::optional<Point> end = rulesets::written_end(a);
+  if (!end) return std::nullopt;
+  return start.placed(*end, a.facing.value_or(start.facing()));
+}
+
 }  // namespace
+
+void note_flight_way(Context& cx, const Action& a, UnitId u) {
+  if (!cx.state.units[u].on_table) return;
+  const tabletop::Footprint start = cx.footprint(u);
+  const std::optional<tabletop::Footprint> end = written_footprint(a, start);
+  if (!end) return;
+  auto& ways = cx.scratch.flight_ways;
+  std::erase_if(ways, [&](const Scratch::FlightWay& w) { return w.unit == u; });
+  ways.push_back({u, start.centre(), end->centre()});
+}
+
+void check_pursuit_direction(Context& cx, const Action& a, UnitId p, UnitId fled) {
+  if (!cx.state.units[p].on_table) return;
+  if (a.off_table) {
+    cx.checker.not_checked(
+        fmt::format("which way the pursuit of {} off the table goes", cx.quoted(p)), a.span);
+    return;
+  }
+  const tabletop::Footprint start = cx.footprint(p);
+  const std::optional<tabletop::Footprint> end = written_footprint(a, start);
+  if (!end) return;
+  const double tol = cx.scratch.tolerance;
+  const Point d = end->centre() - start.centre();
+  const double moved = std::hypot(d.x(), d.y());
+  if (moved <= tol) return;
+  // The way the fleeing unit fled this phase, else straight at it.
+  Point way(0, 0);
+  std::string along;
+  const auto& ways = cx.scratch.flight_ways;
+  const auto w = std::find_if(ways.begin(), ways.end(),
+                              [&](const Scratch::FlightWay& f) { return f.unit == fled; });
+  if (w != ways.end() && tabletop::length(w->to - w->from) > tol) {
+    way = w->to - w->from;
+    along = fmt::format("the way {} fled", cx.quoted(fled));
+  } else if (cx.state.units[fled].on_table) {
+    way = cx.footprint(fled).centre() - start.centre();
+    along = fmt::format("the way to {}", cx.quoted(fled));
+  }
+  const double way_length = tabletop::length(way);
+  if (way_length <= tol) {
+    cx.checker.not_checked(
+        fmt::format("which way the pursuit of {} goes: the log writes no flight of {} to a "
+                    "point this phase",
+                    cx.quoted(p), cx.quoted(fled)),
+        a.span);
+    return;
+  }
+  const Point dir = (1.0 / way_length) * way;
+  const double gain = d.x() * dir.x() + d.y() * dir.y();
+  if (gain >= moved - tol) return;
+  if (straight_way_blocked(cx, p, start, dir, moved, fled)) {
+    cx.checker.not_checked(
+        fmt::format("whether {} could pursue straight along {}: a unit or terrain stands on "
+                    "that way",
+                    cx.quoted(p), along),
+        a.span);
+    return;
+  }
+  cx.checker
+      .violation(Check::pursue_direction, a.span,
+                 fmt::format("{} pursues {} {} but goes {} along {}, {} short, beyond the {} "
+                             "tolerance",
+                             cx.quoted(p), cx.quoted(fled), tabletop::inches(moved),
+                             tabletop::inches(gain), along, tabletop::inches(moved - gain),
+                             tabletop::inches(tol)))
+      .note(
+          "§ Fuite: 'De même pour les unités en poursuite ... Si l'unité poursuivante se déplace "
+          "plus loin que l'unité en fuite alors cette dernière est détruite': the pursuer follows "
+          "the fleeing unit")
+      .note(
+          "measured between the centres of its bases before and after the pursuit; nothing "
+          "stands on its straight way");
+}
 
 void check_flight_direction(Context& cx, const Action& a, UnitId u) {
   if (!cx.state.units[u].on_table) return;

@@ -17,4 +17,16 @@ namespace umpire::wab {
 // possible"), which the engine cannot weigh.
 void check_flight_direction(Context& cx, const Action& a, UnitId u);
 
+// Keeps the way `a` writes for the fleeing unit `u` (before the engine
+// places it), for its pursuers this phase.
+void note_flight_way(Context& cx, const Action& a, UnitId u);
+
+// § Fuite: "De même pour les unités en poursuite ... Si l'unité
+// poursuivante se déplace plus loin que l'unité en fuite": a pursuer
+// follows the unit it pursues. Its net move (centre to centre) goes along
+// the way `fled` fled this phase (or, with none written, straight at it),
+// gaining its length less the tolerance, unless a unit other than `fled`
+// or a terrain piece stands on that straight way (`wab.pursue.direction`).
+void check_pursuit_direction(Context& cx, const Action& a, UnitId p, UnitId fled);
+
 }  // namespace umpire::wab
