@@ -162,9 +162,10 @@ void read_places(const events::Event& e, Action& a) {
   };
   if (auto to = e.to()) {
     if constexpr (spans) a.to_span = to->span;
-    if (to->off_table())
+    if (to->off_table()) {
       a.off_table = true;
-    else if (!to->is_hex)
+      if constexpr (requires(Action & x) { x.off_edge; }) a.off_edge = events::to_string(to->edge);
+    } else if (!to->is_hex)
       a.to = to_point(to->point);
     else
       a.untyped.push_back("'to' a hex on a tabletop");

@@ -104,15 +104,28 @@ struct Scratch {
   // The charges of this movement phase into the flank or rear of a unit
   // engaged in combat (phases/panic.hpp).
   std::vector<FlankCharge> flank_charges;
-  // The pursuits the data makes compulsory (§ Haine (Hatred), § Frénésie
-  // (Frenzy)) in this combat phase: the pursuer, the unit that fled from
+  // The pursuits owed in this combat phase: those the data makes
+  // compulsory (§ Haine (Hatred), § Frénésie (Frenzy)) and those of winners
+  // that are not drilled: the pursuer, the unit that fled from
   // it and the flight (phases/flight.hpp), until the pursuit is written or
   // the phase ends.
+  // A winner that may hold back only after passing a Leadership test
+  // (§ Troupes entraînées (Drilled), the data's restrain_pursuit
+  // permissions) owes one too, which such a test settles (`by_test`).
   struct OwedPursuit {
     UnitId pursuer = 0, fled = 0;
     Span flight;
+    bool by_test = false;
   };
   std::vector<OwedPursuit> owed_pursuits;
+  // The flights written to a point in this phase: the unit and the centre
+  // of its bases before and after, the way its pursuers follow
+  // (phases/flight_direction.hpp).
+  struct FlightWay {
+    UnitId unit = 0;
+    Point from{0, 0}, to{0, 0};
+  };
+  std::vector<FlightWay> flight_ways;
   // The units of the side whose turn began that owe a panic test at its
   // start (a fleeing friend within 4"), until its start phase ends.
   std::vector<UnitId> start_panic_owed;

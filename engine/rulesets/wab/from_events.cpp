@@ -148,9 +148,10 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   // `=> … to x,y [facing f]`: where a flight or a pursuit ends, stated as
   // its outcome; the unit goes there (where it may go is not checked).
   if (!a.to && !a.off_table) {
-    if (auto to = st.to(); to && to->off_table())
+    if (auto to = st.to(); to && to->off_table()) {
       a.off_table = true;
-    else if (to && !to->is_hex)
+      a.off_edge = events::to_string(to->edge);
+    } else if (to && !to->is_hex)
       a.to = rulesets::to_point(to->point);
     if (auto f = st.facing(); f && !f->is_hex && !a.facing) a.facing = f->degrees;
   }

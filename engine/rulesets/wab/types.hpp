@@ -171,6 +171,7 @@ struct Action {
   std::string detail;               // response, test kind
   std::optional<Point> to;
   bool off_table = false;
+  std::string_view off_edge;  // `to off-table <edge>`: the edge written, empty when none
   std::vector<Point> path;
   std::optional<double> facing;
   std::string formation, weapon;

@@ -206,6 +206,7 @@ void open_round(Context& cx, const Action& a) {
   // A round with a fleeing unit is not fought: no result is judged.
   if (refused) return;
   check_round(cx, a);
+  check_contact(cx, a);
   for (UnitId u : a.actors) cx.state.units[u].fought_this_turn = true;
   for (UnitId u : a.targets) cx.state.units[u].fought_this_turn = true;
   const auto round =
@@ -224,10 +225,6 @@ void open_round(Context& cx, const Action& a) {
     cx.state.units[u].round_side = 2;
     cx.state.units[u].engaged_with = a.actors.front();
   }
-  cx.checker.not_checked(
-      "whether the units of a combat are in contact, and which of their models fight (§ Phase 4 "
-      ": Combat au corps à corps)",
-      a.span);
 }
 
 void credit_round_wounds(Context& cx, UnitId striker, std::int64_t wounds) {

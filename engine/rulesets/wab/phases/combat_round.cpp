@@ -4,7 +4,11 @@
 
 #include <algorithm>
 #include <optional>
+#include <string>
 #include <vector>
+
+#include "engine/geometry/tabletop/charge.hpp"
+#include "engine/geometry/tabletop/measure.hpp"
 
 namespace umpire::wab {
 namespace {
@@ -76,6 +80,41 @@ void check_round(Context& cx, const Action& a) {
                 : fmt::format("its units fought round {} and are still engaged (neither fled)",
                               *counted - 1))
       .note("§ Haine (Hatred), § Phase 2 : Mouvement step 4: the first round is the charge's");
+}
+
+void check_contact(Context& cx, const Action& a) {
+  // Each unit that touches no unit of the other side, with the distance
+  // to the nearest; one report for the line.
+  std::string apart;
+  for (const bool first : {true, false}) {
+    const UnitList& own = first ? a.actors : a.targets;
+    const UnitList& other = first ? a.targets : a.actors;
+    for (UnitId u : own) {
+      if (!cx.state.units[u].on_table) continue;
+      const tabletop::Footprint mine = cx.footprint(u);
+      std::optional<double> nearest;
+      for (UnitId e : other) {
+        if (!cx.state.units[e].on_table) continue;
+        const double d =
+            tabletop::distance(mine, cx.footprint(e), tabletop::Measure::closest_edges);
+        if (!nearest || d < *nearest) nearest = d;
+      }
+      if (!nearest || *nearest <= cx.scratch.tolerance) continue;
+      apart += fmt::format("{}{} ({} from the nearest)", apart.empty() ? "" : ", ", cx.quoted(u),
+                           tabletop::inches(*nearest));
+    }
+  }
+  if (apart.empty()) return;
+  cx.checker
+      .violation(Check::combat_contact, a.span,
+                 fmt::format("units of this combat touch none of the units they fight: {}, "
+                             "beyond the {} tolerance",
+                             apart, tabletop::inches(cx.scratch.tolerance)))
+      .note(
+          "§ Phase 4 : Combat au corps à corps, § Phase 2 : Mouvement step 5: 'Les unités "
+          "ennemis au contact'; § 2.4 Mouvements des unités en charge: a charger that does "
+          "not reach 'le contact de sa cible' fights no combat")
+      .note("measured between the closest edges of their bases, where the log last put them");
 }
 
 }  // namespace umpire::wab

@@ -23,4 +23,11 @@ bool round_open(const Context& cx);
 // units' marks of the round are set.
 void check_round(Context& cx, const Action& a);
 
+// § Phase 4 : Combat au corps à corps: the units of a combat fight the
+// enemies they touch ("Les unités ennemis au contact", § Phase 2 :
+// Mouvement step 5): each unit the `combat` line names is in contact,
+// base to base within the tolerance, with at least one unit of the other
+// side (wab.combat.contact). Which of their models fight is not read.
+void check_contact(Context& cx, const Action& a);
+
 }  // namespace umpire::wab

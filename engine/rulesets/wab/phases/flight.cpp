@@ -15,7 +15,9 @@
 #include "engine/rulesets/common/written_way.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
+#include "engine/rulesets/wab/phases/flight_direction.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
+#include "engine/rulesets/wab/phases/leadership_roll.hpp"
 #include "engine/rulesets/wab/phases/panic.hpp"
 #include "engine/rulesets/wab/phases/shooting.hpp"
 #include "engine/rulesets/wab/phases/terrain_cost.hpp"
@@ -120,8 +122,21 @@ void owe_pursuits(Context& cx, const Action& a, UnitId fled) {
     f.boolean(Given::self_engaged, true);
     f.boolean(Given::self_won_combat, true);
     f.boolean(Given::self_won_combat_last_turn, false);
-    if (verdict(f, RuleAction::pursue) == rules::Verdict::required)
-      cx.scratch.owed_pursuits.push_back({p, fled, a.span});
+    const std::optional<rules::Verdict> pursuit = verdict(f, RuleAction::pursue);
+    if (!pursuit || *pursuit == rules::Verdict::forbidden) continue;
+    if (*pursuit == rules::Verdict::required) {
+      cx.scratch.owed_pursuits.push_back({p, fled, a.span, false});
+      continue;
+    }
+    // § Troupes entraînées (Drilled): "Elles n'ont pas à faire de Test de
+    // Leadership pour éviter de poursuivre": a winner the data's
+    // restrain_pursuit permissions hold to pursuing unless it passes one
+    // (troops not drilled) owes its pursuit or that test.
+    f.boolean(Given::self_passed_restraint_test, false);
+    if (verdict(f, RuleAction::restrain_pursuit) != rules::Verdict::forbidden) continue;
+    f.boolean(Given::self_passed_restraint_test, true);
+    const bool by_test = verdict(f, RuleAction::restrain_pursuit) != rules::Verdict::forbidden;
+    cx.scratch.owed_pursuits.push_back({p, fled, a.span, by_test});
   }
 }
 
@@ -403,9 +418,10 @@ void flee(Context& cx, const Action& a) {
   if (!open && st.frenzy == Frenzy::pending) st.frenzy = Frenzy::lost;
   // A flight rolls once: the dice of a 'Fuir' response move the unit.
   if (a.roll("") || st.flight_roll < 0) roll_flight(cx, a, u);
-  cx.checker.not_checked(
-      "where a flight goes (§ Fuite: 'vers leur bord de table si possible'; § Troupes en fuite)",
-      a.span);
+  if (st.fleeing) {
+    check_flight_direction(cx, a, u);
+    note_flight_way(cx, a, u);
+  }
   if (st.fleeing && st.flight_roll >= 0) check_flight_way(cx, a, u, st.flight_roll);
   place_as_written(cx, u, a);
   // A fall back rallies at its end (§ Repli en Bon Ordre, 2); a pursuer
@@ -540,10 +556,7 @@ void pursue(Context& cx, const Action& a) {
     place_as_written(cx, p, a);
     return;
   }
-  cx.checker.not_checked(
-      "where a pursuit goes, and whether the pursuer had to pursue (§ Fuite, § Troupes "
-      "entraînées (Drilled))",
-      a.span);
+  check_pursuit_direction(cx, a, p, fled);
   const auto pursuit =
       roll_distance(cx, a, p, Value::pursuit_dice, Check::pursue_caught, "pursuit");
   if (pursuit) check_pursuit_way(cx, a, p, fled, *pursuit);
@@ -578,26 +591,62 @@ void pursue(Context& cx, const Action& a) {
                              *caught != 0, "is destroyed", "escapes", notes)) {
         note_broken_in_combat(cx, fled, a.span, "destroyed_in_combat");
         cx.state.units[fled].on_table = false;
+        // Destroyed: no other winner can pursue it now.
+        std::erase_if(owed, [&](const auto& o) { return o.fled == fled; });
       }
     }
   }
   place_as_written(cx, p, a);
 }
 
+bool restraint_test(Context& cx, const Action& a) {
+  if (a.actors.empty() || cx.state.phase != Phase::combat) return false;
+  const UnitId p = a.actors.front();
+  auto& owed = cx.scratch.owed_pursuits;
+  const auto it =
+      std::find_if(owed.begin(), owed.end(), [&](const auto& o) { return o.pursuer == p; });
+  if (it == owed.end() || !it->by_test) return false;
+  Facts f(cx.rules);
+  fill_unit(cx, f, p);
+  const auto result = eval_test(f, Test::leadership_test, cx.checker);
+  if (!result) return true;
+  const auto why = [&] { return explain(f, Test::leadership_test); };
+  const std::optional<bool> passed =
+      roll_test(cx, a, p,
+                {Check::pursue_owed, Test::leadership_test, result->needed,
+                 "Leadership test to hold back from a pursuit"},
+                why);
+  // Passed, it holds back from every pursuit it owed; failed, it pursues.
+  if (passed && *passed)
+    std::erase_if(owed, [&](const auto& o) { return o.pursuer == p && o.by_test; });
+  return true;
+}
+
 void settle_pursuits(Context& cx) {
   for (const auto& o : cx.scratch.owed_pursuits) {
-    cx.checker
-        .violation(Check::pursue_owed, o.flight,
-                   fmt::format("{} flees from {}, which must pursue it and does not",
-                               cx.quoted(o.fled), cx.quoted(o.pursuer)))
-        .note(
-            "§ Haine (Hatred): 'Elles doivent obligatoirement poursuivre un ennemi hait en "
-            "fuite'; § Frénésie (Frenzy): 'Elles poursuivent toujours' (the data's pursue "
-            "permissions)")
-        .hint("write its pursuit after the flight: 'pursue {} {} 2d6=… => distance D'",
-              cx.setup.units[o.pursuer].id, cx.setup.units[o.fled].id);
+    auto v = cx.checker.violation(Check::pursue_owed, o.flight,
+                                  fmt::format("{} flees from {}, which must pursue it and does not",
+                                              cx.quoted(o.fled), cx.quoted(o.pursuer)));
+    if (o.by_test)
+      v.note(
+           "§ Troupes entraînées (Drilled): 'Elles n'ont pas à faire de Test de Leadership pour "
+           "éviter de poursuivre': other troops pursue unless they pass one (the data's "
+           "restrain_pursuit permissions; gap pursuit_restraint_and_disengagement)")
+          .hint(
+              "write its pursuit after the flight ('pursue {} {} 2d6=… => distance D'), or its "
+              "Leadership test to hold back ('test {} leadership 2d6=… against L => pass')",
+              cx.setup.units[o.pursuer].id, cx.setup.units[o.fled].id,
+              cx.setup.units[o.pursuer].id);
+    else
+      v.note(
+           "§ Haine (Hatred): 'Elles doivent obligatoirement poursuivre un ennemi hait en "
+           "fuite'; § Frénésie (Frenzy): 'Elles poursuivent toujours' (the data's pursue "
+           "permissions)")
+          .hint("write its pursuit after the flight: 'pursue {} {} 2d6=… => distance D'",
+                cx.setup.units[o.pursuer].id, cx.setup.units[o.fled].id);
   }
   cx.scratch.owed_pursuits.clear();
+  cx.scratch.flight_ways.clear();
 }
 
 }  // namespace umpire::wab

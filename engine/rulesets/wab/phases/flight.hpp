@@ -8,8 +8,9 @@
 // (wab.flee.dice). `pursue p f 2d6=… => distance D [destroyed]` rolls the
 // data's pursuit_dice; the fleeing unit is destroyed exactly when the
 // data's caught_unit_destroyed says so, the pursuit going further than the
-// flight (wab.pursue.caught). Where a flight or a pursuit goes on the table,
-// and terrain on the way, are not measured yet (reported `not checked`).
+// flight (wab.pursue.caught). Where a flight or a pursuit goes on the table
+// is phases/flight_direction.hpp's; terrain on the way is not measured yet
+// (reported `not checked`).
 #include <string_view>
 
 #include "engine/rulesets/wab/context.hpp"
@@ -32,9 +33,16 @@ void pursue(Context& cx, const Action& a);
 // turn) or to have fled. Nothing when its flee was no such choice.
 void resolve_fall_back(Context& cx, UnitId u, bool fell_back);
 
-// The combat phase ends: each pursuit the data made compulsory (§ Haine
-// (Hatred), § Frénésie (Frenzy)) and the log did not write is reported at
-// its flight (wab.pursue.owed).
+// `test p leadership 2d6=… [against L] => pass|fail` in the combat phase by
+// a winner that owes a pursuit it may hold back from after a Leadership
+// test (§ Troupes entraînées (Drilled)): the data's leadership_test; passed,
+// the pursuit is no longer owed. False (nothing done) for any other unit.
+bool restraint_test(Context& cx, const Action& a);
+
+// A phase ends: each pursuit owed (the data's compulsory ones, § Haine
+// (Hatred), § Frénésie (Frenzy), and those of winners not drilled that took
+// no Leadership test to hold back, § Troupes entraînées (Drilled)) and not
+// written is reported at its flight (wab.pursue.owed).
 void settle_pursuits(Context& cx);
 
 }  // namespace umpire::wab

@@ -11,6 +11,7 @@
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
 #include "engine/rulesets/wab/phases/fear.hpp"
+#include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
 #include "engine/rulesets/wab/phases/leadership_roll.hpp"
 #include "engine/rulesets/wab/phases/owed_at_start.hpp"
@@ -169,6 +170,7 @@ void settle_start_impetuosity(Context& cx, Span span) {
 }
 
 void psychology_test(Context& cx, const Action& a) {
+  if (a.detail == "leadership" && restraint_test(cx, a)) return;
   const std::optional<Test> test = test_of(a.detail);
   if (!test || a.actors.empty()) {
     follow(cx, a);
