@@ -26,7 +26,7 @@ std::optional<Ordered> ordered_unit(Context& cx, GeneralId g, UnitId u) {
   if (!d) return std::nullopt;
   Ordered o{u, Facts(cx.rules), *d, 0};
   fill_unit(cx, o.facts, u);
-  o.facts.integer(Given::unit_leadership, cx.setup.generals[g].leadership);
+  o.facts.integer(Given::unit_leadership, commander_leadership(cx, g));
   o.facts.boolean(Given::unit_commander_failed_order, cx.state.generals[g].orders_ended);
   // Whole inches and inches begun: "tranche de 12\"" counts the first,
   // "supérieure à 12'" the second (the data's givens say which it reads).
