@@ -57,6 +57,9 @@ struct GeneralState {
   Point at{0, 0};
   bool orders_ended = false;    // an order of his failed this turn
   std::int32_t used_milli = 0;  // thousandths of an inch ridden this movement phase
+  // The leadership of the one who now leads his division when it is no
+  // longer his (HYW 004 § 3-b: a dead general's subordinate); 0 while he leads.
+  std::int32_t replaced_leadership = 0;
 };
 
 // The turn and the slots are common/tabletop_state.hpp's; the marks each
@@ -80,6 +83,11 @@ void State::write(Out& out) const {
       [](Out& o, const GeneralState& g) {
         o.u8(g.orders_ended ? 1 : 0);
         o.i32(g.used_milli);
+        // Written only once set, so that the hashes of games without it stay.
+        if (g.replaced_leadership != 0) {
+          o.tag('L');
+          o.i32(g.replaced_leadership);
+        }
       },
       [](Out& o, const UnitState& u) {
         o.i32(u.casualties);

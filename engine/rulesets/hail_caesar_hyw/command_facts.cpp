@@ -10,7 +10,7 @@ std::optional<double> command_facts(const hail_caesar::Context& cx, hail_caesar:
   const std::optional<double> d = hail_caesar::commander_distance(cx, g, u);
   if (!d || !cx.state.units[u].on_table) return std::nullopt;
   hail_caesar::fill_unit(cx, f, u);
-  f.integer(Given::unit_leadership, cx.setup.generals[g].leadership);
+  f.integer(Given::unit_leadership, hail_caesar::commander_leadership(cx, g));
   f.boolean(Given::unit_commander_failed_order, cx.state.generals[g].orders_ended);
   f.integer(Given::commander_distance, hail_caesar::whole_inches(*d));
   f.integer(Given::commander_distance_up, hail_caesar::whole_inches_up(*d));

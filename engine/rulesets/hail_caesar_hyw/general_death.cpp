@@ -69,11 +69,18 @@ bool general_death(hail_caesar::Context& cx, const hail_caesar::Action& a, const
   }
   compare_stated(a, t->passed, "dies", "survives", Check::general_death,
                  fmt::format("the death roll of '{}'", general), cx.checker);
-  if (t->passed)
-    cx.checker.not_checked(
-        "the subordinate who replaces a dead general, with a leadership of 7 (004 § 3-b): his "
-        "later orders are tested on the general's",
-        a.span);
+  if (t->passed) {
+    // "remplacer ce dernier par son subalterne avec une valeur de
+    // commandement de 7" (004 § 3-b): the division's later orders, still
+    // written by the general's id, are tested on the subordinate's
+    // leadership (the data's replacement_leadership).
+    const hail_caesar::Facts none(cx.rules);
+    const std::optional<std::int64_t> leadership = rulesets::common::eval_value(
+        rulesets::common::question(none), items.value(Value::replacement_leadership),
+        items.value_name(Value::replacement_leadership), cx.checker, nullptr);
+    if (leadership && *leadership > 0)
+      cx.state.generals[g].replaced_leadership = static_cast<std::int32_t>(*leadership);
+  }
   return true;
 }
 

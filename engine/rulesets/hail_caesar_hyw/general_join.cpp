@@ -28,6 +28,8 @@ void check_general_join(const hail_caesar::Engine& game, const Binding& rules, s
     flag(Given::join_unit_in_own_division,
          setup.units[u].division && setup.units[u].division == setup.generals[g].division);
     flag(Given::join_unit_ordered_to_charge, h.ordered_to_charge(g, u));
+    const std::optional<hail_caesar::UnitId> joined = h.joined_unit(g);
+    flag(Given::join_general_joined_elsewhere, joined && *joined != u);
     rulesets::common::check_permissions(
         rulesets::common::question(f), items.permissions(RuleAction::join_combat),
         items.action_name(RuleAction::join_combat), checker, a.span, Check::general_join,

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/rulesets/common/evaluation.hpp"
+#include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar_hyw/checks.hpp"
 #include "engine/rulesets/hail_caesar_hyw/unit_history.hpp"
 #include "engine/rulesets/hail_caesar_hyw/written_test.hpp"
@@ -13,6 +14,15 @@ namespace umpire::hyw {
 
 bool levy_test(hail_caesar::Context& cx, const hail_caesar::Action& a, const HywItems& items) {
   if (!is_levy_test(a)) return false;
+  // The test is the Levy rule's (levy_test_needs_the_rule): a unit without
+  // it throws none.
+  hail_caesar::Facts f(cx.rules);
+  hail_caesar::fill_unit(cx, f, a.actors.front());
+  if (!judge_due(
+          f, items, RuleAction::roll_levy_test, Check::levy, a.span,
+          [&] { return fmt::format("{} throwing a Levy test", cx.quoted(a.actors.front())); },
+          cx.checker))
+    return true;
   const replay::WrittenRoll* written = a.roll("");
   const std::optional<WrittenTest> t = judge_written_test(
       cx.rules, items, Test::levy_disorder_removal, written, Check::levy,

@@ -157,6 +157,23 @@ bool History::levy_test_passed(UnitId u, std::uint32_t turn, std::uint8_t side) 
   return false;
 }
 
+std::optional<UnitId> History::joined_unit(hail_caesar::GeneralId g) const {
+  for (std::size_t i = now_; i-- > 0;) {
+    const Action& a = log_[i];
+    if (!joins_combat(a) || a.generals.front() != g) continue;
+    const UnitId x = a.targets.front();
+    const hail_caesar::UnitState& st = state_.units[x];
+    if (!st.on_table || st.engaged_with < 0) return std::nullopt;
+    for (std::size_t j = i + 1; j < now_; ++j) {
+      const Action& c = log_[j];
+      const bool charged = std::find(c.targets.begin(), c.targets.end(), x) != c.targets.end();
+      if (c.kind == ActionKind::charge && (acts(c, x) || charged)) return std::nullopt;
+    }
+    return x;
+  }
+  return std::nullopt;
+}
+
 bool History::ordered_to_charge(hail_caesar::GeneralId g, UnitId u) const {
   const Action& now = log_[now_];
   for (std::size_t i = now_; i-- > 0 && same_turn(log_[i], now);) {

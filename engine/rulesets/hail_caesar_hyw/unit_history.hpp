@@ -58,6 +58,10 @@ class History {
   // The last `test <u> levy` of turn `turn` of side `side` before the
   // statement applied passed, as the log states it (1-c Levy).
   bool levy_test_passed(hail_caesar::UnitId u, std::uint32_t turn, std::uint8_t side) const;
+  // The unit `g` last joined (`special <g> join-combat target <u>`), while
+  // its combat goes on: still engaged, and no charge of it or at it since
+  // the join (3-b: his base stays glued to it until the combat ends).
+  std::optional<hail_caesar::UnitId> joined_unit(hail_caesar::GeneralId g) const;
   // An order of this turn by `g` to charge, naming `u`.
   bool ordered_to_charge(hail_caesar::GeneralId g, hail_caesar::UnitId u) const;
 

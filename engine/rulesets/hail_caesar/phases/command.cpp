@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
@@ -26,13 +29,34 @@ std::optional<Ordered> ordered_unit(Context& cx, GeneralId g, UnitId u) {
   if (!d) return std::nullopt;
   Ordered o{u, Facts(cx.rules), *d, 0};
   fill_unit(cx, o.facts, u);
-  o.facts.integer(Given::unit_leadership, cx.setup.generals[g].leadership);
+  o.facts.integer(Given::unit_leadership, commander_leadership(cx, g));
   o.facts.boolean(Given::unit_commander_failed_order, cx.state.generals[g].orders_ended);
   // Whole inches and inches begun: "tranche de 12\"" counts the first,
   // "supérieure à 12'" the second (the data's givens say which it reads).
   o.facts.integer(Given::commander_distance, whole_inches(*d));
   o.facts.integer(Given::commander_distance_up, whole_inches_up(*d));
   return o;
+}
+
+// The moves unit `u` of an order to several units makes: the order's roll
+// and the distance of `hardest`, the unit whose test is hardest (004 § 5-f:
+// "l'unité la plus lointaine … donnera sa valeur de malus à toutes les
+// unités"), read on `u`'s own facts, since what the data makes of the moves
+// may depend on the unit (004 § 1-c Militia, § 5-i a gun's one move);
+// nullopt when the number it needs is not the order's (a unit the data
+// exempts from that distance).
+std::optional<std::int64_t> member_moves(Context& cx, GeneralId g, UnitId u, const Ordered& hardest,
+                                         std::int64_t roll) {
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.integer(Given::unit_leadership, commander_leadership(cx, g));
+  f.boolean(Given::unit_commander_failed_order, cx.state.generals[g].orders_ended);
+  f.integer(Given::commander_distance, whole_inches(hardest.distance));
+  f.integer(Given::commander_distance_up, whole_inches_up(hardest.distance));
+  const auto needed = eval_int(f, Value::command_needed, cx.checker);
+  if (!needed || *needed != hardest.needed) return std::nullopt;
+  f.integer(Given::order_roll, roll);
+  return eval_int(f, Value::order_moves, cx.checker);
 }
 
 // The blunder's D6 read on the chart (§ D6 Fiasco de commandement): the
@@ -132,6 +156,13 @@ void order(Context& cx, const Action& a) {
   const auto blunders = eval_int(f, Value::order_blunders, cx.checker);
   auto moves = eval_int(f, Value::order_moves, cx.checker);
   if (!blunders || !moves) return;
+  // Each unit's own moves: the order's are the most any of them makes.
+  std::vector<std::optional<std::int64_t>> own(a.actors.size());
+  if (!*blunders && a.actors.size() > 1)
+    for (std::size_t i = 0; i < a.actors.size(); ++i) {
+      own[i] = member_moves(cx, g, a.actors[i], *furthest, roll->total);
+      if (own[i]) moves = std::max(*moves, *own[i]);
+    }
   OrderStatus status = *moves > 0 ? OrderStatus::passed : OrderStatus::failed;
   if (*blunders) {
     status = OrderStatus::blundered;
@@ -156,10 +187,14 @@ void order(Context& cx, const Action& a) {
                                "moves", a.stated.moves, *moves, notes);
   }
   if (status == OrderStatus::passed && *moves == 0) status = OrderStatus::failed;
-  for (UnitId u : a.actors) {
-    UnitState& st = cx.state.units[u];
-    st.order = status;
-    st.moves = static_cast<std::uint8_t>(std::clamp<std::int64_t>(*moves, 0, 255));
+  for (std::size_t i = 0; i < a.actors.size(); ++i) {
+    UnitState& st = cx.state.units[a.actors[i]];
+    const std::int64_t n =
+        own[i] && status == OrderStatus::passed ? std::min(*moves, *own[i]) : *moves;
+    // A unit the order leaves without a move stays put as if it had failed
+    // its own (the general's orders go on: the order passed).
+    st.order = n > 0 || status != OrderStatus::passed ? status : OrderStatus::failed;
+    st.moves = static_cast<std::uint8_t>(std::clamp<std::int64_t>(n, 0, 255));
   }
   if (status != OrderStatus::passed) cx.state.generals[g].orders_ended = true;
 }

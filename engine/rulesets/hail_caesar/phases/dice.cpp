@@ -46,6 +46,13 @@ std::int64_t rerolled_successes(Context& cx, const Action& a, const rules::TestR
                                 std::string_view what) {
   const replay::WrittenRoll* written = a.roll("reroll");
   const bool given = test.reroll && test.reroll->scope != rules::RerollScope::any;
+  // The data's re-roll is thrown once (HYW 004 § 1-c Stubborn: "Relance un
+  // test de moral raté"): a second `reroll` is none it gives.
+  if (const replay::WrittenRoll* again = a.roll("reroll", 1))
+    cx.checker
+        .violation(check, again->span,
+                   fmt::format("a second re-roll of {}: the rules data gives one at most", what))
+        .note("a re-roll comes from a special rule of the unit (a skill's 'reroll'), once");
   if (!given || failures == 0) {
     if (written)
       cx.checker

@@ -33,7 +33,8 @@ bool die_succeeds(const NaturalFaces& naturals, const rules::TestResult& test, s
 // <test> one_failed_die|failed`), thrown as the statement's `reroll` dice
 // for `failures` failed dice: each re-rolled die that succeeds is one more.
 // A `reroll` the data does not give, or with no failed die to re-roll, is
-// a violation under `check`, and counts nothing.
+// a violation under `check`, and counts nothing; so is a second `reroll`
+// (the data's re-roll is thrown once).
 std::int64_t rerolled_successes(Context& cx, const Action& a, const rules::TestResult& test,
                                 const NaturalFaces& naturals, std::int64_t failures, Check check,
                                 std::string_view what);

@@ -83,6 +83,11 @@ std::optional<double> commander_distance(const Context& cx, GeneralId g, UnitId 
   return std::max(0.0, d - (variant ? variant->order_base_radius(cx) : 0.0));
 }
 
+std::int32_t commander_leadership(const Context& cx, GeneralId g) {
+  const std::int32_t replaced = cx.state.generals[g].replaced_leadership;
+  return replaced != 0 ? replaced : cx.setup.generals[g].leadership;
+}
+
 std::int64_t whole_inches(double d) {
   if (!(d < 1e9)) return std::numeric_limits<std::int32_t>::max();
   // A thousandth of an inch is below any tape: 11.9996" is 12".

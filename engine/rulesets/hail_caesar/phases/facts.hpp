@@ -44,6 +44,10 @@ void note_enemies_at_turn_start(Context& cx);
 // his base when the variant measures from it.
 std::optional<double> commander_distance(const Context& cx, GeneralId g, UnitId u);
 
+// The leadership commander `g`'s orders are tested on: his own, or the one
+// a variant gave whoever replaced him (GeneralState::replaced_leadership).
+std::int32_t commander_leadership(const Context& cx, GeneralId g);
+
 // A distance as the data's integer givens take it: whole inches, down (a
 // commander 23.9" away is within one complete 12").
 std::int64_t whole_inches(double d);
