@@ -112,14 +112,15 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   set(Given::shot_gap_mm, rules::Val::integer(0));
   // The round being fought, as the engine counts it (combat.cpp).
   set(Given::combat_round, rules::Val::integer(combat ? combat->round : 1));
-  // The other side of the statement: the unit shot at or fought, or the
-  // one whose hits `u` saves.
+  // The other side of the statement: the unit shot at, charged or fought,
+  // or the one whose hits `u` saves.
   std::optional<UnitId> target, attacker;
   bool against_shooting = false;
   if (now) {
     const Action& a = cx.log[*now];
-    if ((a.kind == ActionKind::shoot || a.kind == ActionKind::attack) && !a.targets.empty() &&
-        !a.actors.empty() && a.actors.front() == u)
+    if ((a.kind == ActionKind::shoot || a.kind == ActionKind::attack ||
+         a.kind == ActionKind::charge) &&
+        !a.targets.empty() && !a.actors.empty() && a.actors.front() == u)
       target = a.targets.front();
     if (a.kind == ActionKind::save && *now > 0) {
       const Action& hit = cx.log[*now - 1];
@@ -175,6 +176,13 @@ std::optional<std::int64_t> UnitFacts::shooting_excess(const Context& cx,
 std::optional<bool> UnitFacts::countercharge_disorders(const Context& cx,
                                                        const hail_caesar::Facts& f) const {
   const std::optional<std::int64_t> v = value(cx, f, Value::countercharge_disorders_charger);
+  if (!v) return std::nullopt;
+  return *v != 0;
+}
+
+std::optional<bool> UnitFacts::charge_disorders(const Context& cx,
+                                                const hail_caesar::Facts& f) const {
+  const std::optional<std::int64_t> v = value(cx, f, Value::charger_disordered_by_pike_or_stakes);
   if (!v) return std::nullopt;
   return *v != 0;
 }
