@@ -135,6 +135,8 @@ class VariantFacts {
   virtual std::optional<std::int64_t> combat_phase_moves(const Context&, const Facts&) const {
     return std::nullopt;
   }
+  // Why combat_phase_moves gives what it gives, for a diagnostic.
+  virtual std::string combat_phase_moves_reason(const Context&, const Facts&) const { return {}; }
 };
 
 // The inches of one full move of the unit the facts describe (the stack

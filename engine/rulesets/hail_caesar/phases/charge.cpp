@@ -206,8 +206,11 @@ void pursue(Context& cx, const Action& a) {
     fill_unit(cx, f, u);
     f.boolean(Given::unit_shaken, cx.state.units[u].shaken);
     f.boolean(Given::unit_in_broken_division, in_broken_division(cx, u));
-    check_permissions(f, RuleAction::breakthrough, cx.checker, a.span, Check::pursue_not_allowed,
-                      [&] { return fmt::format("{} making a breakthrough", cx.quoted(u)); });
+    // A breakthrough refused is not measured as well: one breach, one report.
+    if (check_permissions(f, RuleAction::breakthrough, cx.checker, a.span,
+                          Check::pursue_not_allowed,
+                          [&] { return fmt::format("{} making a breakthrough", cx.quoted(u)); }))
+      check_move_after_combat(cx, a, u, f);
   }
   // A breakthrough into a unit is a charge where the data says so (its
   // breakthrough_is_charge): the unit it meets may respond to it.
