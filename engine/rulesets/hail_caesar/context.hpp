@@ -96,6 +96,7 @@ struct PendingCharge {
   tabletop::Zone face = tabletop::Zone::front;
   bool target_was_engaged = false;  // in a combat before this charge
   std::int64_t responses = 0;
+  bool disordered_charger = false;  // by the unit it charged into (a variant's)
 };
 
 struct Scratch {

@@ -104,6 +104,12 @@ class VariantFacts {
   virtual std::optional<bool> countercharge_disorders(const Context&, const Facts&) const {
     return std::nullopt;
   }
+  // Whether the charger `f` states (its target's facts with it) is
+  // disordered by the unit it charged into (nullopt: not, as the base sheet
+  // has it).
+  virtual std::optional<bool> charge_disorders(const Context&, const Facts&) const {
+    return std::nullopt;
+  }
   // The casualties the unit `f` states keeps when a player's turn ends
   // (nullopt: all of them, as the base sheet has it).
   virtual std::optional<std::int64_t> casualties_after_turn(const Context&, const Facts&) const {
@@ -129,6 +135,8 @@ class VariantFacts {
   virtual std::optional<std::int64_t> combat_phase_moves(const Context&, const Facts&) const {
     return std::nullopt;
   }
+  // Why combat_phase_moves gives what it gives, for a diagnostic.
+  virtual std::string combat_phase_moves_reason(const Context&, const Facts&) const { return {}; }
 };
 
 // The inches of one full move of the unit the facts describe (the stack

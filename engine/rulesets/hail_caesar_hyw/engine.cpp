@@ -7,9 +7,11 @@
 #include "engine/rulesets/hail_caesar_hyw/gun_move.hpp"
 #include "engine/rulesets/hail_caesar_hyw/levy.hpp"
 #include "engine/rulesets/hail_caesar_hyw/misfire.hpp"
+#include "engine/rulesets/hail_caesar_hyw/montjoie.hpp"
 #include "engine/rulesets/hail_caesar_hyw/opportunity.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rally.hpp"
 #include "engine/rulesets/hail_caesar_hyw/sequence.hpp"
+#include "engine/rulesets/hail_caesar_hyw/victor_move.hpp"
 
 namespace umpire::hyw {
 namespace {
@@ -50,6 +52,8 @@ void Engine::apply(std::size_t i, replay::EventChecker& checker) {
   check_levy_recovery(base_, rules_, i, checker);
   check_break_reroll(base_, rules_, i, checker);
   check_gun_move(base_, rules_, i, checker);
+  check_victor_move(base_, rules_, i, checker);
+  check_montjoie_charge(base_, i, checker);
   check_disorder_test(base_, rules_, i, checker);
   check_opportunity_shot(base_, rules_, move_starts_, i, checker);
   move_starts_.before(base_, i);

@@ -2,6 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <limits>
+#include <optional>
+
+#include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/evaluation.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
@@ -63,6 +68,128 @@ bool montjoie(hail_caesar::Context& cx, const hail_caesar::Action& a, const HywI
     cx.checker.not_checked(
         fmt::format("the charge of a Montjoie double: how far it goes and when {}", kGap), a.span);
   return true;
+}
+
+namespace {
+
+using hail_caesar::Action;
+using hail_caesar::ActionKind;
+using hail_caesar::UnitId;
+
+// The unit's Montjoie double written earlier in this turn of its side and
+// not followed yet by a charge of the unit; `refused` whether an order of
+// it since has already been refused for its intent.
+struct PendingDouble {
+  std::size_t roll = 0;
+  bool refused = false;
+};
+
+bool acts(const Action& a, UnitId u) {
+  return std::find(a.actors.begin(), a.actors.end(), u) != a.actors.end();
+}
+
+bool other_intent(const Action& order) {
+  return order.kind == ActionKind::order && !order.detail.empty() && order.detail != "charge";
+}
+
+std::optional<PendingDouble> pending_double(const hail_caesar::Engine& game, std::size_t now,
+                                            UnitId u) {
+  const Action& at = game.action(now);
+  bool refused = false;
+  for (std::size_t i = now; i-- > 0;) {
+    const Action& b = game.action(i);
+    if (b.turn != at.turn || b.side != at.side) return std::nullopt;
+    if (!acts(b, u)) continue;
+    if (b.kind == ActionKind::charge) return std::nullopt;
+    if (other_intent(b)) refused = true;
+    if (b.kind == ActionKind::special && b.detail == "montjoie") {
+      if (b.stated.result != "double" && b.stated.passed != std::optional<bool>(true))
+        return std::nullopt;
+      return PendingDouble{i, refused};
+    }
+  }
+  return std::nullopt;
+}
+
+std::string named(const hail_caesar::Setup& setup, UnitId u) {
+  return fmt::format("'{}'", setup.units[u].id);
+}
+
+}  // namespace
+
+void check_montjoie_charge(const hail_caesar::Engine& game, std::size_t now,
+                           replay::EventChecker& checker) {
+  const Action& a = game.action(now);
+  if (a.phase != hail_caesar::Phase::movement || a.actors.empty()) return;
+  const bool order = a.kind == ActionKind::order;
+  const bool move = a.kind == ActionKind::move && a.detail.empty();
+  const bool charge = a.kind == ActionKind::charge && !a.targets.empty();
+  if (!order && !move && !charge) return;
+  const hail_caesar::Setup& setup = game.setup();
+  const hail_caesar::State& state = game.state();
+  const auto quote = [](const char* text) {
+    return fmt::format("004 § 1-c Montjoie !: '{}'", text);
+  };
+  constexpr const char* kRule =
+      "Si ennemie à 18pcs ou moins en terrain dégagé 2D6 : si double charge automatique en "
+      "désordre l'ennemi le plus proche";
+  for (UnitId u : a.actors) {
+    const std::optional<PendingDouble> d = pending_double(game, now, u);
+    if (!d) continue;
+    const std::string roll = game.describe_event(d->roll);
+    if (order) {
+      if (!other_intent(a)) continue;
+      checker
+          .violation(Check::montjoie_charge, a.span,
+                     fmt::format("{} rolled a Montjoie double: it charges the nearest enemy, "
+                                 "and takes no order as '{}'",
+                                 named(setup, u), a.detail))
+          .note("its roll: '{}'", roll)
+          .note("{}", quote(kRule));
+      continue;
+    }
+    if (move) {
+      // An order refused for its intent is the breach: its move is not
+      // reported again.
+      if (d->refused) continue;
+      checker
+          .violation(Check::montjoie_charge, a.span,
+                     fmt::format("{} rolled a Montjoie double: it charges the nearest enemy, "
+                                 "and makes no other move first",
+                                 named(setup, u)))
+          .note("its roll: '{}'", roll)
+          .note("{}", quote(kRule));
+      continue;
+    }
+    // The charge: its target is the nearest enemy, closest edges.
+    const UnitId t = a.targets.front();
+    const tabletop::Footprint self = state.units[u].footprint(setup.units[u]);
+    const auto away = [&](UnitId e) {
+      return tabletop::distance(self, state.units[e].footprint(setup.units[e]),
+                                tabletop::Measure::closest_edges);
+    };
+    std::optional<UnitId> nearest;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < setup.units.size(); ++i) {
+      const UnitId e = static_cast<UnitId>(i);
+      if (setup.units[e].side == setup.units[u].side || !state.units[e].on_table) continue;
+      const double dist = away(e);
+      if (dist < best) {
+        best = dist;
+        nearest = e;
+      }
+    }
+    if (!nearest || *nearest == t || away(t) <= best + game.scratch().tolerance) continue;
+    checker
+        .violation(Check::montjoie_charge, a.span,
+                   fmt::format("{} rolled a Montjoie double: it charges the nearest enemy, {} "
+                               "at {}, not {} at {}",
+                               named(setup, u), named(setup, *nearest), tabletop::inches(best),
+                               named(setup, t), tabletop::inches(away(t))))
+        .note("its roll: '{}'", roll)
+        .note("{}", quote(kRule))
+        .note("measured between the closest edges, within the tolerance");
+  }
 }
 
 }  // namespace umpire::hyw

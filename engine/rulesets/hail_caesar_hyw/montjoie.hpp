@@ -7,12 +7,25 @@
 // data's montjoie_test (2D6, any double), its result as the log states it.
 // When the roll is due, whose ground must be open and how far the double's
 // charge goes are the gap montjoie_procedure, reported not checked.
+#include <cstddef>
+
+#include "engine/core/replay/checker.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
+#include "engine/rulesets/hail_caesar/engine.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
 
 namespace umpire::hyw {
 
 // Applies `a` when it is a Montjoie roll; false otherwise.
 bool montjoie(hail_caesar::Context& cx, const hail_caesar::Action& a, const HywItems& items);
+
+// "si double charge automatique … l'ennemi le plus proche": after a
+// double written earlier in its turn, and until it charges, the unit takes
+// no order of another intent than a charge, makes no other move, and
+// charges the nearest enemy (closest edges, within the tolerance)
+// (hyw.montjoie.charge). How far the charge goes and when are the gap
+// montjoie_procedure.
+void check_montjoie_charge(const hail_caesar::Engine& game, std::size_t now,
+                           replay::EventChecker& checker);
 
 }  // namespace umpire::hyw

@@ -62,11 +62,13 @@ std::vector<std::string> unchecked_procedures(const hail_caesar::Setup& setup,
       break;
     case ActionKind::charge:
       // The face a charge writes says whether it is frontal (checked by
-      // hc.charge.side); the disorder of the cavalry is not read.
-      out.push_back(rule(a.on.empty() ? "Stakes and Pike: the face of a charge that writes none "
-                                        "(taken as the front), and the cavalry they disorder"
-                                      : "Stakes and Pike: the cavalry they disorder",
-                         kSpecialRules));
+      // hc.charge.side): Pike and Stakes cancel the bonus of a frontal
+      // charge and disorder the cavalry that makes it (unit_facts.cpp).
+      if (a.on.empty())
+        out.push_back(
+            rule("Stakes and Pike: the face of a charge that writes none (taken as "
+                 "the front)",
+                 kSpecialRules));
       break;
     case ActionKind::attack:
       out.push_back(

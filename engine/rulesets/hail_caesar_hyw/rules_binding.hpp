@@ -41,6 +41,10 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // countercharge_disorders_charger).
   std::optional<bool> countercharge_disorders(const hail_caesar::Context& cx,
                                               const hail_caesar::Facts& f) const override;
+  // 1-c Pike and Stakes: "mets la cavalerie en désordre" (the data's
+  // charger_disordered_by_pike_or_stakes).
+  std::optional<bool> charge_disorders(const hail_caesar::Context& cx,
+                                       const hail_caesar::Facts& f) const override;
   // 4-d step 4, "retour au seuil de stamina maximum" (the data's
   // casualties_after_end_phase).
   std::optional<std::int64_t> casualties_after_turn(const hail_caesar::Context& cx,
@@ -59,10 +63,12 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // 6-a: "Si plusieurs unités ennemies sont à distance égale, l'unité peut
   // diviser ses tirs entre elles".
   bool splits_shots() const override { return true; }
-  // 7-i: a breakthrough, the longest move after a combat, is at most the
-  // data's breakthrough_max_moves.
+  // 7-h, 7-i: a victor's one move after its combat, or a breakthrough of
+  // the data's breakthrough_max_moves (move_after_combat_moves).
   std::optional<std::int64_t> combat_phase_moves(const hail_caesar::Context& cx,
                                                  const hail_caesar::Facts& f) const override;
+  std::string combat_phase_moves_reason(const hail_caesar::Context& cx,
+                                        const hail_caesar::Facts& f) const override;
 
  private:
   rulesets::ShotTarget shot_target(const hail_caesar::Context& cx, const hail_caesar::Facts& f,

@@ -6,6 +6,8 @@
 // on, a general joined), and the face a shot strikes. The facts the engine
 // does not track (dismounted archers) take the common case and are
 // reported `not checked` by the procedures of procedures.cpp.
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "engine/geometry/tabletop/charge.hpp"
@@ -22,6 +24,7 @@
 #include "engine/rulesets/hail_caesar_hyw/staff_reroll.hpp"
 #include "engine/rulesets/hail_caesar_hyw/stakes.hpp"
 #include "engine/rulesets/hail_caesar_hyw/unit_history.hpp"
+#include "engine/rulesets/hail_caesar_hyw/victor_move.hpp"
 
 namespace umpire::hyw {
 namespace {
@@ -94,6 +97,19 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   if (now && cx.log[*now].phase == hail_caesar::Phase::movement && h.supports_a_combat(u))
     f.boolean(hail_caesar::Given::unit_supporting, true);
   flag(Given::unit_breakthrough_this_turn, now && h.pursued_this_turn(u));
+  // 7-h, 7-i: a move after a combat, written as a move of the combat phase
+  // or a breakthrough (`pursue`), read from the unit's last round and where
+  // the move ends.
+  const bool after_combat =
+      now && !cx.log[*now].actors.empty() && cx.log[*now].actors.front() == u &&
+      cx.log[*now].phase == hail_caesar::Phase::combat &&
+      (cx.log[*now].kind == ActionKind::move || cx.log[*now].kind == ActionKind::pursue);
+  const CombatStanding standing =
+      after_combat ? combat_standing(cx.log, cx.setup, cx.state, *now, u, cx.scratch.tolerance)
+                   : CombatStanding{};
+  flag(Given::unit_won_combat, standing.won);
+  flag(Given::unit_enemies_destroyed, standing.enemies_destroyed);
+  flag(Given::move_in_front_arc, after_combat && ends_in_front_arc(cx.footprint(u), cx.log[*now]));
   // The supports written for it earlier in this round (7-d).
   set(Given::unit_supports_received,
       rules::Val::integer(combat ? std::count(combat->supported.begin(), combat->supported.end(), u)
@@ -112,14 +128,15 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   set(Given::shot_gap_mm, rules::Val::integer(0));
   // The round being fought, as the engine counts it (combat.cpp).
   set(Given::combat_round, rules::Val::integer(combat ? combat->round : 1));
-  // The other side of the statement: the unit shot at or fought, or the
-  // one whose hits `u` saves.
+  // The other side of the statement: the unit shot at, charged or fought,
+  // or the one whose hits `u` saves.
   std::optional<UnitId> target, attacker;
   bool against_shooting = false;
   if (now) {
     const Action& a = cx.log[*now];
-    if ((a.kind == ActionKind::shoot || a.kind == ActionKind::attack) && !a.targets.empty() &&
-        !a.actors.empty() && a.actors.front() == u)
+    if ((a.kind == ActionKind::shoot || a.kind == ActionKind::attack ||
+         a.kind == ActionKind::charge) &&
+        !a.targets.empty() && !a.actors.empty() && a.actors.front() == u)
       target = a.targets.front();
     if (a.kind == ActionKind::save && *now > 0) {
       const Action& hit = cx.log[*now - 1];
@@ -179,6 +196,13 @@ std::optional<bool> UnitFacts::countercharge_disorders(const Context& cx,
   return *v != 0;
 }
 
+std::optional<bool> UnitFacts::charge_disorders(const Context& cx,
+                                                const hail_caesar::Facts& f) const {
+  const std::optional<std::int64_t> v = value(cx, f, Value::charger_disordered_by_pike_or_stakes);
+  if (!v) return std::nullopt;
+  return *v != 0;
+}
+
 std::optional<std::int64_t> UnitFacts::casualties_after_turn(const Context& cx,
                                                              const hail_caesar::Facts& f) const {
   return value(cx, f, Value::casualties_after_end_phase);
@@ -186,7 +210,23 @@ std::optional<std::int64_t> UnitFacts::casualties_after_turn(const Context& cx,
 
 std::optional<std::int64_t> UnitFacts::combat_phase_moves(const Context& cx,
                                                           const hail_caesar::Facts& f) const {
-  return value(cx, f, Value::breakthrough_max_moves);
+  return value(cx, f, Value::move_after_combat_moves);
+}
+
+std::string UnitFacts::combat_phase_moves_reason(const Context& cx,
+                                                 const hail_caesar::Facts& f) const {
+  const std::optional<std::int64_t> most = value(cx, f, Value::breakthrough_max_moves);
+  const std::optional<std::int64_t> got = value(cx, f, Value::move_after_combat_moves);
+  if (most && got && *got >= *most)
+    return fmt::format(
+        "a breakthrough: {} moves at most, in the unit's front arc (004 § 7-i, "
+        "breakthrough_max_moves)",
+        *most);
+  return fmt::format(
+      "a victor's move: {} move{} (004 § 7-h, victor_move_moves); a breakthrough of {} moves only "
+      "for a victor, not shaken nor disordered, whose enemies were all destroyed, once a turn, "
+      "ending in its front arc (7-i)",
+      got.value_or(0), got == 1 ? "" : "s", most.value_or(0));
 }
 
 double UnitFacts::order_base_radius(const Context& cx) const {

@@ -83,6 +83,20 @@ void check_reach(Context& cx, const Action& a, UnitId u, UnitId t, const Facts& 
   spend(st, budget, way.distance, static_cast<double>(*rate));
 }
 
+// A variant may disorder the charger that meets its target (HYW 1-c:
+// cavalry charging Pike or planted Stakes in front); the base sheet does
+// not. The charger is not disordered before it charges (it could not
+// charge), so the disorder is this charge's.
+bool disorder_by_target(Context& cx, UnitId u) {
+  const VariantFacts* variant = cx.rules.variant();
+  if (!variant) return false;
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  if (!variant->charge_disorders(cx, f).value_or(false)) return false;
+  cx.state.units[u].disordered = true;
+  return true;
+}
+
 }  // namespace
 
 std::string_view facing_word(tabletop::Zone z) {
@@ -176,8 +190,13 @@ void charge(Context& cx, const Action& a) {
   // "a chargé ou contre chargé" (§ Modificateurs du jet pour toucher au
   // corps à corps (4+)).
   st.charged = true;
-  if (touching(cx, u, t)) engage(cx, u, t);
-  cx.scratch.charges.push_back({a.turn, a.side, u, t, start, face, target_was_engaged, 0});
+  bool disordered = false;
+  if (touching(cx, u, t)) {
+    engage(cx, u, t);
+    disordered = disorder_by_target(cx, u);
+  }
+  cx.scratch.charges.push_back(
+      {a.turn, a.side, u, t, start, face, target_was_engaged, 0, disordered});
 }
 
 void pursue(Context& cx, const Action& a) {
@@ -187,8 +206,11 @@ void pursue(Context& cx, const Action& a) {
     fill_unit(cx, f, u);
     f.boolean(Given::unit_shaken, cx.state.units[u].shaken);
     f.boolean(Given::unit_in_broken_division, in_broken_division(cx, u));
-    check_permissions(f, RuleAction::breakthrough, cx.checker, a.span, Check::pursue_not_allowed,
-                      [&] { return fmt::format("{} making a breakthrough", cx.quoted(u)); });
+    // A breakthrough refused is not measured as well: one breach, one report.
+    if (check_permissions(f, RuleAction::breakthrough, cx.checker, a.span,
+                          Check::pursue_not_allowed,
+                          [&] { return fmt::format("{} making a breakthrough", cx.quoted(u)); }))
+      check_move_after_combat(cx, a, u, f);
   }
   // A breakthrough into a unit is a charge where the data says so (its
   // breakthrough_is_charge): the unit it meets may respond to it.
@@ -210,7 +232,7 @@ void pursue(Context& cx, const Action& a) {
   const bool target_was_engaged = cx.state.units[t].engaged_with >= 0;
   follow(cx, a);
   if (is_charge)
-    cx.scratch.charges.push_back({a.turn, a.side, u, t, start, face, target_was_engaged, 0});
+    cx.scratch.charges.push_back({a.turn, a.side, u, t, start, face, target_was_engaged, 0, false});
 }
 
 }  // namespace umpire::hail_caesar

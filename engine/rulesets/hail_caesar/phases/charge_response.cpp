@@ -176,6 +176,11 @@ void respond(Context& cx, const Action& a) {
       break;
     case Response::evade:
       if (allowed) check_evade_distance(cx, a, u, f);
+      // The charger meets no Pike or Stakes that slipped away (HYW 1-c).
+      if (pc->disordered_charger) {
+        cx.state.units[c].disordered = false;
+        pc->disordered_charger = false;
+      }
       // An evasion is a move: § Se déplacer à travers une unité holds.
       if (written_end(a)) check_way_through_units(cx, a, u, walk(cx.footprint(u), a), f, {});
       break;

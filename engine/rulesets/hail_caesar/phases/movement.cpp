@@ -330,10 +330,9 @@ bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check r
 namespace {
 
 // A move written in the combat phase, when the variant gives its moves
-// (004_b7c666874e8df030.txt § 7-h, 7-i: a victor's move, a breakthrough of
-// two moves at most): measured along the way written against those moves
-// at the unit's rate. Which unit may make it and where it goes are not
-// read.
+// (004_b7c666874e8df030.txt § 7-h, 7-i: a victor's one move, a
+// breakthrough of two moves at most). Which unit may make it is the
+// variant's (HYW: hyw.combat.victor-move).
 bool move_after_combat(Context& cx, const Action& a) {
   const VariantFacts* variant = cx.rules.variant();
   if (!variant || a.phase != Phase::combat || !a.detail.empty() || a.off_table || !written_end(a))
@@ -341,27 +340,38 @@ bool move_after_combat(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
   Facts f(cx.rules);
   fill_unit(cx, f, u);
-  const std::optional<std::int64_t> moves = variant->combat_phase_moves(cx, f);
-  if (!moves) return false;
-  const tabletop::MoveResult m = walk(cx.footprint(u), a);
-  const auto rate = move_rate(f, cx.checker);
-  if (rate) {
-    const auto why = [&] {
-      std::vector<std::string> lines{
-          fmt::format("a move after a combat is {} move{} at most, of {}", *moves,
-                      *moves == 1 ? "" : "s", tabletop::inches(static_cast<double>(*rate)))};
-      move_rate(f, cx.checker, &lines);
-      return lines;
-    };
-    check_distance(cx, a, cx.quoted(u), m.distance, static_cast<double>(*moves * *rate), why);
-  }
+  f.boolean(Given::unit_shaken, cx.state.units[u].shaken);
+  f.boolean(Given::unit_in_broken_division, in_broken_division(cx, u));
+  if (!check_move_after_combat(cx, a, u, f)) return false;
   cx.checker.not_checked(
-      "a move after a combat: that the unit won it and may make it, and where it goes", a.span);
+      "a move after a combat: the proximity rules it keeps, and that its supports follow it",
+      a.span);
   place_as_written(cx, u, a);
   return true;
 }
 
 }  // namespace
+
+bool check_move_after_combat(Context& cx, const Action& a, UnitId u, const Facts& f) {
+  const VariantFacts* variant = cx.rules.variant();
+  if (!variant || !written_end(a)) return false;
+  const std::optional<std::int64_t> moves = variant->combat_phase_moves(cx, f);
+  if (!moves) return false;
+  const tabletop::MoveResult m = walk(cx.footprint(u), a);
+  const auto rate = move_rate(f, cx.checker);
+  if (!rate) return true;
+  const auto why = [&] {
+    std::vector<std::string> lines{fmt::format("a move after a combat is {} move{} at most, of {}",
+                                               *moves, *moves == 1 ? "" : "s",
+                                               tabletop::inches(static_cast<double>(*rate)))};
+    if (std::string reason = variant->combat_phase_moves_reason(cx, f); !reason.empty())
+      lines.push_back(std::move(reason));
+    move_rate(f, cx.checker, &lines);
+    return lines;
+  };
+  check_distance(cx, a, cx.quoted(u), m.distance, static_cast<double>(*moves * *rate), why);
+  return true;
+}
 
 void move(Context& cx, const Action& a) {
   for (GeneralId g : a.generals) move_general(cx, a, g);

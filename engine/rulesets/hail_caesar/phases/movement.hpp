@@ -20,6 +20,12 @@ namespace umpire::hail_caesar {
 
 void move(Context& cx, const Action& a);
 
+// A move after a combat (a victor's move, a breakthrough) measured along its
+// way against the variant's combat_phase_moves at the unit's rate, `f` the
+// unit's facts (hc.move.distance); false when the variant gives none (the
+// base sheet defines no such move).
+bool check_move_after_combat(Context& cx, const Action& a, UnitId u, const Facts& f);
+
 // The moves `u` has this turn, granted as a move needs them: true when its
 // order passed or a blunder moves it, or, unordered, when the data lets it
 // move by initiative (one move); a unit whose order failed has none.

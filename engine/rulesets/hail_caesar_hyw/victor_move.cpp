@@ -1,0 +1,76 @@
+#include "engine/rulesets/hail_caesar_hyw/victor_move.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/geometry/tabletop/charge.hpp"
+#include "engine/geometry/tabletop/zones.hpp"
+#include "engine/rulesets/common/evaluation.hpp"
+#include "engine/rulesets/common/written_placement.hpp"
+#include "engine/rulesets/hail_caesar_hyw/checks.hpp"
+
+namespace umpire::hyw {
+
+using hail_caesar::Action;
+using hail_caesar::ActionKind;
+using hail_caesar::UnitId;
+
+CombatStanding combat_standing(std::span<const Action> log, const hail_caesar::Setup& setup,
+                               const hail_caesar::State& state, std::size_t now, UnitId u,
+                               double tolerance) {
+  if (now >= log.size()) return {};
+  const Action& at = log[now];
+  const auto names = [&](const hail_caesar::UnitList& l) {
+    return std::find(l.begin(), l.end(), u) != l.end();
+  };
+  for (std::size_t i = now; i-- > 0;) {
+    const Action& c = log[i];
+    if (c.turn != at.turn || c.side != at.side || c.phase != at.phase) break;
+    if (c.kind != ActionKind::combat) continue;
+    const bool first = names(c.actors);
+    if (!first && !names(c.targets)) continue;
+    const hail_caesar::UnitList& enemies = first ? c.targets : c.actors;
+    const tabletop::Footprint self = state.units[u].footprint(setup.units[u]);
+    const auto gone = [&](UnitId e) { return !state.units[e].on_table; };
+    const bool contact = std::any_of(enemies.begin(), enemies.end(), [&](UnitId e) {
+      return !gone(e) &&
+             tabletop::in_contact(self, state.units[e].footprint(setup.units[e]), tolerance);
+    });
+    return {state.units[u].won_last_round && !contact,
+            !enemies.empty() && std::all_of(enemies.begin(), enemies.end(), gone)};
+  }
+  return {};
+}
+
+bool ends_in_front_arc(const tabletop::Footprint& start, const Action& a) {
+  const std::optional<tabletop::Point> end = rulesets::written_end(a);
+  return end &&
+         tabletop::zone_of(start, *end, tabletop::ZoneRule::diagonals) == tabletop::Zone::front;
+}
+
+void check_victor_move(const hail_caesar::Engine& game, const Binding& rules, std::size_t now,
+                       replay::EventChecker& checker) {
+  const Action& a = game.action(now);
+  if (a.kind != ActionKind::move || a.phase != hail_caesar::Phase::combat || a.actors.empty() ||
+      !a.detail.empty() || a.off_table || !rulesets::written_end(a))
+    return;
+  const UnitId u = a.actors.front();
+  if (!game.state().units[u].on_table) return;
+  const std::span<const Action> log(&game.action(0), game.event_count());
+  const CombatStanding s =
+      combat_standing(log, game.setup(), game.state(), now, u, game.scratch().tolerance);
+  const HywItems& items = rules.facts->items();
+  hail_caesar::Facts f(rules.base);
+  f.data_given(items.given(Given::unit_won_combat), rules::Val::boolean(s.won));
+  rulesets::common::check_permissions(
+      rulesets::common::question(f), items.permissions(RuleAction::victor_move),
+      items.action_name(RuleAction::victor_move), checker, a.span, Check::victor_move, [&] {
+        return fmt::format(
+            "'{}' moving after a combat it did not win, or with an enemy of it "
+            "still in contact",
+            game.setup().units[u].id);
+      });
+}
+
+}  // namespace umpire::hyw

@@ -1,0 +1,44 @@
+#pragma once
+// 004_b7c666874e8df030.txt § 7-h, "Si une unité victorieuse n'a plus
+// d'unité ennemie en contact avec elle (en replis ou détruite), elle peut
+// alors accomplir un mouvement", and § 7-i, "Si toutes les unités engagées
+// contre une unité victorieuse sont détruites … elle peut accomplir une
+// percée. Une percée se limite à un maximum de deux mouvements dans l'arc
+// frontal de l'unité". What a unit's last round of the combat phase says of
+// the move it makes after it: the givens unit.won_combat,
+// unit.enemies_destroyed and move.in_front_arc (unit_facts.cpp), which the
+// data's move_after_combat_moves and breakthrough permissions read; a move
+// written in the combat phase by a unit that did not win is refused by the
+// data's victor_move permissions (hyw.combat.victor-move).
+#include <cstddef>
+#include <span>
+
+#include "engine/core/replay/checker.hpp"
+#include "engine/rulesets/hail_caesar/engine.hpp"
+#include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
+
+namespace umpire::hyw {
+
+struct CombatStanding {
+  bool won = false;                // it won the round and no enemy of it is in contact
+  bool enemies_destroyed = false;  // every enemy of the round is off the table
+};
+
+// The last round unit `u` fought in the combat phase of statement `now`
+// (its last `combat` statement of that phase, before `now`), as the state
+// stands: nothing won when it fought none.
+CombatStanding combat_standing(std::span<const hail_caesar::Action> log,
+                               const hail_caesar::Setup& setup, const hail_caesar::State& state,
+                               std::size_t now, hail_caesar::UnitId u, double tolerance);
+
+// Whether the unit's move `a` (a written end) leaves its leader in the
+// front zone of where it stands, the diagonals extended (5-j's "arc
+// frontal"); false without a written end.
+bool ends_in_front_arc(const tabletop::Footprint& start, const hail_caesar::Action& a);
+
+// A move written in the combat phase (a victor's move, 7-h; a breakthrough
+// written as a move, 7-i): the data's victor_move permissions.
+void check_victor_move(const hail_caesar::Engine& game, const Binding& rules, std::size_t now,
+                       replay::EventChecker& checker);
+
+}  // namespace umpire::hyw
