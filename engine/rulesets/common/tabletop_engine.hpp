@@ -89,7 +89,10 @@ class TabletopEngine : public replay::ReplayEngine {
         actions_(std::move(actions)),
         rules_(rules),
         state_(setup_),
-        dice_(setup_.dice, setup_.seed) {}
+        dice_(setup_.dice, setup_.seed) {
+    // Every measurement the log writes is checked under its tolerance.
+    scratch_.tolerance = setup_.tolerance;
+  }
 
   Context context(replay::EventChecker& checker) {
     return {setup_, actions_, rules_, state_, dice_, checker, scratch_};

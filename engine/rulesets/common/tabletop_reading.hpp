@@ -46,6 +46,7 @@ void read_table(const events::Battle& battle, Setup& setup) {
   setup.depth = bf.depth;
   setup.dice = dice_mode(battle);
   setup.seed = battle.header.seed;
+  setup.tolerance = battle.header.measuring_tolerance();
   for (const events::Side& s : battle.header.sides)
     setup.sides.push_back({s.span, s.id, s.home_edge});
 }

@@ -13,6 +13,7 @@
 #include "engine/core/span.hpp"
 #include "engine/geometry/tabletop/point.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
 
 namespace umpire::rulesets {
 
@@ -29,6 +30,8 @@ struct TabletopTable {
   std::uint64_t seed = 0;
   Span table_span;
   double width = 0, depth = 0;  // inches
+  // The tolerance of the log's `tolerance` line (inches), else the default.
+  double tolerance = tabletop::kDefaultTolerance;
   std::vector<TabletopSide> sides;
 };
 
