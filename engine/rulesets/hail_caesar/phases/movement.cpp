@@ -253,6 +253,66 @@ void check_free_move_direction(Context& cx, const Action& a, UnitId u) {
           "on its straight way to that edge");
 }
 
+// § D6 Fiasco de commandement: a blundered unit's move goes where the chart
+// sends it (the data's blunder_move_direction, after an about face when
+// blunder_about_face), from its facing when it blundered: its net move
+// (centre to centre) gains that way its length less the tolerance, unless
+// a unit or terrain stands on the straight way.
+void check_blunder_direction(Context& cx, const Action& a, UnitId u,
+                             const tabletop::Footprint& start) {
+  const auto& dice = cx.scratch.blunder_dice;
+  const auto die = std::find_if(dice.begin(), dice.end(), [&](const Scratch::BlunderDie& b) {
+    return b.unit == u && b.turn == a.turn && b.side == a.side;
+  });
+  const std::optional<Point> end = written_end(a);
+  if (die == dice.end() || !end) return;
+  Facts f(cx.rules);
+  f.integer(Given::blunder_die, die->die);
+  const auto way = eval_int(f, Value::blunder_move_direction, cx.checker);
+  const auto about = eval_int(f, Value::blunder_about_face, cx.checker);
+  if (!way || !about) return;
+  const std::string_view word = cx.rules.domain_value(Domain::direction, *way);
+  double turn = 0;
+  if (word == "back")
+    turn = 180;
+  else if (word == "left")
+    turn = -90;
+  else if (word == "right")
+    turn = 90;
+  else if (word != "forward")
+    return;
+  if (*about != 0) turn += 180;
+  const Point dir = tabletop::direction(die->facing + turn);
+  const double tol = cx.scratch.tolerance;
+  const tabletop::Footprint there = start.placed(*end, a.facing.value_or(start.facing()));
+  const tabletop::StraightMove m = tabletop::straight_move(start.centre(), there.centre(), dir);
+  if (m.moved <= tol || m.straight(tol)) return;
+  if (straight_way_blocked(cx, u, start, dir, m.moved)) {
+    cx.checker.not_checked(
+        fmt::format("whether the blundered {} could move straight {}: a unit or terrain stands "
+                    "on that way",
+                    cx.quoted(u), word),
+        a.span);
+    return;
+  }
+  cx.checker
+      .violation(Check::move_direction, a.to_span.valid() ? a.to_span : a.span,
+                 fmt::format("the blunder of {} sends it {}{} (bearing {:.0f}): it moves {} but "
+                             "gains {} that way, {} short, beyond the {} tolerance",
+                             cx.quoted(u), *about != 0 ? "about face and " : "", word,
+                             tabletop::normalize_bearing(die->facing + turn),
+                             tabletop::inches(m.moved), tabletop::inches(m.gain),
+                             tabletop::inches(m.moved - m.gain), tabletop::inches(tol)))
+      .note(
+          "§ D6 Fiasco de commandement: 'Fuyez ! L'unité fait un demi-tour et avance', 'Repli ! "
+          "L'unité recule', 'A gauche ! ... sur son flanc gauche', 'A droite ! ... sur son flanc "
+          "droit', 'En avant ! L'unité avance', 'Foncez ! L'unité avance' (the data's "
+          "blunder_chart move_direction and about_face)")
+      .note(
+          "measured from its facing when it blundered, between the centres of its bases before "
+          "and after the move; nothing stands on its straight way");
+}
+
 }  // namespace
 
 Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a) {
@@ -469,6 +529,7 @@ void move(Context& cx, const Action& a) {
   const Entered entered = entered_terrain(cx, m, a);
   check_way_through_units(cx, a, u, m, f, {});
   if (allowed) check_proximity(cx, a, u, f, start);
+  if (allowed && st.order == OrderStatus::blundered) check_blunder_direction(cx, a, u, start);
   if (allowed && st.initiative && st.disordered)
     check_disordered_initiative_way(cx, a, u, start, m.end);
   Terrain terrain = Terrain::open_ground;
