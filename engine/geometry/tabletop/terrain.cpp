@@ -11,6 +11,7 @@
 #include <boost/geometry/algorithms/length.hpp>
 #include <boost/geometry/algorithms/within.hpp>
 #include <boost/geometry/geometries/multi_linestring.hpp>
+#include <cmath>
 
 namespace umpire::tabletop {
 
@@ -167,6 +168,37 @@ TableEdge Table::nearest_edge(Point p) const {
   for (const TableEdge e : {TableEdge::east, TableEdge::south, TableEdge::west})
     if (distance_to_edge(p, e) < distance_to_edge(p, best)) best = e;
   return best;
+}
+
+Point outward(TableEdge e) {
+  switch (e) {
+    case TableEdge::north:
+      return Point(0, 1);
+    case TableEdge::east:
+      return Point(1, 0);
+    case TableEdge::south:
+      return Point(0, -1);
+    case TableEdge::west:
+      return Point(-1, 0);
+  }
+  return Point(0, 0);
+}
+
+StraightMove straight_move(Point from, Point to, Point dir) {
+  const double dx = to.x() - from.x(), dy = to.y() - from.y();
+  return {std::hypot(dx, dy), dx * dir.x() + dy * dir.y()};
+}
+
+bool straight_way_blocked(const Footprint& start, Point dir, double inches,
+                          const std::function<bool(const Footprint&)>& in_way) {
+  const int steps = static_cast<int>(std::clamp(std::ceil(inches / 0.5), 1.0, 200.0));
+  const Point from = start.leader();
+  for (int i = 1; i <= steps; ++i) {
+    const double t = inches * i / steps;
+    if (in_way(start.placed(Point(from.x() + t * dir.x(), from.y() + t * dir.y()), start.facing())))
+      return true;
+  }
+  return false;
 }
 
 double length_inside(const Linestring& way, const Area& a) {

@@ -6,6 +6,7 @@
 // mouvement; 003_54822f0a7c7b7ce7.txt § Terrains et obstacles) is rules
 // data; here is only where it lies and what a footprint or a move meets.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -76,5 +77,28 @@ class Table {
   double width_;
   double depth_;
 };
+
+// The unit vector from the table out across edge `e` (north is +y).
+Point outward(TableEdge e);
+
+// A net move from `from` to `to` held against a straight way along the
+// unit vector `dir`: how long it is and how much of it goes along `dir`.
+// A move goes straight along `dir` when it gains its length there, less a
+// tolerance (a flight towards its own edge, WAB § Troupes en fuite; a
+// free move towards the nearest edge, 000 § Unité d'une division
+// démoralisée; a blunder's forced move, 000 § D6 Fiasco de commandement).
+struct StraightMove {
+  double moved = 0.0;
+  double gain = 0.0;
+  bool straight(double tolerance) const { return gain >= moved - tolerance; }
+};
+StraightMove straight_move(Point from, Point to, Point dir);
+
+// Whether `in_way` holds of `start` carried straight along the unit vector
+// `dir`, sampled every half inch up to `inches` (200 samples at most): a
+// unit or terrain on the straight way, which may turn a move aside ("si
+// possible") in a way the engines do not weigh.
+bool straight_way_blocked(const Footprint& start, Point dir, double inches,
+                          const std::function<bool(const Footprint&)>& in_way);
 
 }  // namespace umpire::tabletop

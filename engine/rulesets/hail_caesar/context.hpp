@@ -139,12 +139,14 @@ struct Scratch {
   };
   std::vector<InFull> blunders_in_full;
   // The D6 of each unit's blunder this player turn: what a charge of the
-  // blundered unit asks of the chart (the data's may_charge).
+  // blundered unit asks of the chart (the data's may_charge), and the
+  // unit's facing then, which its blundered moves go from.
   struct BlunderDie {
     std::uint32_t turn = 0;
     std::uint8_t side = 0;
     UnitId unit = 0;
     std::int64_t die = 0;
+    double facing = 0;
   };
   std::vector<BlunderDie> blunder_dice;
   // The shooting dice each unit has thrown in this shooting phase, for a

@@ -75,7 +75,8 @@ std::optional<std::int64_t> blunder(Context& cx, const Action& a, Facts& f) {
     for (UnitId u : a.actors) cx.scratch.blunders_in_full.push_back({a.turn, a.side, u});
   std::erase_if(cx.scratch.blunder_dice,
                 [&](const Scratch::BlunderDie& b) { return b.turn != a.turn || b.side != a.side; });
-  for (UnitId u : a.actors) cx.scratch.blunder_dice.push_back({a.turn, a.side, u, roll->total});
+  for (UnitId u : a.actors)
+    cx.scratch.blunder_dice.push_back({a.turn, a.side, u, roll->total, cx.state.units[u].facing});
   const std::string_view chart = cx.rules.domain_value(Domain::blunder, *result);
   if (a.stated.result.empty()) {
     cx.checker.not_checked("a blunder whose result the log does not state", a.span);
@@ -96,12 +97,7 @@ std::optional<std::int64_t> blunder(Context& cx, const Action& a, Facts& f) {
       cx.state.units[u].casualties += static_cast<std::int32_t>(*wounds);
       read_casualties(cx, a, u);
     }
-  // The chart's moves are measured; where they go is not read.
-  cx.checker.not_checked(
-      fmt::format("where the blunder '{}' sends the unit (about face, back, left, right or "
-                  "forward; § D6 Fiasco de commandement)",
-                  chart),
-      a.span);
+  // The chart's moves are measured, and where they go (phases/movement.cpp).
   return moves;
 }
 

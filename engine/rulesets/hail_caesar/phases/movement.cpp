@@ -185,6 +185,134 @@ void check_blunder_in_full(Context& cx, const Action& a, UnitId u, const tableto
           "blunder_moves_in_full); nothing stands where the full move ends");
 }
 
+// Whether a unit other than `u` or a terrain piece other than open ground
+// stands on the straight way of `start` along `dir` for `inches`.
+bool straight_way_blocked(const Context& cx, UnitId u, const tabletop::Footprint& start, Point dir,
+                          double inches) {
+  return tabletop::straight_way_blocked(start, dir, inches, [&](const tabletop::Footprint& f) {
+    for (UnitId o = 0; o < cx.setup.units.size(); ++o)
+      if (o != u && cx.state.units[o].on_table && tabletop::overlap(f, cx.footprint(o)))
+        return true;
+    for (const TerrainSetup& piece : cx.setup.terrain)
+      if ((!piece.terrain || *piece.terrain != Terrain::open_ground) &&
+          !boost::geometry::disjoint(tabletop::bounds(f.polygon()), piece.envelope) &&
+          tabletop::enters(f, piece.area))
+        return true;
+    return false;
+  });
+}
+
+// § Unité d'une division démoralisée: "elles devront faire un mouvement
+// gratuit vers le bord de table le plus proche pour quitter le champ de
+// bataille". The net move (centre to centre) goes straight towards the edge
+// nearest the unit's centre (either of two about as near), gaining its
+// length less the tolerance, unless a unit or terrain stands on that way.
+void check_free_move_direction(Context& cx, const Action& a, UnitId u) {
+  const std::optional<Point> end = written_end(a);
+  if (!cx.state.units[u].on_table || a.off_table || !end) {
+    cx.checker.not_checked(
+        "the direction of the free move a unit of a broken division makes towards the nearest "
+        "table edge: the log writes no point on the table it goes to",
+        a.span);
+    return;
+  }
+  const double tol = cx.scratch.tolerance;
+  const tabletop::Footprint start = cx.footprint(u);
+  const tabletop::Footprint there = start.placed(*end, a.facing.value_or(start.facing()));
+  const tabletop::Table table(cx.setup.width, cx.setup.depth);
+  const Point c0 = start.centre();
+  const tabletop::TableEdge nearest = table.nearest_edge(c0);
+  const tabletop::StraightMove way =
+      tabletop::straight_move(c0, there.centre(), tabletop::outward(nearest));
+  if (way.moved <= tol || way.straight(tol)) return;
+  for (const tabletop::TableEdge e : {tabletop::TableEdge::north, tabletop::TableEdge::east,
+                                      tabletop::TableEdge::south, tabletop::TableEdge::west})
+    if (table.distance_to_edge(c0, e) <= table.distance_to_edge(c0, nearest) + tol &&
+        tabletop::straight_move(c0, there.centre(), tabletop::outward(e)).straight(tol))
+      return;
+  if (straight_way_blocked(cx, u, start, tabletop::outward(nearest), way.moved)) {
+    cx.checker.not_checked(
+        fmt::format("whether {} of a broken division could move straight towards the nearest "
+                    "table edge: a unit or terrain stands on that way",
+                    cx.quoted(u)),
+        a.span);
+    return;
+  }
+  cx.checker
+      .violation(Check::move_direction, a.to_span.valid() ? a.to_span : a.span,
+                 fmt::format("{} of a broken division moves {} but gains {} on the nearest "
+                             "table edge ({}), {} short, beyond the {} tolerance",
+                             cx.quoted(u), tabletop::inches(way.moved), tabletop::inches(way.gain),
+                             tabletop::to_string(nearest), tabletop::inches(way.moved - way.gain),
+                             tabletop::inches(tol)))
+      .note(
+          "§ Unité d'une division démoralisée: 'elles devront faire un mouvement gratuit vers "
+          "le bord de table le plus proche pour quitter le champ de bataille'")
+      .note(
+          "measured between the centres of its bases before and after the move; nothing stands "
+          "on its straight way to that edge");
+}
+
+// § D6 Fiasco de commandement: a blundered unit's move goes where the chart
+// sends it (the data's blunder_move_direction, after an about face when
+// blunder_about_face), from its facing when it blundered: its net move
+// (centre to centre) gains that way its length less the tolerance, unless
+// a unit or terrain stands on the straight way.
+void check_blunder_direction(Context& cx, const Action& a, UnitId u,
+                             const tabletop::Footprint& start) {
+  const auto& dice = cx.scratch.blunder_dice;
+  const auto die = std::find_if(dice.begin(), dice.end(), [&](const Scratch::BlunderDie& b) {
+    return b.unit == u && b.turn == a.turn && b.side == a.side;
+  });
+  const std::optional<Point> end = written_end(a);
+  if (die == dice.end() || !end) return;
+  Facts f(cx.rules);
+  f.integer(Given::blunder_die, die->die);
+  const auto way = eval_int(f, Value::blunder_move_direction, cx.checker);
+  const auto about = eval_int(f, Value::blunder_about_face, cx.checker);
+  if (!way || !about) return;
+  const std::string_view word = cx.rules.domain_value(Domain::direction, *way);
+  double turn = 0;
+  if (word == "back")
+    turn = 180;
+  else if (word == "left")
+    turn = -90;
+  else if (word == "right")
+    turn = 90;
+  else if (word != "forward")
+    return;
+  if (*about != 0) turn += 180;
+  const Point dir = tabletop::direction(die->facing + turn);
+  const double tol = cx.scratch.tolerance;
+  const tabletop::Footprint there = start.placed(*end, a.facing.value_or(start.facing()));
+  const tabletop::StraightMove m = tabletop::straight_move(start.centre(), there.centre(), dir);
+  if (m.moved <= tol || m.straight(tol)) return;
+  if (straight_way_blocked(cx, u, start, dir, m.moved)) {
+    cx.checker.not_checked(
+        fmt::format("whether the blundered {} could move straight {}: a unit or terrain stands "
+                    "on that way",
+                    cx.quoted(u), word),
+        a.span);
+    return;
+  }
+  cx.checker
+      .violation(Check::move_direction, a.to_span.valid() ? a.to_span : a.span,
+                 fmt::format("the blunder of {} sends it {}{} (bearing {:.0f}): it moves {} but "
+                             "gains {} that way, {} short, beyond the {} tolerance",
+                             cx.quoted(u), *about != 0 ? "about face and " : "", word,
+                             tabletop::normalize_bearing(die->facing + turn),
+                             tabletop::inches(m.moved), tabletop::inches(m.gain),
+                             tabletop::inches(m.moved - m.gain), tabletop::inches(tol)))
+      .note(
+          "§ D6 Fiasco de commandement: 'Fuyez ! L'unité fait un demi-tour et avance', 'Repli ! "
+          "L'unité recule', 'A gauche ! ... sur son flanc gauche', 'A droite ! ... sur son flanc "
+          "droit', 'En avant ! L'unité avance', 'Foncez ! L'unité avance' (the data's "
+          "blunder_chart move_direction and about_face)")
+      .note(
+          "measured from its facing when it blundered, between the centres of its bases before "
+          "and after the move; nothing stands on its straight way");
+}
+
 }  // namespace
 
 Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a) {
@@ -292,10 +420,7 @@ bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check r
     // A unit of a broken division that fails its order, or receives none,
     // must make a free move to leave the battlefield: the data's
     // free_moves, measured as any other.
-    cx.checker.not_checked(
-        "the direction of the free move a unit of a broken division makes towards the nearest "
-        "table edge",
-        a.span);
+    check_free_move_direction(cx, a, u);
     if (st.moves > 0) return true;
     const auto moves = eval_int(f, Value::free_moves, cx.checker);
     if (!moves) return false;
@@ -404,6 +529,7 @@ void move(Context& cx, const Action& a) {
   const Entered entered = entered_terrain(cx, m, a);
   check_way_through_units(cx, a, u, m, f, {});
   if (allowed) check_proximity(cx, a, u, f, start);
+  if (allowed && st.order == OrderStatus::blundered) check_blunder_direction(cx, a, u, start);
   if (allowed && st.initiative && st.disordered)
     check_disordered_initiative_way(cx, a, u, start, m.end);
   Terrain terrain = Terrain::open_ground;

@@ -33,10 +33,9 @@ constexpr std::string_view kEnemyText =
 
 // The unit vector from the table towards `edge`, nullopt for no edge.
 std::optional<Point> towards(std::string_view edge) {
-  if (edge == "north") return Point(0, 1);
-  if (edge == "south") return Point(0, -1);
-  if (edge == "east") return Point(1, 0);
-  if (edge == "west") return Point(-1, 0);
+  for (const tabletop::TableEdge e : {tabletop::TableEdge::north, tabletop::TableEdge::east,
+                                      tabletop::TableEdge::south, tabletop::TableEdge::west})
+    if (edge == tabletop::to_string(e)) return tabletop::outward(e);
   return std::nullopt;
 }
 
@@ -45,10 +44,7 @@ std::optional<Point> towards(std::string_view edge) {
 // may turn a flight aside for, which the engine does not weigh.
 bool straight_way_blocked(const Context& cx, UnitId u, const tabletop::Footprint& start, Point dir,
                           double inches, std::optional<UnitId> ignored = std::nullopt) {
-  const int steps = static_cast<int>(std::clamp(std::ceil(inches / 0.5), 1.0, 200.0));
-  for (int i = 1; i <= steps; ++i) {
-    const double t = inches * i / steps;
-    const tabletop::Footprint f = start.placed(start.leader() + t * dir, start.facing());
+  return tabletop::straight_way_blocked(start, dir, inches, [&](const tabletop::Footprint& f) {
     for (std::size_t o = 0; o < cx.setup.units.size(); ++o)
       if (o != u && o != ignored && cx.state.units[o].on_table &&
           tabletop::overlap(f, cx.footprint(static_cast<UnitId>(o))))
@@ -58,8 +54,8 @@ bool straight_way_blocked(const Context& cx, UnitId u, const tabletop::Footprint
           !boost::geometry::disjoint(tabletop::bounds(f.polygon()), piece.envelope) &&
           tabletop::enters(f, piece.area))
         return true;
-  }
-  return false;
+    return false;
+  });
 }
 
 // Where `a` puts unit `u`, which stands at `start`; nullopt off the table or
@@ -121,8 +117,10 @@ void check_pursuit_direction(Context& cx, const Action& a, UnitId p, UnitId fled
     return;
   }
   const Point dir = (1.0 / way_length) * way;
-  const double gain = d.x() * dir.x() + d.y() * dir.y();
-  if (gain >= moved - tol) return;
+  const tabletop::StraightMove along_way =
+      tabletop::straight_move(start.centre(), end->centre(), dir);
+  const double gain = along_way.gain;
+  if (along_way.straight(tol)) return;
   if (straight_way_blocked(cx, p, start, dir, moved, fled)) {
     cx.checker.not_checked(
         fmt::format("whether {} could pursue straight along {}: a unit or terrain stands on "
@@ -196,8 +194,9 @@ void check_flight_direction(Context& cx, const Action& a, UnitId u) {
   std::optional<bool> to_edge;
   double edge_gain = 0;
   if (edge_dir) {
-    edge_gain = d.x() * edge_dir->x() + d.y() * edge_dir->y();
-    to_edge = edge_gain >= moved - tol;
+    const tabletop::StraightMove way = tabletop::straight_move(c0, c1, *edge_dir);
+    edge_gain = way.gain;
+    to_edge = way.straight(tol);
   }
   bool from_enemy = from_combat;
   for (UnitId e : enemies) {
