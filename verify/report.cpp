@@ -72,13 +72,29 @@ void group_by_cause(Report& report) {
       continue;
     }
     Finding& lead = kept[it->second];
-    // A finding with a witness says more than one without: it leads.
-    if (lead.witness.empty() && !f.witness.empty()) {
+    // A note of the data's author that is the cause leads (a gap note, with
+    // the switches that fill it folded in); else a finding with a witness
+    // says more than one without: it leads.
+    const auto is_root = [](const Finding& g) {
+      return g.id == g.cause && !g.items.empty() && g.items.front().kind == "note";
+    };
+    const bool root_comes = !is_root(lead) && is_root(f);
+    if (root_comes || (!is_root(lead) && lead.witness.empty() && !f.witness.empty())) {
       std::swap(lead, f);
+      // The finding that led until now is one instance, with its own.
+      if (root_comes) lead.instances.push_back(fmt::format("same cause, {}: {}", f.id, f.message));
       lead.instances.insert(lead.instances.end(), f.instances.begin(), f.instances.end());
       f.instances.clear();
     }
-    lead.instances.push_back(fmt::format("same cause, {}: {}", f.id, f.message));
+    if (!root_comes) lead.instances.push_back(fmt::format("same cause, {}: {}", f.id, f.message));
+    // A root without a witness shows its first instance's, with what that
+    // instance found in the same situation.
+    if (is_root(lead) && lead.witness.empty() && !f.witness.empty()) {
+      lead.witness = std::move(f.witness);
+      lead.evidence = std::move(f.evidence);
+      lead.probability = std::move(f.probability);
+      lead.instances.insert(lead.instances.end(), f.instances.begin(), f.instances.end());
+    }
     // The most severe instance sets the severity of the cause.
     // (Severity grows from note to error.)
     if (static_cast<int>(f.severity) > static_cast<int>(lead.severity)) lead.severity = f.severity;

@@ -94,6 +94,9 @@ struct Switch {
   std::vector<SwitchOption> options;
   std::uint32_t default_option = 0;
   std::uint32_t domain = 0;  // a domain of its own holding the option names
+  // `fills GAP`: the options are the engine's reading where the text is
+  // silent, not two readings of a text; the index of that `gap` note.
+  std::optional<std::uint32_t> fills;
   Citations refs;
   Span span;
 };

@@ -164,6 +164,33 @@ void Resolver::resolve_switch(const ast::Switch& s, Switch& out) {
   }
   out.domain = static_cast<std::uint32_t>(rs_.domains.size());
   rs_.domains.push_back(std::move(d));
+  if (s.fills) resolve_fills(*s.fills, out);
+}
+
+// `fills GAP` names a `gap` note of this ruleset (a variant's includes its
+// base's): the case the text leaves open that the switch's default reads.
+void Resolver::resolve_fills(const ast::Ident& gap, Switch& out) {
+  std::vector<std::string> gaps;
+  for (std::size_t i = 0; i < ast_notes_.size(); ++i) {
+    if (ast_notes_[i]->kind == "gap") gaps.push_back(ast_notes_[i]->name.name);
+  }
+  auto ref = rs_.find(gap.name);
+  if (ref && ref->kind == ItemKind::note && ast_notes_[ref->index]->kind == "gap") {
+    out.fills = ref->index;
+    return;
+  }
+  const std::string what = !ref ? std::string("no item")
+                           : ref->kind == ItemKind::note
+                               ? "a note of kind '" + ast_notes_[ref->index]->kind + "'"
+                               : fmt::format("a {}", to_string(ref->kind));
+  auto diag = diags_.report(rules::Diag::name_unknown, gap.span,
+                            "switch '{}' fills '{}', which is {}, not a gap note of this ruleset "
+                            "or its base",
+                            out.name, gap.name, what);
+  if (auto best = closest_match(gap.name, gaps))
+    diag.hint("did you mean '{}'?", *best);
+  else
+    diag.hint("name a `gap NAME \"…\"` note recording the case the text leaves open");
 }
 
 void Resolver::resolve_record(const ast::Record& r, Record& out) {

@@ -198,6 +198,9 @@ struct SwitchOption : Node {
 };
 struct Switch : Node {
   Ident name;
+  // `fills GAP`: the switch encodes the engine's reading where the text is
+  // silent, the case `gap` note GAP records (docs/rules-format.md).
+  boost::optional<Ident> fills;
   Refs refs;
   std::vector<SwitchOption> options;
   Ident default_option;

@@ -199,7 +199,8 @@ struct ItemPrinter {
            (g.rolled ? " rolled " + quote(g.rolled->text) : "") + refs_text(g.refs) + "\n";
   }
   std::string operator()(const Switch& s) const {
-    std::string out = "switch " + s.name.name + refs_text(s.refs) + " {\n";
+    std::string out = "switch " + s.name.name + (s.fills ? " fills " + s.fills->name : "") +
+                      refs_text(s.refs) + " {\n";
     for (const SwitchOption& o : s.options) {
       out += "  option " + o.name.name + " " + quote(o.description.text) + refs_text(o.refs) + "\n";
     }

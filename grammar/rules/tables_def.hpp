@@ -48,8 +48,8 @@ const auto domain_item_def = kw("domain") > ident > domain_body > refs;
 const auto given_item_def = kw("given") > path > ':' > type > -(kw("rolled") > str) > refs;
 
 const auto switch_option_def = kw("option") > ident > str > refs;
-const auto switch_item_def = kw("switch") > ident > refs > '{' > +switch_option >
-                             kw("default") > ident > '}';
+const auto switch_item_def = kw("switch") > ident > -(kw("fills") > ident) > refs > '{' >
+                             +switch_option > kw("default") > ident > '}';
 
 const auto value_item_def = kw("value") > ident > ':' > type > refs > '=' > cond;
 

@@ -38,6 +38,33 @@ TEST(RulesLoader, UnknownDomainValue) {
   EXPECT_NE(l->messages().find("did you mean 'cavalry'"), std::string::npos) << l->messages();
 }
 
+// `fills` names a gap note: an unknown name or another kind of item is
+// refused where it is written, with the gap notes it may have meant.
+TEST(RulesLoader, ASwitchFillsAGapNoteOnly) {
+  const std::string items =
+      "gap evade_move \"how far an evading unit moves\" ref \"TABLEAU DE PANIQUE\"\n"
+      "erratum typo \"a misprint\" ref \"TABLEAU DE PANIQUE\"\n";
+  auto sw = [](const std::string& fills) {
+    return "switch s fills " + fills +
+           " ref \"TABLEAU DE PANIQUE\" {\n  option a \"a\" ref \"TABLEAU DE PANIQUE\"\n"
+           "  option b \"b\" ref \"TABLEAU DE PANIQUE\"\n  default a\n}\n";
+  };
+  auto good = load_text(header + items + sw("evade_move"));
+  ASSERT_TRUE(good->rs.has_value()) << good->messages();
+  ASSERT_EQ(good->rs->switches.size(), 1u);
+  EXPECT_EQ(good->rs->switches[0].fills, std::optional<std::uint32_t>(0));
+  auto unknown = load_text(header + items + sw("evade_mov"));
+  EXPECT_FALSE(unknown->rs.has_value());
+  EXPECT_EQ(unknown->count("rules.name.unknown"), 1u) << unknown->messages();
+  EXPECT_NE(unknown->messages().find("did you mean 'evade_move'"), std::string::npos)
+      << unknown->messages();
+  auto erratum = load_text(header + items + sw("typo"));
+  EXPECT_FALSE(erratum->rs.has_value());
+  EXPECT_EQ(erratum->count("rules.name.unknown"), 1u) << erratum->messages();
+  EXPECT_NE(erratum->messages().find("a note of kind 'erratum', not a gap note"), std::string::npos)
+      << erratum->messages();
+}
+
 // A chain of a million operands must be refused, not overflow the stack of
 // every recursive pass over the model.
 TEST(RulesLoader, OverlongChainsAreRefusedNotRecursedInto) {

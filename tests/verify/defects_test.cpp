@@ -299,6 +299,39 @@ TEST(Defects, AChangeOneReadingOfTheVariantsSwitchUndoesIsThatAmbiguity) {
   EXPECT_TRUE(proved) << dump(r.report);
 }
 
+TEST(Defects, ASwitchThatFillsAGapIsThatGapsCauseNotAnAmbiguity) {
+  const Verified r = verify_defect("gap_switch");
+  no_internal_errors(r);
+  // The text is silent, not two-way: no ambiguity, one gap finding led by
+  // the note, with the data's reading and its witness folded in.
+  EXPECT_TRUE(of_category(r.report, Category::ambiguity).empty()) << dump(r.report);
+  const auto gaps = of_category(r.report, Category::gap);
+  ASSERT_EQ(gaps.size(), 1u) << dump(r.report);
+  const Finding& f = *gaps.front();
+  EXPECT_EQ(f.id, "gap:gap_switch:evade_move");
+  EXPECT_EQ(f.severity, Severity::warning);
+  EXPECT_EQ(f.action, "Say how far an evading unit moves.");
+  EXPECT_TRUE(names(f, "evade_distance")) << dump(r.report);
+  const bool reading = std::any_of(f.instances.begin(), f.instances.end(), [](const auto& i) {
+    return i.find(
+               "the data's reading, switch 'evade_distance' (default 'one_move'), decides "
+               "differently") != std::string::npos &&
+           i.find("value 'evade_inches'") != std::string::npos;
+  });
+  EXPECT_TRUE(reading) << dump(r.report);
+  // The witness is the switch's: the readings give different distances.
+  ASSERT_FALSE(f.witness.empty()) << dump(r.report);
+  Situation s = witness_situation(r.rs(), f.witness);
+  const std::uint32_t sw = testing::index_of(r.rs(), "evade_distance", ItemKind::switch_);
+  const std::uint32_t v = testing::index_of(r.rs(), "evade_inches", ItemKind::value);
+  s.set_switch(sw, 0);
+  const auto one = Evaluator(r.rs(), s).value(v);
+  s.set_switch(sw, 1);
+  const auto two = Evaluator(r.rs(), s).value(v);
+  ASSERT_TRUE(one && two);
+  EXPECT_NE(one->number, two->number);
+}
+
 TEST(Defects, GivenOnlyInTheVariantIsComparedAndARetypedGivenIsNamedWithBothTypes) {
   const Verified r = verify_defect("drift_given");
   no_internal_errors(r);

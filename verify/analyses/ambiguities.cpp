@@ -8,6 +8,11 @@
 // listed. A switch whose readings never decide differently is reported too,
 // as a note: either the passages agree after all, or what they decide is not
 // in the data.
+//
+// A switch that `fills` a gap note is no ambiguity: the text says nothing
+// there, and the options are readings the engine could take of the silence.
+// Its finding is the same analysis filed as one cause of that gap's finding
+// (report.cpp, group_by_cause): the data's reading and what it decides.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -229,7 +234,21 @@ void analyse_ambiguities(Context& c) {
     const Switch& s = c.rs.switches[sw];
     if (s.options.size() < 2) continue;
     const std::uint32_t def = s.default_option;
-    Finding f = c.finding(Category::ambiguity, Severity::warning, s.name, "");
+    Finding f =
+        c.finding(s.fills ? Category::gap : Category::ambiguity, Severity::warning, s.name, "");
+    // What the readings decide, as the lead line: two readings of a text, or
+    // the data's reading of a gap.
+    auto headline = [&](const std::string& what) {
+      if (!s.fills)
+        return fmt::format("'{}': the text reads two ways, and they decide differently: {}", s.name,
+                           what);
+      return fmt::format(
+          "the data's reading, switch '{}' (default '{}'), decides differently "
+          "from its other options: {}",
+          s.name, s.options[def].name, what);
+    };
+    if (s.fills)
+      f.cause = c.finding(Category::gap, Severity::warning, c.rs.notes[*s.fills].name, "").id;
     f.items.push_back(c.item({ItemKind::switch_, sw}));
     std::vector<std::string> readings;
     for (const SwitchOption& o : s.options) {
@@ -298,10 +317,8 @@ void analyse_ambiguities(Context& c) {
         }
         headline_done = true;
         headline_witness = w;
-        f.message = fmt::format(
-            "'{}': the text reads two ways, and they decide differently: {}: {} under '{}', {} "
-            "under '{}'",
-            s.name, d.label, x, s.options[def].name, y, s.options[o].name);
+        f.message = headline(fmt::format("{}: {} under '{}', {} under '{}'", d.label, x,
+                                         s.options[def].name, y, s.options[o].name));
         Support shown = d.support;
         shown.switches[sw] = false;
         f.witness = c.witness_lines(w, &shown);
@@ -371,8 +388,7 @@ void analyse_ambiguities(Context& c) {
     for (std::string& line : army_instances(c, sw)) {
       if (!headline_done) {
         headline_done = true;
-        f.message = fmt::format("'{}': the text reads two ways, and they decide differently: {}",
-                                s.name, line);
+        f.message = headline(line);
       } else {
         f.instances.push_back(std::move(line));
       }
@@ -388,6 +404,12 @@ void analyse_ambiguities(Context& c) {
           "behind switch '{}' "
           "(default '{}'); the witness is the least extreme situation found where they differ.",
           s.options.size(), s.name, s.options[def].name);
+    } else if (s.fills) {
+      f.severity = Severity::note;
+      f.message = fmt::format(
+          "the data's reading, switch '{}' (default '{}'), decides nothing differently from its "
+          "other options",
+          s.name, s.options[def].name);
     } else {
       f.severity = Severity::note;
       f.message = fmt::format(

@@ -4,7 +4,9 @@
 // each lookup of it is asked for key combinations a game reaches and no row
 // covers (up to a handful, each a witness the evaluator confirms); a partial
 // table no game can reach a hole of is not a gap in practice and is proved
-// covered instead.
+// covered instead. A gap some switch `fills` (the engine's reading of the
+// silence) is the root cause of that switch's finding (ambiguities.cpp),
+// which group_by_cause folds into it with its witness.
 #include <fmt/format.h>
 
 #include "verify/analyses/analysis.hpp"
@@ -57,6 +59,19 @@ void notes(Context& c) {
     Finding f = c.finding(category, Severity::warning, n.name, n.text);
     f.items.push_back(c.item({ItemKind::note, i}));
     f.action = n.fix.empty() ? action : n.fix;
+    std::vector<std::string> fillers;
+    for (const Switch& s : c.rs.switches) {
+      if (s.fills == i) fillers.push_back(fmt::format("'{}'", s.name));
+    }
+    if (!fillers.empty()) {
+      f.cause = f.id;
+      explanation += fmt::format(
+          " The engine needs a reading of the silence all the same: {} {} {} the options, and "
+          "the data's reading is the default; where it decides differently from the other "
+          "options, the witness shows it.",
+          fillers.size() == 1 ? "switch" : "switches", fmt::join(fillers, " and "),
+          fillers.size() == 1 ? "encodes" : "encode");
+    }
     f.explanation = explanation;
     c.add(std::move(f));
   }
