@@ -15,6 +15,7 @@
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/limit_report.hpp"
+#include "engine/rulesets/common/straight_way.hpp"
 #include "engine/rulesets/hail_caesar/phases/crossing.hpp"
 #include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
@@ -189,17 +190,7 @@ void check_blunder_in_full(Context& cx, const Action& a, UnitId u, const tableto
 // stands on the straight way of `start` along `dir` for `inches`.
 bool straight_way_blocked(const Context& cx, UnitId u, const tabletop::Footprint& start, Point dir,
                           double inches) {
-  return tabletop::straight_way_blocked(start, dir, inches, [&](const tabletop::Footprint& f) {
-    for (UnitId o = 0; o < cx.setup.units.size(); ++o)
-      if (o != u && cx.state.units[o].on_table && tabletop::overlap(f, cx.footprint(o)))
-        return true;
-    for (const TerrainSetup& piece : cx.setup.terrain)
-      if ((!piece.terrain || *piece.terrain != Terrain::open_ground) &&
-          !boost::geometry::disjoint(tabletop::bounds(f.polygon()), piece.envelope) &&
-          tabletop::enters(f, piece.area))
-        return true;
-    return false;
-  });
+  return rulesets::straight_way_blocked(cx, u, start, dir, inches, Terrain::open_ground);
 }
 
 // § Unité d'une division démoralisée: "elles devront faire un mouvement

@@ -15,6 +15,7 @@
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/units.hpp"
+#include "engine/rulesets/common/straight_way.hpp"
 #include "engine/rulesets/common/written_placement.hpp"
 #include "engine/rulesets/wab/phases/engagement.hpp"
 
@@ -39,23 +40,11 @@ std::optional<Point> towards(std::string_view edge) {
   return std::nullopt;
 }
 
-// Whether a unit or a terrain piece stands on the straight way of `start`
-// moved `inches` along `dir` (sampled every half inch): what "si possible"
-// may turn a flight aside for, which the engine does not weigh.
+// A unit or terrain other than open ground on the straight way: what "si
+// possible" may turn a flight aside for, which the engine does not weigh.
 bool straight_way_blocked(const Context& cx, UnitId u, const tabletop::Footprint& start, Point dir,
                           double inches, std::optional<UnitId> ignored = std::nullopt) {
-  return tabletop::straight_way_blocked(start, dir, inches, [&](const tabletop::Footprint& f) {
-    for (std::size_t o = 0; o < cx.setup.units.size(); ++o)
-      if (o != u && o != ignored && cx.state.units[o].on_table &&
-          tabletop::overlap(f, cx.footprint(static_cast<UnitId>(o))))
-        return true;
-    for (const TerrainSetup& piece : cx.setup.terrain)
-      if ((!piece.terrain || *piece.terrain != Ground::open) &&
-          !boost::geometry::disjoint(tabletop::bounds(f.polygon()), piece.envelope) &&
-          tabletop::enters(f, piece.area))
-        return true;
-    return false;
-  });
+  return rulesets::straight_way_blocked(cx, u, start, dir, inches, Ground::open, ignored);
 }
 
 // Where `a` puts unit `u`, which stands at `start`; nullopt off the table or
