@@ -160,7 +160,6 @@ void charge(Context& cx, const Action& a) {
   const bool blundered = st.order == OrderStatus::blundered && die != cx.scratch.blunder_dice.end();
   f.boolean(Given::unit_blundered, blundered);
   if (blundered) f.integer(Given::blunder_die, die->die);
-  f.boolean(Given::blunder_reaches_enemy, false);
   f.boolean(Given::unit_charging, false);
   if (st.order == OrderStatus::blundered)
     cx.checker.not_checked("whether a blunder's advance had to go in as a charge", a.span);
