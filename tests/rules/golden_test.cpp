@@ -52,6 +52,10 @@ TEST(RulesShowGolden, CommandTest) {
 TEST(RulesShowGolden, StackingSwitch) {
   check_golden("hail-caesar", "save_bonus_stacking");
 }
+// A switch that fills a gap names the gap it answers.
+TEST(RulesShowGolden, GapSwitch) {
+  check_golden("hail-caesar", "evade_distance");
+}
 
 }  // namespace
 }  // namespace umpire::rules
