@@ -1,6 +1,8 @@
 // Units as rectangles: corners, edges, frames, bad input.
 #include <gtest/gtest.h>
 
+#include <boost/geometry/algorithms/area.hpp>
+#include <boost/geometry/algorithms/within.hpp>
 #include <cmath>
 #include <limits>
 
@@ -94,6 +96,20 @@ TEST(TabletopUnits, OverlapNeedsCommonArea) {
   EXPECT_FALSE(overlap(a, unit_at(16, 10, 0, 6, 2)));    // side by side, edges touching
   EXPECT_FALSE(overlap(a, unit_at(10, 10, 180, 6, 2)));  // front to front, in contact
   EXPECT_FALSE(overlap(a, unit_at(30, 10, 0, 6, 2)));
+}
+
+// The hull of two units facing each other 10" apart is the 6"-wide band
+// between their rear edges; a unit offset sideways widens it.
+TEST(TabletopUnits, HullSpansBothUnits) {
+  const Footprint a = unit_at(10, 10, 0, 6, 2);
+  const Footprint b = unit_at(10, 20, 180, 6, 2);
+  EXPECT_NEAR(boost::geometry::area(hull(a, b)), 6.0 * 14.0, 1e-9);
+  // Offset 6" east: the hull's slanted sides run from corner to corner.
+  const Footprint c = unit_at(16, 20, 180, 6, 2);
+  const Polygon h = hull(a, c);
+  EXPECT_NEAR(boost::geometry::area(h), 96.0, 1e-9);
+  EXPECT_TRUE(boost::geometry::within(Point(13, 15), h));
+  EXPECT_FALSE(boost::geometry::within(Point(8, 15), h));
 }
 
 TEST(TabletopUnits, HugeCoordinatesStayExactEnough) {

@@ -1,12 +1,9 @@
 #include "engine/geometry/tabletop/movement.hpp"
 
 #include <algorithm>
-#include <boost/geometry/algorithms/append.hpp>
 #include <boost/geometry/algorithms/area.hpp>
-#include <boost/geometry/algorithms/convex_hull.hpp>
 #include <boost/geometry/algorithms/intersection.hpp>
 #include <boost/geometry/algorithms/union.hpp>
-#include <boost/geometry/geometries/multi_point.hpp>
 #include <cmath>
 #include <optional>
 
@@ -32,16 +29,6 @@ Footprint turned(const Footprint& f, double deg) {
                      f.frontage());
   }
   return f.placed(rotate_clockwise(f.leader(), c, a), f.facing() + a);
-}
-
-Polygon hull_of(const Footprint& a, const Footprint& b) {
-  bg::model::multi_point<Point> pts;
-  for (const Footprint* f : {&a, &b})
-    for (const Point& c : {f->front_left(), f->front_right(), f->rear_right(), f->rear_left()})
-      bg::append(pts, c);
-  Polygon hull;
-  bg::convex_hull(pts, hull);
-  return hull;
 }
 
 // The union in the frame of `frame` (units.hpp says why), back in table
@@ -81,7 +68,7 @@ MultiPolygon swept_area(const Footprint& f, const Step& s) {
   out.push_back(f.polygon());
   if (s.kind == StepKind::advance || s.kind == StepKind::sidestep || s.kind == StepKind::oblique) {
     // A convex shape translated sweeps the hull of its two places.
-    return {hull_of(f, apply_step(f, s).end)};
+    return {hull(f, apply_step(f, s).end)};
   }
   const double total = require_finite(s.angle, "the step's angle");
   // "Toutes les figurines restent sur place" (003 § Manœuvres, Demi-tour):
@@ -94,7 +81,7 @@ MultiPolygon swept_area(const Footprint& f, const Step& s) {
   Footprint prev = f;
   for (int i = 1; i <= slices; ++i) {
     const Footprint next = wheeled(f, total * i / slices);
-    out = merged(f, out, MultiPolygon{hull_of(prev, next)});
+    out = merged(f, out, MultiPolygon{hull(prev, next)});
     prev = next;
   }
   return out;

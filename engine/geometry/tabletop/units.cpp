@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <boost/geometry/algorithms/append.hpp>
 #include <boost/geometry/algorithms/area.hpp>
+#include <boost/geometry/algorithms/convex_hull.hpp>
 #include <boost/geometry/algorithms/intersection.hpp>
+#include <boost/geometry/geometries/multi_point.hpp>
 #include <cmath>
 
 namespace umpire::tabletop {
@@ -145,6 +148,16 @@ bool overlap(const Footprint& a, const Footprint& b) {
   boost::geometry::intersection(pa, pb, common);
   const double scale = std::min(a.frontage() * a.depth(), b.frontage() * b.depth());
   return boost::geometry::area(common) > 1e-9 * scale;
+}
+
+Polygon hull(const Footprint& a, const Footprint& b) {
+  boost::geometry::model::multi_point<Point> pts;
+  for (const Footprint* f : {&a, &b})
+    for (const Point& c : {f->front_left(), f->front_right(), f->rear_right(), f->rear_left()})
+      boost::geometry::append(pts, c);
+  Polygon out;
+  boost::geometry::convex_hull(pts, out);
+  return out;
 }
 
 }  // namespace umpire::tabletop

@@ -81,4 +81,9 @@ MultiPolygon from_frame(const Footprint& f, const MultiPolygon& m);
 // the "overlaps two bases" of a log that places units on top of each other.
 bool overlap(const Footprint& a, const Footprint& b);
 
+// The convex hull of both footprints' corners: the ground a straight step
+// from one to the other sweeps, and the corridor every sight line between
+// them runs in.
+Polygon hull(const Footprint& a, const Footprint& b);
+
 }  // namespace umpire::tabletop

@@ -4,7 +4,11 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
+#include <boost/geometry/algorithms/intersects.hpp>
+#include <boost/geometry/algorithms/touches.hpp>
 
+#include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/geometry/tabletop/zones.hpp"
@@ -37,6 +41,36 @@ std::vector<std::string_view> faces_struck(const tabletop::Footprint& target,
   }
   if (faces.empty()) faces.push_back("front");
   return faces;
+}
+
+// What may hide part of the target standing at `target` from `u`: the
+// first other unit on the table, or piece of terrain, whose interior meets
+// the corridor every sight line between the two runs in (tabletop::hull).
+// The sheet says neither what hides a target ("partiellement cachée",
+// § Modificateurs du jet pour toucher au tir) nor from which points one
+// sights; a target with nothing in that corridor is hidden by no reading.
+// Empty when nothing is there.
+std::string what_may_hide(const Context& cx, UnitId u, UnitId t,
+                          const tabletop::Footprint& target) {
+  namespace bg = boost::geometry;
+  const tabletop::Polygon corridor = tabletop::hull(cx.footprint(u), target);
+  const tabletop::Box box = tabletop::bounds(corridor);
+  const auto inside = [&](const tabletop::Polygon& shape) {
+    return tabletop::gap(box, tabletop::bounds(shape)) == 0.0 && bg::intersects(corridor, shape) &&
+           !bg::touches(corridor, shape);
+  };
+  for (UnitId o = 0; o < cx.setup.units.size(); ++o)
+    if (o != u && o != t && cx.state.units[o].on_table && inside(cx.footprint(o).polygon()))
+      return cx.quoted(o);
+  // Water and flat ground (a river's bed, a road, a marsh) stand no higher
+  // than the table and hide nothing; every other piece may.
+  static constexpr std::array<std::string_view, 8> kFlat{"open",   "river", "stream", "ford",
+                                                         "bridge", "marsh", "road",   "lake"};
+  for (const TerrainSetup& piece : cx.setup.terrain)
+    if (std::find(kFlat.begin(), kFlat.end(), piece.kind) == kFlat.end() &&
+        inside(piece.area.shape))
+      return fmt::format("the {} '{}'", piece.kind, piece.name.empty() ? piece.kind : piece.name);
+  return {};
 }
 
 // The range: written against measured, and measured against the weapon;
@@ -163,6 +197,7 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   const tabletop::Footprint target_at = before ? before->charger_start : cx.footprint(t);
   const std::vector<std::string_view> faces = faces_struck(target_at, cx.footprint(u));
   f.word(Given::target_facing_hit, faces.front());
+  const std::string hider = what_may_hide(cx, u, t, target_at);
   const double measured =
       tabletop::distance(cx.footprint(u), target_at, tabletop::Measure::closest_edges);
   f.integer(Given::shot_distance, std::max<std::int64_t>(1, whole_inches_up(measured)));
@@ -189,7 +224,26 @@ void resolve_shot(Context& cx, const Action& a, UnitId u, UnitId t, std::string_
   if (!check_permissions(f, RuleAction::shoot, cx.checker, a.span, Check::shoot_not_allowed,
                          [&] { return fmt::format("{} shooting", cx.quoted(u)); }))
     return;
-  cx.checker.not_checked("whether a shot's target is partly hidden", a.span);
+  if (!hider.empty()) {
+    // Something stands between: the reading of "partly hidden" whose
+    // modifier the log writes, on some face the shot may strike.
+    const auto writes = [&](bool hidden) {
+      if (!a.modifier) return false;
+      return std::any_of(faces.begin(), faces.end(), [&](std::string_view face) {
+        Facts g = f;
+        g.boolean(Given::target_partially_obscured, hidden);
+        g.word(Given::target_facing_hit, face);
+        const auto th = eval_test(g, Test::shooting_to_hit, cx.checker);
+        return th && th->modifier == *a.modifier;
+      });
+    };
+    if (!writes(false) && writes(true)) f.boolean(Given::target_partially_obscured, true);
+    cx.checker.not_checked(
+        fmt::format("whether {} is partly hidden from {}, {} standing between them: the reading "
+                    "the log's modifier agrees with is taken",
+                    cx.quoted(t), cx.quoted(u), hider),
+        a.span);
+  }
   const auto count = eval_int(f, Value::shooting_dice, cx.checker);
   const auto needed = eval_int(f, Value::shooting_needed, cx.checker);
   // The to-hit score and its modifiers as the data's test states them

@@ -6,9 +6,11 @@
 // between which points; the written range is compared within the
 // tolerance) within the weapon's reach, the dice the data's shooting_dice,
 // each die a hit at the data's shooting_needed, the stated modifier and
-// hits compared. Whether the target is partly hidden and which of its
-// faces the shot strikes are not read yet (reported not checked when they
-// could matter); saves and the break tests a shot causes follow.
+// hits compared. A target with nothing in the corridor between the two
+// bases is in plain view; with a unit or terrain in it, whether it is
+// partly hidden, and across two faces which one the shot strikes, are the
+// readings the log agrees with (reported not checked); saves and the break
+// tests a shot causes follow.
 #include <optional>
 #include <string_view>
 
