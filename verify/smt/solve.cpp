@@ -410,10 +410,15 @@ std::optional<Optimum> SmtModel::optimise(Term objective, bool maximise,
 
 namespace {
 // The value a reader expects of a number when nothing says otherwise: none
-// of it (a count, a distance, a modifier) where 0 is allowed, else the
-// middle of its range (a characteristic, a score).
+// of it (a count, a distance, a modifier) where 0 is allowed; the least of
+// a small ordinal that starts above 0 and spans more than a score could (a
+// combat's round 1..50), whose middle no game comes near; else the middle
+// of its range (a characteristic, a score: Leadership 2..10; an army's
+// points 500..4000).
 std::int64_t typical_number(const Type& t) {
   if (t.lo <= 0 && 0 <= t.hi) return 0;
+  constexpr std::int64_t kScoreSpan = 20, kOrdinalMax = 100;
+  if (t.hi - t.lo > kScoreSpan && t.hi <= kOrdinalMax) return t.lo;
   return t.lo + (t.hi - t.lo) / 2;
 }
 }  // namespace
