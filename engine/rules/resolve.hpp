@@ -36,7 +36,7 @@ class Resolver {
   }
   void resolve_domain(const ast::Domain& d, Domain& out);
   void resolve_switch(const ast::Switch& s, Switch& out);
-  void resolve_fills(const ast::Ident& gap, Switch& out);
+  void resolve_fills(const ast::Ident& note, Switch& out);
   void resolve_record(const ast::Record& r, Record& out);
   void resolve_table(const ast::Table& t, Table& out);
   void resolve_profile(const ast::Profile& p, Profile& out);

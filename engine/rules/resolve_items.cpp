@@ -167,15 +167,17 @@ void Resolver::resolve_switch(const ast::Switch& s, Switch& out) {
   if (s.fills) resolve_fills(*s.fills, out);
 }
 
-// `fills GAP` names a `gap` note of this ruleset (a variant's includes its
-// base's): the case the text leaves open that the switch's default reads.
-void Resolver::resolve_fills(const ast::Ident& gap, Switch& out) {
-  std::vector<std::string> gaps;
+// `fills NOTE` names a `gap` or `erratum` note of this ruleset (a
+// variant's includes its base's): the case the text leaves open, or the
+// misprint, that the switch's default reads.
+void Resolver::resolve_fills(const ast::Ident& note, Switch& out) {
+  const auto fillable = [](const std::string& kind) { return kind == "gap" || kind == "erratum"; };
+  std::vector<std::string> names;
   for (std::size_t i = 0; i < ast_notes_.size(); ++i) {
-    if (ast_notes_[i]->kind == "gap") gaps.push_back(ast_notes_[i]->name.name);
+    if (fillable(ast_notes_[i]->kind)) names.push_back(ast_notes_[i]->name.name);
   }
-  auto ref = rs_.find(gap.name);
-  if (ref && ref->kind == ItemKind::note && ast_notes_[ref->index]->kind == "gap") {
+  auto ref = rs_.find(note.name);
+  if (ref && ref->kind == ItemKind::note && fillable(ast_notes_[ref->index]->kind)) {
     out.fills = ref->index;
     return;
   }
@@ -183,14 +185,16 @@ void Resolver::resolve_fills(const ast::Ident& gap, Switch& out) {
                            : ref->kind == ItemKind::note
                                ? "a note of kind '" + ast_notes_[ref->index]->kind + "'"
                                : fmt::format("a {}", to_string(ref->kind));
-  auto diag = diags_.report(rules::Diag::name_unknown, gap.span,
-                            "switch '{}' fills '{}', which is {}, not a gap note of this ruleset "
-                            "or its base",
-                            out.name, gap.name, what);
-  if (auto best = closest_match(gap.name, gaps))
+  auto diag = diags_.report(rules::Diag::name_unknown, note.span,
+                            "switch '{}' fills '{}', which is {}, not a gap or erratum note of "
+                            "this ruleset or its base",
+                            out.name, note.name, what);
+  if (auto best = closest_match(note.name, names))
     diag.hint("did you mean '{}'?", *best);
   else
-    diag.hint("name a `gap NAME \"…\"` note recording the case the text leaves open");
+    diag.hint(
+        "name a `gap NAME \"…\"` note recording the case the text leaves open, or an `erratum` "
+        "note recording the misprint");
 }
 
 void Resolver::resolve_record(const ast::Record& r, Record& out) {

@@ -38,12 +38,13 @@ TEST(RulesLoader, UnknownDomainValue) {
   EXPECT_NE(l->messages().find("did you mean 'cavalry'"), std::string::npos) << l->messages();
 }
 
-// `fills` names a gap note: an unknown name or another kind of item is
-// refused where it is written, with the gap notes it may have meant.
-TEST(RulesLoader, ASwitchFillsAGapNoteOnly) {
+// `fills` names a gap or erratum note: an unknown name or another kind of
+// item is refused where it is written, with the notes it may have meant.
+TEST(RulesLoader, ASwitchFillsAGapOrErratumNoteOnly) {
   const std::string items =
       "gap evade_move \"how far an evading unit moves\" ref \"TABLEAU DE PANIQUE\"\n"
-      "erratum typo \"a misprint\" ref \"TABLEAU DE PANIQUE\"\n";
+      "erratum typo \"a misprint\" ref \"TABLEAU DE PANIQUE\"\n"
+      "ambiguity two_ways \"a passage that reads two ways\" ref \"TABLEAU DE PANIQUE\"\n";
   auto sw = [](const std::string& fills) {
     return "switch s fills " + fills +
            " ref \"TABLEAU DE PANIQUE\" {\n  option a \"a\" ref \"TABLEAU DE PANIQUE\"\n"
@@ -53,16 +54,20 @@ TEST(RulesLoader, ASwitchFillsAGapNoteOnly) {
   ASSERT_TRUE(good->rs.has_value()) << good->messages();
   ASSERT_EQ(good->rs->switches.size(), 1u);
   EXPECT_EQ(good->rs->switches[0].fills, std::optional<std::uint32_t>(0));
+  auto erratum = load_text(header + items + sw("typo"));
+  ASSERT_TRUE(erratum->rs.has_value()) << erratum->messages();
+  EXPECT_EQ(erratum->rs->switches[0].fills, std::optional<std::uint32_t>(1));
   auto unknown = load_text(header + items + sw("evade_mov"));
   EXPECT_FALSE(unknown->rs.has_value());
   EXPECT_EQ(unknown->count("rules.name.unknown"), 1u) << unknown->messages();
   EXPECT_NE(unknown->messages().find("did you mean 'evade_move'"), std::string::npos)
       << unknown->messages();
-  auto erratum = load_text(header + items + sw("typo"));
-  EXPECT_FALSE(erratum->rs.has_value());
-  EXPECT_EQ(erratum->count("rules.name.unknown"), 1u) << erratum->messages();
-  EXPECT_NE(erratum->messages().find("a note of kind 'erratum', not a gap note"), std::string::npos)
-      << erratum->messages();
+  auto ambiguity = load_text(header + items + sw("two_ways"));
+  EXPECT_FALSE(ambiguity->rs.has_value());
+  EXPECT_EQ(ambiguity->count("rules.name.unknown"), 1u) << ambiguity->messages();
+  EXPECT_NE(ambiguity->messages().find("a note of kind 'ambiguity', not a gap or erratum note"),
+            std::string::npos)
+      << ambiguity->messages();
 }
 
 // A chain of a million operands must be refused, not overflow the stack of

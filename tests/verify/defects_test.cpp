@@ -332,6 +332,25 @@ TEST(Defects, ASwitchThatFillsAGapIsThatGapsCauseNotAnAmbiguity) {
   EXPECT_NE(one->number, two->number);
 }
 
+TEST(Defects, ASwitchThatFillsAnErratumIsThatErratumsCause) {
+  const Verified r = verify_defect("erratum_switch");
+  no_internal_errors(r);
+  // A misprint read one way: one erratum finding led by the note, with the
+  // data's reading folded in, and no ambiguity.
+  EXPECT_TRUE(of_category(r.report, Category::ambiguity).empty()) << dump(r.report);
+  const auto errata = of_category(r.report, Category::erratum);
+  ASSERT_EQ(errata.size(), 1u) << dump(r.report);
+  const Finding& f = *errata.front();
+  EXPECT_EQ(f.id, "erratum:erratum_switch:five_or_more");
+  EXPECT_TRUE(names(f, "trigger_reading")) << dump(r.report);
+  const bool reading = std::any_of(f.instances.begin(), f.instances.end(), [](const auto& i) {
+    return i.find("the data's reading, switch 'trigger_reading' (default 'as_meant')") !=
+           std::string::npos;
+  });
+  EXPECT_TRUE(reading) << dump(r.report);
+  EXPECT_NE(f.explanation.find("a reading of the misprint"), std::string::npos) << f.explanation;
+}
+
 TEST(Defects, GivenOnlyInTheVariantIsComparedAndARetypedGivenIsNamedWithBothTypes) {
   const Verified r = verify_defect("drift_given");
   no_internal_errors(r);

@@ -234,10 +234,14 @@ void analyse_ambiguities(Context& c) {
     const Switch& s = c.rs.switches[sw];
     if (s.options.size() < 2) continue;
     const std::uint32_t def = s.default_option;
-    Finding f =
-        c.finding(s.fills ? Category::gap : Category::ambiguity, Severity::warning, s.name, "");
+    // A switch that fills a note is the data's reading of a silence (a gap)
+    // or of a misprint (an erratum), filed under that note's kind.
+    const Category filled = !s.fills                                         ? Category::ambiguity
+                            : c.rs.notes[*s.fills].kind == NoteKind::erratum ? Category::erratum
+                                                                             : Category::gap;
+    Finding f = c.finding(filled, Severity::warning, s.name, "");
     // What the readings decide, as the lead line: two readings of a text, or
-    // the data's reading of a gap.
+    // the data's reading of a gap or a misprint.
     auto headline = [&](const std::string& what) {
       if (!s.fills)
         return fmt::format("'{}': the text reads two ways, and they decide differently: {}", s.name,
@@ -247,8 +251,7 @@ void analyse_ambiguities(Context& c) {
           "from its other options: {}",
           s.name, s.options[def].name, what);
     };
-    if (s.fills)
-      f.cause = c.finding(Category::gap, Severity::warning, c.rs.notes[*s.fills].name, "").id;
+    if (s.fills) f.cause = c.finding(filled, Severity::warning, c.rs.notes[*s.fills].name, "").id;
     f.items.push_back(c.item({ItemKind::switch_, sw}));
     std::vector<std::string> readings;
     for (const SwitchOption& o : s.options) {

@@ -66,9 +66,10 @@ void notes(Context& c) {
     if (!fillers.empty()) {
       f.cause = f.id;
       explanation += fmt::format(
-          " The engine needs a reading of the silence all the same: {} {} {} the options, and "
+          " The engine needs a reading of the {} all the same: {} {} {} the options, and "
           "the data's reading is the default; where it decides differently from the other "
           "options, the witness shows it.",
+          n.kind == NoteKind::erratum ? "misprint" : "silence",
           fillers.size() == 1 ? "switch" : "switches", fmt::join(fillers, " and "),
           fillers.size() == 1 ? "encodes" : "encode");
     }
