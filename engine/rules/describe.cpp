@@ -220,9 +220,14 @@ std::string describe_item(const Ruleset& rs, ItemRef ref) {
       break;
     case ItemKind::switch_: {
       const Switch& s = rs.switches[ref.index];
-      // A switch that fills a gap is the engine's reading of a silence, not
-      // one of two readings of a passage: say which silence it answers.
-      if (s.fills) out += "  fills gap " + rs.notes[*s.fills].name + "\n";
+      // A switch that fills a gap or an erratum is the engine's reading of a
+      // silence or a misprint, not one of two readings of a passage: say
+      // which note it answers.
+      if (s.fills) {
+        const TextNote& n = rs.notes[*s.fills];
+        out +=
+            fmt::format("  fills {} {}\n", n.kind == NoteKind::erratum ? "erratum" : "gap", n.name);
+      }
       for (std::size_t i = 0; i < s.options.size(); ++i) {
         out += fmt::format("  {} {}: {}{}\n", i == s.default_option ? "*" : "-", s.options[i].name,
                            s.options[i].description, refs_line(s.options[i].refs));
