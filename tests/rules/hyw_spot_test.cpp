@@ -264,9 +264,6 @@ TEST_F(HywSpot, CommanderMovesTwentySeven) {
   EXPECT_EQ(eval_value(rs(), "unit_move_inches", {{"unit.type", "commander"}}), "27");
   EXPECT_EQ(eval_value(rs(), "unit_move_inches", {{"unit.type", "light_cavalry"}}), "12");
   EXPECT_EQ(eval_value(rs(), "general_move_inches", {}), "27");
-  EXPECT_EQ(
-      eval_value(rs(), "general_move_inches", {{"general_move_reading", "hc_base_distances"}}),
-      "24");
 }
 
 // 2-b: removed at 10 casualties; 8-e: broken at twice the stamina.
