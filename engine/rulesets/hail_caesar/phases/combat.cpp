@@ -89,6 +89,11 @@ void read_casualties(Context& cx, const Action& a, UnitId u) {
 
 namespace {
 
+// "a wood", "a building": a barred piece's kind, for a message.
+std::string_view terrain_words(Terrain t) {
+  return t == Terrain::building ? "a building" : "a wood";
+}
+
 // § Résultat du test de panique au corps à corps, Repli: "Une unité engagée
 // qui perd et qui est incapable de reculer à cause du terrain, de la
 // présence d'ennemis ou d'amis qui ne laissent pas la place, ou encore de
@@ -100,6 +105,25 @@ namespace {
 void check_give_ground_way(Context& cx, const Action& a, UnitId u) {
   const double slack = cx.scratch.tolerance;
   const tabletop::MoveResult m = walk(cx.footprint(u), a);
+  // "à cause du terrain": a wood or a building the data does not let it
+  // enter (§ Modificateur de mouvement) bars its way.
+  Facts mover(cx.rules);
+  fill_unit(cx, mover, u);
+  if (const TerrainEntry into =
+          enter_terrain(cx, a, u, mover, entered_terrain(cx, m, a), std::nullopt);
+      into.barred) {
+    cx.checker
+        .violation(Check::break_outcome, a.span,
+                   fmt::format("{} cannot give ground into {}, which it may not enter: it is "
+                               "destroyed",
+                               cx.quoted(u), terrain_words(*into.barred)))
+        .note(
+            "§ Repli: \"Une unité engagée qui perd et qui est incapable de reculer à cause du "
+            "terrain … est automatiquement détruite\"")
+        .note("§ Modificateur de mouvement (the data's enter_wood, enter_building)")
+        .hint("write 'remove {} destroyed'", cx.setup.units[u].id);
+    return;
+  }
   for (UnitId o = 0; o < cx.setup.units.size(); ++o) {
     const UnitState& other = cx.state.units[o];
     if (o == u || !other.on_table) continue;
@@ -197,12 +221,30 @@ void check_removal_in_place_of_give_ground(Context& cx, const Action& a, const D
 // (the tolerance given), unless it passes through friends ("prolongent leur
 // mouvement du minimum nécessaire pour ne plus se superposer"); a shorter
 // one may have been stopped by terrain or units in combat.
-void check_retire_length(Context& cx, const Action& a, const DueOutcome& o) {
+void check_retire_length(Context& cx, const Action& a, DueOutcome& o) {
   if (!written_end(a)) return;
   const UnitId u = o.unit;
   const tabletop::MoveResult m = walk(cx.footprint(u), a);
   Facts f(cx.rules);
   fill_unit(cx, f, u);
+  // "Les unités dans l'incapacité de faire leur mouvement à cause d'un
+  // terrain infranchissable … se déplacent d'autant qu'elles peuvent et
+  // deviennent désorganisées": a wood or a building the data does not let
+  // it enter (§ Modificateur de mouvement) stops it at its edge.
+  if (const TerrainEntry into = enter_terrain(cx, a, u, f, entered_terrain(cx, m, a), std::nullopt);
+      into.barred) {
+    cx.checker
+        .violation(Check::break_outcome, a.to_span.valid() ? a.to_span : a.span,
+                   fmt::format("{} retires into {}, which it may not enter: it stops at its edge "
+                               "and is disordered",
+                               cx.quoted(u), terrain_words(*into.barred)))
+        .note(
+            "§ Résultat du test de panique au tir: \"Les unités dans l'incapacité de faire leur "
+            "mouvement à cause d'un terrain infranchissable … se déplacent d'autant qu'elles "
+            "peuvent et deviennent désorganisées\"")
+        .note("§ Modificateur de mouvement (the data's enter_wood, enter_building)");
+    return;
+  }
   std::vector<std::string> why;
   const auto rate = move_rate(f, cx.checker, &why);
   if (!rate) return;
@@ -218,7 +260,19 @@ void check_retire_length(Context& cx, const Action& a, const DueOutcome& o) {
     const tabletop::Point to = m.end.leader();
     const bool moved = tabletop::length(to - start.leader()) > slack;
     const double way = moved ? tabletop::bearing(start.leader(), to) : start.facing() + 180.0;
-    if (!clear_way(cx, u, start, tabletop::Step::oblique(move, way - start.facing()))) {
+    const tabletop::Step whole = tabletop::Step::oblique(move, way - start.facing());
+    if (!clear_way(cx, u, start, whole)) {
+      // Stopped by a wood or a building it may not enter: "et deviennent
+      // désorganisées".
+      const tabletop::Step one[] = {whole};
+      const tabletop::MoveResult full = tabletop::apply_move(start, one);
+      if (enter_terrain(cx, a, u, f, entered_terrain(cx, full, a), std::nullopt).barred &&
+          !o.disorders && !cx.state.units[u].disordered) {
+        o.disorders = true;
+        o.why = fmt::format(
+            "retired as far as it could before terrain it may not enter (\"se déplacent "
+            "d'autant qu'elles peuvent et deviennent désorganisées\")");
+      }
       cx.checker.not_checked(
           fmt::format("whether terrain or units stopped the retire of {} short of one move",
                       cx.quoted(u)),
