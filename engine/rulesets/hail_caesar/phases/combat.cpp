@@ -216,6 +216,20 @@ void check_removal_in_place_of_give_ground(Context& cx, const Action& a, const D
             end->leader().y());
 }
 
+// § Résultat du test de panique au tir, Retraite: "Les unités qui se
+// superposent à des unités amies en un seul mouvement prolongent leur
+// mouvement du minimum nécessaire pour ne plus se superposer, et deviennent
+// ensuite désorganisées": the retire of `o` that went on past `friend`
+// owes its disorder, unless the unit is disordered already.
+void owe_disorder_past_friend(Context& cx, DueOutcome& o, UnitId friend_unit) {
+  if (o.disorders || cx.state.units[o.unit].disordered) return;
+  o.disorders = true;
+  o.why = fmt::format(
+      "retired on past its friend {} (\"prolongent leur mouvement … et deviennent ensuite "
+      "désorganisées\")",
+      cx.quoted(friend_unit));
+}
+
 // § Résultat du test de panique au tir, Retraite: "L'unité devra reculer
 // d'un mouvement": the way of the retire `a` is one move of the unit's rate
 // (the tolerance given), unless it passes through friends ("prolongent leur
@@ -296,6 +310,7 @@ void check_retire_length(Context& cx, const Action& a, DueOutcome& o) {
       cx.checker.not_checked(fmt::format("how far the retire of {} goes on past its friend {}",
                                          cx.quoted(u), cx.quoted(other)),
                              a.span);
+      owe_disorder_past_friend(cx, o, other);
       return;
     }
   auto b = cx.checker.violation(Check::break_outcome, a.to_span.valid() ? a.to_span : a.span,
