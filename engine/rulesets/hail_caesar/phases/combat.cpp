@@ -11,6 +11,7 @@
 #include "engine/rulesets/common/higher_ground.hpp"
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/attack_shares.hpp"
+#include "engine/rulesets/hail_caesar/phases/charge.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -431,11 +432,56 @@ void settle_all(Context& cx) {
 
 }  // namespace
 
+namespace {
+
+// A combat is fought by units in contact (§ III - PHASE DE CORPS À CORPS;
+// a charge stopped by its closing shots never reaches its target, § Résultat
+// du test de panique au tir: only "Indomptable ... n'arrête pas la
+// charge"): each unit on the table written in the combat touches one it
+// fights, within the tolerance. False, reported, at the first that does not.
+bool check_contact(Context& cx, const Action& a, const UnitList& side, const UnitList& enemies) {
+  for (UnitId u : side) {
+    if (!cx.state.units[u].on_table) continue;
+    std::optional<double> nearest;
+    UnitId closest = u;
+    bool touches = false;
+    for (UnitId e : enemies) {
+      if (!cx.state.units[e].on_table) continue;
+      if (touching(cx, u, e)) {
+        touches = true;
+        break;
+      }
+      const double d =
+          tabletop::distance(cx.footprint(u), cx.footprint(e), tabletop::Measure::closest_edges);
+      if (!nearest || d < *nearest) {
+        nearest = d;
+        closest = e;
+      }
+    }
+    if (touches || !nearest) continue;
+    cx.checker
+        .violation(Check::combat_contact, a.span,
+                   fmt::format("{} is in no contact with the units it fights: {} stands {} away",
+                               cx.quoted(u), cx.quoted(closest), tabletop::inches(*nearest)))
+        .note(
+            "§ III - PHASE DE CORPS À CORPS: the units of a combat are engaged, in contact; a "
+            "charge its closing shots stopped (§ Résultat du test de panique au tir: only "
+            "\"Indomptable ... n'arrête pas la charge\") did not reach")
+        .note("measured between the closest edges of the two bases, with the {} tolerance",
+              tabletop::inches(cx.scratch.tolerance));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 void open_combat(Context& cx, const Action& a) {
   if (a.actors.empty() || a.targets.empty()) {
     follow(cx, a);
     return;
   }
+  if (check_contact(cx, a, a.actors, a.targets)) check_contact(cx, a, a.targets, a.actors);
   CombatRound r;
   r.span = a.span;
   r.engaged[0] = a.actors;
@@ -471,8 +517,8 @@ void open_combat(Context& cx, const Action& a) {
   cx.scratch.combat = r;
   mark_debts(cx, a);
   cx.checker.not_checked(
-      "whether the units of a combat are in contact, and a commander's risk in it (the sheet never "
-      "says how a commander leads a unit: gap terms_defined_nowhere)",
+      "a commander's risk in a combat (the sheet never says how a commander leads a unit: gap "
+      "terms_defined_nowhere)",
       a.span);
 }
 
