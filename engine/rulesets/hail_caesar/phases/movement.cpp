@@ -512,6 +512,8 @@ bool check_move_after_combat(Context& cx, const Action& a, UnitId u, const Facts
 void move(Context& cx, const Action& a) {
   for (GeneralId g : a.generals) move_general(cx, a, g);
   if (a.actors.empty()) return;
+  if (a.phase == Phase::movement && a.detail.empty())
+    for (UnitId m : a.actors) free_move_made(cx, m);
   if (move_after_combat(cx, a)) return;
   // A move with a reason is the outcome of a test or a response.
   if (!a.detail.empty() || a.phase != Phase::movement || a.off_table || !written_end(a)) {
