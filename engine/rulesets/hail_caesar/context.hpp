@@ -158,6 +158,14 @@ struct Scratch {
     std::int64_t thrown = 0;
   };
   std::vector<ShotShare> shot_shares;
+  // The units of a broken division that failed their order this movement
+  // phase and have not made their free move yet (phases/division.hpp),
+  // with the order that owes it.
+  struct OwedFreeMove {
+    UnitId unit = 0;
+    Span span;
+  };
+  std::vector<OwedFreeMove> free_moves_owed;
   // Each unit's nearest enemy when this player turn began, for a variant
   // that judges initiative then (phases/facts.hpp); empty otherwise.
   std::vector<std::optional<double>> enemy_at_turn_start;

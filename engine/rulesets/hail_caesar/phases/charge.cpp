@@ -46,12 +46,17 @@ void check_face(Context& cx, const Action& a, UnitId u, UnitId t, tabletop::Zone
             tabletop::to_string(face), cx.quoted(t));
 }
 
-void check_reach(Context& cx, const Action& a, UnitId u, UnitId t, const Facts& f,
+void check_reach(Context& cx, const Action& a, UnitId u, UnitId t, Facts f,
                  const tabletop::Footprint& start, const tabletop::MoveResult& way) {
   UnitState& st = cx.state.units[u];
+  // A charge is a move: the woods and buildings it enters are the data's
+  // (§ Modificateur de mouvement), and so is its rate there.
+  const Entered entered = entered_terrain(cx, way, a);
+  const TerrainEntry into = enter_terrain(cx, a, u, f, entered, Check::move_terrain);
+  if (into.terrain != Terrain::open_ground)
+    f.set(Given::unit_terrain, cx.rules.terrain(into.terrain));
   std::vector<std::string> terrain_why;
-  const Budget budget =
-      budget_of_way(cx, a, u, f, start, way, entered_terrain(cx, way, a), terrain_why);
+  const Budget budget = budget_of_way(cx, a, u, f, start, way, entered, terrain_why);
   const auto rate = move_rate(f, cx.checker);
   if (!rate) return;
   const double allowance = budget.allowance(static_cast<double>(*rate));
@@ -208,8 +213,15 @@ void pursue(Context& cx, const Action& a) {
     // A breakthrough refused is not measured as well: one breach, one report.
     if (check_permissions(f, RuleAction::breakthrough, cx.checker, a.span,
                           Check::pursue_not_allowed,
-                          [&] { return fmt::format("{} making a breakthrough", cx.quoted(u)); }))
+                          [&] { return fmt::format("{} making a breakthrough", cx.quoted(u)); })) {
+      // A breakthrough is a move: the woods and buildings it enters are
+      // the data's (§ Modificateur de mouvement).
+      if (written_end(a) && !a.off_table) {
+        const tabletop::MoveResult way = walk(cx.footprint(u), a);
+        enter_terrain(cx, a, u, f, entered_terrain(cx, way, a), Check::move_terrain);
+      }
       check_move_after_combat(cx, a, u, f);
+    }
   }
   // A breakthrough into a unit is a charge where the data says so (its
   // breakthrough_is_charge): the unit it meets may respond to it.

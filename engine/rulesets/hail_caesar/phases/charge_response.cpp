@@ -44,13 +44,21 @@ tabletop::Footprint written_footprint(const Context& cx, UnitId u, const Action&
   return cx.footprint(u).placed(at, a.facing ? *a.facing : st.facing);
 }
 
-// The evasion's length against the data's evade_moves times the rate.
-void check_evade_distance(Context& cx, const Action& a, UnitId u, const Facts& f) {
+// The evasion's length against the data's evade_moves times the rate. An
+// evasion is a move: the woods and buildings it enters are the data's, and
+// so is its rate there (§ Modificateur de mouvement: "la cavalerie ne
+// pourra faire que la moitié de son mouvement").
+void check_evade_distance(Context& cx, const Action& a, UnitId u, Facts f) {
   if (!written_end(a)) return;
+  const tabletop::MoveResult way = walk(cx.footprint(u), a);
+  const TerrainEntry into =
+      enter_terrain(cx, a, u, f, entered_terrain(cx, way, a), Check::move_terrain);
+  if (into.terrain != Terrain::open_ground)
+    f.set(Given::unit_terrain, cx.rules.terrain(into.terrain));
   const auto rate = move_rate(f, cx.checker);
   const auto moves = eval_int(f, Value::evade_moves, cx.checker);
   if (!rate || !moves) return;
-  const double walked = walk(cx.footprint(u), a).distance;
+  const double walked = way.distance;
   const double allowance = static_cast<double>(*moves * *rate);
   const std::string what = fmt::format("the evasion of {}", cx.quoted(u));
   const tabletop::LimitCheck c = tabletop::check_at_most(walked, allowance, cx.scratch.tolerance);

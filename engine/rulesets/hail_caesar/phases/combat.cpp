@@ -11,6 +11,7 @@
 #include "engine/rulesets/common/higher_ground.hpp"
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/attack_shares.hpp"
+#include "engine/rulesets/hail_caesar/phases/charge.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -89,6 +90,11 @@ void read_casualties(Context& cx, const Action& a, UnitId u) {
 
 namespace {
 
+// "a wood", "a building": a barred piece's kind, for a message.
+std::string_view terrain_words(Terrain t) {
+  return t == Terrain::building ? "a building" : "a wood";
+}
+
 // § Résultat du test de panique au corps à corps, Repli: "Une unité engagée
 // qui perd et qui est incapable de reculer à cause du terrain, de la
 // présence d'ennemis ou d'amis qui ne laissent pas la place, ou encore de
@@ -100,6 +106,25 @@ namespace {
 void check_give_ground_way(Context& cx, const Action& a, UnitId u) {
   const double slack = cx.scratch.tolerance;
   const tabletop::MoveResult m = walk(cx.footprint(u), a);
+  // "à cause du terrain": a wood or a building the data does not let it
+  // enter (§ Modificateur de mouvement) bars its way.
+  Facts mover(cx.rules);
+  fill_unit(cx, mover, u);
+  if (const TerrainEntry into =
+          enter_terrain(cx, a, u, mover, entered_terrain(cx, m, a), std::nullopt);
+      into.barred) {
+    cx.checker
+        .violation(Check::break_outcome, a.span,
+                   fmt::format("{} cannot give ground into {}, which it may not enter: it is "
+                               "destroyed",
+                               cx.quoted(u), terrain_words(*into.barred)))
+        .note(
+            "§ Repli: \"Une unité engagée qui perd et qui est incapable de reculer à cause du "
+            "terrain … est automatiquement détruite\"")
+        .note("§ Modificateur de mouvement (the data's enter_wood, enter_building)")
+        .hint("write 'remove {} destroyed'", cx.setup.units[u].id);
+    return;
+  }
   for (UnitId o = 0; o < cx.setup.units.size(); ++o) {
     const UnitState& other = cx.state.units[o];
     if (o == u || !other.on_table) continue;
@@ -192,17 +217,49 @@ void check_removal_in_place_of_give_ground(Context& cx, const Action& a, const D
             end->leader().y());
 }
 
+// § Résultat du test de panique au tir, Retraite: "Les unités qui se
+// superposent à des unités amies en un seul mouvement prolongent leur
+// mouvement du minimum nécessaire pour ne plus se superposer, et deviennent
+// ensuite désorganisées": the retire of `o` that went on past `friend`
+// owes its disorder, unless the unit is disordered already.
+void owe_disorder_past_friend(Context& cx, DueOutcome& o, UnitId friend_unit) {
+  if (o.disorders || cx.state.units[o.unit].disordered) return;
+  o.disorders = true;
+  o.why = fmt::format(
+      "retired on past its friend {} (\"prolongent leur mouvement … et deviennent ensuite "
+      "désorganisées\")",
+      cx.quoted(friend_unit));
+}
+
 // § Résultat du test de panique au tir, Retraite: "L'unité devra reculer
 // d'un mouvement": the way of the retire `a` is one move of the unit's rate
 // (the tolerance given), unless it passes through friends ("prolongent leur
 // mouvement du minimum nécessaire pour ne plus se superposer"); a shorter
 // one may have been stopped by terrain or units in combat.
-void check_retire_length(Context& cx, const Action& a, const DueOutcome& o) {
+void check_retire_length(Context& cx, const Action& a, DueOutcome& o) {
   if (!written_end(a)) return;
   const UnitId u = o.unit;
   const tabletop::MoveResult m = walk(cx.footprint(u), a);
   Facts f(cx.rules);
   fill_unit(cx, f, u);
+  // "Les unités dans l'incapacité de faire leur mouvement à cause d'un
+  // terrain infranchissable … se déplacent d'autant qu'elles peuvent et
+  // deviennent désorganisées": a wood or a building the data does not let
+  // it enter (§ Modificateur de mouvement) stops it at its edge.
+  if (const TerrainEntry into = enter_terrain(cx, a, u, f, entered_terrain(cx, m, a), std::nullopt);
+      into.barred) {
+    cx.checker
+        .violation(Check::break_outcome, a.to_span.valid() ? a.to_span : a.span,
+                   fmt::format("{} retires into {}, which it may not enter: it stops at its edge "
+                               "and is disordered",
+                               cx.quoted(u), terrain_words(*into.barred)))
+        .note(
+            "§ Résultat du test de panique au tir: \"Les unités dans l'incapacité de faire leur "
+            "mouvement à cause d'un terrain infranchissable … se déplacent d'autant qu'elles "
+            "peuvent et deviennent désorganisées\"")
+        .note("§ Modificateur de mouvement (the data's enter_wood, enter_building)");
+    return;
+  }
   std::vector<std::string> why;
   const auto rate = move_rate(f, cx.checker, &why);
   if (!rate) return;
@@ -218,7 +275,19 @@ void check_retire_length(Context& cx, const Action& a, const DueOutcome& o) {
     const tabletop::Point to = m.end.leader();
     const bool moved = tabletop::length(to - start.leader()) > slack;
     const double way = moved ? tabletop::bearing(start.leader(), to) : start.facing() + 180.0;
-    if (!clear_way(cx, u, start, tabletop::Step::oblique(move, way - start.facing()))) {
+    const tabletop::Step whole = tabletop::Step::oblique(move, way - start.facing());
+    if (!clear_way(cx, u, start, whole)) {
+      // Stopped by a wood or a building it may not enter: "et deviennent
+      // désorganisées".
+      const tabletop::Step one[] = {whole};
+      const tabletop::MoveResult full = tabletop::apply_move(start, one);
+      if (enter_terrain(cx, a, u, f, entered_terrain(cx, full, a), std::nullopt).barred &&
+          !o.disorders && !cx.state.units[u].disordered) {
+        o.disorders = true;
+        o.why = fmt::format(
+            "retired as far as it could before terrain it may not enter (\"se déplacent "
+            "d'autant qu'elles peuvent et deviennent désorganisées\")");
+      }
       cx.checker.not_checked(
           fmt::format("whether terrain or units stopped the retire of {} short of one move",
                       cx.quoted(u)),
@@ -242,6 +311,7 @@ void check_retire_length(Context& cx, const Action& a, const DueOutcome& o) {
       cx.checker.not_checked(fmt::format("how far the retire of {} goes on past its friend {}",
                                          cx.quoted(u), cx.quoted(other)),
                              a.span);
+      owe_disorder_past_friend(cx, o, other);
       return;
     }
   auto b = cx.checker.violation(Check::break_outcome, a.to_span.valid() ? a.to_span : a.span,
@@ -362,11 +432,56 @@ void settle_all(Context& cx) {
 
 }  // namespace
 
+namespace {
+
+// A combat is fought by units in contact (§ III - PHASE DE CORPS À CORPS;
+// a charge stopped by its closing shots never reaches its target, § Résultat
+// du test de panique au tir: only "Indomptable ... n'arrête pas la
+// charge"): each unit on the table written in the combat touches one it
+// fights, within the tolerance. False, reported, at the first that does not.
+bool check_contact(Context& cx, const Action& a, const UnitList& side, const UnitList& enemies) {
+  for (UnitId u : side) {
+    if (!cx.state.units[u].on_table) continue;
+    std::optional<double> nearest;
+    UnitId closest = u;
+    bool touches = false;
+    for (UnitId e : enemies) {
+      if (!cx.state.units[e].on_table) continue;
+      if (touching(cx, u, e)) {
+        touches = true;
+        break;
+      }
+      const double d =
+          tabletop::distance(cx.footprint(u), cx.footprint(e), tabletop::Measure::closest_edges);
+      if (!nearest || d < *nearest) {
+        nearest = d;
+        closest = e;
+      }
+    }
+    if (touches || !nearest) continue;
+    cx.checker
+        .violation(Check::combat_contact, a.span,
+                   fmt::format("{} is in no contact with the units it fights: {} stands {} away",
+                               cx.quoted(u), cx.quoted(closest), tabletop::inches(*nearest)))
+        .note(
+            "§ III - PHASE DE CORPS À CORPS: the units of a combat are engaged, in contact; a "
+            "charge its closing shots stopped (§ Résultat du test de panique au tir: only "
+            "\"Indomptable ... n'arrête pas la charge\") did not reach")
+        .note("measured between the closest edges of the two bases, with the {} tolerance",
+              tabletop::inches(cx.scratch.tolerance));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 void open_combat(Context& cx, const Action& a) {
   if (a.actors.empty() || a.targets.empty()) {
     follow(cx, a);
     return;
   }
+  if (check_contact(cx, a, a.actors, a.targets)) check_contact(cx, a, a.targets, a.actors);
   CombatRound r;
   r.span = a.span;
   r.engaged[0] = a.actors;
@@ -402,8 +517,8 @@ void open_combat(Context& cx, const Action& a) {
   cx.scratch.combat = r;
   mark_debts(cx, a);
   cx.checker.not_checked(
-      "whether the units of a combat are in contact, and a commander's risk in it (the sheet never "
-      "says how a commander leads a unit: gap terms_defined_nowhere)",
+      "a commander's risk in a combat (the sheet never says how a commander leads a unit: gap "
+      "terms_defined_nowhere)",
       a.span);
 }
 

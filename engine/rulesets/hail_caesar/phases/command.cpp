@@ -9,6 +9,7 @@
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/hail_caesar/phases/combat.hpp"
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
+#include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
@@ -191,6 +192,8 @@ void order(Context& cx, const Action& a) {
     // its own (the general's orders go on: the order passed).
     st.order = n > 0 || status != OrderStatus::passed ? status : OrderStatus::failed;
     st.moves = static_cast<std::uint8_t>(std::clamp<std::int64_t>(n, 0, 255));
+    if (st.order == OrderStatus::failed && in_broken_division(cx, a.actors[i]))
+      owe_free_move(cx, a, a.actors[i]);
   }
   if (status != OrderStatus::passed) cx.state.generals[g].orders_ended = true;
 }

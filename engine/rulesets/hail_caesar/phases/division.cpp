@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
 
@@ -62,6 +64,37 @@ void rally(Context& cx, const Action& a) {
                       [&] { return fmt::format("{} being rallied", cx.quoted(u)); });
   }
   follow(cx, a);
+}
+
+void owe_free_move(Context& cx, const Action& a, UnitId u) {
+  if (a.phase != Phase::movement) return;
+  auto& owed = cx.scratch.free_moves_owed;
+  if (std::none_of(owed.begin(), owed.end(),
+                   [&](const Scratch::OwedFreeMove& o) { return o.unit == u; }))
+    owed.push_back({u, a.stated.span.valid() ? a.stated.span : a.span});
+}
+
+void free_move_made(Context& cx, UnitId u) {
+  std::erase_if(cx.scratch.free_moves_owed,
+                [&](const Scratch::OwedFreeMove& o) { return o.unit == u; });
+}
+
+void settle_free_moves(Context& cx) {
+  for (const Scratch::OwedFreeMove& o : cx.scratch.free_moves_owed) {
+    if (!cx.state.units[o.unit].on_table) continue;
+    cx.checker
+        .violation(Check::division_free_move, o.span,
+                   fmt::format("{} of a broken division fails its order and makes no free move "
+                               "towards the nearest table edge",
+                               cx.quoted(o.unit)))
+        .note(
+            "§ Unité d'une division démoralisée: \"Si les unités d'une division démoralisée "
+            "ratent un ordre ... elles devront faire un mouvement gratuit vers le bord de table le "
+            "plus proche pour quitter le champ de bataille\"")
+        .hint("write its move after the order: 'move {} to …' (the data's free_moves)",
+              cx.setup.units[o.unit].id);
+  }
+  cx.scratch.free_moves_owed.clear();
 }
 
 }  // namespace umpire::hail_caesar

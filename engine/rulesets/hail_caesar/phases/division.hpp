@@ -3,9 +3,12 @@
 // démoralisée. A division is broken when more than half its units are off
 // the table, destroyed or shaken (the data's division_broken); its units do
 // not charge (broken_division_no_charge), checked at each `charge`
-// (phases/charge.cpp), and may countercharge. The free
-// move off the table its units owe when they fail an order, receive none or
-// are disordered (broken_division_must_leave) is not read yet.
+// (phases/charge.cpp), and may countercharge. A unit that fails its order
+// owes its free move towards the nearest table edge ("devront faire un
+// mouvement gratuit"): a movement phase that ends without it is
+// hc.division.free-move. The free move of a unit that receives no order or
+// is disordered (broken_division_must_leave) is not read yet: whether it
+// was owed, the log does not say (an order it never wrote).
 #include "engine/rulesets/hail_caesar/context.hpp"
 
 namespace umpire::hail_caesar {
@@ -22,5 +25,15 @@ bool refuse_charge_of_broken_division(Context& cx, const Action& a, UnitId u);
 // the rally itself the sheet never describes (gap rally_undefined), and it
 // is followed as written.
 void rally(Context& cx, const Action& a);
+
+// The order `a` that `u`, of a broken division, failed: it owes its free
+// move this movement phase.
+void owe_free_move(Context& cx, const Action& a, UnitId u);
+// A move of `u` this movement phase: its free move, made.
+void free_move_made(Context& cx, UnitId u);
+// The end of a movement phase (the next statement is of another phase or
+// turn, or the log ends): each free move still owed is reported at the
+// order that owed it.
+void settle_free_moves(Context& cx);
 
 }  // namespace umpire::hail_caesar

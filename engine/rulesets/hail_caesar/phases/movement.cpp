@@ -323,6 +323,26 @@ Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action
   return out;
 }
 
+TerrainEntry enter_terrain(Context& cx, const Action& a, UnitId u, const Facts& f,
+                           const Entered& entered, std::optional<Check> refused) {
+  TerrainEntry out;
+  const auto ask = [&](Terrain kind, RuleAction action, std::string_view what) {
+    if (!entered.any(cx, kind)) return;
+    out.terrain = kind;
+    Facts t = f;
+    t.set(Given::unit_terrain, cx.rules.terrain(kind));
+    const bool allowed =
+        refused
+            ? check_permissions(t, action, cx.checker, a.span, *refused,
+                                [&] { return fmt::format("{} entering {}", cx.quoted(u), what); })
+            : verdict(t, action) != rules::Verdict::forbidden;
+    if (!allowed && !out.barred) out.barred = kind;
+  };
+  ask(Terrain::building, RuleAction::enter_building, "a building");
+  ask(Terrain::wood, RuleAction::enter_wood, "a wood");
+  return out;
+}
+
 namespace {
 
 // The leader's way, as the statement writes it.
@@ -492,6 +512,8 @@ bool check_move_after_combat(Context& cx, const Action& a, UnitId u, const Facts
 void move(Context& cx, const Action& a) {
   for (GeneralId g : a.generals) move_general(cx, a, g);
   if (a.actors.empty()) return;
+  if (a.phase == Phase::movement && a.detail.empty())
+    for (UnitId m : a.actors) free_move_made(cx, m);
   if (move_after_combat(cx, a)) return;
   // A move with a reason is the outcome of a test or a response.
   if (!a.detail.empty() || a.phase != Phase::movement || a.off_table || !written_end(a)) {
@@ -523,22 +545,8 @@ void move(Context& cx, const Action& a) {
   if (allowed && st.order == OrderStatus::blundered) check_blunder_direction(cx, a, u, start);
   if (allowed && st.initiative && st.disordered)
     check_disordered_initiative_way(cx, a, u, start, m.end);
-  Terrain terrain = Terrain::open_ground;
-  if (entered.any(cx, Terrain::building)) {
-    Facts b = f;
-    b.set(Given::unit_terrain, cx.rules.terrain(Terrain::building));
-    check_permissions(b, RuleAction::enter_building, cx.checker, a.span, Check::move_terrain,
-                      [&] { return fmt::format("{} entering a building", cx.quoted(u)); });
-    terrain = Terrain::building;
-  }
-  if (entered.any(cx, Terrain::wood)) {
-    Facts w = f;
-    w.set(Given::unit_terrain, cx.rules.terrain(Terrain::wood));
-    check_permissions(w, RuleAction::enter_wood, cx.checker, a.span, Check::move_terrain,
-                      [&] { return fmt::format("{} entering a wood", cx.quoted(u)); });
-    terrain = Terrain::wood;
-  }
-  f.set(Given::unit_terrain, cx.rules.terrain(terrain));
+  f.set(Given::unit_terrain,
+        cx.rules.terrain(enter_terrain(cx, a, u, f, entered, Check::move_terrain).terrain));
   std::vector<std::string> terrain_why;
   const Budget budget = budget_of_way(cx, a, u, f, start, m, entered, terrain_why);
   if (a.facing && std::abs(tabletop::normalize_signed_deg(*a.facing - st.facing)) > 0.001)

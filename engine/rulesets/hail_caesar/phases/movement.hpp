@@ -9,6 +9,7 @@
 // rate. Moves written with a reason (`give-ground`, `retire`) are a test's
 // outcome, not a move of the phase: phases/following.cpp applies them.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,23 @@ struct Entered {
   }
 };
 Entered entered_terrain(Context& cx, const tabletop::MoveResult& m, const Action& a);
+
+// § Modificateur de mouvement: "Seul l'infanterie peut pénétrer un
+// bâtiment", "Forêt : Seul l'infanterie et la cavalerie en ordre dispersé
+// peuvent traverser une forêt". The buildings and woods a way enters, each
+// asked of the data's enter_building and enter_wood with `u`'s facts `f`,
+// for every way a unit moves (a move, a charge, an evasion, a move back, a
+// breakthrough). With `refused`, each refusal is reported under it;
+// without, the caller reports what a refusal means for its move (a unit
+// that cannot give ground is destroyed). `terrain` is the one the unit
+// moves in, for its rate (a wood halves cavalry's); `barred`, the first
+// kind of piece on the way the data forbids it.
+struct TerrainEntry {
+  Terrain terrain = Terrain::open_ground;
+  std::optional<Terrain> barred;
+};
+TerrainEntry enter_terrain(Context& cx, const Action& a, UnitId u, const Facts& f,
+                           const Entered& entered, std::optional<Check> refused);
 
 // What a way may cost of `u`'s moves this turn, as § Mouvements des
 // unités and § Modificateur de mouvement count them: the full moves left

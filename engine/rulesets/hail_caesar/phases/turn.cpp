@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 
 namespace umpire::hail_caesar {
@@ -90,6 +91,8 @@ std::vector<std::uint8_t> sides_ending(const Context& cx, const Action& a) {
 }  // namespace
 
 void begin(Context& cx, const Action& a) {
+  if (a.turn != cx.state.turn || a.side != cx.state.side || a.phase != cx.state.phase)
+    settle_free_moves(cx);
   if (a.turn != cx.state.turn || a.side != cx.state.side) {
     if (cx.state.turn > 0) {
       // § IV - RÉORGANISATION closes every player turn, one that holds no
@@ -105,7 +108,9 @@ void begin(Context& cx, const Action& a) {
   if (a.kind != ActionKind::save) cx.scratch.hits.reset();
 }
 
-void settle_at_end(Context&) {}
+void settle_at_end(Context& cx) {
+  settle_free_moves(cx);
+}
 
 void place_as_written(Context& cx, UnitId u, const Action& a) {
   rulesets::place_as_written<parse_formation>(cx.state.units, u, a);
