@@ -129,6 +129,10 @@ class VariantFacts {
   // several targets (false: each shot throws them all, as the base sheet
   // has it).
   virtual bool splits_shots() const { return false; }
+  // Whether a unit supporting two friends in a combat phase shares its
+  // support dice between them (false: each support throws them all, as
+  // the base sheet has it).
+  virtual bool splits_support() const { return false; }
   // The full moves a unit may make in the combat phase, after its combat
   // (nullopt: the base sheet, which defines no such move, follows it as
   // written).

@@ -63,6 +63,9 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // 6-a: "Si plusieurs unités ennemies sont à distance égale, l'unité peut
   // diviser ses tirs entre elles".
   bool splits_shots() const override { return true; }
+  // 7-c: "Une unité peut potentiellement soutenir deux unités au combat,
+  // auquel cas elle répartit ses attaques entre les deux".
+  bool splits_support() const override { return true; }
   // 7-h, 7-i: a victor's one move after its combat, or a breakthrough of
   // the data's breakthrough_max_moves (move_after_combat_moves).
   std::optional<std::int64_t> combat_phase_moves(const hail_caesar::Context& cx,

@@ -491,10 +491,16 @@ void support(Context& cx, const Action& a) {
     }
   }
   if (!count || !needed || *count <= 0) return;
-  auto roll = cx.dice.take(d6s(*count), written, cx.checker, Check::support_dice,
+  std::int64_t dice = *count;
+  if (cx.rules.variant() && cx.rules.variant()->splits_support()) {
+    const std::optional<std::int64_t> share = support_share(cx, a, u, t, *count);
+    if (!share) return;
+    dice = *share;
+  }
+  auto roll = cx.dice.take(d6s(dice), written, cx.checker, Check::support_dice,
                            [&] { return fmt::format("support dice of {}", cx.quoted(u)); });
   if (!roll) return;
-  cx.checker.read_roll(d6s(*count), *roll, [&] {
+  cx.checker.read_roll(d6s(dice), *roll, [&] {
     return replay::dice_at_least(static_cast<std::int32_t>(*needed), s.side,
                                  fmt::format("support of {}", cx.quoted(u)));
   });
