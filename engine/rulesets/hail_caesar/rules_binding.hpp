@@ -110,6 +110,11 @@ class VariantFacts {
   virtual std::optional<bool> charge_disorders(const Context&, const Facts&) const {
     return std::nullopt;
   }
+  // Whether the charger `f` states, as it sets out, charges disordered
+  // whatever it meets (nullopt: not, as the base sheet has it).
+  virtual std::optional<bool> charges_disordered(const Context&, const Facts&) const {
+    return std::nullopt;
+  }
   // The casualties the unit `f` states keeps when a player's turn ends
   // (nullopt: all of them, as the base sheet has it).
   virtual std::optional<std::int64_t> casualties_after_turn(const Context&, const Facts&) const {

@@ -45,6 +45,10 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // charger_disordered_by_pike_or_stakes).
   std::optional<bool> charge_disorders(const hail_caesar::Context& cx,
                                        const hail_caesar::Facts& f) const override;
+  // 1-c Montjoie !: "si double charge automatique en désordre" (the data's
+  // montjoie_disorders_unit).
+  std::optional<bool> charges_disordered(const hail_caesar::Context& cx,
+                                         const hail_caesar::Facts& f) const override;
   // 4-d step 4, "retour au seuil de stamina maximum" (the data's
   // casualties_after_end_phase).
   std::optional<std::int64_t> casualties_after_turn(const hail_caesar::Context& cx,
