@@ -59,6 +59,9 @@ struct CombatRound {
     bool rerolled = false;
   };
   std::vector<Share> shares;
+  // The engaged units whose break test after the round has been read: the
+  // tests of their supports are then known (phases/break_test.cpp).
+  UnitList tested;
   bool resolved = false;
 };
 

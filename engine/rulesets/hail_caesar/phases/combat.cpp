@@ -641,6 +641,24 @@ BreakDue take_due_test(Context& cx, const Action& a, UnitId u) {
     }
   const CombatRound& r = *cx.scratch.combat;
   if (holds(r.supports[0], u) || holds(r.supports[1], u)) {
+    // The unit it supports has tested and stays on the table: its result
+    // called for no test of its supports (the data's break_test_due, with
+    // supported_result), and none is owed.
+    const std::int32_t t = cx.state.units[u].supporting;
+    if (t >= 0 && holds(r.tested, static_cast<UnitId>(t)) &&
+        cx.state.units[static_cast<UnitId>(t)].on_table &&
+        !unit_broken(cx, static_cast<UnitId>(t))) {
+      cx.checker
+          .violation(Check::break_due, a.span,
+                     fmt::format("{} takes a break test no result calls for: the unit it "
+                                 "supports, {}, tested, and its result calls for no test of "
+                                 "its supports",
+                                 cx.quoted(u), cx.quoted(static_cast<UnitId>(t))))
+          .note(
+              "§ Résultat du test de panique au corps à corps: supports test when the unit they "
+              "support is destroyed or flees (the data's break_test_due)");
+      return {true, false, 0};
+    }
     cx.checker.not_checked(
         "a support's break test (whether the unit it supports was destroyed or fled)", a.span);
     return {};
