@@ -59,6 +59,9 @@ struct CombatRound {
     bool rerolled = false;
   };
   std::vector<Share> shares;
+  // The engaged units whose break test after the round has been read: the
+  // tests of their supports are then known (phases/break_test.cpp).
+  UnitList tested;
   bool resolved = false;
 };
 
@@ -166,6 +169,17 @@ struct Scratch {
     Span span;
   };
   std::vector<OwedFreeMove> free_moves_owed;
+  // The support dice each unit has thrown in this combat phase, and the
+  // friends it supported, for a variant that lets a support share its dice
+  // between two friends (phases/combat.cpp).
+  struct SupportShare {
+    std::uint32_t turn = 0;
+    std::uint8_t side = 0;
+    UnitId unit = 0;
+    std::int64_t thrown = 0;
+    UnitList supported;
+  };
+  std::vector<SupportShare> support_shares;
   // Each unit's nearest enemy when this player turn began, for a variant
   // that judges initiative then (phases/facts.hpp); empty otherwise.
   std::vector<std::optional<double>> enemy_at_turn_start;

@@ -110,6 +110,11 @@ class VariantFacts {
   virtual std::optional<bool> charge_disorders(const Context&, const Facts&) const {
     return std::nullopt;
   }
+  // Whether the charger `f` states, as it sets out, charges disordered
+  // whatever it meets (nullopt: not, as the base sheet has it).
+  virtual std::optional<bool> charges_disordered(const Context&, const Facts&) const {
+    return std::nullopt;
+  }
   // The casualties the unit `f` states keeps when a player's turn ends
   // (nullopt: all of them, as the base sheet has it).
   virtual std::optional<std::int64_t> casualties_after_turn(const Context&, const Facts&) const {
@@ -129,6 +134,10 @@ class VariantFacts {
   // several targets (false: each shot throws them all, as the base sheet
   // has it).
   virtual bool splits_shots() const { return false; }
+  // Whether a unit supporting two friends in a combat phase shares its
+  // support dice between them (false: each support throws them all, as
+  // the base sheet has it).
+  virtual bool splits_support() const { return false; }
   // The full moves a unit may make in the combat phase, after its combat
   // (nullopt: the base sheet, which defines no such move, follows it as
   // written).

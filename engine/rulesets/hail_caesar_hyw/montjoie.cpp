@@ -92,12 +92,12 @@ bool other_intent(const Action& order) {
   return order.kind == ActionKind::order && !order.detail.empty() && order.detail != "charge";
 }
 
-std::optional<PendingDouble> pending_double(const hail_caesar::Engine& game, std::size_t now,
-                                            UnitId u) {
-  const Action& at = game.action(now);
+template <typename ActionAt>
+std::optional<PendingDouble> pending_double(ActionAt action, std::size_t now, UnitId u) {
+  const Action& at = action(now);
   bool refused = false;
   for (std::size_t i = now; i-- > 0;) {
-    const Action& b = game.action(i);
+    const Action& b = action(i);
     if (b.turn != at.turn || b.side != at.side) return std::nullopt;
     if (!acts(b, u)) continue;
     if (b.kind == ActionKind::charge) return std::nullopt;
@@ -117,6 +117,12 @@ std::string named(const hail_caesar::Setup& setup, UnitId u) {
 
 }  // namespace
 
+bool montjoie_double_pending(std::span<const hail_caesar::Action> log, std::size_t now,
+                             hail_caesar::UnitId u) {
+  return now < log.size() &&
+         pending_double([&](std::size_t i) -> const Action& { return log[i]; }, now, u).has_value();
+}
+
 void check_montjoie_charge(const hail_caesar::Engine& game, std::size_t now,
                            replay::EventChecker& checker) {
   const Action& a = game.action(now);
@@ -134,7 +140,8 @@ void check_montjoie_charge(const hail_caesar::Engine& game, std::size_t now,
       "Si ennemie à 18pcs ou moins en terrain dégagé 2D6 : si double charge automatique en "
       "désordre l'ennemi le plus proche";
   for (UnitId u : a.actors) {
-    const std::optional<PendingDouble> d = pending_double(game, now, u);
+    const std::optional<PendingDouble> d =
+        pending_double([&](std::size_t i) -> const Action& { return game.action(i); }, now, u);
     if (!d) continue;
     const std::string roll = game.describe_event(d->roll);
     if (order) {

@@ -8,6 +8,7 @@
 // When the roll is due, whose ground must be open and how far the double's
 // charge goes are the gap montjoie_procedure, reported not checked.
 #include <cstddef>
+#include <span>
 
 #include "engine/core/replay/checker.hpp"
 #include "engine/rulesets/hail_caesar/context.hpp"
@@ -25,6 +26,12 @@ bool montjoie(hail_caesar::Context& cx, const hail_caesar::Action& a, const HywI
 // charges the nearest enemy (closest edges, within the tolerance)
 // (hyw.montjoie.charge). How far the charge goes and when are the gap
 // montjoie_procedure.
+// Whether unit `u` rolled a Montjoie double earlier in the turn of
+// statement `now` and has not charged since: the double's charge is still
+// to come, or is `now` (the data's unit.montjoie_double).
+bool montjoie_double_pending(std::span<const hail_caesar::Action> log, std::size_t now,
+                             hail_caesar::UnitId u);
+
 void check_montjoie_charge(const hail_caesar::Engine& game, std::size_t now,
                            replay::EventChecker& checker);
 

@@ -45,6 +45,10 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // charger_disordered_by_pike_or_stakes).
   std::optional<bool> charge_disorders(const hail_caesar::Context& cx,
                                        const hail_caesar::Facts& f) const override;
+  // 1-c Montjoie !: "si double charge automatique en désordre" (the data's
+  // montjoie_disorders_unit).
+  std::optional<bool> charges_disordered(const hail_caesar::Context& cx,
+                                         const hail_caesar::Facts& f) const override;
   // 4-d step 4, "retour au seuil de stamina maximum" (the data's
   // casualties_after_end_phase).
   std::optional<std::int64_t> casualties_after_turn(const hail_caesar::Context& cx,
@@ -63,6 +67,9 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // 6-a: "Si plusieurs unités ennemies sont à distance égale, l'unité peut
   // diviser ses tirs entre elles".
   bool splits_shots() const override { return true; }
+  // 7-c: "Une unité peut potentiellement soutenir deux unités au combat,
+  // auquel cas elle répartit ses attaques entre les deux".
+  bool splits_support() const override { return true; }
   // 7-h, 7-i: a victor's one move after its combat, or a breakthrough of
   // the data's breakthrough_max_moves (move_after_combat_moves).
   std::optional<std::int64_t> combat_phase_moves(const hail_caesar::Context& cx,

@@ -119,7 +119,10 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   flag(Given::general_joined_combat,
        now && cx.state.units[u].engaged_with >= 0 && h.general_joined(u));
   flag(Given::unit_dismounted, false);
-  flag(Given::unit_montjoie_double, false);
+  // 1-c Montjoie !: a double rolled earlier in its turn, its charge not
+  // made yet (a unit already engaged has no charge to make).
+  flag(Given::unit_montjoie_double,
+       now && cx.state.units[u].engaged_with < 0 && montjoie_double_pending(cx.log, *now, u));
   // 1-c Levy: its test of the turn ending (the end of a turn is read as
   // the next begins, the state still in the turn ended).
   flag(Given::unit_levy_test_passed, now && h.levy_test_passed(u, cx.state.turn, cx.state.side));
@@ -199,6 +202,17 @@ std::optional<bool> UnitFacts::countercharge_disorders(const Context& cx,
 std::optional<bool> UnitFacts::charge_disorders(const Context& cx,
                                                 const hail_caesar::Facts& f) const {
   const std::optional<std::int64_t> v = value(cx, f, Value::charger_disordered_by_pike_or_stakes);
+  if (!v) return std::nullopt;
+  return *v != 0;
+}
+
+// The roll judged the knights' ground open (montjoie.cpp): so does the
+// charge it calls for.
+std::optional<bool> UnitFacts::charges_disordered(const Context& cx,
+                                                  const hail_caesar::Facts& f) const {
+  hail_caesar::Facts m = f;
+  m.word(hail_caesar::Given::unit_terrain, "open_ground");
+  const std::optional<std::int64_t> v = value(cx, m, Value::montjoie_disorders_unit);
   if (!v) return std::nullopt;
   return *v != 0;
 }

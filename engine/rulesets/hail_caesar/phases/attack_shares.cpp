@@ -110,4 +110,58 @@ void settle_shares(Context& cx) {
           .note("its shares add up to its dice for the round (the data's melee_attack_dice)");
 }
 
+std::optional<std::int64_t> support_share(Context& cx, const Action& a, UnitId u, UnitId t,
+                                          std::int64_t due) {
+  auto& shares = cx.scratch.support_shares;
+  std::erase_if(
+      shares, [&](const Scratch::SupportShare& s) { return s.turn != a.turn || s.side != a.side; });
+  auto it = std::find_if(shares.begin(), shares.end(),
+                         [&](const Scratch::SupportShare& s) { return s.unit == u; });
+  if (it == shares.end())
+    it = shares.insert(shares.end(), Scratch::SupportShare{a.turn, a.side, u, 0, {}});
+  // The same friend again: a new round, its dice afresh.
+  if (holds(it->supported, t)) {
+    it->thrown = 0;
+    it->supported.clear();
+  }
+  const std::int64_t left = due - it->thrown;
+  if (left <= 0) {
+    std::string before;
+    for (UnitId v : it->supported) before += (before.empty() ? "" : ", ") + cx.quoted(v);
+    cx.checker
+        .violation(Check::support_dice, a.span,
+                   fmt::format("{} has thrown its {} support dice in this phase, supporting {}: "
+                               "none are left for {}",
+                               cx.quoted(u), due, before, cx.quoted(t)))
+        .note(
+            "a unit supporting two friends shares its dice between them, it does not throw "
+            "them twice");
+    return std::nullopt;
+  }
+  // Another friend of its side engaged, which it has not supported yet:
+  // this share may be any part of what is left.
+  bool more = false;
+  const std::uint8_t side = cx.setup.units[u].side;
+  for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
+    const auto v = static_cast<UnitId>(i);
+    if (v != u && v != t && cx.setup.units[v].side == side && cx.state.units[v].on_table &&
+        cx.state.units[v].engaged_with >= 0 && !holds(it->supported, v))
+      more = true;
+  }
+  std::int64_t n = left;
+  if (const replay::WrittenRoll* written = a.roll("hit"); more && written)
+    for (std::int64_t k = 1; k < left; ++k)
+      if (written->expr == d6s(k)) {
+        n = k;
+        cx.checker.not_checked(
+            "a support sharing its dice between two friends (7-c): that it supports the other "
+            "with the rest",
+            a.span);
+        break;
+      }
+  it->thrown += n;
+  it->supported.push_back(t);
+  return n;
+}
+
 }  // namespace umpire::hail_caesar

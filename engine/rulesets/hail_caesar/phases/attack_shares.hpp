@@ -32,4 +32,15 @@ void record_share(Context& cx, const Action& a, UnitId u, UnitId target, std::in
 // At the round's result: a unit whose shares fall short of its dice.
 void settle_shares(Context& cx);
 
+// The support dice `a` (a support of `u` for its friend `t`, the unit's
+// `due` dice) must throw when the variant lets a support share its dice
+// between two friends (004_b7c666874e8df030.txt § 7-c, "Une unité peut
+// potentiellement soutenir deux unités au combat, auquel cas elle répartit
+// ses attaques entre les deux"): the shares of its supports of the combat
+// phase add up to its dice, one may throw part of them while another
+// friend of its side is engaged, the last throws what is left. nullopt
+// when none are left (reported).
+std::optional<std::int64_t> support_share(Context& cx, const Action& a, UnitId u, UnitId t,
+                                          std::int64_t due);
+
 }  // namespace umpire::hail_caesar

@@ -166,7 +166,10 @@ void test(Context& cx, const Action& a) {
   const auto owe_supports = [&] {
     if (!melee || !cx.rules.word(Given::tested_result, stated)) return;
     owe_support_disorder(cx, a, u, stated);
-    if (due.known && due.due) owe_support_tests(cx, a, u, stated, due.difference);
+    if (due.known && due.due) {
+      owe_support_tests(cx, a, u, stated, due.difference);
+      if (cx.scratch.combat) cx.scratch.combat->tested.push_back(u);
+    }
   };
   if (stated == chart || picked) {
     owe_outcome(cx, a, u, stated);

@@ -194,6 +194,11 @@ void charge(Context& cx, const Action& a) {
   // "a chargé ou contre chargé" (§ Modificateurs du jet pour toucher au
   // corps à corps (4+)).
   st.charged = true;
+  // A variant's charge that goes in disordered (HYW 1-c, a Montjoie
+  // double's "charge automatique en désordre"), whatever it meets.
+  if (const VariantFacts* variant = cx.rules.variant();
+      variant && variant->charges_disordered(cx, f).value_or(false))
+    st.disordered = true;
   bool disordered = false;
   if (touching(cx, u, t)) {
     engage(cx, u, t);

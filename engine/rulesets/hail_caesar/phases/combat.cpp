@@ -606,10 +606,16 @@ void support(Context& cx, const Action& a) {
     }
   }
   if (!count || !needed || *count <= 0) return;
-  auto roll = cx.dice.take(d6s(*count), written, cx.checker, Check::support_dice,
+  std::int64_t dice = *count;
+  if (cx.rules.variant() && cx.rules.variant()->splits_support()) {
+    const std::optional<std::int64_t> share = support_share(cx, a, u, t, *count);
+    if (!share) return;
+    dice = *share;
+  }
+  auto roll = cx.dice.take(d6s(dice), written, cx.checker, Check::support_dice,
                            [&] { return fmt::format("support dice of {}", cx.quoted(u)); });
   if (!roll) return;
-  cx.checker.read_roll(d6s(*count), *roll, [&] {
+  cx.checker.read_roll(d6s(dice), *roll, [&] {
     return replay::dice_at_least(static_cast<std::int32_t>(*needed), s.side,
                                  fmt::format("support of {}", cx.quoted(u)));
   });
@@ -750,6 +756,24 @@ BreakDue take_due_test(Context& cx, const Action& a, UnitId u) {
     }
   const CombatRound& r = *cx.scratch.combat;
   if (holds(r.supports[0], u) || holds(r.supports[1], u)) {
+    // The unit it supports has tested and stays on the table: its result
+    // called for no test of its supports (the data's break_test_due, with
+    // supported_result), and none is owed.
+    const std::int32_t t = cx.state.units[u].supporting;
+    if (t >= 0 && holds(r.tested, static_cast<UnitId>(t)) &&
+        cx.state.units[static_cast<UnitId>(t)].on_table &&
+        !unit_broken(cx, static_cast<UnitId>(t))) {
+      cx.checker
+          .violation(Check::break_due, a.span,
+                     fmt::format("{} takes a break test no result calls for: the unit it "
+                                 "supports, {}, tested, and its result calls for no test of "
+                                 "its supports",
+                                 cx.quoted(u), cx.quoted(static_cast<UnitId>(t))))
+          .note(
+              "§ Résultat du test de panique au corps à corps: supports test when the unit they "
+              "support is destroyed or flees (the data's break_test_due)");
+      return {true, false, 0};
+    }
     cx.checker.not_checked(
         "a support's break test (whether the unit it supports was destroyed or fled)", a.span);
     return {};
