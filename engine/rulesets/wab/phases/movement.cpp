@@ -310,6 +310,8 @@ void move(Context& cx, const Action& a) {
     check_permissions(f, RuleAction::move, cx.checker, a.span, Check::move_distance,
                       [&] { return fmt::format("{} moving after it reformed", cx.quoted(u)); });
   check_allowance(cx, a, u, f, way, marching);
+  if (cx.scratch.moved_ground.size() <= u) cx.scratch.moved_ground.resize(cx.setup.units.size());
+  cx.scratch.moved_ground[u] += way.distance;
   if (way.turns > 0)
     check_permissions(f, RuleAction::turn, cx.checker, a.span, Check::move_march,
                       [&] { return fmt::format("{} turning", cx.quoted(u)); });

@@ -71,6 +71,7 @@ void begin(Context& cx, const Action& a) {
       if (st.fall_back_turn > 0) st.fall_back_turn = st.fall_back_turn == 1 ? 2 : 0;
     }
     note_turn_start(cx);
+    cx.scratch.moved_ground.assign(cx.setup.units.size(), 0.0);
     owe_start_panic(cx);
     owe_start_terror(cx);
     owe_start_impetuosity(cx);
