@@ -97,6 +97,31 @@ void check_sequence(Context& cx, const Action& a, UnitId u, UnitId t) {
   });
 }
 
+// § Phase 2 : Mouvement step 8: "Les unités en charge peuvent réorienter
+// la charge sur une autre unité si l'ennemi initial fuit": charger `u`,
+// whose charge fell first on `first`, declares another; the unit it charged
+// last (its last redirected charge's target, else `first`) flees (the data's
+// redirect_charge permissions, with redirect_limit).
+void check_redirect(Context& cx, const Action& a, UnitId u, UnitId first) {
+  UnitId charged = first;
+  bool already = false;
+  for (const auto& [charger, target] : cx.scratch.redirected_charges)
+    if (charger == u) {
+      charged = target;
+      already = true;
+    }
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  fill_enemy(cx, f, charged);
+  f.boolean(Given::self_charge_already_redirected, already);
+  check_permissions(
+      f, RuleAction::redirect_charge, cx.checker, a.span, Check::charge_redirect, [&] {
+        return fmt::format("{} redirecting its charge on {} to {}, {} {}", cx.quoted(u),
+                           cx.quoted(charged), cx.quoted(a.targets.front()), cx.quoted(charged),
+                           cx.state.units[charged].fleeing ? "fleeing" : "not fleeing");
+      });
+}
+
 void check_failed_charge(Context& cx, const PendingCharge& c) {
   Facts f(cx.rules);
   fill_mover(cx, f, c.charger, Way{}, false);
@@ -134,8 +159,10 @@ void charge(Context& cx, const Action& a) {
     // redirected (§ Phase 2 : Mouvement step 8); its move is followed.
     if (a.phase == Phase::movement && a.actors.size() == 1 && a.targets.size() == 1)
       if (const PendingCharge* first = charge_of(cx, a.actors.front());
-          first && first->target != a.targets.front())
+          first && first->target != a.targets.front()) {
+        check_redirect(cx, a, a.actors.front(), first->target);
         cx.scratch.redirected_charges.emplace_back(a.actors.front(), a.targets.front());
+      }
     follow(cx, a);
     return;
   }
