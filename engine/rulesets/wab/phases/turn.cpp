@@ -78,8 +78,13 @@ void begin(Context& cx, const Action& a) {
   }
   if (new_turn || a.phase != cx.state.phase) return_pursuers(cx, a.phase);
   // A combat phase begins: the wins of the last one are spent.
+  // A pursuit that caught a unit falling back counts as a charge in the
+  // next one (§ Repli en Bon Ordre 3), and in no other.
   if (a.phase == Phase::combat && (new_turn || cx.state.phase != Phase::combat))
-    for (UnitState& st : cx.state.units) st.won_last_combat = false;
+    for (UnitState& st : cx.state.units) {
+      st.won_last_combat = false;
+      st.pursuit_charge = st.pursuit_charge == 1 ? 2 : 0;
+    }
   cx.state.phase = a.phase;
   // A turn whose first statement is past its start phase took no test there.
   if (a.phase != Phase::start) {
