@@ -75,22 +75,12 @@ bool may_fall_back(Context& cx, UnitId u, bool failed) {
   return v && *v != rules::Verdict::forbidden;
 }
 
-void note_fall_back(Context& cx, const Action& a) {
-  cx.checker.not_checked(
-      "a fall back in good order: where its move goes (§ Repli en Bon Ordre: 'de la même manière "
-      "que les fuites')",
-      a.span);
-}
-
 // A unit that does not flee moves off only as a fall back in good order
 // (§ Repli en Bon Ordre: drilled troops, skirmishers and cavalry that pass
 // their break test, the data's fall_back_in_good_order permissions);
 // anything else is reported.
 bool falls_back(Context& cx, const Action& a, UnitId u) {
-  if (may_fall_back(cx, u, false)) {
-    note_fall_back(cx, a);
-    return true;
-  }
+  if (may_fall_back(cx, u, false)) return true;
   cx.checker
       .violation(Check::flee_only, a.span,
                  fmt::format("{} does not flee: no failed test or charge response sent it off",
@@ -421,16 +411,16 @@ void flee(Context& cx, const Action& a) {
   const bool falling_back = !st.fleeing;
   const bool open = st.fleeing && st.break_tested && !st.passed_break && st.flight_roll < 0 &&
                     cx.state.phase == Phase::combat && may_fall_back(cx, u, true);
-  if (open) note_fall_back(cx, a);
   // A broken unit that may not fall back flees: its frenzy is lost.
   if (!open && st.frenzy == Frenzy::pending) st.frenzy = Frenzy::lost;
   // A flight rolls once: the dice of a 'Fuir' response move the unit.
   if (a.roll("") || st.flight_roll < 0) roll_flight(cx, a, u);
-  if (st.fleeing) {
-    check_flight_direction(cx, a, u);
-    note_flight_way(cx, a, u);
-  }
-  if (st.fleeing && st.flight_roll >= 0) check_flight_way(cx, a, u, st.flight_roll);
+  // § Repli en Bon Ordre: "Le repli en bon ordre est effectué de la même
+  // manière que les fuites": its dice, its way and its direction are a
+  // flight's.
+  check_flight_direction(cx, a, u);
+  note_flight_way(cx, a, u);
+  if (st.flight_roll >= 0) check_flight_way(cx, a, u, st.flight_roll);
   place_as_written(cx, u, a);
   // A fall back rallies at its end (§ Repli en Bon Ordre, 2); a pursuer
   // may still catch it (3); the unit does not charge in its next turn (4).
