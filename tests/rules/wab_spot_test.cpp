@@ -192,7 +192,10 @@ TEST_F(Wab, FrenzyAfterAFallBackFollowsTheReading) {
                     {"self.frenzy_lost", "false"},
                     {"self.fell_back_last_turn", "true"},
                     {"self.enemy_in_charge_range", "true"},
-                    {"self.failed_fear_test", "false"}};
+                    {"self.failed_fear_test", "false"},
+                    {"self.moved_this_phase", "false"},
+                    {"move.turns", "0"},
+                    {"move.at_start_of_move", "false"}};
   EXPECT_EQ(eval_action(rs(), "charge", g), Verdict::forbidden);
   EXPECT_EQ(eval_action(rs(), "charge", with(g, {{"frenzy_after_fall_back", "frenzy_wins"}})),
             Verdict::required);
@@ -202,6 +205,26 @@ TEST_F(Wab, FrenzyAfterAFallBackFollowsTheReading) {
   EXPECT_EQ(eval_value(rs(), "frenzy_kept",
                        with(g, {{"frenzy_after_fall_back", "fall_back_ends_frenzy"}})),
             "false");
+}
+
+// § Phase 2 : Mouvement: the charges are declared before the other moves;
+// § Troupes entraînées (Drilled): "Au début de leur mouvement elles peuvent
+// tourner … Après ces manœuvres elles peuvent … charger".
+TEST_F(Wab, ChargeAfterATurnOnlyForDrilledTroops) {
+  const Givens g = {{"self.special", ""},
+                    {"self.frenzy_lost", "false"},
+                    {"self.fell_back_last_turn", "false"},
+                    {"self.enemy_in_charge_range", "true"},
+                    {"self.failed_fear_test", "false"},
+                    {"self.moved_this_phase", "false"},
+                    {"move.turns", "1"},
+                    {"move.at_start_of_move", "true"}};
+  EXPECT_EQ(eval_action(rs(), "charge", g), Verdict::forbidden);
+  EXPECT_EQ(eval_action(rs(), "charge", with(g, {{"self.special", "drilled"}})), Verdict::allowed);
+  EXPECT_EQ(eval_action(rs(), "charge",
+                        with(g, {{"self.special", "drilled"}, {"self.moved_this_phase", "true"}})),
+            Verdict::forbidden);
+  EXPECT_EQ(eval_action(rs(), "charge", with(g, {{"move.turns", "0"}})), Verdict::allowed);
 }
 
 // § Jet de sauvegarde and § Modificateur de force: heavy armour and shield

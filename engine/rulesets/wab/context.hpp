@@ -81,6 +81,11 @@ struct Scratch {
   // The charges of that phase redirected onto a new target after the
   // first fled (§ Phase 2 : Mouvement step 8): {charger, new target}.
   std::vector<std::pair<UnitId, UnitId>> redirected_charges;
+  // Per unit, the ground its measured moves of this turn covered, in
+  // inches, the cost of their turns left out (phases/movement.cpp): a unit
+  // that covered some declares no charge after them (§ Phase 2 : Mouvement,
+  // phases/charge.cpp).
+  std::vector<double> moved_ground;
   // Whether a charge of that phase was followed without being recorded
   // there (several chargers, a refused one...): its target is unknown.
   bool charge_unrecorded = false;

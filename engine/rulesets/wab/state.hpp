@@ -105,6 +105,11 @@ struct UnitState {
   // facing then (a target that turns to face it since is no longer struck
   // on that side). Read while the two touch (phases/attack_sides.hpp).
   std::int32_t charged_unit = -1;
+  // § Repli en Bon Ordre 3: it caught a unit that fell back in good order,
+  // its charged_unit, and "cela compte comme une charge pour la prochaine
+  // phase de combat": 1 caught in this combat phase, 2 it is that next
+  // combat phase, 0 neither.
+  std::uint8_t pursuit_charge = 0;
   tabletop::Zone charged_side = tabletop::Zone::front;
   double charged_target_facing = 0;
 
@@ -164,11 +169,11 @@ void State::write(Out& out) const {
         o.u8(u.shot ? 1 : 0);
         o.u8(u.passed_break ? 1 : 0);
         o.u8(u.break_tested ? 1 : 0);
-        // Its fall back this phase and the turn after it, and whether it
-        // left the table: one byte.
+        // Its fall back this phase and the turn after it, whether it left
+        // the table, and a pursuit that counts as a charge: one byte.
         o.u8(static_cast<std::uint8_t>((u.fell_back ? 1 : 0) | (u.fall_back_turn << 1) |
                                        (static_cast<std::uint8_t>(u.left_table) << 3) |
-                                       (u.fall_back_open ? 0x20 : 0)));
+                                       (u.fall_back_open ? 0x20 : 0) | (u.pursuit_charge << 6)));
         // Held by fear only after a failed fear test, and the frenzy lost:
         // one byte for them.
         o.u8(static_cast<std::uint8_t>((u.held_by_fear  ? 2

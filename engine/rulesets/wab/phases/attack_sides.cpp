@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/geometry/tabletop/charge.hpp"
 #include "engine/geometry/tabletop/point.hpp"
 #include "engine/geometry/tabletop/zones.hpp"
+#include "engine/rulesets/wab/phases/engagement.hpp"
 
 namespace umpire::wab {
 
@@ -73,6 +75,22 @@ Attacks attacks_on(const Context& cx, std::span<const UnitId> attackers,
       if (counts && d == deepest) out.deepest_flanked = true;
     }
     out.second_flank = out.second_flank || (left && right);
+  }
+  return out;
+}
+
+std::vector<tabletop::Zone> sides_engaged(const Context& cx, UnitId d) {
+  std::vector<tabletop::Zone> out;
+  if (!cx.state.units[d].on_table || cx.state.units[d].fleeing) return out;
+  const tabletop::Footprint defender = cx.footprint(d);
+  for (UnitId a : enemies_fought(cx, d)) {
+    const UnitState& as = cx.state.units[a];
+    if (!as.on_table || as.fleeing ||
+        !tabletop::in_contact(defender, cx.footprint(a), cx.scratch.tolerance))
+      continue;
+    const tabletop::Zone z =
+        turned_since_charge(cx, a, d) ? tabletop::Zone::front : side_charged(cx, a, d);
+    if (std::find(out.begin(), out.end(), z) == out.end()) out.push_back(z);
   }
   return out;
 }

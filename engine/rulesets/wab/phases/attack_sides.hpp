@@ -28,6 +28,12 @@ struct Attacks {
 Attacks attacks_on(const Context& cx, std::span<const UnitId> attackers,
                    std::span<const UnitId> defenders, UnitId deepest);
 
+// The sides of unit `d` that the enemies it fights (phases/engagement.hpp)
+// strike while they touch it, neither fleeing: each the side it charged
+// from, until `d` turns to face it, else the front (§ Redresser les rangs:
+// "engagé sur plus d'un côté").
+std::vector<tabletop::Zone> sides_engaged(const Context& cx, UnitId d);
+
 // The data's givens of the two sides from those attacks.
 void fill_attacks(Facts& attacker_side, Facts& defender_side, const Attacks& a);
 

@@ -1,6 +1,7 @@
 #include "engine/rulesets/wab/phases/charge.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <string>
 #include <vector>
@@ -54,6 +55,73 @@ void remember_side(Context& cx, const Action& a, UnitId u, UnitId t,
           tabletop::to_string(st.charged_side), cx.quoted(t));
 }
 
+// Unit `u` charging `t`: the givens of the data's charge permissions. With
+// `earlier`, what it did before in the phase: the ground its moves covered
+// beyond the tolerance, and whether it turned, at the start of its move
+// (§ Phase 2 : Mouvement: the charges are declared before the other moves;
+// § Troupes entraînées (Drilled)); without, a charge declared first.
+void fill_charger(const Context& cx, Facts& f, UnitId u, UnitId t, bool earlier) {
+  const UnitState& st = cx.state.units[u];
+  fill_unit(cx, f, u);
+  fill_enemy(cx, f, t);
+  f.word(Given::psych_context, "charging_the_cause");
+  const double ground =
+      earlier && u < cx.scratch.moved_ground.size() ? cx.scratch.moved_ground[u] : 0.0;
+  f.boolean(Given::self_moved_this_phase, ground > cx.scratch.tolerance);
+  f.integer(Given::move_turns, earlier && st.turned != 0 ? 1 : 0);
+  f.boolean(Given::move_at_start_of_move, earlier && st.turned == 1);
+}
+
+// § Phase 2 : Mouvement: "Déclaration de toutes les charges" (2.1) comes
+// before "Les unités restantes peuvent être déplacées" (2.5): a unit that
+// moved or turned this phase declares no charge after it, but drilled troops
+// that turned at the start of their move ("Après ces manœuvres elles
+// peuvent faire une marche ou charger"): the data's charge permissions
+// (charges_declared_before_moves). The charge is then taken as written.
+void check_sequence(Context& cx, const Action& a, UnitId u, UnitId t) {
+  const UnitState& st = cx.state.units[u];
+  const double ground = u < cx.scratch.moved_ground.size() ? cx.scratch.moved_ground[u] : 0.0;
+  if (st.turned == 0 && ground <= cx.scratch.tolerance) return;
+  Facts f(cx.rules);
+  fill_charger(cx, f, u, t, true);
+  check_permissions(f, RuleAction::charge, cx.checker, a.span, Check::charge_sequence, [&] {
+    std::vector<std::string> did;
+    if (st.turned != 0)
+      did.push_back(st.turned == 1 ? "turned at the start of its move" : "turned");
+    if (ground > cx.scratch.tolerance)
+      did.push_back(fmt::format("moved {}", tabletop::inches(ground)));
+    return fmt::format(
+        "{} charging after it {} this movement phase (the charges are declared "
+        "first, § Phase 2 : Mouvement 2.1, the other moves after, 2.5)",
+        cx.quoted(u), fmt::join(did, " and "));
+  });
+}
+
+// § Phase 2 : Mouvement step 8: "Les unités en charge peuvent réorienter
+// la charge sur une autre unité si l'ennemi initial fuit": charger `u`,
+// whose charge fell first on `first`, declares another; the unit it charged
+// last (its last redirected charge's target, else `first`) flees (the data's
+// redirect_charge permissions, with redirect_limit).
+void check_redirect(Context& cx, const Action& a, UnitId u, UnitId first) {
+  UnitId charged = first;
+  bool already = false;
+  for (const auto& [charger, target] : cx.scratch.redirected_charges)
+    if (charger == u) {
+      charged = target;
+      already = true;
+    }
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  fill_enemy(cx, f, charged);
+  f.boolean(Given::self_charge_already_redirected, already);
+  check_permissions(
+      f, RuleAction::redirect_charge, cx.checker, a.span, Check::charge_redirect, [&] {
+        return fmt::format("{} redirecting its charge on {} to {}, {} {}", cx.quoted(u),
+                           cx.quoted(charged), cx.quoted(a.targets.front()), cx.quoted(charged),
+                           cx.state.units[charged].fleeing ? "fleeing" : "not fleeing");
+      });
+}
+
 void check_failed_charge(Context& cx, const PendingCharge& c) {
   Facts f(cx.rules);
   fill_mover(cx, f, c.charger, Way{}, false);
@@ -91,8 +159,10 @@ void charge(Context& cx, const Action& a) {
     // redirected (§ Phase 2 : Mouvement step 8); its move is followed.
     if (a.phase == Phase::movement && a.actors.size() == 1 && a.targets.size() == 1)
       if (const PendingCharge* first = charge_of(cx, a.actors.front());
-          first && first->target != a.targets.front())
+          first && first->target != a.targets.front()) {
+        check_redirect(cx, a, a.actors.front(), first->target);
         cx.scratch.redirected_charges.emplace_back(a.actors.front(), a.targets.front());
+      }
     follow(cx, a);
     return;
   }
@@ -119,15 +189,14 @@ void charge(Context& cx, const Action& a) {
     // ne peuvent pas charger à leur prochain tour" (the data's charge
     // permissions, with frenzy's switch frenzy_after_fall_back).
     Facts f(cx.rules);
-    fill_unit(cx, f, u);
-    fill_enemy(cx, f, a.targets.front());
-    f.word(Given::psych_context, "charging_the_cause");
+    fill_charger(cx, f, u, a.targets.front(), false);
     if (!check_permissions(f, RuleAction::charge, cx.checker, a.span, Check::charge_move, [&] {
           return fmt::format("{} charging in its turn after it fell back in good order",
                              cx.quoted(u));
         }))
       return;
   }
+  check_sequence(cx, a, u, a.targets.front());
   const Way way = read_way(cx, u, a, true);
   cx.checker.not_checked(
       "how far a charge reaches: the sheet never says (the data's gap charge_range), nor what "
@@ -150,9 +219,7 @@ void hold_after_failed_fear(Context& cx, UnitId u) {
   PendingCharge* c = charge_of(cx, u);
   if (!c) return;
   Facts f(cx.rules);
-  fill_unit(cx, f, u);
-  fill_enemy(cx, f, c->target);
-  f.word(Given::psych_context, "charging_the_cause");
+  fill_charger(cx, f, u, c->target, false);
   if (verdict(f, RuleAction::charge) != rules::Verdict::forbidden) return;
   UnitState& st = cx.state.units[u];
   st.at = c->start.leader();

@@ -13,8 +13,12 @@
 namespace umpire::wab {
 namespace {
 
+// `from` charged `to` this turn, or caught it falling back in good order
+// in the last combat phase (§ Repli en Bon Ordre 3: "cela compte comme une
+// charge pour la prochaine phase de combat").
 bool charged(const UnitState& from, UnitId to) {
-  return from.charging && from.charged_unit == static_cast<std::int32_t>(to);
+  return (from.charging || from.pursuit_charge == 2) &&
+         from.charged_unit == static_cast<std::int32_t>(to);
 }
 
 // The round the engine counts for the combat `a` opens; nullopt when it
@@ -76,7 +80,9 @@ void check_round(Context& cx, const Action& a) {
           Check::combat_round, a.span,
           fmt::format("log says round {}; this is round {} of the combat", written, *counted))
       .note(*counted == 1
-                ? "a unit of it charged another this turn, and they had not fought each other"
+                ? "a unit of it charged another this turn, or caught it falling back in good order "
+                  "in the last combat phase (§ Repli en Bon Ordre 3: 'cela compte comme une "
+                  "charge'), and they had not fought each other"
                 : fmt::format("its units fought round {} and are still engaged (neither fled)",
                               *counted - 1))
       .note("§ Haine (Hatred), § Phase 2 : Mouvement step 4: the first round is the charge's");

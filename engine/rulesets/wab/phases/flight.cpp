@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/geometry/tabletop/charge.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/movement.hpp"
 #include "engine/geometry/tabletop/terrain.hpp"
@@ -74,22 +75,12 @@ bool may_fall_back(Context& cx, UnitId u, bool failed) {
   return v && *v != rules::Verdict::forbidden;
 }
 
-void note_fall_back(Context& cx, const Action& a) {
-  cx.checker.not_checked(
-      "a fall back in good order: where its move goes (§ Repli en Bon Ordre: 'de la même manière "
-      "que les fuites')",
-      a.span);
-}
-
 // A unit that does not flee moves off only as a fall back in good order
 // (§ Repli en Bon Ordre: drilled troops, skirmishers and cavalry that pass
 // their break test, the data's fall_back_in_good_order permissions);
 // anything else is reported.
 bool falls_back(Context& cx, const Action& a, UnitId u) {
-  if (may_fall_back(cx, u, false)) {
-    note_fall_back(cx, a);
-    return true;
-  }
+  if (may_fall_back(cx, u, false)) return true;
   cx.checker
       .violation(Check::flee_only, a.span,
                  fmt::format("{} does not flee: no failed test or charge response sent it off",
@@ -217,7 +208,11 @@ bool stopped_short(const Context& cx, UnitId u, UnitId fled, const tabletop::Foo
 // less on difficult ground (then only the most is checked), unless it
 // ends against another enemy or the table's edge, which the sheet does not
 // say it goes through (wab.pursue.distance).
-void check_pursuit_way(Context& cx, const Action& a, UnitId p, UnitId fled, std::int64_t roll) {
+// A pursuer that catches a unit falling back in good order (`stops`) stops
+// against it, which it does not destroy (§ Repli en Bon Ordre 3): its
+// pursuit may end short of its roll in contact with that unit.
+void check_pursuit_way(Context& cx, const Action& a, UnitId p, UnitId fled, std::int64_t roll,
+                       bool stops) {
   const std::optional<DiceWay> way = dice_way(cx, p, a);
   if (!way) return;
   const std::string what = fmt::format("the pursuit of {}", cx.quoted(p));
@@ -242,6 +237,9 @@ void check_pursuit_way(Context& cx, const Action& a, UnitId p, UnitId fled, std:
   }
   const double short_by = static_cast<double>(roll) - way->most;
   if (short_by <= cx.scratch.tolerance || stopped_short(cx, p, fled, way->end)) return;
+  if (stops && cx.state.units[fled].on_table &&
+      tabletop::in_contact(way->end, cx.footprint(fled), cx.scratch.tolerance))
+    return;
   cx.checker
       .violation(Check::pursue_distance, a.span,
                  fmt::format("{}: {} for a roll of {}, {} short, beyond the {} tolerance", what,
@@ -413,16 +411,16 @@ void flee(Context& cx, const Action& a) {
   const bool falling_back = !st.fleeing;
   const bool open = st.fleeing && st.break_tested && !st.passed_break && st.flight_roll < 0 &&
                     cx.state.phase == Phase::combat && may_fall_back(cx, u, true);
-  if (open) note_fall_back(cx, a);
   // A broken unit that may not fall back flees: its frenzy is lost.
   if (!open && st.frenzy == Frenzy::pending) st.frenzy = Frenzy::lost;
   // A flight rolls once: the dice of a 'Fuir' response move the unit.
   if (a.roll("") || st.flight_roll < 0) roll_flight(cx, a, u);
-  if (st.fleeing) {
-    check_flight_direction(cx, a, u);
-    note_flight_way(cx, a, u);
-  }
-  if (st.fleeing && st.flight_roll >= 0) check_flight_way(cx, a, u, st.flight_roll);
+  // § Repli en Bon Ordre: "Le repli en bon ordre est effectué de la même
+  // manière que les fuites": its dice, its way and its direction are a
+  // flight's.
+  check_flight_direction(cx, a, u);
+  note_flight_way(cx, a, u);
+  if (st.flight_roll >= 0) check_flight_way(cx, a, u, st.flight_roll);
   place_as_written(cx, u, a);
   // A fall back rallies at its end (§ Repli en Bon Ordre, 2); a pursuer
   // may still catch it (3); the unit does not charge in its next turn (4).
@@ -559,8 +557,22 @@ void pursue(Context& cx, const Action& a) {
   check_pursuit_direction(cx, a, p, fled);
   const auto pursuit =
       roll_distance(cx, a, p, Value::pursuit_dice, Check::pursue_caught, "pursuit");
-  if (pursuit) check_pursuit_way(cx, a, p, fled, *pursuit);
   const std::int32_t flight = cx.state.units[fled].flight_roll;
+  // § Repli en Bon Ordre 3: "Si elle est rattrapée par le poursuivant elle
+  // n'est pas détruite, cela compte comme une charge pour la prochaine phase
+  // de combat" (the data's caught_fall_back_counts_as_charge).
+  bool counts_as_charge = false;
+  if (pursuit && flight >= 0 && falling_back) {
+    Facts f(cx.rules);
+    f.integer(Given::flight_flee_roll, flight);
+    f.integer(Given::flight_pursuit_roll, *pursuit);
+    f.integer(Given::flight_flee_move, flight);
+    f.integer(Given::flight_pursuit_move, *pursuit);
+    f.boolean(Given::flight_falling_back_in_good_order, true);
+    counts_as_charge =
+        eval_int(f, Value::caught_fall_back_counts_as_charge, cx.checker).value_or(0) != 0;
+  }
+  if (pursuit) check_pursuit_way(cx, a, p, fled, *pursuit, counts_as_charge);
   if (pursuit && flight < 0) {
     cx.checker.not_checked(
         fmt::format("whether the pursuit catches {}: the log gives no flight of it this turn",
@@ -597,6 +609,17 @@ void pursue(Context& cx, const Action& a) {
     }
   }
   place_as_written(cx, p, a);
+  if (!counts_as_charge || !cx.state.units[p].on_table || !cx.state.units[fled].on_table) return;
+  // The side it strikes is the zone of the caught unit its centre stands
+  // in (as a charge's, phases/charge.cpp).
+  UnitState& ps = cx.state.units[p];
+  const tabletop::Footprint target = cx.footprint(fled);
+  const tabletop::Zone z = tabletop::charged_side(
+      target, cx.footprint(p), tabletop::ZoneRule::edge_lines, tabletop::ZoneReference::centre);
+  ps.pursuit_charge = 1;
+  ps.charged_unit = static_cast<std::int32_t>(fled);
+  ps.charged_side = z == tabletop::Zone::inside ? tabletop::Zone::front : z;
+  ps.charged_target_facing = target.facing();
 }
 
 bool restraint_test(Context& cx, const Action& a) {

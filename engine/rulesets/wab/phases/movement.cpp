@@ -1,6 +1,7 @@
 #include "engine/rulesets/wab/phases/movement.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,7 @@
 #include "engine/geometry/tabletop/charge.hpp"
 #include "engine/rulesets/common/limit_report.hpp"
 #include "engine/rulesets/common/written_way.hpp"
+#include "engine/rulesets/wab/phases/attack_sides.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/engagement.hpp"
 #include "engine/rulesets/wab/phases/facts.hpp"
@@ -267,8 +269,48 @@ void check_reform(Context& cx, const Action& a) {
                     [&] { return fmt::format("{} reforming after it moved", cx.quoted(u)); });
 }
 
+// § Redresser les rangs: "Une unité qui est engagée par le flanc ou
+// l'arrière et qui réussit ses tests de moral peut se reformer pour faire
+// face à l'ennemi à moins qu'elle ne soit engagé sur plus d'un côté": a
+// reform in the combat phase of a unit that touches an enemy it fights
+// redresses its ranks: the data's redress_ranks permissions on the sides
+// its enemies strike (phases/attack_sides.hpp) and its break test of the
+// phase. Where it then faces is taken as written.
+void check_redress(Context& cx, const Action& a) {
+  if (a.phase != Phase::combat || a.actors.size() != 1 || !a.generals.empty()) return;
+  const UnitId u = a.actors.front();
+  const UnitState& st = cx.state.units[u];
+  const std::vector<tabletop::Zone> sides = sides_engaged(cx, u);
+  if (sides.empty()) return;
+  const bool flank_or_rear = std::any_of(
+      sides.begin(), sides.end(), [](tabletop::Zone z) { return z != tabletop::Zone::front; });
+  Facts f(cx.rules);
+  fill_unit(cx, f, u);
+  f.boolean(Given::self_engaged, true);
+  f.boolean(Given::self_engaged_in_flank_or_rear, flank_or_rear);
+  f.integer(Given::self_engaged_sides, static_cast<std::int64_t>(sides.size()));
+  f.boolean(Given::self_passed_break_test, st.passed_break);
+  f.boolean(Given::self_failed_break_test, st.break_tested && !st.passed_break);
+  check_permissions(f, RuleAction::redress_ranks, cx.checker, a.span, Check::combat_redress, [&] {
+    std::vector<std::string> names;
+    for (const tabletop::Zone z : sides)
+      names.emplace_back(z == tabletop::Zone::front        ? "front"
+                         : z == tabletop::Zone::rear       ? "rear"
+                         : z == tabletop::Zone::left_flank ? "left flank"
+                                                           : "right flank");
+    return fmt::format("{} redressing its ranks, engaged on its {}{}", cx.quoted(u),
+                       fmt::join(names, " and "),
+                       st.passed_break   ? ", its break test passed"
+                       : st.break_tested ? ", its break test failed"
+                                         : ", with no break test this phase");
+  });
+}
+
 void move(Context& cx, const Action& a) {
-  if (a.detail == "reform") check_reform(cx, a);
+  if (a.detail == "reform") {
+    check_reform(cx, a);
+    check_redress(cx, a);
+  }
   const bool measured_kind = a.detail.empty() || a.detail == "march" ||
                              a.detail == "forced-march" || a.detail == "wheel" ||
                              a.detail == "march-wheel";
@@ -310,6 +352,8 @@ void move(Context& cx, const Action& a) {
     check_permissions(f, RuleAction::move, cx.checker, a.span, Check::move_distance,
                       [&] { return fmt::format("{} moving after it reformed", cx.quoted(u)); });
   check_allowance(cx, a, u, f, way, marching);
+  if (cx.scratch.moved_ground.size() <= u) cx.scratch.moved_ground.resize(cx.setup.units.size());
+  cx.scratch.moved_ground[u] += way.distance;
   if (way.turns > 0)
     check_permissions(f, RuleAction::turn, cx.checker, a.span, Check::move_march,
                       [&] { return fmt::format("{} turning", cx.quoted(u)); });

@@ -71,14 +71,20 @@ void begin(Context& cx, const Action& a) {
       if (st.fall_back_turn > 0) st.fall_back_turn = st.fall_back_turn == 1 ? 2 : 0;
     }
     note_turn_start(cx);
+    cx.scratch.moved_ground.assign(cx.setup.units.size(), 0.0);
     owe_start_panic(cx);
     owe_start_terror(cx);
     owe_start_impetuosity(cx);
   }
   if (new_turn || a.phase != cx.state.phase) return_pursuers(cx, a.phase);
   // A combat phase begins: the wins of the last one are spent.
+  // A pursuit that caught a unit falling back counts as a charge in the
+  // next one (§ Repli en Bon Ordre 3), and in no other.
   if (a.phase == Phase::combat && (new_turn || cx.state.phase != Phase::combat))
-    for (UnitState& st : cx.state.units) st.won_last_combat = false;
+    for (UnitState& st : cx.state.units) {
+      st.won_last_combat = false;
+      st.pursuit_charge = st.pursuit_charge == 1 ? 2 : 0;
+    }
   cx.state.phase = a.phase;
   // A turn whose first statement is past its start phase took no test there.
   if (a.phase != Phase::start) {
