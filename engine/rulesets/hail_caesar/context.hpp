@@ -141,6 +141,18 @@ struct Scratch {
     UnitId unit = 0;
   };
   std::vector<InFull> blunders_in_full;
+  // A blundered unit's move of several that fell short of its allowance:
+  // judged when the phase ends unless another move of the unit follows
+  // (a blunder's moves may be written in several statements).
+  struct ShortBlunder {
+    UnitId unit = 0;
+    Span span;
+    tabletop::Footprint start;
+    Point end;
+    double facing = 0;
+    double allowance = 0, distance = 0;
+  };
+  std::vector<ShortBlunder> short_blunders;
   // The D6 of each unit's blunder this player turn: what a charge of the
   // blundered unit asks of the chart (the data's may_charge), and the
   // unit's facing then, which its blundered moves go from.

@@ -137,53 +137,61 @@ void check_disordered_initiative_way(Context& cx, const Action& a, UnitId u,
           "l'ennemi ou de se rapprocher de son bord de table\"");
 }
 
-// A blunder moved "complet" (the data's blunder_moves_in_full): its last
-// move reaches its whole allowance, unless the table's edge or a unit
-// stands where the full move would end (then the shorter move is not read).
-// A blunder of several moves written in several statements is measured
-// at its last.
+// A blundered move that fell short of its allowance, refused unless the
+// table's edge or a unit stands where the full move along its way would end
+// (then the shorter move is not read).
+void judge_short_blunder(Context& cx, const Scratch::ShortBlunder& b) {
+  const Point from = b.start.leader();
+  const double scale = b.allowance / std::max(1e-9, tabletop::length(b.end - from));
+  const Point full = from + scale * (b.end - from);
+  const UnitSetup& s = cx.setup.units[b.unit];
+  const tabletop::Footprint there(full, b.facing, s.frontage, s.depth);
+  bool blocked = tabletop::Table(cx.setup.width, cx.setup.depth).overhang(there) > 0;
+  for (UnitId o = 0; o < cx.setup.units.size() && !blocked; ++o)
+    if (o != b.unit && cx.state.units[o].on_table)
+      blocked = !boost::geometry::disjoint(there.polygon(), cx.footprint(o).polygon());
+  if (blocked) {
+    cx.checker.not_checked(
+        fmt::format("whether the table's edge or a unit stops the blunder of {} short of its "
+                    "full move",
+                    cx.quoted(b.unit)),
+        b.span);
+    return;
+  }
+  cx.checker
+      .violation(Check::move_distance, b.span,
+                 fmt::format("the blunder of {} moves {}, not its full {}", cx.quoted(b.unit),
+                             tabletop::inches(b.distance), tabletop::inches(b.allowance)))
+      .note(
+          "§ D6 Fiasco de commandement: 'mouvement(s) complet(s)' (the data's "
+          "blunder_moves_in_full); nothing stands where the full move ends");
+}
+
+// A blunder moved "complet" (the data's blunder_moves_in_full) reaches its
+// whole allowance. A move short of it with moves left may be followed by
+// another statement of the unit: it is judged when the phase ends, unless
+// one follows; the last is judged at once.
 void check_blunder_in_full(Context& cx, const Action& a, UnitId u, const tabletop::Footprint& start,
                            const tabletop::MoveResult& m, double allowance, double moves_left) {
   const UnitState& st = cx.state.units[u];
   if (st.order != OrderStatus::blundered) return;
+  std::erase_if(cx.scratch.short_blunders,
+                [&](const Scratch::ShortBlunder& b) { return b.unit == u; });
   const bool in_full =
       std::any_of(cx.scratch.blunders_in_full.begin(), cx.scratch.blunders_in_full.end(),
                   [&](const Scratch::InFull& b) {
                     return b.unit == u && b.turn == a.turn && b.side == a.side;
                   });
   if (!in_full || m.distance >= allowance - cx.scratch.tolerance) return;
-  if (moves_left > 1.001) {
-    cx.checker.not_checked(
-        "the length of a blunder's moves written in several statements, before its last", a.span);
-    return;
-  }
   const std::optional<Point> end = written_end(a);
   if (!end || m.distance <= 0) return;
-  // The full move along the way written: where the unit would stand.
-  const Point from = start.leader();
-  const double scale = allowance / std::max(1e-9, tabletop::length(*end - from));
-  const Point full = from + scale * (*end - from);
-  const UnitSetup& s = cx.setup.units[u];
-  const tabletop::Footprint there(full, a.facing.value_or(st.facing), s.frontage, s.depth);
-  bool blocked = tabletop::Table(cx.setup.width, cx.setup.depth).overhang(there) > 0;
-  for (UnitId o = 0; o < cx.setup.units.size() && !blocked; ++o)
-    if (o != u && cx.state.units[o].on_table)
-      blocked = !boost::geometry::disjoint(there.polygon(), cx.footprint(o).polygon());
-  if (blocked) {
-    cx.checker.not_checked(
-        fmt::format("whether the table's edge or a unit stops the blunder of {} short of its "
-                    "full move",
-                    cx.quoted(u)),
-        a.span);
-    return;
-  }
-  cx.checker
-      .violation(Check::move_distance, a.to_span.valid() ? a.to_span : a.span,
-                 fmt::format("the blunder of {} is a full move of {}: it moves {}", cx.quoted(u),
-                             tabletop::inches(allowance), tabletop::inches(m.distance)))
-      .note(
-          "§ D6 Fiasco de commandement: 'mouvement(s) complet(s)' (the data's "
-          "blunder_moves_in_full); nothing stands where the full move ends");
+  const Scratch::ShortBlunder b{u,         a.to_span.valid() ? a.to_span : a.span, start,
+                                *end,      a.facing.value_or(st.facing),           allowance,
+                                m.distance};
+  if (moves_left > 1.001)
+    cx.scratch.short_blunders.push_back(b);
+  else
+    judge_short_blunder(cx, b);
 }
 
 // Whether a unit other than `u` or a terrain piece other than open ground
@@ -570,6 +578,12 @@ void move(Context& cx, const Action& a) {
   if (rate) spend(st, budget, m.distance, static_cast<double>(*rate));
   st.used_milli = milli(st.used_milli / 1000.0 + m.distance);
   place_as_written(cx, u, a);
+}
+
+void settle_short_blunders(Context& cx) {
+  for (const Scratch::ShortBlunder& b : cx.scratch.short_blunders)
+    if (cx.state.units[b.unit].on_table) judge_short_blunder(cx, b);
+  cx.scratch.short_blunders.clear();
 }
 
 }  // namespace umpire::hail_caesar

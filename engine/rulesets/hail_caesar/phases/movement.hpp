@@ -21,6 +21,10 @@ namespace umpire::hail_caesar {
 
 void move(Context& cx, const Action& a);
 
+// The blundered moves of several that fell short and that no later move
+// of their unit followed, judged when the phase ends (hc.move.distance).
+void settle_short_blunders(Context& cx);
+
 // A move after a combat (a victor's move, a breakthrough) measured along its
 // way against the variant's combat_phase_moves at the unit's rate, `f` the
 // unit's facts (hc.move.distance); false when the variant gives none (the

@@ -6,6 +6,7 @@
 
 #include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
+#include "engine/rulesets/hail_caesar/phases/movement.hpp"
 
 namespace umpire::hail_caesar {
 namespace {
@@ -91,8 +92,10 @@ std::vector<std::uint8_t> sides_ending(const Context& cx, const Action& a) {
 }  // namespace
 
 void begin(Context& cx, const Action& a) {
-  if (a.turn != cx.state.turn || a.side != cx.state.side || a.phase != cx.state.phase)
+  if (a.turn != cx.state.turn || a.side != cx.state.side || a.phase != cx.state.phase) {
     settle_free_moves(cx);
+    settle_short_blunders(cx);
+  }
   if (a.turn != cx.state.turn || a.side != cx.state.side) {
     if (cx.state.turn > 0) {
       // § IV - RÉORGANISATION closes every player turn, one that holds no
@@ -110,6 +113,7 @@ void begin(Context& cx, const Action& a) {
 
 void settle_at_end(Context& cx) {
   settle_free_moves(cx);
+  settle_short_blunders(cx);
 }
 
 void place_as_written(Context& cx, UnitId u, const Action& a) {
