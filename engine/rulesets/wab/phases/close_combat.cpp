@@ -196,7 +196,12 @@ void attack(Context& cx, const Action& a) {
         .hint("name a unit of the other side of the 'combat' line");
     return;
   }
-  cx.checker.not_checked("the attacks: models in contact and fighting ranks", a.span);
+  // Which models fight (those in contact, how many ranks) the sheet never
+  // says: the dice are only bounded by every model standing (above).
+  cx.checker.not_checked(
+      "the attacks: which models fight, those in contact and the fighting ranks (the sheet does "
+      "not say; the dice of a unit on foot are bounded by its models standing, wab.melee.dice)",
+      a.span);
   check_strike_order(cx, a, u, t);
   const std::int64_t count = dice::dice_count(written->expr);
   check_attack_count(cx, a, u, t, count);
