@@ -160,6 +160,9 @@ struct Scratch {
   // Per unit, the attack dice it threw in the round being fought
   // (phases/close_combat.hpp), emptied when `combat` opens a round.
   std::vector<std::int64_t> round_attack_dice;
+  // Per unit, whether it has struck in the round being fought (the order of
+  // strikes, phases/close_combat.hpp), emptied when `combat` opens a round.
+  std::vector<bool> round_struck;
 };
 
 struct Context {

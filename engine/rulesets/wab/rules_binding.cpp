@@ -33,6 +33,31 @@ rules::Val RulesBinding::special(const std::vector<std::string>& names) const {
   return rules::Val::set(bits);
 }
 
+namespace {
+const rules::Domain* strike_class_domain(const rules::Ruleset& rs) {
+  const auto ref = rs.find("strike_class");
+  if (!ref || ref->kind != rules::ItemKind::domain) return nullptr;
+  return &rs.domains[ref->index];
+}
+}  // namespace
+
+rules::Val RulesBinding::strike_classes(const std::vector<std::string>& weapons) const {
+  std::uint64_t bits = 0;
+  if (const rules::Domain* d = strike_class_domain(rs()))
+    for (const std::string& w : weapons) {
+      std::optional<std::uint32_t> v = d->find(w);
+      if (!v) v = d->find(w + "s");
+      if (v) bits |= std::uint64_t{1} << *v;
+    }
+  return rules::Val::set(bits);
+}
+
+std::string RulesBinding::strike_class_name(std::int64_t n) const {
+  const rules::Domain* d = strike_class_domain(rs());
+  if (!d || n < 0 || static_cast<std::size_t>(n) >= d->values.size()) return "";
+  return d->values[static_cast<std::size_t>(n)];
+}
+
 std::optional<rules::Val> RulesBinding::missile_weapon(std::string_view name) const {
   const auto item = rs().find(name);
   if (!item || item->kind != rules::ItemKind::profile) return std::nullopt;

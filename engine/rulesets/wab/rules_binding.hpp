@@ -43,6 +43,11 @@ class RulesBinding : public rulesets::common::BoundItems<RulesItems> {
   rules::Val mount(Mount m) const { return enumeration(mounts_, m); }
   // The set of the data's special_rule values among `names`.
   rules::Val special(const std::vector<std::string>& names) const;
+  // The set of the data's strike_class values a unit's weapons name (a
+  // weapon word is a class's name or its singular: 'pike' for 'pikes').
+  rules::Val strike_classes(const std::vector<std::string>& weapons) const;
+  // The name of strike_class value `n` ("" when the data has none).
+  std::string strike_class_name(std::int64_t n) const;
   // The profile of missile weapon `name` (the data's word), if the
   // weapons table has it.
   std::optional<rules::Val> missile_weapon(std::string_view name) const;

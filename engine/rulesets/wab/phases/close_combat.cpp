@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <optional>
+#include <string>
 
 #include "engine/rulesets/common/d6_pool.hpp"
 #include "engine/rulesets/wab/phases/combat_round.hpp"
@@ -90,6 +91,67 @@ void check_attack_count(Context& cx, const Action& a, UnitId u, UnitId t, std::i
             *most > models * s.profile.attacks ? ", doubled by frenzy (§ Frénésie)" : "");
 }
 
+// Where `u` stands in the strike order as it fights `enemy` (§ Phase 4 :
+// Combat au corps à corps: "Combat (Initiative : piques, kontos, charge,
+// initiative, armes à 2 mains)"): the data's strike_sequence_key, lower
+// first, and the class it strikes in.
+struct StrikePlace {
+  std::int64_t key = 0;
+  std::string how;
+};
+
+std::optional<StrikePlace> strike_place(Context& cx, UnitId u, UnitId enemy) {
+  const UnitSetup& s = cx.setup.units[u];
+  Facts f(cx.rules);
+  fill_strike(cx, f, u, enemy);
+  f.integer(Given::self_initiative, s.profile.initiative);
+  f.set(Given::self_strike_classes, cx.rules.strike_classes(s.weapons));
+  const auto key = eval_int(f, Value::strike_sequence_key, cx.checker);
+  const auto used = eval_int(f, Value::strike_class_used, cx.checker);
+  if (!key || !used) return std::nullopt;
+  return StrikePlace{*key, fmt::format("{} as '{}', Initiative {}", cx.quoted(u),
+                                       cx.rules.strike_class_name(*used), s.profile.initiative)};
+}
+
+// The order of strikes: a unit strikes after an enemy of its round only
+// when the strike order puts it after. Checked when the later of two
+// strikes is written, so an enemy that never strikes (none of its models
+// left) is not waited for.
+void check_strike_order(Context& cx, const Action& a, UnitId u, UnitId t) {
+  if (!in_open_round(cx, u).value_or(false)) return;
+  auto& struck = cx.scratch.round_struck;
+  if (struck.size() != cx.state.units.size()) struck.assign(cx.state.units.size(), false);
+  const std::uint8_t side = cx.state.units[u].round_side;
+  for (UnitId v = 0; v < cx.state.units.size(); ++v) {
+    if (!struck[v] || struck[u] || cx.state.units[v].round_side == 0 ||
+        cx.state.units[v].round_side == side)
+      continue;
+    const auto mine = strike_place(cx, u, t);
+    const auto theirs = strike_place(cx, v, u);
+    if (!mine || !theirs) break;
+    if (mine->key > theirs->key) continue;
+    if (mine->key == theirs->key) {
+      cx.checker.not_checked(
+          fmt::format("who strikes first of {} and {} (§ Phase 4 : Combat au corps à corps: "
+                      "the strike order does not settle a tie, gap equal_strike_order)",
+                      mine->how, theirs->how),
+          a.span);
+      continue;
+    }
+    cx.checker
+        .violation(Check::melee_order, a.span,
+                   fmt::format("{} strikes after {}, but the strike order puts it first",
+                               cx.quoted(u), cx.quoted(v)))
+        .note(
+            "{} strikes before {} (§ Phase 4 : Combat au corps à corps: \"Combat (Initiative : "
+            "piques, kontos, charge, initiative, armes à 2 mains)\", the data's "
+            "strike_sequence_key: {} against {}, lower first)",
+            mine->how, theirs->how, mine->key, theirs->key)
+        .hint("write the attacks of {} before those of {}", cx.quoted(u), cx.quoted(v));
+  }
+  struck[u] = true;
+}
+
 }  // namespace
 
 void attack(Context& cx, const Action& a) {
@@ -134,8 +196,13 @@ void attack(Context& cx, const Action& a) {
         .hint("name a unit of the other side of the 'combat' line");
     return;
   }
-  cx.checker.not_checked("the attacks: models in contact and fighting ranks, the order of strikes",
-                         a.span);
+  // Which models fight (those in contact, how many ranks) the sheet never
+  // says: the dice are only bounded by every model standing (above).
+  cx.checker.not_checked(
+      "the attacks: which models fight, those in contact and the fighting ranks (the sheet does "
+      "not say; the dice of a unit on foot are bounded by its models standing, wab.melee.dice)",
+      a.span);
+  check_strike_order(cx, a, u, t);
   const std::int64_t count = dice::dice_count(written->expr);
   check_attack_count(cx, a, u, t, count);
   Facts f(cx.rules);

@@ -203,6 +203,7 @@ void open_round(Context& cx, const Action& a) {
     st.break_due = BreakDue::none;
   }
   cx.scratch.round_attack_dice.assign(cx.state.units.size(), 0);
+  cx.scratch.round_struck.assign(cx.state.units.size(), false);
   // A round with a fleeing unit is not fought: no result is judged.
   if (refused) return;
   check_round(cx, a);
