@@ -37,7 +37,7 @@ void Engine::apply_action(const Action& a, replay::EventChecker& checker) {
   begin(cx, a);
   check_sequence(cx, a);
   for (const std::string& what : a.untyped) cx.checker.not_checked(what, a.span);
-  if (refuse_off_table(cx, a)) return;
+  if (refuse_off_table(cx, a) || refuse_destroyed_machine(cx, a)) return;
   switch (a.kind) {
     case ActionKind::move:
       move(cx, a);

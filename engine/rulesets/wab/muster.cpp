@@ -11,6 +11,7 @@
 #include "engine/rulesets/common/check_breach.hpp"
 #include "engine/rulesets/common/word_table.hpp"
 #include "engine/rulesets/wab/checks.hpp"
+#include "engine/rulesets/wab/diagnostics.hpp"
 #include "engine/rulesets/wab/types.hpp"
 
 namespace umpire::wab {
@@ -103,10 +104,19 @@ void check_profile(const events::Unit& u, Reporter& out) {
 }
 
 void check_models(const events::Unit& u, Reporter& out) {
-  if (!u.models || *u.models < 1 || *u.models > 500) {
-    out.breach(Check::muster_models, u.span, "'{}' has {} models: a unit has from 1 to 500", u.id,
+  if (!u.models || *u.models < 1) {
+    out.breach(Check::muster_models, u.span, "'{}' has {} models: a unit has at least one", u.id,
                u.models ? std::to_string(*u.models) : std::string("no"))
-        .hint("write its models: 'models 20'");
+        .hint("write how many models it has, e.g. 'models 20'");
+    return;
+  }
+  // The sheet sets no limit on a unit's size; 500 (the data's model_count)
+  // is umpire's bound on hostile input, so it is no check of the rule text.
+  if (*u.models > 500) {
+    report(out.diags(), Diag::setup_unit, u.span,
+           "'{}' has {} models: umpire replays units of at most 500 models (a limit of this "
+           "tool, not of the rules: the sheet sets no limit on a unit's size)",
+           u.id, *u.models);
     return;
   }
   if (u.ranks && (*u.ranks < 1 || *u.ranks > *u.models))

@@ -28,7 +28,7 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.rallied = false;
     u.rally_tested = false;
     u.fought_this_turn = false;
-    if (u.misfire_turns > 0 && u.misfire_turns != kMisfireDestroyed) --u.misfire_turns;
+    if (u.misfire_turns == kMisfireThisTurn) u.misfire_turns = 0;
   }
 }
 

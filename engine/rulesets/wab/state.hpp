@@ -28,7 +28,11 @@ enum class LeftTable : std::uint8_t { on_table, out_of_play, pursued, returned }
 
 enum class BreakDue : std::uint8_t { none, exempt, test, without_test, stubborn_d6, unjudged };
 
-// A war machine its misfire destroyed with its crew (§ Raté d'allumage 1-2).
+// What a war machine's misfire left it (§ Raté d'allumage): it may not
+// shoot in this player turn (5-6), nor until its side's turn
+// misfire_free_turn (3-4), or its misfire destroyed it with its crew (1-2).
+inline constexpr std::uint8_t kMisfireThisTurn = 1;
+inline constexpr std::uint8_t kMisfireUntilTurn = 2;
 inline constexpr std::uint8_t kMisfireDestroyed = 255;
 
 // Whether a frenzied unit keeps its frenzy (also: the unit has none), lost
@@ -91,9 +95,10 @@ struct UnitState {
   // turn, 0 neither.
   std::uint8_t fall_back_turn = 0;
   LeftTable left_table = LeftTable::on_table;
-  // § Raté d'allumage: the player turns, this one counted, in which its
-  // misfire forbids it to shoot (0 none; kMisfireDestroyed, for ever).
+  // § Raté d'allumage: 0 none, or what its misfire left it (kMisfire*), and
+  // for kMisfireUntilTurn the turn of its side from which it shoots again.
   std::uint8_t misfire_turns = 0;
+  std::uint32_t misfire_free_turn = 0;
   // It failed its break test and its `flee` may be a flight or a fall back
   // in good order (§ Repli en Bon Ordre): the log shows which later
   // (phases/flight.hpp, resolve_fall_back).
@@ -187,6 +192,9 @@ void State::write(Out& out) const {
         // A unit that rallied took its test: one byte for both.
         o.u8(u.rallied ? 1 : u.rally_tested ? 2 : 0);
         o.u8(u.misfire_turns);
+        // The turn it shoots again from, only while it waits for it (a
+        // state without misfires hashes as before).
+        if (u.misfire_turns == kMisfireUntilTurn) o.u32(u.misfire_free_turn);
       });
 }
 

@@ -81,13 +81,16 @@ bool refuse_non_shooter(Context& cx, const Action& a, UnitId u) {
 // § Raté d'allumage: a war machine whose misfire forbids it to shoot does
 // not shoot. True when `u` may not.
 bool refuse_after_misfire(Context& cx, const Action& a, UnitId u) {
-  const std::uint8_t left = cx.state.units[u].misfire_turns;
-  if (left == 0) return false;
+  const UnitState& st = cx.state.units[u];
+  if (st.misfire_turns == 0) return false;
   cx.checker
-      .violation(Check::shoot_not_allowed, a.span,
-                 left == kMisfireDestroyed
+      .violation(Check::machine_misfire, a.span,
+                 st.misfire_turns == kMisfireDestroyed
                      ? fmt::format("{} was destroyed with its crew by its misfire", cx.quoted(u))
-                     : fmt::format("{} misfired: it does not shoot again yet", cx.quoted(u)))
+                 : st.misfire_turns == kMisfireUntilTurn
+                     ? fmt::format("{} misfired (3-4): it shoots again from its side's turn {}",
+                                   cx.quoted(u), st.misfire_free_turn)
+                     : fmt::format("{} misfired (5-6): it shoots no more this turn", cx.quoted(u)))
       .note(
           "§ Raté d'allumage: '1-2 La machine de guerre et les servants sont détruits. 3-4 Elle ne "
           "peut plus tirer ce tour et le prochain tour. 5-6 La machine de guerre ne peut plus "
@@ -102,8 +105,11 @@ void read_misfire(Context& cx, const Action& a, UnitId u) {
   const replay::WrittenRoll* written = a.roll("misfire");
   if (!written) return;
   if (cx.setup.units[u].type != TroopType::war_machine) {
-    cx.checker.not_checked("a misfire of a unit that is no war machine (§ Raté d'allumage)",
-                           written->span);
+    cx.checker
+        .violation(Check::machine_misfire, written->span,
+                   fmt::format("{} misfires, but it is no war machine", cx.quoted(u)))
+        .note("§ Raté d'allumage: the misfire table is the war machines' ('La machine de "
+              "guerre et les servants sont détruits')");
     return;
   }
   cx.checker.not_checked(
@@ -127,16 +133,46 @@ void read_misfire(Context& cx, const Action& a, UnitId u) {
   const rules::Domain& d = cx.rules.rs().domains[cx.rules.domain(Domain::misfire_result)];
   const auto index = static_cast<std::size_t>((*row)[cx.rules.column(Table::misfire)].number);
   const std::string result = index < d.values.size() ? d.values[index] : std::string();
-  // In player turns, this one counted: the machine's next turn is the
-  // second after this one.
-  std::uint8_t& turns = cx.state.units[u].misfire_turns;
-  if (result == "machine_and_crew_destroyed")
-    turns = kMisfireDestroyed;
-  else if (result == "no_fire_this_turn_and_next")
-    turns = std::max<std::uint8_t>(turns, 3);
-  else if (result == "no_fire_this_turn")
-    turns = std::max<std::uint8_t>(turns, 1);
+  UnitState& st = cx.state.units[u];
+  if (result == "machine_and_crew_destroyed") {
+    // The machine and its crew leave the game (§ Raté d'allumage 1-2).
+    st.misfire_turns = kMisfireDestroyed;
+    st.on_table = false;
+  } else if (result == "no_fire_this_turn_and_next" && st.misfire_turns != kMisfireDestroyed) {
+    // "ce tour et le prochain tour": the next turn is taken as its side's
+    // next one (a machine shoots in its own turn, so the enemy's turn would
+    // make 3-4 no different from 5-6; and § Phase 1 : Début du tour
+    // recovers machines at the start of a side's turn). A misfire in the
+    // enemy's turn is taken as if in its side's turn of that number.
+    st.misfire_turns = kMisfireUntilTurn;
+    st.misfire_free_turn = std::max(st.misfire_free_turn, a.turn + 2);
+  } else if (result == "no_fire_this_turn" && st.misfire_turns == 0) {
+    st.misfire_turns = kMisfireThisTurn;
+  }
 }
+
+}  // namespace
+
+// § Raté d'allumage 1-2: a war machine its misfire destroyed with its crew
+// is out of the game; a statement that moves it, or makes it a target, is a
+// violation (its own shots are refused by refuse_after_misfire).
+bool refuse_destroyed_machine(Context& cx, const Action& a) {
+  if (a.kind == ActionKind::remove) return false;
+  std::vector<UnitId> named(a.targets.begin(), a.targets.end());
+  if (a.kind != ActionKind::shoot) named.insert(named.end(), a.actors.begin(), a.actors.end());
+  for (UnitId u : named) {
+    if (cx.state.units[u].misfire_turns != kMisfireDestroyed) continue;
+    cx.checker
+        .violation(Check::machine_misfire, a.span,
+                   fmt::format("{} was destroyed with its crew by its misfire: it is out of the game",
+                               cx.quoted(u)))
+        .note("§ Raté d'allumage: '1-2 La machine de guerre et les servants sont détruits.'");
+    return true;
+  }
+  return false;
+}
+
+namespace {
 
 // A shot is at the enemy (§ Phase 3 : Tir: "Annonce des unités qui tirent
 // et de leur cible"; a unit of one's own side is no target). True when `t`

@@ -18,4 +18,8 @@ void shoot(Context& cx, const Action& a);
 // when the unit carries several missile weapons (the response names none).
 bool response_shot(Context& cx, const Action& a);
 
+// § Raté d'allumage 1-2: true, and a violation, when `a` moves a war machine
+// its misfire destroyed with its crew, or makes it a target.
+bool refuse_destroyed_machine(Context& cx, const Action& a);
+
 }  // namespace umpire::wab

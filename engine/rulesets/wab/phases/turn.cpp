@@ -62,6 +62,16 @@ void begin(Context& cx, const Action& a) {
   }
   if (new_turn) {
     cx.state.start_turn(a.turn, a.side);
+    // § Raté d'allumage 3-4: a machine shoots again once its side's turn
+    // misfire_free_turn begins (a later turn number of either side is past
+    // it, whatever turns the log leaves empty).
+    for (std::size_t u = 0; u < cx.setup.units.size(); ++u) {
+      UnitState& st = cx.state.units[u];
+      if (st.misfire_turns == kMisfireUntilTurn &&
+          (a.turn > st.misfire_free_turn ||
+           (a.turn == st.misfire_free_turn && cx.setup.units[u].side == a.side)))
+        st.misfire_turns = 0;
+    }
     for (std::size_t u = 0; u < cx.setup.units.size(); ++u) {
       if (cx.setup.units[u].side != a.side) continue;
       UnitState& st = cx.state.units[u];
