@@ -126,6 +126,9 @@ class VariantFacts {
   // Whether the variant says how a disorder test is rolled (the base sheet
   // never does: gap disorder_test_undefined); it then judges each one.
   virtual bool rolls_disorder_test() const { return false; }
+  // The section a diagnostic cites for the way of a unit through another
+  // (the base sheet's own section unless the variant rewrites it).
+  virtual std::string way_through_section() const { return "§ Se déplacer à travers une unité"; }
   // Applies statement `a`, which the base sheet has no procedure for and
   // would only follow as written, by the variant's own procedure (HYW's
   // rally by a general, 004 § 3-a); false: the base applies it.

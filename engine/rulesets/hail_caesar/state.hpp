@@ -46,6 +46,12 @@ struct UnitState {
   // The unit it supported in the last round it supported in, -1: none; it
   // is in support while that unit stays engaged (HYW 6-a: no shooting).
   std::int32_t supporting = -1;
+  // § Modificateurs du jet pour toucher au corps à corps (4+), for the data's
+  // switch charge_bonus_duration: it charged or countercharged into its
+  // present combat ("a chargé ou contre chargé"), and was charged in flank
+  // or rear in it ("a été chargée de flanc et/ou de dos"), in whatever round.
+  bool charged_into_combat = false;
+  bool flank_charged_in_combat = false;
 
   tabletop::Footprint footprint(const UnitSetup& s) const {
     return {at, facing, s.frontage, s.depth};
@@ -104,6 +110,12 @@ void State::write(Out& out) const {
         o.i32(u.spent_milli);
         o.u8(u.combat_rounds);
         o.i32(u.supporting);
+        // Written only once set, so that the hashes of games without them stay.
+        if (u.charged_into_combat || u.flank_charged_in_combat) {
+          o.tag('C');
+          o.u8(static_cast<std::uint8_t>((u.charged_into_combat ? 1 : 0) |
+                                         (u.flank_charged_in_combat ? 2 : 0)));
+        }
       });
 }
 

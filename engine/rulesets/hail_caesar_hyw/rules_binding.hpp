@@ -59,6 +59,9 @@ class UnitFacts final : public hail_caesar::VariantFacts {
   // 8-d: "Lancez 1D6, sur un résultat de 4+" (the data's disorder_test,
   // judged by disorder_test.cpp).
   bool rolls_disorder_test() const override { return true; }
+  // 5-h: a unit moved through another in a division's move, whose section
+  // the HYW text rewrites.
+  std::string way_through_section() const override { return "004 § 5-h"; }
   // 3-a: a general's rally (rally.cpp).
   bool apply(hail_caesar::Context& cx, const hail_caesar::Action& a) const override;
   // The items of the HYW data the base binding does not name.

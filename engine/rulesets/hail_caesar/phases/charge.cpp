@@ -192,8 +192,10 @@ void charge(Context& cx, const Action& a) {
   const bool target_was_engaged = cx.state.units[t].engaged_with >= 0;
   place_as_written(cx, u, a);
   // "a chargé ou contre chargé" (§ Modificateurs du jet pour toucher au
-  // corps à corps (4+)).
+  // corps à corps (4+)), in the combat it charges into.
   st.charged = true;
+  st.charged_into_combat = true;
+  st.flank_charged_in_combat = false;
   // A variant's charge that goes in disordered (HYW 1-c, a Montjoie
   // double's "charge automatique en désordre"), whatever it meets.
   if (const VariantFacts* variant = cx.rules.variant();

@@ -196,6 +196,8 @@ void respond(Context& cx, const Action& a) {
       // "a chargé ou contre chargé" (§ Modificateurs du jet pour toucher au
       // corps à corps (4+)).
       st.charged = true;
+      st.charged_into_combat = true;
+      st.flank_charged_in_combat = false;
       if (allowed) disorder_countercharged(cx, c, u);
       break;
     case Response::turn_to_face:

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/geometry/tabletop/charge.hpp"
 #include "engine/geometry/tabletop/crossing.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
@@ -231,6 +232,21 @@ void owe_disorder_past_friend(Context& cx, DueOutcome& o, UnitId friend_unit) {
       cx.quoted(friend_unit));
 }
 
+// A unit engaged in a combat that lies on the way `swept` of a whole move
+// of `u` and that its shorter way's end `end` touches: what stopped it.
+std::optional<UnitId> combat_unit_stopping(const Context& cx, UnitId u,
+                                           const tabletop::MultiPolygon& swept,
+                                           const tabletop::Footprint& end) {
+  const double slack = cx.scratch.tolerance;
+  for (UnitId o = 0; o < cx.setup.units.size(); ++o) {
+    if (o == u || !cx.state.units[o].on_table || cx.state.units[o].engaged_with < 0) continue;
+    const tabletop::Footprint there = cx.footprint(o);
+    if (tabletop::passes_through(swept, there, slack) && tabletop::in_contact(end, there, slack))
+      return o;
+  }
+  return std::nullopt;
+}
+
 // § Résultat du test de panique au tir, Retraite: "L'unité devra reculer
 // d'un mouvement": the way of the retire `a` is one move of the unit's rate
 // (the tolerance given), unless it passes through friends ("prolongent leur
@@ -287,6 +303,17 @@ void check_retire_length(Context& cx, const Action& a, DueOutcome& o) {
         o.why = fmt::format(
             "retired as far as it could before terrain it may not enter (\"se déplacent "
             "d'autant qu'elles peuvent et deviennent désorganisées\")");
+      }
+      // "… ou d'unités au combat": a unit engaged in a combat on the whole
+      // move's way, which the retire ends against, stopped it.
+      if (const auto in_combat = combat_unit_stopping(cx, u, full.swept, m.end);
+          in_combat && !o.disorders && !cx.state.units[u].disordered) {
+        o.disorders = true;
+        o.why = fmt::format(
+            "retired as far as it could before {}, in combat (\"dans l'incapacité de faire leur "
+            "mouvement à cause … d'unités au combat se déplacent d'autant qu'elles peuvent et "
+            "deviennent désorganisées\")",
+            cx.quoted(*in_combat));
       }
       cx.checker.not_checked(
           fmt::format("whether terrain or units stopped the retire of {} short of one move",
@@ -508,6 +535,11 @@ void open_combat(Context& cx, const Action& a) {
       UnitState& st = cx.state.units[u];
       st.engaged_with = (s == 0 ? a.targets : a.actors).front();
       st.combat_rounds = static_cast<std::uint8_t>(std::clamp<std::int64_t>(r.round, 0, 255));
+      // A first round opens a combat: only a charge of this turn is of it.
+      if (r.round == 1) {
+        st.charged_into_combat = st.charged;
+        st.flank_charged_in_combat = false;
+      }
     }
   // Supports are declared afresh each round.
   for (UnitState& st : cx.state.units)

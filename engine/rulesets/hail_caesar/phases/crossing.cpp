@@ -49,9 +49,12 @@ void check_way_through_units(Context& cx, const Action& a, UnitId u, const table
     if (allowed && tabletop::stands_on(m.end, whole, slack)) {
       // A unit moved one at a time in a division's move may stand on one
       // still to move: reported, not refused.
+      const VariantFacts* variant = cx.rules.variant();
       cx.checker.not_checked(
-          fmt::format("{} ending its way on {}, which it must leave clear (004 § 5-h)",
-                      cx.quoted(u), cx.quoted(o)),
+          fmt::format("{} ending its way on {}, which it must leave clear ({})", cx.quoted(u),
+                      cx.quoted(o),
+                      variant ? variant->way_through_section()
+                              : std::string("§ Se déplacer à travers une unité")),
           a.span);
       continue;
     }

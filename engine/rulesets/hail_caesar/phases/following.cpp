@@ -87,10 +87,16 @@ void follow(Context& cx, const Action& a) {
       // chargé" (§ Modificateurs du jet pour toucher au corps à corps (4+)).
       for (UnitId m : a.actors) place_as_written(cx, m, a);
       cx.state.units[u].charged = true;
+      cx.state.units[u].charged_into_combat = true;
+      cx.state.units[u].flank_charged_in_combat = false;
       break;
     case ActionKind::respond:
       place_as_written(cx, u, a);
-      if (a.detail == "countercharge") cx.state.units[u].charged = true;
+      if (a.detail == "countercharge") {
+        cx.state.units[u].charged = true;
+        cx.state.units[u].charged_into_combat = true;
+        cx.state.units[u].flank_charged_in_combat = false;
+      }
       break;
     case ActionKind::remove: {
       // A unit removed leaves its combat: its enemy is no longer engaged
@@ -101,6 +107,8 @@ void follow(Context& cx, const Action& a) {
         if (enemy.engaged_with == static_cast<std::int32_t>(u)) {
           enemy.engaged_with = -1;
           enemy.combat_rounds = 0;
+          enemy.charged_into_combat = false;
+          enemy.flank_charged_in_combat = false;
         }
         st.engaged_with = -1;
       }

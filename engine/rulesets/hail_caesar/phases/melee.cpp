@@ -90,12 +90,18 @@ void attack(Context& cx, const Action& a) {
   // strikes (common/higher_ground.hpp).
   const rulesets::HigherGround high = rulesets::higher_ground(cx, u, a.targets.front());
   f.boolean(Given::unit_higher_ground, high.height == rulesets::Height::higher);
-  f.boolean(Given::unit_charged_in_flank_or_rear, charged_in_flank_or_rear(cx, a, u));
-  f.boolean(Given::unit_charged_in_earlier_round, false);
-  f.boolean(Given::unit_flank_charged_in_earlier_round, false);
-  cx.checker.not_checked(
-      "flank or rear charges of an earlier turn in hand to hand, and the parts of a front engaged",
-      a.span);
+  // "a chargé ou contre chargé", "a été chargée de flanc et/ou de dos": a
+  // charge of this turn, or (the data's switch charge_bonus_duration) one
+  // of an earlier round of the same combat, which the state keeps.
+  const bool flank_now = charged_in_flank_or_rear(cx, a, u);
+  const bool later_round = cx.scratch.combat && cx.scratch.combat->round > 1;
+  f.boolean(Given::unit_charged_in_flank_or_rear, flank_now);
+  f.boolean(Given::unit_charged_in_earlier_round,
+            later_round && st.charged_into_combat && !st.charged);
+  f.boolean(Given::unit_flank_charged_in_earlier_round,
+            later_round && st.flank_charged_in_combat && !flank_now);
+  if (flank_now) cx.state.units[u].flank_charged_in_combat = true;
+  cx.checker.not_checked("the parts of a front engaged", a.span);
   auto test = eval_test(f, Test::melee_to_hit, cx.checker);
   if (!test) return;
   // Where the engine cannot tell, the +1 is taken when the log's modifier
