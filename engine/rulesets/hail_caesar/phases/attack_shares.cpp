@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 
@@ -117,8 +118,15 @@ std::optional<std::int64_t> support_share(Context& cx, const Action& a, UnitId u
       shares, [&](const Scratch::SupportShare& s) { return s.turn != a.turn || s.side != a.side; });
   auto it = std::find_if(shares.begin(), shares.end(),
                          [&](const Scratch::SupportShare& s) { return s.unit == u; });
-  if (it == shares.end())
-    it = shares.insert(shares.end(), Scratch::SupportShare{a.turn, a.side, u, 0, {}});
+  if (it == shares.end()) {
+    // Built in place: moving a temporary's empty small_vector trips g++ 12's
+    // -Wstringop-overread at -O3, a false alarm.
+    Scratch::SupportShare& fresh = shares.emplace_back();
+    fresh.turn = a.turn;
+    fresh.side = a.side;
+    fresh.unit = u;
+    it = std::prev(shares.end());
+  }
   // The same friend again: a new round, its dice afresh.
   if (holds(it->supported, t)) {
     it->thrown = 0;
