@@ -14,7 +14,7 @@ namespace umpire::dice {
 
 // Bounds that keep every distribution cheap to compute exactly (docs/dice.md
 // § Limits). The parser rejects anything beyond them with a diagnostic.
-inline constexpr std::uint32_t max_dice = 100;         // dice thrown by one expression
+inline constexpr std::uint32_t max_dice = 500;         // dice thrown by one expression
 inline constexpr std::uint32_t max_sides = 1000;       // sides of one die
 inline constexpr std::uint32_t max_keep_dice = 20;     // dice of one keep/drop term
 inline constexpr std::uint32_t max_keep_sides = 100;   // sides of a die in a keep/drop term
