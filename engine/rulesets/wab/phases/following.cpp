@@ -52,6 +52,15 @@ void follow(Context& cx, const Action& a) {
     // does: he lends his Leadership no more (§ 2.2 Ralliement des troupes
     // en fuite) and a General gone is § 2.4's "Le général est tué".
     if (a.off_table || a.kind == ActionKind::remove) cx.state.generals[g].on_table = false;
+    // The tests his death owes are named, not judged: the sheet lists the
+    // cause but never which units take the test (panic_due answers
+    // nullopt for his side from here on).
+    if (a.kind == ActionKind::remove)
+      cx.checker.not_checked(
+          fmt::format("the panic tests that the death of '{}' owes (§ Panique 8, 'Le général est "
+                      "tué'): the sheet never says which units of his army test, nor when",
+                      cx.setup.generals[g].id),
+          a.span);
   }
   if (a.actors.empty()) return;
   const UnitId u = a.actors.front();

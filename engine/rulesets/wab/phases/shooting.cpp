@@ -108,8 +108,9 @@ void read_misfire(Context& cx, const Action& a, UnitId u) {
     cx.checker
         .violation(Check::machine_misfire, written->span,
                    fmt::format("{} misfires, but it is no war machine", cx.quoted(u)))
-        .note("§ Raté d'allumage: the misfire table is the war machines' ('La machine de "
-              "guerre et les servants sont détruits')");
+        .note(
+            "§ Raté d'allumage: the misfire table is the war machines' ('La machine de "
+            "guerre et les servants sont détruits')");
     return;
   }
   cx.checker.not_checked(
@@ -163,9 +164,10 @@ bool refuse_destroyed_machine(Context& cx, const Action& a) {
   for (UnitId u : named) {
     if (cx.state.units[u].misfire_turns != kMisfireDestroyed) continue;
     cx.checker
-        .violation(Check::machine_misfire, a.span,
-                   fmt::format("{} was destroyed with its crew by its misfire: it is out of the game",
-                               cx.quoted(u)))
+        .violation(
+            Check::machine_misfire, a.span,
+            fmt::format("{} was destroyed with its crew by its misfire: it is out of the game",
+                        cx.quoted(u)))
         .note("§ Raté d'allumage: '1-2 La machine de guerre et les servants sont détruits.'");
     return true;
   }
