@@ -114,6 +114,14 @@ struct Scratch {
   std::vector<Standing> standing;
   std::optional<PendingHits> hits;
   bool hits_from_support = false;  // the pending hits are a support's
+  // Whether the statement before the one being applied strikes (a shot, an
+  // attack, a support, a charge response), and the units it names: a save
+  // of one of them right after it is its own, even where the engine
+  // refused or did not resolve the strike (phases/saves.cpp). A support's
+  // or a response's hits strike a unit it does not name (the enemy of the
+  // unit supported, the charger).
+  bool last_struck = false, last_names_not_target = false;
+  UnitList last_named;
   std::optional<CombatRound> combat;
   std::vector<DueTest> due_tests;
   std::vector<DueOutcome> due_outcomes;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/rulesets/hail_caesar/phases/dice.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
 #include "engine/rulesets/hail_caesar/phases/following.hpp"
@@ -9,8 +11,35 @@
 namespace umpire::hail_caesar {
 void save(Context& cx, const Action& a) {
   const std::optional<PendingHits> pending = cx.scratch.hits;
-  if (a.actors.empty() || !pending || pending->target != a.actors.front()) {
+  // A save right after a strike the engine refused or did not resolve
+  // (its hits unknown): followed as written. A support's hits strike the
+  // enemy of the unit it supports, which the statement does not name.
+  const auto& named = cx.scratch.last_named;
+  const bool after_strike =
+      cx.scratch.last_struck &&
+      (a.actors.empty() || cx.scratch.last_names_not_target ||
+       std::find(named.begin(), named.end(), a.actors.front()) != named.end());
+  if (a.actors.empty() || (!pending && after_strike)) {
     follow(cx, a);
+    return;
+  }
+  if (!pending || pending->target != a.actors.front()) {
+    // A save away from its hits: the break test between them was judged
+    // without it. Refused, and its stated casualties are taken.
+    cx.checker
+        .violation(Check::save_order, a.span,
+                   pending ? fmt::format("the save of {} follows hits that {} took",
+                                         cx.quoted(a.actors.front()), cx.quoted(pending->target))
+                           : fmt::format("the save of {} follows no shot, attack or support that "
+                                         "hit it",
+                                         cx.quoted(a.actors.front())))
+        .note(
+            "§ TEST DE PANIQUE: the test reads the casualties left after saves ('les blessures "
+            "en excès', 'la différence de blessures'), so a save is written right after the "
+            "hits it saves");
+    if (a.stated.casualties)
+      cx.state.units[a.actors.front()].casualties +=
+          static_cast<std::int32_t>(std::max<std::int64_t>(0, *a.stated.casualties));
     return;
   }
   cx.scratch.hits.reset();

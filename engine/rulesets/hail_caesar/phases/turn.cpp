@@ -108,7 +108,18 @@ void begin(Context& cx, const Action& a) {
   }
   cx.state.phase = a.phase;
   // Hits wait for the save written right after them, and no longer.
-  if (a.kind != ActionKind::save) cx.scratch.hits.reset();
+  if (a.kind != ActionKind::save) {
+    cx.scratch.hits.reset();
+    cx.scratch.last_struck = a.kind == ActionKind::shoot || a.kind == ActionKind::attack ||
+                             a.kind == ActionKind::support || a.kind == ActionKind::respond;
+    cx.scratch.last_names_not_target =
+        a.kind == ActionKind::support || a.kind == ActionKind::respond;
+    cx.scratch.last_named.clear();
+    if (cx.scratch.last_struck) {
+      cx.scratch.last_named.insert(cx.scratch.last_named.end(), a.actors.begin(), a.actors.end());
+      cx.scratch.last_named.insert(cx.scratch.last_named.end(), a.targets.begin(), a.targets.end());
+    }
+  }
 }
 
 void settle_at_end(Context& cx) {
