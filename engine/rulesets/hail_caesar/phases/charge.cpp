@@ -135,6 +135,37 @@ bool touching(const Context& cx, UnitId a, UnitId b) {
 }
 
 void charge(Context& cx, const Action& a) {
+  // § I - PHASE DE MOUVEMENT: a charge is a move of the movement phase (an
+  // order's, a blunder's or an initiative's), answered there ("Réponses de
+  // charge"). Taken as written once refused, so that what follows is read.
+  if (a.phase != Phase::movement && !a.actors.empty()) {
+    cx.checker
+        .violation(
+            Check::charge_phase, a.span,
+            fmt::format("{} charges outside the movement phase", cx.quoted(a.actors.front())))
+        .note(
+            "§ I - PHASE DE MOUVEMENT: a unit charges with a move of its own, by initiative, "
+            "order or blunder, in its side's movement phase");
+    cx.scratch.settled = true;
+    // Its target's response answers it all the same (no second report).
+    const bool at_unit = a.actors.size() == 1 && a.targets.size() == 1 &&
+                         cx.state.units[a.actors.front()].on_table &&
+                         cx.state.units[a.targets.front()].on_table;
+    if (at_unit) {
+      const UnitId u = a.actors.front();
+      const UnitId t = a.targets.front();
+      const tabletop::Footprint start = cx.footprint(u);
+      const tabletop::Zone face = tabletop::charged_side(
+          cx.footprint(t), start, tabletop::ZoneRule::diagonals, tabletop::ZoneReference::leader);
+      const bool target_was_engaged = cx.state.units[t].engaged_with >= 0;
+      follow(cx, a);
+      cx.scratch.charges.push_back(
+          {a.turn, a.side, u, t, start, face, target_was_engaged, 0, false});
+      return;
+    }
+    follow(cx, a);
+    return;
+  }
   if (a.actors.size() != 1 || a.targets.size() != 1 || a.off_table || !written_end(a) ||
       !cx.state.units[a.actors.front()].on_table || !cx.state.units[a.targets.front()].on_table) {
     follow(cx, a);

@@ -284,6 +284,21 @@ void check_blunder_direction(Context& cx, const Action& a, UnitId u,
   const Point dir = tabletop::direction(die->facing + turn);
   const double tol = cx.scratch.tolerance;
   const tabletop::Footprint there = start.placed(*end, a.facing.value_or(start.facing()));
+  // "fait un demi-tour et avance": it ends its moves faced about (a degree
+  // allowed for the written facing's rounding).
+  if (*about != 0 &&
+      std::abs(tabletop::normalize_signed_deg(there.facing() - (die->facing + 180))) > 1.0) {
+    cx.checker
+        .violation(Check::move_direction, a.span,
+                   fmt::format("the blunder of {} faces it about (bearing {:.0f}): it ends "
+                               "facing {:.0f}",
+                               cx.quoted(u), tabletop::normalize_bearing(die->facing + 180),
+                               tabletop::normalize_bearing(there.facing())))
+        .note(
+            "§ D6 Fiasco de commandement: 'Fuyez ! L'unité fait un demi-tour et avance deux "
+            "mouvements complets' (the data's blunder_chart about_face)");
+    return;
+  }
   const tabletop::StraightMove m = tabletop::straight_move(start.centre(), there.centre(), dir);
   if (m.moved <= tol || m.straight(tol)) return;
   if (straight_way_blocked(cx, u, start, dir, m.moved)) {
