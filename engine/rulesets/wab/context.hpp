@@ -73,6 +73,10 @@ struct FlankCharge {
 // game: never hashed, never saved with a snapshot.
 struct Scratch {
   std::optional<Strike> strike;
+  // The side that plays first in each turn, as far as the log shows it: the
+  // side of a first statement in turn 1, then the first of two player turns
+  // of one number (a log leaves empty turns unwritten).
+  std::optional<std::uint8_t> first_side;
   // The tolerance a measurement written in the log is checked under
   // (engine/geometry/tabletop/tolerance.hpp).
   double tolerance = tabletop::kDefaultTolerance;

@@ -28,7 +28,8 @@ void State::start_turn(std::uint32_t t, std::uint8_t s) {
     u.rallied = false;
     u.rally_tested = false;
     u.fought_this_turn = false;
-    if (u.misfire_turns == kMisfireThisTurn) u.misfire_turns = 0;
+    if (u.misfire_turns == kMisfireThisTurn || u.misfire_turns == kMisfireLastTurn)
+      u.misfire_turns = 0;
   }
 }
 

@@ -30,9 +30,12 @@ enum class BreakDue : std::uint8_t { none, exempt, test, without_test, stubborn_
 
 // What a war machine's misfire left it (§ Raté d'allumage): it may not
 // shoot in this player turn (5-6), nor until its side's turn
-// misfire_free_turn (3-4), or its misfire destroyed it with its crew (1-2).
+// misfire_free_turn is over (3-4), or its misfire destroyed it with its crew
+// (1-2).
 inline constexpr std::uint8_t kMisfireThisTurn = 1;
 inline constexpr std::uint8_t kMisfireUntilTurn = 2;
+// A 3-4 in its side's turn misfire_free_turn: lifted at the next player turn.
+inline constexpr std::uint8_t kMisfireLastTurn = 3;
 inline constexpr std::uint8_t kMisfireDestroyed = 255;
 
 // Whether a frenzied unit keeps its frenzy (also: the unit has none), lost
@@ -96,7 +99,7 @@ struct UnitState {
   std::uint8_t fall_back_turn = 0;
   LeftTable left_table = LeftTable::on_table;
   // § Raté d'allumage: 0 none, or what its misfire left it (kMisfire*), and
-  // for kMisfireUntilTurn the turn of its side from which it shoots again.
+  // for kMisfireUntilTurn the last turn of its side in which it may not shoot.
   std::uint8_t misfire_turns = 0;
   std::uint32_t misfire_free_turn = 0;
   // It failed its break test and its `flee` may be a flight or a fall back

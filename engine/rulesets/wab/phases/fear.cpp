@@ -56,25 +56,30 @@ bool report_owed(Context& cx, Span span, UnitId u, UnitId enemy, std::string_vie
     const std::optional<bool> due = fear_required(cx, unit, u, enemy, context, terror);
     if (!due || !*due) continue;
     const std::string_view kind = terror ? "terror" : "fear";
-    cx.checker
-        .violation(
-            Check::fear_due, span,
-            fmt::format("{} {} {}, which causes it {}, and {} takes no {} test", cx.quoted(u),
-                        context == "charging_the_cause" ? "charges" : "is charged by",
-                        cx.quoted(enemy), kind, cx.quoted(u), kind))
-        .note(
-            "§ Phase 2 : Mouvement, 2.1 Déclaration de charges, step {}: the {} test comes "
-            "after the declarations (the data's {}_test_required)",
-            context == "charging_the_cause" ? 3 : 4,
-            context == "charging_the_cause" ? "chargers'" : "charged units'", kind)
+    auto v = cx.checker.violation(
+        Check::fear_due, span,
+        fmt::format("{} {} {}, which causes it {}, and {} takes no {} test", cx.quoted(u),
+                    context == "charging_the_cause" ? "charges" : "is charged by", cx.quoted(enemy),
+                    kind, cx.quoted(u), kind));
+    v.note(
+         "§ Phase 2 : Mouvement, 2.1 Déclaration de charges, step {}: the {} test comes "
+         "after the declarations (the data's {}_test_required)",
+         context == "charging_the_cause" ? 3 : 4,
+         context == "charging_the_cause" ? "chargers'" : "charged units'", kind)
         .hint("write it after the charge's responses: 'test {} {} 2d6=… against {}'",
               cx.setup.units[u].id, kind, cx.setup.units[u].profile.leadership);
+    // A fear test owed cites § Peur, not the check's § Terreur.
+    if (!terror) cite_fear(v);
     return true;
   }
   return false;
 }
 
 }  // namespace
+
+void cite_fear(DiagnosticBuilder& v) {
+  v.rule(std::string(replay::CheckId(Check::fear_due).info().file), "Peur");
+}
 
 std::optional<bool> fear_due(Context& cx, UnitId u, bool terror) {
   if (cx.state.phase == Phase::start) {

@@ -43,4 +43,8 @@ std::int64_t fear_tests_taken(const Context& cx, UnitId u, bool terror);
 // fear or terror test to the other and took none is reported at the charge.
 void settle_charge_fear(Context& cx);
 
+// Makes `v`, a wab.fear.due violation about fear (no terror), cite § Peur
+// rather than the check's § Terreur.
+void cite_fear(DiagnosticBuilder& v);
+
 }  // namespace umpire::wab

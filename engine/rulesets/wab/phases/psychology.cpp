@@ -111,6 +111,7 @@ void report_no_fear_due(Context& cx, const Action& a, UnitId u) {
   if (a.detail == "terror" && cx.state.units[u].overcame_terror)
     v.note("it passed that test: the enemy causes it fear only (§ Terreur)");
   v.note("§ Terreur, § Peur, § Phase 2 : Mouvement (the data's {}_test_required)", a.detail);
+  if (a.detail == "fear") cite_fear(v);
   if (a.stated.passed && !*a.stated.passed && a.detail == "terror")
     cx.state.units[u].fleeing = true;
 }

@@ -87,8 +87,8 @@ bool refuse_after_misfire(Context& cx, const Action& a, UnitId u) {
       .violation(Check::machine_misfire, a.span,
                  st.misfire_turns == kMisfireDestroyed
                      ? fmt::format("{} was destroyed with its crew by its misfire", cx.quoted(u))
-                 : st.misfire_turns == kMisfireUntilTurn
-                     ? fmt::format("{} misfired (3-4): it shoots again from its side's turn {}",
+                 : st.misfire_turns == kMisfireUntilTurn || st.misfire_turns == kMisfireLastTurn
+                     ? fmt::format("{} misfired (3-4): it shoots again after its side's turn {}",
                                    cx.quoted(u), st.misfire_free_turn)
                      : fmt::format("{} misfired (5-6): it shoots no more this turn", cx.quoted(u)))
       .note(
@@ -140,13 +140,14 @@ void read_misfire(Context& cx, const Action& a, UnitId u) {
     st.misfire_turns = kMisfireDestroyed;
     st.on_table = false;
   } else if (result == "no_fire_this_turn_and_next" && st.misfire_turns != kMisfireDestroyed) {
-    // "ce tour et le prochain tour": the next turn is taken as its side's
-    // next one (a machine shoots in its own turn, so the enemy's turn would
+    // "ce tour et le prochain tour": no shot this turn, nor in its side's
+    // next turn (a machine shoots in its own turn, so the enemy's turn would
     // make 3-4 no different from 5-6; and § Phase 1 : Début du tour
-    // recovers machines at the start of a side's turn). A misfire in the
-    // enemy's turn is taken as if in its side's turn of that number.
+    // recovers machines at the start of a side's turn). The ban runs through
+    // its side's turn misfire_free_turn (turn.cpp). A misfire in the enemy's
+    // turn is taken as if in its side's turn of that number.
     st.misfire_turns = kMisfireUntilTurn;
-    st.misfire_free_turn = std::max(st.misfire_free_turn, a.turn + 2);
+    st.misfire_free_turn = std::max(st.misfire_free_turn, a.turn + 1);
   } else if (result == "no_fire_this_turn" && st.misfire_turns == 0) {
     st.misfire_turns = kMisfireThisTurn;
   }
@@ -360,6 +361,9 @@ bool response_shot(Context& cx, const Action& a) {
   // A fleeing unit answers no charge with shots, as it shoots in no
   // shooting phase (§ 2.3 Mouvements obligatoires).
   if (refuse_fleeing(cx, a, u, "shoots") || refuse_after_misfire(cx, a, u)) return true;
+  // A misfire written on the response is read as on a shot (§ Raté
+  // d'allumage names no phase).
+  read_misfire(cx, a, u);
   // The unit's missile weapon. A unit may carry several (§ Table des armes
   // de tirs sets no limit) and a response names none: which one it shoots
   // is then not checked (the response is followed as written).

@@ -61,16 +61,23 @@ void begin(Context& cx, const Action& a) {
     end_phase_panic(cx, new_turn);
   }
   if (new_turn) {
+    if (cx.state.turn == 0 && a.turn == 1) cx.scratch.first_side = a.side;
+    if (cx.state.turn == a.turn && cx.state.side != a.side) cx.scratch.first_side = cx.state.side;
     cx.state.start_turn(a.turn, a.side);
-    // § Raté d'allumage 3-4: a machine shoots again once its side's turn
-    // misfire_free_turn begins (a later turn number of either side is past
-    // it, whatever turns the log leaves empty).
+    // § Raté d'allumage 3-4: the ban runs through its side's turn
+    // misfire_free_turn ("le prochain tour"): when that turn begins it lasts
+    // this turn only (start_turn lifts it at the next player turn). The
+    // enemy's turn of that number is past it when its side plays first (its
+    // turn was left empty), and a later turn number of either side is.
     for (std::size_t u = 0; u < cx.setup.units.size(); ++u) {
       UnitState& st = cx.state.units[u];
-      if (st.misfire_turns == kMisfireUntilTurn &&
-          (a.turn > st.misfire_free_turn ||
-           (a.turn == st.misfire_free_turn && cx.setup.units[u].side == a.side)))
+      if (st.misfire_turns != kMisfireUntilTurn) continue;
+      const std::uint8_t side = cx.setup.units[u].side;
+      if (a.turn > st.misfire_free_turn ||
+          (a.turn == st.misfire_free_turn && side != a.side && cx.scratch.first_side == side))
         st.misfire_turns = 0;
+      else if (a.turn == st.misfire_free_turn && side == a.side)
+        st.misfire_turns = kMisfireLastTurn;
     }
     for (std::size_t u = 0; u < cx.setup.units.size(); ++u) {
       if (cx.setup.units[u].side != a.side) continue;
