@@ -242,14 +242,16 @@ TEST(SabreurExtendedLine, TheSecondHalfsWayIsChecked) {
   EXPECT_EQ(lake.unit().hex, at(5, 2));
   EXPECT_EQ(lake.state().check_invariants(), "");
 
-  Extended last;  // only the last hex impassable: the second half's end
+  // Only the last hex impassable: the second half's end, reported as the
+  // terrain's rule (§ Les terrains dans Sabreur), once.
+  Extended last;
   last.p.terrain(at(6, 4), HexTerrain::impassable);
   last.p.order_points(0);
   last.p.activate(0, {last.line});
   last.march({at(5, 3), at(5, 4)}, Facing::n);
   last.p.run();
-  EXPECT_EQ(last.p.count("sabreur.move.second-half"), 1u) << last.p.messages();
-  EXPECT_EQ(last.p.count("sabreur.move.impassable"), 0u) << last.p.messages();
+  EXPECT_EQ(last.p.count("sabreur.move.second-half"), 0u) << last.p.messages();
+  EXPECT_EQ(last.p.count("sabreur.move.impassable"), 1u) << last.p.messages();
   EXPECT_EQ(last.unit().hex, at(5, 2));
 
   Extended river;  // an impassable hexside on the second half's way

@@ -268,14 +268,14 @@ TEST(SabreurPerft, FireAtTheNearestEnemy) {
 // map. A die of 1: one step into either of them (2). A die of 2 or more:
 // one step into either, then off the table short of the length (`to
 // off-table`, 2); a step on the table alone is too short, and 6,2 is not at
-// the edge. Either way 2, all facing s. (The battalion failed no test: the
-// engine does not ask whether a flight was called for, so the simulator
-// writes one only after a failure or as a reaction.)
+// the edge. Either way 2, all facing s. (The battalion failed no test: a
+// flight it chooses is an action of its activated group, § Points d'ordre,
+// so it is activated first.)
 TEST(SabreurPerft, FlightTowardsTheHomeEdge) {
   PerftPosition p;
   const UnitId b = p.pos.unit(0, UnitType::line_infantry, at(6, 2), Facing::n, Formation::line, 18);
   p.pos.unit(1, UnitType::line_infantry, at(6, 9), Facing::s, Formation::line, 18);
-  p.start({});
+  p.start({b});
   const auto flights = simulate::flight_actions(*p.prober, {1, 0}, b);
   EXPECT_EQ(flights.size(), 2U);
   for (const Action& a : flights) {

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "engine/rulesets/sabreur_hex/phases/facts.hpp"
+#include "engine/rulesets/sabreur_hex/phases/turn.hpp"
 
 namespace umpire::sabreur {
 namespace {
@@ -118,7 +119,31 @@ std::optional<Combined> combine(ActionChoice before, ActionChoice next) {
 // `respond`, evade and flight `evade` and `flee`, return fire `shoot`
 // (checked by sabreur.fire.return-answers); tests, saves and strikes follow
 // them. The statements that are only ever a unit's own action are refused.
+// A flight or an evade is such a reaction only when something calls for it:
+// the flight that a failed test calls, or the flight or evade declared as
+// the reaction to a charge or an assault (`respond … flee|evade`); one with
+// nothing to react to is an action of the unit's own.
+bool causeless_flight(Context& cx, const Action& a, UnitId u) {
+  const UnitState& st = cx.state.units[u];
+  if (a.kind == ActionKind::flee) return !cx.scratch.flight_forced && st.reaction != Detail::flee;
+  if (a.kind == ActionKind::evade) return st.reaction != Detail::evade;
+  return false;
+}
+
 void check_out_of_turn(Context& cx, const Action& a, UnitId u) {
+  // The text admits no other (§ Déroulement d'un tour de jeu: "peuvent
+  // néanmoins réagir aux actions adverses"), but the engine does not yet
+  // refuse it: reported.
+  if (causeless_flight(cx, a, u)) {
+    cx.checker.not_checked(
+        fmt::format("whether {} may {} out of its turn with nothing to react to (no failed morale "
+                    "test, no `respond {} {}` to a charge or an assault): out of its turn a unit "
+                    "only reacts",
+                    cx.quoted(u), a.kind == ActionKind::flee ? "flee" : "evade",
+                    cx.setup.units[u].id, a.kind == ActionKind::flee ? "flee" : "evade"),
+        a.span);
+    return;
+  }
   const bool own_action_only = a.kind == ActionKind::move || a.kind == ActionKind::form ||
                                a.kind == ActionKind::charge || a.kind == ActionKind::assault ||
                                a.kind == ActionKind::rally;
@@ -191,7 +216,14 @@ void choose_action(Context& cx, const Action& a) {
   // phase that no failed test called for is its choice of the turn (a
   // forced one, which a failed test calls as often as it comes, is not; nor
   // is it an action begun for check_one_after_another).
-  if (a.kind == ActionKind::flee && !cx.scratch.flight_forced) next = ActionChoice::flight;
+  if (a.kind == ActionKind::flee && !cx.scratch.flight_forced) {
+    next = ActionChoice::flight;
+    // "Pour faire agir ses unités, il est nécessaire d'utiliser des "points
+    // d'ordre"" (§ Points d'ordre): a chosen flight is an action of the
+    // activated group like any other; only a panicked unit's ""fuite", qui
+    // ne nécessite pas d'ordres" (§ Actions des unités paniquées) needs none.
+    if (!cx.state.units[u].panicked) check_activated(cx, a, u);  // turn.cpp
+  }
   if (!next) return;
   // The charger's evade before a square ends its charge (§ La charge et le
   // choc, 4): part of the charge, not a second choice; flight.cpp checks it.

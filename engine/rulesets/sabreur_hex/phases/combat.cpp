@@ -188,8 +188,12 @@ void attack(Context& cx, const Action& a) {
   auto six = eval_int(f, Value::combat_six_losses, cx.checker);
   if (!factor || !test || !six) return;
   const replay::WrittenRoll* written = a.roll_or_main("hit");
-  const LossCause cause = shock || st.charging || ts.is_attack_target ? LossCause::shock_losses
-                                                                      : LossCause::melee_losses;
+  // "En cas d'assaut, le combat qui suit s'appelle une mêlée" (§ L'assaut
+  // et la mêlée): the assaulting unit's strike is a mêlée's as much as the
+  // riposte, so the losses it inflicts are mêlée losses (the save of a unit
+  // twice as strong, § Sauvegarde, holds for the assaulted unit too). Only a
+  // charge's (or pursuit's) shock inflicts shock losses.
+  const LossCause cause = shock || st.charging ? LossCause::shock_losses : LossCause::melee_losses;
   if (*factor <= 0) {
     if (written)
       cx.checker.violation(

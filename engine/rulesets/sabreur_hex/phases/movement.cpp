@@ -54,8 +54,16 @@ bool second_half_arrives(Context& cx, UnitId u, Hex to, Facing facing,
         cx.checker.event_span());
   const std::string problem = no_room_for_half(cx, u, second);
   if (problem.empty()) return true;
+  // A half that a displacement carries onto impassable terrain breaks "Il
+  // est strictement interdit d'occuper ou de traverser un terrain
+  // impassable" (§ Les terrains dans Sabreur), whether or not the line
+  // turned; only a rotation in place is § Orientation des unités' alone.
+  const bool impassable =
+      to != st.hex && cx.setup.map.contains(second) &&
+      !cx.terrain.hex_passable[static_cast<std::size_t>(cx.board().terrain_at(second))];
   cx.checker
-      .violation(Check::move_second_half, cx.checker.event_span(),
+      .violation(impassable ? Check::move_impassable : Check::move_second_half,
+                 cx.checker.event_span(),
                  fmt::format("the second half of {} would end on {}, {}", cx.quoted(u),
                              hex::to_string(second), problem))
       .note(
