@@ -91,6 +91,28 @@ TEST_P(SimulatedGames, AChangedDieIsCaught) {
   EXPECT_GT(c.result.replay.violations, 0u) << c.messages;
 }
 
+// Seeds whose games once broke the check: a unit of a broken division that
+// fails its order owes a free move towards the nearest table edge (000
+// § Unité d'une division démoralisée), and a "Fuyez !" blunder's wound that
+// breaks a unit owes its removal (§ D6 Fiasco de commandement). The games
+// check clean and write both.
+TEST(SimulatedHailCaesar, FreeMovesAndBlunderWoundsAreWritten) {
+  bool free_move = false, removed_after_blunder = false;
+  for (const std::uint64_t seed : {401u, 920u, 1002u}) {
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    const Simulated game = simulate("hail-caesar", seed, 6);
+    ASSERT_FALSE(game.text.empty()) << game.errors;
+    const Checked c = check("hail-caesar", game.text);
+    EXPECT_EQ(c.result.replay.violations, 0u) << c.messages << game.text;
+    free_move = free_move || game.text.find("=> moves 0\n    move u") != std::string::npos;
+    removed_after_blunder =
+        removed_after_blunder ||
+        game.text.find("=> result blunder-flee\n    remove u") != std::string::npos;
+  }
+  EXPECT_TRUE(free_move);
+  EXPECT_TRUE(removed_after_blunder);
+}
+
 INSTANTIATE_TEST_SUITE_P(HailCaesar, SimulatedGames,
                          ::testing::Values(std::string_view("hail-caesar"),
                                            std::string_view("hail-caesar-hyw")),

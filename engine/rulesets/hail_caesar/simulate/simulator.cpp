@@ -5,9 +5,11 @@
 #include <algorithm>
 
 #include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/rulesets/common/simulate/choices.hpp"
 #include "engine/rulesets/common/simulate/seeded_setup.hpp"
 #include "engine/rulesets/common/simulate/statement_words.hpp"
+#include "engine/rulesets/common/simulate/tabletop_moves.hpp"
 #include "engine/rulesets/hail_caesar/engine.hpp"
 #include "engine/rulesets/hail_caesar/from_events.hpp"
 #include "engine/rulesets/hail_caesar/simulate/combat_actions.hpp"
@@ -103,7 +105,23 @@ class Play {
         if (state().generals[g].orders_ended) break;
         std::optional<Action> order = order_action(prober_, t, u, g);
         if (!order) continue;
+        const Engine::Snapshot before = prober_.engine().snapshot();
+        const std::size_t text_before = text_.size(), events_before = events_;
         play(with_blunder(*order));
+        // "Fuyez !" wounds the unit (§ D6 Fiasco de commandement): it is
+        // removed when that breaks it.
+        for (const Action& gone : removal_actions(prober_, t, Phase::movement)) play(gone);
+        if (!state().units[u].on_table) continue;
+        if (owes_free_move(u)) {
+          // With no free move the engine accepts (the way out is blocked),
+          // the order is taken back: the unit is left unordered.
+          if (!free_move(t, u)) {
+            prober_.engine().restore(before);
+            text_.resize(text_before);
+            events_ = events_before;
+          }
+          continue;
+        }
         if (state().units[u].order != OrderStatus::passed || pick(3) == 0) continue;
         if (pick(3) != 0 && charge(t, u)) continue;
         if (const std::optional<Point> goal = nearest_enemy(u))
@@ -111,6 +129,30 @@ class Play {
       }
       follow_division(t, g, units);
     }
+  }
+
+  bool owes_free_move(UnitId u) {
+    const auto& owed = prober_.engine().scratch().free_moves_owed;
+    return std::any_of(owed.begin(), owed.end(),
+                       [&](const Scratch::OwedFreeMove& o) { return o.unit == u; });
+  }
+
+  // A unit of a broken division that fails its order makes a free move
+  // towards the table edge nearest its centre (000 § Unité d'une division
+  // démoralisée), straight out, keeping its facing, as far as the engine
+  // accepts and the unit stays on the table.
+  bool free_move(TurnOf t, UnitId u) {
+    const tabletop::Table table(setup().width, setup().depth);
+    const UnitState& st = state().units[u];
+    const Point centre = st.footprint(setup().units[u]).centre();
+    const Point out = tabletop::outward(table.nearest_edge(centre));
+    using tabletop::operator+;
+    using tabletop::operator*;
+    const Point goal = st.at + rulesets::simulate::longest_try * out;
+    const std::optional<Action> m = advance_action(prober_, t, u, goal);
+    if (!m) return false;
+    play(*m);
+    return !owes_free_move(u);
   }
 
   // An order that blunders states the chart's result (§ D6 Fiasco de
