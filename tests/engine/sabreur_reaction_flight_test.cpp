@@ -47,17 +47,20 @@ TEST(SabreurReaction, CavalryGivesNoDefensiveFireButInfantryDoes) {
   EXPECT_EQ(far.p.count("sabreur.reaction.defensive-fire"), 1u) << far.p.messages();
 }
 
-// Line infantry at 5,5 facing south, engaged by blue infantry at 5,4.
+// Line infantry at 5,5 facing south, engaged by blue infantry at 5,4. It
+// flees in red's own turn, activated: "Fuite" is one of the 14 actions
+// (§ Déroulement d'un tour de jeu); out of its turn a flight needs a cause.
 struct Fleeing {
   Position p;
   UnitId blue, red;
   Fleeing() {
     blue = p.unit(0, UnitType::line_infantry, at(5, 4), Facing::n, Formation::line, 18);
     red = p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
-    p.order_points(0);
+    p.order_points(1);
+    p.activate(1, {red});
   }
   Action& flee(std::uint16_t face, HexPath path, Facing facing = Facing::n) {
-    Action& a = p.act(ActionKind::flee, 0, {red});
+    Action& a = p.act(ActionKind::flee, 1, {red});
     a.rolls.push_back(written(1, 6, {face}));
     a.path = std::move(path);
     a.facing = facing;
@@ -73,8 +76,9 @@ TEST(SabreurFlight, NoDangerAndNoHomeEdge) {
   p.setup.sides[1].home_edge.clear();  // the log names no home edge for red
   p.unit(0, UnitType::line_infantry, at(2, 1), Facing::n, Formation::line, 18);
   const UnitId red = p.unit(1, UnitType::line_infantry, at(8, 6), Facing::s, Formation::line, 18);
-  p.order_points(0);
-  Action& a = p.act(ActionKind::flee, 0, {red});
+  p.order_points(1);  // red's own turn: its flight is its chosen action
+  p.activate(1, {red});
+  Action& a = p.act(ActionKind::flee, 1, {red});
   a.rolls.push_back(written(1, 6, {2}));
   a.path = {at(8, 7), at(8, 8)};
   a.facing = Facing::n;
@@ -174,8 +178,9 @@ TEST(SabreurFlight, WithNoDangerNearItFleesTowardsItsOwnEdge) {
     Position p;
     p.unit(0, UnitType::line_infantry, at(10, 1), Facing::n, Formation::line, 18);
     const UnitId red = p.unit(1, UnitType::line_infantry, at(5, 5), Facing::s, Formation::line, 18);
-    p.order_points(0);
-    Action& a = p.act(ActionKind::flee, 0, {red});
+    p.order_points(1);  // red's own turn: its flight is its chosen action
+    p.activate(1, {red});
+    Action& a = p.act(ActionKind::flee, 1, {red});
     a.rolls.push_back(written(1, 6, {1}));
     a.path = {facing == Facing::n ? at(5, 6) : at(5, 4)};
     a.facing = facing;
@@ -225,9 +230,9 @@ TEST(SabreurEvade, BackwardsWithinItsAllowance) {
 // `to off-table` (docs/log-format.md): the flight runs past its written path
 // and off the table, which it can only do from the edge, short of its length.
 TEST(SabreurFlight, OffTheTableAsWrittenFromTheEdgeOnly) {
-  const auto fleeing = [](std::uint16_t face, HexPath path) {
+  const auto fleeing = [](std::uint16_t face, const HexPath& path) {
     auto f = std::make_unique<Fleeing>();
-    f->flee(face, std::move(path)).off_table = true;
+    f->flee(face, path).off_table = true;
     f->p.run();
     return f;
   };

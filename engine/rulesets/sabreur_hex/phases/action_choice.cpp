@@ -122,7 +122,9 @@ std::optional<Combined> combine(ActionChoice before, ActionChoice next) {
 // A flight or an evade is such a reaction only when something calls for it:
 // the flight that a failed test calls, or the flight or evade declared as
 // the reaction to a charge or an assault (`respond … flee|evade`); one with
-// nothing to react to is an action of the unit's own.
+// nothing to react to is an action of the unit's own, refused out of its
+// turn (sabreur.action.out-of-turn, or sabreur.reaction.failed-test for
+// the friend whose countercharge or defensive fire failed its test).
 bool causeless_flight(Context& cx, const Action& a, UnitId u) {
   const UnitState& st = cx.state.units[u];
   if (a.kind == ActionKind::flee) return !cx.scratch.flight_forced && st.reaction != Detail::flee;
@@ -130,18 +132,75 @@ bool causeless_flight(Context& cx, const Action& a, UnitId u) {
   return false;
 }
 
+// The friend of a charged unit whose countercharge or defensive fire, written
+// earlier in this turn, failed its test (the target's own failure is pending
+// instead, and calls the flight): the `respond` that declared it.
+const Action* failed_friend_reaction(const Context& cx, const Action& a, UnitId u) {
+  if (!cx.in_log(a)) return nullptr;
+  bool failed = false;
+  for (const Action* b = &a; b != cx.log.data();) {
+    --b;
+    if (b->turn != a.turn || b->side != a.side) return nullptr;
+    if (b->actors.empty() || b->actors.front() != u) continue;
+    if (b->kind == ActionKind::test && !failed) {
+      if (!b->stated.passed || *b->stated.passed) return nullptr;
+      failed = true;
+      continue;
+    }
+    if (b->kind != ActionKind::respond) continue;
+    const bool friend_reaction =
+        b->detail == Detail::countercharge || b->detail == Detail::defensive_fire;
+    const bool target = cx.state.charge && cx.state.charge->target == u;
+    return failed && friend_reaction && !target ? b : nullptr;
+  }
+  return nullptr;
+}
+
 void check_out_of_turn(Context& cx, const Action& a, UnitId u) {
-  // The text admits no other (§ Déroulement d'un tour de jeu: "peuvent
-  // néanmoins réagir aux actions adverses"), but the engine does not yet
-  // refuse it: reported.
   if (causeless_flight(cx, a, u)) {
-    cx.checker.not_checked(
-        fmt::format("whether {} may {} out of its turn with nothing to react to (no failed morale "
-                    "test, no `respond {} {}` to a charge or an assault): out of its turn a unit "
-                    "only reacts",
-                    cx.quoted(u), a.kind == ActionKind::flee ? "flee" : "evade",
-                    cx.setup.units[u].id, a.kind == ActionKind::flee ? "flee" : "evade"),
-        a.span);
+    const bool flee = a.kind == ActionKind::flee;
+    // § Réactions face à une charge: "Sinon elle ne l'est pas, mais il n'y a
+    // pas d'autres conséquences pour cette unité amie"; § Test moral: "Une
+    // unité qui n'est pas la cible d'une charge, et qui a déclaré une
+    // contre-charge ou un tir défensif sur l'unité qui charge, ne subit
+    // aucune conséquence si elle échoue au test moral".
+    if (const Action* declared = failed_friend_reaction(cx, a, u)) {
+      cx.checker
+          .violation(Check::reaction_failed_test, a.span,
+                     fmt::format("{} {} after the failed test of its {}: a friend of the charged "
+                                 "unit whose reaction test fails suffers no other consequence",
+                                 cx.quoted(u), flee ? "flees" : "evades",
+                                 declared->detail == Detail::countercharge ? "countercharge"
+                                                                           : "defensive fire"))
+          .label(declared->span, "its reaction, declared here")
+          .note(
+              "\"Sinon elle ne l'est pas, mais il n'y a pas d'autres conséquences pour cette "
+              "unité amie\" (002_87c3dc452f850204.txt § Réactions face à une charge; § Test "
+              "moral: \"ne subit aucune conséquence si elle échoue au test moral\")")
+          .note(
+              "only 2 units react to a charge: its target, and one friend by a countercharge or "
+              "a defensive fire; the friend's {} would be a third reaction",
+              flee ? "flight" : "evade")
+          .hint("leave out the {}: {} stays where it is", a.verb, cx.setup.units[u].id);
+      return;
+    }
+    // "Les unités dont ce n'est pas le tour peuvent néanmoins réagir aux
+    // actions adverses" (§ Déroulement d'un tour de jeu): a flight or an
+    // evade with nothing to react to is no reaction.
+    cx.checker
+        .violation(
+            Check::action_out_of_turn, a.span,
+            fmt::format("{} of '{}' {} in turn {} of '{}' with nothing to react to: out of "
+                        "its turn a unit only reacts",
+                        cx.quoted(u), cx.setup.sides[cx.setup.units[u].side].id,
+                        flee ? "flees" : "evades", cx.state.turn, cx.setup.sides[cx.state.side].id))
+        .note(
+            "out of its turn a unit flees after a failed morale test that calls a flight, or "
+            "flees or evades as its declared reaction to a charge or an assault on it ('respond "
+            "{} {}')",
+            cx.setup.units[u].id, flee ? "flee" : "evade")
+        .hint("write the {} in a turn of '{}', or after the enemy action it answers", a.verb,
+              cx.setup.sides[cx.setup.units[u].side].id);
     return;
   }
   const bool own_action_only = a.kind == ActionKind::move || a.kind == ActionKind::form ||
