@@ -156,9 +156,20 @@ void put_back_skirmisher(Context& cx, const Action& a) {
   // `move` writes no formation (field_audit.cpp refuses one).
 }
 
+// "Fuite" and "Esquive" are two of the 14 actions (§ Déroulement d'un tour
+// de jeu): in the unit's own turn, a flight no failed test called for and
+// an evade are the player's choice, so acting voluntarily. Out of its turn
+// they are reactions, and a flight a failed test calls is forced.
+bool chosen_flight(const Context& cx, const Action& a, UnitId u) {
+  if (a.kind != ActionKind::flee && a.kind != ActionKind::evade) return false;
+  if (cx.setup.units[u].side != cx.state.side || a.phase != Phase::actions) return false;
+  return a.kind == ActionKind::evade || !cx.scratch.flight_forced;
+}
+
 void check_displaced_idle(Context& cx, const Action& a) {
-  if (a.actors.empty() || !voluntary(a) || a.detail == Detail::aside) return;
+  if (a.actors.empty() || a.detail == Detail::aside) return;
   const UnitId u = a.actors.front();
+  if (!voluntary(a) && !chosen_flight(cx, a, u)) return;
   if (!cx.state.is_displaced(u)) return;
   Facts f(cx.rules);
   fill_self(cx, f, u);
