@@ -82,6 +82,18 @@ struct Scratch {
   double tolerance = tabletop::kDefaultTolerance;
   // The charges of the movement phase in progress.
   std::vector<PendingCharge> charges;
+  // The charges of this player turn, kept once their movement phase is
+  // settled: units a charge brought into contact fight a round in the
+  // turn's combat phase (§ Phase 4 : Combat au corps à corps), reported
+  // when the turn ends (phases/combat_round.hpp).
+  std::vector<PendingCharge> turn_charges;
+  // Per unit, the rally test it failed this turn (an invalid span: none):
+  // a fleeing unit that does not rally flees in the compulsory moves
+  // (§ 2.3 Mouvements obligatoires), reported there when the turn ends
+  // (phases/flight.hpp).
+  std::vector<Span> failed_rally;
+  // Per unit, whether a flight of it was written this turn.
+  std::vector<bool> fled_this_turn;
   // The charges of that phase redirected onto a new target after the
   // first fled (§ Phase 2 : Mouvement step 8): {charger, new target}.
   std::vector<std::pair<UnitId, UnitId>> redirected_charges;

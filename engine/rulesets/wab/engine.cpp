@@ -1,10 +1,13 @@
 #include "engine/rulesets/wab/engine.hpp"
 
+#include <algorithm>
+
 #include "engine/rulesets/wab/checks.hpp"
 #include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
 #include "engine/rulesets/wab/phases/close_combat.hpp"
 #include "engine/rulesets/wab/phases/combat_result.hpp"
+#include "engine/rulesets/wab/phases/combat_round.hpp"
 #include "engine/rulesets/wab/phases/deployment.hpp"
 #include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/following.hpp"
@@ -93,6 +96,17 @@ void Engine::finish(replay::EventChecker& checker) {
   settle_start_panic(cx, cx.log.empty() ? Span{} : cx.log.back().span);
   settle_start_impetuosity(cx, cx.log.empty() ? Span{} : cx.log.back().span);
   end_phase_panic(cx, true);
+  // The player turn of the last statement is over when the log writes a
+  // turn after it (with nothing played in it) or ended in its combat
+  // phase; a log that stops before may be a game cut short.
+  const auto& turns = setup_.turns;
+  const auto here = std::find_if(turns.rbegin(), turns.rend(), [&](const Setup::Turn& t) {
+    return t.number == cx.state.turn && t.side == cx.state.side;
+  });
+  const bool turn_over = here != turns.rend() && here != turns.rbegin();
+  const bool in_moves = cx.state.phase == Phase::start || cx.state.phase == Phase::movement;
+  if (turn_over && in_moves) settle_owed_flights(cx, cx.log.empty() ? Span{} : cx.log.back().span);
+  if (turn_over || cx.state.phase == Phase::combat) settle_turn_combats(cx);
 }
 
 }  // namespace umpire::wab

@@ -180,6 +180,8 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
   read_generals(battle, game);
   if (!read_units(battle, game, diags)) return std::nullopt;
   rulesets::read_deployment<parse_formation>(battle, game.setup);
+  for (const events::PlayerTurn& t : battle.turns)
+    game.setup.turns.push_back({t.number, static_cast<std::uint8_t>(t.side)});
   rulesets::read_statements(battle, game, read_action);
   return game;
 }

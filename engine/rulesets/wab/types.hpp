@@ -125,6 +125,14 @@ struct Setup : rulesets::TabletopTable {
   std::vector<GeneralSetup> generals;
   std::vector<UnitSetup> units;
   std::vector<DeploymentSetup> deployment;
+  // Each player turn the log writes, in order, whether or not a statement
+  // stands in it (events::Battle::turns): {number, side}. A turn the log
+  // writes after the last statement's shows that turn over.
+  struct Turn {
+    std::uint32_t number = 0;
+    std::uint8_t side = 0;
+  };
+  std::vector<Turn> turns;
 };
 
 enum class ActionKind : std::uint8_t {

@@ -279,9 +279,13 @@ void settle_charges(Context& cx) {
     // A charger that fled (a failed panic or terror test, § Phase 2 :
     // Mouvement steps 3 and 6) made no charge: its flight is its move.
     if (!charger.on_table || charger.fleeing) continue;
-    if (target.on_table &&
-        tabletop::in_contact(cx.footprint(c.charger), cx.footprint(c.target), cx.scratch.tolerance))
+    if (target.on_table && tabletop::in_contact(cx.footprint(c.charger), cx.footprint(c.target),
+                                                cx.scratch.tolerance)) {
+      // It reached its target: the two fight in this turn's combat phase
+      // (phases/combat_round.hpp, settle_turn_combats).
+      cx.scratch.turn_charges.push_back(c);
       continue;
+    }
     // A fleeing target removed in the phase: the charge touched it and
     // destroyed it (§ 2.4: "Si l'unité en charge touche n'importe quel
     // modèle d'une unité en fuite, l'unité toute entière est détruite").

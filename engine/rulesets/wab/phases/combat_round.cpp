@@ -88,6 +88,38 @@ void check_round(Context& cx, const Action& a) {
       .note("§ Haine (Hatred), § Phase 2 : Mouvement step 4: the first round is the charge's");
 }
 
+void settle_turn_combats(Context& cx) {
+  for (const PendingCharge& c : cx.scratch.turn_charges) {
+    const UnitState& charger = cx.state.units[c.charger];
+    const UnitState& target = cx.state.units[c.target];
+    if (!charger.on_table || !target.on_table || charger.fleeing || target.fleeing ||
+        !charger.charging || cx.models_standing(c.charger) <= 0 ||
+        cx.models_standing(c.target) <= 0 ||
+        !tabletop::in_contact(cx.footprint(c.charger), cx.footprint(c.target),
+                              cx.scratch.tolerance))
+      continue;
+    if (charger.fought_this_turn && target.fought_this_turn) continue;
+    cx.checker
+        .violation(Check::combat_round, c.span,
+                   fmt::format("{} charged {} and reached it, but {} fought no round of close "
+                               "combat in this turn's combat phase",
+                               cx.quoted(c.charger), cx.quoted(c.target),
+                               !charger.fought_this_turn && !target.fought_this_turn
+                                   ? "the two"
+                                   : cx.quoted(charger.fought_this_turn ? c.target : c.charger)))
+        .note(
+            "§ Phase 4 : Combat au corps à corps: the phase resolves each combat ('Lancement des "
+            "dés : unité qui charge en premier', 'Combat', 'Résultat'); § 2.4 Mouvements des "
+            "unités en charge: only a charger that 'ne parvient pas au contact de sa cible' "
+            "fights none")
+        .hint(
+            "write its round in the combat phase: 'combat {} vs {} round 1', its blows and "
+            "its result",
+            cx.setup.units[c.charger].id, cx.setup.units[c.target].id);
+  }
+  cx.scratch.turn_charges.clear();
+}
+
 void check_contact(Context& cx, const Action& a) {
   // Each unit that touches no unit of the other side, with the distance
   // to the nearest; one report for the line.

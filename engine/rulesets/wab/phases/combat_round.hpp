@@ -30,4 +30,15 @@ void check_round(Context& cx, const Action& a);
 // side (wab.combat.contact). Which of their models fight is not read.
 void check_contact(Context& cx, const Action& a);
 
+// § Phase 4 : Combat au corps à corps: the combat phase resolves every
+// combat (its steps, "Lancement des dés : unité qui charge en premier",
+// "Combat", "Résultat", leave none out), and § 2.4 Mouvements des unités
+// en charge leaves out only a charger that "ne parvient pas au contact de
+// sa cible": a charge of this turn that brought its charger into contact
+// with its target, both still on the table, unbroken and touching when
+// the turn ends, owes them a round in the turn's combat phase. One of
+// them that fought no round this turn is wab.combat.round, at the charge.
+// Called when the player turn ends.
+void settle_turn_combats(Context& cx);
+
 }  // namespace umpire::wab

@@ -34,7 +34,12 @@ void fill_strike(const Context& cx, Facts& f, UnitId self, UnitId target) {
   f.set(Given::target_armour, cx.rules.armour(t.armour));
   f.set(Given::target_shield, cx.rules.shield(t.shield));
   f.set(Given::target_mount, cx.rules.mount(t.mount));
-  f.boolean(Given::combat_first_round, ss.round_side != 0 && ss.round_number == 1);
+  // The striker's first round of close combat (§ Haine (Hatred): "Le
+  // premier tour de corps à corps"): the combat's first, or the round a
+  // unit that charged into a combat already fought joins it by its charge
+  // (an engaged unit declares no charge, so it fought no round since).
+  f.boolean(Given::combat_first_round,
+            ss.round_side != 0 && (ss.round_number == 1 || ss.charging || ss.pursuit_charge == 2));
 }
 
 bool fill_shot(const Context& cx, Facts& f, const Strike& strike, std::int64_t shooting_models) {

@@ -335,6 +335,38 @@ void roll_flight(Context& cx, const Action& a, UnitId u) {
 
 }  // namespace
 
+void note_fled(Context& cx, UnitId u) {
+  auto& fled = cx.scratch.fled_this_turn;
+  if (fled.size() < cx.setup.units.size()) fled.resize(cx.setup.units.size(), false);
+  fled[u] = true;
+}
+
+void settle_owed_flights(Context& cx, Span at) {
+  if (cx.state.turn == 0) return;
+  for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+    const auto u = static_cast<UnitId>(i);
+    const UnitState& st = cx.state.units[u];
+    if (cx.setup.units[u].side != cx.state.side || !st.fleeing || !st.on_table ||
+        st.left_table != LeftTable::on_table || cx.models_standing(u) <= 0)
+      continue;
+    if (i < cx.scratch.fled_this_turn.size() && cx.scratch.fled_this_turn[i]) continue;
+    const bool failed = i < cx.scratch.failed_rally.size() && cx.scratch.failed_rally[i].valid();
+    cx.checker
+        .violation(Check::flee_only, failed ? cx.scratch.failed_rally[i] : at,
+                   fmt::format("{} flees{} and no flight of it is written in its movement phase: "
+                               "fleeing troops flee again in the compulsory moves",
+                               cx.quoted(u), failed ? ", failed its rally test" : ""))
+        .note(
+            "§ 2.3 Mouvements obligatoires: 'Toutes les unités en fuite sont déplacées "
+            "maintenant'; § Troupes en fuite: 'elles se déplacent vers leur propre bord de table "
+            "durant la phase de mouvement obligatoire'")
+        .hint("write its flight after the rally tests: 'flee {} 2d6=… to x,y'",
+              cx.setup.units[u].id);
+    // Reported once.
+    note_fled(cx, u);
+  }
+}
+
 bool refuse_fleeing(Context& cx, const Action& a, UnitId u, std::string_view does) {
   if (!cx.state.units[u].fleeing) return false;
   cx.checker
@@ -374,6 +406,7 @@ void respond(Context& cx, const Action& a) {
     return;
   }
   const UnitId u = a.actors.front();
+  note_fled(cx, u);
   if (a.detail == "fire-and-flee") {
     // Its shots now; its flight's dice come with its flee.
     cx.state.units[u].fire_and_flee = true;
@@ -402,6 +435,7 @@ void flee(Context& cx, const Action& a) {
     place_as_written(cx, u, a);
     return;
   }
+  note_fled(cx, u);
   // A unit that failed its break test this phase and has not moved yet
   // flees, or falls back in good order when the data lets it (§ Repli en
   // Bon Ordre: "peuvent se replier en bon ordre si elles sont 2 fois plus

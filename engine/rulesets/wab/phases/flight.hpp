@@ -45,4 +45,17 @@ bool restraint_test(Context& cx, const Action& a);
 // written is reported at its flight (wab.pursue.owed).
 void settle_pursuits(Context& cx);
 
+// § 2.3 Mouvements obligatoires, "Toutes les unités en fuite sont déplacées
+// maintenant" (§ Troupes en fuite: "elles se déplacent vers leur propre
+// bord de table durant la phase de mouvement obligatoire"): the compulsory
+// moves of the side whose turn it is are over (its movement phase ends,
+// or the turn ends within it). Each of its units still fleeing on the
+// table, with models standing, of which no flight was written this turn is
+// wab.flee.only, at the rally test it failed, else at `at`.
+void settle_owed_flights(Context& cx, Span at);
+
+// A flight of `u` is written this turn (a `flee`, a 'Fuir' or 'Tirer et
+// Fuir' response).
+void note_fled(Context& cx, UnitId u);
+
 }  // namespace umpire::wab

@@ -187,6 +187,24 @@ void psychology_test(Context& cx, const Action& a) {
     auto& owed = cx.scratch.start_impetuosity_owed;
     owed.erase(std::remove(owed.begin(), owed.end(), u), owed.end());
   }
+  if (*test == Test::stupidity_test &&
+      (cx.state.phase != Phase::start || cx.setup.units[u].side != cx.state.side)) {
+    // § Phase 1 : Début du tour, item 3: "Test de Stupidité. En cas d'échec
+    // la fuite a lieu durant la phase des Mouvements Obligatoires": the
+    // test is taken at the start of the unit's turn, before its moves.
+    cx.checker
+        .violation(Check::stupidity_due, a.span,
+                   fmt::format("{} takes a stupidity test {}: the test is taken at the start of "
+                               "its side's turn",
+                               cx.quoted(u),
+                               cx.state.phase != Phase::start ? "outside the start phase"
+                                                              : "in the other side's turn"))
+        .note(
+            "§ Phase 1 : Début du tour, item 3: 'Test de Stupidité. En cas d'échec la fuite a "
+            "lieu durant la phase des Mouvements Obligatoires'")
+        .hint("write it after 'phase start' of its side's turn");
+    return;
+  }
   const bool terror = *test == Test::terror_test;
   const std::optional<bool> due = *test == Test::panic_test            ? panic_due(cx, u)
                                   : terror || *test == Test::fear_test ? fear_due(cx, u, terror)
@@ -292,6 +310,13 @@ void rally(Context& cx, const Action& a) {
   if (passed && *passed) {
     st.fleeing = false;
     st.rallied = true;
+  }
+  if (passed && !*passed) {
+    // It flees again in the compulsory moves (phases/flight.hpp,
+    // settle_owed_flights).
+    auto& failed = cx.scratch.failed_rally;
+    if (failed.size() < cx.setup.units.size()) failed.resize(cx.setup.units.size());
+    failed[u] = a.span;
   }
   if (written_end(a) || a.facing) place_as_written(cx, u, a);
 }

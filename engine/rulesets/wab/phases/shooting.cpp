@@ -145,9 +145,15 @@ void read_misfire(Context& cx, const Action& a, UnitId u) {
     // make 3-4 no different from 5-6; and § Phase 1 : Début du tour
     // recovers machines at the start of a side's turn). The ban runs through
     // its side's turn misfire_free_turn (turn.cpp). A misfire in the enemy's
-    // turn is taken as if in its side's turn of that number.
+    // turn bars its side's turn that follows: of that number when the enemy
+    // plays first, else of the next.
+    // In the enemy's turn N when the enemy plays first, its side's next
+    // turn is its turn N, which follows.
+    const std::uint8_t side = cx.setup.units[u].side;
+    const bool before_its_own =
+        side != cx.state.side && cx.scratch.first_side && *cx.scratch.first_side != side;
     st.misfire_turns = kMisfireUntilTurn;
-    st.misfire_free_turn = std::max(st.misfire_free_turn, a.turn + 1);
+    st.misfire_free_turn = std::max(st.misfire_free_turn, before_its_own ? a.turn : a.turn + 1);
   } else if (result == "no_fire_this_turn" && st.misfire_turns == 0) {
     st.misfire_turns = kMisfireThisTurn;
   }

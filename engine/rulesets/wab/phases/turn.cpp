@@ -5,6 +5,7 @@
 #include "engine/rulesets/common/nearest_enemy.hpp"
 #include "engine/rulesets/wab/phases/break_test.hpp"
 #include "engine/rulesets/wab/phases/charge.hpp"
+#include "engine/rulesets/wab/phases/combat_round.hpp"
 #include "engine/rulesets/wab/phases/fear.hpp"
 #include "engine/rulesets/wab/phases/flight.hpp"
 #include "engine/rulesets/wab/phases/off_table.hpp"
@@ -39,12 +40,29 @@ std::optional<double> with_generals(const Context& cx, UnitId u, const tabletop:
   return best;
 }
 
+// Whether `p` is a phase before the compulsory moves are over (§ Phase 1 :
+// Début du tour, § Phase 2 : Mouvement).
+bool before_shooting(Phase p) {
+  return p == Phase::start || p == Phase::movement;
+}
+
+bool after_movement(Phase p) {
+  return p == Phase::shooting || p == Phase::combat;
+}
+
 }  // namespace
 
 void begin(Context& cx, const Action& a) {
   const bool new_turn = a.turn != cx.state.turn || a.side != cx.state.side;
   // The charges of a movement phase are settled once it is over.
   if (!cx.scratch.charges.empty() && (new_turn || a.phase != Phase::movement)) settle_charges(cx);
+  // The compulsory moves of the side's movement phase are over: its
+  // fleeing units fled (§ 2.3 Mouvements obligatoires).
+  if (before_shooting(cx.state.phase) && (new_turn || after_movement(a.phase)))
+    settle_owed_flights(cx, a.span);
+  // The turn is over: the units its charges brought into contact fought
+  // (§ Phase 4 : Combat au corps à corps).
+  if (new_turn) settle_turn_combats(cx);
   // The break tests a lost round owes come before the next round, phase
   // or turn.
   if (!cx.scratch.owed_break_tests.empty() &&
@@ -89,11 +107,16 @@ void begin(Context& cx, const Action& a) {
     }
     note_turn_start(cx);
     cx.scratch.moved_ground.assign(cx.setup.units.size(), 0.0);
+    cx.scratch.failed_rally.assign(cx.setup.units.size(), Span{});
+    cx.scratch.fled_this_turn.assign(cx.setup.units.size(), false);
     owe_start_panic(cx);
     owe_start_terror(cx);
     owe_start_impetuosity(cx);
   }
   if (new_turn || a.phase != cx.state.phase) return_pursuers(cx, a.phase);
+  // A turn whose first statement is past its movement phase wrote no
+  // flight there.
+  if (new_turn && after_movement(a.phase)) settle_owed_flights(cx, a.span);
   // A combat phase begins: the wins of the last one are spent.
   // A pursuit that caught a unit falling back counts as a charge in the
   // next one (§ Repli en Bon Ordre 3), and in no other.
