@@ -145,10 +145,8 @@ void read_misfire(Context& cx, const Action& a, UnitId u) {
     // make 3-4 no different from 5-6; and § Phase 1 : Début du tour
     // recovers machines at the start of a side's turn). The ban runs through
     // its side's turn misfire_free_turn (turn.cpp). A misfire in the enemy's
-    // turn bars its side's turn that follows: of that number when the enemy
-    // plays first, else of the next.
-    // In the enemy's turn N when the enemy plays first, its side's next
-    // turn is its turn N, which follows.
+    // turn N bars its side's turn that follows: its turn N when the enemy
+    // plays first, else its turn N + 1.
     const std::uint8_t side = cx.setup.units[u].side;
     const bool before_its_own =
         side != cx.state.side && cx.scratch.first_side && *cx.scratch.first_side != side;
