@@ -26,6 +26,7 @@ std::int64_t rerolled_hits(Context& cx, const Action& a, const rules::TestResult
   const bool given = test.reroll && test.reroll->scope != rules::RerollScope::any;
   if (!given || misses == 0) {
     if (written)
+      // The rule broken is Hatred's, not the to-hit chart's the check is filed under.
       cx.checker
           .violation(
               Check::melee_hits, written->span,
@@ -33,7 +34,8 @@ std::int64_t rerolled_hits(Context& cx, const Action& a, const rules::TestResult
                     : fmt::format("{} may not re-roll its attacks", cx.quoted(u)))
           .note(
               "§ Haine (Hatred): troops with Hatred re-roll their missed attacks in the first "
-              "round of a combat, and no other troops do (the data's hatred_rerolls)");
+              "round of a combat, and no other troops do (the data's hatred_rerolls)")
+          .rule(std::string(replay::CheckId(Check::melee_hits).info().file), "Haine");
     return 0;
   }
   if (!written) {
