@@ -65,16 +65,14 @@ std::optional<std::int64_t> attack_share(Context& cx, const Action& a, UnitId u,
   if (const UnitList* enemies = enemies_of(r, u))
     for (UnitId e : *enemies)
       if (e != target && !holds(s.targets, e)) more = true;
-  if (!more || !written) return left;
-  for (std::int64_t n = 1; n <= left; ++n)
-    if (written->expr == d6s(n)) {
-      cx.checker.not_checked(
-          "how a unit shares its attack dice between the enemies it fights (front, flanks, rear, "
-          "evenly): only their sum is read",
-          a.span);
-      return n;
-    }
-  return left;
+  if (!more) return left;
+  const auto part = written_share(a, left);
+  if (!part) return left;
+  cx.checker.not_checked(
+      "how a unit shares its attack dice between the enemies it fights (front, flanks, rear, "
+      "evenly): only their sum is read",
+      a.span);
+  return *part;
 }
 
 std::vector<std::string> share_notes(const Context& cx, UnitId u) {
@@ -157,16 +155,13 @@ std::optional<std::int64_t> support_share(Context& cx, const Action& a, UnitId u
       more = true;
   }
   std::int64_t n = left;
-  if (const replay::WrittenRoll* written = a.roll("hit"); more && written)
-    for (std::int64_t k = 1; k < left; ++k)
-      if (written->expr == d6s(k)) {
-        n = k;
-        cx.checker.not_checked(
-            "a support sharing its dice between two friends (7-c): that it supports the other "
-            "with the rest",
-            a.span);
-        break;
-      }
+  if (const auto part = more ? written_share(a, left - 1) : std::nullopt) {
+    n = *part;
+    cx.checker.not_checked(
+        "a support sharing its dice between two friends (7-c): that it supports the other "
+        "with the rest",
+        a.span);
+  }
   it->thrown += n;
   it->supported.push_back(t);
   return n;

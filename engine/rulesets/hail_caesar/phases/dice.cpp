@@ -15,6 +15,14 @@ dice::Expr d6s(std::int64_t count) {
   return e;
 }
 
+std::optional<std::int64_t> written_share(const Action& a, std::int64_t most) {
+  const replay::WrittenRoll* written = a.roll("hit");
+  if (!written) return std::nullopt;
+  for (std::int64_t n = 1; n <= most; ++n)
+    if (written->expr == d6s(n)) return n;
+  return std::nullopt;
+}
+
 NaturalFaces natural_faces(const Facts& facts, Test test) {
   NaturalFaces out;
   const RulesBinding& b = facts.binding();

@@ -17,6 +17,12 @@ namespace umpire::hail_caesar {
 // N D6 (N clamped to what a dice expression holds).
 dice::Expr d6s(std::int64_t count);
 
+// How many D6 the statement's written `hit` roll throws when it throws a
+// part of a unit's dice, from 1 to `most`: a unit dividing its shots or its
+// attacks between enemies writes each share as its own roll. nullopt when
+// no roll is written or it is no such part.
+std::optional<std::int64_t> written_share(const Action& a, std::int64_t most);
+
 // The outcome the data's test gives each natural face of one D6 outright,
 // in the facts' situation (its `natural N => success|failure` lines whose
 // condition holds); none for a face the target decides.

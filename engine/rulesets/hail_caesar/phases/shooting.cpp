@@ -116,16 +116,13 @@ std::optional<std::int64_t> shot_share(Context& cx, const Action& a, UnitId u, s
     return std::nullopt;
   }
   std::int64_t n = left;
-  if (const replay::WrittenRoll* written = a.roll("hit"))
-    for (std::int64_t k = 1; k < left; ++k)
-      if (written->expr == d6s(k)) {
-        n = k;
-        cx.checker.not_checked(
-            "a unit dividing its shots: that its targets are at the same distance, and that it "
-            "throws the rest of its dice",
-            a.span);
-        break;
-      }
+  if (const auto part = written_share(a, left - 1)) {
+    n = *part;
+    cx.checker.not_checked(
+        "a unit dividing its shots: that its targets are at the same distance, and that it "
+        "throws the rest of its dice",
+        a.span);
+  }
   it->thrown += n;
   return n;
 }
