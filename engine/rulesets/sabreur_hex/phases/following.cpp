@@ -82,10 +82,10 @@ void follow(Context& cx, const Action& a) {
     case ActionKind::respond:
       // Every reaction of the text is checked (reactions.cpp,
       // reaction_effects.cpp); a word the engine does not know, or a
-      // reaction with nothing to react to, is applied as written.
-      if (!cx.state.charge && !cx.state.assault)
-        cx.checker.not_checked("a reaction with no charge or assault to react to", a.span);
-      else if (a.detail != Detail::do_nothing && a.detail != Detail::hold)
+      // reaction with nothing to react to (refused there), is applied as
+      // written.
+      if ((cx.state.charge || cx.state.assault) && a.detail != Detail::do_nothing &&
+          a.detail != Detail::hold)
         cx.checker.not_checked(fmt::format("what a '{}' reaction does", a.detail), a.span);
       if (u) {
         record_reaction(cx, *u, a.detail);

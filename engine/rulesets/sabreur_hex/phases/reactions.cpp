@@ -197,7 +197,17 @@ void defensive_fire(Context& cx, const Action& a, UnitId u, const ChargeInProgre
 
 void respond(Context& cx, const Action& a) {
   const UnitId u = a.actors.front();
+  // "La réaction à la charge se fait immédiatement après que la manoeuvre
+  // de charge ait été effectuée": with no charge nor assault under way,
+  // there is nothing to react to.
   if (!cx.state.charge && !cx.state.assault) {
+    cx.checker
+        .violation(Check::reaction_order, a.span,
+                   fmt::format("{} reacts with '{}', but no charge or assault is under way",
+                               cx.quoted(u), a.detail))
+        .note(
+            "a reaction answers a charge or an assault, right after the attacker's march and "
+            "before it strikes");
     follow(cx, a);
     return;
   }
