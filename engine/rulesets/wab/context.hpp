@@ -74,9 +74,15 @@ struct FlankCharge {
 struct Scratch {
   std::optional<Strike> strike;
   // The side that plays first in each turn, as far as the log shows it: the
-  // side of a first statement in turn 1, then the first of two player turns
-  // of one number (a log leaves empty turns unwritten).
+  // first of two player turns of one number its turn headers write (empty
+  // ones included), else the side of a first statement in turn 1, then the
+  // first of two player turns of one number its statements stand in (a log
+  // may leave empty turns unwritten).
   std::optional<std::uint8_t> first_side;
+  // While the engine settles a player turn the log leaves out (no statement
+  // of it between two that are written, phases/turn.cpp), which turn that
+  // is: a note every report of what it owed carries. Empty otherwise.
+  std::string skipped_turn;
   // The tolerance a measurement written in the log is checked under
   // (engine/geometry/tabletop/tolerance.hpp).
   double tolerance = tabletop::kDefaultTolerance;
@@ -180,6 +186,12 @@ struct Scratch {
   // strikes, phases/close_combat.hpp), emptied when `combat` opens a round.
   std::vector<bool> round_struck;
 };
+
+struct Context;
+
+// Adds to `d`, a report of what a player turn owed, the note naming the turn
+// the log leaves out when the engine is settling one (Scratch::skipped_turn).
+void note_skipped_turn(const Context& cx, DiagnosticBuilder& d);
 
 struct Context {
   const Setup& setup;

@@ -351,17 +351,18 @@ void settle_owed_flights(Context& cx, Span at) {
       continue;
     if (i < cx.scratch.fled_this_turn.size() && cx.scratch.fled_this_turn[i]) continue;
     const bool failed = i < cx.scratch.failed_rally.size() && cx.scratch.failed_rally[i].valid();
-    cx.checker
-        .violation(Check::flee_only, failed ? cx.scratch.failed_rally[i] : at,
-                   fmt::format("{} flees{} and no flight of it is written in its movement phase: "
-                               "fleeing troops flee again in the compulsory moves",
-                               cx.quoted(u), failed ? ", failed its rally test" : ""))
-        .note(
-            "§ 2.3 Mouvements obligatoires: 'Toutes les unités en fuite sont déplacées "
-            "maintenant'; § Troupes en fuite: 'elles se déplacent vers leur propre bord de table "
-            "durant la phase de mouvement obligatoire'")
+    DiagnosticBuilder d = cx.checker.violation(
+        Check::flee_only, failed ? cx.scratch.failed_rally[i] : at,
+        fmt::format("{} flees{} and no flight of it is written in its movement phase: fleeing "
+                    "troops flee again in the compulsory moves",
+                    cx.quoted(u), failed ? ", failed its rally test" : ""));
+    d.note(
+         "§ 2.3 Mouvements obligatoires: 'Toutes les unités en fuite sont déplacées maintenant'; "
+         "§ Troupes en fuite: 'elles se déplacent vers leur propre bord de table durant la phase "
+         "de mouvement obligatoire'")
         .hint("write its flight after the rally tests: 'flee {} 2d6=… to x,y'",
               cx.setup.units[u].id);
+    note_skipped_turn(cx, d);
     // Reported once.
     note_fled(cx, u);
   }

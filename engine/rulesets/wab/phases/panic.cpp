@@ -279,16 +279,17 @@ void settle_start_panic(Context& cx, Span span) {
   const auto tested = [](const UnitState& st) { return st.panic_tested; };
   settle_owed_at_start(cx, cx.scratch.start_panic_owed, tested, [&](UnitId u) {
     if (reach_decides(cx, u, span)) return;
-    cx.checker
-        .violation(Check::panic_due, span,
-                   fmt::format("{} had a fleeing friend within 4\" at the start of the turn and "
-                               "took no panic test",
-                               cx.quoted(u)))
-        .note(
-            "§ Phase 1 : Début du tour, item 1: 'Test de Panique provoqué par une unité amie "
-            "en fuite à 4 pas' (the data's panic_test_required)")
+    DiagnosticBuilder d = cx.checker.violation(
+        Check::panic_due, span,
+        fmt::format("{} had a fleeing friend within 4\" at the start of the turn and took no "
+                    "panic test",
+                    cx.quoted(u)));
+    d.note(
+         "§ Phase 1 : Début du tour, item 1: 'Test de Panique provoqué par une unité amie en "
+         "fuite à 4 pas' (the data's panic_test_required)")
         .hint("write its test in the turn's start phase: 'test {} panic 2d6=… against {}'",
               cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
+    note_skipped_turn(cx, d);
   });
 }
 

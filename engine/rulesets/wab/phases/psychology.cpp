@@ -155,18 +155,16 @@ void settle_start_impetuosity(Context& cx, Span span) {
   settle_owed_at_start(
       cx, cx.scratch.start_impetuosity_owed, [](const UnitState&) { return false; },
       [&](UnitId u) {
-        cx.checker
-            .violation(Check::impetuosity_due, span,
-                       fmt::format("{} is a Warband and took no impetuosity test at the start of "
-                                   "the turn",
-                                   cx.quoted(u)))
-            .note(
-                "§ Warbands 1: 'Les Warbands doivent tester leur impétuosité au début du tour'; "
-                "§ Phase 1 : Début du tour, item 4 (the data's impetuosity_test_required)")
-            .hint(
-                "write its test in the turn's start phase: 'test {} impetuosity 2d6=… against "
-                "L'",
-                cx.setup.units[u].id);
+        DiagnosticBuilder d = cx.checker.violation(
+            Check::impetuosity_due, span,
+            fmt::format("{} is a Warband and took no impetuosity test at the start of the turn",
+                        cx.quoted(u)));
+        d.note(
+             "§ Warbands 1: 'Les Warbands doivent tester leur impétuosité au début du tour'; "
+             "§ Phase 1 : Début du tour, item 4 (the data's impetuosity_test_required)")
+            .hint("write its test in the turn's start phase: 'test {} impetuosity 2d6=… against L'",
+                  cx.setup.units[u].id);
+        note_skipped_turn(cx, d);
       });
 }
 
