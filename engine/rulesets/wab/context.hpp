@@ -131,6 +131,14 @@ struct Scratch {
   // The charges of this movement phase into the flank or rear of a unit
   // engaged in combat (phases/panic.hpp).
   std::vector<FlankCharge> flank_charges;
+  // The fleeing units a charge of this movement phase destroyed, where they
+  // stood then: their friends within 4" owe a panic test before the phase
+  // ends (§ Tests de Panique suite aux charges 1, phases/panic.hpp).
+  std::vector<BrokenFriend> caught_by_chargers;
+  // Whether a fleeing unit was removed in this movement phase that no
+  // charge of it named (a charger may have gone through it, § 2.4): the
+  // panic tests of its friends are not judged.
+  bool fleeing_removed_unknown = false;
   // The pursuits owed in this combat phase: those the data makes
   // compulsory (§ Haine (Hatred), § Frénésie (Frenzy)) and those of winners
   // that are not drilled: the pursuer, the unit that fled from

@@ -73,6 +73,11 @@ void report_no_panic_due(Context& cx, const Action& a, UnitId u) {
           ? fmt::format("{} takes no panic test: no friend broke or was destroyed within 12\" of "
                         "it this phase (a fall back in good order causes none)",
                         cx.quoted(u))
+      : cx.state.phase == Phase::movement && lost == 0
+          ? fmt::format("{} takes no panic test in the movement phase: no fleeing friend of more "
+                        "than half its size was destroyed by a charge within 4\" of it, and no "
+                        "enemy charged it in the flank or rear while it was engaged",
+                        cx.quoted(u))
       : cx.state.phase != Phase::start
           ? fmt::format("{} takes no panic test: it lost {} of its {} models to shooting this "
                         "phase, less than 25%",
