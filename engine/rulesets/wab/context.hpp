@@ -100,6 +100,9 @@ struct Scratch {
   std::vector<Span> failed_rally;
   // Per unit, whether a flight of it was written this turn.
   std::vector<bool> fled_this_turn;
+  // (Both are sized for every unit when each player turn begins,
+  // phases/turn.cpp, before any statement of it is applied: every statement
+  // stands in a turn, so the first begins one.)
   // The charges of that phase redirected onto a new target after the
   // first fled (§ Phase 2 : Mouvement step 8): {charger, new target}.
   std::vector<std::pair<UnitId, UnitId>> redirected_charges;

@@ -316,10 +316,9 @@ void rally(Context& cx, const Action& a) {
   }
   if (passed && !*passed) {
     // It flees again in the compulsory moves (phases/flight.hpp,
-    // settle_owed_flights).
-    auto& failed = cx.scratch.failed_rally;
-    if (failed.size() < cx.setup.units.size()) failed.resize(cx.setup.units.size());
-    failed[u] = a.span;
+    // settle_owed_flights); sized for every unit when the player turn began
+    // (phases/turn.cpp).
+    cx.scratch.failed_rally[u] = a.span;
   }
   if (written_end(a) || a.facing) place_as_written(cx, u, a);
 }

@@ -44,12 +44,6 @@ std::optional<double> with_generals(const Context& cx, UnitId u, const tabletop:
   return best;
 }
 
-// Whether `p` is a phase before the compulsory moves are over (§ Phase 1 :
-// Début du tour, § Phase 2 : Mouvement).
-bool before_shooting(Phase p) {
-  return p == Phase::start || p == Phase::movement;
-}
-
 bool after_movement(Phase p) {
   return p == Phase::shooting || p == Phase::combat;
 }
