@@ -16,4 +16,8 @@ std::int64_t Context::models_standing(UnitId u) const {
   return std::max<std::int64_t>(0, s.models - state.units[u].wounds_taken / per_model);
 }
 
+void note_skipped_turn(const Context& cx, DiagnosticBuilder& d) {
+  if (!cx.scratch.skipped_turn.empty()) d.note(cx.scratch.skipped_turn);
+}
+
 }  // namespace umpire::wab

@@ -74,9 +74,15 @@ struct FlankCharge {
 struct Scratch {
   std::optional<Strike> strike;
   // The side that plays first in each turn, as far as the log shows it: the
-  // side of a first statement in turn 1, then the first of two player turns
-  // of one number (a log leaves empty turns unwritten).
+  // first of two player turns of one number its turn headers write (empty
+  // ones included), else the side of a first statement in turn 1, then the
+  // first of two player turns of one number its statements stand in (a log
+  // may leave empty turns unwritten).
   std::optional<std::uint8_t> first_side;
+  // While the engine settles a player turn the log leaves out (no statement
+  // of it between two that are written, phases/turn.cpp), which turn that
+  // is: a note every report of what it owed carries. Empty otherwise.
+  std::string skipped_turn;
   // The tolerance a measurement written in the log is checked under
   // (engine/geometry/tabletop/tolerance.hpp).
   double tolerance = tabletop::kDefaultTolerance;
@@ -94,6 +100,9 @@ struct Scratch {
   std::vector<Span> failed_rally;
   // Per unit, whether a flight of it was written this turn.
   std::vector<bool> fled_this_turn;
+  // (Both are sized for every unit when each player turn begins,
+  // phases/turn.cpp, before any statement of it is applied: every statement
+  // stands in a turn, so the first begins one.)
   // The charges of that phase redirected onto a new target after the
   // first fled (§ Phase 2 : Mouvement step 8): {charger, new target}.
   std::vector<std::pair<UnitId, UnitId>> redirected_charges;
@@ -125,6 +134,14 @@ struct Scratch {
   // The charges of this movement phase into the flank or rear of a unit
   // engaged in combat (phases/panic.hpp).
   std::vector<FlankCharge> flank_charges;
+  // The fleeing units a charge of this movement phase destroyed, where they
+  // stood then: their friends within 4" owe a panic test before the phase
+  // ends (§ Tests de Panique suite aux charges 1, phases/panic.hpp).
+  std::vector<BrokenFriend> caught_by_chargers;
+  // Whether a fleeing unit was removed in this movement phase that no
+  // charge of it named (a charger may have gone through it, § 2.4): the
+  // panic tests of its friends are not judged.
+  bool fleeing_removed_unknown = false;
   // The pursuits owed in this combat phase: those the data makes
   // compulsory (§ Haine (Hatred), § Frénésie (Frenzy)) and those of winners
   // that are not drilled: the pursuer, the unit that fled from
@@ -180,6 +197,12 @@ struct Scratch {
   // strikes, phases/close_combat.hpp), emptied when `combat` opens a round.
   std::vector<bool> round_struck;
 };
+
+struct Context;
+
+// Adds to `d`, a report of what a player turn owed, the note naming the turn
+// the log leaves out when the engine is settling one (Scratch::skipped_turn).
+void note_skipped_turn(const Context& cx, DiagnosticBuilder& d);
 
 struct Context {
   const Setup& setup;

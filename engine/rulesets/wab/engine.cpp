@@ -104,8 +104,8 @@ void Engine::finish(replay::EventChecker& checker) {
     return t.number == cx.state.turn && t.side == cx.state.side;
   });
   const bool turn_over = here != turns.rend() && here != turns.rbegin();
-  const bool in_moves = cx.state.phase == Phase::start || cx.state.phase == Phase::movement;
-  if (turn_over && in_moves) settle_owed_flights(cx, cx.log.empty() ? Span{} : cx.log.back().span);
+  if (turn_over && before_shooting(cx.state.phase))
+    settle_owed_flights(cx, cx.log.empty() ? Span{} : cx.log.back().span);
   if (turn_over || cx.state.phase == Phase::combat) settle_turn_combats(cx);
 }
 

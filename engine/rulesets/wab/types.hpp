@@ -155,6 +155,12 @@ enum class ActionKind : std::uint8_t {
 };
 enum class Phase : std::uint8_t { none, start, movement, shooting, combat, other };
 
+// Whether `p` is a phase before the compulsory moves are over (§ Phase 1 :
+// Début du tour, § Phase 2 : Mouvement): the start or the movement phase.
+constexpr bool before_shooting(Phase p) {
+  return p == Phase::start || p == Phase::movement;
+}
+
 // What the players said happened (all optional).
 struct Stated {
   Span span;

@@ -124,16 +124,17 @@ void owe_start_terror(Context& cx) {
 void settle_start_terror(Context& cx, Span span) {
   const auto tested = [](const UnitState& st) { return st.terror_tested; };
   settle_owed_at_start(cx, cx.scratch.start_terror_owed, tested, [&](UnitId u) {
-    cx.checker
-        .violation(Check::fear_due, span,
-                   fmt::format("{} had an enemy that causes it terror within 8\" at the start of "
-                               "the turn and took no terror test",
-                               cx.quoted(u)))
-        .note(
-            "§ Phase 1 : Début du tour, item 2: 'Test de Terreur si la cause est à 8 pas' (the "
-            "data's terror_test_required)")
+    DiagnosticBuilder d = cx.checker.violation(
+        Check::fear_due, span,
+        fmt::format("{} had an enemy that causes it terror within 8\" at the start of the turn "
+                    "and took no terror test",
+                    cx.quoted(u)));
+    d.note(
+         "§ Phase 1 : Début du tour, item 2: 'Test de Terreur si la cause est à 8 pas' (the "
+         "data's terror_test_required)")
         .hint("write its test in the turn's start phase: 'test {} terror 2d6=… against {}'",
               cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
+    note_skipped_turn(cx, d);
   });
 }
 

@@ -336,9 +336,8 @@ void roll_flight(Context& cx, const Action& a, UnitId u) {
 }  // namespace
 
 void note_fled(Context& cx, UnitId u) {
-  auto& fled = cx.scratch.fled_this_turn;
-  if (fled.size() < cx.setup.units.size()) fled.resize(cx.setup.units.size(), false);
-  fled[u] = true;
+  // Sized for every unit when the player turn began (phases/turn.cpp).
+  cx.scratch.fled_this_turn[u] = true;
 }
 
 void settle_owed_flights(Context& cx, Span at) {
@@ -349,19 +348,20 @@ void settle_owed_flights(Context& cx, Span at) {
     if (cx.setup.units[u].side != cx.state.side || !st.fleeing || !st.on_table ||
         st.left_table != LeftTable::on_table || cx.models_standing(u) <= 0)
       continue;
-    if (i < cx.scratch.fled_this_turn.size() && cx.scratch.fled_this_turn[i]) continue;
-    const bool failed = i < cx.scratch.failed_rally.size() && cx.scratch.failed_rally[i].valid();
-    cx.checker
-        .violation(Check::flee_only, failed ? cx.scratch.failed_rally[i] : at,
-                   fmt::format("{} flees{} and no flight of it is written in its movement phase: "
-                               "fleeing troops flee again in the compulsory moves",
-                               cx.quoted(u), failed ? ", failed its rally test" : ""))
-        .note(
-            "§ 2.3 Mouvements obligatoires: 'Toutes les unités en fuite sont déplacées "
-            "maintenant'; § Troupes en fuite: 'elles se déplacent vers leur propre bord de table "
-            "durant la phase de mouvement obligatoire'")
+    if (cx.scratch.fled_this_turn[i]) continue;
+    const bool failed = cx.scratch.failed_rally[i].valid();
+    DiagnosticBuilder d = cx.checker.violation(
+        Check::flee_only, failed ? cx.scratch.failed_rally[i] : at,
+        fmt::format("{} flees{} and no flight of it is written in its movement phase: fleeing "
+                    "troops flee again in the compulsory moves",
+                    cx.quoted(u), failed ? ", failed its rally test" : ""));
+    d.note(
+         "§ 2.3 Mouvements obligatoires: 'Toutes les unités en fuite sont déplacées maintenant'; "
+         "§ Troupes en fuite: 'elles se déplacent vers leur propre bord de table durant la phase "
+         "de mouvement obligatoire'")
         .hint("write its flight after the rally tests: 'flee {} 2d6=… to x,y'",
               cx.setup.units[u].id);
+    note_skipped_turn(cx, d);
     // Reported once.
     note_fled(cx, u);
   }

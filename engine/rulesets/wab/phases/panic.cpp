@@ -143,6 +143,32 @@ const FlankCharge* owing_flank_charge(Context& cx, UnitId u) {
   return nullptr;
 }
 
+// The first fleeing friend a charge destroyed in this movement phase whose
+// loss makes `u` test panic, if any (§ Tests de Panique suite aux charges 1).
+const BrokenFriend* caught_friend(Context& cx, UnitId u) {
+  for (const BrokenFriend& b : cx.scratch.caught_by_chargers) {
+    if (b.unit == u || cx.setup.units[b.unit].side != cx.setup.units[u].side) continue;
+    Facts f = panic_facts(cx, u, "fleeing_friend_destroyed_by_chargers", "movement_phase");
+    f.integer(Given::panic_distance,
+              whole_inches_up(
+                  tabletop::distance(cx.footprint(u), b.where, tabletop::Measure::closest_edges)));
+    f.integer(Given::panic_friend_models, b.models);
+    const std::optional<bool> due = panic_required(cx, f);
+    if (due && *due) return &b;
+  }
+  return nullptr;
+}
+
+// Whether a charge of this movement phase was declared on `u`, its charger
+// still on the table and not fleeing.
+bool charged_this_phase(const Context& cx, UnitId u) {
+  return std::any_of(cx.scratch.charges.begin(), cx.scratch.charges.end(),
+                     [&](const PendingCharge& c) {
+                       const UnitState& charger = cx.state.units[c.charger];
+                       return c.target == u && charger.on_table && !charger.fleeing;
+                     });
+}
+
 }  // namespace
 
 bool immune_while_engaged(Context& cx, UnitId u) {
@@ -208,11 +234,20 @@ std::optional<bool> panic_due(Context& cx, UnitId u) {
     // § Phase 2 : Mouvement step 5: charged in the flank or rear while
     // engaged in combat.
     if (owing_flank_charge(cx, u)) return true;
+    // § Tests de Panique suite aux charges 1: a fleeing friend a charger
+    // destroyed within 4".
+    if (caught_friend(cx, u)) return true;
     // Step 6: a charger shot at by a charge response.
-    if (u < cx.scratch.shooting_casualties.size() && cx.scratch.shooting_casualties[u].valid())
-      return panic_required(cx, panic_facts(cx, u, "shooting_casualties", "movement_phase"));
-    // A fleeing friend destroyed by chargers, the General killed: not judged.
-    return std::nullopt;
+    if (u < cx.scratch.shooting_casualties.size() && cx.scratch.shooting_casualties[u].valid()) {
+      const std::optional<bool> due =
+          panic_required(cx, panic_facts(cx, u, "shooting_casualties", "movement_phase"));
+      if (!due || *due) return due;
+    }
+    // A fleeing unit removed with no charge at it, a charge the engine did
+    // not record (its target, and a flank charge's test, unknown): not
+    // judged. The General killed is above.
+    if (cx.scratch.fleeing_removed_unknown || cx.scratch.charge_unrecorded) return std::nullopt;
+    return false;
   }
   if (cx.state.phase != Phase::start) return std::nullopt;
   // § Panique item 4: a friend fleeing within 4", unless twice its size.
@@ -260,10 +295,32 @@ void note_destroyed(Context& cx, UnitId u, Span span) {
     note_broken_in_combat(cx, u, span, "destroyed_in_combat");
     return;
   }
-  // A fleeing unit destroyed in the movement phase was caught by a charger:
-  // § Tests de Panique suite aux charges item 1 (4", not judged) says who
-  // tests, not § Panique item 5.
-  if (cx.state.phase == Phase::movement && cx.state.units[u].fleeing) return;
+  // A fleeing unit destroyed in the movement phase was caught by a charger
+  // (§ 2.4 Mouvements des unités en charge: "Si l'unité en charge touche
+  // n'importe quel modèle d'une unité en fuite, l'unité toute entière est
+  // détruite"): § Tests de Panique suite aux charges item 1 says who tests
+  // (friends within 4", in this movement phase), not § Panique item 5.
+  if (cx.state.phase == Phase::movement && cx.state.units[u].fleeing) {
+    if (!charged_this_phase(cx, u)) {
+      // A charger may have gone through it on its way to another unit
+      // ("se déplacent de leur mouvement complet à travers les unités en
+      // fuite"), which the log does not write.
+      cx.scratch.fleeing_removed_unknown = true;
+      cx.checker.not_checked(
+          fmt::format("what destroyed {}, fleeing, in the movement phase, with no charge of the "
+                      "phase declared at it: a charger going through it owes its friends within "
+                      "4\" a panic test (§ Tests de Panique suite aux charges 1), which is not "
+                      "judged",
+                      cx.quoted(u)),
+          span);
+      return;
+    }
+    for (const BrokenFriend& b : cx.scratch.caught_by_chargers)
+      if (b.unit == u) return;
+    cx.scratch.caught_by_chargers.push_back(
+        {u, span, cx.footprint(u), cx.models_standing(u), "destroyed_by_chargers"});
+    return;
+  }
   for (const BrokenFriend& b : cx.scratch.lost_friends)
     if (b.unit == u) return;
   // Its models as the unit it was: none stand now.
@@ -279,16 +336,17 @@ void settle_start_panic(Context& cx, Span span) {
   const auto tested = [](const UnitState& st) { return st.panic_tested; };
   settle_owed_at_start(cx, cx.scratch.start_panic_owed, tested, [&](UnitId u) {
     if (reach_decides(cx, u, span)) return;
-    cx.checker
-        .violation(Check::panic_due, span,
-                   fmt::format("{} had a fleeing friend within 4\" at the start of the turn and "
-                               "took no panic test",
-                               cx.quoted(u)))
-        .note(
-            "§ Phase 1 : Début du tour, item 1: 'Test de Panique provoqué par une unité amie "
-            "en fuite à 4 pas' (the data's panic_test_required)")
+    DiagnosticBuilder d = cx.checker.violation(
+        Check::panic_due, span,
+        fmt::format("{} had a fleeing friend within 4\" at the start of the turn and took no "
+                    "panic test",
+                    cx.quoted(u)));
+    d.note(
+         "§ Phase 1 : Début du tour, item 1: 'Test de Panique provoqué par une unité amie en "
+         "fuite à 4 pas' (the data's panic_test_required)")
         .hint("write its test in the turn's start phase: 'test {} panic 2d6=… against {}'",
               cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
+    note_skipped_turn(cx, d);
   });
 }
 
@@ -389,8 +447,38 @@ void end_phase_panic(Context& cx, bool turn_ends) {
                 cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
     }
   }
+  if (cx.state.phase == Phase::movement) {
+    for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
+      const auto u = static_cast<UnitId>(i);
+      const UnitState& st = cx.state.units[u];
+      if (!st.on_table || st.fleeing || st.panic_tested || cx.models_standing(u) == 0) continue;
+      const BrokenFriend* b = caught_friend(cx, u);
+      if (!b || immune_while_engaged(cx, u) || !generals_on_table(cx, cx.setup.units[u].side) ||
+          reach_decides(cx, u, b->span))
+        continue;
+      cx.checker
+          .violation(Check::panic_due, b->span,
+                     fmt::format("{}, fleeing, was destroyed by a charge {} from {}, which takes "
+                                 "no panic test",
+                                 cx.quoted(b->unit),
+                                 tabletop::inches(tabletop::distance(
+                                     cx.footprint(u), b->where, tabletop::Measure::closest_edges)),
+                                 cx.quoted(u)))
+          .note(
+              "§ Tests de Panique suite aux charges 1 (§ Phase 2 : Mouvement, after 2.4): 'Une "
+              "unité amie en fuite est détruite par une unité en charge à 4 pas (10cm). Les "
+              "unités 2 fois plus nombreuses que l'unité détruite ne testent pas.' (§ Panique "
+              "item 7; the data's panic_test_required)")
+          .hint(
+              "write its test in the movement phase, after the charge: 'test {} panic 2d6=… "
+              "against {}'",
+              cx.setup.units[u].id, cx.setup.units[u].profile.leadership);
+    }
+  }
   if (combat_tests_end) cx.scratch.lost_friends.clear();
   cx.scratch.flank_charges.clear();
+  cx.scratch.caught_by_chargers.clear();
+  cx.scratch.fleeing_removed_unknown = false;
   spans.assign(cx.setup.units.size(), Span{});
   for (std::size_t u = 0; u < cx.state.units.size(); ++u) {
     cx.state.units[u].phase_models =

@@ -13,8 +13,12 @@
 // phase, reported at the statement that broke the friend), and in the
 // movement phase a unit engaged in combat that an enemy charges in the
 // flank or rear with 5 models or more (§ Phase 2 : Mouvement step 5; owed
-// by the end of the phase, reported at the charge). A test written with no
-// cause is a violation (wab.panic.due). The engine does not judge when a
+// by the end of the phase, reported at the charge), and a fleeing friend
+// within 4" that a charge destroyed (§ Tests de Panique suite aux charges 1,
+// § Panique item 7: units twice its size exempt; the heading stands in the
+// movement phase, after 2.4, so the test is owed by the end of that phase,
+// reported at the removal). A test written with no cause is a violation
+// (wab.panic.due). The engine does not judge when a
 // General has left the table ("Le général est tué"). A frenzied unit
 // engaged in combat owes none (§ Frénésie: "immunisées à la psychologie
 // tant qu'elles sont à portée de charge", an enemy it fights being within
@@ -56,8 +60,10 @@ void note_flank_charge(Context& cx, UnitId charger, UnitId target, Span span);
 
 // Unit `u` was destroyed at `span` (its last model fell, or the log removed
 // it): in the combat phase as note_broken_in_combat's destroyed_in_combat;
-// before it, its friends within 12" owe their test in this turn's combat
-// phase (§ Panique item 5: "est détruite à 12 pas … Test à effectuer à la
+// fleeing in the movement phase, destroyed by the charge of the phase at it
+// (§ 2.4), its friends within 4" owe their test in this movement phase (with
+// no charge at it, not judged); else its friends within 12" owe their test
+// in this turn's combat phase (§ Panique item 5: "est détruite à 12 pas … Test à effectuer à la
 // phase de combat"; the data's destroyed_friend_panic says whether any
 // cause counts).
 void note_destroyed(Context& cx, UnitId u, Span span);

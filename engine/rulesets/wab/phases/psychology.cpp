@@ -73,6 +73,11 @@ void report_no_panic_due(Context& cx, const Action& a, UnitId u) {
           ? fmt::format("{} takes no panic test: no friend broke or was destroyed within 12\" of "
                         "it this phase (a fall back in good order causes none)",
                         cx.quoted(u))
+      : cx.state.phase == Phase::movement && lost == 0
+          ? fmt::format("{} takes no panic test in the movement phase: no fleeing friend of more "
+                        "than half its size was destroyed by a charge within 4\" of it, and no "
+                        "enemy charged it in the flank or rear while it was engaged",
+                        cx.quoted(u))
       : cx.state.phase != Phase::start
           ? fmt::format("{} takes no panic test: it lost {} of its {} models to shooting this "
                         "phase, less than 25%",
@@ -155,18 +160,16 @@ void settle_start_impetuosity(Context& cx, Span span) {
   settle_owed_at_start(
       cx, cx.scratch.start_impetuosity_owed, [](const UnitState&) { return false; },
       [&](UnitId u) {
-        cx.checker
-            .violation(Check::impetuosity_due, span,
-                       fmt::format("{} is a Warband and took no impetuosity test at the start of "
-                                   "the turn",
-                                   cx.quoted(u)))
-            .note(
-                "§ Warbands 1: 'Les Warbands doivent tester leur impétuosité au début du tour'; "
-                "§ Phase 1 : Début du tour, item 4 (the data's impetuosity_test_required)")
-            .hint(
-                "write its test in the turn's start phase: 'test {} impetuosity 2d6=… against "
-                "L'",
-                cx.setup.units[u].id);
+        DiagnosticBuilder d = cx.checker.violation(
+            Check::impetuosity_due, span,
+            fmt::format("{} is a Warband and took no impetuosity test at the start of the turn",
+                        cx.quoted(u)));
+        d.note(
+             "§ Warbands 1: 'Les Warbands doivent tester leur impétuosité au début du tour'; "
+             "§ Phase 1 : Début du tour, item 4 (the data's impetuosity_test_required)")
+            .hint("write its test in the turn's start phase: 'test {} impetuosity 2d6=… against L'",
+                  cx.setup.units[u].id);
+        note_skipped_turn(cx, d);
       });
 }
 
@@ -313,10 +316,9 @@ void rally(Context& cx, const Action& a) {
   }
   if (passed && !*passed) {
     // It flees again in the compulsory moves (phases/flight.hpp,
-    // settle_owed_flights).
-    auto& failed = cx.scratch.failed_rally;
-    if (failed.size() < cx.setup.units.size()) failed.resize(cx.setup.units.size());
-    failed[u] = a.span;
+    // settle_owed_flights); sized for every unit when the player turn began
+    // (phases/turn.cpp).
+    cx.scratch.failed_rally[u] = a.span;
   }
   if (written_end(a) || a.facing) place_as_written(cx, u, a);
 }

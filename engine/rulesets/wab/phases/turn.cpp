@@ -1,5 +1,9 @@
 #include "engine/rulesets/wab/phases/turn.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+
 #include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/rulesets/common/nearest_enemy.hpp"
@@ -40,14 +44,140 @@ std::optional<double> with_generals(const Context& cx, UnitId u, const tabletop:
   return best;
 }
 
-// Whether `p` is a phase before the compulsory moves are over (§ Phase 1 :
-// Début du tour, § Phase 2 : Mouvement).
-bool before_shooting(Phase p) {
-  return p == Phase::start || p == Phase::movement;
-}
-
 bool after_movement(Phase p) {
   return p == Phase::shooting || p == Phase::combat;
+}
+
+// The side that plays first, from the turn headers the log writes (empty
+// player turns included): the first of the first turn number whose two
+// player turns it writes; else the side of `a`, the first statement, when
+// it stands in turn 1.
+std::optional<std::uint8_t> first_side_written(const Context& cx, const Action& a) {
+  const auto& turns = cx.setup.turns;
+  for (std::size_t i = 0; i < turns.size(); ++i)
+    for (std::size_t j = i + 1; j < turns.size(); ++j)
+      if (turns[j].number == turns[i].number && turns[j].side != turns[i].side)
+        return turns[i].side;
+  if (a.turn == 1) return a.side;
+  return std::nullopt;
+}
+
+// A player turn begins: its side's marks are reset, the misfire bans that
+// run through it are counted, and the tests its start owes are found.
+void start_player_turn(Context& cx, std::uint32_t turn, std::uint8_t side) {
+  cx.state.start_turn(turn, side);
+  // § Raté d'allumage 3-4: the ban runs through its side's turn
+  // misfire_free_turn ("le prochain tour"): when that turn begins it lasts
+  // this turn only (start_turn lifts it at the next player turn). The
+  // enemy's turn of that number is past it when its side plays first (its
+  // turn was left empty), and a later turn number of either side is.
+  for (std::size_t u = 0; u < cx.setup.units.size(); ++u) {
+    UnitState& st = cx.state.units[u];
+    if (st.misfire_turns != kMisfireUntilTurn) continue;
+    const std::uint8_t own = cx.setup.units[u].side;
+    if (turn > st.misfire_free_turn ||
+        (turn == st.misfire_free_turn && own != side && cx.scratch.first_side == own))
+      st.misfire_turns = 0;
+    else if (turn == st.misfire_free_turn && own == side)
+      st.misfire_turns = kMisfireLastTurn;
+  }
+  for (std::size_t u = 0; u < cx.setup.units.size(); ++u) {
+    if (cx.setup.units[u].side != side) continue;
+    UnitState& st = cx.state.units[u];
+    st.moved_in_its_turn = false;
+    // The side's next turn after a fall back begins, the one after ends
+    // it (§ Repli en Bon Ordre 4: "à leur prochain tour").
+    if (st.fall_back_turn > 0) st.fall_back_turn = st.fall_back_turn == 1 ? 2 : 0;
+  }
+  note_turn_start(cx);
+  cx.scratch.moved_ground.assign(cx.setup.units.size(), 0.0);
+  cx.scratch.failed_rally.assign(cx.setup.units.size(), Span{});
+  cx.scratch.fled_this_turn.assign(cx.setup.units.size(), false);
+  owe_start_panic(cx);
+  owe_start_terror(cx);
+  owe_start_impetuosity(cx);
+}
+
+// The player turns between the one of the last statement and the one `a`
+// begins in which the log writes no statement (§ Phase 1 : Début du tour
+// to § Phase 4: each side plays its turn, the two alternating, the side
+// `first_side` first in each turn number). A turn with no statement was
+// played with nothing done in it: what it owed was not done. A player turn
+// the log writes a statement in elsewhere (its turns out of order) is not
+// one of them; nor is any when the log never shows which side plays first.
+std::vector<Setup::Turn> skipped_turns(const Context& cx, const Action& a) {
+  std::vector<Setup::Turn> out;
+  if (!cx.scratch.first_side || cx.setup.sides.size() != 2) return out;
+  const std::uint8_t first = *cx.scratch.first_side;
+  const auto index = [&](std::uint32_t turn, std::uint8_t side) {
+    return 2 * static_cast<std::uint64_t>(turn) + (side == first ? 0 : 1);
+  };
+  const std::uint64_t from = index(cx.state.turn, cx.state.side), to = index(a.turn, a.side);
+  for (std::uint64_t i = from + 1; i < to; ++i) {
+    const Setup::Turn t{static_cast<std::uint32_t>(i / 2),
+                        static_cast<std::uint8_t>(i % 2 == 0 ? first : 1 - first)};
+    if (t.number == 0) continue;
+    const bool written = std::any_of(cx.log.begin(), cx.log.end(), [&](const Action& b) {
+      return b.turn == t.number && b.side == t.side;
+    });
+    if (!written) out.push_back(t);
+  }
+  return out;
+}
+
+// Each player turn the log leaves out between the last statement and `a`
+// (skipped_turns): its start, its compulsory moves and its combat phase
+// pass with nothing done, and what it owed is reported at `a`, naming it.
+void settle_skipped_turns(Context& cx, const Action& a) {
+  const auto side_name = [&](std::uint8_t s) { return cx.setup.sides[s].id; };
+  const std::uint32_t last_turn = cx.state.turn;
+  const std::uint8_t last_side = cx.state.side;
+  for (const Setup::Turn& t : skipped_turns(cx, a)) {
+    cx.scratch.skipped_turn = fmt::format(
+        "turn {} of '{}' has no statement between turn {} of '{}' and turn {} of '{}' (the log "
+        "leaves it out or writes it empty): nothing it owed was done (the two sides play their "
+        "turns in turn, § Phase 1 : Début du tour to § Phase 4 : Combat au corps à corps)",
+        t.number, side_name(t.side), last_turn, side_name(last_side), a.turn, side_name(a.side));
+    start_player_turn(cx, t.number, t.side);
+    // § Phase 1 : Début du tour: the tests its start owed.
+    cx.state.phase = Phase::start;
+    settle_start_panic(cx, a.span);
+    settle_start_terror(cx, a.span);
+    settle_start_impetuosity(cx, a.span);
+    // § Phase 2 : Mouvement: a pursuer off the table comes back; § 2.3
+    // Mouvements obligatoires: its fleeing units fled.
+    return_pursuers(cx, Phase::movement);
+    cx.state.phase = Phase::movement;
+    settle_owed_flights(cx, a.span);
+    return_pursuers(cx, Phase::combat);
+    // § Phase 4 : Combat au corps à corps: the combats go on. The engine
+    // judges only the first round a charge of the turn owes (phases/
+    // combat_round.hpp), and no charge was made in this turn.
+    cx.state.phase = Phase::combat;
+    for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
+      const auto u = static_cast<UnitId>(i);
+      const UnitState& st = cx.state.units[u];
+      if (st.engaged_with < 0 || !st.on_table || st.fleeing) continue;
+      const auto e = static_cast<UnitId>(st.engaged_with);
+      const UnitState& es = cx.state.units[e];
+      if (e < u && es.engaged_with == static_cast<std::int32_t>(u)) continue;  // named once
+      if (!es.on_table || es.fleeing || cx.setup.units[e].side == cx.setup.units[u].side) continue;
+      cx.checker.not_checked(
+          fmt::format("the round of close combat that {} and {}, engaged, owe in the combat "
+                      "phase of turn {} of '{}', which has no statement between turn {} of "
+                      "'{}' and turn {} of '{}': the engine judges only the first round a charge "
+                      "of the turn owes (§ Phase 4 : Combat au corps à corps)",
+                      cx.quoted(u), cx.quoted(e), t.number, side_name(t.side), last_turn,
+                      side_name(last_side), a.turn, side_name(a.side)),
+          a.span);
+    }
+    for (UnitState& st : cx.state.units) {
+      st.won_last_combat = false;
+      st.pursuit_charge = st.pursuit_charge == 1 ? 2 : 0;
+    }
+    end_phase_panic(cx, true);
+  }
+  cx.scratch.skipped_turn.clear();
 }
 
 }  // namespace
@@ -79,39 +209,10 @@ void begin(Context& cx, const Action& a) {
     end_phase_panic(cx, new_turn);
   }
   if (new_turn) {
-    if (cx.state.turn == 0 && a.turn == 1) cx.scratch.first_side = a.side;
+    if (cx.state.turn == 0) cx.scratch.first_side = first_side_written(cx, a);
     if (cx.state.turn == a.turn && cx.state.side != a.side) cx.scratch.first_side = cx.state.side;
-    cx.state.start_turn(a.turn, a.side);
-    // § Raté d'allumage 3-4: the ban runs through its side's turn
-    // misfire_free_turn ("le prochain tour"): when that turn begins it lasts
-    // this turn only (start_turn lifts it at the next player turn). The
-    // enemy's turn of that number is past it when its side plays first (its
-    // turn was left empty), and a later turn number of either side is.
-    for (std::size_t u = 0; u < cx.setup.units.size(); ++u) {
-      UnitState& st = cx.state.units[u];
-      if (st.misfire_turns != kMisfireUntilTurn) continue;
-      const std::uint8_t side = cx.setup.units[u].side;
-      if (a.turn > st.misfire_free_turn ||
-          (a.turn == st.misfire_free_turn && side != a.side && cx.scratch.first_side == side))
-        st.misfire_turns = 0;
-      else if (a.turn == st.misfire_free_turn && side == a.side)
-        st.misfire_turns = kMisfireLastTurn;
-    }
-    for (std::size_t u = 0; u < cx.setup.units.size(); ++u) {
-      if (cx.setup.units[u].side != a.side) continue;
-      UnitState& st = cx.state.units[u];
-      st.moved_in_its_turn = false;
-      // The side's next turn after a fall back begins, the one after ends
-      // it (§ Repli en Bon Ordre 4: "à leur prochain tour").
-      if (st.fall_back_turn > 0) st.fall_back_turn = st.fall_back_turn == 1 ? 2 : 0;
-    }
-    note_turn_start(cx);
-    cx.scratch.moved_ground.assign(cx.setup.units.size(), 0.0);
-    cx.scratch.failed_rally.assign(cx.setup.units.size(), Span{});
-    cx.scratch.fled_this_turn.assign(cx.setup.units.size(), false);
-    owe_start_panic(cx);
-    owe_start_terror(cx);
-    owe_start_impetuosity(cx);
+    if (cx.state.turn > 0) settle_skipped_turns(cx, a);
+    start_player_turn(cx, a.turn, a.side);
   }
   if (new_turn || a.phase != cx.state.phase) return_pursuers(cx, a.phase);
   // A turn whose first statement is past its movement phase wrote no
