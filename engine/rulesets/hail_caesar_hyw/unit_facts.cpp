@@ -243,6 +243,10 @@ std::string UnitFacts::combat_phase_moves_reason(const Context& cx,
       got.value_or(0), got == 1 ? "" : "s", most.value_or(0));
 }
 
+void UnitFacts::moved_after_combat(Context& cx, const Action& a, UnitId u) const {
+  recontact_after_move(cx, a, u);
+}
+
 double UnitFacts::order_base_radius(const Context& cx) const {
   const hail_caesar::Facts none(cx.rules);
   const std::optional<std::int64_t> mm = value(cx, none, Value::order_distance_general_base_mm);

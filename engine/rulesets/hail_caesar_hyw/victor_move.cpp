@@ -8,13 +8,49 @@
 #include "engine/geometry/tabletop/zones.hpp"
 #include "engine/rulesets/common/evaluation.hpp"
 #include "engine/rulesets/common/written_placement.hpp"
+#include "engine/rulesets/hail_caesar/phases/charge.hpp"
 #include "engine/rulesets/hail_caesar_hyw/checks.hpp"
+#include "engine/rulesets/hail_caesar_hyw/unit_history.hpp"
 
 namespace umpire::hyw {
 
 using hail_caesar::Action;
 using hail_caesar::ActionKind;
 using hail_caesar::UnitId;
+
+namespace {
+
+// The enemies of the last round unit `u` fought in the phase of statement
+// `now` (its last `combat` statement of that phase, before `now`).
+hail_caesar::UnitList round_enemies(std::span<const Action> log, std::size_t now, UnitId u) {
+  if (now >= log.size()) return {};
+  const Action& at = log[now];
+  const auto names = [&](const hail_caesar::UnitList& l) {
+    return std::find(l.begin(), l.end(), u) != l.end();
+  };
+  for (std::size_t i = now; i-- > 0;) {
+    const Action& c = log[i];
+    if (c.turn != at.turn || c.side != at.side || c.phase != at.phase) break;
+    if (c.kind != ActionKind::combat) continue;
+    if (names(c.actors)) return c.targets;
+    if (names(c.targets)) return c.actors;
+  }
+  return {};
+}
+
+}  // namespace
+
+void recontact_after_move(hail_caesar::Context& cx, const Action& a, UnitId u) {
+  const std::optional<std::size_t> now = current_action(cx);
+  if (!now || a.off_table || !cx.state.units[u].on_table) return;
+  hail_caesar::UnitState& st = cx.state.units[u];
+  for (const UnitId e : round_enemies(cx.log, *now, u)) {
+    hail_caesar::UnitState& enemy = cx.state.units[e];
+    if (!enemy.on_table || !hail_caesar::touching(cx, u, e)) continue;
+    if (st.engaged_with < 0) st.engaged_with = static_cast<std::int32_t>(e);
+    if (enemy.engaged_with < 0) enemy.engaged_with = static_cast<std::int32_t>(u);
+  }
+}
 
 CombatStanding combat_standing(std::span<const Action> log, const hail_caesar::Setup& setup,
                                const hail_caesar::State& state, std::size_t now, UnitId u,
