@@ -114,6 +114,14 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   set(Given::unit_supports_received,
       rules::Val::integer(combat ? std::count(combat->supported.begin(), combat->supported.end(), u)
                                  : 0));
+  // 5-k, 7-d: a support touches the unit it supports (socle à socle).
+  const bool supports_now = now && cx.log[*now].kind == ActionKind::support &&
+                            !cx.log[*now].actors.empty() && cx.log[*now].actors.front() == u &&
+                            !cx.log[*now].targets.empty();
+  flag(Given::support_touches_supported,
+       !supports_now ||
+           tabletop::in_contact(cx.footprint(u), cx.footprint(cx.log[*now].targets.front()),
+                                cx.scratch.tolerance));
   flag(Given::unit_joined_combat_this_round, false);
   // 3-b: a general fighting with the unit lends it his dice.
   flag(Given::general_joined_combat,
