@@ -110,6 +110,9 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   flag(Given::unit_won_combat, standing.won);
   flag(Given::unit_enemies_destroyed, standing.enemies_destroyed);
   flag(Given::move_in_front_arc, after_combat && ends_in_front_arc(cx.footprint(u), cx.log[*now]));
+  flag(Given::move_makes_way,
+       after_combat && cx.log[*now].kind == ActionKind::move &&
+           makes_way_for(cx.log, cx.setup, cx.state, cx.scratch, *now, u).has_value());
   // The supports written for it earlier in this round (7-d).
   set(Given::unit_supports_received,
       rules::Val::integer(combat ? std::count(combat->supported.begin(), combat->supported.end(), u)
