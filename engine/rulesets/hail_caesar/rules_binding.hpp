@@ -149,6 +149,10 @@ class VariantFacts {
   }
   // Why combat_phase_moves gives what it gives, for a diagnostic.
   virtual std::string combat_phase_moves_reason(const Context&, const Facts&) const { return {}; }
+  // After unit `u`'s move `a` in the combat phase, placed where it ends:
+  // what the variant makes of where it ends (HYW 7-h: back in contact with
+  // the enemy it beat, the combat goes on).
+  virtual void moved_after_combat(Context&, const Action&, UnitId) const {}
 };
 
 // The inches of one full move of the unit the facts describe (the stack

@@ -44,6 +44,7 @@ Engine::Engine(hail_caesar::Setup setup, std::vector<hail_caesar::Action> action
 
 void Engine::apply(std::size_t i, replay::EventChecker& checker) {
   for (const std::string& what : unchecked_[i]) checker.not_checked(what, base_.event_span(i));
+  rounds_owed_.before(base_, i, checker);
   check_sequence(base_, i, checker);
   check_group_order(base_, rules_, i, checker);
   check_general_join(base_, rules_, i, checker);
@@ -59,12 +60,13 @@ void Engine::apply(std::size_t i, replay::EventChecker& checker) {
   move_starts_.before(base_, i);
   if (!followed_[i]) {
     base_.apply(i, checker);
-    return;
+  } else {
+    // The base engine follows a statement of no kind it checks as written.
+    hail_caesar::Action followed = base_.action(i);
+    followed.kind = hail_caesar::ActionKind::other;
+    base_.apply_action(followed, checker);
   }
-  // The base engine follows a statement of no kind it checks as written.
-  hail_caesar::Action followed = base_.action(i);
-  followed.kind = hail_caesar::ActionKind::other;
-  base_.apply_action(followed, checker);
+  rounds_owed_.after(base_, i);
 }
 
 }  // namespace umpire::hyw

@@ -16,6 +16,7 @@
 #include "engine/core/replay/replay.hpp"
 #include "engine/rulesets/hail_caesar/engine.hpp"
 #include "engine/rulesets/hail_caesar_hyw/opportunity.hpp"
+#include "engine/rulesets/hail_caesar_hyw/rounds_owed.hpp"
 #include "engine/rulesets/hail_caesar_hyw/rules_binding.hpp"
 
 namespace umpire::hyw {
@@ -46,6 +47,8 @@ class Engine final : public replay::ReplayEngine {
   hail_caesar::Engine base_;
   // Where each unit stood before its last move (6-d).
   MoveStarts move_starts_;
+  // The rounds the combat phases owe (7-a).
+  RoundsOwed rounds_owed_;
 };
 
 // Whether the base engine would check statement `a` against a rule of its

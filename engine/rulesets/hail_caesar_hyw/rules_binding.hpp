@@ -79,6 +79,10 @@ class UnitFacts final : public hail_caesar::VariantFacts {
                                                  const hail_caesar::Facts& f) const override;
   std::string combat_phase_moves_reason(const hail_caesar::Context& cx,
                                         const hail_caesar::Facts& f) const override;
+  // 7-h: a victor back in contact with the enemy it beat is engaged again
+  // (victor_move.cpp, recontact_after_move).
+  void moved_after_combat(hail_caesar::Context& cx, const hail_caesar::Action& a,
+                          hail_caesar::UnitId u) const override;
 
  private:
   rulesets::ShotTarget shot_target(const hail_caesar::Context& cx, const hail_caesar::Facts& f,

@@ -6,6 +6,9 @@
 #include <optional>
 #include <string_view>
 
+#include "engine/geometry/tabletop/measure.hpp"
+#include "engine/geometry/tabletop/tolerance.hpp"
+#include "engine/rulesets/common/written_placement.hpp"
 #include "engine/rulesets/hail_caesar_hyw/checks.hpp"
 
 namespace umpire::hyw {
@@ -230,6 +233,50 @@ void charge_as_ordered(const hail_caesar::Engine& game, const PhaseSoFar& phase,
           "d'une charge et doit indiquer la ou les cibles'");
 }
 
+// 5-j: "Une unité qui reçoit un ordre de charge doit se déplacer vers sa
+// cible aussi vite et aussi directement que possible. Cela s'applique à tous
+// ses mouvements du tour et pas seulement au mouvement qui conclut l'ordre."
+// A move of a unit under an order to charge (`as charge target <unit>`)
+// that ends farther from its target than it set out, closest edges, beyond
+// the tolerance, goes away from it. How directly and how fast it goes is
+// not weighed.
+void move_toward_charge_target(const hail_caesar::Engine& game, const PhaseSoFar& phase,
+                               const Action& a, replay::EventChecker& checker) {
+  const std::optional<tabletop::Point> end = rulesets::written_end(a);
+  if (!a.detail.empty() || a.off_table || !end) return;
+  const UnitId u = a.actors.front();
+  const std::optional<std::size_t> at = phase.order_of(u);
+  if (!at) return;
+  const Action& order = phase[*at];
+  const hail_caesar::State& state = game.state();
+  if (order.detail != "charge" || order.targets.empty() || !state.units[u].on_table ||
+      state.units[u].order == hail_caesar::OrderStatus::blundered)
+    return;
+  const UnitId t = order.targets.front();
+  if (!state.units[t].on_table) return;
+  const hail_caesar::Setup& setup = game.setup();
+  const tabletop::Footprint start = state.units[u].footprint(setup.units[u]);
+  const tabletop::Footprint finish{
+      *end, a.facing ? tabletop::normalize_bearing(*a.facing) : start.facing(),
+      setup.units[u].frontage, setup.units[u].depth};
+  const tabletop::Footprint target = state.units[t].footprint(setup.units[t]);
+  const double before = tabletop::distance(start, target, tabletop::Measure::closest_edges);
+  const double after = tabletop::distance(finish, target, tabletop::Measure::closest_edges);
+  if (after <= before + game.scratch().tolerance) return;
+  checker
+      .violation(Check::charge_order, a.span,
+                 fmt::format("{} was ordered to charge {} and moves away from it: from {} to {}",
+                             named(setup.units[u].id), named(setup.units[t].id),
+                             tabletop::inches(before), tabletop::inches(after)))
+      .note("its order: '{}'", game.describe_event(*at))
+      .note("measured between the closest edges of the two bases, with the {} tolerance",
+            tabletop::inches(game.scratch().tolerance))
+      .note(
+          "004 § 5-j: 'Une unité qui reçoit un ordre de charge doit se déplacer vers sa cible "
+          "aussi vite et aussi directement que possible. Cela s'applique à tous ses mouvements "
+          "du tour'");
+}
+
 }  // namespace
 
 void check_sequence(const hail_caesar::Engine& game, std::size_t now,
@@ -244,6 +291,7 @@ void check_sequence(const hail_caesar::Engine& game, std::size_t now,
       initiative_first(game, phase, a, checker);
       one_unit_at_a_time(game, phase, a, checker);
       if (a.kind == ActionKind::charge) charge_as_ordered(game, phase, a, checker);
+      if (a.kind == ActionKind::move) move_toward_charge_target(game, phase, a, checker);
       return;
     case ActionKind::order:
     case ActionKind::rally:

@@ -110,10 +110,21 @@ void UnitFacts::fill_unit(const Context& cx, hail_caesar::Facts& f, UnitId u) co
   flag(Given::unit_won_combat, standing.won);
   flag(Given::unit_enemies_destroyed, standing.enemies_destroyed);
   flag(Given::move_in_front_arc, after_combat && ends_in_front_arc(cx.footprint(u), cx.log[*now]));
+  flag(Given::move_makes_way,
+       after_combat && cx.log[*now].kind == ActionKind::move &&
+           makes_way_for(cx.log, cx.setup, cx.state, cx.scratch, *now, u).has_value());
   // The supports written for it earlier in this round (7-d).
   set(Given::unit_supports_received,
       rules::Val::integer(combat ? std::count(combat->supported.begin(), combat->supported.end(), u)
                                  : 0));
+  // 5-k, 7-d: a support touches the unit it supports (socle à socle).
+  const bool supports_now = now && cx.log[*now].kind == ActionKind::support &&
+                            !cx.log[*now].actors.empty() && cx.log[*now].actors.front() == u &&
+                            !cx.log[*now].targets.empty();
+  flag(Given::support_touches_supported,
+       !supports_now ||
+           tabletop::in_contact(cx.footprint(u), cx.footprint(cx.log[*now].targets.front()),
+                                cx.scratch.tolerance));
   flag(Given::unit_joined_combat_this_round, false);
   // 3-b: a general fighting with the unit lends it his dice.
   flag(Given::general_joined_combat,
@@ -241,6 +252,10 @@ std::string UnitFacts::combat_phase_moves_reason(const Context& cx,
       "for a victor, not shaken nor disordered, whose enemies were all destroyed, once a turn, "
       "ending in its front arc (7-i)",
       got.value_or(0), got == 1 ? "" : "s", most.value_or(0));
+}
+
+void UnitFacts::moved_after_combat(Context& cx, const Action& a, UnitId u) const {
+  recontact_after_move(cx, a, u);
 }
 
 double UnitFacts::order_base_radius(const Context& cx) const {

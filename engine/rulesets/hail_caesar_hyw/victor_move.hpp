@@ -11,6 +11,7 @@
 // written in the combat phase by a unit that did not win is refused by the
 // data's victor_move permissions (hyw.combat.victor-move).
 #include <cstddef>
+#include <optional>
 #include <span>
 
 #include "engine/core/replay/checker.hpp"
@@ -35,6 +36,29 @@ CombatStanding combat_standing(std::span<const hail_caesar::Action> log,
 // front zone of where it stands, the diagonals extended (5-j's "arc
 // frontal"); false without a written end.
 bool ends_in_front_arc(const tabletop::Footprint& start, const hail_caesar::Action& a);
+
+// 7-h: "Ce mouvement peut ramener l'unité vers l'avant, en contact avec
+// l'ennemi qui a reculé. Le combat se poursuivra dans le round suivant et
+// l'unité victorieuse bénéficiera du bonus de +1 pour avoir gagné". After
+// unit `u`'s move `a` of the combat phase, placed where it ends: an enemy
+// of the last round it fought in the phase that it touches again (within
+// the tolerance) is engaged with it once more, their combat going on (its
+// rounds counted on, so the next is a sustained one; the unit's win kept,
+// the base's won_last_round, for its +1; no charge of it, so no charge
+// bonus). A round of it is then owed in the next combat phase (7-a,
+// hyw.combat.round-owed).
+void recontact_after_move(hail_caesar::Context& cx, const hail_caesar::Action& a,
+                          hail_caesar::UnitId u);
+
+// 8-c, "Unité amie lors d'une retraite ou d'un repli": the unit of `u`'s
+// side that owes a move back (`due`) and whose move back, written later
+// in the phase of statement `now`, passes through `u` where it stands:
+// `u`'s move `now` steps aside for it. Nullopt when there is none.
+std::optional<hail_caesar::UnitId> makes_way_for(std::span<const hail_caesar::Action> log,
+                                                 const hail_caesar::Setup& setup,
+                                                 const hail_caesar::State& state,
+                                                 const hail_caesar::Scratch& scratch,
+                                                 std::size_t now, hail_caesar::UnitId u);
 
 // A move written in the combat phase (a victor's move, 7-h; a breakthrough
 // written as a move, 7-i): the data's victor_move permissions.

@@ -506,6 +506,7 @@ bool move_after_combat(Context& cx, const Action& a) {
       "a move after a combat: the proximity rules it keeps, and that its supports follow it",
       a.span);
   place_as_written(cx, u, a);
+  variant->moved_after_combat(cx, a, u);
   return true;
 }
 
