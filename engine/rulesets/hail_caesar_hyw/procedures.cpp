@@ -76,6 +76,15 @@ std::vector<std::string> unchecked_procedures(const hail_caesar::Setup& setup,
                "first_round_reading) taken as the combat's round",
                "7-b) Livrer un round de corps à corps"));
       break;
+    case ActionKind::support:
+      // Base contact and three supports at most: unit_facts.cpp and the
+      // data's permissions.
+      out.push_back(
+          rule("where a support stands against the unit it supports: a side support's front "
+               "aligned with its front, a rear support on its median line, one support a side "
+               "and one behind",
+               "7-d) Unités en soutien"));
+      break;
     default:
       break;
   }
