@@ -23,9 +23,10 @@ using hail_caesar::UnitId;
 namespace {
 
 // The enemies of the last round unit `u` fought in the phase of statement
-// `now` (its last `combat` statement of that phase, before `now`).
-hail_caesar::UnitList round_enemies(std::span<const Action> log, std::size_t now, UnitId u) {
-  if (now >= log.size()) return {};
+// `now` (its last `combat` statement of that phase, before `now`); nullptr
+// when it fought none.
+const hail_caesar::UnitList* round_enemies(std::span<const Action> log, std::size_t now, UnitId u) {
+  if (now >= log.size()) return nullptr;
   const Action& at = log[now];
   const auto names = [&](const hail_caesar::UnitList& l) {
     return std::find(l.begin(), l.end(), u) != l.end();
@@ -34,10 +35,10 @@ hail_caesar::UnitList round_enemies(std::span<const Action> log, std::size_t now
     const Action& c = log[i];
     if (c.turn != at.turn || c.side != at.side || c.phase != at.phase) break;
     if (c.kind != ActionKind::combat) continue;
-    if (names(c.actors)) return c.targets;
-    if (names(c.targets)) return c.actors;
+    if (names(c.actors)) return &c.targets;
+    if (names(c.targets)) return &c.actors;
   }
-  return {};
+  return nullptr;
 }
 
 }  // namespace
@@ -46,7 +47,9 @@ void recontact_after_move(hail_caesar::Context& cx, const Action& a, UnitId u) {
   const std::optional<std::size_t> now = current_action(cx);
   if (!now || a.off_table || !cx.state.units[u].on_table) return;
   hail_caesar::UnitState& st = cx.state.units[u];
-  for (const UnitId e : round_enemies(cx.log, *now, u)) {
+  const hail_caesar::UnitList* enemies = round_enemies(cx.log, *now, u);
+  if (!enemies) return;
+  for (const UnitId e : *enemies) {
     hail_caesar::UnitState& enemy = cx.state.units[e];
     if (!enemy.on_table || !hail_caesar::touching(cx, u, e)) continue;
     if (st.engaged_with < 0) st.engaged_with = static_cast<std::int32_t>(e);
@@ -57,28 +60,16 @@ void recontact_after_move(hail_caesar::Context& cx, const Action& a, UnitId u) {
 CombatStanding combat_standing(std::span<const Action> log, const hail_caesar::Setup& setup,
                                const hail_caesar::State& state, std::size_t now, UnitId u,
                                double tolerance) {
-  if (now >= log.size()) return {};
-  const Action& at = log[now];
-  const auto names = [&](const hail_caesar::UnitList& l) {
-    return std::find(l.begin(), l.end(), u) != l.end();
-  };
-  for (std::size_t i = now; i-- > 0;) {
-    const Action& c = log[i];
-    if (c.turn != at.turn || c.side != at.side || c.phase != at.phase) break;
-    if (c.kind != ActionKind::combat) continue;
-    const bool first = names(c.actors);
-    if (!first && !names(c.targets)) continue;
-    const hail_caesar::UnitList& enemies = first ? c.targets : c.actors;
-    const tabletop::Footprint self = state.units[u].footprint(setup.units[u]);
-    const auto gone = [&](UnitId e) { return !state.units[e].on_table; };
-    const bool contact = std::any_of(enemies.begin(), enemies.end(), [&](UnitId e) {
-      return !gone(e) &&
-             tabletop::in_contact(self, state.units[e].footprint(setup.units[e]), tolerance);
-    });
-    return {state.units[u].won_last_round && !contact,
-            !enemies.empty() && std::all_of(enemies.begin(), enemies.end(), gone)};
-  }
-  return {};
+  const hail_caesar::UnitList* enemies = round_enemies(log, now, u);
+  if (!enemies) return {};
+  const tabletop::Footprint self = state.units[u].footprint(setup.units[u]);
+  const auto gone = [&](UnitId e) { return !state.units[e].on_table; };
+  const bool contact = std::any_of(enemies->begin(), enemies->end(), [&](UnitId e) {
+    return !gone(e) &&
+           tabletop::in_contact(self, state.units[e].footprint(setup.units[e]), tolerance);
+  });
+  return {state.units[u].won_last_round && !contact,
+          !enemies->empty() && std::all_of(enemies->begin(), enemies->end(), gone)};
 }
 
 std::optional<UnitId> makes_way_for(std::span<const Action> log, const hail_caesar::Setup& setup,
