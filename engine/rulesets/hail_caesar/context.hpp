@@ -102,6 +102,35 @@ struct PendingCharge {
   bool disordered_charger = false;  // by the unit it charged into (a variant's)
 };
 
+// What units did in one player turn, kept until the next begins: the
+// records of an earlier player turn are stale and forgotten. `Record`
+// names its unit (`unit`).
+template <class Record>
+class TurnRecords {
+ public:
+  // The records of player turn (turn, side), those of an earlier one gone.
+  std::vector<Record>& of_turn(std::uint32_t turn, std::uint8_t side) {
+    if (turn != turn_ || side != side_) {
+      records_.clear();
+      turn_ = turn;
+      side_ = side;
+    }
+    return records_;
+  }
+  // The record of unit `u` in player turn (turn, side), if it has one.
+  const Record* find(UnitId u, std::uint32_t turn, std::uint8_t side) const {
+    if (turn != turn_ || side != side_) return nullptr;
+    for (const Record& r : records_)
+      if (r.unit == u) return &r;
+    return nullptr;
+  }
+
+ private:
+  std::uint32_t turn_ = 0;
+  std::uint8_t side_ = 0;
+  std::vector<Record> records_;
+};
+
 struct Scratch {
   // Per unit, the terrain it stands in and where it stood when that was
   // read (phases/facts.hpp): most questions ask it, and it changes only
@@ -144,11 +173,9 @@ struct Scratch {
   // Units whose blunder this player turn must be moved in full (the data's
   // blunder_moves_in_full, phases/movement.cpp).
   struct InFull {
-    std::uint32_t turn = 0;
-    std::uint8_t side = 0;
     UnitId unit = 0;
   };
-  std::vector<InFull> blunders_in_full;
+  TurnRecords<InFull> blunders_in_full;
   // A blundered unit's move of several that fell short of its allowance:
   // judged when the phase ends unless another move of the unit follows
   // (a blunder's moves may be written in several statements).
@@ -165,22 +192,18 @@ struct Scratch {
   // blundered unit asks of the chart (the data's may_charge), and the
   // unit's facing then, which its blundered moves go from.
   struct BlunderDie {
-    std::uint32_t turn = 0;
-    std::uint8_t side = 0;
     UnitId unit = 0;
     std::int64_t die = 0;
     double facing = 0;
   };
-  std::vector<BlunderDie> blunder_dice;
+  TurnRecords<BlunderDie> blunder_dice;
   // The shooting dice each unit has thrown in this shooting phase, for a
   // variant that lets a unit divide its shots (phases/shooting.cpp).
   struct ShotShare {
-    std::uint32_t turn = 0;
-    std::uint8_t side = 0;
     UnitId unit = 0;
     std::int64_t thrown = 0;
   };
-  std::vector<ShotShare> shot_shares;
+  TurnRecords<ShotShare> shot_shares;
   // The units of a broken division that failed their order this movement
   // phase and have not made their free move yet (phases/division.hpp),
   // with the order that owes it.
@@ -193,13 +216,11 @@ struct Scratch {
   // friends it supported, for a variant that lets a support share its dice
   // between two friends (phases/combat.cpp).
   struct SupportShare {
-    std::uint32_t turn = 0;
-    std::uint8_t side = 0;
     UnitId unit = 0;
     std::int64_t thrown = 0;
     UnitList supported;
   };
-  std::vector<SupportShare> support_shares;
+  TurnRecords<SupportShare> support_shares;
   // Each unit's nearest enemy when this player turn began, for a variant
   // that judges initiative then (phases/facts.hpp); empty otherwise.
   std::vector<std::optional<double>> enemy_at_turn_start;

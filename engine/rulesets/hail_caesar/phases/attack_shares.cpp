@@ -111,17 +111,13 @@ void settle_shares(Context& cx) {
 
 std::optional<std::int64_t> support_share(Context& cx, const Action& a, UnitId u, UnitId t,
                                           std::int64_t due) {
-  auto& shares = cx.scratch.support_shares;
-  std::erase_if(
-      shares, [&](const Scratch::SupportShare& s) { return s.turn != a.turn || s.side != a.side; });
+  auto& shares = cx.scratch.support_shares.of_turn(a.turn, a.side);
   auto it = std::find_if(shares.begin(), shares.end(),
                          [&](const Scratch::SupportShare& s) { return s.unit == u; });
   if (it == shares.end()) {
     // Built in place: moving a temporary's empty small_vector trips g++ 12's
     // -Wstringop-overread at -O3, a false alarm.
     Scratch::SupportShare& fresh = shares.emplace_back();
-    fresh.turn = a.turn;
-    fresh.side = a.side;
     fresh.unit = u;
     it = std::prev(shares.end());
   }

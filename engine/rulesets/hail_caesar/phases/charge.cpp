@@ -189,11 +189,8 @@ void charge(Context& cx, const Action& a) {
   // data's obligations to charge (a blunder's advance that meets an enemy,
   // a charge that goes on after closing shots) are not asked: a charge that
   // happens needs only its permissions.
-  const auto die = std::find_if(cx.scratch.blunder_dice.begin(), cx.scratch.blunder_dice.end(),
-                                [&](const Scratch::BlunderDie& b) {
-                                  return b.unit == u && b.turn == a.turn && b.side == a.side;
-                                });
-  const bool blundered = st.order == OrderStatus::blundered && die != cx.scratch.blunder_dice.end();
+  const Scratch::BlunderDie* die = cx.scratch.blunder_dice.find(u, a.turn, a.side);
+  const bool blundered = st.order == OrderStatus::blundered && die;
   f.boolean(Given::unit_blundered, blundered);
   if (blundered) f.integer(Given::blunder_die, die->die);
   f.boolean(Given::unit_charging, false);

@@ -70,14 +70,11 @@ std::optional<std::int64_t> blunder(Context& cx, const Action& a, Facts& f) {
   const auto result = eval_int(f, Value::blunder_result, cx.checker);
   const auto moves = eval_int(f, Value::blunder_full_moves, cx.checker);
   if (!result || !moves) return std::nullopt;
-  std::erase_if(cx.scratch.blunders_in_full,
-                [&](const Scratch::InFull& b) { return b.turn != a.turn || b.side != a.side; });
+  auto& in_full = cx.scratch.blunders_in_full.of_turn(a.turn, a.side);
   if (eval_int(f, Value::blunder_moves_in_full, cx.checker).value_or(0) != 0)
-    for (UnitId u : a.actors) cx.scratch.blunders_in_full.push_back({a.turn, a.side, u});
-  std::erase_if(cx.scratch.blunder_dice,
-                [&](const Scratch::BlunderDie& b) { return b.turn != a.turn || b.side != a.side; });
-  for (UnitId u : a.actors)
-    cx.scratch.blunder_dice.push_back({a.turn, a.side, u, roll->total, cx.state.units[u].facing});
+    for (UnitId u : a.actors) in_full.push_back({u});
+  auto& dice = cx.scratch.blunder_dice.of_turn(a.turn, a.side);
+  for (UnitId u : a.actors) dice.push_back({u, roll->total, cx.state.units[u].facing});
   const std::string_view chart = cx.rules.domain_value(Domain::blunder, *result);
   if (a.stated.result.empty()) {
     cx.checker.not_checked("a blunder whose result the log does not state", a.span);

@@ -177,11 +177,7 @@ void check_blunder_in_full(Context& cx, const Action& a, UnitId u, const tableto
   if (st.order != OrderStatus::blundered) return;
   std::erase_if(cx.scratch.short_blunders,
                 [&](const Scratch::ShortBlunder& b) { return b.unit == u; });
-  const bool in_full =
-      std::any_of(cx.scratch.blunders_in_full.begin(), cx.scratch.blunders_in_full.end(),
-                  [&](const Scratch::InFull& b) {
-                    return b.unit == u && b.turn == a.turn && b.side == a.side;
-                  });
+  const bool in_full = cx.scratch.blunders_in_full.find(u, a.turn, a.side) != nullptr;
   if (!in_full || m.distance >= allowance - cx.scratch.tolerance) return;
   const std::optional<Point> end = written_end(a);
   if (!end || m.distance <= 0) return;
@@ -259,12 +255,9 @@ void check_free_move_direction(Context& cx, const Action& a, UnitId u) {
 // a unit or terrain stands on the straight way.
 void check_blunder_direction(Context& cx, const Action& a, UnitId u,
                              const tabletop::Footprint& start) {
-  const auto& dice = cx.scratch.blunder_dice;
-  const auto die = std::find_if(dice.begin(), dice.end(), [&](const Scratch::BlunderDie& b) {
-    return b.unit == u && b.turn == a.turn && b.side == a.side;
-  });
+  const Scratch::BlunderDie* die = cx.scratch.blunder_dice.find(u, a.turn, a.side);
   const std::optional<Point> end = written_end(a);
-  if (die == dice.end() || !end) return;
+  if (!die || !end) return;
   Facts f(cx.rules);
   f.integer(Given::blunder_die, die->die);
   const auto way = eval_int(f, Value::blunder_move_direction, cx.checker);

@@ -99,13 +99,10 @@ bool check_range(Context& cx, const Action& a, UnitId u, UnitId t, double measur
 // phase, each throwing any part of what is left (the written dice), the
 // last what is left. nullopt when none are left (reported).
 std::optional<std::int64_t> shot_share(Context& cx, const Action& a, UnitId u, std::int64_t due) {
-  auto& shares = cx.scratch.shot_shares;
-  std::erase_if(shares,
-                [&](const Scratch::ShotShare& s) { return s.turn != a.turn || s.side != a.side; });
+  auto& shares = cx.scratch.shot_shares.of_turn(a.turn, a.side);
   auto it = std::find_if(shares.begin(), shares.end(),
                          [&](const Scratch::ShotShare& s) { return s.unit == u; });
-  if (it == shares.end())
-    it = shares.insert(shares.end(), Scratch::ShotShare{a.turn, a.side, u, 0});
+  if (it == shares.end()) it = shares.insert(shares.end(), Scratch::ShotShare{u, 0});
   const std::int64_t left = due - it->thrown;
   if (left <= 0) {
     cx.checker
