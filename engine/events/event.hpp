@@ -84,7 +84,8 @@ enum class Field : std::uint8_t {
   stated_facing,
   stated_formation,
   stated_distance,
-  from,  // `from <position>`: where a fire is made from (a Sabreur-hex extended line's half)
+  from,   // `from <position>`: where a fire is made from (a Sabreur-hex extended line's half)
+  cover,  // `cover soft|hard`: the cover players agreed a shot's target has (WAB)
 };
 
 // One stored field (8 bytes): `value` holds a 32-bit integer, a number that
@@ -302,7 +303,8 @@ class Event {
   std::optional<Facing> facing() const { return facing_of(Field::facing); }
   std::string_view formation() const { return word(Field::formation); }
   std::string_view weapon() const { return word(Field::weapon); }
-  std::string_view on() const { return word(Field::on); }  // charge side: front, flank, rear
+  std::string_view on() const { return word(Field::on); }        // charge side: front, flank, rear
+  std::string_view cover() const { return word(Field::cover); }  // a shot's target's cover
   std::span<const Symbol> states() const { return symbols(Field::states); }  // state statement
   std::optional<double> distance() const { return number(Field::distance); }
   std::optional<double> range() const { return number(Field::range); }

@@ -79,6 +79,7 @@ json event_json(const SourceManager& sources, const Battle& b, const Event& e) {
   put(j, "formation", e.formation());
   put(j, "weapon", e.weapon());
   put(j, "on", e.on());
+  put(j, "cover", e.cover());
   if (!e.states().empty()) j["states"] = words_json(b, e.states());
   put(j, "distance", e.distance());
   put(j, "range", e.range());

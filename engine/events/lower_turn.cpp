@@ -438,6 +438,9 @@ void Lowerer::action(const ast::Statement& s) {
       case Word::on:
         add_word(Field::on, v->text);
         break;
+      case Word::cover:
+        add_word(Field::cover, v->text);
+        break;
       default:
         break;
     }

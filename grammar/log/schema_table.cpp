@@ -205,22 +205,26 @@ constexpr std::array<Slot, 2> a_respond{
                   Diag::syntax_expected_word}};
 constexpr std::array<Slot, 2> s_unit_or_position{
     Slot{W | P, A::one, "a unit id or a position", Diag::syntax_expected_unit}, opt_edge};
-// `from`: the hex a Sabreur-hex extended line's defensive fire is made from (002 § Le tir).
-constexpr std::array<KeySpec, 7> k_respond{{{Word::to, s_unit_or_position},
+// `from`: the hex a Sabreur-hex extended line's defensive fire is made from (002 § Le tir);
+// `cover`: the cover a WAB charger shot at has.
+constexpr std::array<KeySpec, 8> k_respond{{{Word::to, s_unit_or_position},
                                             {Word::at, s_position},
                                             {Word::path, s_positions},
                                             {Word::facing, s_facing},
                                             {Word::distance, s_number},
                                             {Word::mod, s_mod},
-                                            {Word::from, s_position}}};
+                                            {Word::from, s_position},
+                                            {Word::cover, s_word}}};
 // `facing`: the virtual facing of a Sabreur-hex square that fires; `from`:
-// the hex of the half of an extended line that fires (002 § Le tir).
-constexpr std::array<KeySpec, 6> k_shoot{{{Word::weapon, s_word},
+// the hex of the half of an extended line that fires (002 § Le tir);
+// `cover`: the cover players agreed a WAB target has (`soft`, `hard`).
+constexpr std::array<KeySpec, 7> k_shoot{{{Word::weapon, s_word},
                                           {Word::range, s_number},
                                           {Word::distance, s_number},
                                           {Word::facing, s_facing},
                                           {Word::from, s_position},
-                                          {Word::mod, s_mod}}};
+                                          {Word::mod, s_mod},
+                                          {Word::cover, s_word}}};
 constexpr std::array<KeySpec, 2> k_combat{{{Word::vs, s_many_units}, {Word::round, s_int}}};
 constexpr std::array<KeySpec, 2> k_attack{{{Word::mod, s_mod}, {Word::dice, s_int}}};
 constexpr std::array<Slot, 2> a_test{

@@ -191,6 +191,13 @@ void read_tabletop_statement(const events::Battle& battle, const events::Event& 
   read_places(e, a);
   a.formation = std::string(e.formation());
   a.weapon = std::string(e.weapon());
+  // `cover`: WAB's written cover (its sheet names no terrain light or hard
+  // cover); an engine without the member reads cover from the terrain.
+  if constexpr (requires(Action & x) { x.cover; })
+    a.cover = std::string(e.cover());
+  else if (!e.cover().empty())
+    a.untyped.push_back(
+        fmt::format("a written 'cover {}' (cover is read from the terrain)", e.cover()));
   a.range = e.range();
   a.modifier = e.modifier();
   append_written_rolls(battle, e, a.rolls);

@@ -165,13 +165,16 @@ std::optional<Game> game_from_battle(const events::Battle& battle, DiagnosticEng
                                                         "Warhammer Ancient Battles"))
     return std::nullopt;
   rulesets::read_terrain<ground_of_kind>(battle, game.setup, diags);
-  // Moves are measured through the terrain (phases/terrain_cost.hpp);
-  // the rest of what it does is not read yet.
+  // Moves are measured through the terrain (phases/terrain_cost.hpp), a
+  // wood bounds sight (phases/shooting.cpp), a written cover is checked
+  // against it, and combat reads obstacles, rough ground and heights; the
+  // rest of what it does is not read yet.
   for (const TerrainSetup& t : game.setup.terrain) {
     if (t.terrain)
       diags.not_checked("replay.not-checked", t.span,
-                        "terrain '{}': its effects on charges, flights, sight, shooting and "
-                        "combat (moves are measured through it)",
+                        "terrain '{}': how far it lets a flight, a pursuit or a charge go, and "
+                        "sight through it other than a wood's 2\" (moves are measured through "
+                        "it; cover, obstacles, rough and higher ground in combat are read)",
                         t.name);
     else
       diags.not_checked("replay.not-checked", t.span,

@@ -189,7 +189,8 @@ struct Action {
   std::vector<Point> path;
   std::optional<double> facing;
   std::string formation, weapon;
-  std::string on;  // `on front|flank|rear`: the side a charge strikes
+  std::string on;     // `on front|flank|rear`: the side a charge strikes
+  std::string cover;  // `cover soft|hard`: the cover players agreed a shot's target has
   std::optional<double> range;
   std::optional<std::int64_t> modifier, target_score;
   std::optional<std::int64_t> against;  // `against N`: the Leadership a test is taken on

@@ -12,6 +12,7 @@
 #include "engine/geometry/tabletop/bounds.hpp"
 #include "engine/geometry/tabletop/measure.hpp"
 #include "engine/geometry/tabletop/sight.hpp"
+#include "engine/geometry/tabletop/terrain.hpp"
 #include "engine/geometry/tabletop/tolerance.hpp"
 #include "engine/rulesets/common/d6_pool.hpp"
 #include "engine/rulesets/common/word_table.hpp"
@@ -249,6 +250,60 @@ std::int64_t wood_crossed(const Context& cx, UnitId u, const tabletop::Footprint
   return std::min<std::int64_t>(240, whole_inches_up(std::max(0.0, least - cx.scratch.tolerance)));
 }
 
+// § Résultat pour toucher: "-1/-2 Cible dans un abri léger/dur". The sheet
+// names no terrain light or hard cover (the data's gap
+// light_and_hard_cover), so the players write the cover they agreed; the
+// engine finds what could give it: a piece of terrain other than open
+// ground the target stands in, or one lying between the two units that the
+// shooter does not stand in (a wood around the shooter covers no target).
+const TerrainSetup* covering_piece(const Context& cx, UnitId u, const tabletop::Footprint& theirs) {
+  if (cx.setup.terrain.empty()) return nullptr;
+  const tabletop::Footprint mine = cx.footprint(u);
+  tabletop::Box box = tabletop::bounds(mine.polygon());
+  boost::geometry::expand(box, tabletop::bounds(theirs.polygon()));
+  for (const TerrainSetup& piece : cx.setup.terrain) {
+    if (piece.terrain == Ground::open || boost::geometry::disjoint(box, piece.envelope)) continue;
+    if (tabletop::enters(theirs, piece.area)) return &piece;
+    if (tabletop::lies_between(mine, theirs, piece.area) && !tabletop::enters(mine, piece.area))
+      return &piece;
+  }
+  return nullptr;
+}
+
+// The cover a shot counts (the data's target.cover): the written one, once
+// a piece of terrain is found that could give it. A piece that could, with
+// none written, is reported not checked and counted as none.
+void read_cover(Context& cx, Facts& f, const Action& a, UnitId u, UnitId t,
+                const TerrainSetup* piece) {
+  if (a.cover.empty()) {
+    if (piece)
+      cx.checker.not_checked(
+          fmt::format("whether the {} '{}' gives {} cover (§ Résultat pour toucher: the sheet "
+                      "names no terrain light or hard cover): taken as none; write the cover the "
+                      "players agreed as 'cover soft' or 'cover hard'",
+                      piece->kind, piece->name, cx.quoted(t)),
+          a.span);
+    return;
+  }
+  if (a.cover != "soft" && a.cover != "hard") {
+    cx.checker
+        .violation(Check::shoot_cover, a.span,
+                   fmt::format("'cover {}' is no cover of the sheet", a.cover))
+        .note("§ Résultat pour toucher: '-1/-2 Cible dans un abri léger/dur'")
+        .note("write 'cover soft' (-1) or 'cover hard' (-2)");
+    return;
+  }
+  if (!piece)
+    cx.checker
+        .violation(Check::shoot_cover, a.span,
+                   fmt::format("{} is in no cover: it stands in no terrain but open ground, and "
+                               "none lies between it and {}",
+                               cx.quoted(t), cx.quoted(u)))
+        .note("§ Résultat pour toucher: '-1/-2 Cible dans un abri léger/dur'")
+        .note("the shot is judged with the cover written");
+  f.word(Given::target_cover, a.cover == "soft" ? "soft_cover" : "hard_cover");
+}
+
 // A shot of `u` at `t` with `weapon` (the data's word) over `measured`
 // inches between closest edges: its permissions, dice and hits, then the
 // strike its wounds and save take.
@@ -283,9 +338,11 @@ void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& w
   }
   f.boolean(Given::shot_in_fire_arc, faces);
   f.integer(Given::shot_wood_inches_crossed, wood_crossed(cx, u, target_at));
+  const TerrainSetup* cover = covering_piece(cx, u, target_at);
+  read_cover(cx, f, a, u, t, cover);
   cx.checker.not_checked(
-      "line of sight through units and terrain other than woods, cover, obstacles and the "
-      "target's size (taken as none)",
+      "line of sight through units and terrain other than woods, and the target's size (taken "
+      "as none)",
       a.span);
   const TroopType target_type = cx.setup.units[t].type;
   if (target_type == TroopType::elephants || target_type == TroopType::war_machine)
@@ -311,6 +368,11 @@ void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& w
     std::vector<std::string> lines = explain(f, Test::shooting_to_hit);
     lines.insert(lines.begin(), fmt::format("{} to {} between closest edges",
                                             tabletop::inches(measured), cx.quoted(t)));
+    if (cover && a.cover.empty())
+      lines.push_back(
+          fmt::format("{} stands in or behind the {} '{}': a cover the players agreed "
+                      "is written 'cover soft' or 'cover hard'",
+                      cx.quoted(t), cover->kind, cover->name));
     return lines;
   };
   // The written `mod` is the sum of the sheet's modifiers (§ Résultat pour
