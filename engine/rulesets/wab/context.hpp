@@ -93,6 +93,10 @@ struct Scratch {
   // turn's combat phase (§ Phase 4 : Combat au corps à corps), reported
   // when the turn ends (phases/combat_round.hpp).
   std::vector<PendingCharge> turn_charges;
+  // Per unit, the `combat` line of the last round it fought (an invalid
+  // span: none): a round a combat under way owes and does not fight is
+  // reported there (phases/combat_round.hpp).
+  std::vector<Span> last_round_at;
   // Per unit, the rally test it failed this turn (an invalid span: none):
   // a fleeing unit that does not rally flees in the compulsory moves
   // (§ 2.3 Mouvements obligatoires), reported there when the turn ends

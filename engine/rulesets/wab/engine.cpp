@@ -106,7 +106,8 @@ void Engine::finish(replay::EventChecker& checker) {
   const bool turn_over = here != turns.rend() && here != turns.rbegin();
   if (turn_over && before_shooting(cx.state.phase))
     settle_owed_flights(cx, cx.log.empty() ? Span{} : cx.log.back().span);
-  if (turn_over || cx.state.phase == Phase::combat) settle_turn_combats(cx);
+  if (turn_over || cx.state.phase == Phase::combat)
+    settle_turn_combats(cx, cx.log.empty() ? Span{} : cx.log.back().span);
 }
 
 }  // namespace umpire::wab

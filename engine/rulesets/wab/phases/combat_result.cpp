@@ -210,6 +210,9 @@ void open_round(Context& cx, const Action& a) {
   check_contact(cx, a);
   for (UnitId u : a.actors) cx.state.units[u].fought_this_turn = true;
   for (UnitId u : a.targets) cx.state.units[u].fought_this_turn = true;
+  cx.scratch.last_round_at.resize(cx.state.units.size());
+  for (UnitId u : a.actors) cx.scratch.last_round_at[u] = a.span;
+  for (UnitId u : a.targets) cx.scratch.last_round_at[u] = a.span;
   const auto round =
       static_cast<std::uint8_t>(std::clamp<std::int64_t>(a.round.value_or(1), 1, 255));
   for (UnitId u : a.actors) cx.state.units[u].round_number = round;

@@ -88,7 +88,8 @@ void check_round(Context& cx, const Action& a) {
       .note("§ Haine (Hatred), § Phase 2 : Mouvement step 4: the first round is the charge's");
 }
 
-void settle_turn_combats(Context& cx) {
+void settle_turn_combats(Context& cx, Span at) {
+  std::vector<bool> owed_named(cx.state.units.size(), false);
   for (const PendingCharge& c : cx.scratch.turn_charges) {
     const UnitState& charger = cx.state.units[c.charger];
     const UnitState& target = cx.state.units[c.target];
@@ -99,6 +100,7 @@ void settle_turn_combats(Context& cx) {
                               cx.scratch.tolerance))
       continue;
     if (charger.fought_this_turn && target.fought_this_turn) continue;
+    owed_named[c.charger] = owed_named[c.target] = true;
     cx.checker
         .violation(Check::combat_round, c.span,
                    fmt::format("{} charged {} and reached it, but {} fought no round of close "
@@ -118,6 +120,44 @@ void settle_turn_combats(Context& cx) {
             cx.setup.units[c.charger].id, cx.setup.units[c.target].id);
   }
   cx.scratch.turn_charges.clear();
+  settle_combats_under_way(cx, at, owed_named);
+}
+
+void settle_combats_under_way(Context& cx, Span at, std::vector<bool> named) {
+  named.resize(cx.state.units.size(), false);
+  for (std::size_t i = 0; i < cx.state.units.size(); ++i) {
+    const auto u = static_cast<UnitId>(i);
+    const UnitState& st = cx.state.units[u];
+    if (named[u] || st.engaged_with < 0 || st.fought_this_turn || !st.on_table || st.fleeing ||
+        cx.models_standing(u) <= 0)
+      continue;
+    const auto e = static_cast<UnitId>(st.engaged_with);
+    const UnitState& es = cx.state.units[e];
+    if (named[e] || es.fought_this_turn || !es.on_table || es.fleeing ||
+        cx.models_standing(e) <= 0 || cx.setup.units[e].side == cx.setup.units[u].side ||
+        !tabletop::in_contact(cx.footprint(u), cx.footprint(e), cx.scratch.tolerance))
+      continue;
+    named[u] = named[e] = true;
+    const auto& last = cx.scratch.last_round_at;
+    auto d = cx.checker.violation(
+        Check::combat_round, u < last.size() && last[u].valid() ? last[u] : at,
+        fmt::format("{} and {} are engaged and fought no round of close combat in the combat "
+                    "phase of turn {} of '{}'",
+                    cx.quoted(u), cx.quoted(e), cx.state.turn, cx.setup.sides[cx.state.side].id));
+    d.note(
+        "§ Phase 4 : Combat au corps à corps: every combat fights a round in each combat phase "
+        "('Les unités ennemis au contact'), until one side flees or is destroyed; § Résultat du "
+        "combat: 'pour chaque mêlée'");
+    if (u < last.size() && last[u].valid())
+      d.note(
+          "reported at the last round they fought: the combat phase that owed the next one "
+          "writes none");
+    note_skipped_turn(cx, d);
+    d.hint(
+        "write its round in that combat phase: 'combat {} vs {} round …', its blows and "
+        "its result",
+        cx.setup.units[u].id, cx.setup.units[e].id);
+  }
 }
 
 void check_contact(Context& cx, const Action& a) {

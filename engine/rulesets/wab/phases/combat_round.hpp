@@ -11,6 +11,8 @@
 // `round N` that differs is a violation (wab.combat.round); the replay goes
 // on with the round as written. A combat the engine cannot place (no
 // charge, no earlier round between its units) is not judged.
+#include <vector>
+
 #include "engine/rulesets/wab/context.hpp"
 
 namespace umpire::wab {
@@ -38,7 +40,16 @@ void check_contact(Context& cx, const Action& a);
 // with its target, both still on the table, unbroken and touching when
 // the turn ends, owes them a round in the turn's combat phase. One of
 // them that fought no round this turn is wab.combat.round, at the charge.
+// So are the combats under way (settle_combats_under_way), at `at`.
 // Called when the player turn ends.
-void settle_turn_combats(Context& cx);
+void settle_turn_combats(Context& cx, Span at);
+
+// The combats under way when a player turn ends: two enemy units engaged
+// with each other (a round fought between them, neither moved away since),
+// on the table, touching, neither fleeing nor destroyed, that fought no
+// round in the turn's combat phase: wab.combat.round at the last round they
+// fought (`at`, the statement after the turn, when none is known). The
+// units `named` were reported already (a charge's).
+void settle_combats_under_way(Context& cx, Span at, std::vector<bool> named = {});
 
 }  // namespace umpire::wab

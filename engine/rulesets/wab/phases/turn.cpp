@@ -150,27 +150,10 @@ void settle_skipped_turns(Context& cx, const Action& a) {
     cx.state.phase = Phase::movement;
     settle_owed_flights(cx, a.span);
     return_pursuers(cx, Phase::combat);
-    // § Phase 4 : Combat au corps à corps: the combats go on. The engine
-    // judges only the first round a charge of the turn owes (phases/
-    // combat_round.hpp), and no charge was made in this turn.
+    // § Phase 4 : Combat au corps à corps: the combats under way owed a
+    // round, which none fought (no charge was made in this turn).
     cx.state.phase = Phase::combat;
-    for (std::size_t i = 0; i < cx.setup.units.size(); ++i) {
-      const auto u = static_cast<UnitId>(i);
-      const UnitState& st = cx.state.units[u];
-      if (st.engaged_with < 0 || !st.on_table || st.fleeing) continue;
-      const auto e = static_cast<UnitId>(st.engaged_with);
-      const UnitState& es = cx.state.units[e];
-      if (e < u && es.engaged_with == static_cast<std::int32_t>(u)) continue;  // named once
-      if (!es.on_table || es.fleeing || cx.setup.units[e].side == cx.setup.units[u].side) continue;
-      cx.checker.not_checked(
-          fmt::format("the round of close combat that {} and {}, engaged, owe in the combat "
-                      "phase of turn {} of '{}', which has no statement between turn {} of "
-                      "'{}' and turn {} of '{}': the engine judges only the first round a charge "
-                      "of the turn owes (§ Phase 4 : Combat au corps à corps)",
-                      cx.quoted(u), cx.quoted(e), t.number, side_name(t.side), last_turn,
-                      side_name(last_side), a.turn, side_name(a.side)),
-          a.span);
-    }
+    settle_combats_under_way(cx, a.span);
     for (UnitState& st : cx.state.units) {
       st.won_last_combat = false;
       st.pursuit_charge = st.pursuit_charge == 1 ? 2 : 0;
@@ -192,7 +175,7 @@ void begin(Context& cx, const Action& a) {
     settle_owed_flights(cx, a.span);
   // The turn is over: the units its charges brought into contact fought
   // (§ Phase 4 : Combat au corps à corps).
-  if (new_turn) settle_turn_combats(cx);
+  if (new_turn) settle_turn_combats(cx, a.span);
   // The break tests a lost round owes come before the next round, phase
   // or turn.
   if (!cx.scratch.owed_break_tests.empty() &&
