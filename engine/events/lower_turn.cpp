@@ -90,6 +90,7 @@ bool is_detail_arg(ast::Verb verb, std::size_t index) {
     case ast::Verb::test:
     case ast::Verb::special:
     case ast::Verb::remove:
+    case ast::Verb::flee:
       return index == 1;
     case ast::Verb::state:
       return index >= 1;

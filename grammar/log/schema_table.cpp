@@ -244,6 +244,10 @@ constexpr std::array<KeySpec, 4> k_pursue{{{Word::to, s_destination},
                                            {Word::path, s_positions},
                                            {Word::facing, s_facing},
                                            {Word::distance, s_number}}};
+// `flee <unit> fall-back`: a WAB fall back in good order (003 § Repli en Bon Ordre).
+constexpr std::array<Slot, 2> a_flee{
+    unit_id,
+    Slot{W, A::optional, "'fall-back' (a fall back in good order)", Diag::syntax_expected_word}};
 constexpr std::array<KeySpec, 5> k_flee{{{Word::to, s_destination},
                                          {Word::path, s_positions},
                                          {Word::facing, s_facing},
@@ -328,7 +332,7 @@ const std::array<VerbSpec, 45> specs{{
     {V::save, s_unit, k_save, true, true},
     {V::rally, s_unit, k_rally, true, true},
     {V::pursue, a_pursue, k_pursue, true, true},
-    {V::flee, s_unit, k_flee, true, true},
+    {V::flee, a_flee, k_flee, true, true},
     {V::evade, s_unit, k_pursue, true, true},
     {V::special, a_special, k_special, true, true},
     {V::remove, a_remove, k_none, true, true},

@@ -158,6 +158,9 @@ void read_action(const events::Battle& battle, const events::Event& e, Action& a
   refs(e.actors(), a.actors);
   refs(e.targets(), a.targets);
   a.detail = e.detail();  // read once: the engine compares a Detail
+  if (a.kind == ActionKind::flee && !a.detail.empty())
+    a.untyped.push_back(
+        fmt::format("a flight written '{}' (a word of WAB's fall back)", a.detail.text()));
   if (auto to = e.to()) {
     if (to->is_hex)
       a.to = to_hex(to->hex);

@@ -102,10 +102,6 @@ struct UnitState {
   // for kMisfireUntilTurn the last turn of its side in which it may not shoot.
   std::uint8_t misfire_turns = 0;
   std::uint32_t misfire_free_turn = 0;
-  // It failed its break test and its `flee` may be a flight or a fall back
-  // in good order (§ Repli en Bon Ordre): the log shows which later
-  // (phases/flight.hpp, resolve_fall_back).
-  bool fall_back_open = false;
   bool rallied = false;       // it rallied this turn (§ 2.2: after the charges)
   bool rally_tested = false;  // it took a rally test this turn (§ 2.2: one a unit)
   // Its last charge (§ 2.1 Déclaration de charges): the unit it charged,
@@ -181,7 +177,7 @@ void State::write(Out& out) const {
         // the table, and a pursuit that counts as a charge: one byte.
         o.u8(static_cast<std::uint8_t>((u.fell_back ? 1 : 0) | (u.fall_back_turn << 1) |
                                        (static_cast<std::uint8_t>(u.left_table) << 3) |
-                                       (u.fall_back_open ? 0x20 : 0) | (u.pursuit_charge << 6)));
+                                       (u.pursuit_charge << 6)));
         // Held by fear only after a failed fear test, and the frenzy lost:
         // one byte for them.
         o.u8(static_cast<std::uint8_t>((u.held_by_fear  ? 2

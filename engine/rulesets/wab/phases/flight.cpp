@@ -431,20 +431,37 @@ void flee(Context& cx, const Action& a) {
   }
   const UnitId u = a.actors.front();
   UnitState& st = cx.state.units[u];
+  const bool written_fall_back = a.detail == "fall-back";
+  if (!a.detail.empty() && !written_fall_back)
+    cx.checker.not_checked(
+        fmt::format("a flight written '{}': a flight's one word is 'fall-back'", a.detail), a.span);
   if (!st.fleeing && !falls_back(cx, a, u)) {
     place_as_written(cx, u, a);
     return;
   }
   note_fled(cx, u);
-  // A unit that failed its break test this phase and has not moved yet
-  // flees, or falls back in good order when the data lets it (§ Repli en
-  // Bon Ordre: "peuvent se replier en bon ordre si elles sont 2 fois plus
-  // nombreuses que l'adversaire et que leur leadership est d'au moins 6").
-  // The log writes both as `flee`: which one it is the log shows later
-  // (resolve_fall_back).
+  // A unit that passed its break test moves off only as a fall back in
+  // good order (written `flee u` or `flee u fall-back`). One that failed it
+  // this phase and has not moved yet flees, or falls back in good order
+  // when the data lets it (§ Repli en Bon Ordre: "peuvent se replier en bon
+  // ordre si elles sont 2 fois plus nombreuses que l'adversaire et que leur
+  // leadership est d'au moins 6"), the player's choice the log writes as
+  // `flee u fall-back`.
   const bool falling_back = !st.fleeing;
-  const bool open = st.fleeing && st.break_tested && !st.passed_break && st.flight_roll < 0 &&
-                    cx.state.phase == Phase::combat && may_fall_back(cx, u, true);
+  const bool may = st.fleeing && st.break_tested && !st.passed_break && st.flight_roll < 0 &&
+                   cx.state.phase == Phase::combat && may_fall_back(cx, u, true);
+  if (written_fall_back && !falling_back && !may)
+    cx.checker
+        .violation(Check::flee_only, a.span,
+                   fmt::format("{} flees: it may not fall back in good order", cx.quoted(u)))
+        .note(
+            "§ Repli en Bon Ordre: drilled troops, skirmishers and cavalry that pass their break "
+            "test fall back, and a unit that fails it when it is twice as numerous as its enemy "
+            "with Leadership 6 or more (the data's fall_back_in_good_order); any other unit that "
+            "leaves a combat flees")
+        .hint("write its flight 'flee {}' (friends within 12\" then take a panic test)",
+              cx.setup.units[u].id);
+  const bool open = may && written_fall_back;
   // A broken unit that may not fall back flees: its frenzy is lost.
   if (!open && st.frenzy == Frenzy::pending) st.frenzy = Frenzy::lost;
   // A flight rolls once: the dice of a 'Fuir' response move the unit.
@@ -460,15 +477,13 @@ void flee(Context& cx, const Action& a) {
   // may still catch it (3); the unit does not charge in its next turn (4).
   st.fleeing = !falling_back;
   st.fell_back = falling_back;
-  st.fall_back_open = open;
   if (falling_back) st.fall_back_turn = 1;
+  if (open) resolve_fall_back(cx, u, true);
   if (!falling_back && !open) owe_pursuits(cx, a, u);
 }
 
 void resolve_fall_back(Context& cx, UnitId u, bool fell_back) {
   UnitState& st = cx.state.units[u];
-  if (!st.fall_back_open) return;
-  st.fall_back_open = false;
   // § Frénésie (Frenzy): it fled from the combat, or fell back and keeps
   // its frenzy as the data's frenzy_after_fall_back says.
   if (st.frenzy == Frenzy::pending) st.frenzy = fell_back ? Frenzy::kept : Frenzy::lost;
@@ -561,9 +576,7 @@ void pursue(Context& cx, const Action& a) {
   }
   const UnitId p = a.actors.front();
   const UnitId fled = a.targets.front();
-  // A pursuit said to destroy the unit shows its flight; otherwise it fell
-  // back, and is not destroyed if caught (§ Repli en Bon Ordre 3).
-  resolve_fall_back(cx, fled, !(a.stated.span.valid() && a.stated.destroyed));
+  // A unit that fell back is not destroyed if caught (§ Repli en Bon Ordre 3).
   const bool falling_back = cx.state.units[fled].fell_back;
   auto& owed = cx.scratch.owed_pursuits;
   owed.erase(std::remove_if(owed.begin(), owed.end(),

@@ -27,10 +27,9 @@ void respond(Context& cx, const Action& a);
 void flee(Context& cx, const Action& a);
 void pursue(Context& cx, const Action& a);
 
-// Unit `u`, which failed its break test and whose `flee` may be its fall
-// back in good order (§ Repli en Bon Ordre), is shown to have fallen back
-// (`fell_back`: it no longer flees, causes no panic, does not charge next
-// turn) or to have fled. Nothing when its flee was no such choice.
+// Unit `u`, which failed its break test and may fall back in good order
+// (§ Repli en Bon Ordre), fell back (`flee u fall-back`: it no longer
+// flees, causes no panic, does not charge next turn) or fled.
 void resolve_fall_back(Context& cx, UnitId u, bool fell_back);
 
 // `test p leadership 2d6=… [against L] => pass|fail` in the combat phase by

@@ -352,27 +352,6 @@ void settle_start_panic(Context& cx, Span span) {
 
 void end_phase_panic(Context& cx, bool turn_ends) {
   auto& spans = cx.scratch.shooting_casualties;
-  // A unit whose `flee` after a failed break test may be its fall back in
-  // good order: a friend within 12" that took a panic test this phase shows
-  // a flight; none, a fall back, which causes no panic (§ Repli en Bon
-  // Ordre 1).
-  if (cx.state.phase == Phase::combat) {
-    for (const BrokenFriend& b : cx.scratch.lost_friends) {
-      if (!cx.state.units[b.unit].fall_back_open) continue;
-      bool panic_shown = false;
-      for (std::size_t v = 0; v < cx.state.units.size(); ++v) {
-        const UnitState& vs = cx.state.units[v];
-        if (v == b.unit || cx.setup.units[v].side != cx.setup.units[b.unit].side || !vs.on_table ||
-            !vs.panic_tested)
-          continue;
-        panic_shown =
-            panic_shown ||
-            tabletop::distance(cx.footprint(static_cast<UnitId>(v)), b.where,
-                               tabletop::Measure::closest_edges) <= 12.0 + cx.scratch.tolerance;
-      }
-      resolve_fall_back(cx, b.unit, !panic_shown);
-    }
-  }
   if (cx.state.phase == Phase::shooting || cx.state.phase == Phase::movement) {
     for (std::size_t i = 0; i < spans.size(); ++i) {
       const auto u = static_cast<UnitId>(i);
