@@ -66,6 +66,7 @@ void Engine::apply(std::size_t i, replay::EventChecker& checker) {
     followed.kind = hail_caesar::ActionKind::other;
     base_.apply_action(followed, checker);
   }
+  check_initiative_read(base_, i, checker);
   rounds_owed_.after(base_, i);
 }
 

@@ -72,8 +72,9 @@ std::string named(std::string_view id) {
 }
 
 // 5: "L'ordre des mouvements est le suivant : - Mouvement par initiative -
-// Mouvement par ordre". Only a move written `by initiative` is read as
-// one: an unordered unit's move may be the free move of a broken division
+// Mouvement par ordre". A move written `by initiative` is judged here; an
+// unordered unit's move the base engine reads as one, once applied
+// (check_initiative_read): it may be the free move of a broken division
 // (5-e, 8-e), which comes when it may.
 void initiative_first(const hail_caesar::Engine& game, const PhaseSoFar& phase, const Action& a,
                       replay::EventChecker& checker) {
@@ -278,6 +279,28 @@ void move_toward_charge_target(const hail_caesar::Engine& game, const PhaseSoFar
 }
 
 }  // namespace
+
+void check_initiative_read(const hail_caesar::Engine& game, std::size_t now,
+                           replay::EventChecker& checker) {
+  const Action& a = game.action(now);
+  if (a.phase != Phase::movement || a.means == "initiative" || a.actors.empty() ||
+      (a.kind != ActionKind::move && a.kind != ActionKind::charge))
+    return;
+  const UnitId u = a.actors.front();
+  const PhaseSoFar phase(game, now);
+  if (!game.state().units[u].initiative || phase.order_of(u)) return;
+  const std::optional<std::size_t> first = phase.first_order();
+  if (!first) return;
+  checker
+      .violation(Check::move_sequence, a.span,
+                 fmt::format("{}, which received no order, moves by initiative after the orders "
+                             "of the phase began",
+                             named(game.setup().units[u].id)))
+      .note("the first order of the phase: '{}'", game.describe_event(*first))
+      .note(
+          "004 § 5: 'L'ordre des mouvements est le suivant : - Mouvement par initiative - "
+          "Mouvement par ordre'");
+}
 
 void check_sequence(const hail_caesar::Engine& game, std::size_t now,
                     replay::EventChecker& checker) {

@@ -16,4 +16,12 @@ namespace umpire::hyw {
 void check_sequence(const hail_caesar::Engine& game, std::size_t now,
                     replay::EventChecker& checker);
 
+// After the Hail Caesar engine applied statement `now`: a move or charge it
+// read as by initiative (an unordered unit of a division not broken, the
+// move written without `by initiative`) once an order of the phase was
+// given is hyw.move.sequence (5: "Mouvement par initiative - Mouvement par
+// ordre"). A move written `by initiative` is judged before (check_sequence).
+void check_initiative_read(const hail_caesar::Engine& game, std::size_t now,
+                           replay::EventChecker& checker);
+
 }  // namespace umpire::hyw

@@ -97,4 +97,33 @@ void settle_free_moves(Context& cx) {
   cx.scratch.free_moves_owed.clear();
 }
 
+namespace {
+
+void note_unordered(Context& cx, Span at, std::uint32_t turn, std::uint8_t side, bool played) {
+  for (UnitId u = 0; u < cx.setup.units.size(); ++u) {
+    const UnitState& st = cx.state.units[u];
+    if (cx.setup.units[u].side != side || !st.on_table || st.engaged_with >= 0 ||
+        (played && (st.order != OrderStatus::none || st.used_milli > 0)) ||
+        !in_broken_division(cx, u))
+      continue;
+    cx.checker.not_checked(
+        fmt::format("whether {}, of a broken division, owed a free move towards the nearest "
+                    "table edge in turn {}: it received no order{} and did not move (§ Unité "
+                    "d'une division démoralisée: \"n'en reçoivent pas et/ou sont "
+                    "désorganisées\"; the data's broken_division_must_leave)",
+                    cx.quoted(u), turn, st.disordered ? ", is disordered" : ""),
+        at);
+  }
+}
+
+}  // namespace
+
+void note_unordered_in_broken_division(Context& cx, Span at) {
+  if (cx.state.phase == Phase::movement) note_unordered(cx, at, cx.state.turn, cx.state.side, true);
+}
+
+void note_unordered_in_empty_turn(Context& cx, Span at, std::uint32_t turn, std::uint8_t side) {
+  note_unordered(cx, at, turn, side, false);
+}
+
 }  // namespace umpire::hail_caesar

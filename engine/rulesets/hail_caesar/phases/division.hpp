@@ -7,8 +7,8 @@
 // owes its free move towards the nearest table edge ("devront faire un
 // mouvement gratuit"): a movement phase that ends without it is
 // hc.division.free-move. The free move of a unit that receives no order or
-// is disordered (broken_division_must_leave) is not read yet: whether it
-// was owed, the log does not say (an order it never wrote).
+// is disordered (broken_division_must_leave) is not judged yet: a unit that
+// made none is reported not checked when the movement phase ends.
 #include "engine/rulesets/hail_caesar/context.hpp"
 
 namespace umpire::hail_caesar {
@@ -35,5 +35,13 @@ void free_move_made(Context& cx, UnitId u);
 // turn, or the log ends): each free move still owed is reported at the
 // order that owed it.
 void settle_free_moves(Context& cx);
+// The end of a movement phase: each unit of the side playing, of a broken
+// division, on the table and not engaged, that received no order and did
+// not move is reported not checked at `at`: whether it owed its free move
+// is not judged yet (the simulator never leaves such a unit standing).
+void note_unordered_in_broken_division(Context& cx, Span at);
+// The same for player turn `turn` of `side`, which the log writes with no
+// statement: none of its units received an order or moved.
+void note_unordered_in_empty_turn(Context& cx, Span at, std::uint32_t turn, std::uint8_t side);
 
 }  // namespace umpire::hail_caesar

@@ -132,6 +132,8 @@ void attack(Context& cx, const Action& a) {
   // whoever it fights. A round won in an earlier combat, for the first
   // round of a new one, reads either way (the same enemy's next round, or
   // the unit's): the log's choice is taken and reported.
+  // With no modifier written, the stated hits show the reading (below).
+  std::optional<rules::TestResult> without_win;
   if (st.won_last_round && cx.scratch.combat && cx.scratch.combat->round == 1) {
     Facts without = f;
     without.boolean(Given::unit_won_last_round, false);
@@ -144,6 +146,8 @@ void attack(Context& cx, const Action& a) {
       if (a.modifier && *a.modifier == other->modifier) {
         test = other;
         f = without;
+      } else if (!a.modifier) {
+        without_win = other;
       }
     }
   }
@@ -173,6 +177,11 @@ void attack(Context& cx, const Action& a) {
       first_hits(*test) != *a.stated.hits) {
     test = on_high;
     f.boolean(Given::unit_higher_ground, true);
+  }
+  if (without_win && a.stated.hits && first_hits(*without_win) == *a.stated.hits &&
+      first_hits(*test) != *a.stated.hits) {
+    test = without_win;
+    f.boolean(Given::unit_won_last_round, false);
   }
   std::int64_t hits = first_hits(*test);
   hits += rerolled_successes(cx, a, *test, naturals,

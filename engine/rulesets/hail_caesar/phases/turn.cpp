@@ -89,10 +89,25 @@ std::vector<std::uint8_t> sides_ending(const Context& cx, const Action& a) {
   return sides;
 }
 
+// The player turns the log writes with no statement between the turn of
+// the state and the turn of `a`.
+std::vector<Setup::PlayerTurn> empty_turns(const Context& cx, const Action& a) {
+  const auto& turns = cx.setup.turns;
+  const auto at = [&](std::uint32_t n, std::uint8_t s) {
+    return std::find_if(turns.begin(), turns.end(),
+                        [&](const Setup::PlayerTurn& t) { return t.number == n && t.side == s; });
+  };
+  const auto from = at(cx.state.turn, cx.state.side);
+  const auto to = at(a.turn, a.side);
+  if (from == turns.end() || to == turns.end() || !(from < to)) return {};
+  return {std::next(from), to};
+}
+
 }  // namespace
 
 void begin(Context& cx, const Action& a) {
   if (a.turn != cx.state.turn || a.side != cx.state.side || a.phase != cx.state.phase) {
+    note_unordered_in_broken_division(cx, a.span);
     settle_free_moves(cx);
     settle_short_blunders(cx);
   }
@@ -100,6 +115,8 @@ void begin(Context& cx, const Action& a) {
     if (cx.state.turn > 0) {
       // § IV - RÉORGANISATION closes every player turn, one that holds no
       // statement too.
+      for (const Setup::PlayerTurn& t : empty_turns(cx, a))
+        note_unordered_in_empty_turn(cx, a.span, t.number, t.side);
       for (const std::uint8_t side : sides_ending(cx, a)) reorganise(cx, side);
       strike_off_excess(cx);
     }
@@ -123,6 +140,15 @@ void begin(Context& cx, const Action& a) {
 }
 
 void settle_at_end(Context& cx) {
+  note_unordered_in_broken_division(cx, Span{});
+  // The player turns the log writes after its last statement, empty.
+  const auto& turns = cx.setup.turns;
+  const auto here = std::find_if(turns.begin(), turns.end(), [&](const Setup::PlayerTurn& t) {
+    return t.number == cx.state.turn && t.side == cx.state.side;
+  });
+  if (here != turns.end())
+    for (auto t = std::next(here); t != turns.end(); ++t)
+      note_unordered_in_empty_turn(cx, Span{}, t->number, t->side);
   settle_free_moves(cx);
   settle_short_blunders(cx);
 }
