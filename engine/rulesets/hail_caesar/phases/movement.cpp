@@ -457,7 +457,7 @@ bool grant_moves(Context& cx, const Action& a, UnitId u, const Facts& f, Check r
   if (st.order == OrderStatus::failed) {
     cx.checker.violation(
         refused, a.span,
-        fmt::format("{} failed its order this turn and does not move", cx.quoted(u)));
+        fmt::format("{} has no move this turn: its order failed or gave it none", cx.quoted(u)));
     return false;
   }
   if (st.order != OrderStatus::none && a.means == "initiative") {
