@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "engine/rulesets/hail_caesar/phases/division.hpp"
 #include "engine/rulesets/hail_caesar/phases/facts.hpp"
@@ -61,11 +62,12 @@ void strike_off_excess(Context& cx) {
   }
 }
 
-// The sides whose turns end between the turn of the state and the turn of
-// `a`: the state's own, and each turn written between them with no
-// statement in it. A game built without its turns (the simulator's)
-// plays its sides in order every turn.
-std::vector<std::uint8_t> sides_ending(const Context& cx, const Action& a) {
+// The turns the log writes, from the turn of the state to the turn of `a`
+// (not included): empty when either is not written or they are out of
+// order.
+std::pair<std::vector<Setup::PlayerTurn>::const_iterator,
+          std::vector<Setup::PlayerTurn>::const_iterator>
+turns_between(const Context& cx, const Action& a) {
   const auto& turns = cx.setup.turns;
   const auto at = [&](std::uint32_t n, std::uint8_t s) {
     return std::find_if(turns.begin(), turns.end(),
@@ -73,10 +75,20 @@ std::vector<std::uint8_t> sides_ending(const Context& cx, const Action& a) {
   };
   const auto from = at(cx.state.turn, cx.state.side);
   const auto to = at(a.turn, a.side);
+  if (from == turns.end() || to == turns.end() || !(from < to)) return {turns.end(), turns.end()};
+  return {from, to};
+}
+
+// The sides whose turns end between the turn of the state and the turn of
+// `a`: the state's own, and each turn written between them with no
+// statement in it. A game built without its turns (the simulator's)
+// plays its sides in order every turn.
+std::vector<std::uint8_t> sides_ending(const Context& cx, const Action& a) {
+  const auto [from, to] = turns_between(cx, a);
   std::vector<std::uint8_t> sides;
-  if (from != turns.end() && to != turns.end() && from < to) {
+  if (from != to) {
     for (auto t = from; t != to; ++t) sides.push_back(t->side);
-  } else if (turns.empty() && !cx.setup.sides.empty()) {
+  } else if (cx.setup.turns.empty() && !cx.setup.sides.empty()) {
     // Turn N of side s is the (N - 1) * sides + s-th.
     const std::uint64_t n = cx.setup.sides.size();
     const auto index = [&](std::uint32_t turn, std::uint8_t side) {
@@ -92,14 +104,8 @@ std::vector<std::uint8_t> sides_ending(const Context& cx, const Action& a) {
 // The player turns the log writes with no statement between the turn of
 // the state and the turn of `a`.
 std::vector<Setup::PlayerTurn> empty_turns(const Context& cx, const Action& a) {
-  const auto& turns = cx.setup.turns;
-  const auto at = [&](std::uint32_t n, std::uint8_t s) {
-    return std::find_if(turns.begin(), turns.end(),
-                        [&](const Setup::PlayerTurn& t) { return t.number == n && t.side == s; });
-  };
-  const auto from = at(cx.state.turn, cx.state.side);
-  const auto to = at(a.turn, a.side);
-  if (from == turns.end() || to == turns.end() || !(from < to)) return {};
+  const auto [from, to] = turns_between(cx, a);
+  if (from == to) return {};
   return {std::next(from), to};
 }
 
