@@ -268,18 +268,18 @@ TEST_F(Wab, SaveListedModifierIsTheSheetsSum) {
 }
 
 // § Table des armes de tirs: the crossbow (F 4, M -1) against light armour
-// and shield (5+): 7 needed when M adds to the Strength modifier, 6 when M
-// is the whole modifier (switch weapon_save_modifier).
+// and shield (5+): 6 needed when M is the whole modifier (the default, switch
+// weapon_save_modifier), 7 when M adds to the Strength modifier.
 TEST_F(Wab, CrossbowSaveModifierBothReadings) {
   const Givens g = with(shot("3", "crossbow", "10", false), {{"target.armour", "light_armour"},
                                                              {"target.shield", "shield"},
                                                              {"target.mount", "on_foot"},
                                                              {"save.in_close_combat", "false"},
                                                              {"save.wounds", "1"}});
-  EXPECT_EQ(eval_test(rs(), "armour_save", g).needed, 7);
-  EXPECT_EQ(eval_test(rs(), "armour_save", with(g, {{"weapon_save_modifier", "replaces_strength"}}))
+  EXPECT_EQ(eval_test(rs(), "armour_save", g).needed, 6);
+  EXPECT_EQ(eval_test(rs(), "armour_save", with(g, {{"weapon_save_modifier", "adds_to_strength"}}))
                 .needed,
-            6);
+            7);
 }
 
 // § Jet de sauvegarde: "Le Buckler compte comme bouclier uniquement au corps
