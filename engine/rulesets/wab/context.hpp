@@ -32,6 +32,9 @@ struct Strike {
   std::int64_t distance = 0;  // whole inches of a shot
   std::int64_t hits = 0;
   std::optional<std::int64_t> wounds;  // once rolled
+  // The data's target.cover of a shot: its to-hit score, hence the 7+
+  // penalty to the Strength its wounds and save read.
+  std::string_view cover = "no_cover";
 };
 
 // A charge declared this turn (§ 2.1 Déclaration de charges), settled when

@@ -52,6 +52,7 @@ bool fill_shot(const Context& cx, Facts& f, const Strike& strike, std::int64_t s
   f.integer(Given::shot_wood_inches_crossed, 0);
   f.boolean(Given::shot_in_fire_arc, true);
   f.integer(Given::shot_distance, strike.distance);
+  f.word(Given::target_cover, strike.cover);
   f.integer(Given::self_shooting_models, shooting_models);
   return true;
 }

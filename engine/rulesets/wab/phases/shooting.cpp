@@ -273,7 +273,7 @@ const TerrainSetup* covering_piece(const Context& cx, UnitId u, const tabletop::
 // The cover a shot counts (the data's target.cover): the written one, once
 // a piece of terrain is found that could give it. A piece that could, with
 // none written, is reported not checked and counted as none.
-void read_cover(Context& cx, Facts& f, const Action& a, UnitId u, UnitId t,
+void read_cover(Context& cx, Facts& f, Strike& strike, const Action& a, UnitId u, UnitId t,
                 const TerrainSetup* piece) {
   if (a.cover.empty()) {
     if (piece)
@@ -301,7 +301,8 @@ void read_cover(Context& cx, Facts& f, const Action& a, UnitId u, UnitId t,
                                cx.quoted(t), cx.quoted(u)))
         .note("§ Résultat pour toucher: '-1/-2 Cible dans un abri léger/dur'")
         .note("the shot is judged with the cover written");
-  f.word(Given::target_cover, a.cover == "soft" ? "soft_cover" : "hard_cover");
+  strike.cover = a.cover == "soft" ? "soft_cover" : "hard_cover";
+  f.word(Given::target_cover, strike.cover);
 }
 
 // A shot of `u` at `t` with `weapon` (the data's word) over `measured`
@@ -339,7 +340,7 @@ void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& w
   f.boolean(Given::shot_in_fire_arc, faces);
   f.integer(Given::shot_wood_inches_crossed, wood_crossed(cx, u, target_at));
   const TerrainSetup* cover = covering_piece(cx, u, target_at);
-  read_cover(cx, f, a, u, t, cover);
+  read_cover(cx, f, strike, a, u, t, cover);
   cx.checker.not_checked(
       "line of sight through units and terrain other than woods, and the target's size (taken "
       "as none)",
