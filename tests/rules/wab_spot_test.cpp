@@ -154,9 +154,10 @@ TEST_F(Wab, SlingDoubleShotAndCrossbowAfterMoving) {
 // (10) against WS 1 needs 3, WS 1 against WS 2 needs 4; "Un 6 est
 // nécessaire pour toucher un troupe derrière un obstacle".
 TEST_F(Wab, WeaponSkillChartAndObstacle) {
-  const Givens base = {{"self.attack_dice", "4"},       {"self.special", ""},
-                       {"self.type", "infantry"},       {"target.behind", "no_obstacle"},
-                       {"target.skirmishers", "false"}, {"combat.first_round", "false"}};
+  const Givens base = {{"self.attack_dice", "4"},           {"self.special", ""},
+                       {"self.type", "infantry"},           {"target.behind", "no_obstacle"},
+                       {"target.charged_striker", "false"}, {"target.skirmishers", "false"},
+                       {"combat.first_round", "false"}};
   auto needed = [&](const std::string& ws, const std::string& enemy_ws, const Givens& more = {}) {
     return eval_test(
                rs(), "close_combat_to_hit",
@@ -168,6 +169,16 @@ TEST_F(Wab, WeaponSkillChartAndObstacle) {
   EXPECT_EQ(needed("10", "1"), 3);
   EXPECT_EQ(needed("1", "2"), 4);
   EXPECT_EQ(needed("10", "1", {{"target.behind", "other_obstacle"}}), 6);
+  // A unit that charged across the obstacle is not sheltered by it (switch
+  // obstacle_sides, default defended_side), unless both sides are read.
+  EXPECT_EQ(
+      needed("10", "1", {{"target.behind", "other_obstacle"}, {"target.charged_striker", "true"}}),
+      3);
+  EXPECT_EQ(needed("10", "1",
+                   {{"target.behind", "other_obstacle"},
+                    {"target.charged_striker", "true"},
+                    {"obstacle_sides", "both_sides"}}),
+            6);
   // "Un éléphant doit faire 6 pour toucher un tirailleur."
   EXPECT_EQ(needed("4", "3", {{"self.type", "elephants"}, {"target.skirmishers", "true"}}), 6);
 }

@@ -31,6 +31,7 @@ void fill_strike(const Context& cx, Facts& f, UnitId self, UnitId target) {
   f.word(Given::target_size, "normal_size");
   f.boolean(Given::target_moved_in_its_turn, ts.moved_in_its_turn);
   f.word(Given::target_behind, "no_obstacle");
+  f.boolean(Given::target_charged_striker, ts.charged_unit == static_cast<std::int32_t>(self));
   f.set(Given::target_armour, cx.rules.armour(t.armour));
   f.set(Given::target_shield, cx.rules.shield(t.shield));
   f.set(Given::target_mount, cx.rules.mount(t.mount));
