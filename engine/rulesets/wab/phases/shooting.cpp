@@ -250,6 +250,11 @@ std::int64_t wood_crossed(const Context& cx, UnitId u, const tabletop::Footprint
   return std::min<std::int64_t>(240, whole_inches_up(std::max(0.0, least - cx.scratch.tolerance)));
 }
 
+// A piece of terrain as a message names it: its name, else its kind.
+const std::string& piece_name(const TerrainSetup& piece) {
+  return piece.name.empty() ? piece.kind : piece.name;
+}
+
 // § Résultat pour toucher: "-1/-2 Cible dans un abri léger/dur". The sheet
 // names no terrain light or hard cover (the data's gap
 // light_and_hard_cover), so the players write the cover they agreed; the
@@ -281,7 +286,7 @@ void read_cover(Context& cx, Facts& f, Strike& strike, const Action& a, UnitId u
           fmt::format("whether the {} '{}' gives {} cover (§ Résultat pour toucher: the sheet "
                       "names no terrain light or hard cover): taken as none; write the cover the "
                       "players agreed as 'cover soft' or 'cover hard'",
-                      piece->kind, piece->name, cx.quoted(t)),
+                      piece->kind, piece_name(*piece), cx.quoted(t)),
           a.span);
     return;
   }
@@ -290,7 +295,7 @@ void read_cover(Context& cx, Facts& f, Strike& strike, const Action& a, UnitId u
         .violation(Check::shoot_cover, a.span,
                    fmt::format("'cover {}' is no cover of the sheet", a.cover))
         .note("§ Résultat pour toucher: '-1/-2 Cible dans un abri léger/dur'")
-        .note("write 'cover soft' (-1) or 'cover hard' (-2)");
+        .hint("write 'cover soft' (-1) or 'cover hard' (-2)");
     return;
   }
   if (!piece)
@@ -373,7 +378,7 @@ void fire(Context& cx, const Action& a, UnitId u, UnitId t, const std::string& w
       lines.push_back(
           fmt::format("{} stands in or behind the {} '{}': a cover the players agreed "
                       "is written 'cover soft' or 'cover hard'",
-                      cx.quoted(t), cover->kind, cover->name));
+                      cx.quoted(t), cover->kind, piece_name(*cover)));
     return lines;
   };
   // The written `mod` is the sum of the sheet's modifiers (§ Résultat pour
