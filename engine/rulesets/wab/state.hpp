@@ -40,7 +40,7 @@ inline constexpr std::uint8_t kMisfireDestroyed = 255;
 
 // Whether a frenzied unit keeps its frenzy (also: the unit has none), lost
 // it for the battle by fleeing from a combat, or broke and may yet fall back
-// in good order instead of fleeing (resolve_fall_back settles it).
+// in good order instead of fleeing (written `flee u fall-back`).
 enum class Frenzy : std::uint8_t { kept, lost, pending };
 
 struct UnitState {

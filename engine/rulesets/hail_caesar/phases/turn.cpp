@@ -62,6 +62,15 @@ void strike_off_excess(Context& cx) {
   }
 }
 
+// Player turn `turn` of `side` among the turns the log writes; end() when
+// it writes none.
+std::vector<Setup::PlayerTurn>::const_iterator written_turn(const Context& cx, std::uint32_t turn,
+                                                            std::uint8_t side) {
+  return std::find_if(
+      cx.setup.turns.begin(), cx.setup.turns.end(),
+      [&](const Setup::PlayerTurn& t) { return t.number == turn && t.side == side; });
+}
+
 // The turns the log writes, from the turn of the state to the turn of `a`
 // (not included): empty when either is not written or they are out of
 // order.
@@ -69,12 +78,8 @@ std::pair<std::vector<Setup::PlayerTurn>::const_iterator,
           std::vector<Setup::PlayerTurn>::const_iterator>
 turns_between(const Context& cx, const Action& a) {
   const auto& turns = cx.setup.turns;
-  const auto at = [&](std::uint32_t n, std::uint8_t s) {
-    return std::find_if(turns.begin(), turns.end(),
-                        [&](const Setup::PlayerTurn& t) { return t.number == n && t.side == s; });
-  };
-  const auto from = at(cx.state.turn, cx.state.side);
-  const auto to = at(a.turn, a.side);
+  const auto from = written_turn(cx, cx.state.turn, cx.state.side);
+  const auto to = written_turn(cx, a.turn, a.side);
   if (from == turns.end() || to == turns.end() || !(from < to)) return {turns.end(), turns.end()};
   return {from, to};
 }
@@ -149,10 +154,7 @@ void settle_at_end(Context& cx) {
   note_unordered_in_broken_division(cx, Span{});
   // The player turns the log writes after its last statement, empty.
   const auto& turns = cx.setup.turns;
-  const auto here = std::find_if(turns.begin(), turns.end(), [&](const Setup::PlayerTurn& t) {
-    return t.number == cx.state.turn && t.side == cx.state.side;
-  });
-  if (here != turns.end())
+  if (const auto here = written_turn(cx, cx.state.turn, cx.state.side); here != turns.end())
     for (auto t = std::next(here); t != turns.end(); ++t)
       note_unordered_in_empty_turn(cx, Span{}, t->number, t->side);
   settle_free_moves(cx);

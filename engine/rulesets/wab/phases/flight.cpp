@@ -424,6 +424,25 @@ void respond(Context& cx, const Action& a) {
   cx.state.units[u].fleeing = true;
 }
 
+namespace {
+
+// A unit that failed its break test chose to fall back in good order
+// (`flee u fall-back`, § Repli en Bon Ordre 1, 2 and 4): no panic test
+// within 12", it rallies at the end of its move, and does not charge in its
+// next turn; § Frénésie (Frenzy): it keeps its frenzy as the data's
+// frenzy_after_fall_back says.
+void fall_back_chosen(Context& cx, UnitId u) {
+  UnitState& st = cx.state.units[u];
+  if (st.frenzy == Frenzy::pending) st.frenzy = Frenzy::kept;
+  st.fleeing = false;
+  st.fell_back = cx.state.phase == Phase::combat;
+  st.fall_back_turn = 1;
+  for (BrokenFriend& b : cx.scratch.lost_friends)
+    if (b.unit == u) b.fell_back = true;
+}
+
+}  // namespace
+
 void flee(Context& cx, const Action& a) {
   if (a.actors.empty() || !a.generals.empty()) {
     follow(cx, a);
@@ -478,23 +497,8 @@ void flee(Context& cx, const Action& a) {
   st.fleeing = !falling_back;
   st.fell_back = falling_back;
   if (falling_back) st.fall_back_turn = 1;
-  if (open) resolve_fall_back(cx, u, true);
+  if (open) fall_back_chosen(cx, u);
   if (!falling_back && !open) owe_pursuits(cx, a, u);
-}
-
-void resolve_fall_back(Context& cx, UnitId u, bool fell_back) {
-  UnitState& st = cx.state.units[u];
-  // § Frénésie (Frenzy): it fled from the combat, or fell back and keeps
-  // its frenzy as the data's frenzy_after_fall_back says.
-  if (st.frenzy == Frenzy::pending) st.frenzy = fell_back ? Frenzy::kept : Frenzy::lost;
-  if (!fell_back) return;
-  // § Repli en Bon Ordre 1, 2 and 4: no panic test within 12", the unit
-  // rallies at the end of its move, and does not charge in its next turn.
-  st.fleeing = false;
-  st.fell_back = cx.state.phase == Phase::combat;
-  st.fall_back_turn = 1;
-  for (BrokenFriend& b : cx.scratch.lost_friends)
-    if (b.unit == u) b.fell_back = true;
 }
 
 namespace {

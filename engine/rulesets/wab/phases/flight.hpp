@@ -27,11 +27,6 @@ void respond(Context& cx, const Action& a);
 void flee(Context& cx, const Action& a);
 void pursue(Context& cx, const Action& a);
 
-// Unit `u`, which failed its break test and may fall back in good order
-// (§ Repli en Bon Ordre), fell back (`flee u fall-back`: it no longer
-// flees, causes no panic, does not charge next turn) or fled.
-void resolve_fall_back(Context& cx, UnitId u, bool fell_back);
-
 // `test p leadership 2d6=… [against L] => pass|fail` in the combat phase by
 // a winner that owes a pursuit it may hold back from after a Leadership
 // test (§ Troupes entraînées (Drilled)): the data's leadership_test; passed,

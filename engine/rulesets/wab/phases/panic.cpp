@@ -279,7 +279,7 @@ void note_broken_in_combat(Context& cx, UnitId u, Span span, std::string_view lo
   if (cx.state.phase != Phase::combat) return;
   // § Frénésie (Frenzy): "Elles perdent leur frénésie si elles fuient en
   // combat". A broken unit flees, unless it falls back in good order
-  // instead (phases/flight.hpp, resolve_fall_back): lost, pending that.
+  // instead (`flee u fall-back`, phases/flight.cpp): lost, pending that.
   const auto& special = cx.setup.units[u].special;
   UnitState& st = cx.state.units[u];
   if (loss != "destroyed_in_combat" && st.frenzy == Frenzy::kept &&

@@ -231,6 +231,14 @@ bool in_fire_arc(const Context& cx, UnitId u, const tabletop::Footprint& theirs)
   return false;
 }
 
+// The box holding shooter and target: terrain outside it lies neither
+// around the target nor between the two.
+tabletop::Box box_of_both(const tabletop::Footprint& mine, const tabletop::Footprint& theirs) {
+  tabletop::Box box = tabletop::bounds(mine.polygon());
+  boost::geometry::expand(box, tabletop::bounds(theirs.polygon()));
+  return box;
+}
+
 // § Terrains et obstacles: "La visibilité est de 2 pas dans un bois": the
 // least wood a line from the shooter's front edge to the target runs
 // through (tabletop::least_sight_inside), less the log's tolerance, in
@@ -239,8 +247,7 @@ bool in_fire_arc(const Context& cx, UnitId u, const tabletop::Footprint& theirs)
 std::int64_t wood_crossed(const Context& cx, UnitId u, const tabletop::Footprint& theirs) {
   if (cx.setup.terrain.empty()) return 0;
   const tabletop::Footprint mine = cx.footprint(u);
-  tabletop::Box box = tabletop::bounds(mine.polygon());
-  boost::geometry::expand(box, tabletop::bounds(theirs.polygon()));
+  const tabletop::Box box = box_of_both(mine, theirs);
   std::vector<tabletop::Polygon> woods;
   for (const TerrainSetup& piece : cx.setup.terrain)
     if (piece.kind == "wood" && !boost::geometry::disjoint(box, piece.envelope))
@@ -264,8 +271,7 @@ const std::string& piece_name(const TerrainSetup& piece) {
 const TerrainSetup* covering_piece(const Context& cx, UnitId u, const tabletop::Footprint& theirs) {
   if (cx.setup.terrain.empty()) return nullptr;
   const tabletop::Footprint mine = cx.footprint(u);
-  tabletop::Box box = tabletop::bounds(mine.polygon());
-  boost::geometry::expand(box, tabletop::bounds(theirs.polygon()));
+  const tabletop::Box box = box_of_both(mine, theirs);
   for (const TerrainSetup& piece : cx.setup.terrain) {
     if (piece.terrain == Ground::open || boost::geometry::disjoint(box, piece.envelope)) continue;
     if (tabletop::enters(theirs, piece.area)) return &piece;
